@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+import type { Action, Resource } from './roles';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call an endpoint (spec 6): nobody needs to be signed in, any signed-in user,
+ * or a signed-in user whose permissions on `resource` include `action`.
+ */
+export type EndpointAccess = 'public' | 'session' | { resource: Resource; action: Action };
+
+export interface Endpoint {
+  /** Stable id, used as the OpenAPI operationId. */
+  id: string;
+  method: HttpMethod;
+  /** Full path with `{param}` placeholders, as written in the spec. */
+  path: string;
+  summary: string;
+  access: EndpointAccess;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Request body media type; json unless stated. */
+  bodyType?: 'json' | 'form' | 'multipart';
+  response: z.ZodType;
+  /** Status of the successful answer; 200 unless stated. */
+  successStatus?: number;
+  /** Whether the call acts on the merchant named in the merchant header. */
+  merchantHeader?: boolean;
+}
+
+export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
+  return endpoint;
+}
+
+export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.infer<E['body']> : undefined;
+export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType ? z.infer<E['query']> : undefined;
+export type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodType ? z.infer<E['params']> : undefined;
+export type ResponseOf<E extends Endpoint> = z.infer<E['response']>;
+
+/** `/users/{id}` -> `/users/:id` for the router. */
+export function routerPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/** Fills `{param}` placeholders, encoding each value. */
+export function fillPath(path: string, params: Record<string, string | number>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

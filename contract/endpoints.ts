@@ -1,0 +1,6 @@
+import { authEndpoints, identityEndpoints } from './auth';
+import type { Endpoint } from './endpoint';
+import { systemEndpoints } from './system';
+
+/** Every endpoint the server serves: the source of the OpenAPI document in docs/api/. */
+export const endpoints: readonly Endpoint[] = [...systemEndpoints, ...authEndpoints, ...identityEndpoints];

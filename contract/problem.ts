@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+// Spec section 3 "Error payload", served as application/problem+json (RFC 9457).
+export const ProblemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string().optional(),
+  errors: z.union([z.array(z.string()), z.record(z.string(), z.array(z.string()))]).optional(),
+});
+export type Problem = z.infer<typeof ProblemSchema>;
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/** Stable problem type URIs, documented in docs/api. */
+export const PROBLEM_TYPES = {
+  validation: 'https://folio.test/problems/validation',
+  unauthorized: 'https://folio.test/problems/unauthorized',
+  forbidden: 'https://folio.test/problems/forbidden',
+  notFound: 'https://folio.test/problems/not-found',
+  conflict: 'https://folio.test/problems/conflict',
+  rateLimited: 'https://folio.test/problems/rate-limited',
+  payloadTooLarge: 'https://folio.test/problems/payload-too-large',
+  unsupportedMedia: 'https://folio.test/problems/unsupported-media-type',
+  invalidCredentials: 'https://folio.test/problems/invalid-credentials',
+  csrf: 'https://folio.test/problems/csrf',
+  internal: 'https://folio.test/problems/internal',
+} as const;

@@ -1,0 +1,49 @@
+// Import boundaries of the architecture (docs/architecture.md "Shape"), enforced at lint time:
+// - machines/ are framework-agnostic: no React, no DOM/fetch code, nothing from src/ or server/;
+// - server/ imports nothing from src/;
+// - contract/ is shared by both sides, so it imports from neither;
+// - a feature in src/features/<name>/ never imports another feature.
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const browserOnlyPackages = ['react', 'react-dom', '@xstate/react', '@tanstack/react-query', '@tanstack/react-table', 'wouter', 'react-hot-toast', 'react-i18next', '@headlessui/react'];
+
+function area(absolutePath) {
+  const relative = path.relative(root, absolutePath).split(path.sep);
+  if (relative[0] === 'src' && relative[1] === 'features' && relative[2]) return { top: 'src', feature: relative[2] };
+  return { top: relative[0], feature: undefined };
+}
+
+function isPackage(source, names) {
+  return names.some((name) => source === name || source.startsWith(`${name}/`));
+}
+
+function violation(fileArea, source, target) {
+  if (fileArea.top === 'machines') {
+    if (isPackage(source, browserOnlyPackages)) return `machines/ must not import React or browser code ("${source}")`;
+    if (target && ['src', 'server'].includes(target.top)) return `machines/ must not import from ${target.top}/`;
+  }
+  if (fileArea.top === 'server' && target?.top === 'src') return 'server/ must not import from src/';
+  if (fileArea.top === 'contract' && target && ['src', 'server', 'machines'].includes(target.top))
+    return `contract/ must not import from ${target.top}/`;
+  if (fileArea.feature && target?.feature && target.feature !== fileArea.feature)
+    return `feature "${fileArea.feature}" must not import feature "${target.feature}"; move shared code to src/components or src/lib`;
+  return undefined;
+}
+
+const rule = {
+  meta: { type: 'problem', schema: [], messages: { boundary: '{{message}}' } },
+  create(context) {
+    const fileArea = area(context.filename);
+    function check(node) {
+      if (!node.source || typeof node.source.value !== 'string') return;
+      const source = node.source.value;
+      const target = source.startsWith('.') ? area(path.resolve(path.dirname(context.filename), source)) : undefined;
+      const message = violation(fileArea, source, target);
+      if (message) context.report({ node, messageId: 'boundary', data: { message } });
+    }
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+export const boundariesPlugin = { rules: { boundaries: rule } };

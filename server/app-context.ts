@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { Mailer } from './mail/mailer';
+import type { FileStorage } from './files/storage';
+
+/** What every server module is given: no module reaches for globals. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  files: FileStorage;
+  tokenKey: Uint8Array;
+  log: FastifyBaseLogger;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { authEndpoints } from '../../contract/auth';
+import { AUTH_BASE } from '../../contract/product';
+import { PROBLEM_TYPES } from '../../contract/problem';
+import { audit } from '../audit';
+import { HttpProblem } from '../http/problem';
+import { registerEndpoint } from '../http/route';
+import { checkCsrfToken, issueCsrfToken } from './csrf';
+import { verifyPassword } from './passwords';
+import { closeSession, currentSession, openSession } from './sessions';
+
+const [getSession, updateSession, getCsrf, getProviders, signIn, signInCallback, signOut, clientLog] = authEndpoints;
+
+/** Only same-site paths are followed after sign-in, so the form cannot be used as an open redirect. */
+function safeCallbackUrl(url: string | undefined): string {
+  if (!url) return '/';
+  try {
+    const parsed = new URL(url, 'http://same.origin');
+    return parsed.origin === 'http://same.origin' || url.startsWith('/') ? `${parsed.pathname}${parsed.search}` : '/';
+  } catch {
+    return '/';
+  }
+}
+
+const INVALID_CREDENTIALS = new HttpProblem({
+  type: PROBLEM_TYPES.invalidCredentials,
+  title: 'Sign-in failed',
+  status: 401,
+  detail: 'the e-mail address or password is incorrect',
+});
+
+export function registerSessionRoutes(app: FastifyInstance): void {
+  const ctx = app.ctx;
+  registerEndpoint(app, getSession, async ({ ctx, request, reply }) => (await currentSession(ctx, request, reply)) ?? {});
+
+  registerEndpoint(app, updateSession, async ({ ctx, request, reply, body }) => {
+    const session = await currentSession(ctx, request, reply, true);
+    if (!session) return {};
+    if (body.data?.firstLogin === false) {
+      await ctx.db.updateTable('users').set({ first_login: false }).where('id', '=', session.user.id).execute();
+      return { ...session, firstLogin: false };
+    }
+    return session;
+  });
+
+  registerEndpoint(app, getCsrf, async ({ ctx, request, reply }) => ({ csrfToken: issueCsrfToken(ctx.tokenKey, request, reply) }));
+
+  registerEndpoint(app, getProviders, async () => ({
+    credentials: { id: 'credentials', name: 'E-mail and password', type: 'credentials', signinUrl: `${AUTH_BASE}/signin/credentials`, callbackUrl: `${AUTH_BASE}/callback/credentials` },
+  }));
+
+  for (const endpoint of [signIn, signInCallback]) {
+    registerEndpoint(app, endpoint, async ({ ctx, request, reply, body }) => {
+      checkCsrfToken(ctx.tokenKey, request, body.csrfToken);
+      const user = await ctx.db.selectFrom('users').select(['id', 'password_hash', 'disabled']).where('email', '=', body.email).executeTakeFirst();
+      const passwordOk = await verifyPassword(body.password, user?.password_hash ?? null);
+      if (!user || !passwordOk || user.disabled) {
+        request.log.info({ email: body.email }, 'sign-in refused');
+        throw INVALID_CREDENTIALS;
+      }
+      await openSession(ctx, request, reply, user.id);
+      await audit(ctx.db, user.id, 'signed-in', 'user', user.id);
+      return { url: safeCallbackUrl(body.callbackUrl) };
+    }, { rateLimit: { max: ctx.config.rateLimits.signInPerMinute, timeWindow: 60_000 } });
+  }
+
+  registerEndpoint(app, signOut, async ({ ctx, request, reply, body }) => {
+    checkCsrfToken(ctx.tokenKey, request, body.csrfToken);
+    await closeSession(ctx, request, reply);
+    return { url: '/sign-in' };
+  });
+
+  registerEndpoint(app, clientLog, async ({ request, body }) => {
+    request.log[body.level === 'debug' ? 'debug' : body.level]({ client: body }, `client: ${body.code}`);
+    return {};
+  });
+}

@@ -1,0 +1,318 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// Kysely's view of the tables created in server/db/migrations. Keep in step with the migrations;
+// tests/db/schema.test.ts checks every table named here exists.
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** bigint columns come back as strings from pg; numbers are accepted on the way in. */
+type BigIntColumn = ColumnType<string, number | bigint | string, number | bigint | string>;
+type Identity = ColumnType<string, never, never>;
+type Json<T = unknown> = ColumnType<T, string | T, string | T>;
+
+export interface RolesTable { name: string; side: 'provider' | 'merchant' | 'property' | 'api' | 'other'; description: Generated<string> }
+export interface RolePermissionsTable { role_name: string; resource: string; actions: string[] }
+
+export interface MerchantGroupsTable {
+  id: Generated<string>;
+  name: string;
+  status: Generated<string>;
+  country: string | null;
+  contact_email: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  status_changed_at: Timestamp;
+}
+
+export interface MerchantsTable {
+  id: Generated<string>;
+  merchant_group_id: string;
+  name: string;
+  status: Generated<string>;
+  position: Generated<number>;
+  property_type: string | null;
+  latitude: string | null;
+  longitude: string | null;
+  post_code: string | null;
+  checkin_time: string | null;
+  checkout_time: string | null;
+  active: Generated<boolean>;
+  currency: Generated<string>;
+  timezone: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  first_login: Generated<boolean>;
+  disabled: Generated<boolean>;
+  merchant_group_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  password_changed_at: NullableTimestamp;
+}
+export interface UserRolesTable { user_id: string; role_name: string; position: Generated<number> }
+export interface UserMerchantScopesTable { user_id: string; merchant_id: string }
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  refresh_token_hash: string;
+  created_at: Timestamp;
+  refreshed_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  user_agent: string | null;
+}
+export interface PasswordResetTokensTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface MerchantScopesTable { id: Generated<string>; merchant_group_id: string; name: string }
+export interface MerchantScopePropertiesTable { scope_id: string; merchant_id: string }
+export interface MerchantSettingsTable {
+  id: Generated<string>;
+  merchant_group_id: string;
+  merchant_id: string | null;
+  kind: string;
+  is_active: Generated<boolean>;
+  data: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface FeesTable {
+  id: Generated<string>;
+  merchant_id: string;
+  fee_model: string;
+  percentage: ColumnType<string, number | string | undefined, number | string>;
+  fixed_amount_minor: ColumnType<string, number | string | undefined, number | string>;
+  currency: string;
+  valid_from: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+}
+
+export interface KycApplicationsTable {
+  id: Generated<string>;
+  merchant_group_id: string;
+  submitted_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface KycStepDraftsTable {
+  application_id: string;
+  step: string;
+  data: Json<Record<string, unknown>>;
+  valid: Generated<boolean>;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+export interface KycReviewFlagsTable {
+  id: Generated<string>;
+  application_id: string;
+  target_kind: 'field' | 'document';
+  target: string;
+  reason: string;
+  resolved_at: NullableTimestamp;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+export interface DocumentsTable {
+  id: Generated<string>;
+  merchant_group_id: string;
+  merchant_id: string | null;
+  document_type: number;
+  document_group: string;
+  header: string;
+  owner_ref: string | null;
+  name: string;
+  description: string | null;
+  storage_key: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  status: Generated<string>;
+  uploaded_by: string | null;
+  replaced_by: string | null;
+  created_at: Timestamp;
+}
+export interface SurveyQuestionsTable { id: string; question_group: string; kind: string; label: string; options: Json<string[]>; position: number }
+export interface MerchantSurveysTable { merchant_group_id: string; question_id: string; response: Json; updated_at: Timestamp }
+
+export interface BookingsTable {
+  id: Generated<string>;
+  merchant_id: string;
+  reference: string;
+  guest_name: string;
+  guest_email: string | null;
+  check_in: ColumnType<string, string, string>;
+  check_out: ColumnType<string, string, string>;
+  amount_minor: BigIntColumn;
+  currency: string;
+  created_at: Timestamp;
+}
+export interface BookingLogsTable { id: Identity; booking_id: string; source: 'Booking' | 'Webhook'; message: string; payload: Json | null; created_at: Timestamp }
+
+export interface OrdersTable {
+  id: Identity;
+  merchant_id: string;
+  booking_id: string | null;
+  reference_no: string;
+  guest_name: string;
+  guest_email: string | null;
+  amount_minor: BigIntColumn;
+  currency: string;
+  status: string;
+  payment_type: string;
+  charge_category: Generated<string>;
+  card_brand: string | null;
+  card_last4: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface OrderEmailHistoryTable { id: Identity; order_id: BigIntColumn; recipient: string; subject: string; status: string; sent_at: Timestamp }
+export interface PaymentLinksTable {
+  id: Generated<string>;
+  merchant_id: string;
+  order_id: BigIntColumn | null;
+  token: string;
+  amount_minor: BigIntColumn;
+  currency: string;
+  guest_name: string | null;
+  guest_email: string | null;
+  payment_type: Generated<string>;
+  expires_at: Timestamp;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+export interface RefundRulesTable {
+  id: Generated<string>;
+  merchant_id: string;
+  name: string;
+  max_amount_minor: BigIntColumn | null;
+  approvals_required: Generated<number>;
+  data: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+export interface RefundRequestsTable {
+  id: Generated<string>;
+  merchant_id: string;
+  order_id: BigIntColumn;
+  amount_minor: BigIntColumn;
+  currency: string;
+  reason: string;
+  approval_status: Generated<string>;
+  state: Generated<string>;
+  requested_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface RefundApprovalsTable { id: Generated<string>; refund_request_id: string; approver_id: string; decision: string; comment: string | null; created_at: Timestamp }
+export interface PayoutsTable {
+  id: Generated<string>;
+  merchant_id: string;
+  reference: string;
+  amount_minor: BigIntColumn;
+  currency: string;
+  status: string;
+  schedule: Generated<string>;
+  period_start: ColumnType<string, string, string>;
+  period_end: ColumnType<string, string, string>;
+  paid_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface PayoutAttemptsTable {
+  id: Generated<string>;
+  payout_id: string;
+  attempt_no: number;
+  status: string;
+  error: string | null;
+  requested_by: string | null;
+  created_at: Timestamp;
+}
+export interface MetadataTable { id: Generated<string>; merchant_id: string | null; data: Json; created_by: string | null; created_at: Timestamp }
+export interface ExportJobsTable {
+  token: Generated<string>;
+  owner_user_id: string;
+  export_type: string;
+  file_type: string;
+  request: Json;
+  columns: string[];
+  status: Generated<string>;
+  ticks: ColumnType<string, number | string | undefined, number | string>;
+  error_messages: ColumnType<string[], string[] | undefined, string[]>;
+  rows_written: ColumnType<string, number | string | undefined, number | string>;
+  file_key: string | null;
+  attempts: Generated<number>;
+  claimed_by: string | null;
+  heartbeat_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+  downloaded_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface EmailOutboxTable {
+  id: Identity;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: Generated<string>;
+  error: string | null;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+}
+export interface AuditLogTable {
+  id: Identity;
+  actor_user_id: string | null;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  detail: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  roles: RolesTable;
+  role_permissions: RolePermissionsTable;
+  merchant_groups: MerchantGroupsTable;
+  merchants: MerchantsTable;
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  user_merchant_scopes: UserMerchantScopesTable;
+  sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  merchant_scopes: MerchantScopesTable;
+  merchant_scope_properties: MerchantScopePropertiesTable;
+  merchant_settings: MerchantSettingsTable;
+  fees: FeesTable;
+  kyc_applications: KycApplicationsTable;
+  kyc_step_drafts: KycStepDraftsTable;
+  kyc_review_flags: KycReviewFlagsTable;
+  documents: DocumentsTable;
+  survey_questions: SurveyQuestionsTable;
+  merchant_surveys: MerchantSurveysTable;
+  bookings: BookingsTable;
+  booking_logs: BookingLogsTable;
+  orders: OrdersTable;
+  order_email_history: OrderEmailHistoryTable;
+  payment_links: PaymentLinksTable;
+  refund_rules: RefundRulesTable;
+  refund_requests: RefundRequestsTable;
+  refund_approvals: RefundApprovalsTable;
+  payouts: PayoutsTable;
+  payout_attempts: PayoutAttemptsTable;
+  metadata: MetadataTable;
+  export_jobs: ExportJobsTable;
+  email_outbox: EmailOutboxTable;
+  audit_log: AuditLogTable;
+}

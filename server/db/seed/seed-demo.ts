@@ -1,0 +1,92 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import { ROLES, type RoleName } from '../../../contract/roles';
+import { hashPassword } from '../../auth/passwords';
+import type { Db } from '../database';
+import { APPLICANT_GROUP, DEMO_ANCHOR, DEMO_DOMAIN, DEMO_GROUP, DEMO_PASSWORD, FIRST_NAMES, LAST_NAMES, OTHER_GROUPS } from './demo-layout';
+import { ROLE_GRANTS, ROLE_SIDES } from './role-permissions';
+import { seedOrders, seedPayouts } from './seed-volume';
+
+interface SeedOptions {
+  /** How many orders the demo should have in all; more are added when the database has fewer. */
+  orders: number;
+  log?: Pick<FastifyBaseLogger, 'info'>;
+}
+
+/** Roles and their permissions are reference data: written on every start so changes take effect. */
+export async function seedRoles(db: Db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const role of ROLES)
+      await trx.insertInto('roles').values({ name: role, side: ROLE_SIDES[role] }).onConflict((oc) => oc.column('name').doUpdateSet({ side: ROLE_SIDES[role] })).execute();
+    await trx.deleteFrom('role_permissions').execute();
+    const rows = ROLES.flatMap((role) => Object.entries(ROLE_GRANTS[role] ?? {}).map(([resource, actions]) => ({ role_name: role, resource, actions })));
+    if (rows.length) await trx.insertInto('role_permissions').values(rows).execute();
+  });
+}
+
+async function insertGroup(db: Db, group: { name: string; status: string; country: string; properties: readonly { name: string; status: string; currency: string }[] }) {
+  const { id } = await db.insertInto('merchant_groups').values({ name: group.name, status: group.status, country: group.country, contact_email: null }).returning('id').executeTakeFirstOrThrow();
+  const merchantIds: string[] = [];
+  for (const [position, property] of group.properties.entries()) {
+    const merchant = await db
+      .insertInto('merchants')
+      .values({ merchant_group_id: id, name: property.name, status: property.status, position, currency: property.currency, active: property.status !== 'Inactive', property_type: 'Hotel', checkin_time: '15:00', checkout_time: '11:00' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    merchantIds.push(merchant.id);
+  }
+  return { id, merchantIds };
+}
+
+export function demoEmail(role: string): string {
+  return `${role.toLowerCase()}@${DEMO_DOMAIN}`;
+}
+
+/** Deterministic demo data; runs once per database (the users table tells), then only tops up orders. */
+export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
+  await seedRoles(db);
+  const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (!existing) {
+    const started = Date.now();
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const demo = await insertGroup(db, DEMO_GROUP);
+    const applicant = await insertGroup(db, APPLICANT_GROUP);
+    for (const group of OTHER_GROUPS) await insertGroup(db, group);
+
+    for (const [index, role] of ROLES.entries()) {
+      const side = ROLE_SIDES[role];
+      const merchantSide = side === 'merchant' || side === 'property' || side === 'api';
+      await insertUser(db, {
+        email: demoEmail(role),
+        passwordHash,
+        firstName: FIRST_NAMES[index % FIRST_NAMES.length] ?? 'Demo',
+        lastName: LAST_NAMES[index % LAST_NAMES.length] ?? 'User',
+        roles: [role],
+        merchantGroupId: merchantSide ? demo.id : null,
+        merchantIds: side === 'property' || side === 'api' ? demo.merchantIds : [],
+      });
+    }
+    await insertUser(db, { email: `applicant@${DEMO_DOMAIN}`, passwordHash, firstName: 'Alma', lastName: 'Applicant', roles: ['MerchantAdmin'], merchantGroupId: applicant.id, merchantIds: [] });
+    await db.insertInto('kyc_applications').values({ merchant_group_id: applicant.id }).execute();
+    await seedPayouts(db, DEMO_ANCHOR);
+    options.log?.info({ ms: Date.now() - started }, 'demo world seeded');
+  }
+  const count = await db.selectFrom('orders').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const missing = options.orders - Number(count.n);
+  if (missing > 0) {
+    const started = Date.now();
+    await seedOrders(db, Number(count.n), missing, DEMO_ANCHOR);
+    options.log?.info({ added: missing, ms: Date.now() - started }, 'demo orders seeded');
+  }
+}
+
+async function insertUser(db: Db, user: { email: string; passwordHash: string; firstName: string; lastName: string; roles: RoleName[]; merchantGroupId: string | null; merchantIds: string[] }) {
+  const { id } = await db
+    .insertInto('users')
+    .values({ email: user.email, password_hash: user.passwordHash, first_name: user.firstName, last_name: user.lastName, merchant_group_id: user.merchantGroupId, first_login: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('user_roles').values(user.roles.map((role_name, position) => ({ user_id: id, role_name, position }))).execute();
+  if (user.merchantIds.length) await db.insertInto('user_merchant_scopes').values(user.merchantIds.map((merchant_id) => ({ user_id: id, merchant_id }))).execute();
+  return id;
+}

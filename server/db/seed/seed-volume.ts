@@ -1,0 +1,75 @@
+import { sql } from 'kysely';
+import type { Db } from '../database';
+import { FIRST_NAMES, LAST_NAMES } from './demo-layout';
+
+// Volume data is generated inside the database with generate_series and hashtext(), which is
+// deterministic: the same row number always yields the same order, on PGlite and PostgreSQL alike,
+// and a million rows take seconds rather than a million round trips.
+
+const STATUSES = ['Paid', 'Paid', 'Paid', 'Paid', 'Paid', 'Pending', 'Created', 'Tokenized', 'Failed', 'Cancelled', 'PaymentLinkSentNoProcessing'];
+const PAYMENT_TYPES = ['PN', 'PN', 'PN', 'PL', 'AU'];
+const CATEGORIES = ['Rooms', 'Rooms', 'Rooms', 'FnB', 'Spa', 'Other', 'CheckOut', 'CheckIn'];
+const BRANDS = ['Visa', 'Mastercard', 'Amex', 'Maestro', 'JCB'];
+const CHUNK = 100_000;
+
+function textArray(values: readonly string[]) {
+  return sql.raw(`ARRAY[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(',')}]::text[]`);
+}
+
+/** Adds orders numbered from+1 .. from+count, spread over the merchants that take payments. */
+export async function seedOrders(db: Db, from: number, count: number, anchor: string): Promise<void> {
+  const merchants = await db.selectFrom('merchants').select(['id', 'currency']).where('status', 'in', ['Active', 'Inactive', 'PendingReview']).orderBy('merchant_group_id').orderBy('position').execute();
+  if (merchants.length === 0) return;
+  const ids = textArray(merchants.map((merchant) => merchant.id));
+  for (let start = from + 1; start <= from + count; start += CHUNK) {
+    const end = Math.min(start + CHUNK - 1, from + count);
+    await sql`
+      INSERT INTO orders (merchant_id, reference_no, guest_name, guest_email, amount_minor, currency, status, payment_type, charge_category, card_brand, card_last4, created_at, updated_at)
+      SELECT m.id, o.reference_no, o.guest_name, o.guest_email, o.amount_minor, m.currency, o.status, o.payment_type, o.charge_category, o.card_brand, o.card_last4, o.created_at, o.created_at
+      FROM (
+        SELECT
+          (${ids})[1 + abs(hashtext('m' || g)) % ${merchants.length}]::uuid AS merchant_id,
+          'FOL-' || lpad(g::text, 8, '0') AS reference_no,
+          (${textArray(FIRST_NAMES)})[1 + abs(hashtext('f' || g)) % ${FIRST_NAMES.length}] || ' ' || (${textArray(LAST_NAMES)})[1 + abs(hashtext('l' || g)) % ${LAST_NAMES.length}] AS guest_name,
+          'guest' || g || '@example.test' AS guest_email,
+          (2500 + abs(hashtext('a' || g)) % 250000)::bigint AS amount_minor,
+          (${textArray(STATUSES)})[1 + abs(hashtext('s' || g)) % ${STATUSES.length}] AS status,
+          (${textArray(PAYMENT_TYPES)})[1 + abs(hashtext('p' || g)) % ${PAYMENT_TYPES.length}] AS payment_type,
+          (${textArray(CATEGORIES)})[1 + abs(hashtext('c' || g)) % ${CATEGORIES.length}] AS charge_category,
+          (${textArray(BRANDS)})[1 + abs(hashtext('b' || g)) % ${BRANDS.length}] AS card_brand,
+          lpad((abs(hashtext('d' || g)) % 10000)::text, 4, '0') AS card_last4,
+          ${anchor}::timestamptz - make_interval(secs => abs(hashtext('t' || g)) % (365 * 86400)) AS created_at
+        FROM generate_series(${start}::int, ${end}::int) AS g
+      ) o
+      JOIN merchants m ON m.id = o.merchant_id
+      ORDER BY o.created_at
+    `.execute(db);
+  }
+  await sql`ANALYZE orders`.execute(db);
+}
+
+/** Daily payouts for the last 120 days of every merchant that takes payments; about 1 in 25 failed. */
+export async function seedPayouts(db: Db, anchor: string): Promise<void> {
+  await sql`
+    INSERT INTO payouts (merchant_id, reference, amount_minor, currency, status, schedule, period_start, period_end, paid_at, created_at, updated_at)
+    SELECT m.id,
+      'PO-' || substr(m.id::text, 1, 8) || '-' || to_char(d, 'YYYYMMDD'),
+      (50000 + abs(hashtext(m.id::text || d::text)) % 5000000)::bigint,
+      m.currency,
+      CASE WHEN abs(hashtext('st' || m.id::text || d::text)) % 25 = 0 THEN 'Failed'
+           WHEN d > ${anchor}::timestamptz - interval '2 days' THEN 'Processing'
+           ELSE 'Paid' END,
+      'Daily', d::date, d::date,
+      CASE WHEN abs(hashtext('st' || m.id::text || d::text)) % 25 = 0 OR d > ${anchor}::timestamptz - interval '2 days' THEN NULL ELSE d + interval '1 day' END,
+      d + interval '1 day', d + interval '1 day'
+    FROM merchants m
+    CROSS JOIN generate_series(${anchor}::timestamptz - interval '120 days', ${anchor}::timestamptz - interval '1 day', interval '1 day') AS d
+    WHERE m.status IN ('Active', 'Inactive')
+  `.execute(db);
+  await sql`
+    INSERT INTO payout_attempts (payout_id, attempt_no, status, error, created_at)
+    SELECT id, 1, CASE status WHEN 'Scheduled' THEN 'Processing' ELSE status END,
+      CASE WHEN status = 'Failed' THEN 'the bank refused the transfer: account details could not be verified' END, created_at
+    FROM payouts
+  `.execute(db);
+}

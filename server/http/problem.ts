@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodError } from 'zod';
+import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, type Problem } from '../../contract/problem';
+
+/** An error the caller caused or may see; everything else is a 500 without internals. */
+export class HttpProblem extends Error {
+  constructor(readonly problem: Problem) {
+    super(problem.detail ?? problem.title);
+  }
+}
+
+export const problems = {
+  validation: (errors: Record<string, string[]>, detail = 'the request has invalid fields') =>
+    new HttpProblem({ type: PROBLEM_TYPES.validation, title: 'Invalid request', status: 400, detail, errors }),
+  badRequest: (detail: string) => new HttpProblem({ type: PROBLEM_TYPES.validation, title: 'Invalid request', status: 400, detail }),
+  unauthorized: (detail = 'sign in to continue') =>
+    new HttpProblem({ type: PROBLEM_TYPES.unauthorized, title: 'Unauthorized', status: 401, detail }),
+  forbidden: (detail = 'you do not have permission for this') =>
+    new HttpProblem({ type: PROBLEM_TYPES.forbidden, title: 'Forbidden', status: 403, detail }),
+  notFound: (detail = 'not found') => new HttpProblem({ type: PROBLEM_TYPES.notFound, title: 'Not found', status: 404, detail }),
+  conflict: (detail: string) => new HttpProblem({ type: PROBLEM_TYPES.conflict, title: 'Conflict', status: 409, detail }),
+  tooLarge: (detail: string) =>
+    new HttpProblem({ type: PROBLEM_TYPES.payloadTooLarge, title: 'Payload too large', status: 413, detail }),
+  unsupportedMedia: (detail: string) =>
+    new HttpProblem({ type: PROBLEM_TYPES.unsupportedMedia, title: 'Unsupported media type', status: 415, detail }),
+};
+
+/** Zod issues as field -> messages; the path is dotted (`businessAddress.city`), `_` for the whole body. */
+export function fieldErrors(error: ZodError, prefix?: string): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || '_';
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
+  return reply.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(problem);
+}
+
+/** Turns every error into the spec's error payload; framework errors from bad input stay 4xx. */
+export function installProblemHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpProblem, request, reply) => {
+    if (error instanceof HttpProblem) return sendProblem(reply, error.problem);
+    const status = error.statusCode ?? 500;
+    if (status === 429)
+      return sendProblem(reply, { type: PROBLEM_TYPES.rateLimited, title: 'Too many requests', status, detail: 'too many attempts; wait a moment and try again' });
+    if (status === 413) return sendProblem(reply, problems.tooLarge('the request body is too large').problem);
+    if (status === 415) return sendProblem(reply, problems.unsupportedMedia(error.message).problem);
+    if (status >= 400 && status < 500)
+      return sendProblem(reply, { type: PROBLEM_TYPES.validation, title: 'Invalid request', status, detail: error.message });
+    request.log.error({ err: error }, 'unhandled error');
+    return sendProblem(reply, { type: PROBLEM_TYPES.internal, title: 'Internal error', status: 500, detail: 'something went wrong on our side; it has been logged' });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(reply, problems.notFound(`no route ${request.method} ${request.url.split('?')[0]}`).problem),
+  );
+}

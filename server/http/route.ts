@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
+import { routerPath, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResponseOf } from '../../contract/endpoint';
+import { MERCHANT_HEADER } from '../../contract/product';
+import type { AppContext } from '../app-context';
+import { can, canSeeMerchant, loadCaller, type Caller } from '../auth/caller';
+import { verifyAccessToken } from '../auth/tokens';
+import { fieldErrors, problems } from './problem';
+
+export interface HandlerInput<E extends Endpoint> {
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  caller: E['access'] extends 'public' ? Caller | null : Caller;
+  /** The merchant named in the merchant header, already checked against the caller's scope. */
+  merchantId: string | undefined;
+  ctx: AppContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A handler answers with the contract's response, or with the reply it has sent itself (files). */
+export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<ResponseOf<E> | FastifyReply>;
+
+function parsePart(schema: ZodType | undefined, value: unknown, part: string): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
+  if (!result.success) throw problems.validation(fieldErrors(result.error, part === 'body' ? undefined : part));
+  return result.data;
+}
+
+async function callerOf(ctx: AppContext, request: FastifyRequest): Promise<Caller | null> {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match?.[1]) throw problems.unauthorized('the Authorization header must be "Bearer <access token>"');
+  const claims = await verifyAccessToken(ctx.tokenKey, match[1]);
+  if (!claims) throw problems.unauthorized('the access token is invalid or has expired');
+  const session = await ctx.db
+    .selectFrom('sessions')
+    .select(['id'])
+    .where('id', '=', claims.sessionId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  if (!session) throw problems.unauthorized('the session has ended; sign in again');
+  const caller = await loadCaller(ctx.db, claims.userId, claims.sessionId);
+  if (!caller) throw problems.unauthorized('the account is disabled');
+  return caller;
+}
+
+/**
+ * Registers one contract endpoint: authenticates (401), checks the permission the contract
+ * declares (403), validates params, query and body (400 with field errors), checks the merchant
+ * header against the caller's scope (403), and in development checks the answer against the
+ * contract so drift shows up in tests rather than in the browser.
+ */
+export function registerEndpoint<const E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: Handler<E>,
+  routeConfig: { rateLimit?: { max: number; timeWindow: number | string } } = {},
+): void {
+  app.route({
+    method: endpoint.method,
+    url: routerPath(endpoint.path),
+    config: routeConfig,
+    handler: async (request, reply) => {
+      const ctx = app.ctx;
+      const caller = await callerOf(ctx, request);
+      if (endpoint.access !== 'public') {
+        if (!caller) throw problems.unauthorized();
+        if (endpoint.access !== 'session' && !can(caller, endpoint.access.resource, endpoint.access.action))
+          throw problems.forbidden(`this needs ${endpoint.access.action} on ${endpoint.access.resource}`);
+      }
+      const params = parsePart(endpoint.params, request.params, 'params');
+      const query = parsePart(endpoint.query, request.query, 'query');
+      const body = parsePart(endpoint.body, request.body, 'body');
+      const headerValue = request.headers[MERCHANT_HEADER];
+      const merchantId = typeof headerValue === 'string' && headerValue !== '' ? headerValue : undefined;
+      if (merchantId !== undefined && caller && !canSeeMerchant(caller, merchantId))
+        throw problems.forbidden('you may not act on this merchant');
+      const result = await handler({ params, query, body, caller, merchantId, ctx, request, reply } as HandlerInput<E>);
+      if (result === reply) return reply;
+      if (ctx.config.validateResponses) {
+        const checked = endpoint.response.safeParse(result);
+        if (!checked.success) {
+          request.log.error({ endpoint: endpoint.id, issues: checked.error.issues }, 'answer does not match the contract');
+          throw new Error(`answer of ${endpoint.id} does not match the contract`);
+        }
+      }
+      reply.status(endpoint.successStatus ?? 200);
+      return result;
+    },
+  });
+}

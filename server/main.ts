@@ -1,0 +1,31 @@
+import { buildApp } from './app';
+import { configFromEnv } from './config';
+
+// Entry point of `npm start` / `npm run dev:server`: configuration from the environment, one
+// port for the API and (in production) the built SPA, graceful shutdown on SIGINT/SIGTERM.
+const started = Date.now();
+const config = configFromEnv();
+const app = await buildApp(config);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}
+
+await app.listen({ host: config.host, port: config.port });
+const url = `http://localhost:${config.port}`;
+app.log.info({ url, database: config.database.kind, demo: config.demo, startupMs: Date.now() - started }, 'Folio is ready');
+console.log(`\n  Folio back office is running at ${url}  (${config.demo ? 'demo data; sign in as folioadmin@demo.folio.test / Demo-pass-2026' : 'no demo data'})\n`);

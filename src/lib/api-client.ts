@@ -1,0 +1,68 @@
+import { fillPath, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResponseOf } from '../../contract/endpoint';
+import { MERCHANT_HEADER } from '../../contract/product';
+import { FALLBACK_FAILURE, failureMessage, ResponseError } from './failure-message';
+
+// The one api client (spec 7): JSON, credentials included, bearer token, merchant header where the
+// call acts on a merchant; failures become ResponseError with the spec 8 message.
+
+let accessTokenSource: () => string | undefined = () => undefined;
+let onUnauthorized: () => void = () => undefined;
+
+/** The session binding tells the client where the current access token is and what a 401 means. */
+export function configureApiClient(options: { accessToken: () => string | undefined; onUnauthorized: () => void }): void {
+  accessTokenSource = options.accessToken;
+  onUnauthorized = options.onUnauthorized;
+}
+
+export interface CallOptions<E extends Endpoint> {
+  params?: ParamsOf<E>;
+  query?: QueryOf<E>;
+  body?: BodyOf<E>;
+  merchantId?: string;
+  signal?: AbortSignal;
+}
+
+function queryString(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) value.forEach((item) => search.append(key, String(item)));
+    else search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export async function call<E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<ResponseOf<E>> {
+  const url = fillPath(endpoint.path, (options.params ?? {}) as Record<string, string | number>) + queryString(options.query);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = accessTokenSource();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.merchantId) headers[MERCHANT_HEADER] = options.merchantId;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (endpoint.bodyType === 'form' && options.body) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.body as Record<string, string>).toString();
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, { method: endpoint.method, headers, body, credentials: 'include', signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ResponseError(FALLBACK_FAILURE, 0);
+  }
+  const text = await response.text();
+  if (!response.ok) {
+    if (response.status === 401 && endpoint.access !== 'public') onUnauthorized();
+    throw failureMessage(response.status, text);
+  }
+  const parsed: unknown = text ? JSON.parse(text) : {};
+  const checked = endpoint.response.safeParse(parsed);
+  if (!checked.success) throw new ResponseError(checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n'), response.status, parsed);
+  return checked.data as ResponseOf<E>;
+}

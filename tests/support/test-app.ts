@@ -1,0 +1,49 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../server/app';
+import { configFromEnv, type Config } from '../../server/config';
+import type { DatabaseTarget } from '../../server/db/database';
+
+export const DEMO_PASSWORD = 'Demo-pass-2026';
+
+/**
+ * A real server over a fresh embedded database with the demo seed, answering real HTTP through
+ * inject (no socket needed). `orders` keeps the seed small unless a test needs volume.
+ */
+export async function startTestApp(overrides: Partial<Config> & { orders?: number; database?: DatabaseTarget } = {}): Promise<FastifyInstance> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-test-'));
+  const base = configFromEnv({ NODE_ENV: 'test', FOLIO_DATA_DIR: dataDir, FOLIO_DEMO: 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+  const config: Config = {
+    ...base,
+    database: overrides.database ?? { kind: 'pglite', dataDir: 'memory' },
+    seedOrders: overrides.orders ?? 2000,
+    rateLimits: { signInPerMinute: 1000, forgotPasswordPerHour: 1000 },
+    ...overrides,
+  };
+  const app = await buildApp(config);
+  await app.ready();
+  return app;
+}
+
+/** Signs in through the real form post (csrf included) and returns the access token and cookies. */
+export async function signIn(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<{ accessToken: string; cookies: Record<string, string>; response: LightMyRequestResponse }> {
+  const csrf = await app.inject({ method: 'GET', url: '/api/auth/csrf' });
+  const csrfCookie = csrf.cookies.find((cookie) => cookie.name === 'folio.csrf-token');
+  const { csrfToken } = csrf.json<{ csrfToken: string }>();
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/callback/credentials',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `folio.csrf-token=${csrfCookie?.value ?? ''}` },
+    payload: new URLSearchParams({ csrfToken, email, password, callbackUrl: '/', json: 'true' }).toString(),
+  });
+  const cookies = Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie.value]));
+  if (response.statusCode !== 200) return { accessToken: '', cookies, response };
+  const session = await app.inject({ method: 'GET', url: '/api/auth/session', cookies });
+  return { accessToken: session.json<{ accessToken: string }>().accessToken, cookies, response };
+}
+
+export function bearer(accessToken: string): Record<string, string> {
+  return { authorization: `Bearer ${accessToken}` };
+}
