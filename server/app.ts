@@ -13,7 +13,7 @@ import { secretKey } from './auth/tokens';
 import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { seedDemo } from './db/seed/seed-demo';
+import { seedDemo, seedRoles } from './db/seed/seed-demo';
 import { localFileStorage } from './files/storage';
 import { installProblemHandlers } from './http/problem';
 import { createMailer } from './mail/mailer';
@@ -48,7 +48,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.prepared) {
     const applied = await migrateToLatest(db as never);
     if (applied.length) app.log.info({ applied }, 'migrations applied');
+    // Roles and their permissions are reference data every database needs; demo data only in demo mode.
     if (config.demo) await seedDemo(db, { orders: config.seedOrders, log: app.log });
+    else await seedRoles(db);
   }
   const ctx: AppContext = {
     config,

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import type { Endpoint } from '../../contract/endpoint';
+import { endpoints } from '../../contract/endpoints';
+import { PROBLEM_CONTENT_TYPE, ProblemSchema } from '../../contract/problem';
+import { PRODUCT } from '../../contract/product';
+
+type JsonSchema = Record<string, unknown>;
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}
+
+/** Query and path parameters from an object schema, one OpenAPI parameter per property. */
+function parameters(schema: z.ZodType | undefined, where: 'query' | 'path'): JsonSchema[] {
+  if (!schema) return [];
+  const object = jsonSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(object.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (object.required ?? []).includes(name),
+    schema: property,
+  }));
+}
+
+const problemResponse = (description: string) => ({ description, content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: '#/components/schemas/Problem' } } } });
+
+function operation(endpoint: Endpoint): JsonSchema {
+  const access = endpoint.access;
+  const security = access === 'public' ? [] : [{ bearer: [] }];
+  const responses: Record<string, unknown> = {
+    [String(endpoint.successStatus ?? 200)]: { description: 'success', content: { 'application/json': { schema: jsonSchema(endpoint.response, 'output') } } },
+    '400': problemResponse('invalid request: field errors in `errors`'),
+  };
+  if (access !== 'public') responses['401'] = problemResponse('no valid access token');
+  if (typeof access === 'object') responses['403'] = problemResponse(`needs ${access.action} on ${access.resource}`);
+  const mediaType = endpoint.bodyType === 'form' ? 'application/x-www-form-urlencoded' : endpoint.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json';
+  return {
+    operationId: endpoint.id,
+    summary: endpoint.summary,
+    security,
+    'x-folio-access': access,
+    parameters: [...parameters(endpoint.params, 'path'), ...parameters(endpoint.query, 'query')],
+    ...(endpoint.body ? { requestBody: { required: true, content: { [mediaType]: { schema: jsonSchema(endpoint.body, 'input') } } } } : {}),
+    responses,
+  };
+}
+
+export function buildOpenApi(): JsonSchema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const endpoint of [...endpoints].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))) {
+    const entry = (paths[endpoint.path] ??= {});
+    entry[endpoint.method.toLowerCase()] = operation(endpoint);
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: `${PRODUCT} back office API`, version: '2', description: 'Generated from contract/ by `npm run openapi`. Errors are RFC 9457 problem details.' },
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: { Problem: jsonSchema(ProblemSchema, 'output') },
+    },
+    paths,
+  };
+}
