@@ -1,6 +1,7 @@
 import { authEndpoints, identityEndpoints } from './auth';
 import type { Endpoint } from './endpoint';
+import { ordersPayoutsExportsEndpoints } from './exports';
 import { systemEndpoints } from './system';
 
 /** Every endpoint the server serves: the source of the OpenAPI document in docs/api/. */
-export const endpoints: readonly Endpoint[] = [...systemEndpoints, ...authEndpoints, ...identityEndpoints];
+export const endpoints: readonly Endpoint[] = [...systemEndpoints, ...authEndpoints, ...identityEndpoints, ...ordersPayoutsExportsEndpoints];

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { DateBoundSchema, PagedSchema, PaginationSchema } from './orders';
+import { MERCHANT_API } from './product';
+
+// Spec 2 "/payouts", spec 3 "Payout schedule", spec 7 "Payouts". Decision 0123.
+
+export const PAYOUT_STATUSES = ['Scheduled', 'Processing', 'Paid', 'Failed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+export const PayoutStatusSchema = z.enum(PAYOUT_STATUSES);
+export const PAYOUT_SCHEDULES = ['Daily', 'Weekly', 'Monthly', 'Manually'] as const;
+export const PayoutScheduleSchema = z.enum(PAYOUT_SCHEDULES);
+export const PAYOUT_ATTEMPT_STATUSES = ['Processing', 'Paid', 'Failed'] as const;
+
+export const PayoutFilterSchema = z.object({
+  createdFrom: DateBoundSchema.optional(),
+  createdTo: DateBoundSchema.optional(),
+  statuses: z.array(PayoutStatusSchema).max(PAYOUT_STATUSES.length).optional(),
+  schedules: z.array(PayoutScheduleSchema).max(PAYOUT_SCHEDULES.length).optional(),
+  /** Properties; always intersected with the caller's merchant scope on the server. */
+  merchantIds: z.array(z.uuid()).max(500).optional(),
+  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { message: 'use a 3-letter currency code' }).optional(),
+  /** Amount bounds in MINOR units (cents), inclusive. */
+  amountMin: z.number().int().min(0).optional(),
+  amountMax: z.number().int().min(0).optional(),
+  /** Payout reference prefix (starts-with). */
+  reference: z.string().trim().min(1).max(100).optional(),
+});
+export type PayoutFilter = z.infer<typeof PayoutFilterSchema>;
+
+export const PAYOUT_COLUMNS = [
+  { id: 'id', labelKey: 'payouts.columns.id', label: 'Payout ID', sortable: false },
+  { id: 'reference', labelKey: 'payouts.columns.reference', label: 'Reference', sortable: true },
+  { id: 'merchantId', labelKey: 'payouts.columns.merchantId', label: 'Property ID', sortable: false },
+  { id: 'merchantName', labelKey: 'payouts.columns.merchantName', label: 'Property', sortable: false },
+  { id: 'amount', labelKey: 'payouts.columns.amount', label: 'Amount', sortable: true },
+  { id: 'currency', labelKey: 'payouts.columns.currency', label: 'Currency', sortable: false },
+  { id: 'status', labelKey: 'payouts.columns.status', label: 'Status', sortable: true },
+  { id: 'schedule', labelKey: 'payouts.columns.schedule', label: 'Schedule', sortable: false },
+  { id: 'periodStart', labelKey: 'payouts.columns.periodStart', label: 'Period start', sortable: false },
+  { id: 'periodEnd', labelKey: 'payouts.columns.periodEnd', label: 'Period end', sortable: false },
+  { id: 'paidAt', labelKey: 'payouts.columns.paidAt', label: 'Paid at', sortable: false },
+  { id: 'attempts', labelKey: 'payouts.columns.attempts', label: 'Attempts', sortable: false },
+  { id: 'createdAt', labelKey: 'payouts.columns.createdAt', label: 'Created', sortable: true },
+  { id: 'updatedAt', labelKey: 'payouts.columns.updatedAt', label: 'Updated', sortable: true },
+] as const;
+export type PayoutColumnId = (typeof PAYOUT_COLUMNS)[number]['id'];
+export const PAYOUT_COLUMN_IDS = PAYOUT_COLUMNS.map((column) => column.id) as [PayoutColumnId, ...PayoutColumnId[]];
+export const PayoutColumnIdSchema = z.enum(PAYOUT_COLUMN_IDS);
+export const PAYOUT_SORTABLE_COLUMNS = PAYOUT_COLUMNS.filter((column) => column.sortable).map((column) => column.id);
+export const PAYOUT_DEFAULT_COLUMNS: PayoutColumnId[] = ['reference', 'merchantName', 'amount', 'currency', 'status', 'schedule', 'periodEnd', 'createdAt'];
+
+export const PayoutSortSchema = z.object({
+  id: z.enum(['reference', 'amount', 'status', 'createdAt', 'updatedAt'], { message: 'this column cannot be sorted' }),
+  desc: z.boolean().default(false),
+});
+/** The server appends `id` as the unique tiebreak. Empty = newest first. */
+export const PayoutSortingSchema = z.array(PayoutSortSchema).max(3).default([]);
+
+/** Filter + sorting without paging: also the payout export's `request`. */
+export const PayoutQuerySchema = z.object({ filters: PayoutFilterSchema.default({}), sorting: PayoutSortingSchema });
+export type PayoutQuery = z.infer<typeof PayoutQuerySchema>;
+export const PayoutSearchBodySchema = PayoutQuerySchema.extend({ pagination: PaginationSchema.default({ page: 0, pageSize: 25 }) });
+export type PayoutSearchBody = z.input<typeof PayoutSearchBodySchema>;
+
+export const PayoutRowSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  merchantId: z.string(),
+  merchantName: z.string(),
+  /** Minor units (cents) of `currency`. */
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  status: PayoutStatusSchema,
+  schedule: PayoutScheduleSchema,
+  /** ISO dates (YYYY-MM-DD). */
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  paidAt: z.string().nullable(),
+  /** How many attempts the payout has had (retries add attempts, never payouts). */
+  attempts: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PayoutRow = z.infer<typeof PayoutRowSchema>;
+
+export const PayoutAttemptSchema = z.object({
+  id: z.string(),
+  attemptNo: z.number().int(),
+  status: z.enum(PAYOUT_ATTEMPT_STATUSES),
+  error: z.string().nullable(),
+  requestedBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PayoutAttempt = z.infer<typeof PayoutAttemptSchema>;
+export const PayoutDetailSchema = PayoutRowSchema.extend({ attemptList: z.array(PayoutAttemptSchema) });
+export type PayoutDetail = z.infer<typeof PayoutDetailSchema>;
+
+export const PayoutSearchAnswerSchema = PagedSchema(PayoutRowSchema);
+export type PayoutSearchAnswer = z.infer<typeof PayoutSearchAnswerSchema>;
+export const PayoutIdParamsSchema = z.object({ id: z.uuid({ message: 'not a payout id' }) });
+
+export const payoutEndpoints = [
+  defineEndpoint({
+    id: 'searchPayouts',
+    method: 'POST',
+    path: `${MERCHANT_API}/payouts/search`,
+    summary: "Payouts page: filters, sorting, 0-based page; scoped to the caller's merchants (and to the merchant header when sent)",
+    access: { resource: 'Payouts', action: 'Read' },
+    merchantHeader: true,
+    body: PayoutSearchBodySchema,
+    response: PayoutSearchAnswerSchema,
+  }),
+  defineEndpoint({
+    id: 'getPayout',
+    method: 'GET',
+    path: `${MERCHANT_API}/payouts/{id}`,
+    summary: "One payout with its attempts; 404 when outside the caller's merchants",
+    access: { resource: 'Payouts', action: 'Read' },
+    params: PayoutIdParamsSchema,
+    response: PayoutDetailSchema,
+  }),
+  defineEndpoint({
+    id: 'retryPayout',
+    method: 'POST',
+    path: `${MERCHANT_API}/payouts/{id}/retry`,
+    summary: 'Retry a Failed payout: adds a Processing attempt to the same payout; 409 unless Failed with no attempt in progress',
+    access: { resource: 'Payouts', action: 'Update' },
+    params: PayoutIdParamsSchema,
+    response: PayoutDetailSchema,
+  }),
+] as const;
