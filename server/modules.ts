@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { registerIdentityRoutes } from './auth/identity-routes';
 import { registerSessionRoutes } from './auth/session-routes';
 import { registerSystemRoutes } from './system-routes';
+import { registerUserRoutes } from './users/user-routes';
 
 /** Every domain module's routes. One line per module. */
 export function registerModules(app: FastifyInstance): void {
   registerSystemRoutes(app);
   registerSessionRoutes(app);
   registerIdentityRoutes(app);
+  registerUserRoutes(app);
 }
