@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerIdentityRoutes } from './auth/identity-routes';
 import { registerSessionRoutes } from './auth/session-routes';
+import { registerPropertyRoutes } from './properties/property-routes';
 import { registerSystemRoutes } from './system-routes';
 import { registerUserRoutes } from './users/user-routes';
 
@@ -9,5 +10,6 @@ export function registerModules(app: FastifyInstance): void {
   registerSystemRoutes(app);
   registerSessionRoutes(app);
   registerIdentityRoutes(app);
+  registerPropertyRoutes(app);
   registerUserRoutes(app);
 }

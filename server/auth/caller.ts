@@ -30,10 +30,14 @@ export function isProviderStaff(caller: Caller): boolean {
 
 const ACTION_ORDER: Action[] = ['Read', 'Insert', 'Update', 'Delete', 'Approve'];
 
-/** Permissions of a list of roles, merged per resource, actions in a stable order. */
-export async function permissionsOfRoles(db: Db, roles: string[]): Promise<UserPermission[]> {
+/**
+ * Permissions of a list of roles, merged per resource, actions in a stable order. `role_permissions`
+ * is page access (the SPA's userPermissions); `role_api_grants` is what the server enforces
+ * (docs/decisions/0110-page-access-and-api-grants.md).
+ */
+export async function permissionsOfRoles(db: Db, roles: string[], table: 'role_permissions' | 'role_api_grants' = 'role_permissions'): Promise<UserPermission[]> {
   if (roles.length === 0) return [];
-  const rows = await db.selectFrom('role_permissions').select(['resource', 'actions']).where('role_name', 'in', roles).execute();
+  const rows = await db.selectFrom(table).select(['resource', 'actions']).where('role_name', 'in', roles).execute();
   const merged = new Map<string, Set<string>>();
   for (const row of rows) {
     const actions = merged.get(row.resource) ?? new Set<string>();
@@ -73,7 +77,7 @@ export async function loadCaller(db: Db, userId: string, sessionId: string): Pro
   if (!user || user.disabled) return undefined;
   const roles = await rolesOfUser(db, userId);
   const [permissions, merchantScope] = await Promise.all([
-    permissionsOfRoles(db, roles),
+    permissionsOfRoles(db, roles, 'role_api_grants'),
     merchantScopeOf(db, roles, userId, user.merchant_group_id),
   ]);
   return { userId, sessionId, email: user.email, roles, permissions, merchantGroupId: user.merchant_group_id, merchantScope };

@@ -12,6 +12,8 @@ type Json<T = unknown> = ColumnType<T, string | T, string | T>;
 
 export interface RolesTable { name: string; side: 'provider' | 'merchant' | 'property' | 'api' | 'other'; description: Generated<string> }
 export interface RolePermissionsTable { role_name: string; resource: string; actions: string[] }
+/** What the API lets a role do (docs/decisions/0110-page-access-and-api-grants.md); role_permissions is page access. */
+export interface RoleApiGrantsTable { role_name: string; resource: string; actions: string[] }
 
 export interface MerchantGroupsTable {
   id: Generated<string>;
@@ -284,6 +286,7 @@ export interface AuditLogTable {
 export interface Database {
   roles: RolesTable;
   role_permissions: RolePermissionsTable;
+  role_api_grants: RoleApiGrantsTable;
   merchant_groups: MerchantGroupsTable;
   merchants: MerchantsTable;
   users: UsersTable;

@@ -4,7 +4,7 @@ import { ROLES, type RoleName } from '../../../contract/roles';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../database';
 import { APPLICANT_GROUP, DEMO_ANCHOR, DEMO_DOMAIN, DEMO_GROUP, DEMO_PASSWORD, FIRST_NAMES, LAST_NAMES, OTHER_GROUPS } from './demo-layout';
-import { ROLE_GRANTS, ROLE_SIDES } from './role-permissions';
+import { ROLE_API_GRANTS, ROLE_PAGE_GRANTS, ROLE_SIDES } from './role-permissions';
 import { seedOrders, seedPayouts } from './seed-volume';
 
 interface SeedOptions {
@@ -19,8 +19,12 @@ export async function seedRoles(db: Db): Promise<void> {
     for (const role of ROLES)
       await trx.insertInto('roles').values({ name: role, side: ROLE_SIDES[role] }).onConflict((oc) => oc.column('name').doUpdateSet({ side: ROLE_SIDES[role] })).execute();
     await trx.deleteFrom('role_permissions').execute();
-    const rows = ROLES.flatMap((role) => Object.entries(ROLE_GRANTS[role] ?? {}).map(([resource, actions]) => ({ role_name: role, resource, actions })));
-    if (rows.length) await trx.insertInto('role_permissions').values(rows).execute();
+    await trx.deleteFrom('role_api_grants').execute();
+    const rowsOf = (grants: typeof ROLE_PAGE_GRANTS) => ROLES.flatMap((role) => Object.entries(grants[role] ?? {}).map(([resource, actions]) => ({ role_name: role, resource, actions })));
+    const pageRows = rowsOf(ROLE_PAGE_GRANTS);
+    const apiRows = rowsOf(ROLE_API_GRANTS);
+    if (pageRows.length) await trx.insertInto('role_permissions').values(pageRows).execute();
+    if (apiRows.length) await trx.insertInto('role_api_grants').values(apiRows).execute();
   });
 }
 

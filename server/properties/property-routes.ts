@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { propertyEndpoints, type PropertyStatus } from '../../contract/properties';
+import { merchantScopeOf, rolesOfUser } from '../auth/caller';
+import type { Db } from '../db/database';
+import { problems } from '../http/problem';
+import { registerEndpoint } from '../http/route';
+
+const [getUserScopeProperties, getPropertyStatuses] = propertyEndpoints;
+
+async function propertiesOf(db: Db, merchantIds: string[] | 'all') {
+  if (merchantIds !== 'all' && merchantIds.length === 0) return [];
+  let query = db
+    .selectFrom('merchants')
+    .innerJoin('merchant_groups', 'merchant_groups.id', 'merchants.merchant_group_id')
+    .select(['merchants.id', 'merchants.merchant_group_id', 'merchants.name', 'merchants.currency', 'merchants.status'])
+    .orderBy('merchant_groups.name')
+    .orderBy('merchants.position')
+    .orderBy('merchants.name');
+  if (merchantIds !== 'all') query = query.where('merchants.id', 'in', merchantIds);
+  return query.execute();
+}
+
+export function registerPropertyRoutes(app: FastifyInstance): void {
+  const ctx = app.ctx;
+
+  registerEndpoint(app, getUserScopeProperties, async ({ params, caller }) => {
+    let scope: string[] | 'all' = caller.merchantScope;
+    if (params.id !== caller.userId) {
+      // Someone else's list: only within what the caller may see, never more.
+      const user = await ctx.db.selectFrom('users').select(['id', 'merchant_group_id']).where('id', '=', params.id).executeTakeFirst();
+      const visible = user && (caller.merchantScope === 'all' || (user.merchant_group_id !== null && user.merchant_group_id === caller.merchantGroupId));
+      if (!user || !visible) throw problems.notFound('no such user');
+      const roles = await rolesOfUser(ctx.db, user.id);
+      const theirs = await merchantScopeOf(ctx.db, roles, user.id, user.merchant_group_id);
+      // Provider staff have no list of their own: they work on every merchant, not on "their" properties.
+      if (theirs === 'all') return [];
+      const mine = caller.merchantScope;
+      scope = mine === 'all' ? theirs : theirs.filter((id) => mine.includes(id));
+    } else if (scope === 'all') {
+      return [];
+    }
+    const rows = await propertiesOf(ctx.db, scope);
+    return rows.map((row) => ({ merchantId: row.id, merchantGroupId: row.merchant_group_id, name: row.name, currency: row.currency }));
+  });
+
+  registerEndpoint(app, getPropertyStatuses, async ({ body, caller }) => {
+    const mine = caller.merchantScope;
+    const scope = !body.merchantIds ? mine : mine === 'all' ? body.merchantIds : body.merchantIds.filter((id) => mine.includes(id));
+    const rows = await propertiesOf(ctx.db, scope);
+    return rows.map((row) => ({ merchantId: row.id, status: row.status as PropertyStatus }));
+  });
+}
