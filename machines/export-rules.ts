@@ -1,5 +1,6 @@
 // The export lifecycle's numbers, messages and status table (spec 4 "Export status", spec 5, spec 8
 // "Export messages", spec 9). Pure data and functions shared by the export machines, their host and tests.
+import { EXPORT_STATUSES, EXPORT_TYPES, type ExportStatus, type ExportType } from '../contract/exports';
 
 /** Spec 9: polled every 3000 ms while Starting, Processing or ProcessingReady. */
 export const EXPORT_POLL_INTERVAL_MS = 3000;
@@ -23,10 +24,7 @@ export function statusRetryDelay(retriesSoFar: number): number {
   return EXPORT_STATUS_RETRY_BASE_MS + EXPORT_STATUS_RETRY_STEP_MS * retriesSoFar;
 }
 
-export const EXPORT_TYPES = ['PAYOUT', 'REFUND', 'TRANSACTION'] as const;
-export type ExportType = (typeof EXPORT_TYPES)[number];
-export const EXPORT_STATUSES = ['Starting', 'Processing', 'ProcessingReady', 'Ready', 'Failed'] as const;
-export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+export { EXPORT_STATUSES, EXPORT_TYPES, type ExportStatus, type ExportType };
 /** The toast's look (spec 4 table, "Toast state"). */
 export type ExportToastState = 'preparing' | 'downloading' | 'error';
 

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { OrderFilterSchema } from '../../../contract/orders';
+import { EMPTY_TRANSACTION_FILTERS, toMinor, toOrderFilter } from './transaction-filter-values';
+
+describe('transactions filter form -> order filter', () => {
+  it('sends nothing for an empty form', () => {
+    expect(toOrderFilter(EMPTY_TRANSACTION_FILTERS)).toEqual({});
+  });
+
+  it('turns every filled field into the contract filter, amounts in minor units', () => {
+    const filter = toOrderFilter({
+      ...EMPTY_TRANSACTION_FILTERS,
+      createdFrom: '2026-01-01',
+      createdTo: '2026-01-31',
+      status: 'Paid',
+      paymentType: 'PL',
+      amountMin: '10',
+      amountMax: '99.99',
+      referenceNo: ' REF-1 ',
+      guest: 'smith',
+      currency: 'eur',
+      merchantId: '0b5e8f3c-8f2d-4a55-9a64-3f1d0c1e2a11',
+    });
+    expect(filter).toEqual({
+      createdFrom: '2026-01-01',
+      createdTo: '2026-01-31',
+      statuses: ['Paid'],
+      paymentTypes: ['PL'],
+      amountMin: 1000,
+      amountMax: 9999,
+      referenceNo: 'REF-1',
+      guest: 'smith',
+      currency: 'EUR',
+      merchantIds: ['0b5e8f3c-8f2d-4a55-9a64-3f1d0c1e2a11'],
+    });
+    expect(OrderFilterSchema.safeParse(filter).success).toBe(true);
+  });
+
+  it('ignores amounts and currencies that are not well formed rather than sending a bad request', () => {
+    expect(toMinor('12,5')).toBeUndefined();
+    expect(toMinor('-3')).toBeUndefined();
+    expect(toMinor('0.1')).toBe(10);
+    expect(toOrderFilter({ ...EMPTY_TRANSACTION_FILTERS, amountMin: 'abc', currency: 'EURO' })).toEqual({});
+  });
+});

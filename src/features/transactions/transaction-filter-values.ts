@@ -1,0 +1,57 @@
+import type { OrderFilter, OrderStatus } from '../../../contract/orders';
+
+/** The transactions filter as the form holds it (and persisted-store keeps it): strings, amounts in major units. */
+export interface TransactionFilterValues extends Record<string, unknown> {
+  createdFrom: string;
+  createdTo: string;
+  status: OrderStatus | '';
+  paymentType: 'PN' | 'PL' | 'AU' | '';
+  amountMin: string;
+  amountMax: string;
+  referenceNo: string;
+  guest: string;
+  currency: string;
+  /** Set by "only this property" on a row; the name is kept to show the chip. */
+  merchantId: string;
+  merchantName: string;
+}
+
+export const EMPTY_TRANSACTION_FILTERS: TransactionFilterValues = {
+  createdFrom: '',
+  createdTo: '',
+  status: '',
+  paymentType: '',
+  amountMin: '',
+  amountMax: '',
+  referenceNo: '',
+  guest: '',
+  currency: '',
+  merchantId: '',
+  merchantName: '',
+};
+
+/** '12.5' -> 1250 minor units; anything not a non-negative amount -> undefined (ignored). */
+export function toMinor(amount: string): number | undefined {
+  const trimmed = amount.trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return undefined;
+  return Math.round(Number(trimmed) * 100);
+}
+
+/** The contract's OrderFilter for the search and the export (both get exactly the same filter). */
+export function toOrderFilter(values: TransactionFilterValues): OrderFilter {
+  const filter: OrderFilter = {};
+  const text = (value: string) => value.trim() || undefined;
+  if (values.createdFrom) filter.createdFrom = values.createdFrom;
+  if (values.createdTo) filter.createdTo = values.createdTo;
+  if (values.status) filter.statuses = [values.status];
+  if (values.paymentType) filter.paymentTypes = [values.paymentType];
+  const amountMin = toMinor(values.amountMin);
+  const amountMax = toMinor(values.amountMax);
+  if (amountMin !== undefined) filter.amountMin = amountMin;
+  if (amountMax !== undefined) filter.amountMax = amountMax;
+  if (text(values.referenceNo)) filter.referenceNo = text(values.referenceNo);
+  if (text(values.guest)) filter.guest = text(values.guest);
+  if (/^[A-Za-z]{3}$/.test(values.currency.trim())) filter.currency = values.currency.trim().toUpperCase();
+  if (values.merchantId) filter.merchantIds = [values.merchantId];
+  return filter;
+}

@@ -1,0 +1,138 @@
+import { useSelector } from '@xstate/react';
+import toast from 'react-hot-toast';
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { exportEndpoints } from '../../contract/exports';
+import { exportRequestMachine } from '../../machines/export-request.machine';
+import {
+  EMPTY_EXPORT_STORAGE,
+  EXPORT_MESSAGES,
+  EXPORT_STORAGE_KEY,
+  type ExportStorage,
+  type ExportType,
+} from '../../machines/export-rules';
+import { exportTrackerMachine, toExportStorage, type ExportStart } from '../../machines/export-tracker.machine';
+import { call } from './api-client';
+import { i18next } from '../i18n/i18n';
+
+// The React host of the export machines (spec 4): provides their effects (the api calls, the
+// one-time download, notifications) and persists the tracker's store in localStorage
+// `export-storage`, so a reload restores it and resumes polling. It lives in src/lib because both
+// the tables (which start exports) and the export toast (which follows them) use it, and features
+// never import each other (decision 0134).
+
+const [startOrderExport, getOrderExport, startPayoutExport, getPayoutExport, stopPayoutExport] = exportEndpoints;
+
+function endpointsOf(exportType: ExportType) {
+  if (exportType === 'TRANSACTION') return { start: startOrderExport, status: getOrderExport };
+  if (exportType === 'PAYOUT') return { start: startPayoutExport, status: getPayoutExport };
+  // Refund exports belong to the refunds work; until they exist the start call fails plainly.
+  throw new Error(EXPORT_MESSAGES.error);
+}
+
+function readStorage(): Partial<ExportStorage> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(window.localStorage.getItem(EXPORT_STORAGE_KEY) ?? 'null');
+    if (!parsed || typeof parsed !== 'object') return undefined;
+    const requests = (parsed as ExportStorage).requests;
+    return { ...EMPTY_EXPORT_STORAGE, requests: Array.isArray(requests) ? requests.filter((r) => r && typeof r.token === 'string') : [] };
+  } catch {
+    return undefined;
+  }
+}
+
+function writeStorage(storage: ExportStorage): void {
+  try {
+    window.localStorage.setItem(EXPORT_STORAGE_KEY, JSON.stringify(storage));
+  } catch {
+    // Storage full or blocked: the export still runs in this page, it just will not survive a reload.
+  }
+}
+
+/** Spec 8: notifications use the error's message, or the common 'error' text. */
+function notify(message: string): void {
+  toast.error(message || i18next.t('common.error'));
+}
+
+/** The browser saves the file from the one-time url (same origin, served as an attachment). */
+function download(url: string): void {
+  try {
+    const anchor = document.createElement('a');
+    anchor.href = url;
+    anchor.rel = 'noopener';
+    anchor.download = '';
+    document.body.append(anchor);
+    anchor.click();
+    anchor.remove();
+  } catch (error) {
+    notify(error instanceof Error && error.message ? error.message : EXPORT_MESSAGES.failed);
+  }
+}
+
+const hostedMachine = exportTrackerMachine.provide({
+  actors: {
+    startExport: fromPromise<unknown, ExportStart>(({ input, signal }) => {
+      const { start } = endpointsOf(input.exportType);
+      // The body was built by the screen from the same contract schema (order or payout export body).
+      return call(start, { body: input.body as never, signal });
+    }),
+    stopExports: fromPromise<{ errors: string[] }, { tokens: string[] }>(async ({ input }) => {
+      const results = await Promise.allSettled(input.tokens.map((token) => call(stopPayoutExport, { params: { token } })));
+      return {
+        errors: results.flatMap((result) =>
+          result.status === 'rejected' ? [result.reason instanceof Error && result.reason.message ? result.reason.message : i18next.t('common.error')] : [],
+        ),
+      };
+    }),
+    exportRequest: exportRequestMachine.provide({
+      actors: {
+        fetchExportStatus: fromPromise<unknown, { token: string; exportType: ExportType }>(({ input, signal }) =>
+          call(endpointsOf(input.exportType).status, { params: { token: input.token }, signal }),
+        ),
+      },
+    }),
+  },
+  actions: {
+    download: (_, params) => download(params.url),
+    notifyError: (_, params) => notify(params.message),
+  },
+});
+
+let tracker: ActorRefFrom<typeof exportTrackerMachine> | undefined;
+
+/** The one export tracker of this page, restored from export-storage on first use. */
+export function exportTracker(): ActorRefFrom<typeof exportTrackerMachine> {
+  if (tracker) return tracker;
+  const actor = createActor(hostedMachine, { input: readStorage() });
+  let last = '';
+  actor.subscribe((snapshot) => {
+    const text = JSON.stringify(toExportStorage(snapshot.context));
+    if (text !== last) writeStorage(JSON.parse(text) as ExportStorage);
+    last = text;
+  });
+  actor.start();
+  writeStorage(toExportStorage(actor.getSnapshot().context));
+  tracker = actor;
+  return actor;
+}
+
+export function startExport(exportType: ExportType, body: unknown): void {
+  exportTracker().send({ type: 'export.start', exportType, body });
+}
+
+export interface ExportToastView extends ExportStorage {
+  canCancel: boolean;
+  exportType: ExportType | undefined;
+}
+
+/** What the export toast shows, re-rendering on every change of the tracker. */
+export function useExportToastView(): ExportToastView {
+  return useSelector(
+    exportTracker(),
+    (snapshot) => {
+      const context = snapshot.context;
+      const exportType = context.requests.find((r) => r.token === context.exportToken)?.exportType ?? context.pending?.exportType;
+      return { ...toExportStorage(context), canCancel: snapshot.can({ type: 'export.cancel' }), exportType };
+    },
+    (a, b) => JSON.stringify(a) === JSON.stringify(b),
+  );
+}
