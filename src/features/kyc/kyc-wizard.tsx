@@ -1,0 +1,130 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { KYC_STEP_IDS, type KycApplication, type KycDocumentUploadFields, type KycStepId, type SaveStepAnswer } from '../../../contract/kyc';
+import { KYC_DISPLAY_STATUS_LABEL_KEYS } from '../../../contract/merchant-groups';
+import { KYC_WIZARD } from '../../../machines/kyc-wizard';
+import { KycDocumentsContext, type KycDocuments } from './components/documents-context';
+import { StepIndicator } from './components/step-indicator';
+import { applicationQuery, uploadKycDocument } from './kyc-api';
+import { kycWizardActor, rememberUploadedDocument, type KycWizardActor } from './kyc-wizard-actor';
+import { stepLock } from './resubmission-lock';
+import { StepActions, WizardStatus } from './wizard-status';
+import { StepContent } from './step-content';
+import { StepForm } from './step-form';
+
+const pathOf = (step: string) => KYC_WIZARD.steps.find((entry) => entry.id === step)?.path ?? `/kyc/${step}`;
+
+/** Keeps the URL and the machine's current step together: the machine leads, a typed URL asks it. */
+function useStepRoute(actor: KycWizardActor, urlStep: KycStepId | undefined, machineStep: string | undefined, ready: boolean) {
+  const [, navigate] = useLocation();
+  const ours = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!ready || !machineStep || machineStep === urlStep) return;
+    // The first alignment after loading replaces the entry (resume); later moves are history steps.
+    const first = ours.current === undefined;
+    ours.current = machineStep;
+    navigate(pathOf(machineStep), { replace: first || urlStep === undefined });
+    // urlStep is read, not watched: only the machine moving should trigger this.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [machineStep, ready]);
+  useEffect(() => {
+    if (!ready || !urlStep || urlStep === machineStep) return;
+    actor.send({ type: 'wizard.go-to', stepId: urlStep });
+    const snapshot = actor.getSnapshot();
+    const now = snapshot.context.stepIds[snapshot.context.currentIndex];
+    // Forward past an incomplete step is refused: the URL goes back to where the wizard is.
+    if (now && now !== urlStep) navigate(pathOf(now), { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [urlStep, ready]);
+}
+
+export function KycWizard({ groupId, urlStep }: { groupId: string; urlStep: KycStepId | undefined }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [entry] = useState(() => kycWizardActor(groupId, queryClient));
+  const actor = entry.actor;
+  const snapshot = useSelector(actor, (s) => s);
+  const application = useQuery({ ...applicationQuery(groupId), enabled: !snapshot.matches('loading') });
+  const stepIds = snapshot.context.stepIds;
+  const step = stepIds[snapshot.context.currentIndex] as KycStepId;
+  const formStates = ['editing', 'saving', 'saveFailed', 'submitting', 'submitFailed'] as const;
+  const showingForm = formStates.some((state) => snapshot.matches(state));
+  useStepRoute(actor, urlStep, step, showingForm);
+
+  useEffect(() => {
+    if (snapshot.status === 'done') navigate(KYC_WIZARD.successPath);
+  }, [snapshot.status, navigate]);
+
+  const subscribe = useCallback(
+    (listener: (answer: SaveStepAnswer) => void) => {
+      entry.listeners.add(listener);
+      return () => void entry.listeners.delete(listener);
+    },
+    [entry],
+  );
+  const data = application.data;
+  const documents = useMemo<KycDocuments>(
+    () => ({
+      documents: data?.documents ?? [],
+      upload: async (fields: KycDocumentUploadFields, file: File) => {
+        const document = await uploadKycDocument(groupId, fields, file);
+        rememberUploadedDocument(queryClient, groupId, document, fields.replacesDocumentId);
+        return document;
+      },
+    }),
+    [data?.documents, groupId, queryClient],
+  );
+
+  if (snapshot.matches('loading') || (showingForm && !data)) return <p role="status">{t('kyc.wizard.loading')}</p>;
+  if (snapshot.matches('loadFailed'))
+    return <WizardStatus actor={actor} snapshot={snapshot} application={data} />;
+  if (snapshot.matches('locked') || !data) return <LockedNotice application={data} />;
+
+  const lock = stepLock(data.mode, step, data.flags, data.documents);
+  const isLast = snapshot.context.currentIndex === stepIds.length - 1;
+  const stepDetail = data.steps.find((entry) => entry.step === step);
+  return (
+    <KycDocumentsContext.Provider value={documents}>
+      <StepIndicator
+        steps={snapshot.context.steps.map((entry) => ({ id: entry.id, complete: entry.valid }))}
+        current={step}
+        onGoTo={(id) => actor.send({ type: 'wizard.go-to', stepId: id })}
+      />
+      <h2 className="mb-1 text-xl font-semibold">{t(KYC_WIZARD.steps[snapshot.context.currentIndex]?.titleKey ?? '')}</h2>
+      <p className="mb-1 text-xs text-slate-500">{t('kyc.wizard.stepOf', { current: snapshot.context.currentIndex + 1, total: KYC_STEP_IDS.length })}</p>
+      <p className="mb-4 text-sm text-slate-600">{t(`kyc.stepIntro.${step}`)}</p>
+      {data.mode === 'resubmission' ? (
+        <p role="note" className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {stepDetail?.flagged ? t('kyc.resubmission.banner') : t('kyc.resubmission.nothingHere')}
+        </p>
+      ) : null}
+      <StepForm
+        key={`${step}-${data.mode}`}
+        step={step}
+        application={data}
+        lock={lock}
+        subscribe={subscribe}
+        onNext={(values) => actor.send({ type: 'wizard.next', data: values })}
+        onSaveDraft={(values) => actor.send({ type: 'wizard.save', data: values })}
+        actions={(submit) => <StepActions actor={actor} snapshot={snapshot} isLast={isLast} resubmission={data.mode === 'resubmission'} onNext={submit} />}
+      >
+        <StepContent step={step} />
+      </StepForm>
+      <WizardStatus actor={actor} snapshot={snapshot} application={data} />
+    </KycDocumentsContext.Provider>
+  );
+}
+
+function LockedNotice({ application }: { application: KycApplication | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="rounded border border-slate-200 bg-slate-50 p-4">
+      <p>{t('kyc.wizard.readOnly')}</p>
+      {application ? <p className="mt-2 text-sm">{t('kyc.overview.status', { status: t(KYC_DISPLAY_STATUS_LABEL_KEYS[application.displayStatus]) })}</p> : null}
+    </div>
+  );
+}

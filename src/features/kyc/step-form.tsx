@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, type ReactNode } from 'react';
+import { FormProvider, useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { KYC_STEP_SCHEMAS, type KycApplication, type KycStepId, type SaveStepAnswer } from '../../../contract/kyc';
+import { FieldLockContext, type FieldLock } from './components/field-lock';
+import { keepEditable, stepDefaults } from './step-defaults';
+
+type Data = Record<string, unknown>;
+
+interface StepFormProps {
+  step: KycStepId;
+  application: KycApplication;
+  lock: FieldLock;
+  /** Save then move on (the machine decides whether the step is valid enough to advance). */
+  onNext: (data: Data) => void;
+  /** Save the draft as it is (invalid steps are still kept: nothing typed is lost). */
+  onSaveDraft: (data: Data) => void;
+  /** Server answers of saves, to show the server's field errors when it disagrees. */
+  subscribe: (listener: (answer: SaveStepAnswer) => void) => () => void;
+  children: ReactNode;
+  actions: (submit: () => void) => ReactNode;
+}
+
+/** One step's form: react-hook-form with the contract's zod schema of that step. */
+export function StepForm({ step, application, lock, onNext, onSaveDraft, subscribe, children, actions }: StepFormProps) {
+  const { t } = useTranslation();
+  const detail = application.steps.find((entry) => entry.step === step);
+  const form = useForm<Data>({
+    resolver: zodResolver(KYC_STEP_SCHEMAS[step] as never) as unknown as Resolver<Data>,
+    defaultValues: stepDefaults(step, detail?.data),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+
+  useEffect(
+    () =>
+      subscribe((answer) => {
+        if (answer.step !== step || answer.valid) return;
+        for (const [path, messages] of Object.entries(answer.errors)) {
+          const message = messages[0];
+          if (!message) continue;
+          form.setError(path === '_' ? 'root.server' : path, { type: 'server', message });
+        }
+      }),
+    [form, step, subscribe],
+  );
+
+  const payload = (values: Data): Data => {
+    if (application.mode !== 'resubmission') return values;
+    const editable = (path: string) => lock.isEditable(path) || (path.endsWith('DocumentId') && lock.isDocumentEditable(form.getValues(path) as string));
+    return keepEditable(detail?.data ?? {}, values, editable) as Data;
+  };
+
+  const submit = form.handleSubmit(
+    (values) => onNext(payload(values)),
+    () => onSaveDraft(payload(form.getValues())),
+  );
+  const rootMessage = form.formState.errors.root?.server?.message;
+
+  return (
+    <FormProvider {...form}>
+      <FieldLockContext.Provider value={lock}>
+        <form
+          noValidate
+          aria-label={t(`kyc.stepShort.${step}`)}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          {children}
+          {rootMessage ? (
+            <p role="alert" className="mb-4 text-sm text-red-700">
+              {t(rootMessage)}
+            </p>
+          ) : null}
+          {actions(() => void submit())}
+        </form>
+      </FieldLockContext.Provider>
+    </FormProvider>
+  );
+}
