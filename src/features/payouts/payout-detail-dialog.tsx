@@ -1,0 +1,85 @@
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { payoutEndpoints } from '../../../contract/payouts';
+import { call } from '../../lib/api-client';
+import { formatPayoutDate, formatPayoutMoney } from './payout-columns';
+
+const [, getPayout, retryPayout] = payoutEndpoints;
+
+/** GET /payouts/{id} with its attempts; Retry for a Failed payout when the user may update payouts. */
+export function PayoutDetailDialog(props: { payoutId: string | null; canRetry: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const id = props.payoutId ?? '';
+  const detail = useQuery({ queryKey: ['payouts', 'detail', id], queryFn: ({ signal }) => call(getPayout, { params: { id }, signal }), enabled: props.payoutId !== null });
+  const retry = useMutation({
+    mutationFn: () => call(retryPayout, { params: { id } }),
+    onSuccess: (payout) => {
+      queryClient.setQueryData(['payouts', 'detail', id], payout);
+      void queryClient.invalidateQueries({ queryKey: ['payouts', 'search'] });
+    },
+  });
+  const payout = detail.data;
+  return (
+    <Dialog open={props.payoutId !== null} onClose={() => (retry.reset(), props.onClose())} className="relative z-40">
+      <div className="fixed inset-0 bg-black/30" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel className="w-full max-w-lg rounded bg-white p-5 shadow-xl">
+          <DialogTitle className="text-lg font-semibold">{t('payouts.detail.title', { reference: payout?.reference ?? '' })}</DialogTitle>
+          {detail.isError && <p role="alert" className="mt-3 text-sm text-red-700">{detail.error.message}</p>}
+          {!payout && !detail.isError && <p className="mt-3 text-sm">{t('common.loading')}</p>}
+          {payout && (
+            <>
+              <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+                <dt className="text-slate-500">{t('payouts.columns.merchantName')}</dt>
+                <dd>{payout.merchantName}</dd>
+                <dt className="text-slate-500">{t('payouts.columns.amount')}</dt>
+                <dd>{formatPayoutMoney(payout.amountMinor, payout.currency)}</dd>
+                <dt className="text-slate-500">{t('payouts.columns.status')}</dt>
+                <dd data-testid="payout-status">{t(`payouts.status.${payout.status}`)}</dd>
+                <dt className="text-slate-500">{t('payouts.detail.period')}</dt>
+                <dd>
+                  {payout.periodStart} – {payout.periodEnd}
+                </dd>
+              </dl>
+              <h3 className="mt-4 text-sm font-semibold">{t('payouts.detail.attempts')}</h3>
+              <table className="mt-1 w-full text-sm" aria-label={t('payouts.detail.attempts')}>
+                <thead className="text-left text-slate-500">
+                  <tr>
+                    <th className="py-1">#</th>
+                    <th>{t('payouts.columns.status')}</th>
+                    <th>{t('payouts.detail.when')}</th>
+                    <th>{t('payouts.detail.error')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {payout.attemptList.map((attempt) => (
+                    <tr key={attempt.id} className="border-t border-slate-100">
+                      <td className="py-1">{attempt.attemptNo}</td>
+                      <td>{t(`payouts.status.${attempt.status}`)}</td>
+                      <td>{formatPayoutDate(attempt.createdAt)}</td>
+                      <td className="text-red-700">{attempt.error ?? ''}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {retry.isSuccess && <p role="status" className="mt-3 text-sm text-emerald-700">{t('payouts.detail.retried', { attempt: retry.data.attemptList.at(-1)?.attemptNo ?? '' })}</p>}
+              {retry.isError && <p role="alert" className="mt-3 text-sm text-red-700">{retry.error.message}</p>}
+            </>
+          )}
+          <div className="mt-5 flex justify-end gap-2">
+            {payout && props.canRetry && payout.status === 'Failed' && (
+              <button type="button" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-50" disabled={retry.isPending} onClick={() => retry.mutate()}>
+                {t('payouts.detail.retry')}
+              </button>
+            )}
+            <button type="button" className="rounded border border-slate-300 px-3 py-1.5 text-sm" onClick={() => (retry.reset(), props.onClose())}>
+              {t('common.close')}
+            </button>
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,50 @@
+import type { PayoutFilter, PayoutStatus } from '../../../contract/payouts';
+
+/** The payouts filter as the form holds it (and persisted-store keeps it): strings, amounts in major units. */
+export interface PayoutFilterValues extends Record<string, unknown> {
+  createdFrom: string;
+  createdTo: string;
+  status: PayoutStatus | '';
+  schedule: 'Daily' | 'Weekly' | 'Monthly' | 'Manually' | '';
+  amountMin: string;
+  amountMax: string;
+  currency: string;
+  reference: string;
+  merchantId: string;
+  merchantName: string;
+}
+
+export const EMPTY_PAYOUT_FILTERS: PayoutFilterValues = {
+  createdFrom: '',
+  createdTo: '',
+  status: '',
+  schedule: '',
+  amountMin: '',
+  amountMax: '',
+  currency: '',
+  reference: '',
+  merchantId: '',
+  merchantName: '',
+};
+
+function toMinor(amount: string): number | undefined {
+  const trimmed = amount.trim();
+  return /^\d+(\.\d{1,2})?$/.test(trimmed) ? Math.round(Number(trimmed) * 100) : undefined;
+}
+
+/** The contract's PayoutFilter for the search and the export (the same filter for both). */
+export function toPayoutFilter(values: PayoutFilterValues): PayoutFilter {
+  const filter: PayoutFilter = {};
+  if (values.createdFrom) filter.createdFrom = values.createdFrom;
+  if (values.createdTo) filter.createdTo = values.createdTo;
+  if (values.status) filter.statuses = [values.status];
+  if (values.schedule) filter.schedules = [values.schedule];
+  const amountMin = toMinor(values.amountMin);
+  const amountMax = toMinor(values.amountMax);
+  if (amountMin !== undefined) filter.amountMin = amountMin;
+  if (amountMax !== undefined) filter.amountMax = amountMax;
+  if (/^[A-Za-z]{3}$/.test(values.currency.trim())) filter.currency = values.currency.trim().toUpperCase();
+  if (values.reference.trim()) filter.reference = values.reference.trim();
+  if (values.merchantId) filter.merchantIds = [values.merchantId];
+  return filter;
+}

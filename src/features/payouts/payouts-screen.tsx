@@ -1,0 +1,96 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAYOUT_EXPORT_CHUNK_SIZE } from '../../../machines/export-rules';
+import type { PayoutExportBody } from '../../../contract/exports';
+import { PAYOUT_COLUMNS, PAYOUT_DEFAULT_COLUMNS, payoutEndpoints, type PayoutRow } from '../../../contract/payouts';
+import { useSession } from '../../app/session/session-provider';
+import { ColumnChooser } from '../../components/data-table/column-chooser';
+import { DataTable } from '../../components/data-table/data-table';
+import { useServerTable } from '../../components/data-table/use-server-table';
+import { ExportDialog } from '../../components/export-dialog/export-dialog';
+import { call } from '../../lib/api-client';
+import { startExport } from '../../lib/export-tracker';
+import { payoutColumns } from './payout-columns';
+import { PayoutDetailDialog } from './payout-detail-dialog';
+import { EMPTY_PAYOUT_FILTERS, toPayoutFilter, type PayoutFilterValues } from './payout-filter-values';
+import { PayoutFilters } from './payout-filters';
+
+const [searchPayouts] = payoutEndpoints;
+
+const DEFAULTS = {
+  columns: Object.fromEntries(PAYOUT_COLUMNS.map((column) => [column.id, (PAYOUT_DEFAULT_COLUMNS as string[]).includes(column.id)])),
+  sorting: [],
+  filters: EMPTY_PAYOUT_FILTERS,
+};
+const NO_ROWS: PayoutRow[] = [];
+
+/** /payouts (spec 2): payouts with server-side filters, sorting and pages, detail with attempts, retry, export. */
+export function PayoutsScreen() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  // The server checks Payouts:Update again; this only hides a button the user could not use.
+  const canRetry = user?.userPermissions.some((p) => p.resource === 'Payouts' && p.permissions.includes('Update')) ?? false;
+  // Spec 3: the page index is persisted for transactions only, so payouts start on page 1.
+  const table = useServerTable<PayoutFilterValues>('payouts', DEFAULTS, { persistPageIndex: false });
+  const [exporting, setExporting] = useState(false);
+  const [openPayout, setOpenPayout] = useState<string | null>(null);
+  const query = { filters: toPayoutFilter(table.filters), sorting: table.sorting as Array<{ id: 'reference'; desc: boolean }> };
+  const body = { ...query, pagination: { page: table.pageIndex, pageSize: table.pageSize as 25 } };
+  const result = useQuery({
+    queryKey: ['payouts', 'search', body],
+    queryFn: ({ signal }) => call(searchPayouts, { body, signal }),
+    placeholderData: keepPreviousData,
+  });
+  const columns = useMemo(() => payoutColumns(t), [t]);
+  const choosable = PAYOUT_COLUMNS.map((column) => ({ id: column.id, label: t(column.labelKey) }));
+  const visible = choosable.filter((column) => table.columnVisibility[column.id] !== false).map((column) => column.id);
+  return (
+    <main className="flex flex-col gap-3 p-6">
+      <header className="flex items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold">{t('payouts.title')}</h1>
+        <div className="flex gap-2">
+          <ColumnChooser columns={choosable} visibility={table.columnVisibility} onChange={table.setColumnVisibility} />
+          <button type="button" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white" onClick={() => setExporting(true)}>
+            {t('exports.export')}
+          </button>
+        </div>
+      </header>
+      <PayoutFilters value={table.filters} onApply={table.setFilters} />
+      {result.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {result.error.message}
+        </p>
+      )}
+      <DataTable
+        label={t('payouts.title')}
+        columns={columns}
+        rows={result.data?.items ?? NO_ROWS}
+        getRowId={(row) => row.id}
+        total={result.data?.total ?? 0}
+        totalExact={result.data?.totalExact ?? true}
+        pageIndex={table.pageIndex}
+        pageSize={table.pageSize}
+        sorting={table.sorting}
+        columnVisibility={table.columnVisibility}
+        onPageIndexChange={table.setPageIndex}
+        onPageSizeChange={table.setPageSize}
+        onSortingChange={table.setSorting}
+        loading={result.isFetching}
+        onRowClick={(row) => setOpenPayout(row.id)}
+      />
+      <PayoutDetailDialog payoutId={openPayout} canRetry={canRetry} onClose={() => setOpenPayout(null)} />
+      <ExportDialog
+        open={exporting}
+        onClose={() => setExporting(false)}
+        columns={choosable}
+        visibleColumns={visible}
+        onExport={({ fileType, columns: chosen }) => {
+          const exportBody: PayoutExportBody = { fileType, chunkSize: PAYOUT_EXPORT_CHUNK_SIZE, request: query, orderColumns: chosen as PayoutExportBody['orderColumns'] };
+          startExport('PAYOUT', exportBody);
+          setExporting(false);
+        }}
+      />
+    </main>
+  );
+}
