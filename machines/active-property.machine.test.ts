@@ -1,0 +1,124 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { PropertyStatusEntry, ScopedProperty } from '../contract/properties';
+import { activePropertyMachine, pickActiveProperty } from './active-property.machine';
+
+// Fake actors stand in for the API (a unit test of the machine); the real ones run in
+// e2e/active-property-model.spec.ts and e2e/shell.spec.ts through the browser.
+const GROUP = '00000000-0000-4000-8000-0000000000aa';
+const property = (n: number, name: string): ScopedProperty => ({ merchantId: `00000000-0000-4000-8000-00000000000${n}`, merchantGroupId: GROUP, name, currency: 'EUR' });
+const harbour = property(1, 'Harbour View Hotel');
+const canal = property(2, 'Canal House Amsterdam');
+const dune = property(3, 'Dune Resort Scheveningen');
+const status = (p: ScopedProperty, value: PropertyStatusEntry['status']): PropertyStatusEntry => ({ merchantId: p.merchantId, status: value });
+
+function start(options: { list?: ScopedProperty[] | Error; statuses?: PropertyStatusEntry[] | Error } = {}) {
+  const persist = vi.fn();
+  const forget = vi.fn();
+  const navigate = vi.fn();
+  const notify = vi.fn();
+  const listCalls = vi.fn();
+  const answer = <T,>(value: T | Error) => (value instanceof Error ? Promise.reject(value) : Promise.resolve(value));
+  const machine = activePropertyMachine.provide({
+    actors: {
+      loadPropertyList: fromPromise(async ({ input }: { input: { userId: string } }) => {
+        listCalls(input.userId);
+        return answer(options.list ?? [harbour, canal, dune]);
+      }),
+      loadPropertyStatuses: fromPromise(async () => answer(options.statuses ?? [status(harbour, 'Inactive'), status(canal, 'Active'), status(dune, 'Active')])),
+    },
+    actions: {
+      persist: (_, params) => persist(params.merchantId),
+      forget: () => forget(),
+      navigateToPropertyManagement: () => navigate(),
+      notifyLoadError: (_, params) => notify(params.error),
+    },
+  });
+  const actor = createActor(machine).start();
+  return { actor, persist, forget, navigate, notify, listCalls };
+}
+
+describe('pickActiveProperty (spec 4)', () => {
+  it('picks the first property that is not Inactive, else the first', () => {
+    expect(pickActiveProperty([harbour, canal, dune], [status(harbour, 'Inactive'), status(canal, 'PendingReview')])).toBe(canal.merchantId);
+    expect(pickActiveProperty([harbour, canal], [status(harbour, 'Inactive'), status(canal, 'Inactive')])).toBe(harbour.merchantId);
+    expect(pickActiveProperty([], [])).toBeNull();
+  });
+});
+
+describe('active property statechart', () => {
+  it('stays idle until a merchant-side user starts it', () => {
+    const { actor, listCalls } = start();
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(listCalls).not.toHaveBeenCalled();
+  });
+
+  it('loads both lists for the user, then picks the first non-Inactive property and remembers it', async () => {
+    const { actor, persist, listCalls } = start();
+    actor.send({ type: 'activeProperty.start', userId: 'u1', rememberedId: null });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(listCalls).toHaveBeenCalledWith('u1');
+    expect(actor.getSnapshot().context.activePropertyId).toBe(canal.merchantId);
+    expect(persist).toHaveBeenCalledWith(canal.merchantId);
+  });
+
+  it('keeps a remembered property that is still listed, even an Inactive one', async () => {
+    const { actor, persist } = start();
+    actor.send({ type: 'activeProperty.start', userId: 'u1', rememberedId: harbour.merchantId });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(actor.getSnapshot().context.activePropertyId).toBe(harbour.merchantId);
+    expect(persist).not.toHaveBeenCalled();
+  });
+
+  it('replaces a remembered property the user no longer has', async () => {
+    const { actor } = start();
+    actor.send({ type: 'activeProperty.start', userId: 'u1', rememberedId: 'someone-elses' });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(actor.getSnapshot().context.activePropertyId).toBe(canal.merchantId);
+  });
+
+  it('switches to a listed property and goes to property management; ignores unknown ids', async () => {
+    const { actor, persist, navigate } = start();
+    actor.send({ type: 'activeProperty.start', userId: 'u1', rememberedId: null });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'activeProperty.switch', merchantId: dune.merchantId });
+    expect(actor.getSnapshot().context.activePropertyId).toBe(dune.merchantId);
+    expect(persist).toHaveBeenLastCalledWith(dune.merchantId);
+    expect(navigate).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'activeProperty.switch', merchantId: 'not-mine' });
+    expect(actor.getSnapshot().context.activePropertyId).toBe(dune.merchantId);
+    expect(navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('notifies once and does not retry when a list fails to load', async () => {
+    const failure = new Error('the properties could not be loaded');
+    const { actor, notify, listCalls } = start({ statuses: failure });
+    actor.send({ type: 'activeProperty.start', userId: 'u1', rememberedId: null });
+    await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    expect(notify).toHaveBeenCalledWith(failure);
+    expect(notify).toHaveBeenCalledTimes(1);
+    expect(listCalls).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.activePropertyId).toBeNull();
+  });
+
+  it('has no active property when the user has no properties', async () => {
+    const { actor, forget } = start({ list: [], statuses: [] });
+    actor.send({ type: 'activeProperty.start', userId: 'u1', rememberedId: harbour.merchantId });
+    await waitFor(actor, (snapshot) => snapshot.matches('empty'));
+    expect(actor.getSnapshot().context.activePropertyId).toBeNull();
+    expect(forget).toHaveBeenCalled();
+  });
+
+  it('clears the active property on sign-out and starts over for the next user', async () => {
+    const { actor, forget, listCalls } = start();
+    actor.send({ type: 'activeProperty.start', userId: 'u1', rememberedId: null });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'activeProperty.clear' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context).toMatchObject({ activePropertyId: null, properties: [], userId: null });
+    expect(forget).toHaveBeenCalled();
+    actor.send({ type: 'activeProperty.start', userId: 'u2', rememberedId: null });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(listCalls).toHaveBeenLastCalledWith('u2');
+  });
+});

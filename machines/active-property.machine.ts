@@ -1,0 +1,140 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { PropertyStatusEntry, ScopedProperty } from '../contract/properties';
+
+/*
+ * The active property (spec 4 "Active property auto-selection", spec 2 "Application shell", spec 7
+ * "Answers and errors"): for merchant-side roles, load the user's property list (by userId) and the
+ * property status list side by side, once, with no retry. When no property is active (or the remembered
+ * one is not in the list) pick the first whose status is not Inactive, else the first. The user menu
+ * switches it (then the host goes to property management); sign-out clears it. Loading, persisting,
+ * navigating and notifying are effects the host provides (src/app/shell/active-property-provider.tsx).
+ */
+
+export interface ActivePropertyContext {
+  userId: string | null;
+  /** The switcher's choices, in list order: the workflow's own working set (docs/decisions/0113). */
+  properties: ScopedProperty[];
+  statuses: PropertyStatusEntry[];
+  activePropertyId: string | null;
+}
+
+export type ActivePropertyEvent =
+  | { type: 'activeProperty.start'; userId: string; rememberedId: string | null }
+  | { type: 'activeProperty.switch'; merchantId: string }
+  | { type: 'activeProperty.clear' };
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is provided by the host`));
+
+/** Spec 4: the first property whose status is not Inactive; otherwise the first in the list. */
+export function pickActiveProperty(properties: readonly ScopedProperty[], statuses: readonly PropertyStatusEntry[]): string | null {
+  const statusOf = new Map(statuses.map((entry) => [entry.merchantId, entry.status]));
+  return (properties.find((property) => statusOf.get(property.merchantId) !== 'Inactive') ?? properties[0])?.merchantId ?? null;
+}
+
+export const activePropertyMachine = setup({
+  types: {} as { context: ActivePropertyContext; events: ActivePropertyEvent },
+  actors: {
+    loadPropertyList: fromPromise<ScopedProperty[], { userId: string }>(notProvided('loadPropertyList')),
+    loadPropertyStatuses: fromPromise<PropertyStatusEntry[]>(notProvided('loadPropertyStatuses')),
+  },
+  actions: {
+    /** Host: remember the active property id so a reload keeps it. */
+    persist: (_, _params: { merchantId: string }) => undefined,
+    /** Host: forget the remembered id. */
+    forget: () => undefined,
+    /** Host: go to /property-management after a switch. */
+    navigateToPropertyManagement: () => undefined,
+    /** Host: a notification with the error's message, or the common "error" text (spec 8). */
+    notifyLoadError: (_, _params: { error: unknown }) => undefined,
+    reset: assign({ userId: null, properties: [], statuses: [], activePropertyId: null }),
+  },
+  guards: {
+    rememberedIsListed: ({ context }) => context.properties.some((property) => property.merchantId === context.activePropertyId),
+    hasProperties: ({ context }) => context.properties.length > 0,
+    isListed: ({ context, event }) => event.type === 'activeProperty.switch' && context.properties.some((property) => property.merchantId === event.merchantId),
+  },
+}).createMachine({
+  id: 'activeProperty',
+  description: 'Which property a merchant-side user works on: loaded once, picked automatically, switched from the user menu',
+  initial: 'idle',
+  context: { userId: null, properties: [], statuses: [], activePropertyId: null },
+  on: {
+    'activeProperty.clear': { target: '.idle', actions: ['reset', 'forget'] },
+  },
+  states: {
+    idle: {
+      on: {
+        'activeProperty.start': {
+          target: 'loading',
+          actions: assign({ userId: ({ event }) => event.userId, activePropertyId: ({ event }) => event.rememberedId }),
+        },
+      },
+    },
+    // Both lists at once; no retry (spec 7): a failure is shown and the switcher stays empty.
+    loading: {
+      type: 'parallel',
+      states: {
+        list: {
+          initial: 'fetching',
+          states: {
+            fetching: {
+              invoke: {
+                id: 'loadPropertyList',
+                src: 'loadPropertyList',
+                input: ({ context }) => ({ userId: context.userId ?? '' }),
+                onDone: { target: 'done', actions: assign({ properties: ({ event }) => event.output }) },
+                onError: { target: '#activeProperty.failed', actions: { type: 'notifyLoadError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            done: { type: 'final' },
+          },
+        },
+        statuses: {
+          initial: 'fetching',
+          states: {
+            fetching: {
+              invoke: {
+                id: 'loadPropertyStatuses',
+                src: 'loadPropertyStatuses',
+                onDone: { target: 'done', actions: assign({ statuses: ({ event }) => event.output }) },
+                onError: { target: '#activeProperty.failed', actions: { type: 'notifyLoadError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            done: { type: 'final' },
+          },
+        },
+      },
+      onDone: 'selecting',
+    },
+    selecting: {
+      always: [
+        { guard: 'rememberedIsListed', target: 'ready' },
+        {
+          guard: 'hasProperties',
+          target: 'ready',
+          actions: [
+            assign({ activePropertyId: ({ context }) => pickActiveProperty(context.properties, context.statuses) }),
+            { type: 'persist', params: ({ context }) => ({ merchantId: pickActiveProperty(context.properties, context.statuses) ?? '' }) },
+          ],
+        },
+        { target: 'empty', actions: [assign({ activePropertyId: null }), 'forget'] },
+      ],
+    },
+    ready: {
+      on: {
+        'activeProperty.switch': {
+          guard: 'isListed',
+          target: 'ready',
+          reenter: true,
+          actions: [
+            assign({ activePropertyId: ({ event }) => event.merchantId }),
+            { type: 'persist', params: ({ event }) => ({ merchantId: event.merchantId }) },
+            'navigateToPropertyManagement',
+          ],
+        },
+      },
+    },
+    empty: {},
+    failed: {},
+  },
+});
