@@ -1,6 +1,9 @@
 import {
-  initialTransition,
-  transition,
+  createActor,
+  createEmptyActor,
+  createMachine,
+  getInitialMicrosteps,
+  type AnyActorScope,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
@@ -15,8 +18,8 @@ import {
  * Model-based test paths derived from the real machines.
  *
  * `createTestModel` from 'xstate/graph' refuses machines with `invoke`/`after`, and its traversal
- * cannot finish an invoked actor or let a timer fire. Here the machine's own pure `transition`
- * function is traversed breadth-first, and whatever the environment does (an invoked actor
+ * cannot finish an invoked actor or let a timer fire. Here the machine's own pure transition
+ * function (what `transition()` from 'xstate' calls) is traversed breadth-first, and whatever the environment does (an invoked actor
  * finishing or failing, a delay elapsing) is one more event the test supplies:
  * `xstate.done.actor.<invokeId>`, `xstate.error.actor.<invokeId>`, `xstate.after.<delay>.<stateNodeId>`.
  * Those are the very event types XState routes internally, so the path replays unchanged through
@@ -57,11 +60,15 @@ export interface PathStep<TMachine extends AnyStateMachine> {
   event: PathEvent<TMachine>;
   /** The snapshot after `event` was processed. */
   state: SnapshotFrom<TMachine>;
+  /** Every state active at some microstep of this step, including transient ones left at once via `always`. */
+  visited: string[];
 }
 
 export interface MachinePath<TMachine extends AnyStateMachine> {
   description: string;
   initialState: SnapshotFrom<TMachine>;
+  /** Like `PathStep.visited`, for the initial transition. */
+  initialVisited: string[];
   steps: Array<PathStep<TMachine>>;
   targetState: SnapshotFrom<TMachine>;
   /** Active leaf states of `targetState`, as dotted paths (`editing.lines.filled`). */
@@ -70,13 +77,15 @@ export interface MachinePath<TMachine extends AnyStateMachine> {
 
 export interface MachinePathsOptions<TMachine extends AnyStateMachine> {
   /** User events, one entry per payload sample; a function may vary them by state. Only enabled ones are tried. */
-  events: ReadonlyArray<EventFromLogic<TMachine>> | ((snapshot: SnapshotFrom<TMachine>) => ReadonlyArray<EventFromLogic<TMachine>>);
+  events:
+    | ReadonlyArray<EventFromLogic<TMachine>>
+    | ((snapshot: SnapshotFrom<TMachine>) => ReadonlyArray<EventFromLogic<TMachine>>);
   /** Samples for environment events, or `false` to leave actors and timers out. Default: derived from the machine. */
   environment?: EnvironmentSamples | false;
   input?: InputFrom<TMachine>;
   /** States not explored further (they still get a path). Snapshots that are no longer active always stop. */
   stopAt?: (snapshot: SnapshotFrom<TMachine>) => boolean;
-  /** What makes two snapshots the same vertex. Default: state value plus context. */
+  /** What makes two snapshots the same vertex. Default: state value plus context; see `byStateValue` for e2e. */
   serialize?: (snapshot: SnapshotFrom<TMachine>) => string;
   /** `states`: a shortest path to every distinct state. `transitions`: also one through every other edge. */
   cover?: 'states' | 'transitions';
@@ -92,6 +101,8 @@ export interface StateCoverage {
   covered: Set<string>;
   missing: string[];
 }
+
+type RawStep = { event: EventObject; state: AnyMachineSnapshot; visited: string[] };
 
 interface Vertex {
   snapshot: AnyMachineSnapshot;
@@ -110,14 +121,14 @@ export function machinePaths<TMachine extends AnyStateMachine>(
 ): Array<MachinePath<TMachine>> {
   const logic: AnyStateMachine = machine;
   const serialize = (options.serialize ?? defaultSerialize) as (snapshot: AnyMachineSnapshot) => string;
-  const userEvents = options.events as ReadonlyArray<EventObject> | ((snapshot: AnyMachineSnapshot) => ReadonlyArray<EventObject>);
+  const userEvents = options.events as
+    ReadonlyArray<EventObject> | ((snapshot: AnyMachineSnapshot) => ReadonlyArray<EventObject>);
   const stopAt = options.stopAt as ((snapshot: AnyMachineSnapshot) => boolean) | undefined;
   const sources = environmentEventSources(machine);
   const environment = options.environment === false ? [] : environmentEvents(machine, options.environment ?? {});
   const maxStates = options.maxStates ?? 5000;
 
-  // The input parameter is optional only for machines without required input; the cast keeps one call site for both.
-  const [initial] = (initialTransition as (m: AnyStateMachine, input?: unknown) => [AnyMachineSnapshot, unknown])(machine, options.input);
+  const initial = initialSnapshot(logic, options.input);
   const initialKey = serialize(initial);
   const vertices = new Map<string, Vertex>([[initialKey, { snapshot: initial }]]);
   const edges: Edge[] = [];
@@ -129,23 +140,31 @@ export function machinePaths<TMachine extends AnyStateMachine>(
     if (snapshot.status !== 'active' || stopAt?.(snapshot)) continue;
     const candidates = [...(typeof userEvents === 'function' ? userEvents(snapshot) : userEvents), ...environment];
     for (const event of candidates) {
-      if (!isEnabled(snapshot, event, sources)) continue;
-      const [next] = transition(logic, snapshot, event);
+      const next = explained(machine, snapshot, event, sources, () =>
+        isEnabled(snapshot, event, sources) ? nextSnapshot(logic, snapshot, event) : undefined,
+      );
+      if (!next) continue;
       const nextKey = serialize(next);
       edges.push({ from: key, event, to: nextKey });
       if (vertices.has(nextKey)) continue;
       if (vertices.size >= maxStates) {
-        throw new Error(`machinePaths(${machine.id}): more than ${maxStates} distinct states; pass \`serialize\` to ignore volatile context, or \`stopAt\`.`);
+        throw new Error(
+          `machinePaths(${machine.id}): more than ${maxStates} distinct states; pass \`serialize\` to ignore volatile context, or \`stopAt\`.`,
+        );
       }
       vertices.set(nextKey, { snapshot: next, parent: { key, event } });
       queue.push(nextKey);
     }
   }
 
-  const stepsTo = (key: string): Array<{ event: EventObject; state: AnyMachineSnapshot }> => {
-    const steps: Array<{ event: EventObject; state: AnyMachineSnapshot }> = [];
+  const step = (from: string, event: EventObject, state: AnyMachineSnapshot): RawStep => {
+    const microsteps = logic.microstep((vertices.get(from) as Vertex).snapshot, event, inertScope());
+    return { event, state, visited: visitedKeys(microsteps) };
+  };
+  const stepsTo = (key: string): RawStep[] => {
+    const steps: RawStep[] = [];
     for (let vertex = vertices.get(key); vertex?.parent; vertex = vertices.get(vertex.parent.key)) {
-      steps.unshift({ event: vertex.parent.event, state: vertex.snapshot });
+      steps.unshift(step(vertex.parent.key, vertex.parent.event, vertex.snapshot));
     }
     return steps;
   };
@@ -155,10 +174,11 @@ export function machinePaths<TMachine extends AnyStateMachine>(
     for (const edge of edges) {
       const treeParent = vertices.get(edge.to)?.parent;
       if (treeParent && treeParent.key === edge.from && treeParent.event === edge.event) continue;
-      stepLists.push([...stepsTo(edge.from), { event: edge.event, state: (vertices.get(edge.to) as Vertex).snapshot }]);
+      stepLists.push([...stepsTo(edge.from), step(edge.from, edge.event, (vertices.get(edge.to) as Vertex).snapshot)]);
     }
   }
   if (options.dedupe ?? true) stepLists = withoutPrefixes(stepLists);
+  const initialVisited = initialVisitedKeys(logic, initial, options.input);
 
   const seen = new Map<string, number>();
   return stepLists.map((steps) => {
@@ -168,8 +188,90 @@ export function machinePaths<TMachine extends AnyStateMachine>(
     const count = (seen.get(description) ?? 0) + 1;
     seen.set(description, count);
     if (count > 1) description += ` (#${count})`;
-    return { description, initialState: initial, steps, targetState: target, targetStateKeys } as unknown as MachinePath<TMachine>;
+    // SnapshotFrom<TMachine> cannot be produced from AnyMachineSnapshot without a cast; they are the same objects.
+    return {
+      description,
+      initialState: initial,
+      initialVisited,
+      steps,
+      targetState: target,
+      targetStateKeys,
+    } as unknown as MachinePath<TMachine>;
   });
+}
+
+/**
+ * The scope XState's own `transition()`/`initialTransition()` use (nothing is executed: every action
+ * is dropped), plus a parent: without one, a child machine's `sendParent` fails to even resolve.
+ * A fresh scope per call also keeps invoked actors' `systemId`s from colliding across calls.
+ */
+const placeholderSelf = createMachine({});
+
+function inertScope(): AnyActorScope {
+  const self = createActor(placeholderSelf, { parent: createEmptyActor() });
+  const noop = () => {};
+  return {
+    self,
+    id: '',
+    sessionId: '',
+    logger: noop,
+    defer: noop,
+    emit: noop,
+    system: self.system,
+    stopChild: noop,
+    actionExecutor: noop,
+  };
+}
+
+function initialSnapshot(machine: AnyStateMachine, input: unknown): AnyMachineSnapshot {
+  return machine.getInitialSnapshot(inertScope(), input);
+}
+
+function nextSnapshot(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): AnyMachineSnapshot {
+  return machine.transition(snapshot, event, inertScope());
+}
+
+function initialVisitedKeys(machine: AnyStateMachine, initial: AnyMachineSnapshot, input: unknown): string[] {
+  try {
+    // Only this XState helper sees the initial microsteps (transient initial states); it cannot be given a parent.
+    const microsteps = (
+      getInitialMicrosteps as (m: AnyStateMachine, i?: unknown) => Array<[AnyMachineSnapshot, unknown]>
+    )(machine, input);
+    return visitedKeys(microsteps.map(([snapshot]) => snapshot));
+  } catch {
+    return activeStateKeys(initial.value);
+  }
+}
+
+function visitedKeys(snapshots: AnyMachineSnapshot[]): string[] {
+  return [...new Set(snapshots.flatMap((snapshot) => activeStateKeys(snapshot.value)))];
+}
+
+/** Guards and assigns that read an event's payload fail on a missing sample; say which event, where, and what to pass. */
+function explained<T>(
+  machine: AnyStateMachine,
+  snapshot: AnyMachineSnapshot,
+  event: EventObject,
+  sources: EnvironmentEventSource[],
+  action: () => T,
+): T {
+  try {
+    return action();
+  } catch (error) {
+    const source = sources.find((s) => s.type === event.type);
+    const sampleKey = source?.invokeId ?? '';
+    const hint =
+      source?.kind === 'done'
+        ? ` Pass sample outputs: environment: { output: { ${sampleKey}: [...] } }.`
+        : source?.kind === 'error'
+          ? ` Pass sample errors: environment: { error: { ${sampleKey}: [...] } }.`
+          : '';
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `machinePaths(${machine.id}): ${formatEvent(event)} in ${JSON.stringify(snapshot.value)} failed: ${message}.${hint}`,
+      { cause: error },
+    );
+  }
 }
 
 function isEnabled(snapshot: AnyMachineSnapshot, event: EventObject, sources: EnvironmentEventSource[]): boolean {
@@ -198,8 +300,13 @@ export function environmentEvents(machine: AnyStateMachine, samples: Environment
     const actorId = source.invokeId as string;
     const byKind = source.kind === 'done' ? samples.output : samples.error;
     const values = byKind?.[actorId] ?? (source.src !== undefined ? byKind?.[source.src] : undefined);
-    if (source.kind === 'done') return (values ?? [undefined]).map((output) => ({ type: source.type, actorId, output }));
-    return (values ?? [new Error(`${source.src ?? actorId} failed (simulated)`)]).map((error) => ({ type: source.type, actorId, error }));
+    if (source.kind === 'done')
+      return (values ?? [undefined]).map((output) => ({ type: source.type, actorId, output }));
+    return (values ?? [new Error(`${source.src ?? actorId} failed (simulated)`)]).map((error) => ({
+      type: source.type,
+      actorId,
+      error,
+    }));
   });
 }
 
@@ -237,19 +344,33 @@ export function userEventTypes(machine: AnyStateMachine): string[] {
   return [...types];
 }
 
-/** All state nodes except history pseudo-states (never active), with their dotted path. */
-export function machineStates(machine: AnyStateMachine): Array<{ key: string; type: AnyStateNode['type'] }> {
-  return stateNodes(machine.root)
-    .filter((node) => node.path.length > 0 && node.type !== 'history')
-    .map((node) => ({ key: node.path.join('.'), type: node.type }));
+export interface MachineStateInfo {
+  key: string;
+  type: AnyStateNode['type'];
+  /** Left at once by an unguarded `always` transition: never at rest, so no screen can show it. */
+  transient: boolean;
 }
 
-export function stateCoverage<TMachine extends AnyStateMachine>(machine: TMachine, paths: ReadonlyArray<MachinePath<TMachine>>): StateCoverage {
+/** All state nodes except history pseudo-states (never active), with their dotted path. */
+export function machineStates(machine: AnyStateMachine): MachineStateInfo[] {
+  return stateNodes(machine.root)
+    .filter((node) => node.path.length > 0 && node.type !== 'history')
+    .map((node) => ({
+      key: node.path.join('.'),
+      type: node.type,
+      transient: (node.always ?? []).some((t) => !t.guard && (t.target?.length ?? 0) > 0),
+    }));
+}
+
+export function stateCoverage<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  paths: ReadonlyArray<MachinePath<TMachine>>,
+): StateCoverage {
   const all = new Set(machineStates(machine).map((s) => s.key));
   const covered = new Set<string>();
   for (const path of paths) {
-    const snapshots = [path.initialState, ...path.steps.map((s) => s.state)] as AnyMachineSnapshot[];
-    for (const snapshot of snapshots) for (const key of activeStateKeys(snapshot.value)) covered.add(key);
+    for (const key of path.initialVisited) covered.add(key);
+    for (const step of path.steps) for (const key of step.visited) covered.add(key);
   }
   return { all, covered, missing: [...all].filter((key) => !covered.has(key)) };
 }
@@ -260,12 +381,11 @@ export function replayPath<TMachine extends AnyStateMachine>(
   path: MachinePath<TMachine>,
   input?: InputFrom<TMachine>,
 ): Array<SnapshotFrom<TMachine>> {
-  const [initial] = (initialTransition as (m: AnyStateMachine, input?: unknown) => [AnyMachineSnapshot, unknown])(machine, input);
   const logic: AnyStateMachine = machine;
   const snapshots: AnyMachineSnapshot[] = [];
-  let current = initial;
+  let current = initialSnapshot(logic, input);
   for (const step of path.steps) {
-    [current] = transition(logic, current, step.event);
+    current = nextSnapshot(logic, current, step.event);
     snapshots.push(current);
   }
   return snapshots as Array<SnapshotFrom<TMachine>>;
@@ -284,7 +404,9 @@ export function activeStateKeys(value: StateValue, prefix = ''): string[] {
 export function leafStateKeys(value: StateValue, prefix = ''): string[] {
   if (typeof value === 'string') return [prefix + value];
   return Object.entries(value).flatMap(([key, child]) =>
-    child === undefined || (typeof child === 'object' && Object.keys(child).length === 0) ? [prefix + key] : leafStateKeys(child, `${prefix}${key}.`),
+    child === undefined || (typeof child === 'object' && Object.keys(child).length === 0)
+      ? [prefix + key]
+      : leafStateKeys(child, `${prefix}${key}.`),
   );
 }
 
@@ -304,6 +426,14 @@ export function formatEvent(event: EventObject): string {
 
 function stateNodes(node: AnyStateNode): AnyStateNode[] {
   return [node, ...Object.values(node.states).flatMap((child) => stateNodes(child))];
+}
+
+/**
+ * `serialize` for e2e suites: one vertex per state value, so the UI is walked once per screen rather than once per
+ * context variation. Guards on context still hold, since every path is computed by the real machine.
+ */
+export function byStateValue(snapshot: AnyMachineSnapshot): string {
+  return stableJson(snapshot.value);
 }
 
 function defaultSerialize(snapshot: AnyMachineSnapshot): string {

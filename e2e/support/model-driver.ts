@@ -21,7 +21,10 @@ export type StateAssertion<TPage> = (page: TPage, snapshot: AnyMachineSnapshot) 
 export type EventPerformer<TPage> = (page: TPage, event: EventObject & Record<string, unknown>) => Promise<void> | void;
 
 export interface ModelDriverMap<TPage = Page> {
-  /** Keyed by dotted state path (`editing.lines.filled`). Every atomic/final state is required; compound ones are optional. */
+  /**
+   * Keyed by dotted state path (`editing.lines.filled`). Every atomic/final state is required, except transient ones
+   * (left at once by an unguarded `always`); compound states are optional.
+   */
   states: Record<string, StateAssertion<TPage>>;
   /** Keyed by event type, including `xstate.done.actor.<id>`, `xstate.error.actor.<id>` and `xstate.after.<delay>.<stateId>`. */
   events: Record<string, EventPerformer<TPage>>;
@@ -47,7 +50,7 @@ export interface ModelDriver<TPage> {
 export function requiredDriverKeys(machine: AnyStateMachine): { states: string[]; events: string[] } {
   return {
     states: machineStates(machine)
-      .filter((s) => s.type === 'atomic' || s.type === 'final')
+      .filter((s) => (s.type === 'atomic' || s.type === 'final') && !s.transient)
       .map((s) => s.key),
     events: [...userEventTypes(machine), ...environmentEventSources(machine).map((s) => s.type)],
   };
@@ -79,7 +82,11 @@ export function assertDriverComplete<TPage>(machine: AnyStateMachine, map: Model
 }
 
 /** Checks the map once, up front, then runs any number of paths with it. */
-export function createModelDriver<TPage = Page>(machine: AnyStateMachine, map: ModelDriverMap<TPage>, options: RunOptions<TPage> = {}): ModelDriver<TPage> {
+export function createModelDriver<TPage = Page>(
+  machine: AnyStateMachine,
+  map: ModelDriverMap<TPage>,
+  options: RunOptions<TPage> = {},
+): ModelDriver<TPage> {
   assertDriverComplete(machine, map);
   return { run: (page, path) => runPath(page, path, map, options) };
 }
@@ -102,7 +109,11 @@ export async function runPath<TPage>(
   }
 }
 
-async function assertScreen<TPage>(page: TPage, snapshot: AnyMachineSnapshot, map: ModelDriverMap<TPage>): Promise<void> {
+async function assertScreen<TPage>(
+  page: TPage,
+  snapshot: AnyMachineSnapshot,
+  map: ModelDriverMap<TPage>,
+): Promise<void> {
   for (const key of activeStateKeys(snapshot.value)) await map.states[key]?.(page, snapshot);
 }
 

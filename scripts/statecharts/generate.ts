@@ -42,7 +42,8 @@ export function renderDiagrams(entries: MachineEntry[]): DiagramFile[] {
     '',
   ];
   if (sorted.length === 0) readme.push('No machines yet.');
-  else readme.push('| Machine | What it is | Diagram | Source |', '| --- | --- | --- | --- |');
+  else
+    readme.push('| Machine | What it is | Diagram | Mermaid source | Defined in |', '| --- | --- | --- | --- | --- |');
   for (const { machine, sourceFile } of sorted) {
     const model = walkMachine(machine);
     const base = diagramBaseName(model.id);
@@ -50,7 +51,7 @@ export function renderDiagrams(entries: MachineEntry[]): DiagramFile[] {
     files.push({ name: `${base}.svg`, content: toSvg(model) });
     const what = (model.description ?? model.id).replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
     const source = sourceFile ? `[${sourceFile}](../../${sourceFile})` : '';
-    readme.push(`| \`${model.id}\` | ${what} | [${base}.svg](${base}.svg) | [${base}.mmd](${base}.mmd) ${source} |`.replace(/ +\|$/, ' |'));
+    readme.push(`| \`${model.id}\` | ${what} | [${base}.svg](${base}.svg) | [${base}.mmd](${base}.mmd) | ${source} |`);
   }
   files.push({ name: 'README.md', content: `${readme.join('\n')}\n` });
   return files.sort((a, b) => compare(a.name, b.name));

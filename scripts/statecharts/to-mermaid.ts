@@ -16,13 +16,28 @@ export function toMermaid(model: MachineModel, sourceFile?: string): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** Words Mermaid's (case-insensitive) lexer takes as keywords where a state id is expected. */
+const RESERVED = new Set([
+  'default',
+  'state',
+  'note',
+  'class',
+  'classdef',
+  'direction',
+  'scale',
+  'end',
+  'style',
+  'click',
+  'hide',
+]);
+
 /** Mermaid ids may only hold word characters, so `cart.editing` becomes `cart_editing` (de-duplicated). */
 export function mermaidIds(model: MachineModel): Map<string, string> {
   const ids = new Map<string, string>([['', 'any_state']]);
   const used = new Set<string>(['any_state']);
   for (const state of model.states) {
     const base = state.path.map((part) => part.replace(/\W/g, '_')).join('_') || 'state';
-    let id = /^\d/.test(base) ? `s_${base}` : base;
+    let id = /^\d/.test(base) || RESERVED.has(base.toLowerCase()) ? `s_${base}` : base;
     for (let n = 2; used.has(id); n++) id = `${base}_${n}`;
     used.add(id);
     ids.set(state.key, id);
@@ -67,7 +82,9 @@ function renderState(
     lines.push(`${pad}}`);
   }
   if (state.invokes.length > 0) {
-    lines.push(`${pad}note right of ${stateId} : ${escapeText(`invokes ${state.invokes.map((i) => i.label).join(', ')}`)}`);
+    lines.push(
+      `${pad}note right of ${stateId} : ${escapeText(`invokes ${state.invokes.map((i) => i.label).join(', ')}`)}`,
+    );
   }
   if (state.type === 'final') lines.push(`${pad}${stateId} --> [*]`);
 }

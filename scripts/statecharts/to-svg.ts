@@ -14,6 +14,7 @@ const CHAR_WIDTH = 0.6;
 const LINE_HEIGHT = 1.35;
 const TITLE_HEIGHT = 40;
 const CLUSTER_LABEL_HEIGHT = 18;
+const NESTED_LABEL_HEIGHT = 14;
 const MARGIN = 20;
 
 type NodeKind = 'state' | 'final' | 'history' | 'initial' | 'anchor' | 'any';
@@ -22,6 +23,8 @@ interface NodeSpec {
   kind: NodeKind;
   key: string;
   lines: string[];
+  /** For clusters: how many levels of clusters are nested inside (each needs its own header band). */
+  nesting?: number;
 }
 
 type LayoutNode = NodeLabel & NodeSpec;
@@ -50,7 +53,8 @@ export function toSvg(model: MachineModel): string {
 
 function buildGraph(model: MachineModel): LayoutGraph {
   const graph: LayoutGraph = new Graph({ compound: true, multigraph: true });
-  graph.setGraph({ rankdir: 'TB', nodesep: 40, ranksep: 56, edgesep: 16, marginx: MARGIN, marginy: MARGIN });
+  // Left-to-right: several labelled transitions between the same ranks stack compactly instead of widening the chart.
+  graph.setGraph({ rankdir: 'LR', nodesep: 56, ranksep: 56, edgesep: 16, marginx: MARGIN, marginy: MARGIN });
   graph.setDefaultEdgeLabel(() => ({ text: '' }));
   const byKey = new Map(model.states.map((s) => [s.key, s]));
 
@@ -82,7 +86,8 @@ function addState(graph: LayoutGraph, state: StateInfo): void {
   const parent = state.path.length > 1 ? `c:${state.path.slice(0, -1).join('.')}` : undefined;
   const name = state.path[state.path.length - 1] ?? state.key;
   if (isCluster(state)) {
-    graph.setNode(`c:${state.key}`, { kind: 'state', key: state.key, lines: [name], width: 0, height: 0 });
+    const cluster = { kind: 'state' as const, key: state.key, lines: [name], nesting: clusterNesting(state) };
+    graph.setNode(`c:${state.key}`, { ...cluster, width: 0, height: 0 });
     if (parent) graph.setParent(`c:${state.key}`, parent);
     // dagre cannot attach edges to a cluster, so they attach to a hidden point inside it and get clipped to the border.
     addNode(graph, `a:${state.key}`, { kind: 'anchor', key: state.key, lines: [] }, `c:${state.key}`);
@@ -90,11 +95,21 @@ function addState(graph: LayoutGraph, state: StateInfo): void {
   }
   const invokeLines = state.invokes.map((i) => `invoke ${i.label}`);
   if (state.type === 'history') {
-    addNode(graph, `n:${state.key}`, { kind: 'history', key: state.key, lines: [state.history === 'deep' ? 'H*' : 'H'] }, parent);
+    addNode(
+      graph,
+      `n:${state.key}`,
+      { kind: 'history', key: state.key, lines: [state.history === 'deep' ? 'H*' : 'H'] },
+      parent,
+    );
     return;
   }
   const kind: NodeKind = state.type === 'final' ? 'final' : 'state';
   addNode(graph, `n:${state.key}`, { kind, key: state.key, lines: [name, ...invokeLines] }, parent);
+}
+
+function clusterNesting(state: StateInfo): number {
+  const inner = state.children.filter(isCluster).map(clusterNesting);
+  return inner.length > 0 ? 1 + Math.max(...inner) : 0;
 }
 
 function addInitialMarker(graph: LayoutGraph, state: StateInfo, byKey: Map<string, StateInfo>): void {
@@ -138,7 +153,10 @@ function labelSize(text: string): { width: number; height: number } {
 function draw(model: MachineModel, graph: LayoutGraph): string {
   const size = graph.graph();
   const width = Math.max(size.width ?? 0, titleWidth(model));
-  const height = (size.height ?? 0) + TITLE_HEIGHT;
+  // Grown cluster headers may reach above dagre's drawing area.
+  const overflow = Math.max(0, ...model.states.filter(isCluster).map((s) => -clusterBox(graph, s.key).y));
+  const top = TITLE_HEIGHT + overflow;
+  const height = (size.height ?? 0) + top;
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${num(width)}" height="${num(height)}" viewBox="0 0 ${num(width)} ${num(height)}" font-family="${FONT}">`,
     `<title>${xml(model.id)}</title>`,
@@ -146,7 +164,7 @@ function draw(model: MachineModel, graph: LayoutGraph): string {
     '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#475569"/></marker></defs>',
     `<rect x="0" y="0" width="${num(width)}" height="${num(height)}" fill="#ffffff"/>`,
     `<text x="${MARGIN}" y="26" font-size="16" font-weight="bold" fill="#0f172a">${xml(titleText(model))}</text>`,
-    `<g transform="translate(0,${TITLE_HEIGHT})">`,
+    `<g transform="translate(0,${num(top)})">`,
   ];
   drawClusters(graph, model, out);
   drawEdges(graph, out);
@@ -187,12 +205,19 @@ function drawClusters(graph: LayoutGraph, model: MachineModel, out: string[]): v
   }
 }
 
-/** dagre's cluster box, grown upward so the cluster name does not collide with the first child. */
+/**
+ * dagre's cluster box, grown upward so the cluster name does not collide with its children;
+ * one header band per nesting level keeps nested cluster names from overlapping.
+ */
 function clusterBox(graph: LayoutGraph, key: string): Box {
   const node = graph.node(`c:${key}`);
-  const width = node.width;
-  const height = node.height + CLUSTER_LABEL_HEIGHT;
-  return { x: (node.x ?? 0) - width / 2, y: (node.y ?? 0) - node.height / 2 - CLUSTER_LABEL_HEIGHT, width, height };
+  const grow = CLUSTER_LABEL_HEIGHT + NESTED_LABEL_HEIGHT * (node.nesting ?? 0);
+  return {
+    x: (node.x ?? 0) - node.width / 2,
+    y: (node.y ?? 0) - node.height / 2 - grow,
+    width: node.width,
+    height: node.height + grow,
+  };
 }
 
 function drawEdges(graph: LayoutGraph, out: string[]): void {
@@ -204,25 +229,69 @@ function drawEdges(graph: LayoutGraph, out: string[]): void {
       continue;
     }
     let points = label.points ?? [];
-    if (label.fromCluster !== undefined) points = clipStart(points, clusterBox(graph, label.fromCluster));
-    if (label.toCluster !== undefined) points = clipEnd(points, clusterBox(graph, label.toCluster));
+    let position = label.x !== undefined && label.y !== undefined ? { x: label.x, y: label.y } : undefined;
+    for (const [key, clip] of [
+      [label.fromCluster, clipStart],
+      [label.toCluster, clipEnd],
+    ] as const) {
+      if (key === undefined) continue;
+      const box = clusterBox(graph, key);
+      points = clip(points, box);
+      // dagre may park the label of an edge to a hidden anchor inside the cluster, away from the drawn part.
+      if (position && inside(position, box)) position = midpoint(points);
+    }
     if (points.length < 2) continue;
-    out.push(`<path class="transition" d="${pathData(points)}" fill="none" stroke="#475569" stroke-width="1.4" marker-end="url(#arrow)"/>`);
-    if (label.x !== undefined && label.y !== undefined) labels.push(edgeLabel(label.text, label.x, label.y, label));
+    out.push(
+      `<path class="transition" d="${pathData(points)}" fill="none" stroke="#475569" stroke-width="1.4" marker-end="url(#arrow)"/>`,
+    );
+    if (position) labels.push(edgeLabel(label.text, position.x, position.y, label));
   }
   // Labels after all paths, so no arrow is drawn across a label.
   out.push(...labels.filter((l) => l !== ''));
 }
 
-/** dagre reserves room for a self-transition's label beside the node but routes the loop poorly, so it is drawn here. */
+/** Point halfway along a polyline, by length. */
+function midpoint(points: Point[]): Point {
+  const lengths = points.slice(1).map((p, i) => Math.hypot(p.x - (points[i] as Point).x, p.y - (points[i] as Point).y));
+  let remaining = lengths.reduce((a, b) => a + b, 0) / 2;
+  for (const [i, length] of lengths.entries()) {
+    const a = points[i] as Point;
+    const b = points[i + 1] as Point;
+    if (remaining <= length && length > 0)
+      return { x: a.x + ((b.x - a.x) * remaining) / length, y: a.y + ((b.y - a.y) * remaining) / length };
+    remaining -= length;
+  }
+  return points[0] ?? { x: 0, y: 0 };
+}
+
+/**
+ * dagre reserves room for a self-transition's label beside the node but routes the loop poorly,
+ * so the loop is drawn here, on the side of the node where dagre put the label.
+ */
 function drawSelfLoop(node: LayoutNode, label: LayoutEdge, out: string[], labels: string[]): void {
-  const right = (node.x ?? 0) + node.width / 2;
+  const cx = node.x ?? 0;
   const cy = node.y ?? 0;
-  const labelLeft = (label.x ?? right + 40) - (label.width ?? 0) / 2;
-  const reach = Math.max(16, Math.min(40, labelLeft - right - 2));
-  const d = `M${num(right)},${num(cy - 7)} C${num(right + reach * 1.3)},${num(cy - 24)} ${num(right + reach * 1.3)},${num(cy + 24)} ${num(right)},${num(cy + 7)}`;
-  out.push(`<path class="transition" d="${d}" fill="none" stroke="#475569" stroke-width="1.4" marker-end="url(#arrow)"/>`);
-  labels.push(edgeLabel(label.text, Math.max(label.x ?? 0, right + reach + (label.width ?? 0) / 2), cy, label));
+  const lx = label.x ?? cx + node.width;
+  const ly = label.y ?? cy;
+  const horizontal = Math.abs(lx - cx) / node.width >= Math.abs(ly - cy) / node.height;
+  const sign = (horizontal ? lx - cx : ly - cy) >= 0 ? 1 : -1;
+  // Distance from the node's edge to the near side of the label bounds how far the loop may bulge.
+  const gap = horizontal
+    ? Math.abs(lx - cx) - node.width / 2 - (label.width ?? 0) / 2
+    : Math.abs(ly - cy) - node.height / 2 - (label.height ?? 0) / 2;
+  const reach = Math.max(14, Math.min(160, gap - 2)) * 1.3 * sign;
+  let d: string;
+  if (horizontal) {
+    const x = cx + (sign * node.width) / 2;
+    d = `M${num(x)},${num(cy - 7)} C${num(x + reach)},${num(cy - 24)} ${num(x + reach)},${num(cy + 24)} ${num(x)},${num(cy + 7)}`;
+  } else {
+    const y = cy + (sign * node.height) / 2;
+    d = `M${num(cx - 8)},${num(y)} C${num(cx - 26)},${num(y + reach)} ${num(cx + 26)},${num(y + reach)} ${num(cx + 8)},${num(y)}`;
+  }
+  out.push(
+    `<path class="transition" d="${d}" fill="none" stroke="#475569" stroke-width="1.4" marker-end="url(#arrow)"/>`,
+  );
+  labels.push(edgeLabel(label.text, lx, ly, label));
 }
 
 function edgeLabel(text: string, x: number, y: number, size: { width?: number; height?: number }): string {
@@ -247,7 +316,9 @@ function drawNodes(graph: LayoutGraph, out: string[]): void {
       out.push(`<circle class="initial" cx="${num(cx)}" cy="${num(cy)}" r="7" fill="#0f172a"/>`);
       continue;
     }
-    out.push(`<g class="state ${node.kind}" data-state="${xml(node.key)}"><title>${xml(node.key || '(any state)')}</title>`);
+    out.push(
+      `<g class="state ${node.kind}" data-state="${xml(node.key)}"><title>${xml(node.key || '(any state)')}</title>`,
+    );
     if (node.kind === 'history') {
       out.push(
         `<circle cx="${num(cx)}" cy="${num(cy)}" r="15" fill="#ffffff" stroke="#334155" stroke-width="1.5"/>`,
@@ -266,8 +337,13 @@ function drawNodes(graph: LayoutGraph, out: string[]): void {
       const lineHeight = STATE_FONT_SIZE * LINE_HEIGHT;
       const firstBaseline = cy - ((node.lines.length - 1) * lineHeight) / 2 + STATE_FONT_SIZE * 0.35;
       node.lines.forEach((line, index) => {
-        const style = index === 0 ? `font-size="${STATE_FONT_SIZE}" fill="#0f172a"` : `font-size="${LABEL_FONT_SIZE}" font-style="italic" fill="#6d28d9"`;
-        out.push(`<text x="${num(cx)}" y="${num(firstBaseline + index * lineHeight)}" text-anchor="middle" ${style}>${xml(line)}</text>`);
+        const style =
+          index === 0
+            ? `font-size="${STATE_FONT_SIZE}" fill="#0f172a"`
+            : `font-size="${LABEL_FONT_SIZE}" font-style="italic" fill="#6d28d9"`;
+        out.push(
+          `<text x="${num(cx)}" y="${num(firstBaseline + index * lineHeight)}" text-anchor="middle" ${style}>${xml(line)}</text>`,
+        );
       });
     }
     out.push('</g>');
@@ -275,17 +351,15 @@ function drawNodes(graph: LayoutGraph, out: string[]): void {
 }
 
 function pathData(points: Point[]): string {
-  const [first, ...rest] = points;
-  if (!first) return '';
-  // Quadratic segments through the midpoints give smooth bends while still passing near every dagre waypoint.
-  const parts = [`M${num(first.x)},${num(first.y)}`];
-  for (let i = 0; i < rest.length - 1; i++) {
-    const control = rest[i] as Point;
-    const next = rest[i + 1] as Point;
-    const mid = i === rest.length - 2 ? next : { x: (control.x + next.x) / 2, y: (control.y + next.y) / 2 };
-    parts.push(`Q${num(control.x)},${num(control.y)} ${num(mid.x)},${num(mid.y)}`);
+  const at = (i: number) => points[Math.max(0, Math.min(points.length - 1, i))] as Point;
+  const parts = [`M${num(at(0).x)},${num(at(0).y)}`];
+  // Catmull-Rom through every dagre waypoint (label positions included), as cubic Béziers.
+  for (let i = 0; i < points.length - 1; i++) {
+    const [p0, p1, p2, p3] = [at(i - 1), at(i), at(i + 1), at(i + 2)];
+    const c1 = { x: p1.x + (p2.x - p0.x) / 6, y: p1.y + (p2.y - p0.y) / 6 };
+    const c2 = { x: p2.x - (p3.x - p1.x) / 6, y: p2.y - (p3.y - p1.y) / 6 };
+    parts.push(`C${num(c1.x)},${num(c1.y)} ${num(c2.x)},${num(c2.y)} ${num(p2.x)},${num(p2.y)}`);
   }
-  if (rest.length === 1) parts.push(`L${num((rest[0] as Point).x)},${num((rest[0] as Point).y)}`);
   return parts.join(' ');
 }
 
@@ -332,5 +406,10 @@ function num(value: number): string {
 }
 
 function xml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 }

@@ -62,14 +62,17 @@ export function stateKey(node: AnyStateNode): string {
   return node.path.join('.');
 }
 
-function visit(node: AnyStateNode, machine: AnyStateMachine, states: StateInfo[], transitions: TransitionInfo[]): StateInfo {
-  const invokes = node.invoke.map(
-    (def): InvokeInfo => {
-      // StateNode#invoke has already turned inline logic into a generated `src` string.
-      const src = typeof def.src === 'string' ? def.src : def.id;
-      return { id: def.id, src, label: invokeLabel(def.id, src) };
-    },
-  );
+function visit(
+  node: AnyStateNode,
+  machine: AnyStateMachine,
+  states: StateInfo[],
+  transitions: TransitionInfo[],
+): StateInfo {
+  const invokes = node.invoke.map((def): InvokeInfo => {
+    // StateNode#invoke has already turned inline logic into a generated `src` string.
+    const src = typeof def.src === 'string' ? def.src : def.id;
+    return { id: def.id, src, label: invokeLabel(def.id, src) };
+  });
   const info: StateInfo = {
     key: stateKey(node),
     path: [...node.path],
@@ -96,8 +99,9 @@ function visit(node: AnyStateNode, machine: AnyStateMachine, states: StateInfo[]
 }
 
 function invokeLabel(id: string, src: string): string {
-  // Inline actor logic gets a generated src like `xstate.invoke.0.checkout.paying`; the id reads better.
-  return src.startsWith('xstate.invoke.') ? id : src;
+  // Inline actor logic gets a generated src (`xstate.invoke.0.checkout.paying`); show its id when the author gave one.
+  if (!src.startsWith('xstate.invoke.')) return src;
+  return src === `xstate.invoke.${id}` ? 'inline actor' : id;
 }
 
 function describeTransition(
