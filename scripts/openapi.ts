@@ -7,7 +7,7 @@ const target = path.resolve('docs/api/openapi.json');
 const generated = `${JSON.stringify(buildOpenApi(), null, 2)}\n`;
 
 if (process.argv.includes('--check')) {
-  let committed = '';
+  let committed: string;
   try {
     committed = readFileSync(target, 'utf8');
   } catch {
