@@ -136,3 +136,14 @@ export function useExportToastView(): ExportToastView {
     (a, b) => JSON.stringify(a) === JSON.stringify(b),
   );
 }
+
+/** For sign-out: forget the tracked exports (their tokens belong to the user who leaves). */
+export function resetExportTracker(): void {
+  tracker?.stop();
+  tracker = undefined;
+  try {
+    window.localStorage.removeItem(EXPORT_STORAGE_KEY);
+  } catch {
+    // Nothing stored, nothing to forget.
+  }
+}
