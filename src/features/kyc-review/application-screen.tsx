@@ -1,0 +1,128 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import { KYC_STEP_TITLE_KEYS, type KycApplication } from '../../../contract/kyc';
+import { AuditTrail } from './components/audit-trail';
+import { DocumentLink } from './components/document-link';
+import { ReviewActions } from './components/review-actions';
+import { StepData } from './components/step-data';
+import { formatDateTime } from './format';
+import { reviewApplicationQuery } from './review-api';
+import { StatusBadge } from './status-badge';
+
+/** The route is /kyc/applications/[id]: the id is the `id` query parameter, else the path segment. */
+function useApplicationId(): string | undefined {
+  const [location] = useLocation();
+  const fromQuery = new URLSearchParams(useSearch()).get('id');
+  if (fromQuery) return fromQuery;
+  const segment = location.split('/').filter(Boolean)[2];
+  return segment && segment !== '[id]' ? decodeURIComponent(segment) : undefined;
+}
+
+/** /kyc/applications/[id] (spec 2 "KYC admin"): every section and document, the allowed actions, the audit trail. */
+export function KycApplicationScreen() {
+  const { t } = useTranslation();
+  const id = useApplicationId();
+  const application = useQuery({ ...reviewApplicationQuery(id ?? ''), enabled: Boolean(id) });
+  return (
+    <main className="mx-auto max-w-5xl p-6">
+      <Link href="/kyc/applications" className="text-sm text-brand underline">
+        {t('kycReview.detail.back')}
+      </Link>
+      {!id ? <p role="alert">{t('kycReview.detail.missingId')}</p> : null}
+      {application.isPending && id ? <p role="status">{t('kycReview.detail.loading')}</p> : null}
+      {application.isError ? (
+        <p role="alert" className="text-red-700">
+          {t('kycReview.detail.loadFailed', { message: application.error.message })}
+        </p>
+      ) : null}
+      {application.data ? <ApplicationDetail application={application.data} /> : null}
+    </main>
+  );
+}
+
+function ApplicationDetail({ application }: { application: KycApplication }) {
+  const { t } = useTranslation();
+  const openFlags = application.flags.filter((flag) => flag.resolvedAt === null);
+  const current = application.documents.filter((document) => document.replacedBy === null);
+  const headers = [...new Set(current.map((document) => document.header))];
+  return (
+    <>
+      <header className="mb-6 mt-2">
+        <h1 className="text-2xl font-semibold text-brand-dark">{application.merchantGroupName}</h1>
+        <p className="mt-1 flex flex-wrap items-center gap-3 text-sm text-slate-600">
+          <StatusBadge status={application.displayStatus} />
+          <span>{t('kycReview.columns.createdAt')}: {formatDateTime(application.createdAt)}</span>
+          <span>
+            {t('kycReview.columns.submittedAt')}: {application.submittedAt ? formatDateTime(application.submittedAt) : t('kycReview.notSubmitted')}
+          </span>
+        </p>
+        {application.rejectionReason ? (
+          <p className="mt-2 text-sm text-red-800">
+            {t('kycReview.detail.rejectionReason')}: {application.rejectionReason}
+          </p>
+        ) : null}
+      </header>
+
+      <ReviewActions application={application} />
+
+      {openFlags.length > 0 ? (
+        <section aria-labelledby="open-flags" className="mb-6 rounded border border-amber-300 bg-amber-50 p-3">
+          <h2 id="open-flags" className="mb-1 font-semibold">
+            {t('kycReview.detail.openFlags')}
+          </h2>
+          <ul className="list-disc pl-5 text-sm">
+            {openFlags.map((flag) => {
+              const document = flag.targetKind === 'document' ? application.documents.find((entry) => entry.documentId === flag.target) : undefined;
+              return (
+                <li key={flag.id}>
+                  <strong>{document ? document.name : flag.target}</strong>: {flag.reason}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="sections" className="mb-6">
+        <h2 id="sections" className="sr-only">
+          {t('kycReview.detail.sections')}
+        </h2>
+        {application.steps.map((step) => (
+          <section key={step.step} aria-label={t(KYC_STEP_TITLE_KEYS[step.step])} className="mb-4 rounded border border-slate-200 p-4">
+            <h3 className="mb-2 flex items-center gap-2 font-semibold">
+              {t(KYC_STEP_TITLE_KEYS[step.step])}
+              <span className={`rounded px-1.5 py-0.5 text-xs ${step.valid ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-100 text-slate-600'}`}>
+                {step.valid ? t('kycReview.detail.complete') : t('kycReview.detail.incomplete')}
+              </span>
+            </h3>
+            {step.data ? <StepData data={step.data} documents={application.documents} /> : <p className="text-sm text-slate-500">{t('kycReview.detail.stepNotFilled')}</p>}
+          </section>
+        ))}
+      </section>
+
+      <section aria-labelledby="documents" className="mb-6">
+        <h2 id="documents" className="mb-2 text-lg font-semibold">
+          {t('kycReview.detail.documents')}
+        </h2>
+        {headers.length === 0 ? <p className="text-sm text-slate-600">{t('kycReview.detail.noDocuments')}</p> : null}
+        {headers.map((header) => (
+          <div key={header} className="mb-3">
+            <h3 className="font-medium">{t(KYC_STEP_TITLE_KEYS[header as keyof typeof KYC_STEP_TITLE_KEYS] ?? header, { defaultValue: header })}</h3>
+            <ul className="ml-5 list-disc text-sm">
+              {current
+                .filter((document) => document.header === header)
+                .map((document) => (
+                  <li key={document.documentId}>
+                    {t(`kyc.documents.types.${document.documentTypeName}`, { defaultValue: document.documentTypeName })}: <DocumentLink document={document} />
+                  </li>
+                ))}
+            </ul>
+          </div>
+        ))}
+      </section>
+
+      <AuditTrail entries={application.auditTrail} />
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { useTranslation } from 'react-i18next';
+import { DOCUMENT_TYPES, KYC_SURVEY_QUESTIONS, type KycDocument } from '../../../../contract/kyc';
+import { DocumentLink } from './document-link';
+
+type Data = Record<string, unknown>;
+
+function humanize(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
+}
+
+/** A field's label: the wizard's label when it has one, else the key in words. */
+export function useFieldLabel() {
+  const { t } = useTranslation();
+  return (key: string) => t(`kyc.fields.${key}`, { defaultValue: humanize(key) });
+}
+
+/**
+ * A saved step draft as a definition list. Survey answers show the question and answer texts;
+ * document ids show the document itself.
+ */
+export function StepData({ data, documents }: { data: Data; documents: readonly KycDocument[] }) {
+  const { t } = useTranslation();
+  const label = useFieldLabel();
+  const entries = Object.entries(data);
+
+  const value = (key: string, raw: unknown): React.ReactNode => {
+    if (raw === null || raw === undefined || raw === '') return <span className="text-slate-400">{t('kycReview.detail.notAnswered')}</span>;
+    if (key.endsWith('DocumentId') && typeof raw === 'string') {
+      const document = documents.find((entry) => entry.documentId === raw);
+      return document ? <DocumentLink document={document} /> : raw;
+    }
+    if (key === 'responses' && typeof raw === 'object') return <SurveyAnswers responses={raw as Record<string, string[]>} />;
+    if (typeof raw === 'boolean') return raw ? t('kyc.form.yes') : t('kyc.form.no');
+    if (Array.isArray(raw)) {
+      if (raw.every((item) => typeof item !== 'object')) return raw.join(', ');
+      return (
+        <ol className="space-y-3">
+          {raw.map((item, index) => (
+            <li key={index} className="rounded border border-slate-200 p-2">
+              <StepData data={item as Data} documents={documents} />
+            </li>
+          ))}
+        </ol>
+      );
+    }
+    if (typeof raw === 'object') return <StepData data={raw as Data} documents={documents} />;
+    return String(raw);
+  };
+
+  return (
+    <dl className="grid grid-cols-[minmax(10rem,14rem)_1fr] gap-x-4 gap-y-1 text-sm">
+      {entries
+        .filter(([key]) => key !== 'uboId' && key !== 'accountId')
+        .map(([key, raw]) => (
+          <div key={key} className="contents">
+            <dt className="text-slate-500">{key.endsWith('DocumentId') ? t(`kyc.documents.types.${documentTypeOf(key, raw, documents)}`, { defaultValue: label(key) }) : label(key)}</dt>
+            <dd className="text-slate-900">{value(key, raw)}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+const FIELD_DOCUMENT_TYPE: Record<string, number> = {
+  certificateOfIncorporationDocumentId: 1,
+  businessRegistrationDocumentId: 2,
+  memorandumDocumentId: 3,
+  licenseToOperateDocumentId: 4,
+  proofOfPrincipalPlaceOfBusinessDocumentId: 5,
+  ownershipStructureDocumentId: 6,
+  processorStatementDocumentId: 7,
+  bankStatementDocumentId: 8,
+  delegationOfAuthorityDocumentId: 9,
+  proofOfAddressDocumentId: 10,
+  proofOfIdentityDocumentId: 11,
+};
+function documentTypeOf(field: string, id: unknown, documents: readonly KycDocument[]): string {
+  const document = documents.find((entry) => entry.documentId === id);
+  return document?.documentTypeName ?? DOCUMENT_TYPES[FIELD_DOCUMENT_TYPE[field] ?? 0] ?? 'None';
+}
+
+function SurveyAnswers({ responses }: { responses: Record<string, string[]> }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="space-y-1">
+      {Object.entries(responses).map(([id, answers]) => {
+        const question = KYC_SURVEY_QUESTIONS.find((entry) => entry.id === id);
+        const text = (answer: string) => {
+          const option = question?.options.find((entry) => entry.value === answer);
+          return t(`kyc.survey.${id}.options.${answer}`, { defaultValue: option?.label ?? answer });
+        };
+        return (
+          <li key={id}>
+            <span className="text-slate-600">{t(`kyc.survey.${id}.label`, { defaultValue: question?.label ?? id })}</span>{' '}
+            <strong>{(Array.isArray(answers) ? answers : []).map(text).join(', ')}</strong>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
