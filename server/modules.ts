@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerIdentityRoutes } from './auth/identity-routes';
 import { registerSessionRoutes } from './auth/session-routes';
+import { registerOrdersPayoutsAndExports } from './exports/export-module';
 import { registerPropertyRoutes } from './properties/property-routes';
 import { registerSystemRoutes } from './system-routes';
 import { registerUserRoutes } from './users/user-routes';
@@ -12,4 +13,5 @@ export function registerModules(app: FastifyInstance): void {
   registerIdentityRoutes(app);
   registerPropertyRoutes(app);
   registerUserRoutes(app);
+  registerOrdersPayoutsAndExports(app);
 }

@@ -1,0 +1,113 @@
+import { CompiledQuery, sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../db/database';
+
+// Shared pieces of the big-list queries (orders, payouts) and their exports: scope, date bounds,
+// ORDER BY with a unique tiebreak, keyset continuation and cheap counts (decision 0121).
+
+/** The merchants a query may return: the caller's scope, narrowed by the merchant header and the filter. */
+export function effectiveMerchants(scope: 'all' | string[], header: string | undefined, requested: string[] | undefined): 'all' | string[] {
+  let merchants: 'all' | string[] = scope;
+  const narrow = (ids: string[]) => (merchants === 'all' ? [...new Set(ids)] : merchants.filter((id) => ids.includes(id)));
+  if (header) merchants = narrow([header]);
+  if (requested && requested.length > 0) merchants = narrow(requested);
+  return merchants;
+}
+
+/** `createdFrom` bound: a date means that day's UTC midnight. */
+export function lowerBound(bound: string): string {
+  return bound.length === 10 ? `${bound}T00:00:00.000Z` : new Date(bound).toISOString();
+}
+
+/** `createdTo` bound, exclusive: a date covers that whole UTC day. */
+export function upperBound(bound: string): string {
+  if (bound.length !== 10) return new Date(bound).toISOString();
+  const next = new Date(`${bound}T00:00:00.000Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString();
+}
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** A sortable column: its SQL expression and the type its keyset value is cast back to. */
+export interface SortColumn {
+  expr: string;
+  type: 'bigint' | 'text' | 'timestamptz' | 'uuid';
+}
+export interface SortKey extends SortColumn {
+  desc: boolean;
+}
+
+/**
+ * The ORDER BY keys of a request: the chosen columns, then the unique `tiebreak` in the direction
+ * of the last key (so one index ending in the tiebreak serves both directions). Empty = default.
+ */
+export function sortKeys<K extends string>(
+  columns: Record<K, SortColumn>,
+  sorting: { id: K; desc: boolean }[],
+  fallback: { id: K; desc: boolean },
+  tiebreak: SortColumn,
+): SortKey[] {
+  const chosen = (sorting.length > 0 ? sorting : [fallback]).filter((sort, index, all) => all.findIndex((other) => other.id === sort.id) === index);
+  const keys = chosen.map((sort) => ({ ...columns[sort.id], desc: sort.desc }));
+  if (!keys.some((key) => key.expr === tiebreak.expr)) keys.push({ ...tiebreak, desc: keys[keys.length - 1]?.desc ?? true });
+  return keys;
+}
+
+export function orderByClause(keys: SortKey[]): RawBuilder<unknown> {
+  return sql.raw(keys.map((key) => `${key.expr} ${key.desc ? 'DESC' : 'ASC'}`).join(', '));
+}
+
+/** Selects each sort key as text (`k0`, `k1`...), exact to the microsecond, for the next keyset. */
+export function keysetSelections(keys: SortKey[]): string {
+  return keys.map((key, index) => `${key.expr}::text AS k${index}`).join(', ');
+}
+
+/**
+ * Rows after `cursor` in the order of `keys`: a row comparison when every key runs the same way
+ * (an index range scan), otherwise the expanded OR form.
+ */
+export function keysetAfter(keys: SortKey[], cursor: string[]): RawBuilder<SqlBool> {
+  const value = (index: number) => sql`CAST(${cursor[index]} AS ${sql.raw(keys[index]!.type)})`;
+  const sameWay = keys.every((key) => key.desc === keys[0]!.desc);
+  if (sameWay) {
+    const left = sql.raw(keys.map((key) => key.expr).join(', '));
+    const right = sql.join(keys.map((_, index) => value(index)));
+    return sql<SqlBool>`(${left}) ${sql.raw(keys[0]!.desc ? '<' : '>')} (${right})`;
+  }
+  const branches = keys.map((key, index) => {
+    const equal = keys.slice(0, index).map((earlier, i) => sql`${sql.raw(earlier.expr)} = ${value(i)}`);
+    const beyond = sql`${sql.raw(key.expr)} ${sql.raw(key.desc ? '<' : '>')} ${value(index)}`;
+    return sql`(${sql.join([...equal, beyond], sql` AND `)})`;
+  });
+  return sql<SqlBool>`(${sql.join(branches, sql` OR `)})`;
+}
+
+export const COUNT_CAP = 10_000;
+
+/**
+ * Counts up to COUNT_CAP rows exactly (an index scan that stops early); past the cap the planner's
+ * row estimate stands in, so page 1 of a million rows never counts a million rows.
+ */
+export async function cappedCount(db: Db, matching: CompiledQuery): Promise<{ total: number; exact: boolean }> {
+  const counted = await db.executeQuery<{ n: string | number }>(
+    CompiledQuery.raw(`SELECT count(*) AS n FROM (${matching.sql} LIMIT ${COUNT_CAP + 1}) AS capped`, [...matching.parameters]),
+  );
+  const exactCount = Number(counted.rows[0]?.n ?? 0);
+  if (exactCount <= COUNT_CAP) return { total: exactCount, exact: true };
+  const plan = await db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${matching.sql}`, [...matching.parameters]));
+  const raw = plan.rows[0]?.['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Plan Rows'?: number } }>;
+  const estimate = Math.round(parsed[0]?.Plan?.['Plan Rows'] ?? 0);
+  return { total: Math.max(estimate, COUNT_CAP + 1), exact: false };
+}
+
+/** int8 text or number from either engine, as a JS number (ids and minor amounts stay below 2^53). */
+export function toNumber(value: string | number | bigint): number {
+  return typeof value === 'number' ? value : Number(value);
+}
+
+export function toIso(value: Date | string): string {
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}

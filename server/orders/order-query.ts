@@ -1,0 +1,133 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { ORDER_STATUS_CODE, type OrderFilter, type OrderQuery, type OrderRow, type OrderStatus } from '../../contract/orders';
+import type { Db } from '../db/database';
+import {
+  cappedCount,
+  escapeLike,
+  keysetAfter,
+  keysetSelections,
+  lowerBound,
+  orderByClause,
+  sortKeys,
+  toIso,
+  toNumber,
+  upperBound,
+  type SortColumn,
+  type SortKey,
+} from '../exports/list-query';
+
+// One query shape for the transactions table and its export, so an export holds exactly the
+// rows the table shows for the same filter, sorting and scope (spec 2 "/transactions").
+
+type OrderSortId = OrderQuery['sorting'][number]['id'];
+const SORT_COLUMNS: Record<OrderSortId, SortColumn> = {
+  id: { expr: 'o.id', type: 'bigint' },
+  referenceNo: { expr: 'o.reference_no', type: 'text' },
+  guestName: { expr: 'o.guest_name', type: 'text' },
+  amount: { expr: 'o.amount_minor', type: 'bigint' },
+  status: { expr: 'o.status', type: 'text' },
+  createdAt: { expr: 'o.created_at', type: 'timestamptz' },
+  updatedAt: { expr: 'o.updated_at', type: 'timestamptz' },
+};
+
+export function orderSortKeys(sorting: OrderQuery['sorting']): SortKey[] {
+  return sortKeys(SORT_COLUMNS, sorting, { id: 'createdAt', desc: true }, SORT_COLUMNS.id);
+}
+
+/** The WHERE clause of a filter within the given merchants (already intersected with the caller's scope). */
+export function orderWhere(filters: OrderFilter, merchants: 'all' | string[]): RawBuilder<SqlBool> {
+  const parts: RawBuilder<unknown>[] = [sql`TRUE`];
+  if (merchants !== 'all') parts.push(merchants.length ? sql`o.merchant_id IN (${sql.join(merchants.map((id) => sql`${id}::uuid`))})` : sql`FALSE`);
+  if (filters.createdFrom) parts.push(sql`o.created_at >= ${lowerBound(filters.createdFrom)}::timestamptz`);
+  if (filters.createdTo) parts.push(sql`o.created_at < ${upperBound(filters.createdTo)}::timestamptz`);
+  if (filters.statuses?.length) parts.push(sql`o.status IN (${sql.join(filters.statuses)})`);
+  if (filters.paymentTypes?.length) parts.push(sql`o.payment_type IN (${sql.join(filters.paymentTypes)})`);
+  if (filters.chargeCategories?.length) parts.push(sql`o.charge_category IN (${sql.join(filters.chargeCategories)})`);
+  if (filters.currency) parts.push(sql`o.currency = ${filters.currency}`);
+  if (filters.amountMin !== undefined) parts.push(sql`o.amount_minor >= ${String(filters.amountMin)}::bigint`);
+  if (filters.amountMax !== undefined) parts.push(sql`o.amount_minor <= ${String(filters.amountMax)}::bigint`);
+  if (filters.referenceNo) parts.push(sql`o.reference_no LIKE ${`${escapeLike(filters.referenceNo)}%`}`);
+  if (filters.cardLast4) parts.push(sql`o.card_last4 = ${filters.cardLast4}`);
+  if (filters.guest) {
+    const pattern = `%${escapeLike(filters.guest)}%`;
+    parts.push(sql`(o.guest_name ILIKE ${pattern} OR o.guest_email ILIKE ${pattern})`);
+  }
+  return sql<SqlBool>`${sql.join(parts, sql` AND `)}`;
+}
+
+interface OrderRecord {
+  id: string | number;
+  reference_no: string;
+  merchant_id: string;
+  merchant_name: string;
+  guest_name: string;
+  guest_email: string | null;
+  amount_minor: string | number;
+  currency: string;
+  status: string;
+  payment_type: string;
+  charge_category: string;
+  card_brand: string | null;
+  card_last4: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const ORDER_SELECT = sql.raw(
+  'o.id, o.reference_no, o.merchant_id, m.name AS merchant_name, o.guest_name, o.guest_email, o.amount_minor, o.currency, o.status, o.payment_type, o.charge_category, o.card_brand, o.card_last4, o.created_at, o.updated_at',
+);
+
+export function toOrderRow(record: OrderRecord): OrderRow {
+  const status = record.status as OrderStatus;
+  return {
+    id: toNumber(record.id),
+    referenceNo: record.reference_no,
+    merchantId: record.merchant_id,
+    merchantName: record.merchant_name,
+    guestName: record.guest_name,
+    guestEmail: record.guest_email,
+    amountMinor: toNumber(record.amount_minor),
+    currency: record.currency.trim(),
+    status,
+    statusCode: ORDER_STATUS_CODE[status],
+    paymentType: record.payment_type as OrderRow['paymentType'],
+    chargeCategory: record.charge_category as OrderRow['chargeCategory'],
+    cardBrand: record.card_brand,
+    cardLast4: record.card_last4,
+    createdAt: toIso(record.created_at),
+    updatedAt: toIso(record.updated_at),
+  };
+}
+
+/** One page by offset (the table's page index); the ORDER BY ends in the unique id. */
+export async function orderPage(db: Db, query: OrderQuery, merchants: 'all' | string[], page: number, pageSize: number): Promise<OrderRow[]> {
+  const result = await sql<OrderRecord>`
+    SELECT ${ORDER_SELECT} FROM orders o JOIN merchants m ON m.id = o.merchant_id
+    WHERE ${orderWhere(query.filters, merchants)}
+    ORDER BY ${orderByClause(orderSortKeys(query.sorting))} LIMIT ${pageSize} OFFSET ${page * pageSize}`.execute(db);
+  return result.rows.map(toOrderRow);
+}
+
+export function countOrders(db: Db, filters: OrderFilter, merchants: 'all' | string[]) {
+  return cappedCount(db, sql`SELECT 1 FROM orders o WHERE ${orderWhere(filters, merchants)}`.compile(db));
+}
+
+export async function orderById(db: Db, id: number, merchants: 'all' | string[]): Promise<OrderRow | undefined> {
+  const result = await sql<OrderRecord>`
+    SELECT ${ORDER_SELECT} FROM orders o JOIN merchants m ON m.id = o.merchant_id
+    WHERE o.id = ${String(id)}::bigint AND ${orderWhere({}, merchants)}`.execute(db);
+  return result.rows[0] ? toOrderRow(result.rows[0]) : undefined;
+}
+
+/** The next chunk after `cursor` (keyset, never OFFSET), with the cursor of its last row: how exports read. */
+export async function orderChunk(db: Db, query: OrderQuery, merchants: 'all' | string[], cursor: string[] | undefined, limit: number) {
+  const keys = orderSortKeys(query.sorting);
+  const after = cursor ? sql`AND ${keysetAfter(keys, cursor)}` : sql``;
+  const result = await sql<OrderRecord & Record<`k${number}`, string>>`
+    SELECT ${ORDER_SELECT}, ${sql.raw(keysetSelections(keys))}
+    FROM orders o JOIN merchants m ON m.id = o.merchant_id
+    WHERE ${orderWhere(query.filters, merchants)} ${after}
+    ORDER BY ${orderByClause(keys)} LIMIT ${limit}`.execute(db);
+  const last = result.rows[result.rows.length - 1];
+  return { rows: result.rows.map(toOrderRow), cursor: last ? keys.map((_, index) => String(last[`k${index}`])) : undefined };
+}

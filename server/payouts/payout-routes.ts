@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { payoutEndpoints, type PayoutDetail } from '../../contract/payouts';
+import { audit } from '../audit';
+import type { Db } from '../db/database';
+import { effectiveMerchants, toIso } from '../exports/list-query';
+import { problems } from '../http/problem';
+import { registerEndpoint } from '../http/route';
+import { countPayouts, payoutById, payoutPage } from './payout-query';
+
+const [searchPayouts, getPayout, retryPayout] = payoutEndpoints;
+
+async function payoutDetail(db: Db, id: string, merchants: 'all' | string[]): Promise<PayoutDetail> {
+  const payout = await payoutById(db, id, merchants);
+  if (!payout) throw problems.notFound(`payout ${id} not found`);
+  const attempts = await db
+    .selectFrom('payout_attempts')
+    .select(['id', 'attempt_no', 'status', 'error', 'requested_by', 'created_at'])
+    .where('payout_id', '=', id)
+    .orderBy('attempt_no')
+    .execute();
+  return {
+    ...payout,
+    attemptList: attempts.map((attempt) => ({
+      id: attempt.id,
+      attemptNo: attempt.attempt_no,
+      status: attempt.status as PayoutDetail['attemptList'][number]['status'],
+      error: attempt.error,
+      requestedBy: attempt.requested_by,
+      createdAt: toIso(attempt.created_at),
+    })),
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+}
+
+/** Spec 7 "Payouts": search, detail, retry. A retry is a new attempt of the same payout (decision 0123). */
+export function registerPayoutRoutes(app: FastifyInstance): void {
+  registerEndpoint(app, searchPayouts, async ({ body, caller, merchantId, ctx }) => {
+    const merchants = effectiveMerchants(caller.merchantScope, merchantId, body.filters.merchantIds);
+    const { page, pageSize } = body.pagination;
+    const [items, count] = await Promise.all([payoutPage(ctx.db, body, merchants, page, pageSize), countPayouts(ctx.db, body.filters, merchants)]);
+    const total = count.exact ? count.total : Math.max(count.total, page * pageSize + items.length);
+    return { items, total, totalExact: count.exact, page, pageSize };
+  });
+
+  registerEndpoint(app, getPayout, async ({ params, caller, ctx }) => payoutDetail(ctx.db, params.id, caller.merchantScope));
+
+  registerEndpoint(app, retryPayout, async ({ params, caller, ctx }) => {
+    try {
+      await ctx.db.transaction().execute(async (trx) => {
+        const payout = await trx.selectFrom('payouts').select(['id', 'status', 'merchant_id']).where('id', '=', params.id).forUpdate().executeTakeFirst();
+        if (!payout || (caller.merchantScope !== 'all' && !caller.merchantScope.includes(payout.merchant_id)))
+          throw problems.notFound(`payout ${params.id} not found`);
+        if (payout.status !== 'Failed') throw problems.conflict(`only a Failed payout can be retried; this one is ${payout.status}`);
+        const attempts = await trx.selectFrom('payout_attempts').select(['attempt_no', 'status']).where('payout_id', '=', payout.id).execute();
+        if (attempts.some((attempt) => attempt.status === 'Processing')) throw problems.conflict('an attempt of this payout is already in progress');
+        const attemptNo = Math.max(0, ...attempts.map((attempt) => attempt.attempt_no)) + 1;
+        await trx.insertInto('payout_attempts').values({ payout_id: payout.id, attempt_no: attemptNo, status: 'Processing', requested_by: caller.userId }).execute();
+        await trx.updateTable('payouts').set({ status: 'Processing', updated_at: new Date() }).where('id', '=', payout.id).execute();
+        await audit(trx, caller.userId, 'payout.retry', 'payout', payout.id, { attemptNo, previousStatus: payout.status });
+      });
+    } catch (error) {
+      // Two retries racing: the partial unique index lets only one attempt be in flight.
+      if (isUniqueViolation(error)) throw problems.conflict('an attempt of this payout is already in progress');
+      throw error;
+    }
+    return payoutDetail(ctx.db, params.id, caller.merchantScope);
+  });
+}
