@@ -72,11 +72,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (config.spaDir && existsSync(config.spaDir)) {
     await app.register(fastifyStatic, { root: config.spaDir, wildcard: false });
-    // Client-side routes: any GET that is not an API path gets the SPA's index.html.
+    // Client-side routes: any GET that is not an API path gets the SPA's index.html. A catch-all
+    // route rather than a second not-found handler, which Fastify refuses (installProblemHandlers set one).
     const apiPrefixes = ['/api/', '/identity/', '/folio/', '/backoffice/', '/health', '/files/'];
-    app.setNotFoundHandler((request, reply) => {
+    app.get('/*', (request, reply) => {
       const isApi = apiPrefixes.some((prefix) => request.url.startsWith(prefix));
-      if (request.method === 'GET' && !isApi) return reply.type('text/html').sendFile('index.html');
+      if (!isApi) return reply.type('text/html').sendFile('index.html');
       return reply
         .status(404)
         .type('application/problem+json')
