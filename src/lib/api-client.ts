@@ -37,7 +37,9 @@ function queryString(query: unknown): string {
 export async function call<E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<ResponseOf<E>> {
   const url = fillPath(endpoint.path, (options.params ?? {}) as Record<string, string | number>) + queryString(options.query);
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = accessTokenSource();
+  // Public calls (the session client's own) skip the client's auth handling (spec 6): a revoked
+  // token must not turn "who is signed in?" into a 401.
+  const token = endpoint.access === 'public' ? undefined : accessTokenSource();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.merchantId) headers[MERCHANT_HEADER] = options.merchantId;
   let body: BodyInit | undefined;
