@@ -2,12 +2,15 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AppRoutes } from './routes';
 import { createQueryClient } from './query-client';
+import { SessionProvider } from './session/session-provider';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <AppRoutes />
+      <SessionProvider>
+        <AppRoutes />
+      </SessionProvider>
     </QueryClientProvider>
   );
 }

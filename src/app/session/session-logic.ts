@@ -1,0 +1,55 @@
+import { fromPromise } from 'xstate';
+import { authEndpoints, identityEndpoints, type Session } from '../../../contract/auth';
+import { userEndpoints } from '../../../contract/users';
+import { sessionMachine, type SignInReason } from '../../../machines/session.machine';
+import { call } from '../../lib/api-client';
+
+const [getSession, updateSession, getCsrf, , , , signOut, clientLog] = authEndpoints;
+const getIdentityUser = identityEndpoints[3];
+const [getUserProfile, getMerchantUserInfo] = userEndpoints;
+
+/** What the browser gives the session machine: where to go, how to tell other tabs, what to clear. */
+export interface SessionHost {
+  navigate(path: string): void;
+  currentPath(): string;
+  broadcast(): void;
+  clearActiveProperty(): void;
+}
+
+/** `{}` (signed out) becomes null, so the machine sees a session or nothing. */
+function sessionOrNull(answer: Session | Record<string, never>): Session | null {
+  return 'accessToken' in answer ? (answer as Session) : null;
+}
+
+export function signInPath(reason: SignInReason, currentPath: string): string {
+  if (reason !== 'SessionRequired') return '/sign-in';
+  const search = new URLSearchParams({ error: 'SessionRequired', callbackUrl: currentPath });
+  return `/sign-in?${search.toString()}`;
+}
+
+/** The session machine with its effects bound to the real API (src/lib/api-client.ts) and the host. */
+export function createSessionLogic(host: SessionHost) {
+  return sessionMachine.provide({
+    actors: {
+      fetchSession: fromPromise(async () => sessionOrNull(await call(getSession))),
+      fetchUser: fromPromise(({ input }) => call(getIdentityUser, { params: { id: input.userId } })),
+      fetchProfile: fromPromise(({ input }) => call(getUserProfile, { params: { id: input.userId } })),
+      fetchMerchantUserInfo: fromPromise(({ input }) => call(getMerchantUserInfo, { params: { id: input.userId } })),
+      clearFirstLogin: fromPromise(async () => sessionOrNull(await call(updateSession, { body: { data: { firstLogin: false } } }))),
+      endSession: fromPromise(async () => {
+        const { csrfToken } = await call(getCsrf);
+        await call(signOut, { body: { csrfToken, json: 'true' } });
+      }),
+    },
+    actions: {
+      clearActiveProperty: () => host.clearActiveProperty(),
+      navigateToSignIn: (_, params) => host.navigate(signInPath(params.reason, host.currentPath())),
+      broadcastChange: () => host.broadcast(),
+      logError: (_, params) => {
+        const message = params.error instanceof Error ? params.error.message : String(params.error);
+        // Fire and forget: a failing log must not become another error.
+        call(clientLog, { body: { level: 'error', code: params.code, message } }).catch(() => undefined);
+      },
+    },
+  });
+}

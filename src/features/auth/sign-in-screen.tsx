@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import { z } from 'zod';
+import { EmailSchema, PASSWORD_MAX_LENGTH } from '../../../contract/auth';
+import { useSession, useSessionActor } from '../../app/session/session-provider';
+import { signInWithCredentials } from './auth-api';
+import { SignInLayout } from './auth-layout';
+import { safeCallbackUrl } from './callback-url';
+import { Field } from './field';
+import { SubmitButton } from './submit-button';
+
+const SignInSchema = z.object({ email: EmailSchema, password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+type SignInValues = z.input<typeof SignInSchema>;
+
+export function SignInScreen() {
+  const { t } = useTranslation();
+  const { status, signedIn } = useSession();
+  // After the credentials are accepted the session is checked in the background; stay busy until it is there.
+  const checking = useSelector(useSessionActor(), (state) => state.matches({ unauthenticated: 'checking' }));
+  const [, navigate] = useLocation();
+  const search = new URLSearchParams(useSearch());
+  const callbackUrl = safeCallbackUrl(search.get('callbackUrl'));
+  const sessionRequired = search.get('error') === 'SessionRequired';
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<SignInValues>({ resolver: zodResolver(SignInSchema), defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  // Signed in (here, in another tab, or already when the page opened): leave the sign-in page.
+  useEffect(() => {
+    if (status === 'authenticated') navigate(callbackUrl, { replace: true });
+  }, [status, callbackUrl, navigate]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await signInWithCredentials(values.email, values.password, callbackUrl);
+      signedIn();
+    } catch (error) {
+      // The server's one message for a wrong e-mail or password (or the rate limit), spec 8.
+      setFailure(error instanceof Error ? error.message : t('common.unknownError'));
+    }
+  });
+
+  const busy = isSubmitting || checking || status === 'authenticated';
+  return (
+    <SignInLayout>
+      <h1 className="text-2xl font-bold text-brand-dark">{t('auth.signIn.title')}</h1>
+      <p className="mt-1 mb-6 text-sm text-gray-600">{t('auth.signIn.subtitle')}</p>
+      {sessionRequired && !failure && (
+        <p role="status" className="mb-4 rounded bg-amber-50 p-3 text-sm text-amber-900">
+          {t('auth.signIn.sessionRequired')}
+        </p>
+      )}
+      {failure && (
+        <p role="alert" className="mb-4 rounded bg-red-50 p-3 text-sm text-red-800">
+          {failure}
+        </p>
+      )}
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <Field label={t('auth.signIn.email')} type="email" autoComplete="username" error={errors.email && t('auth.signIn.errors.email')} {...form.register('email')} />
+        <Field
+          label={t('auth.signIn.password')}
+          type="password"
+          autoComplete="current-password"
+          error={errors.password && t('auth.signIn.errors.password')}
+          {...form.register('password')}
+        />
+        <SubmitButton busy={busy} busyLabel={t('auth.signIn.submitting')}>
+          {t('auth.signIn.submit')}
+        </SubmitButton>
+      </form>
+      <Link href="/forgot-password" className="mt-4 inline-block text-sm text-brand underline">
+        {t('auth.signIn.forgotPassword')}
+      </Link>
+    </SignInLayout>
+  );
+}
