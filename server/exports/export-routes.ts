@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { routerPath } from '../../contract/endpoint';
 import { EXPORT_MESSAGES, exportEndpoints, type ExportResult, type ExportType } from '../../contract/exports';
 import type { AppContext } from '../app-context';
 import { COOKIE } from '../auth/cookies';
@@ -8,16 +9,13 @@ import { registerEndpoint } from '../http/route';
 import { PROBLEM_TYPES } from '../../contract/problem';
 import { cancelJob, claimDownload, createJob, findJob, forgetFile } from './export-jobs';
 import { downloadUrl, validSignature } from './download-url';
+import { effectiveMerchants } from './list-query';
 import type { ExportWorker } from './export-worker';
 
 const [startOrderExport, getOrderExport, startPayoutExport, getPayoutExport, stopPayoutExport, downloadExport] = exportEndpoints;
 
 const gone = (detail: string) => new HttpProblem({ type: PROBLEM_TYPES.notFound, title: 'Gone', status: 410, detail });
 
-function scopeOf(caller: { merchantScope: 'all' | string[] }, header: string | undefined): 'all' | string[] {
-  if (!header) return caller.merchantScope;
-  return caller.merchantScope === 'all' || caller.merchantScope.includes(header) ? [header] : [];
-}
 
 /** Spec 3 "Export result" as the caller sees it (spec 4 status table). */
 async function resultOf(ctx: AppContext, token: string, owner: string, exportType: ExportType): Promise<ExportResult> {
@@ -31,15 +29,15 @@ async function resultOf(ctx: AppContext, token: string, owner: string, exportTyp
 }
 
 /** Who the browser is, from the bearer header or the access-token cookie a navigation carries. */
-async function browserUser(ctx: AppContext, request: FastifyRequest, callerId: string | undefined): Promise<string | undefined> {
-  if (callerId) return callerId;
-  const cookie = request.cookies[COOKIE.accessToken];
-  return cookie ? (await verifyAccessToken(ctx.tokenKey, cookie))?.userId : undefined;
+async function browserUser(ctx: AppContext, request: FastifyRequest): Promise<string | undefined> {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  const token = bearer ?? request.cookies[COOKIE.accessToken];
+  return token ? (await verifyAccessToken(ctx.tokenKey, token))?.userId : undefined;
 }
 
 export function registerExportRoutes(app: FastifyInstance, worker: () => ExportWorker | undefined): void {
   registerEndpoint(app, startOrderExport, async ({ body, caller, merchantId, ctx }) => {
-    const request = { query: body.orderQueryListRequest, merchants: scopeOf(caller, merchantId), chunkSize: 0 };
+    const request = { query: body.orderQueryListRequest, merchants: effectiveMerchants(caller.merchantScope, merchantId, body.orderQueryListRequest.filters.merchantIds), chunkSize: 0 };
     const token = await createJob(ctx.db, { owner: caller.userId, exportType: 'TRANSACTION', fileType: body.fileType, request, columns: body.orderColumns });
     worker()?.nudge();
     return { token };
@@ -47,7 +45,7 @@ export function registerExportRoutes(app: FastifyInstance, worker: () => ExportW
   registerEndpoint(app, getOrderExport, ({ params, caller, ctx }) => resultOf(ctx, params.token, caller.userId, 'TRANSACTION'));
 
   registerEndpoint(app, startPayoutExport, async ({ body, caller, merchantId, ctx }) => {
-    const request = { query: body.request, merchants: scopeOf(caller, merchantId), chunkSize: body.chunkSize };
+    const request = { query: body.request, merchants: effectiveMerchants(caller.merchantScope, merchantId, body.request.filters.merchantIds), chunkSize: body.chunkSize };
     const token = await createJob(ctx.db, { owner: caller.userId, exportType: 'PAYOUT', fileType: body.fileType, request, columns: body.orderColumns });
     worker()?.nudge();
     return { token };
@@ -61,31 +59,43 @@ export function registerExportRoutes(app: FastifyInstance, worker: () => ExportW
     return resultOf(ctx, params.token, caller.userId, 'PAYOUT');
   });
 
-  registerEndpoint(app, downloadExport, async ({ params, query, caller, ctx, request, reply }) => {
-    const job = await ctx.db.selectFrom('export_jobs').select(['owner_user_id']).where('token', '=', params.token).executeTakeFirst();
-    if (!job || !validSignature(ctx.tokenKey, params.token, job.owner_user_id, query.expires, query.sig)) throw problems.notFound(EXPORT_MESSAGES.notFound);
-    if (query.expires * 1000 <= Date.now()) throw gone(EXPORT_MESSAGES.expired);
-    // A signed-in browser must be the owner's; a link opened in someone else's session is refused.
-    const user = await browserUser(ctx, request, caller?.userId);
-    if (user && user !== job.owner_user_id) throw problems.forbidden('this export belongs to another user');
-    const served = await claimDownload(ctx.db, params.token);
-    if (!served?.file_key) throw gone(EXPORT_MESSAGES.alreadyDownloaded);
-    const key = served.file_key;
-    const size = await ctx.files.size(key);
-    if (size === undefined) throw gone(EXPORT_MESSAGES.notFound);
-    const stamp = served.created_at.toISOString().slice(0, 19).replace(/[-:T]/g, '');
-    const name = `${served.export_type === 'PAYOUT' ? 'payouts' : 'transactions'}-${stamp}.${served.file_type}`;
-    const stream = ctx.files.read(key);
-    // Served once: the file goes as soon as it has been read (or the transfer was abandoned).
-    stream.on('close', () => {
-      void ctx.files.remove(key).then(() => forgetFile(ctx.db, params.token)).catch(() => undefined);
-    });
-    return reply
-      .status(200)
-      .header('content-type', served.file_type === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .header('content-length', String(size))
-      .header('cache-control', 'no-store')
-      .send(stream);
+  // Registered directly, not through registerEndpoint: a public file answer is not JSON, and the
+  // caller is whoever the browser is (bearer header or access-token cookie), checked below.
+  app.route({
+    method: 'GET',
+    url: routerPath(downloadExport.path),
+    handler: async (request, reply) => {
+      const ctx = app.ctx;
+      const params = downloadExport.params.safeParse(request.params);
+      const query = downloadExport.query.safeParse(request.query);
+      if (!params.success || !query.success) throw problems.notFound(EXPORT_MESSAGES.notFound);
+      const { token } = params.data;
+      const { expires, sig } = query.data;
+      const job = await ctx.db.selectFrom('export_jobs').select(['owner_user_id']).where('token', '=', token).executeTakeFirst();
+      if (!job || !validSignature(ctx.tokenKey, token, job.owner_user_id, expires, sig)) throw problems.notFound(EXPORT_MESSAGES.notFound);
+      if (expires * 1000 <= Date.now()) throw gone(EXPORT_MESSAGES.expired);
+      // A signed-in browser must be the owner's; a link opened in someone else's session is refused.
+      const user = await browserUser(ctx, request);
+      if (user && user !== job.owner_user_id) throw problems.forbidden('this export belongs to another user');
+      const served = await claimDownload(ctx.db, token);
+      if (!served?.file_key) throw gone(EXPORT_MESSAGES.alreadyDownloaded);
+      const key = served.file_key;
+      const size = await ctx.files.size(key);
+      if (size === undefined) throw gone(EXPORT_MESSAGES.notFound);
+      const stamp = served.created_at.toISOString().slice(0, 19).replace(/[-:T]/g, '');
+      const name = `${served.export_type === 'PAYOUT' ? 'payouts' : 'transactions'}-${stamp}.${served.file_type}`;
+      const stream = ctx.files.read(key);
+      // Served once: the file goes as soon as it has been read (or the transfer was abandoned).
+      stream.on('close', () => {
+        void ctx.files.remove(key).then(() => forgetFile(ctx.db, token)).catch(() => undefined);
+      });
+      return reply
+        .status(200)
+        .header('content-type', served.file_type === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('content-length', String(size))
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
   });
 }

@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { OrderColumnId, OrderRow, OrderSearchBody } from '../../contract/orders';
+import { bearer, signIn, startTestApp } from '../support/test-app';
+import { ORDER_EXPORT, readSheet, searchedOrders, settle, startExport } from './export-helpers';
+
+let app: FastifyInstance;
+let admin: { accessToken: string; cookies: Record<string, string> };
+let merchantAdmin: { accessToken: string; cookies: Record<string, string> };
+let groupMerchantIds: string[];
+let otherMerchantId: string;
+
+const TRICKY_NAMES = ['=HYPERLINK("http://evil.test","click")', '+1+2', '-3+4', '@SUM(A1)', 'Comma, "Quote" and\nnewline'];
+
+beforeAll(async () => {
+  app = await startTestApp({ orders: 1200 });
+  admin = await signIn(app, 'folioadmin@demo.folio.test');
+  merchantAdmin = await signIn(app, 'merchantadmin@demo.folio.test');
+  const user = await app.ctx.db.selectFrom('users').select('merchant_group_id').where('email', '=', 'merchantadmin@demo.folio.test').executeTakeFirstOrThrow();
+  groupMerchantIds = (await app.ctx.db.selectFrom('merchants').select('id').where('merchant_group_id', '=', user.merchant_group_id!).execute()).map((row) => row.id);
+  otherMerchantId = (await app.ctx.db.selectFrom('orders').select('merchant_id').where('merchant_id', 'not in', groupMerchantIds).executeTakeFirstOrThrow()).merchant_id;
+  // Guests whose names a spreadsheet would run as formulas, or that need csv quoting.
+  for (const [index, name] of TRICKY_NAMES.entries())
+    await app.ctx.db
+      .insertInto('orders')
+      .values({ merchant_id: otherMerchantId, reference_no: `TRICKY-${index}`, guest_name: name, guest_email: null, amount_minor: 123_456, currency: 'EUR', status: 'Paid', payment_type: 'PN', created_at: '2026-10-15T10:00:00Z', updated_at: '2026-10-15T10:00:00Z' })
+      .execute();
+});
+afterAll(async () => app.close());
+
+async function download(url: string, cookies?: Record<string, string>) {
+  return app.inject({ method: 'GET', url, cookies });
+}
+
+/** The cell a column of a row should hold in the file; csv cells are text as written. */
+function expectedCell(row: OrderRow, column: OrderColumnId, fileType: 'csv' | 'xlsx'): unknown {
+  const value = column === 'amount' ? row.amountMinor / 100 : row[column as keyof OrderRow];
+  if (fileType === 'xlsx') return value;
+  if (value === null) return null;
+  const text = String(value);
+  return /^[=+\-@]/.test(text) ? `'${text}` : text;
+}
+
+const COLUMNS: OrderColumnId[] = ['referenceNo', 'guestName', 'amount', 'status', 'statusCode', 'guestEmail', 'createdAt'];
+const LABELS = ['Reference No', 'Guest', 'Amount', 'Status', 'Status code', 'Guest e-mail', 'Created'];
+
+describe.each(['csv', 'xlsx'] as const)('transactions export to %s', (fileType) => {
+  test('holds exactly the filtered, sorted rows and the chosen columns, and downloads once', async () => {
+    const query: OrderSearchBody = { filters: { statuses: ['Paid', 'Pending'], createdFrom: '2026-05-01', amountMin: 10_000 }, sorting: [{ id: 'amount', desc: true }, { id: 'guestName', desc: false }] };
+    const expected = await searchedOrders(app, admin.accessToken, query);
+    expect(expected.length).toBeGreaterThan(50);
+    const token = await startExport(app, ORDER_EXPORT, admin.accessToken, { fileType, orderQueryListRequest: query, orderColumns: COLUMNS });
+    const result = await settle(app, `${ORDER_EXPORT}/${token}`, admin.accessToken);
+    expect(result).toMatchObject({ statusType: 'Ready', ticks: expected.length, errorMessages: [] });
+
+    const file = await download(result.url!);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toMatch(new RegExp(`attachment; filename="transactions-\\d{14}\\.${fileType}"`));
+    const [header, ...rows] = readSheet(file.rawPayload, fileType);
+    expect(header).toEqual(LABELS);
+    expect(rows).toEqual(expected.map((row) => COLUMNS.map((column) => expectedCell(row, column, fileType))));
+
+    expect((await download(result.url!)).statusCode).toBe(410);
+    const after = await app.inject({ method: 'GET', url: `${ORDER_EXPORT}/${token}`, headers: bearer(admin.accessToken) });
+    expect(after.json()).toMatchObject({ statusType: 'Failed', errorMessages: ['export file already downloaded'] });
+  });
+
+  test('guards formula-like text and quotes commas, quotes and newlines', async () => {
+    const query: OrderSearchBody = { filters: { referenceNo: 'TRICKY-' }, sorting: [{ id: 'referenceNo', desc: false }] };
+    const token = await startExport(app, ORDER_EXPORT, admin.accessToken, { fileType, orderQueryListRequest: query, orderColumns: ['referenceNo', 'guestName', 'amount'] });
+    const result = await settle(app, `${ORDER_EXPORT}/${token}`, admin.accessToken);
+    const file = await download(result.url!);
+    const [, ...rows] = readSheet(file.rawPayload, fileType);
+    const names = fileType === 'csv' ? TRICKY_NAMES.map((name, index) => (index < 4 ? `'${name}` : name)) : TRICKY_NAMES;
+    expect(rows).toEqual(TRICKY_NAMES.map((_, index) => [`TRICKY-${index}`, names[index], fileType === 'csv' ? '1234.56' : 1234.56]));
+    if (fileType === 'csv') expect(file.body).toContain('"Comma, ""Quote"" and\nnewline"');
+  });
+});
+
+describe('scope and ownership', () => {
+  test("a merchant-side user's export holds only their merchants' rows, whatever the filter names", async () => {
+    const everything = await startExport(app, ORDER_EXPORT, merchantAdmin.accessToken, { fileType: 'csv', orderColumns: ['id', 'merchantId'] });
+    const result = await settle(app, `${ORDER_EXPORT}/${everything}`, merchantAdmin.accessToken);
+    const [, ...rows] = readSheet((await download(result.url!, merchantAdmin.cookies)).rawPayload, 'csv');
+    const visible = await searchedOrders(app, merchantAdmin.accessToken, {});
+    expect(rows.length).toBe(visible.length);
+    expect(rows.every(([, merchantId]) => groupMerchantIds.includes(merchantId as string))).toBe(true);
+
+    const foreign = await startExport(app, ORDER_EXPORT, merchantAdmin.accessToken, { fileType: 'xlsx', orderQueryListRequest: { filters: { merchantIds: [otherMerchantId] } }, orderColumns: ['id'] });
+    const empty = await settle(app, `${ORDER_EXPORT}/${foreign}`, merchantAdmin.accessToken);
+    expect(empty).toMatchObject({ statusType: 'Ready', ticks: 0 });
+    expect(readSheet((await download(empty.url!)).rawPayload, 'xlsx')).toEqual([['Order ID']]);
+  });
+
+  test('nobody else can see the status or use the url; the owner still can afterwards', async () => {
+    const token = await startExport(app, ORDER_EXPORT, admin.accessToken, { fileType: 'csv', orderQueryListRequest: { filters: { referenceNo: 'FOL-0000010' } }, orderColumns: ['referenceNo'] });
+    const result = await settle(app, `${ORDER_EXPORT}/${token}`, admin.accessToken);
+    const foreignStatus = await app.inject({ method: 'GET', url: `${ORDER_EXPORT}/${token}`, headers: bearer(merchantAdmin.accessToken) });
+    expect(foreignStatus.statusCode).toBe(404);
+    expect(foreignStatus.json()).toMatchObject({ detail: 'export file not found' });
+    expect((await download(result.url!, merchantAdmin.cookies)).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: result.url!, headers: bearer(merchantAdmin.accessToken) })).statusCode).toBe(403);
+    const forged = result.url!.replace(/sig=[^&]+/, 'sig=forged');
+    expect((await download(forged)).statusCode).toBe(404);
+    const extended = result.url!.replace(/expires=\d+/, `expires=${Math.floor(Date.now() / 1000) + 86_400 * 365}`);
+    expect((await download(extended)).statusCode).toBe(404);
+    const mine = await download(result.url!, admin.cookies);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body.split('\r\n').filter(Boolean)).toHaveLength(11);
+  });
+});
+
+describe('export request validation (spec 5)', () => {
+  test.each([
+    [{ fileType: 'csv', orderColumns: [] }, 'orderColumns', 'please select at least one column for export'],
+    [{ fileType: 'csv' }, 'orderColumns', 'please select at least one column for export'],
+    [{ fileType: 'csv', orderColumns: ['password'] }, 'orderColumns.0', undefined],
+    [{ fileType: 'pdf', orderColumns: ['id'] }, 'fileType', 'choose csv or xlsx'],
+    [{ fileType: 'csv', orderColumns: ['id'], orderQueryListRequest: { sorting: [{ id: 'cardBrand' }] } }, 'orderQueryListRequest.sorting.0.id', 'this column cannot be sorted'],
+  ])('%j is refused with a 400 naming %s', async (payload, field, message) => {
+    const response = await app.inject({ method: 'POST', url: ORDER_EXPORT, headers: bearer(admin.accessToken), payload });
+    expect(response.statusCode).toBe(400);
+    const errors = response.json<{ errors: Record<string, string[]> }>().errors;
+    expect(Object.keys(errors)).toContain(field);
+    if (message) expect(errors[field]).toContain(message);
+  });
+
+  test('an unknown token is "export file not found"', async () => {
+    const response = await app.inject({ method: 'GET', url: `${ORDER_EXPORT}/9b7d5a0e-0000-4000-8000-000000000000`, headers: bearer(admin.accessToken) });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ detail: 'export file not found' });
+  });
+});
