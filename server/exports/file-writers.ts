@@ -28,6 +28,15 @@ async function write(stream: NodeJS.WritableStream, text: string): Promise<void>
   if (!stream.write(text)) await once(stream as NodeJS.EventEmitter, 'drain');
 }
 
+/** Keeps a file error (disk full, or a write after abort) from going uncaught; the next step rethrows it. */
+function watchErrors(stream: NodeJS.WritableStream): () => void {
+  let failure: Error | undefined;
+  stream.on('error', (error: Error) => (failure ??= error));
+  return () => {
+    if (failure) throw failure;
+  };
+}
+
 async function closed(stream: NodeJS.WritableStream): Promise<void> {
   const done = once(stream as NodeJS.EventEmitter, 'close');
   stream.end();
@@ -36,20 +45,27 @@ async function closed(stream: NodeJS.WritableStream): Promise<void> {
 
 /** RFC 4180 csv, CRLF line ends, UTF-8 with a BOM so spreadsheet programs read accents right. */
 export async function csvWriter(stream: NodeJS.WritableStream, headers: string[]): Promise<RowWriter> {
+  const check = watchErrors(stream);
   await write(stream, `\uFEFF${headers.map(csvCell).join(',')}\r\n`);
   return {
     async writeRows(rows) {
       let text = '';
       for (const row of rows) text += `${row.map(csvCell).join(',')}\r\n`;
+      check();
       await write(stream, text);
     },
-    finish: () => closed(stream),
+    async finish() {
+      check();
+      await closed(stream);
+      check();
+    },
     abort: () => (stream as unknown as { destroy(): void }).destroy(),
   };
 }
 
 /** exceljs's streaming WorkbookWriter: rows are committed as written; strings are never formulas in xlsx. */
 export async function xlsxWriter(stream: NodeJS.WritableStream, headers: string[], sheetName: string): Promise<RowWriter> {
+  const check = watchErrors(stream);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: stream as unknown as import('node:stream').Stream,
     useStyles: false,
@@ -61,6 +77,7 @@ export async function xlsxWriter(stream: NodeJS.WritableStream, headers: string[
   sheet.addRow(headers).commit();
   return {
     async writeRows(rows) {
+      check();
       for (const row of rows) sheet.addRow(row).commit();
       // Let the zip stream drain into the file before the next chunk.
       await new Promise((resolve) => setImmediate(resolve));
@@ -70,6 +87,7 @@ export async function xlsxWriter(stream: NodeJS.WritableStream, headers: string[
       sheet.commit();
       await workbook.commit();
       await done;
+      check();
     },
     abort: () => (stream as unknown as { destroy(): void }).destroy(),
   };
