@@ -1,0 +1,156 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { ExportResult } from '../contract/exports';
+import type { OrderColumnId } from '../contract/orders';
+import { buildApp } from '../server/app';
+import { configFromEnv, type Config } from '../server/config';
+import type { Db } from '../server/db/database';
+import { PGliteDialect } from '../server/db/pglite-dialect';
+import type { Database } from '../server/db/schema';
+import { signIn } from '../tests/support/test-app';
+
+// `npm run bench:export` (issue 4 "Benchmark"): a million orders (seeded once into .bench-data/,
+// reused after), then in one run: server csv and xlsx exports of every order with 12 columns,
+// the database's own COPY of the same query on the same engine, their ratios, peak memory during
+// each export, and p50/p95 of POST order/search. Prints numbers; asserts nothing.
+//   BENCH_ORDERS (default 1000000), FOLIO_DATA_DIR (default .bench-data),
+//   BENCH_DATABASE_URL (run on PostgreSQL instead of the embedded PGlite).
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const dataDir = path.resolve(process.env.FOLIO_DATA_DIR ?? '.bench-data');
+const postgresUrl = process.env.BENCH_DATABASE_URL;
+const COLUMNS: OrderColumnId[] = ['id', 'referenceNo', 'merchantName', 'guestName', 'guestEmail', 'amount', 'currency', 'status', 'paymentType', 'chargeCategory', 'cardBrand', 'createdAt'];
+// The same rows, columns and order as the export (newest first, id tiebreak), for COPY.
+const COPY_QUERY = `SELECT o.id, o.reference_no, m.name, o.guest_name, o.guest_email, o.amount_minor / 100.0, o.currency, o.status, o.payment_type, o.charge_category, o.card_brand, o.created_at
+  FROM orders o JOIN merchants m ON m.id = o.merchant_id ORDER BY o.created_at DESC, o.id DESC`;
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** Samples the process's memory every 25 ms between start() and stop(). */
+function memoryProbe() {
+  let peakRss = 0;
+  let peakHeap = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const sample = () => {
+    const usage = process.memoryUsage();
+    peakRss = Math.max(peakRss, usage.rss);
+    peakHeap = Math.max(peakHeap, usage.heapUsed + usage.external + usage.arrayBuffers);
+  };
+  return {
+    start() {
+      peakRss = 0;
+      peakHeap = 0;
+      sample();
+      timer = setInterval(sample, 25);
+    },
+    stop() {
+      clearInterval(timer);
+      sample();
+      return { peakRss, peakHeap };
+    },
+  };
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function openBenchDatabase(): Promise<{ db: Db; copy: () => Promise<number>; close: () => Promise<void> }> {
+  if (postgresUrl) {
+    const pool = new pg.Pool({ connectionString: postgresUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // COPY ... TO STDOUT through psql (node-postgres needs pg-copy-streams for COPY OUT); bytes counted, not kept.
+    const copy = () =>
+      new Promise<number>((resolve, reject) => {
+        const child = spawn('psql', [postgresUrl, '-X', '-q', '-c', `COPY (${COPY_QUERY}) TO STDOUT WITH CSV`]);
+        let bytes = 0;
+        child.stdout.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        child.on('error', reject);
+        child.on('close', (code) => (code === 0 ? resolve(bytes) : reject(new Error(`psql exited ${code}`))));
+      });
+    return { db, copy, close: () => db.destroy() };
+  }
+  mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
+  const client = new PGlite(path.join(dataDir, 'pglite'));
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  // PGlite's COPY TO '/dev/blob' hands the whole output back as a Blob (pglite.dev "Copy" example).
+  const copy = async () => (await client.query(`COPY (${COPY_QUERY}) TO '/dev/blob' WITH CSV`)).blob?.size ?? 0;
+  return { db, copy, close: () => db.destroy() };
+}
+
+async function main() {
+  const base = configFromEnv({ ...process.env, NODE_ENV: 'test', FOLIO_DATA_DIR: dataDir, FOLIO_DEMO: 'true', LOG_LEVEL: 'warn' });
+  const config: Config = { ...base, seedOrders: ORDERS, exportWorkers: 1, rateLimits: { signInPerMinute: 1000, forgotPasswordPerHour: 1000 } };
+  const database = await openBenchDatabase();
+  let started = Date.now();
+  const app = await buildApp(config, { db: database.db });
+  await app.ready();
+  const orderCount = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM orders`.execute(database.db)).rows[0]!.n);
+  console.log(`engine: ${postgresUrl ? 'PostgreSQL' : 'PGlite (embedded)'}; orders: ${orderCount}; ready (migrate + seed/reuse) in ${seconds(Date.now() - started)}`);
+  const { accessToken } = await signIn(app, 'folioadmin@demo.folio.test');
+  const auth = { authorization: `Bearer ${accessToken}` };
+  const probe = memoryProbe();
+  const baseline = process.memoryUsage();
+  console.log(`baseline memory: rss ${mb(baseline.rss)}, heap+external ${mb(baseline.heapUsed + baseline.external + baseline.arrayBuffers)}`);
+
+  // The database's own COPY: one warm-up (fills the buffer cache as the exports will find it), one timed.
+  await database.copy();
+  started = Date.now();
+  const copyBytes = await database.copy();
+  const copyMs = Date.now() - started;
+  console.log(`COPY (same query) TO ${postgresUrl ? 'STDOUT' : "'/dev/blob'"} WITH CSV: ${seconds(copyMs)} (${mb(copyBytes)})`);
+
+  const exports: Record<string, { ms: number; peakRss: number; peakHeap: number; bytes: number; rows: number }> = {};
+  for (const fileType of ['csv', 'xlsx'] as const) {
+    if (global.gc) global.gc();
+    probe.start();
+    started = Date.now();
+    const post = await app.inject({ method: 'POST', url: '/backoffice/api/v2/order/export', headers: auth, payload: { fileType, orderColumns: COLUMNS } });
+    const { token } = post.json<{ token: string }>();
+    let result: ExportResult;
+    for (;;) {
+      result = (await app.inject({ method: 'GET', url: `/backoffice/api/v2/order/export/${token}`, headers: auth })).json<ExportResult>();
+      if (result.statusType === 'Failed' || (result.statusType === 'Ready' && result.url)) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const ms = Date.now() - started;
+    const peak = probe.stop();
+    if (result.statusType !== 'Ready') throw new Error(`export failed: ${result.errorMessages.join(', ')}`);
+    const file = await app.inject({ method: 'GET', url: result.url! });
+    exports[fileType] = { ms, ...peak, bytes: file.rawPayload.length, rows: result.ticks };
+    console.log(
+      `server ${fileType} export, ${result.ticks} rows x ${COLUMNS.length} columns: ${seconds(ms)} (${mb(file.rawPayload.length)}); ` +
+        `peak rss ${mb(peak.peakRss)} (+${mb(peak.peakRss - baseline.rss)} over baseline), peak heap+external ${mb(peak.peakHeap)}`,
+    );
+  }
+  console.log(`ratio csv/COPY: ${(exports.csv!.ms / copyMs).toFixed(2)}x (target <= 1.5x)`);
+  console.log(`ratio xlsx/COPY: ${(exports.xlsx!.ms / copyMs).toFixed(2)}x (target <= 4x)`);
+
+  // POST order/search: a page of 25, a date filter, a sort; pages and windows vary.
+  const sorts = [[{ id: 'createdAt', desc: true }], [{ id: 'amount', desc: true }], [{ id: 'guestName', desc: false }], [{ id: 'status', desc: false }]];
+  const times: number[] = [];
+  for (let index = 0; index < 120; index++) {
+    const month = 1 + (index % 9);
+    const body = {
+      filters: { createdFrom: `2026-${String(month).padStart(2, '0')}-01`, createdTo: `2026-${String(month + 2).padStart(2, '0')}-28` },
+      sorting: sorts[index % sorts.length],
+      pagination: { page: index % 10, pageSize: 25 },
+    };
+    started = performance.now();
+    const response = await app.inject({ method: 'POST', url: '/backoffice/api/v2/order/search', headers: auth, payload: body });
+    times.push(performance.now() - started);
+    if (response.statusCode !== 200) throw new Error(`search failed: ${response.body}`);
+  }
+  const warm = times.slice(10);
+  console.log(`POST order/search (page of 25, 2-3 month date filter, 4 sorts, pages 0-9), ${warm.length} requests after 10 warm-up: p50 ${percentile(warm, 50).toFixed(1)} ms, p95 ${percentile(warm, 95).toFixed(1)} ms, max ${Math.max(...warm).toFixed(1)} ms`);
+  await app.close();
+  await database.close();
+}
+
+await main();
