@@ -60,6 +60,10 @@ export const KYC_VALIDATION_MESSAGES_EN = {
   'kyc.validation.page': 'The page starts at 1',
   'kyc.validation.pageSize': 'Choose 10, 25, 50 or 100 rows per page',
   'kyc.validation.stepIncomplete': 'This step is not complete',
+  'kyc.validation.notFlagged': 'Only the fields the reviewer flagged can be changed',
+  'kyc.validation.flaggedDocumentNotReplaced': 'Replace this document: the reviewer flagged it',
+  'kyc.validation.fileRequired': 'Choose a file to upload',
+  'kyc.validation.sameDocumentType': 'A replacement must be of the same document type',
   'kyc.warning.sharesBelow100': 'The owners listed add up to less than 100%; add the missing owners or explain in the ownership structure document',
 } as const;
 export type KycMessageKey = keyof typeof KYC_VALIDATION_MESSAGES_EN;
@@ -628,6 +632,8 @@ const GroupIdParams = z.object({ id: z.uuid({ error: 'kyc.validation.id' }) });
 const KYC = `${MERCHANT_API}/kyc`;
 const READ = { resource: 'KYCApplications', action: 'Read' } as const;
 const UPDATE = { resource: 'KYCApplications', action: 'Update' } as const;
+/** Review actions need Approve: provider reviewers hold it, the applicant (RIU) does not. */
+const REVIEW = { resource: 'KYCApplications', action: 'Approve' } as const;
 
 // Every `{id}` below is the merchant group id (one application per group). Mapping of the spec 7
 // merchant confirmation / onboarding-tracking calls: docs/decisions/0144-kyc-api-mapping.md.
@@ -638,7 +644,7 @@ export const kycEndpoints = [
   defineEndpoint({ id: 'validateKycStep', method: 'POST', path: `${MERCHANT_API}/merchants/validate/onboarding-tracking`, summary: 'Validate one step without storing anything', access: READ, body: SaveStepBodySchema, response: ValidateStepAnswerSchema }),
   defineEndpoint({ id: 'getOnboardingTracking', method: 'GET', path: `${MERCHANT_API}/merchants/validate/{id}/onboarding-tracking`, summary: 'Where the application stands: status, mode, per-step progress, the step to resume at, open flags', access: READ, params: GroupIdParams, response: OnboardingTrackingSchema }),
   defineEndpoint({ id: 'getKycApplication', method: 'GET', path: `${KYC}/applications/{id}`, summary: 'The application read model for the review page (same answer as the confirmation call)', access: READ, params: GroupIdParams, response: KycApplicationSchema }),
-  defineEndpoint({ id: 'transitionKycApplication', method: 'POST', path: `${KYC}/applications/{id}/transitions`, summary: 'A review action (startReview, requestResubmission with flags, approve, reject with reason, signContract, activate, delete); 409 when the lifecycle forbids it', access: UPDATE, params: GroupIdParams, body: KycTransitionBodySchema, response: KycApplicationSchema }),
+  defineEndpoint({ id: 'transitionKycApplication', method: 'POST', path: `${KYC}/applications/{id}/transitions`, summary: 'A review action (startReview, requestResubmission with flags, approve, reject with reason, signContract, activate, delete); 409 when the lifecycle forbids it; delete also needs Delete', access: REVIEW, params: GroupIdParams, body: KycTransitionBodySchema, response: KycApplicationSchema }),
   defineEndpoint({ id: 'uploadKycDocument', method: 'POST', path: `${KYC}/applications/{id}/documents`, summary: `Upload a document (multipart: fields + file). PDF, JPEG or PNG by content, at most ${KYC_DOCUMENT_MAX_BYTES / 1024 / 1024} MB (413/415 otherwise)`, access: UPDATE, params: GroupIdParams, bodyType: 'multipart', body: z.custom<FormData>(), response: KycDocumentSchema, successStatus: 201 }),
   defineEndpoint({ id: 'listKycDocuments', method: 'GET', path: `${KYC}/applications/{id}/documents`, summary: 'Documents per header with their KYC status and access url; includeHistory adds replaced ones', access: READ, params: GroupIdParams, query: z.object({ includeHistory: z.enum(['true', 'false']).transform((value) => value === 'true').optional() }), response: KycDocumentListSchema }),
 ] as const;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerIdentityRoutes } from './auth/identity-routes';
 import { registerSessionRoutes } from './auth/session-routes';
 import { registerOrdersPayoutsAndExports } from './exports/export-module';
+import { registerKycModule } from './kyc/kyc-module';
 import { registerPropertyRoutes } from './properties/property-routes';
 import { registerSystemRoutes } from './system-routes';
 import { registerUserRoutes } from './users/user-routes';
@@ -14,4 +15,5 @@ export function registerModules(app: FastifyInstance): void {
   registerPropertyRoutes(app);
   registerUserRoutes(app);
   registerOrdersPayoutsAndExports(app);
+  registerKycModule(app);
 }

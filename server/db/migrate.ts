@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as foundation from './migrations/0001-foundation';
 import * as roleApiGrants from './migrations/0010-role-api-grants';
 import * as ordersPayoutsExports from './migrations/0020-orders-payouts-exports';
+import * as kyc from './migrations/0030-kyc';
 
 // Migrations are listed here rather than read from disk, so they work the same under tsx, in
 // tests and in a bundle. Append new ones; never edit one that has shipped.
@@ -9,6 +10,7 @@ const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0010-role-api-grants': roleApiGrants,
   '0020-orders-payouts-exports': ordersPayoutsExports,
+  '0030-kyc': kyc,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { KYC_STEP_IDS, KYC_STEP_SCHEMAS, KYC_SURVEY_QUESTIONS, kycEndpoints, type KycStepId } from '../../contract/kyc';
+import { problems } from '../http/problem';
+import { registerEndpoint } from '../http/route';
+import { applyTransition, forbiddenTransition } from '../merchant-groups/lifecycle';
+import { nextStatus } from '../../machines/onboarding-lifecycle.machine';
+import { assertApplicant, assertMaySee } from './group-access';
+import { applicationAnswer, currentDocuments, loadApplicationState, unreplacedFlaggedDocuments } from './read-model';
+import { pathsNotFlagged } from './resubmission-guard';
+import { checkStep, referencedDocumentIds } from './step-check';
+import { transitionHandler } from './review-actions';
+import { ensureSurveyQuestions } from './survey-questions';
+
+const endpoint = <const Id extends (typeof kycEndpoints)[number]['id']>(id: Id) => kycEndpoints.find((entry) => entry.id === id) as Extract<(typeof kycEndpoints)[number], { id: Id }>;
+
+/** A draft larger than this is not a form someone filled in. */
+export const MAX_STEP_DRAFT_BYTES = 200 * 1024;
+
+export function registerKycRoutes(app: FastifyInstance): void {
+  const ctx = app.ctx;
+
+  registerEndpoint(app, endpoint('getKycConfirmation'), async ({ params, query, caller }) => {
+    assertMaySee(caller, params.id);
+    return applicationAnswer(ctx, caller, params.id, { includeEmptyRow: query.includeEmptyRow });
+  });
+
+  registerEndpoint(app, endpoint('getKycApplication'), async ({ params, caller }) => {
+    assertMaySee(caller, params.id);
+    return applicationAnswer(ctx, caller, params.id);
+  });
+
+  registerEndpoint(app, endpoint('getOnboardingTracking'), async ({ params, caller }) => {
+    assertMaySee(caller, params.id);
+    return (await loadApplicationState(ctx.db, params.id)).tracking;
+  });
+
+  registerEndpoint(app, endpoint('validateKycStep'), async ({ body, caller }) => {
+    const groupId = caller.merchantGroupId;
+    const ids = referencedDocumentIds(body.step, body.data);
+    const documents = groupId && ids.length ? await ctx.db.selectFrom('documents').select(['id', 'document_type', 'replaced_by']).where('merchant_group_id', '=', groupId).where('id', 'in', ids).execute() : [];
+    const check = checkStep(body.step, body.data, new Map(documents.map((row) => [row.id, row])));
+    return { step: body.step, valid: check.valid, errors: check.errors, warnings: check.warnings };
+  });
+
+  registerEndpoint(app, endpoint('saveKycStep'), async ({ params, body, caller }) => {
+    assertApplicant(caller, params.id);
+    if (Buffer.byteLength(JSON.stringify(body.data)) > MAX_STEP_DRAFT_BYTES) throw problems.tooLarge(`a step draft may hold at most ${MAX_STEP_DRAFT_BYTES / 1024} KB`);
+    const state = await loadApplicationState(ctx.db, params.id);
+    const { mode, status } = state.tracking;
+    if (mode === 'readOnly') throw problems.conflict(`the application is ${status}: it cannot be changed now`);
+    const step: KycStepId = body.step;
+    const before = state.checks.get(step)?.data ?? {};
+    if (mode === 'resubmission') {
+      // Compare normalised forms, so "at" and "AT" are not a change of an unflagged field.
+      const candidate = KYC_STEP_SCHEMAS[step].safeParse(body.data);
+      const after = candidate.success ? (candidate.data as Record<string, unknown>) : body.data;
+      const refused = pathsNotFlagged(step, before, after, state.flags.filter((flag) => flag.resolvedAt === null));
+      if (refused.length) throw problemWithErrors('only the fields and documents the reviewer flagged can change', Object.fromEntries(refused.map((path) => [`${step}.${path}`, ['kyc.validation.notFlagged']])));
+    }
+    const byId = new Map(state.documents.map((row) => [row.id, row]));
+    const check = checkStep(step, body.data, byId);
+    const savedAt = new Date();
+    await ensureSurveyQuestions(ctx.db);
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('kyc_step_drafts')
+        .values({ application_id: state.application.id, step, data: JSON.stringify(check.data), valid: check.valid, updated_by: caller.userId, updated_at: savedAt })
+        .onConflict((oc) => oc.columns(['application_id', 'step']).doUpdateSet({ data: JSON.stringify(check.data), valid: check.valid, updated_by: caller.userId, updated_at: savedAt }))
+        .execute();
+      await trx.updateTable('kyc_applications').set({ updated_at: sql`now()` }).where('id', '=', state.application.id).execute();
+      // Survey steps are also the merchant's survey responses (spec 3 "merchant surveys").
+      const responses = (check.data as { responses?: Record<string, string[]> }).responses;
+      if (check.valid && responses && (step === 'business-information' || step === 'sanctions-exposure')) {
+        for (const question of KYC_SURVEY_QUESTIONS.filter((entry) => entry.id in responses)) {
+          const response = JSON.stringify(responses[question.id]);
+          await trx
+            .insertInto('merchant_surveys')
+            .values({ merchant_group_id: params.id, question_id: question.id, response, updated_at: savedAt })
+            .onConflict((oc) => oc.columns(['merchant_group_id', 'question_id']).doUpdateSet({ response, updated_at: savedAt }))
+            .execute();
+        }
+      }
+    });
+    const after = await loadApplicationState(ctx.db, params.id);
+    return { step, valid: check.valid, errors: check.errors, warnings: check.warnings, savedAt: savedAt.toISOString(), steps: after.tracking.steps, canSubmit: after.tracking.canSubmit };
+  });
+
+  registerEndpoint(app, endpoint('submitKycApplication'), async ({ params, caller }) => {
+    assertApplicant(caller, params.id);
+    const state = await loadApplicationState(ctx.db, params.id);
+    const { status, steps } = state.tracking;
+    if (!nextStatus(status, 'submit')) throw forbiddenTransition(status, 'submit');
+    const incomplete = steps.filter((step) => !step.valid).map((step) => step.step);
+    if (incomplete.length) throw problemWithErrors('every step must be complete before the application is submitted', Object.fromEntries(incomplete.map((step) => [step, ['kyc.validation.stepIncomplete']])));
+    const unreplaced = unreplacedFlaggedDocuments(state);
+    if (unreplaced.length) throw problemWithErrors('replace the documents the reviewer flagged before resubmitting', Object.fromEntries(unreplaced.map((id) => [id, ['kyc.validation.flaggedDocumentNotReplaced']])));
+    await applyTransition(ctx.db, {
+      groupId: params.id,
+      from: status,
+      action: 'submit',
+      actorUserId: caller.userId,
+      detail: { steps: KYC_STEP_IDS.length },
+      effects: async (trx) => {
+        await trx.updateTable('kyc_applications').set({ submitted_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', state.application.id).execute();
+        await trx.updateTable('kyc_review_flags').set({ resolved_at: sql`now()` }).where('application_id', '=', state.application.id).where('resolved_at', 'is', null).execute();
+        const current = (await currentDocuments(trx, params.id)).map((row) => row.id);
+        if (current.length) await trx.updateTable('documents').set({ status: 'Waited' }).where('id', 'in', current).execute();
+      },
+    });
+    return applicationAnswer(ctx, caller, params.id);
+  });
+
+  registerEndpoint(app, endpoint('transitionKycApplication'), transitionHandler(ctx));
+}
+
+function problemWithErrors(detail: string, errors: Record<string, string[]>) {
+  const problem = problems.conflict(detail);
+  problem.problem.errors = errors;
+  return problem;
+}

@@ -1,0 +1,141 @@
+import { KYC_STEP_IDS, resumeStepOf, type KycApplication, type KycFlag, type KycStepId, type KycWizardMode, type OnboardingTracking } from '../../contract/kyc';
+import { kycDisplayStatus, type OnboardingStatus } from '../../contract/merchant-groups';
+import { nextStatus } from '../../machines/onboarding-lifecycle.machine';
+import type { Caller } from '../auth/caller';
+import type { AppContext } from '../app-context';
+import type { Db } from '../db/database';
+import { actionsFor, GROUP_ENTITY } from '../merchant-groups/lifecycle';
+import { documentAnswer, type DocumentRow } from './document-access';
+import { ensureApplication, loadGroup } from './group-access';
+import { checkStep, type StepCheck } from './step-check';
+
+// The application as the wizard and the review page read it. Validity is recomputed from the
+// stored drafts on every read, so a replaced or missing document shows at once.
+
+export function modeOf(status: OnboardingStatus): KycWizardMode {
+  return status === 'Created' ? 'edit' : status === 'SentForResubmission' ? 'resubmission' : 'readOnly';
+}
+
+export async function currentDocuments(db: Db, groupId: string, includeHistory = false): Promise<DocumentRow[]> {
+  let query = db.selectFrom('documents').selectAll().where('merchant_group_id', '=', groupId).where('document_group', '!=', 'BrandAsset');
+  if (!includeHistory) query = query.where('replaced_by', 'is', null);
+  return (await query.orderBy('header').orderBy('created_at').execute()) as DocumentRow[];
+}
+
+function flagStep(flag: { target_kind: string; target: string }, documents: ReadonlyMap<string, DocumentRow>): KycStepId | null {
+  const step = flag.target_kind === 'field' ? flag.target.split('.')[0] : documents.get(flag.target)?.header;
+  return (KYC_STEP_IDS as readonly string[]).includes(step ?? '') ? (step as KycStepId) : null;
+}
+
+export interface ApplicationState {
+  group: Awaited<ReturnType<typeof loadGroup>>;
+  application: Awaited<ReturnType<typeof ensureApplication>>;
+  checks: Map<KycStepId, StepCheck & { savedAt: Date }>;
+  documents: DocumentRow[];
+  flags: KycFlag[];
+  tracking: OnboardingTracking;
+}
+
+/** Everything the answers are built from, read once. */
+export async function loadApplicationState(db: Db, groupId: string): Promise<ApplicationState> {
+  const group = await loadGroup(db, groupId);
+  const application = await ensureApplication(db, groupId);
+  const [drafts, documents, flagRows] = await Promise.all([
+    db.selectFrom('kyc_step_drafts').selectAll().where('application_id', '=', application.id).execute(),
+    currentDocuments(db, groupId, true),
+    db.selectFrom('kyc_review_flags').selectAll().where('application_id', '=', application.id).orderBy('created_at').execute(),
+  ]);
+  const byId = new Map(documents.map((document) => [document.id, document]));
+  const checks = new Map<KycStepId, StepCheck & { savedAt: Date }>();
+  for (const draft of drafts) {
+    const step = draft.step as KycStepId;
+    checks.set(step, { ...checkStep(step, draft.data, byId), data: draft.data, savedAt: draft.updated_at });
+  }
+  const flags: KycFlag[] = flagRows.map((row) => ({
+    id: row.id,
+    targetKind: row.target_kind,
+    target: row.target,
+    step: flagStep(row, byId),
+    reason: row.reason,
+    createdAt: row.created_at.toISOString(),
+    createdBy: row.created_by,
+    resolvedAt: row.resolved_at?.toISOString() ?? null,
+  }));
+  const open = flags.filter((flag) => flag.resolvedAt === null);
+  const mode = modeOf(group.status);
+  const steps = KYC_STEP_IDS.map((step) => {
+    const check = checks.get(step);
+    return { step, saved: Boolean(check), valid: check?.valid ?? false, savedAt: check?.savedAt.toISOString() ?? null, flagged: mode === 'resubmission' && open.some((flag) => flag.step === step) };
+  });
+  const tracking: OnboardingTracking = {
+    merchantGroupId: group.id,
+    applicationId: application.id,
+    status: group.status,
+    displayStatus: kycDisplayStatus(group.status),
+    mode,
+    steps,
+    // In resubmission the applicant starts where the reviewer asked for changes.
+    resumeStep: (mode === 'resubmission' ? steps.find((step) => step.flagged)?.step : undefined) ?? resumeStepOf(steps),
+    canSubmit: mode !== 'readOnly' && nextStatus(group.status, 'submit') !== undefined && steps.every((step) => step.valid) && unreplacedFlaggedDocuments({ documents, flags }).length === 0,
+    flags,
+  };
+  return { group, application, checks, documents, flags, tracking };
+}
+
+/** Open document flags whose document is still the current one: resubmitting needs a replacement. */
+export function unreplacedFlaggedDocuments(state: Pick<ApplicationState, 'documents' | 'flags'>): string[] {
+  const current = new Set(state.documents.filter((document) => document.replaced_by === null).map((document) => document.id));
+  return state.flags.filter((flag) => flag.resolvedAt === null && flag.targetKind === 'document' && current.has(flag.target)).map((flag) => flag.target);
+}
+
+export async function auditTrail(db: Db, groupId: string): Promise<KycApplication['auditTrail']> {
+  const rows = await db
+    .selectFrom('audit_log')
+    .leftJoin('users', 'users.id', 'audit_log.actor_user_id')
+    .select(['audit_log.created_at', 'audit_log.action', 'audit_log.detail', 'audit_log.actor_user_id', 'users.first_name', 'users.last_name', 'users.email'])
+    .where('audit_log.entity_type', '=', GROUP_ENTITY)
+    .where('audit_log.entity_id', '=', groupId)
+    .orderBy('audit_log.created_at')
+    .orderBy('audit_log.id')
+    .execute();
+  return rows.map((row) => ({
+    at: row.created_at.toISOString(),
+    action: row.action,
+    actor: row.actor_user_id ? { userId: row.actor_user_id, name: `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim(), email: row.email ?? '' } : null,
+    detail: row.detail ?? {},
+  }));
+}
+
+export async function applicationAnswer(ctx: AppContext, caller: Caller, groupId: string, options: { includeEmptyRow?: boolean } = {}): Promise<KycApplication> {
+  const state = await loadApplicationState(ctx.db, groupId);
+  const { group, application, tracking } = state;
+  const trail = await auditTrail(ctx.db, groupId);
+  const openDocumentFlags = new Set(state.flags.filter((flag) => flag.resolvedAt === null && flag.targetKind === 'document').map((flag) => flag.target));
+  const current = state.documents.filter((document) => document.replaced_by === null);
+  const documents = await Promise.all(current.map((row) => documentAnswer(ctx.tokenKey, row, caller.userId, openDocumentFlags)));
+  const rejection = group.status === 'Rejected' ? [...trail].reverse().find((entry) => entry.action === 'kyc.reject') : undefined;
+  return {
+    ...tracking,
+    merchantGroupName: group.name,
+    country: group.country,
+    createdAt: application.created_at.toISOString(),
+    updatedAt: application.updated_at.toISOString(),
+    submittedAt: application.submitted_at?.toISOString() ?? null,
+    statusChangedAt: group.status_changed_at.toISOString(),
+    steps: tracking.steps.map((step) => {
+      const check = state.checks.get(step.step);
+      return { ...step, data: check?.data ?? (options.includeEmptyRow ? emptyRows(step.step) : null), errors: check?.errors ?? {}, warnings: check?.warnings ?? [] };
+    }),
+    documents,
+    rejectionReason: typeof rejection?.detail.reason === 'string' ? rejection.detail.reason : null,
+    allowedActions: actionsFor(caller, groupId, group.status),
+    auditTrail: trail,
+  };
+}
+
+/** includeEmptyRow (spec 3 "Merchant confirmation fetch"): list steps start with one empty row. */
+function emptyRows(step: KycStepId): Record<string, unknown> | null {
+  if (step === 'company-stakeholders') return { stakeholders: [{ uboId: crypto.randomUUID(), kind: 'ubo' }] };
+  if (step === 'settlement-accounts') return { accounts: [{ accountId: crypto.randomUUID() }] };
+  return null;
+}

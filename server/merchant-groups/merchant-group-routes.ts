@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { kycDisplayStatus, merchantGroupEndpoints, statusesOfDisplayStatus, type KycListSortField, type MerchantGroup, type OnboardingStatus } from '../../contract/merchant-groups';
+import { isProviderStaff, type Caller } from '../auth/caller';
+import type { AppContext } from '../app-context';
+import { audit } from '../audit';
+import { problems } from '../http/problem';
+import { registerEndpoint } from '../http/route';
+import { assertMaySee, assertReviewer, ensureApplication, loadGroup } from '../kyc/group-access';
+import { actionsFor, applyTransition, GROUP_ENTITY } from './lifecycle';
+
+// Spec 7 "Merchant groups" (docs/decisions/0144-kyc-api-mapping.md): the group list and detail,
+// creation by provider staff, the KYC applications table (search), the two lifecycle PUTs, and
+// pre-init, which opens the caller's application.
+
+const endpoint = <const Id extends (typeof merchantGroupEndpoints)[number]['id']>(id: Id) => merchantGroupEndpoints.find((entry) => entry.id === id) as Extract<(typeof merchantGroupEndpoints)[number], { id: Id }>;
+
+const SORT_COLUMNS: Record<KycListSortField, string> = {
+  createdAt: 'merchant_groups.created_at',
+  submittedAt: 'kyc_applications.submitted_at',
+  statusChangedAt: 'merchant_groups.status_changed_at',
+  updatedAt: 'merchant_groups.updated_at',
+  name: 'merchant_groups.name',
+};
+
+async function groupAnswer(ctx: AppContext, caller: Caller, groupId: string): Promise<MerchantGroup> {
+  const group = await loadGroup(ctx.db, groupId);
+  const application = await ctx.db.selectFrom('kyc_applications').select('id').where('merchant_group_id', '=', groupId).executeTakeFirst();
+  return {
+    merchantGroupId: group.id,
+    name: group.name,
+    country: group.country,
+    contactEmail: group.contact_email,
+    status: group.status,
+    displayStatus: kycDisplayStatus(group.status),
+    applicationId: application?.id ?? null,
+    createdAt: group.created_at.toISOString(),
+    statusChangedAt: group.status_changed_at.toISOString(),
+    allowedActions: actionsFor(caller, group.id, group.status),
+  };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+export function registerMerchantGroupRoutes(app: FastifyInstance): void {
+  const ctx = app.ctx;
+
+  registerEndpoint(app, endpoint('listMerchantGroups'), async ({ query, caller }) => {
+    let base = ctx.db.selectFrom('merchant_groups');
+    if (!isProviderStaff(caller)) base = base.where('id', '=', caller.merchantGroupId ?? '00000000-0000-0000-0000-000000000000');
+    const [{ total }, rows] = await Promise.all([
+      base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+      base.select('id').orderBy('status_changed_at', 'desc').orderBy('id').limit(query.pageSize).offset((query.page - 1) * query.pageSize).execute(),
+    ]);
+    const items = await Promise.all(rows.map((row) => groupAnswer(ctx, caller, row.id)));
+    return { items, total: Number(total), page: query.page, pageSize: query.pageSize };
+  });
+
+  registerEndpoint(app, endpoint('getMerchantGroup'), async ({ params, caller }) => {
+    assertMaySee(caller, params.id);
+    return groupAnswer(ctx, caller, params.id);
+  });
+
+  registerEndpoint(app, endpoint('createMerchantGroup'), async ({ body, caller }) => {
+    if (!isProviderStaff(caller)) throw problems.forbidden('only provider staff create merchant groups');
+    const { id } = await ctx.db.insertInto('merchant_groups').values({ name: body.name, country: body.country, contact_email: body.contactEmail }).returning('id').executeTakeFirstOrThrow();
+    await ensureApplication(ctx.db, id);
+    await audit(ctx.db, caller.userId, 'merchantGroup.create', GROUP_ENTITY, id, { name: body.name });
+    return groupAnswer(ctx, caller, id);
+  });
+
+  registerEndpoint(app, endpoint('searchKycApplications'), async ({ body, caller }) => {
+    if (!isProviderStaff(caller)) throw problems.forbidden('the applications list is for provider staff');
+    let base = ctx.db.selectFrom('merchant_groups').leftJoin('kyc_applications', 'kyc_applications.merchant_group_id', 'merchant_groups.id');
+    if (body.search) base = base.where(sql<boolean>`merchant_groups.name ILIKE ${`%${escapeLike(body.search)}%`}`);
+    if (body.statuses?.length) base = base.where('merchant_groups.status', 'in', body.statuses.flatMap(statusesOfDisplayStatus));
+    const direction = body.sortDirection === 'asc' ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST`;
+    const [{ total }, rows] = await Promise.all([
+      base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+      base
+        .select([
+          'merchant_groups.id',
+          'merchant_groups.name',
+          'merchant_groups.country',
+          'merchant_groups.status',
+          'merchant_groups.created_at',
+          'merchant_groups.updated_at',
+          'merchant_groups.status_changed_at',
+          'kyc_applications.id as application_id',
+          'kyc_applications.submitted_at',
+          sql<string>`(SELECT count(*) FROM kyc_review_flags f WHERE f.application_id = kyc_applications.id AND f.resolved_at IS NULL)`.as('open_flags'),
+        ])
+        .orderBy(sql`${sql.ref(SORT_COLUMNS[body.sortBy])} ${direction}`)
+        .orderBy('merchant_groups.id')
+        .limit(body.pageSize)
+        .offset((body.page - 1) * body.pageSize)
+        .execute(),
+    ]);
+    return {
+      items: rows.map((row) => ({
+        merchantGroupId: row.id,
+        applicationId: row.application_id,
+        name: row.name,
+        country: row.country,
+        status: row.status as OnboardingStatus,
+        displayStatus: kycDisplayStatus(row.status as OnboardingStatus),
+        createdAt: row.created_at.toISOString(),
+        updatedAt: row.updated_at.toISOString(),
+        submittedAt: row.submitted_at?.toISOString() ?? null,
+        statusChangedAt: row.status_changed_at.toISOString(),
+        openFlags: Number(row.open_flags),
+      })),
+      total: Number(total),
+      page: body.page,
+      pageSize: body.pageSize,
+    };
+  });
+
+  for (const [id, action] of [['activateMerchantGroup', 'activate'], ['signMerchantGroupContract', 'signContract']] as const) {
+    registerEndpoint(app, endpoint(id), async ({ params, caller }) => {
+      assertReviewer(caller);
+      const group = await loadGroup(ctx.db, params.id);
+      await applyTransition(ctx.db, { groupId: group.id, from: group.status, action, actorUserId: caller.userId });
+      return groupAnswer(ctx, caller, group.id);
+    });
+  }
+
+  registerEndpoint(app, endpoint('preInitMerchantGroup'), async ({ caller }) => {
+    if (!caller.merchantGroupId || isProviderStaff(caller)) throw problems.conflict('only a merchant group admin opens a KYC application; provider staff create groups with POST /merchant-groups');
+    await ensureApplication(ctx.db, caller.merchantGroupId);
+    return groupAnswer(ctx, caller, caller.merchantGroupId);
+  });
+}

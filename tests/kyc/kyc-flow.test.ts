@@ -1,0 +1,160 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MERCHANT_API } from '../../contract/product';
+import { bearer, signIn, startTestApp } from '../support/test-app';
+import { PDF, upload, validSteps } from './kyc-fixtures';
+
+// The whole onboarding through the real API: fill in, resume, submit, review, resubmit, approve,
+// sign, activate (issue 5 "Done when", server half).
+
+let app: FastifyInstance;
+let applicant: string;
+let admin: string;
+let groupId: string;
+let steps: Record<string, Record<string, unknown>>;
+const confirmation = () => `${MERCHANT_API}/merchants/confirmation/${groupId}`;
+const get = (token: string, url: string) => app.inject({ method: 'GET', url, headers: bearer(token) });
+const post = (token: string, url: string, payload?: object) => app.inject({ method: 'POST', url, headers: bearer(token), payload });
+const save = (step: string, data: unknown) => post(applicant, confirmation(), { step, data });
+const act = (body: object) => post(admin, `${MERCHANT_API}/kyc/applications/${groupId}/transitions`, body);
+
+beforeAll(async () => {
+  app = await startTestApp({ orders: 50 });
+  applicant = (await signIn(app, 'applicant@demo.folio.test')).accessToken;
+  admin = (await signIn(app, 'folioadmin@demo.folio.test')).accessToken;
+  const opened = await post(applicant, `${MERCHANT_API}/merchant-groups/pre-init`, {});
+  expect(opened.statusCode).toBe(200);
+  groupId = opened.json().merchantGroupId;
+  steps = await validSteps(app, applicant, groupId);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('KYC application, applicant side', () => {
+  it('opens the Created application at the overview with nothing valid yet', async () => {
+    const tracking = await get(applicant, `${MERCHANT_API}/merchants/validate/${groupId}/onboarding-tracking`);
+    expect(tracking.statusCode).toBe(200);
+    expect(tracking.json()).toMatchObject({ status: 'Created', displayStatus: 'Created', mode: 'edit', resumeStep: 'application-overview', canSubmit: false });
+  });
+
+  it('saves an incomplete draft, answers its errors as i18n keys, and keeps it', async () => {
+    const response = await save('company-details', { legalBusinessName: 'Alpine', businessAddress: { postal: '!!', country: 'Austria' } });
+    expect(response.statusCode).toBe(200);
+    const answer = response.json();
+    expect(answer.valid).toBe(false);
+    expect(answer.errors['businessAddress.postal']).toEqual(['kyc.validation.postal']);
+    expect(answer.errors['businessAddress.country']).toEqual(['kyc.validation.country']);
+    expect(answer.errors.certificateOfIncorporationDocumentId).toEqual(['kyc.validation.documentRequired']);
+    const read = await get(applicant, confirmation());
+    const step = read.json().steps.find((entry: { step: string }) => entry.step === 'company-details');
+    expect(step).toMatchObject({ saved: true, valid: false, data: { legalBusinessName: 'Alpine' } });
+  });
+
+  it('resumes at the first incomplete step after the earlier ones are saved', async () => {
+    for (const step of ['application-overview', 'company-details', 'business-information']) expect((await save(step, steps[step])).json().valid).toBe(true);
+    const tracking = await get(applicant, `${MERCHANT_API}/merchants/validate/${groupId}/onboarding-tracking`);
+    expect(tracking.json().resumeStep).toBe('sanctions-exposure');
+    const read = (await get(applicant, confirmation())).json();
+    expect(read.steps[1].data.businessAddress.city).toBe('Innsbruck');
+    expect(read.steps[1].data.contactEmail).toBe('office@alpine-lodges.example');
+  });
+
+  it('warns, without refusing, when the owners do not add up to 100%', async () => {
+    const stakeholders = steps['company-stakeholders']!;
+    const people = stakeholders.stakeholders as Array<Record<string, unknown>>;
+    const answer = (await save('company-stakeholders', { ...stakeholders, stakeholders: [{ ...people[0], shareOwnership: 60 }] })).json();
+    expect(answer.valid).toBe(true);
+    expect(answer.warnings).toEqual([{ path: 'stakeholders', message: 'kyc.warning.sharesBelow100' }]);
+  });
+
+  it('refuses to submit while a step is incomplete', async () => {
+    const response = await post(applicant, `${confirmation()}/submit`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().errors).toHaveProperty('processing-details', ['kyc.validation.stepIncomplete']);
+    expect((await get(applicant, confirmation())).json().status).toBe('Created');
+  });
+
+  it('submits once every step is valid and then refuses changes', async () => {
+    for (const step of Object.keys(steps)) { const r = await save(step, steps[step]); expect(r.json().valid, `${step} ${r.body}`).toBe(true); }
+    const submitted = await post(applicant, `${confirmation()}/submit`);
+    expect(submitted.statusCode).toBe(200);
+    expect(submitted.json()).toMatchObject({ status: 'Pending', mode: 'readOnly', canSubmit: false });
+    expect(submitted.json().documents.every((document: { status: string }) => document.status === 'Waited')).toBe(true);
+    const late = await save('company-details', steps['company-details']);
+    expect(late.statusCode).toBe(409);
+  });
+});
+
+describe('KYC review and the lifecycle', () => {
+  let flaggedDocument: string;
+
+  it('lists the application for provider staff, found by name', async () => {
+    const list = await post(admin, `${MERCHANT_API}/merchant-groups/search`, { search: 'alpine', statuses: ['Pending'] });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().items).toEqual([expect.objectContaining({ merchantGroupId: groupId, status: 'Pending', displayStatus: 'Pending' })]);
+  });
+
+  it('starts the review and sends it back flagging one document', async () => {
+    const review = await act({ action: 'startReview' });
+    expect(review.statusCode).toBe(200);
+    expect(review.json().allowedActions).toEqual(['requestResubmission', 'approve', 'reject', 'delete']);
+    flaggedDocument = steps['company-details']!.certificateOfIncorporationDocumentId as string;
+    const back = await act({ action: 'requestResubmission', flags: [{ targetKind: 'document', target: flaggedDocument, reason: 'The certificate is unreadable' }] });
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({ status: 'SentForResubmission' });
+    expect(back.json().documents.find((document: { documentId: string }) => document.documentId === flaggedDocument)).toMatchObject({ status: 'Failed', flagged: true });
+  });
+
+  it('lets the applicant change only the flagged document, then resubmit', async () => {
+    const tracking = (await get(applicant, `${MERCHANT_API}/merchants/validate/${groupId}/onboarding-tracking`)).json();
+    expect(tracking).toMatchObject({ mode: 'resubmission', resumeStep: 'company-details', canSubmit: false });
+    expect(tracking.steps.filter((step: { flagged: boolean }) => step.flagged).map((step: { step: string }) => step.step)).toEqual(['company-details']);
+    const sneaky = await save('company-details', { ...steps['company-details'], legalBusinessName: 'Something Else GmbH' });
+    expect(sneaky.statusCode).toBe(409);
+    expect(sneaky.json().errors).toEqual({ 'company-details.legalBusinessName': ['kyc.validation.notFlagged'] });
+    const other = steps['company-details']!.proofOfPrincipalPlaceOfBusinessDocumentId as string;
+    const wrongReplace = await upload(app, applicant, groupId, { documentType: '5', documentGroup: 'Merchant', header: 'company-details', replacesDocumentId: other });
+    expect(wrongReplace.statusCode).toBe(409);
+    const early = await post(applicant, `${confirmation()}/submit`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().errors).toEqual({ [flaggedDocument]: ['kyc.validation.flaggedDocumentNotReplaced'] });
+    const replaced = await upload(app, applicant, groupId, { documentType: '1', documentGroup: 'Merchant', header: 'company-details', replacesDocumentId: flaggedDocument }, { name: 'certificate-clear.pdf', content: PDF });
+    expect(replaced.statusCode).toBe(201);
+    const newId = replaced.json().documentId;
+    const read = (await get(applicant, confirmation())).json();
+    expect(read.steps[1].data.certificateOfIncorporationDocumentId).toBe(newId);
+    expect(read.canSubmit).toBe(true);
+    const history = (await get(applicant, `${MERCHANT_API}/kyc/applications/${groupId}/documents?includeHistory=true`)).json();
+    const company = history.headers.find((entry: { header: string }) => entry.header === 'company-details').documents;
+    expect(company.find((document: { documentId: string }) => document.documentId === flaggedDocument)).toMatchObject({ replacedBy: newId });
+    const again = await post(applicant, `${confirmation()}/submit`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().status).toBe('Pending');
+    expect(again.json().flags.every((flag: { resolvedAt: string | null }) => flag.resolvedAt !== null)).toBe(true);
+  });
+
+  it('approves, signs the contract and activates, shown as Contract Pending until Active', async () => {
+    expect((await act({ action: 'approve' })).statusCode).toBe(409);
+    expect((await act({ action: 'startReview' })).statusCode).toBe(200);
+    const approved = await act({ action: 'approve', note: 'All good' });
+    expect(approved.json()).toMatchObject({ status: 'Approved', displayStatus: 'Approved' });
+    expect(approved.json().documents.every((document: { status: string }) => document.status === 'Approved')).toBe(true);
+    const signed = await app.inject({ method: 'PUT', url: `${MERCHANT_API}/merchant-groups/sign-contract/${groupId}`, headers: bearer(admin) });
+    expect(signed.json()).toMatchObject({ status: 'ContractSigned', displayStatus: 'Approved', allowedActions: ['activate', 'delete'] });
+    const active = await app.inject({ method: 'PUT', url: `${MERCHANT_API}/merchant-groups/activate/${groupId}`, headers: bearer(admin) });
+    expect(active.json()).toMatchObject({ status: 'Active', allowedActions: [] });
+    const deleted = await act({ action: 'delete' });
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.headers['content-type']).toContain('application/problem+json');
+    expect(deleted.json().detail).toBe('the application is Active: delete is not allowed now (allowed: nothing)');
+  });
+
+  it('shows who did what, in order, as the audit trail', async () => {
+    const trail = (await get(admin, `${MERCHANT_API}/kyc/applications/${groupId}`)).json().auditTrail;
+    expect(trail.map((entry: { action: string }) => entry.action)).toEqual(['kyc.submit', 'kyc.startReview', 'kyc.requestResubmission', 'kyc.submit', 'kyc.startReview', 'kyc.approve', 'kyc.signContract', 'kyc.activate']);
+    expect(trail[0].actor.email).toBe('applicant@demo.folio.test');
+    expect(trail[1].actor.email).toBe('folioadmin@demo.folio.test');
+    expect(trail[2].detail).toMatchObject({ from: 'InReview', to: 'SentForResubmission' });
+  });
+});
