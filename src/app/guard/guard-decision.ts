@@ -1,0 +1,39 @@
+import type { UserPermission } from '../../../contract/roles';
+import { homeOf, isLocationAllowed, ROOT_PATH, type GuardedRoute } from '../../lib/permissions';
+
+// Spec 2 "Session rules" as a pure decision, so it is tested apart from React.
+export const SIGN_IN_PATH = '/sign-in';
+
+export type GuardDecision<R extends GuardedRoute> =
+  | { kind: 'wait' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'render'; route: R; chrome: 'shell' | 'public' };
+
+export interface GuardInput<R extends GuardedRoute> {
+  routes: readonly R[];
+  route: R | undefined;
+  pathname: string;
+  search: string;
+  status: 'loading' | 'authenticated' | 'unauthenticated';
+  userLoaded: boolean;
+  /** The current role (first in the list), from the user or, before it loads, the session. */
+  role: string | undefined;
+  permissions: readonly UserPermission[];
+}
+
+export function guardDecision<R extends GuardedRoute>(input: GuardInput<R>): GuardDecision<R> {
+  const { route, status, pathname } = input;
+  if (status === 'loading') return { kind: 'wait' };
+  const signedIn = status === 'authenticated';
+  if (route?.public) {
+    // An authenticated visitor on sign-in goes to the home of their role.
+    if (signedIn && route.path === SIGN_IN_PATH) return { kind: 'redirect', to: homeOf(input.role) };
+    // The root is the home of roles the home table does not name: inside the shell once signed in.
+    return { kind: 'render', route, chrome: signedIn && route.path === ROOT_PATH ? 'shell' : 'public' };
+  }
+  if (!signedIn) return { kind: 'redirect', to: SIGN_IN_PATH };
+  if (!input.userLoaded) return { kind: 'wait' };
+  if (route && isLocationAllowed(input.routes, pathname, input.search, input.permissions)) return { kind: 'render', route, chrome: 'shell' };
+  const home = homeOf(input.role);
+  return { kind: 'redirect', to: home === pathname ? ROOT_PATH : home };
+}

@@ -1,0 +1,46 @@
+import toast from 'react-hot-toast';
+import { ERROR_TOAST_DURATION_MS, errorToastContent } from '../../lib/error-toast';
+import { i18next } from '../../i18n/i18n';
+import { enqueueNotification } from './notification-queue';
+
+// Every notification goes through the queue (at most 5 on screen, spec 9).
+
+export function notify(message: string): void {
+  enqueueNotification(() => toast(message));
+}
+
+/** A red notification with the error's message, or the common "error" text (spec 8). */
+export function notifyError(error: unknown): void {
+  const message = error instanceof Error && error.message ? error.message : typeof error === 'string' && error ? error : i18next.t('common.error');
+  enqueueNotification(() => toast.error(message));
+}
+
+/** The error toast of spec 8: title (or "error") and a bullet list, or the detail; red; 5000 ms. */
+export function showErrorToast(error: unknown): void {
+  const content = errorToastContent(error);
+  enqueueNotification(() =>
+    toast.custom(
+      (current) => (
+        <div role="alert" data-testid="error-toast" className={`w-[440px] max-h-[200px] overflow-auto rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 shadow ${current.visible ? 'folio-toast-enter' : 'folio-toast-leave'}`}>
+          {content.kind === 'unknown' ? (
+            <p className="font-semibold">{i18next.t('common.unknownError')}</p>
+          ) : (
+            <>
+              <p className="font-semibold">{content.title ?? i18next.t('common.error')}</p>
+              {content.kind === 'list' ? (
+                <ul className="mt-1 list-disc pl-5">
+                  {content.items.map((item, index) => (
+                    <li key={index}>{item}</li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="mt-1">{content.detail}</p>
+              )}
+            </>
+          )}
+        </div>
+      ),
+      { duration: ERROR_TOAST_DURATION_MS },
+    ),
+  );
+}

@@ -1,0 +1,56 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import type { VisibleMenuItem } from './menu-items';
+
+// Spec 2 "Application shell": the left menu holds the non-submenu items; the submenu items sit
+// under the "all controls" dropdown.
+export function SideMenu({ items, hrefOf, onNavigate }: { items: VisibleMenuItem[]; hrefOf: (item: VisibleMenuItem) => string; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const [location] = useLocation();
+  return (
+    <nav aria-label={t('shell.menu.label')} data-testid="side-menu">
+      <ul className="flex flex-col gap-1 p-3">
+        {items.map((item) => {
+          const active = location === item.path;
+          return (
+            <li key={item.key}>
+              <Link
+                href={hrefOf(item)}
+                onClick={onNavigate}
+                data-menu-item={item.key}
+                data-permissions={item.permissions.join(',')}
+                aria-current={active ? 'page' : undefined}
+                className={`block rounded px-3 py-2 text-sm ${active ? 'bg-brand text-white' : 'text-slate-700 hover:bg-brand-light'}`}
+              >
+                {t(`shell.menu.${item.key}`)}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+export function AllControlsMenu({ items, hrefOf }: { items: VisibleMenuItem[]; hrefOf: (item: VisibleMenuItem) => string }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  if (items.length === 0) return null;
+  return (
+    <Menu as="div" className="relative">
+      <MenuButton className="rounded px-3 py-1 text-sm text-white/90 hover:bg-white/10" data-testid="all-controls">
+        {t('shell.menu.allControls')} ▾
+      </MenuButton>
+      <MenuItems anchor="bottom start" className="z-40 mt-1 w-56 rounded-md bg-white py-1 text-slate-800 shadow-lg focus:outline-none">
+        {items.map((item) => (
+          <MenuItem key={item.key}>
+            <button type="button" data-menu-item={item.key} data-permissions={item.permissions.join(',')} onClick={() => navigate(hrefOf(item))} className="block w-full px-3 py-2 text-left text-sm data-[focus]:bg-brand-light">
+              {t(`shell.menu.${item.key}`)}
+            </button>
+          </MenuItem>
+        ))}
+      </MenuItems>
+    </Menu>
+  );
+}

@@ -1,0 +1,55 @@
+import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSeparator } from '@headlessui/react';
+import { useTranslation } from 'react-i18next';
+import { isOneOf, MERCHANT_SIDE_ROLES } from '../../../contract/roles';
+import { RoleBadge } from './role-badge';
+import { useActiveProperty } from './active-property-provider';
+
+// Spec 2 "User menu": merchant-side roles get the greeting with first name and active property, the
+// role label and, with more than one property, "Other hotels" (scrollable, max 200 px); others get
+// first and last name. Sign out for all.
+export function UserMenu({ role, firstName, lastName, onSignOut }: { role: string | undefined; firstName: string; lastName: string; onSignOut: () => void }) {
+  const { t } = useTranslation();
+  const merchantSide = isOneOf(MERCHANT_SIDE_ROLES, role);
+  const { properties, activeProperty, switchTo } = useActiveProperty();
+  const others = properties.filter((property) => property.merchantId !== activeProperty?.merchantId);
+
+  return (
+    <Menu as="div" className="relative">
+      <MenuButton aria-label={t('shell.userMenu.open')} className="flex items-center gap-3 rounded px-2 py-1 text-left hover:bg-white/10">
+        <span className="flex flex-col leading-tight" data-testid="user-greeting">
+          {merchantSide ? (
+            <>
+              <span className="font-semibold">{t('shell.userMenu.greeting', { firstName })}</span>
+              <span className="text-xs text-white/80" data-testid="active-property-name">{activeProperty?.name ?? t('shell.userMenu.noProperty')}</span>
+            </>
+          ) : (
+            <span className="font-semibold">{t('shell.userMenu.fullName', { firstName, lastName })}</span>
+          )}
+        </span>
+        <RoleBadge role={role} />
+      </MenuButton>
+      <MenuItems anchor="bottom end" className="z-40 mt-1 w-64 rounded-md bg-white py-1 text-slate-800 shadow-lg focus:outline-none">
+        {merchantSide && properties.length > 1 && (
+          <MenuSection>
+            <MenuHeading className="px-3 pt-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{t('shell.userMenu.otherHotels')}</MenuHeading>
+            <div className="max-h-[200px] overflow-y-auto" data-testid="other-hotels">
+              {others.map((property) => (
+                <MenuItem key={property.merchantId}>
+                  <button type="button" onClick={() => switchTo(property.merchantId)} className="block w-full px-3 py-2 text-left text-sm data-[focus]:bg-brand-light">
+                    {property.name}
+                  </button>
+                </MenuItem>
+              ))}
+            </div>
+            <MenuSeparator className="my-1 h-px bg-slate-200" />
+          </MenuSection>
+        )}
+        <MenuItem>
+          <button type="button" onClick={onSignOut} className="block w-full px-3 py-2 text-left text-sm data-[focus]:bg-brand-light">
+            {t('shell.userMenu.signOut')}
+          </button>
+        </MenuItem>
+      </MenuItems>
+    </Menu>
+  );
+}
