@@ -40,7 +40,17 @@ function readStorage(): Partial<ExportStorage> | undefined {
   }
 }
 
+// While the page unloads the browser aborts the pending status call; the request actor would take that
+// for a failure and drop the request. What is stored before the unload is what the next page resumes.
+let unloading = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeunload', () => (unloading = true));
+  window.addEventListener('pagehide', () => (unloading = true));
+  window.addEventListener('pageshow', () => (unloading = false));
+}
+
 function writeStorage(storage: ExportStorage): void {
+  if (unloading) return;
   try {
     window.localStorage.setItem(EXPORT_STORAGE_KEY, JSON.stringify(storage));
   } catch {
