@@ -34,3 +34,25 @@ test('a reload in the middle of an export resumes polling from export-storage an
   await expect(toast).toBeHidden();
   expect(before.requests[0]?.token).toBeTruthy();
 });
+
+test('signing out forgets the tracked exports: the next user is not shown nor sent the previous file', async ({ page }) => {
+  const downloads: Download[] = [];
+  page.on('download', (download) => downloads.push(download));
+  await signInAs(page, PROVIDER_ADMIN);
+  await page.goto('/transactions');
+  const polls = await new NetworkGate(page, /\/order\/export\/[0-9a-f-]{36}$/, 'GET').install();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Export', exact: true }).click();
+  await polls.waitForHeld();
+  await expect(page.getByTestId('export-toast')).toBeVisible();
+  await page.getByTestId('user-greeting').click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  expect((await storedExport(page)).requests).toEqual([]);
+  await polls.open();
+  await signInAs(page, PROVIDER_ADMIN);
+  await page.goto('/transactions');
+  await page.waitForTimeout(4000);
+  await expect(page.getByTestId('export-toast')).toHaveCount(0);
+  expect(downloads).toEqual([]);
+});

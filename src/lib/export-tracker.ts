@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { exportEndpoints } from '../../contract/exports';
@@ -136,6 +137,8 @@ export interface ExportToastView extends ExportStorage {
 
 /** What the export toast shows, re-rendering on every change of the tracker. */
 export function useExportToastView(): ExportToastView {
+  // A new tracker after a reset (sign-out) re-renders the toast with it.
+  useSyncExternalStore(onTrackerReplaced, () => generation);
   return useSelector(
     exportTracker(),
     (snapshot) => {
@@ -147,6 +150,14 @@ export function useExportToastView(): ExportToastView {
   );
 }
 
+let generation = 0;
+const replacedListeners = new Set<() => void>();
+
+function onTrackerReplaced(listener: () => void): () => void {
+  replacedListeners.add(listener);
+  return () => replacedListeners.delete(listener);
+}
+
 /** For sign-out: forget the tracked exports (their tokens belong to the user who leaves). */
 export function resetExportTracker(): void {
   tracker?.stop();
@@ -156,4 +167,6 @@ export function resetExportTracker(): void {
   } catch {
     // Nothing stored, nothing to forget.
   }
+  generation++;
+  for (const listener of replacedListeners) listener();
 }

@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportMessageKey } from '../../../machines/export-rules';
-import { exportTracker, useExportToastView } from '../../lib/export-tracker';
+import { registerSignOutCleanup } from '../../app/session/sign-out-cleanup';
+import { exportTracker, resetExportTracker, useExportToastView } from '../../lib/export-tracker';
 
 const tone = {
   preparing: 'border-slate-300 bg-white text-slate-900',
@@ -16,6 +18,8 @@ const tone = {
 export function ExportToast() {
   const { t } = useTranslation();
   const view = useExportToastView();
+  // Signing out forgets the tracked exports: their tokens belong to the user who leaves.
+  useEffect(() => registerSignOutCleanup(resetExportTracker), []);
   if (!view.show || !view.status || !view.message) return null;
   const key = exportMessageKey(view.message);
   const text = key ? t(`exports.messages.${key}`) : view.message;
