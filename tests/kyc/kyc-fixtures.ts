@@ -25,7 +25,7 @@ export function multipart(fields: Record<string, string>, file?: { name: string;
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-export async function upload(app: FastifyInstance, token: string, groupId: string, fields: Record<string, string>, file = { name: 'doc.pdf', content: PDF }) {
+export async function upload(app: FastifyInstance, token: string, groupId: string, fields: Record<string, string>, file: { name: string; content: Buffer; type?: string } = { name: 'doc.pdf', content: PDF }) {
   const body = multipart(fields, file);
   return app.inject({ method: 'POST', url: `${MERCHANT_API}/kyc/applications/${groupId}/documents`, headers: { ...bearer(token), ...body.headers }, payload: body.payload });
 }

@@ -5,6 +5,7 @@ import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../database';
 import { APPLICANT_GROUP, DEMO_ANCHOR, DEMO_DOMAIN, DEMO_GROUP, DEMO_PASSWORD, FIRST_NAMES, LAST_NAMES, OTHER_GROUPS } from './demo-layout';
 import { ROLE_API_GRANTS, ROLE_PAGE_GRANTS, ROLE_SIDES } from './role-permissions';
+import { seedKyc } from './seed-kyc';
 import { seedOrders, seedPayouts } from './seed-volume';
 
 interface SeedOptions {
@@ -73,6 +74,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     await insertUser(db, { email: `applicant@${DEMO_DOMAIN}`, passwordHash, firstName: 'Alma', lastName: 'Applicant', roles: ['MerchantAdmin'], merchantGroupId: applicant.id, merchantIds: [] });
     await db.insertInto('kyc_applications').values({ merchant_group_id: applicant.id }).execute();
     await seedPayouts(db, DEMO_ANCHOR);
+    await seedKyc(db);
     options.log?.info({ ms: Date.now() - started }, 'demo world seeded');
   }
   const count = await db.selectFrom('orders').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
