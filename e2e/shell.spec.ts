@@ -75,6 +75,8 @@ test('the applicant of a Created group sees only KYC; the Active group admin has
   await signIn(page, 'applicant@demo.folio.test');
   await expect.poll(() => pathOf(page)).toBe('/home');
   expect(await menuOf(page)).toEqual({ left: [KYC], controls: [] });
+  // Each item carries the user's permissions on its resource (spec 6).
+  await expect(page.getByTestId('side-menu').locator('[data-menu-item="kyc"]')).toHaveAttribute('data-permissions', 'Read,Insert,Update');
   await page.getByTestId('side-menu').getByText(KYC).click();
   await expect.poll(() => pathOf(page)).toBe('/kyc/application-overview');
 
@@ -82,6 +84,7 @@ test('the applicant of a Created group sees only KYC; the Active group admin has
   await signIn(other, 'merchantadmin@demo.folio.test');
   await expect(other.getByTestId('side-menu').locator('[data-menu-item="kyc"]')).toHaveCount(0);
   await expect(other.getByTestId('side-menu').getByText(P)).toBeVisible();
+  await expect(other.getByTestId('side-menu').locator('[data-menu-item="properties"]')).toHaveAttribute('data-permissions', 'Read,Insert,Update,Delete');
   await other.close();
 });
 
