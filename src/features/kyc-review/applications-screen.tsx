@@ -34,6 +34,8 @@ function useTableState() {
     if (next.sortBy !== 'statusChangedAt') params.set('sortBy', next.sortBy);
     if (next.sortDirection !== 'desc') params.set('dir', next.sortDirection);
     const query = params.toString();
+    // A late search debounce must not pull the reviewer back from the application they opened.
+    if (window.location.pathname !== location) return;
     navigate(`${location}${query ? `?${query}` : ''}`, { replace: true });
   };
   return [state, update] as const;

@@ -17,25 +17,31 @@ import { StepForm } from './step-form';
 
 const pathOf = (step: string) => KYC_WIZARD.steps.find((entry) => entry.id === step)?.path ?? `/kyc/${step}`;
 
-/** Keeps the URL and the machine's current step together: the machine leads, a typed URL asks it. */
+/**
+ * Keeps the URL and the machine's current step together. The machine leads (it resumes where the
+ * server says); only a URL the user changes afterwards (browser back/forward, a typed address)
+ * asks the machine to go there, and a refused jump puts the URL back.
+ */
 function useStepRoute(actor: KycWizardActor, urlStep: KycStepId | undefined, machineStep: string | undefined, ready: boolean) {
   const [, navigate] = useLocation();
-  const ours = useRef<string | undefined>(undefined);
+  const aligned = useRef(false);
+  const lastUrl = useRef(urlStep);
   useEffect(() => {
     if (!ready || !machineStep || machineStep === urlStep) return;
     // The first alignment after loading replaces the entry (resume); later moves are history steps.
-    const first = ours.current === undefined;
-    ours.current = machineStep;
-    navigate(pathOf(machineStep), { replace: first || urlStep === undefined });
+    navigate(pathOf(machineStep), { replace: !aligned.current || urlStep === undefined });
+    aligned.current = true;
     // urlStep is read, not watched: only the machine moving should trigger this.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [machineStep, ready]);
   useEffect(() => {
-    if (!ready || !urlStep || urlStep === machineStep) return;
+    const changedByUser = lastUrl.current !== urlStep;
+    lastUrl.current = urlStep;
+    if (ready && machineStep === urlStep) aligned.current = true;
+    if (!ready || !changedByUser || !urlStep || urlStep === machineStep) return;
     actor.send({ type: 'wizard.go-to', stepId: urlStep });
     const snapshot = actor.getSnapshot();
     const now = snapshot.context.stepIds[snapshot.context.currentIndex];
-    // Forward past an incomplete step is refused: the URL goes back to where the wizard is.
     if (now && now !== urlStep) navigate(pathOf(now), { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [urlStep, ready]);

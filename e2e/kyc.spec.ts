@@ -1,0 +1,166 @@
+import { expect, test, type Page } from '@playwright/test';
+import { pdfFile } from './kyc-support/files';
+import { signInAs, signOut } from './kyc-support/sign-in';
+import {
+  NEXT,
+  expectStep,
+  fillBusinessInformation,
+  fillCompanyDetails,
+  fillOverview,
+  fillPerson,
+  fillProcessingDetails,
+  fillSanctionsExposure,
+  fillSettlementAccount,
+  fillSignatory,
+  next,
+} from './kyc-support/wizard-steps';
+
+// Issue 5 "Done when": the applicant's whole journey and the provider's review, in one story.
+const APPLICANT = 'applicant@demo.folio.test';
+const REVIEWER = 'folioadmin@demo.folio.test';
+const GROUP = 'Alpine Lodges Group';
+
+test.describe.configure({ mode: 'serial' });
+
+async function openApplication(page: Page) {
+  await page.goto('/kyc/applications');
+  await page.getByLabel('Search by name').fill('Alpine');
+  await expect(page).toHaveURL(/q=Alpine/);
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await page.getByRole('link', { name: `Open ${GROUP}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: GROUP })).toBeVisible();
+}
+
+async function act(page: Page, action: string, status: string) {
+  await page.getByRole('button', { name: action, exact: true }).click();
+  await expect(page.getByTestId('status-badge').first()).toHaveText(status);
+}
+
+test('the applicant fills in the eight steps, resumes after a reload, and submits', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAs(page, APPLICANT);
+  await page.goto('/kyc/application-overview');
+  await expectStep(page, 'application-overview', 'Application overview');
+  await expect(page.getByRole('navigation', { name: 'Application progress' }).getByRole('listitem')).toHaveCount(8);
+
+  // Forward needs a valid step: the error is shown and the step stays.
+  await next(page);
+  await expect(page.getByText('Confirm that you have read the overview')).toBeVisible();
+  await expectStep(page, 'application-overview', 'Application overview');
+  await fillOverview(page);
+  await next(page);
+
+  await expectStep(page, 'company-details', 'Company details');
+  await page.getByLabel('Postal code').fill('??');
+  await next(page);
+  await expect(page.getByText('Enter a valid postal code')).toBeVisible();
+  await fillCompanyDetails(page);
+  await next(page);
+
+  await expectStep(page, 'business-information', 'Business information');
+  await fillBusinessInformation(page);
+  await next(page);
+
+  await expectStep(page, 'sanctions-exposure', 'Sanctions exposure');
+  await fillSanctionsExposure(page);
+  await next(page);
+
+  await expectStep(page, 'company-stakeholders', 'Company stakeholders');
+  await fillPerson(page.getByRole('group', { name: 'Person 1' }), { first: 'Anna', last: 'Berger', share: '60' }, { address: 'anna-address.pdf', identity: 'anna-id.png' });
+  await expect(page.getByTestId('ownership-warning')).toContainText('60%');
+  await page.getByRole('button', { name: 'Add a person' }).click();
+  await fillPerson(page.getByRole('group', { name: 'Person 2' }), { first: 'Bruno', last: 'Berger', share: '40' }, { address: 'bruno-address.pdf', identity: 'bruno-id.png' });
+  await expect(page.getByTestId('ownership-warning')).toBeHidden();
+  await page.getByLabel(/Ownership structure/).setInputFiles(pdfFile('ownership.pdf'));
+  await expect(page.getByRole('link', { name: 'ownership.pdf' })).toBeVisible();
+  await next(page);
+
+  await expectStep(page, 'processing-details', 'Processing details');
+  // Leaving in the middle: a reload comes back at the first incomplete step with everything kept.
+  await page.reload();
+  await expectStep(page, 'processing-details', 'Processing details');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expectStep(page, 'company-stakeholders', 'Company stakeholders');
+  const person2 = page.getByRole('group', { name: 'Person 2' });
+  await expect(person2.getByLabel('First name')).toHaveValue('Bruno');
+  await expect(person2.getByLabel('Share ownership (%)')).toHaveValue('40');
+  await expect(person2.getByRole('link', { name: 'bruno-id.png' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Person 1' }).getByLabel('Year')).toHaveValue('1975');
+  await next(page);
+
+  await expectStep(page, 'processing-details', 'Processing details');
+  await fillProcessingDetails(page);
+  await next(page);
+
+  await expectStep(page, 'settlement-accounts', 'Settlement accounts');
+  await fillSettlementAccount(page);
+  await next(page);
+
+  await expectStep(page, 'authorised-signatory', 'Submit application');
+  await expect(page.getByRole('region', { name: 'Photo rules for ID documents' }).first()).toContainText('No screenshots');
+  await fillSignatory(page);
+  await page.getByRole('button', { name: 'Submit application' }).click();
+  await expect(page).toHaveURL(/\/kyc\/application-success$/);
+  await expect(page.getByRole('heading', { name: 'Application submitted' })).toBeVisible();
+  await expect(page.getByText('Current status: Pending')).toBeVisible();
+});
+
+test('the reviewer sends the application back flagging the bank statement', async ({ page }) => {
+  await signInAs(page, REVIEWER);
+  await openApplication(page);
+  await expect(page.getByRole('region', { name: 'Company details' })).toContainText('Alpine Lodges GmbH');
+  await expect(page.getByRole('link', { name: 'View bank-statement.pdf' }).first()).toBeVisible();
+  await act(page, 'Start review', 'In review');
+  await page.getByRole('button', { name: 'Send for resubmission' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send for resubmission' });
+  await dialog.getByLabel(/Flag Bank statement: bank-statement.pdf/).check();
+  await dialog.getByLabel(/Reason for Bank statement/).fill('The statement must be less than three months old');
+  await dialog.getByRole('button', { name: 'Send to applicant' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('status-badge').first()).toHaveText('Sent for resubmission');
+  await expect(page.getByRole('region', { name: 'Open resubmission requests' })).toContainText('less than three months old');
+});
+
+test('the applicant replaces only the flagged document and resubmits', async ({ page }) => {
+  await signInAs(page, APPLICANT);
+  await page.goto('/kyc/application-overview');
+  await expectStep(page, 'settlement-accounts', 'Settlement accounts');
+  await expect(page.getByText('The statement must be less than three months old')).toBeVisible();
+  const account = page.getByRole('group', { name: 'Settlement account 1' });
+  await expect(account.getByLabel('Bank name')).not.toBeEditable();
+  await expect(account.getByLabel('IBAN / account number')).not.toBeEditable();
+  const enabledPickers = page.locator('input[type=file]:not([disabled])');
+  await expect(enabledPickers).toHaveCount(1);
+  await account.getByLabel(/Bank statement/).setInputFiles(pdfFile('bank-statement-new.pdf', 'October statement'));
+  await expect(account.getByRole('link', { name: 'bank-statement-new.pdf' })).toBeVisible();
+  await next(page);
+
+  await expectStep(page, 'authorised-signatory', 'Submit application');
+  await expect(page.getByLabel('Job title')).not.toBeEditable();
+  await expect(page.locator('input[type=file]:not([disabled])')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Resubmit application' }).click();
+  await expect(page.getByRole('heading', { name: 'Application submitted' })).toBeVisible();
+});
+
+test('the reviewer approves, signs the contract and activates the group', async ({ page }) => {
+  await signInAs(page, REVIEWER);
+  await openApplication(page);
+  await expect(page.getByTestId('status-badge').first()).toHaveText('Pending');
+  await act(page, 'Start review', 'In review');
+  await act(page, 'Approve', 'Contract Pending');
+  await page.getByRole('button', { name: 'Sign contract' }).click();
+  await expect(page.getByRole('button', { name: 'Activate' })).toBeVisible();
+  await page.getByRole('button', { name: 'Activate' }).click();
+  await expect(page.getByText('No action is possible in this status.')).toBeVisible();
+  const trail = page.getByRole('region', { name: 'Audit trail' });
+  await expect(trail.getByRole('row')).not.toHaveCount(1);
+});
+
+test('the applicant of the now active group sees the full menu and no KYC item', async ({ page }) => {
+  await signInAs(page, APPLICANT);
+  await page.goto('/home');
+  const menu = page.getByRole('navigation').first();
+  await expect(menu.getByRole('link', { name: 'Properties' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'KYC', exact: true })).toHaveCount(0);
+  await signOut(page);
+});
