@@ -1,26 +1,13 @@
 import type { TFunction } from 'i18next';
 import { PAYOUT_COLUMNS, PAYOUT_SORTABLE_COLUMNS, type PayoutColumnId, type PayoutRow } from '../../../contract/payouts';
 import type { DataTableColumn } from '../../components/data-table/data-table-features';
-
-function money(minor: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(minor / 100);
-  } catch {
-    return `${(minor / 100).toFixed(2)} ${currency}`;
-  }
-}
-
-function dateTime(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-}
+import { formatDateTime, formatMoney } from '../../components/data-table/format';
 
 function cellOf(id: PayoutColumnId, row: PayoutRow, t: TFunction): string {
-  if (id === 'amount') return money(row.amountMinor, row.currency);
+  if (id === 'amount') return formatMoney(row.amountMinor, row.currency);
   if (id === 'status') return t(`payouts.status.${row.status}`);
   if (id === 'schedule') return t(`payouts.schedule.${row.schedule}`);
-  if (id === 'createdAt' || id === 'updatedAt' || id === 'paidAt') return dateTime(row[id]);
+  if (id === 'createdAt' || id === 'updatedAt' || id === 'paidAt') return formatDateTime(row[id]);
   return String(row[id] ?? '');
 }
 
@@ -34,5 +21,3 @@ export function payoutColumns(t: TFunction): DataTableColumn<PayoutRow>[] {
     enableSorting: (PAYOUT_SORTABLE_COLUMNS as readonly string[]).includes(column.id),
   }));
 }
-
-export { money as formatPayoutMoney, dateTime as formatPayoutDate };

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { payoutEndpoints } from '../../../contract/payouts';
 import { call } from '../../lib/api-client';
-import { formatPayoutDate, formatPayoutMoney } from './payout-columns';
+import { formatDateTime, formatMoney } from '../../components/data-table/format';
 
 const [, getPayout, retryPayout] = payoutEndpoints;
 
@@ -35,7 +35,7 @@ export function PayoutDetailDialog(props: { payoutId: string | null; canRetry: b
                 <dt className="text-slate-500">{t('payouts.columns.merchantName')}</dt>
                 <dd>{payout.merchantName}</dd>
                 <dt className="text-slate-500">{t('payouts.columns.amount')}</dt>
-                <dd>{formatPayoutMoney(payout.amountMinor, payout.currency)}</dd>
+                <dd>{formatMoney(payout.amountMinor, payout.currency)}</dd>
                 <dt className="text-slate-500">{t('payouts.columns.status')}</dt>
                 <dd data-testid="payout-status">{t(`payouts.status.${payout.status}`)}</dd>
                 <dt className="text-slate-500">{t('payouts.detail.period')}</dt>
@@ -58,7 +58,7 @@ export function PayoutDetailDialog(props: { payoutId: string | null; canRetry: b
                     <tr key={attempt.id} className="border-t border-slate-100">
                       <td className="py-1">{attempt.attemptNo}</td>
                       <td>{t(`payouts.status.${attempt.status}`)}</td>
-                      <td>{formatPayoutDate(attempt.createdAt)}</td>
+                      <td>{formatDateTime(attempt.createdAt)}</td>
                       <td className="text-red-700">{attempt.error ?? ''}</td>
                     </tr>
                   ))}

@@ -1,19 +1,7 @@
 import type { TFunction } from 'i18next';
 import { ORDER_COLUMNS, ORDER_SORTABLE_COLUMNS, type OrderColumnId, type OrderRow } from '../../../contract/orders';
 import type { DataTableColumn } from '../../components/data-table/data-table-features';
-
-export function formatMoney(minor: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(minor / 100);
-  } catch {
-    return `${(minor / 100).toFixed(2)} ${currency}`;
-  }
-}
-
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-}
+import { formatDateTime, formatMoney } from '../../components/data-table/format';
 
 function cellOf(id: OrderColumnId, row: OrderRow, t: TFunction, onlyProperty: (row: OrderRow) => void): React.ReactNode {
   switch (id) {
