@@ -4,12 +4,20 @@
 export const SESSION_CHANNEL = 'folio-session';
 export const SESSION_STORAGE_KEY = 'folio-session-message';
 
+// One channel object per tab for sending and listening: a BroadcastChannel does not deliver to the
+// object that posted, so a tab never wakes itself up with its own broadcast.
+let channel: BroadcastChannel | undefined;
+function tabChannel(): BroadcastChannel | undefined {
+  if (typeof BroadcastChannel === 'undefined') return undefined;
+  channel ??= new BroadcastChannel(SESSION_CHANNEL);
+  return channel;
+}
+
 export function broadcastSessionChange(): void {
   const message = { event: 'session', at: Date.now() };
-  if (typeof BroadcastChannel !== 'undefined') {
-    const channel = new BroadcastChannel(SESSION_CHANNEL);
-    channel.postMessage(message);
-    channel.close();
+  const shared = tabChannel();
+  if (shared) {
+    shared.postMessage(message);
     return;
   }
   try {
@@ -21,14 +29,15 @@ export function broadcastSessionChange(): void {
 
 /** Calls `onChange` when another tab says the session changed; returns the unsubscribe. */
 export function listenForSessionChanges(onChange: () => void): () => void {
-  const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(SESSION_CHANNEL) : undefined;
-  channel?.addEventListener('message', onChange);
+  const shared = tabChannel();
+  shared?.addEventListener('message', onChange);
+  // The storage event only fires in the other tabs, never in the one that wrote.
   const onStorage = (event: StorageEvent) => {
     if (event.key === SESSION_STORAGE_KEY) onChange();
   };
   window.addEventListener('storage', onStorage);
   return () => {
-    channel?.close();
+    shared?.removeEventListener('message', onChange);
     window.removeEventListener('storage', onStorage);
   };
 }

@@ -1,0 +1,244 @@
+import { expect, test, type Page, type Route } from '@playwright/test';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { ACCESS_TOKEN_REFRESH_MARGIN_MS, REFRESH_RETRY_DELAY_MS, sessionMachine } from '../machines/session.machine';
+import { byStateValue, machinePaths, type EnvironmentEvent, type MachinePath } from './support/machine-paths';
+import { createModelDriver, requiredDriverKeys, type ModelDriverMap } from './support/model-driver';
+import authText from '../src/i18n/en/auth.json' with { type: 'json' };
+import commonText from '../src/i18n/en/common.json' with { type: 'json' };
+import shellText from '../src/i18n/en/shell.json' with { type: 'json' };
+
+/*
+ * Model-based tests of the session (issue 2): paths come from the real session machine and are
+ * walked in Chromium through the real UI and server. Whatever the machine waits on is held at the
+ * network (a "gate"): a `done` event lets the real server answer, an `error` event answers with a
+ * failure, an `after` event advances the page clock. So each step happens exactly when the path
+ * says, and each state's screen is checked while the machine is in it.
+ */
+
+const ADMIN = 'folioadmin@demo.folio.test';
+const PASSWORD = 'Demo-pass-2026';
+const FIRST_NAME = 'Bram';
+/** Whichever loading status is on screen: the guard's, the root landing's or a lazy screen's (all from the en strings). */
+const LOADING = [shellText.shell.loadingScreen, authText.auth.root.loading, authText.auth.root.loadingAccount, commonText.common.loading];
+/** Server-side access token lifetime (server/auth/tokens.ts): advancing this far always passes the refresh delay. */
+const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
+
+type Held = 'session' | 'clearFirstLogin' | 'user' | 'profile' | 'merchantUserInfo' | 'endSession';
+
+/** Holds the session machine's requests until a step releases or fails them. */
+class RequestGate {
+  private held = new Map<Held, Route[]>();
+
+  async install(page: Page): Promise<void> {
+    const hold = (kind: Held) => (route: Route) => void (this.held.get(kind) ?? this.held.set(kind, []).get(kind))?.push(route);
+    await page.route('**/api/auth/session', (route) => hold(route.request().method() === 'GET' ? 'session' : 'clearFirstLogin')(route));
+    await page.route('**/api/auth/signout', hold('endSession'));
+    await page.route(/\/identity\/api\/v1\/users\/[0-9a-f-]{36}$/, hold('user'));
+    await page.route(/\/payment-api\/v2\/users\/[0-9a-f-]{36}$/, hold('profile'));
+    await page.route(/\/payment-api\/v2\/users\/merchant\/[0-9a-f-]{36}$/, hold('merchantUserInfo'));
+  }
+
+  pending(kind: Held): number {
+    return this.held.get(kind)?.length ?? 0;
+  }
+
+  async expectPending(kind: Held): Promise<void> {
+    await expect.poll(() => this.pending(kind), { message: `the app should be waiting for ${kind}` }).toBeGreaterThan(0);
+  }
+
+  async take(kind: Held): Promise<Route> {
+    await this.expectPending(kind);
+    return this.held.get(kind)?.shift() as Route;
+  }
+}
+
+const SESSION_ACTORS = ['fetchSession', 'checkSession', 'refreshSession'] as const;
+const HELD_BY_ACTOR: Record<string, Held> = {
+  fetchSession: 'session',
+  checkSession: 'session',
+  refreshSession: 'session',
+  fetchUser: 'user',
+  fetchProfile: 'profile',
+  fetchMerchantUserInfo: 'merchantUserInfo',
+  clearFirstLogin: 'clearFirstLogin',
+  endSession: 'endSession',
+};
+
+async function serverSession(page: Page, signedIn: boolean): Promise<Record<string, unknown>> {
+  if (!signedIn) {
+    await page.context().clearCookies();
+    return {};
+  }
+  let session = (await (await page.request.get('/api/auth/session')).json()) as Record<string, unknown>;
+  if (!session.accessToken) {
+    const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+    await page.request.post('/api/auth/callback/credentials', { form: { csrfToken, email: ADMIN, password: PASSWORD, callbackUrl: '/', json: 'true' } });
+    session = (await (await page.request.get('/api/auth/session')).json()) as Record<string, unknown>;
+  }
+  return session;
+}
+
+function failWith(status: number, detail: string) {
+  return { status, contentType: 'application/problem+json', body: JSON.stringify({ type: 'https://folio.test/problems/simulated', title: 'Simulated failure', status, detail }) };
+}
+
+function driverFor(gate: RequestGate): ModelDriverMap {
+  const signedInScreen = async (page: Page) => {
+    await expect(page).not.toHaveURL(/\/sign-in/);
+  };
+  const loadingScreen = async (page: Page) => {
+    await expect(page.getByRole('status').filter({ hasText: new RegExp(`^(${LOADING.join('|')})$`) }).first()).toBeVisible();
+  };
+  const loadingAccount = (kind: Held) => async (page: Page) => {
+    await loadingScreen(page);
+    await gate.expectPending(kind);
+  };
+  const events: ModelDriverMap['events'] = {
+    'session.signedIn': async (page) => {
+      await page.getByLabel('E-mail').fill(ADMIN);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    },
+    'session.broadcast': (page) =>
+      page.evaluate(() => {
+        const channel = new BroadcastChannel('folio-session');
+        channel.postMessage({ event: 'session', at: Date.now() });
+        channel.close();
+      }),
+    'session.visible': async (page) => {
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    },
+    'session.signOut': (page) => page.getByRole('button', { name: 'Sign out' }).click(),
+    // A call the server refuses with 401 (here: the user read) is a session-required failure.
+    'session.required': async () => (await gate.take('user')).fulfill(failWith(401, 'the session has ended; sign in again')),
+    'session.retry': (page) => page.getByRole('button', { name: 'Try again' }).click(),
+    'xstate.after.refreshDelay.session.authenticated.token.fresh': (page) => page.clock.runFor(ACCESS_TOKEN_TTL_MS - ACCESS_TOKEN_REFRESH_MARGIN_MS / 2),
+    'xstate.after.refreshRetryDelay.session.authenticated.token.retrying': (page) => page.clock.runFor(REFRESH_RETRY_DELAY_MS),
+  };
+  for (const [actor, kind] of Object.entries(HELD_BY_ACTOR)) {
+    events[`xstate.error.actor.${actor}`] = async () => (await gate.take(kind)).fulfill(failWith(503, `${actor} failed (simulated)`));
+    events[`xstate.done.actor.${actor}`] = async (page, event) => {
+      const route = await gate.take(kind);
+      if (!(SESSION_ACTORS as readonly string[]).includes(actor)) return route.fulfill({ response: await route.fetch() });
+      // The real server's session (signed in or out as the path's sample says); the first-login flag
+      // is set to the sample's so the machine takes the branch the path was generated for.
+      const sample = (event as EnvironmentEvent).output as { firstLogin?: boolean } | null;
+      const session = await serverSession(page, sample !== null);
+      return route.fulfill({ json: sample ? { ...session, firstLogin: sample.firstLogin } : session });
+    };
+  }
+  return {
+    states: {
+      loading: async (page) => {
+        await loadingScreen(page);
+        await gate.expectPending('session');
+      },
+      'unauthenticated.idle': async (page) => {
+        await expect(page).toHaveURL(/\/sign-in/);
+        await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+      },
+      'unauthenticated.checking': async (page) => {
+        await expect(page).toHaveURL(/\/sign-in/);
+        await expect(page.getByRole('button', { name: 'Signing in…' })).toBeDisabled();
+        await gate.expectPending('session');
+      },
+      'authenticated.user.loadingUser': loadingAccount('user'),
+      'authenticated.user.loadingProfile': loadingAccount('profile'),
+      'authenticated.user.loadingMerchantUserInfo': loadingAccount('merchantUserInfo'),
+      'authenticated.user.clearingFirstLogin': loadingAccount('clearFirstLogin'),
+      'authenticated.user.ready': async (page) => {
+        await expect(page.getByText(FIRST_NAME).first()).toBeVisible();
+        await expect(page.getByRole('status').filter({ hasText: new RegExp(`^(${LOADING.join('|')})$`) })).toHaveCount(0);
+      },
+      'authenticated.user.failed': async (page) => {
+        await expect(page.getByRole('alert')).toContainText('failed (simulated)');
+        await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+      },
+      'authenticated.token.fresh': async (page) => {
+        await signedInScreen(page);
+        await expect.poll(() => gate.pending('session')).toBe(0);
+      },
+      'authenticated.token.refreshing': async (page) => {
+        await signedInScreen(page);
+        await gate.expectPending('session');
+      },
+      // A failed refetch keeps the user signed in; nothing is waiting until the retry delay passes.
+      'authenticated.token.retrying': async (page) => {
+        await signedInScreen(page);
+        await expect.poll(() => gate.pending('session')).toBe(0);
+      },
+      signingOut: async (page) => {
+        await loadingScreen(page);
+        await gate.expectPending('endSession');
+      },
+    },
+    events,
+  };
+}
+
+/** Which user events a person can cause where; the environment's events come from the machine. */
+function userEvents(snapshot: AnyMachineSnapshot): EventObject[] {
+  const events: EventObject[] = [];
+  if (snapshot.matches({ unauthenticated: 'idle' })) events.push({ type: 'session.signedIn' }, { type: 'session.broadcast' });
+  if (snapshot.matches({ authenticated: { user: 'ready', token: 'fresh' } })) events.push({ type: 'session.signOut' }, { type: 'session.visible' });
+  if (snapshot.matches({ authenticated: { user: 'loadingUser' } })) events.push({ type: 'session.required' });
+  if (snapshot.matches({ authenticated: { user: 'failed' } })) events.push({ type: 'session.retry' });
+  return events;
+}
+
+const SESSION_SAMPLE = { user: { id: 'demo' }, accessToken: 'sample', accessTokenExpiresIn: 900, firstLogin: true };
+
+function generate(cover: 'states' | 'transitions') {
+  return machinePaths(sessionMachine, {
+    events: userEvents as never,
+    environment: {
+      output: {
+        fetchSession: [SESSION_SAMPLE, null],
+        checkSession: [SESSION_SAMPLE, null],
+        refreshSession: [SESSION_SAMPLE, null],
+        fetchUser: [{}],
+        fetchProfile: [{ user: {} }],
+        fetchMerchantUserInfo: [{}],
+        clearFirstLogin: [SESSION_SAMPLE],
+      },
+    },
+    serialize: byStateValue,
+    cover,
+  });
+}
+
+/** A shortest path to every state, plus (greedily) the fewest transition paths that also perform every event once. */
+function selectPaths(): Array<MachinePath<typeof sessionMachine>> {
+  const chosen = generate('states');
+  const performed = new Set(chosen.flatMap((path) => path.steps.map((step) => step.event.type)));
+  const candidates = generate('transitions').sort((a, b) => a.steps.length - b.steps.length);
+  for (;;) {
+    const gain = (path: MachinePath<typeof sessionMachine>) => new Set(path.steps.map((s) => s.event.type).filter((t) => !performed.has(t))).size;
+    const best = candidates.reduce<MachinePath<typeof sessionMachine> | undefined>((top, path) => (gain(path) > (top ? gain(top) : 0) ? path : top), undefined);
+    if (!best) break;
+    chosen.push(best);
+    best.steps.forEach((step) => performed.add(step.event.type));
+  }
+  return chosen;
+}
+
+const paths = selectPaths();
+
+test('the selected paths perform every event the machine handles', () => {
+  const performed = new Set(paths.flatMap((path) => path.steps.map((step) => step.event.type)));
+  expect(requiredDriverKeys(sessionMachine).events.filter((type) => !performed.has(type))).toEqual([]);
+});
+
+for (const path of paths) {
+  test(`session: ${path.description}`, async ({ page }) => {
+    const gate = new RequestGate();
+    const driver = createModelDriver(sessionMachine, driverFor(gate), {
+      reset: async (target: Page) => {
+        await target.clock.install();
+        await gate.install(target);
+        await target.goto('/');
+      },
+    });
+    await driver.run(page, path);
+  });
+}
