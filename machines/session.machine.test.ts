@@ -247,6 +247,19 @@ describe('keeping the session fresh', () => {
     expect(value()).toEqual(READY);
     expect(context().session?.accessToken).toBe('back');
   });
+
+  it('refetches at once when the tab becomes visible while waiting to retry', async () => {
+    const { actor, calls, value } = start({ sessions: [session('u1'), new Error('offline'), session('u1')] });
+    await settle();
+    actor.send({ type: 'session.broadcast' });
+    await settle();
+    expect(value()).toEqual({ authenticated: { user: 'ready', token: 'retrying' } });
+    actor.send({ type: 'session.visible' });
+    expect(value()).toEqual({ authenticated: { user: 'ready', token: 'refreshing' } });
+    await settle();
+    expect(value()).toEqual(READY);
+    expect(calls.fetchSession).toBe(3);
+  });
 });
 
 describe('signing out and losing the session', () => {
