@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { KYC_DOCUMENT_CONTENT_TYPES, KYC_DOCUMENT_MAX_BYTES, KycDocumentUploadFieldsSchema, kycEndpoints } from '../../contract/kyc';
+import { KYC_DOCUMENT_CONTENT_TYPES, KYC_DOCUMENT_MAX_BYTES, KYC_DOCUMENT_SLOTS, KycDocumentUploadFieldsSchema, kycEndpoints } from '../../contract/kyc';
 import { PROBLEM_TYPES } from '../../contract/problem';
 import { loadCaller } from '../auth/caller';
 import { fieldErrors, HttpProblem, problems, sendProblem } from '../http/problem';
 import { registerEndpoint } from '../http/route';
+import { GROUP_ENTITY } from '../merchant-groups/lifecycle';
 import { assertApplicant, assertMaySee } from './group-access';
 import { DOCUMENT_FILE_ROUTE, documentAnswer, verifyDocumentToken, type DocumentRow } from './document-access';
 import { currentDocuments, loadApplicationState } from './read-model';
@@ -63,6 +64,11 @@ export function registerDocumentRoutes(app: FastifyInstance): void {
     if (!detected || !(KYC_DOCUMENT_CONTENT_TYPES as readonly string[]).includes(detected.mime))
       throw problems.unsupportedMedia(`only PDF, JPEG or PNG documents are accepted; this file's content is ${detected?.mime ?? 'not a recognised type'}`);
     const fields = parsed.data;
+    // The document must fit a slot of its section: right type, right group, and a person/account for list slots.
+    const slot = KYC_DOCUMENT_SLOTS[fields.header].find((entry) => entry.documentType === fields.documentType);
+    if (!slot) throw problems.validation({ documentType: ['kyc.validation.documentWrongType'] }, `document type ${fields.documentType} does not belong to ${fields.header}`);
+    if (slot.documentGroup !== fields.documentGroup) throw problems.validation({ documentGroup: ['kyc.validation.documentGroup'] }, `this document belongs to group ${slot.documentGroup}`);
+    if (slot.list && !fields.ownerRef && !fields.replacesDocumentId) throw problems.validation({ ownerRef: ['kyc.validation.id'] }, `name the ${slot.list.ownerKey} this document belongs to`);
     const state = await loadApplicationState(ctx.db, params.id);
     if (state.tracking.mode === 'readOnly') throw problems.conflict(`the application is ${state.group.status}: documents cannot be changed now`);
     let replaced: DocumentRow | undefined;
@@ -105,6 +111,11 @@ export function registerDocumentRoutes(app: FastifyInstance): void {
             if (!text.includes(replaced.id)) continue;
             await trx.updateTable('kyc_step_drafts').set({ data: text.split(replaced.id).join(id) }).where('application_id', '=', state.application.id).where('step', '=', draft.step).execute();
           }
+          // Reviewers see in the trail what changed since their request.
+          await trx
+            .insertInto('audit_log')
+            .values({ actor_user_id: caller.userId, action: 'kyc.replaceDocument', entity_type: GROUP_ENTITY, entity_id: params.id, detail: JSON.stringify({ replaced: replaced.id, by: id, documentType: fields.documentType, name: cleanName(upload.file!.name) }) })
+            .execute();
         }
       });
     } catch (error) {

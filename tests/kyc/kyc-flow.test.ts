@@ -152,7 +152,7 @@ describe('KYC review and the lifecycle', () => {
 
   it('shows who did what, in order, as the audit trail', async () => {
     const trail = (await get(admin, `${MERCHANT_API}/kyc/applications/${groupId}`)).json().auditTrail;
-    expect(trail.map((entry: { action: string }) => entry.action)).toEqual(['kyc.submit', 'kyc.startReview', 'kyc.requestResubmission', 'kyc.submit', 'kyc.startReview', 'kyc.approve', 'kyc.signContract', 'kyc.activate']);
+    expect(trail.map((entry: { action: string }) => entry.action)).toEqual(['kyc.submit', 'kyc.startReview', 'kyc.requestResubmission', 'kyc.replaceDocument', 'kyc.submit', 'kyc.startReview', 'kyc.approve', 'kyc.signContract', 'kyc.activate']);
     expect(trail[0].actor.email).toBe('applicant@demo.folio.test');
     expect(trail[1].actor.email).toBe('folioadmin@demo.folio.test');
     expect(trail[2].detail).toMatchObject({ from: 'InReview', to: 'SentForResubmission' });

@@ -102,13 +102,19 @@ describe('KYC refusals', () => {
     const badType = await upload(app, applicant, groupId, { documentType: '17', documentGroup: 'Nowhere', header: 'company-details' });
     expectProblem(badType, 400);
     expect(badType.json().errors).toMatchObject({ documentType: ['kyc.validation.documentType'], documentGroup: ['kyc.validation.documentGroup'] });
+    const wrongSection = await upload(app, applicant, groupId, { documentType: '8', documentGroup: 'Settlement', header: 'company-details' });
+    expectProblem(wrongSection, 400);
+    expect(wrongSection.json().errors).toEqual({ documentType: ['kyc.validation.documentWrongType'] });
+    const noOwner = await upload(app, applicant, groupId, { documentType: '11', documentGroup: 'UBO', header: 'company-stakeholders' });
+    expectProblem(noOwner, 400);
+    expect(noOwner.json().errors).toEqual({ ownerRef: ['kyc.validation.id'] });
     const json = await app.inject({ method: 'POST', url: `${MERCHANT_API}/kyc/applications/${groupId}/documents`, headers: bearer(applicant), payload: { file: 'x' } });
     expectProblem(json, 415);
     expect(await stored()).toEqual(before);
   });
 
   it('accepts a PNG by its content and serves it only through its access url', async () => {
-    const response = await upload(app, applicant, groupId, { documentType: '11', documentGroup: 'UBO', header: 'company-stakeholders' }, { name: 'passport.jpg', content: PNG, type: 'image/jpeg' });
+    const response = await upload(app, applicant, groupId, { documentType: '11', documentGroup: 'UBO', header: 'company-stakeholders', ownerRef: '5b0c4f1e-6f0a-4c1e-9d7a-2f5a8e3b9c10' }, { name: 'passport.jpg', content: PNG, type: 'image/jpeg' });
     expect(response.statusCode).toBe(201);
     const document = response.json();
     expect(document).toMatchObject({ contentType: 'image/png', status: 'Created', documentTypeName: 'ProofOfIdentity', name: 'passport.jpg' });
