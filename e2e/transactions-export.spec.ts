@@ -161,3 +161,20 @@ test('filters, columns, sorting and page survive a reload (persisted-store)', as
   const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('persisted-store') ?? '{}'));
   expect(stored.transactions).toMatchObject({ pageIndex: 1, filters: { status: 'Failed' }, columns: { cardBrand: true, currency: false } });
 });
+
+test("a merchant admin picks one of their own properties and sees only that property's transactions", async ({ page }) => {
+  await signInAs(page, 'merchantadmin@demo.folio.test');
+  await page.goto('/transactions');
+  const table = page.getByRole('table', { name: 'Transactions' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const property = page.getByRole('form', { name: 'Filter transactions' }).getByRole('combobox', { name: /^Property/ });
+  // The property list arrives with the active property (merchant-side users only).
+  await expect.poll(() => property.locator('option').count()).toBeGreaterThan(2);
+  const names = (await property.locator('option').allInnerTexts()).filter((name) => name !== 'All properties');
+  // Every row is one of the user's own properties, before and after narrowing to one.
+  const propertyColumn = async () => table.getByRole('row').locator('td:nth-child(3)').allInnerTexts();
+  for (const name of await propertyColumn()) expect(names).toContain(name);
+  const chosen = names[1] as string;
+  await applyFilters(page, async (form) => void (await form.getByRole('combobox', { name: /^Property/ }).selectOption({ label: chosen })));
+  await expect.poll(async () => new Set(await propertyColumn())).toEqual(new Set([chosen]));
+});

@@ -7,7 +7,7 @@ const input = 'rounded border border-slate-300 px-2 py-1 text-sm';
 const labelClass = 'flex flex-col text-xs text-slate-600';
 
 /** The payouts filter bar: edits a draft and applies it on submit. */
-export function PayoutFilters(props: { value: PayoutFilterValues; onApply: (value: PayoutFilterValues) => void }) {
+export function PayoutFilters(props: { value: PayoutFilterValues; onApply: (value: PayoutFilterValues) => void; properties: ReadonlyArray<{ merchantId: string; name: string }> }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(props.value);
   const appliedKey = JSON.stringify(props.value);
@@ -76,6 +76,24 @@ export function PayoutFilters(props: { value: PayoutFilterValues; onApply: (valu
         {t('payouts.filters.reference')}
         <input className={`${input} w-36`} {...field('reference')} />
       </label>
+      {props.properties.length > 1 && (
+        <label className="flex flex-col text-xs text-slate-600">
+          {t('payouts.filters.propertyLabel')}
+          <select
+            className={input}
+            name="merchantId"
+            value={draft.merchantId}
+            onChange={(event) => setDraft({ ...draft, merchantId: event.target.value, merchantName: props.properties.find((p) => p.merchantId === event.target.value)?.name ?? '' })}
+          >
+            <option value="">{t('payouts.filters.allProperties')}</option>
+            {props.properties.map((property) => (
+              <option key={property.merchantId} value={property.merchantId}>
+                {property.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <div className="flex gap-2">
         <button type="submit" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">
           {t('payouts.filters.apply')}
@@ -84,6 +102,14 @@ export function PayoutFilters(props: { value: PayoutFilterValues; onApply: (valu
           {t('payouts.filters.clear')}
         </button>
       </div>
+      {draft.merchantId && (
+        <p className="basis-full text-sm">
+          {t('payouts.filters.property', { name: draft.merchantName })}{' '}
+          <button type="button" className="text-blue-700 underline" onClick={() => props.onApply({ ...props.value, merchantId: '', merchantName: '' })}>
+            {t('payouts.filters.allProperties')}
+          </button>
+        </p>
+      )}
     </form>
   );
 }

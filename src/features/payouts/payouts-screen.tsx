@@ -5,6 +5,7 @@ import { PAYOUT_EXPORT_CHUNK_SIZE } from '../../../machines/export-rules';
 import type { PayoutExportBody } from '../../../contract/exports';
 import { PAYOUT_COLUMNS, PAYOUT_DEFAULT_COLUMNS, payoutEndpoints, type PayoutRow } from '../../../contract/payouts';
 import { useSession } from '../../app/session/session-provider';
+import { useActiveProperty } from '../../app/shell/active-property-provider';
 import { ColumnChooser } from '../../components/data-table/column-chooser';
 import { DataTable } from '../../components/data-table/data-table';
 import { useServerTable } from '../../components/data-table/use-server-table';
@@ -29,6 +30,8 @@ const NO_ROWS: PayoutRow[] = [];
 export function PayoutsScreen() {
   const { t } = useTranslation();
   const { user } = useSession();
+  // Merchant-side users choose among their own properties; the server scopes every query to the caller anyway.
+  const { properties } = useActiveProperty();
   // The server checks Payouts:Update again; this only hides a button the user could not use.
   const canRetry = user?.userPermissions.some((p) => p.resource === 'Payouts' && p.permissions.includes('Update')) ?? false;
   // Spec 3: the page index is persisted for transactions only, so payouts start on page 1.
@@ -42,7 +45,13 @@ export function PayoutsScreen() {
     queryFn: ({ signal }) => call(searchPayouts, { body, signal }),
     placeholderData: keepPreviousData,
   });
-  const columns = useMemo(() => payoutColumns(t), [t]);
+  const { setFilters, filters } = table;
+  const columns = useMemo(
+    () => payoutColumns(t, (row: PayoutRow) => setFilters({ ...filters, merchantId: row.merchantId, merchantName: row.merchantName })),
+    // The column definitions only change with the language and the current filter (for "only this property").
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, JSON.stringify(filters)],
+  );
   const choosable = PAYOUT_COLUMNS.map((column) => ({ id: column.id, label: t(column.labelKey) }));
   const visible = choosable.filter((column) => table.columnVisibility[column.id] !== false).map((column) => column.id);
   return (
@@ -56,7 +65,7 @@ export function PayoutsScreen() {
           </button>
         </div>
       </header>
-      <PayoutFilters value={table.filters} onApply={table.setFilters} />
+      <PayoutFilters value={table.filters} onApply={table.setFilters} properties={properties} />
       {result.isError && (
         <p role="alert" className="text-sm text-red-700">
           {result.error.message}

@@ -6,7 +6,7 @@ import { EMPTY_TRANSACTION_FILTERS, type TransactionFilterValues } from './trans
 const input = 'rounded border border-slate-300 px-2 py-1 text-sm';
 
 /** The filter bar: edits a draft, applies it on submit (so typing does not fire a search per key). */
-export function TransactionFilters(props: { value: TransactionFilterValues; onApply: (value: TransactionFilterValues) => void }) {
+export function TransactionFilters(props: { value: TransactionFilterValues; onApply: (value: TransactionFilterValues) => void; properties: ReadonlyArray<{ merchantId: string; name: string }> }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(props.value);
   const appliedKey = JSON.stringify(props.value);
@@ -80,6 +80,24 @@ export function TransactionFilters(props: { value: TransactionFilterValues; onAp
         {t('transactions.filters.guest')}
         <input className={`${input} w-36`} {...field('guest')} />
       </label>
+      {props.properties.length > 1 && (
+        <label className="flex flex-col text-xs text-slate-600">
+          {t('transactions.filters.propertyLabel')}
+          <select
+            className={input}
+            name="merchantId"
+            value={draft.merchantId}
+            onChange={(event) => setDraft({ ...draft, merchantId: event.target.value, merchantName: props.properties.find((p) => p.merchantId === event.target.value)?.name ?? '' })}
+          >
+            <option value="">{t('transactions.filters.allProperties')}</option>
+            {props.properties.map((property) => (
+              <option key={property.merchantId} value={property.merchantId}>
+                {property.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <div className="flex gap-2">
         <button type="submit" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">
           {t('transactions.filters.apply')}

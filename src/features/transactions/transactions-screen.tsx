@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_COLUMNS, ORDER_DEFAULT_COLUMNS, orderEndpoints, type OrderRow } from '../../../contract/orders';
 import type { OrderExportBody } from '../../../contract/exports';
+import { useActiveProperty } from '../../app/shell/active-property-provider';
 import { ColumnChooser } from '../../components/data-table/column-chooser';
 import { DataTable } from '../../components/data-table/data-table';
 import { useServerTable } from '../../components/data-table/use-server-table';
@@ -26,6 +27,8 @@ export function TransactionsScreen() {
   const { t } = useTranslation();
   const table = useServerTable<TransactionFilterValues>('transactions', DEFAULTS, { persistPageIndex: true });
   const [exporting, setExporting] = useState(false);
+  // Merchant-side users choose among their own properties; the server scopes every query to the caller anyway.
+  const { properties } = useActiveProperty();
   const query = { filters: toOrderFilter(table.filters), sorting: table.sorting as Array<{ id: 'id'; desc: boolean }> };
   const body = { ...query, pagination: { page: table.pageIndex, pageSize: table.pageSize as 25 } };
   const result = useQuery({
@@ -53,7 +56,7 @@ export function TransactionsScreen() {
           </button>
         </div>
       </header>
-      <TransactionFilters value={table.filters} onApply={table.setFilters} />
+      <TransactionFilters value={table.filters} onApply={table.setFilters} properties={properties} />
       {result.isError && (
         <p role="alert" className="text-sm text-red-700">
           {result.error.message}
