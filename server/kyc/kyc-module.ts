@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerMerchantGroupRoutes } from '../merchant-groups/merchant-group-routes';
 import { registerDocumentRoutes } from './document-routes';
+import { expireIdleApplications } from './expiry';
 import { registerKycRoutes } from './kyc-routes';
 
 /** KYC onboarding (issue 5): the application, its documents, the merchant groups and their lifecycle. */
@@ -8,4 +9,12 @@ export function registerKycModule(app: FastifyInstance): void {
   registerMerchantGroupRoutes(app);
   registerKycRoutes(app);
   registerDocumentRoutes(app);
+  // The idle expiry runs hourly outside demo mode (the demo's dates are fixed and must not expire).
+  if (!app.ctx.config.demo) {
+    const timer = setInterval(() => {
+      expireIdleApplications(app.ctx.db).catch((error: unknown) => app.log.error({ err: error }, 'KYC expiry failed'));
+    }, 60 * 60 * 1000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 }
