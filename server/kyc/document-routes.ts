@@ -51,6 +51,13 @@ function cleanName(name: string): string {
   return cleaned || 'document';
 }
 
+/** Header values must be latin-1: an ASCII fallback plus the UTF-8 name (RFC 6266 / 5987). */
+function contentDisposition(name: string): string {
+  const clean = cleanName(name);
+  const ascii = clean.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '_');
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(clean)}`;
+}
+
 export function registerDocumentRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
   // The body is multipart, read from the parts below; the contract's body is there for OpenAPI and the client.
@@ -157,7 +164,7 @@ export function registerDocumentRoutes(app: FastifyInstance): void {
     }
     reply
       .header('content-type', document.content_type)
-      .header('content-disposition', `inline; filename="${cleanName(document.name)}"`)
+      .header('content-disposition', contentDisposition(document.name))
       .header('cache-control', 'private, no-store')
       .header('x-content-type-options', 'nosniff');
     if (isDemoDocument(document.storage_key)) return reply.send(demoDocumentContent(document.name));

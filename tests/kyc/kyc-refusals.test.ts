@@ -120,6 +120,7 @@ describe('KYC refusals', () => {
     expect(document).toMatchObject({ contentType: 'image/png', status: 'Created', documentTypeName: 'ProofOfIdentity', name: 'passport.jpg' });
     const opened = await app.inject({ method: 'GET', url: document.accessUrl });
     expect(opened.statusCode).toBe(200);
+    expect(opened.headers['content-disposition']).toBe(`inline; filename="passport.jpg"; filename*=UTF-8''passport.jpg`);
     expect(opened.headers['content-type']).toBe('image/png');
     expect(opened.rawPayload.equals(PNG)).toBe(true);
     const forged = await app.inject({ method: 'GET', url: `${document.accessUrl.split('?')[0]}?token=forged` });
@@ -131,6 +132,15 @@ describe('KYC refusals', () => {
     const adminUrl = asAdmin.headers[0].documents[0].accessUrl as string;
     expect((await app.inject({ method: 'GET', url: adminUrl })).statusCode).toBe(200);
     expectProblem(await app.inject({ method: 'GET', url: `${MERCHANT_API}/kyc/applications/${groupId}/documents`, headers: bearer(otherMerchant) }), 403);
+  });
+
+  it('keeps a non-ASCII file name readable and the header valid', async () => {
+    const response = await upload(app, applicant, groupId, { documentType: '1', documentGroup: 'Merchant', header: 'company-details' }, { name: 'Gründungsurkunde.pdf', content: PDF });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().name).toBe('Gründungsurkunde.pdf');
+    const opened = await app.inject({ method: 'GET', url: response.json().accessUrl });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['content-disposition']).toBe(`inline; filename="Gr_ndungsurkunde.pdf"; filename*=UTF-8''Gr%C3%BCndungsurkunde.pdf`);
   });
 
   it('refuses an oversized or malformed body with a problem JSON and stores nothing', async () => {
