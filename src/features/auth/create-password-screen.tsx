@@ -98,7 +98,7 @@ function CreatePasswordForm({ token }: { token: string }) {
         error={errors.confirmation && t('auth.createPassword.errors.mismatch')}
         {...form.register('confirmation')}
       />
-      <SubmitButton busy={isSubmitting} busyLabel={t('auth.createPassword.submitting')}>
+      <SubmitButton tone="dark" busy={isSubmitting} busyLabel={t('auth.createPassword.submitting')}>
         {t('auth.createPassword.submit')}
       </SubmitButton>
     </form>

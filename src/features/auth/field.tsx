@@ -20,7 +20,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ l
       <input
         id={id}
         ref={ref}
-        className="rounded border border-gray-300 px-3 py-2 text-gray-900 focus:border-brand focus:ring-2 focus:ring-brand/40 focus:outline-none"
+        className="rounded border border-gray-300 bg-white px-3 py-2 text-gray-900 focus:border-brand focus:ring-2 focus:ring-brand/40 focus:outline-none"
         {...input}
         aria-invalid={error ? true : undefined}
         aria-describedby={[describedBy, error ? errorId : undefined].filter(Boolean).join(' ') || undefined}

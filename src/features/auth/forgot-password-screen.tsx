@@ -46,7 +46,7 @@ export function ForgotPasswordScreen() {
           error={errors.email && t('auth.forgotPassword.errors.email')}
           {...form.register('email')}
         />
-        <SubmitButton busy={isSubmitting} busyLabel={t('auth.forgotPassword.submitting')}>
+        <SubmitButton tone="dark" busy={isSubmitting} busyLabel={t('auth.forgotPassword.submitting')}>
           {t('auth.forgotPassword.submit')}
         </SubmitButton>
       </form>
