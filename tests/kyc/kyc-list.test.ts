@@ -61,6 +61,26 @@ describe('KYC applications list', () => {
     expect(Object.keys(response.json().errors)).toEqual(expect.arrayContaining(['pageSize', 'statuses.0']));
   });
 
+  it('scopes the group list: provider staff see all, a merchant admin only their group', async () => {
+    expect((await app.inject({ method: 'GET', url: `${MERCHANT_API}/merchant-groups?pageSize=25`, headers: bearer(admin) })).json().total).toBe(12);
+    const merchant = (await signIn(app, 'merchantadmin@demo.folio.test')).accessToken;
+    const own = (await app.inject({ method: 'GET', url: `${MERCHANT_API}/merchant-groups`, headers: bearer(merchant) })).json();
+    expect(own.items.map((group: { name: string; allowedActions: string[] }) => [group.name, group.allowedActions])).toEqual([['Lagoon Hotels Group', []]]);
+  });
+
+  it('lets provider staff create a group with an empty application; a merchant admin may not', async () => {
+    const created = await app.inject({ method: 'POST', url: `${MERCHANT_API}/merchant-groups`, headers: bearer(admin), payload: { name: '  Meridian Hotels ', country: 'fr', contactEmail: 'Ops@Meridian.example' } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'Meridian Hotels', country: 'FR', contactEmail: 'ops@meridian.example', status: 'Created', applicationId: expect.any(String) });
+    const invalid = await app.inject({ method: 'POST', url: `${MERCHANT_API}/merchant-groups`, headers: bearer(admin), payload: { name: 'M', country: 'France', contactEmail: 'nope' } });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().errors).toEqual({ name: ['kyc.validation.tooShort'], country: ['kyc.validation.country'], contactEmail: ['kyc.validation.email'] });
+    const merchant = (await signIn(app, 'merchantadmin@demo.folio.test')).accessToken;
+    const refused = await app.inject({ method: 'POST', url: `${MERCHANT_API}/merchant-groups`, headers: bearer(merchant), payload: { name: 'Sneaky Group', country: 'NL', contactEmail: 'a@b.example' } });
+    expect(refused.statusCode).toBe(403);
+    expect((await search({ search: 'Sneaky' })).json().total).toBe(0);
+  });
+
   it('shows the seeded resubmission with its flags, documents and trail; its documents open', async () => {
     const danube = (await search({ search: 'Danube' })).json().items[0] as Item;
     expect(danube.openFlags).toBe(2);
