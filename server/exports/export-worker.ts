@@ -5,6 +5,7 @@ import type { AppContext } from '../app-context';
 import type { ExportSource } from './export-source';
 import { claimNext, expiredFiles, failExhausted, fileKeyOf, heartbeat, markFailed, markFinalising, markReady, releaseJob, type ClaimedJob } from './export-jobs';
 import { csvWriter, xlsxWriter, type RowWriter } from './file-writers';
+import { readTextChunk } from './text-chunks';
 
 // The export worker (decision 0124): claims jobs with FOR UPDATE SKIP LOCKED, reads rows in keyset
 // chunks, streams them into the file, beats its heartbeat and checks for cancellation after every
@@ -60,7 +61,8 @@ export function startExportWorker(ctx: AppContext, sources: Partial<Record<Expor
   async function openWriter(job: ClaimedJob, source: ExportSource, key: string): Promise<RowWriter> {
     const stream = await ctx.files.createWriteStream(key);
     const headers = source.headers(job.columns);
-    return job.file_type === 'csv' ? csvWriter(stream, headers) : xlsxWriter(stream, headers, SHEET_NAMES[job.export_type]);
+    const kinds = source.kinds(job.columns);
+    return job.file_type === 'csv' ? csvWriter(stream, headers, kinds) : xlsxWriter(stream, headers, kinds, SHEET_NAMES[job.export_type]);
   }
 
   async function run(job: ClaimedJob): Promise<void> {
@@ -82,7 +84,8 @@ export function startExportWorker(ctx: AppContext, sources: Partial<Record<Expor
           await giveUp();
           return releaseJob(ctx.db, job.token, workerId);
         }
-        const chunk = await source.readChunk(ctx.db, job.request, job.columns, cursor, chunkSize);
+        const { query, keyCount } = await source.chunkQuery(job.request, job.columns, cursor, chunkSize);
+        const chunk = await readTextChunk(ctx.db, query, keyCount);
         if (chunk.rows.length > 0) await writer.writeRows(chunk.rows);
         written += chunk.rows.length;
         cursor = chunk.cursor;

@@ -1,12 +1,13 @@
 import { once } from 'node:events';
-import ExcelJS from 'exceljs';
-import type { Cell } from './export-source';
+import type { CellKind } from './export-source';
+import type { TextRow } from './text-chunks';
+import { numberCell, openWorkbook, textCell } from './xlsx-stream';
 
 // Streaming writers: each chunk of rows goes to the file as it is read, so memory stays flat
 // whatever the row count (issue 4 "Export jobs on the server"; decision 0124).
 
 export interface RowWriter {
-  writeRows(rows: Cell[][]): Promise<void>;
+  writeRows(rows: TextRow[]): Promise<void>;
   /** Flushes and closes the file. */
   finish(): Promise<void>;
   /** Stops writing; the caller removes the partial file. */
@@ -17,9 +18,8 @@ const NEEDS_QUOTES = /[",\r\n]/;
 // OWASP "CSV injection": a text cell a spreadsheet would read as a formula gets a leading quote.
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export function csvCell(cell: Cell): string {
+export function csvCell(cell: string | null): string {
   if (cell === null) return '';
-  if (typeof cell === 'number') return String(cell);
   const text = FORMULA_START.test(cell) ? `'${cell}` : cell;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
@@ -44,13 +44,15 @@ async function closed(stream: NodeJS.WritableStream): Promise<void> {
 }
 
 /** RFC 4180 csv, CRLF line ends, UTF-8 with a BOM so spreadsheet programs read accents right. */
-export async function csvWriter(stream: NodeJS.WritableStream, headers: string[]): Promise<RowWriter> {
+export async function csvWriter(stream: NodeJS.WritableStream, headers: string[], kinds: CellKind[]): Promise<RowWriter> {
+  // Number cells are the database's own digits; only text needs quoting and the formula guard.
+  const cell = kinds.map((kind) => (kind === 'number' ? (value: string | null) => value ?? '' : csvCell));
   const check = watchErrors(stream);
   await write(stream, `\uFEFF${headers.map(csvCell).join(',')}\r\n`);
   return {
     async writeRows(rows) {
       let text = '';
-      for (const row of rows) text += `${row.map(csvCell).join(',')}\r\n`;
+      for (const row of rows) text += `${row.map((value, index) => cell[index]!(value)).join(',')}\r\n`;
       check();
       await write(stream, text);
     },
@@ -63,30 +65,21 @@ export async function csvWriter(stream: NodeJS.WritableStream, headers: string[]
   };
 }
 
-/** exceljs's streaming WorkbookWriter: rows are committed as written; strings are never formulas in xlsx. */
-export async function xlsxWriter(stream: NodeJS.WritableStream, headers: string[], sheetName: string): Promise<RowWriter> {
+/** A streaming one-sheet xlsx (decision 0126): text as inline strings (never formulas), numbers as numbers. */
+export async function xlsxWriter(stream: NodeJS.WritableStream, headers: string[], kinds: CellKind[], sheetName: string): Promise<RowWriter> {
   const check = watchErrors(stream);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: stream as unknown as import('node:stream').Stream,
-    useStyles: false,
-    useSharedStrings: false,
-    // Fast deflate: the file is a transient download; level 1 is several times faster than 6.
-    zip: { zlib: { level: 1 } },
-  });
-  const sheet = workbook.addWorksheet(sheetName);
-  sheet.addRow(headers).commit();
+  const cell = kinds.map((kind) => (kind === 'number' ? numberCell : textCell));
+  const workbook = await openWorkbook(stream, sheetName);
+  await workbook.writeRows([headers.map(textCell).join('')]);
   return {
     async writeRows(rows) {
       check();
-      for (const row of rows) sheet.addRow(row).commit();
-      // Let the zip stream drain into the file before the next chunk.
-      await new Promise((resolve) => setImmediate(resolve));
+      await workbook.writeRows(rows.map((row) => row.map((value, index) => cell[index]!(value)).join('')));
     },
     async finish() {
-      const done = once(stream as NodeJS.EventEmitter, 'close');
-      sheet.commit();
-      await workbook.commit();
-      await done;
+      check();
+      await workbook.finish();
+      await closed(stream);
       check();
     },
     abort: () => (stream as unknown as { destroy(): void }).destroy(),

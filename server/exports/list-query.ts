@@ -59,11 +59,6 @@ export function orderByClause(keys: SortKey[]): RawBuilder<unknown> {
   return sql.raw(keys.map((key) => `${key.expr} ${key.desc ? 'DESC' : 'ASC'}`).join(', '));
 }
 
-/** Selects each sort key as text (`k0`, `k1`...), exact to the microsecond, for the next keyset. */
-export function keysetSelections(keys: SortKey[]): string {
-  return keys.map((key, index) => `${key.expr}::text AS k${index}`).join(', ');
-}
-
 /**
  * Rows after `cursor` in the order of `keys`: a row comparison when every key runs the same way
  * (an index range scan), otherwise the expanded OR form.

@@ -1,32 +1,51 @@
-import { ORDER_COLUMNS, type OrderColumnId, type OrderQuery, type OrderRow } from '../../contract/orders';
-import { labelsOf, majorAmount, type Cell, type ExportSource } from '../exports/export-source';
-import { orderChunk } from './order-query';
+import { sql } from 'kysely';
+import { ORDER_COLUMNS, ORDER_STATUS_CODE, type OrderColumnId, type OrderQuery } from '../../contract/orders';
+import { isoTimestampSql, labelsOf, majorAmountSql, type ExportColumn, type ExportSource } from '../exports/export-source';
+import { keysetAfter, orderByClause } from '../exports/list-query';
+import { chunkSelections } from '../exports/text-chunks';
+import { orderSortKeys, orderWhere } from './order-query';
 
-// The cells of an exported transaction: what the table column shows, amounts in major units.
-const CELL: Record<OrderColumnId, (row: OrderRow) => Cell> = {
-  id: (row) => row.id,
-  referenceNo: (row) => row.referenceNo,
-  merchantId: (row) => row.merchantId,
-  merchantName: (row) => row.merchantName,
-  guestName: (row) => row.guestName,
-  guestEmail: (row) => row.guestEmail,
-  amount: (row) => majorAmount(row.amountMinor, row.currency),
-  currency: (row) => row.currency,
-  status: (row) => row.status,
-  statusCode: (row) => row.statusCode,
-  paymentType: (row) => row.paymentType,
-  chargeCategory: (row) => row.chargeCategory,
-  cardBrand: (row) => row.cardBrand,
-  cardLast4: (row) => row.cardLast4,
-  createdAt: (row) => row.createdAt,
-  updatedAt: (row) => row.updatedAt,
+// The cells of an exported transaction, as SQL text: what the table column shows, amounts in
+// major units, times in ISO 8601 UTC (decision 0124).
+const statusCode = `CASE o.status ${Object.entries(ORDER_STATUS_CODE)
+  .map(([status, code]) => `WHEN '${status}' THEN '${code}'`)
+  .join(' ')} END`;
+
+const COLUMNS: Record<OrderColumnId, ExportColumn> = {
+  id: { sql: 'o.id::text', kind: 'number' },
+  referenceNo: { sql: 'o.reference_no', kind: 'text' },
+  merchantId: { sql: 'o.merchant_id::text', kind: 'text' },
+  merchantName: { sql: 'm.name', kind: 'text' },
+  guestName: { sql: 'o.guest_name', kind: 'text' },
+  guestEmail: { sql: 'o.guest_email', kind: 'text' },
+  amount: { sql: majorAmountSql('o.amount_minor', 'o.currency'), kind: 'number' },
+  currency: { sql: 'o.currency::text', kind: 'text' },
+  status: { sql: 'o.status', kind: 'text' },
+  statusCode: { sql: statusCode, kind: 'number' },
+  paymentType: { sql: 'o.payment_type', kind: 'text' },
+  chargeCategory: { sql: 'o.charge_category', kind: 'text' },
+  cardBrand: { sql: 'o.card_brand', kind: 'text' },
+  cardLast4: { sql: 'o.card_last4::text', kind: 'text' },
+  createdAt: { sql: isoTimestampSql('o.created_at'), kind: 'text' },
+  updatedAt: { sql: isoTimestampSql('o.updated_at'), kind: 'text' },
 };
 
 export const orderExportSource: ExportSource = {
   headers: (columns) => labelsOf(ORDER_COLUMNS, columns),
-  async readChunk(db, request, columns, cursor, limit) {
-    const cells = columns.map((id) => CELL[id as OrderColumnId]);
-    const chunk = await orderChunk(db, request.query as OrderQuery, request.merchants, cursor, limit);
-    return { rows: chunk.rows.map((row) => cells.map((cell) => cell(row))), cursor: chunk.cursor };
+  kinds: (columns) => columns.map((id) => COLUMNS[id as OrderColumnId].kind),
+  chunkQuery(request, columns, cursor, limit) {
+    const query = request.query as OrderQuery;
+    const keys = orderSortKeys(query.sorting);
+    const after = cursor ? sql`AND ${keysetAfter(keys, cursor)}` : sql``;
+    const selections = chunkSelections(
+      columns.map((id) => COLUMNS[id as OrderColumnId].sql),
+      keys.map((key) => key.expr),
+    );
+    return {
+      keyCount: keys.length,
+      query: sql`SELECT ${selections} FROM orders o JOIN merchants m ON m.id = o.merchant_id
+        WHERE ${orderWhere(query.filters, request.merchants)} ${after}
+        ORDER BY ${orderByClause(keys)} LIMIT ${sql.lit(limit)}`,
+    };
   },
 };

@@ -4,8 +4,6 @@ import type { Db } from '../db/database';
 import {
   cappedCount,
   escapeLike,
-  keysetAfter,
-  keysetSelections,
   lowerBound,
   orderByClause,
   sortKeys,
@@ -117,17 +115,4 @@ export async function orderById(db: Db, id: number, merchants: 'all' | string[])
     SELECT ${ORDER_SELECT} FROM orders o JOIN merchants m ON m.id = o.merchant_id
     WHERE o.id = ${String(id)}::bigint AND ${orderWhere({}, merchants)}`.execute(db);
   return result.rows[0] ? toOrderRow(result.rows[0]) : undefined;
-}
-
-/** The next chunk after `cursor` (keyset, never OFFSET), with the cursor of its last row: how exports read. */
-export async function orderChunk(db: Db, query: OrderQuery, merchants: 'all' | string[], cursor: string[] | undefined, limit: number) {
-  const keys = orderSortKeys(query.sorting);
-  const after = cursor ? sql`AND ${keysetAfter(keys, cursor)}` : sql``;
-  const result = await sql<OrderRecord & Record<`k${number}`, string>>`
-    SELECT ${ORDER_SELECT}, ${sql.raw(keysetSelections(keys))}
-    FROM orders o JOIN merchants m ON m.id = o.merchant_id
-    WHERE ${orderWhere(query.filters, merchants)} ${after}
-    ORDER BY ${orderByClause(keys)} LIMIT ${limit}`.execute(db);
-  const last = result.rows[result.rows.length - 1];
-  return { rows: result.rows.map(toOrderRow), cursor: last ? keys.map((_, index) => String(last[`k${index}`])) : undefined };
 }

@@ -4,8 +4,6 @@ import type { Db } from '../db/database';
 import {
   cappedCount,
   escapeLike,
-  keysetAfter,
-  keysetSelections,
   lowerBound,
   orderByClause,
   sortKeys,
@@ -105,16 +103,4 @@ export async function payoutById(db: Db, id: string, merchants: 'all' | string[]
     SELECT ${PAYOUT_SELECT} FROM payouts p JOIN merchants m ON m.id = p.merchant_id
     WHERE p.id = ${id}::uuid AND ${payoutWhere({}, merchants)}`.execute(db);
   return result.rows[0] ? toPayoutRow(result.rows[0]) : undefined;
-}
-
-export async function payoutChunk(db: Db, query: PayoutQuery, merchants: 'all' | string[], cursor: string[] | undefined, limit: number) {
-  const keys = payoutSortKeys(query.sorting);
-  const after = cursor ? sql`AND ${keysetAfter(keys, cursor)}` : sql``;
-  const result = await sql<PayoutRecord & Record<`k${number}`, string>>`
-    SELECT ${PAYOUT_SELECT}, ${sql.raw(keysetSelections(keys))}
-    FROM payouts p JOIN merchants m ON m.id = p.merchant_id
-    WHERE ${payoutWhere(query.filters, merchants)} ${after}
-    ORDER BY ${orderByClause(keys)} LIMIT ${limit}`.execute(db);
-  const last = result.rows[result.rows.length - 1];
-  return { rows: result.rows.map(toPayoutRow), cursor: last ? keys.map((_, index) => String(last[`k${index}`])) : undefined };
 }

@@ -6,7 +6,9 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed/seed-demo';
 import { cancelJob, claimNext, createJob, failExhausted, heartbeat } from '../../server/exports/export-jobs';
 import { cappedCount } from '../../server/exports/list-query';
-import { orderChunk, orderPage } from '../../server/orders/order-query';
+import { readTextChunk } from '../../server/exports/text-chunks';
+import { orderExportSource } from '../../server/orders/order-export';
+import { orderPage } from '../../server/orders/order-query';
 import { freshPostgresDatabase, postgresUrl } from '../support/postgres';
 
 // The list queries and the export queue on both engines: PGlite always, PostgreSQL when
@@ -66,7 +68,7 @@ describe.each(engines)('list queries and export queue on $name', ({ open }) => {
     { filters: { amountMax: 100_000 }, sorting: [{ id: 'guestName', desc: true }, { id: 'createdAt', desc: false }] },
   ];
 
-  it.each(queries)('keyset chunks return exactly the offset pages, in order (%j)', async (query) => {
+  it.each(queries)('export keyset chunks return exactly the offset pages, in order (%j)', async (query) => {
     const paged: number[] = [];
     for (let page = 0; ; page++) {
       const rows = await orderPage(db, query, 'all', page, 100);
@@ -76,8 +78,10 @@ describe.each(engines)('list queries and export queue on $name', ({ open }) => {
     const chunked: number[] = [];
     let cursor: string[] | undefined;
     for (;;) {
-      const chunk = await orderChunk(db, query, 'all', cursor, 37);
-      chunked.push(...chunk.rows.map((row) => row.id));
+      // The export's own reader: COPY text chunks on PGlite, rows on PostgreSQL.
+      const { query: chunkQuery, keyCount } = await orderExportSource.chunkQuery({ query, merchants: 'all' }, ['id', 'guestName'], cursor, 37);
+      const chunk = await readTextChunk(db, chunkQuery, keyCount);
+      chunked.push(...chunk.rows.map((row) => Number(row[0])));
       cursor = chunk.cursor;
       if (chunk.rows.length < 37) break;
     }

@@ -22,12 +22,13 @@ function gatedSource() {
   let calls = 0;
   const source: ExportSource = {
     headers: payoutExportSource.headers,
-    async readChunk(...args) {
+    kinds: payoutExportSource.kinds,
+    async chunkQuery(...args) {
       if (++calls === 2) {
         firstChunk();
         await gate;
       }
-      return payoutExportSource.readChunk(...args);
+      return payoutExportSource.chunkQuery(...args);
     },
   };
   return { source, release, firstChunkRead };
