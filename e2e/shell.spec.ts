@@ -161,3 +161,27 @@ test('on a small screen the menu sits behind the hamburger', async ({ page }) =>
   await expect.poll(() => pathOf(page)).toBe('/users');
   await expect(page.getByTestId('side-menu')).toBeHidden();
 });
+
+test('a failed property load shows one red notification top-center, 440 px wide, closing after 4 s', async ({ page }) => {
+  await page.clock.install();
+  let calls = 0;
+  await page.route(/\/payment-api\/v2\/merchant-scopes\/[0-9a-f-]{36}\/properties$/, (route) =>
+    ++calls && route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ type: 'x', title: 'Unavailable', status: 503, detail: 'the property list is down' }) }),
+  );
+  await signIn(page, 'propertymanager@demo.folio.test');
+  const toast = page.getByRole('status').filter({ hasText: 'the property list is down' });
+  await expect(toast).toBeVisible();
+  await expect(page.getByTestId('active-property-name')).toHaveText('No property selected');
+  // react-hot-toast puts role=status on the message inside the toast bar.
+  const box = await toast.locator('..').boundingBox();
+  const viewport = page.viewportSize();
+  expect(box?.width).toBe(440);
+  expect(Math.abs((box?.x ?? 0) + (box?.width ?? 0) / 2 - (viewport?.width ?? 0) / 2)).toBeLessThan(2);
+  expect(box?.y).toBeLessThan(60);
+  await page.clock.runFor(3000);
+  await expect(toast).toBeVisible();
+  await page.clock.runFor(1500);
+  await expect(toast).toHaveCount(0);
+  // No retry (spec 7): the list was asked for once.
+  expect(calls).toBe(1);
+});
