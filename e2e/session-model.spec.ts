@@ -110,7 +110,10 @@ function driverFor(gate: RequestGate): ModelDriverMap {
     },
     'session.signOut': (page) => page.getByRole('button', { name: 'Sign out' }).click(),
     // A call the server refuses with 401 (here: the user read) is a session-required failure.
-    'session.required': async () => (await gate.take('user')).fulfill(failWith(401, 'the session has ended; sign in again')),
+    'session.required': async (page) => {
+      await (await gate.take('user')).fulfill(failWith(401, 'the session has ended; sign in again'));
+      await expect(page).toHaveURL(/\/sign-in\?error=SessionRequired&callbackUrl=%2F$/);
+    },
     'session.retry': (page) => page.getByRole('button', { name: 'Try again' }).click(),
     'xstate.after.refreshDelay.session.authenticated.token.fresh': (page) => page.clock.runFor(ACCESS_TOKEN_TTL_MS - ACCESS_TOKEN_REFRESH_MARGIN_MS / 2),
     'xstate.after.refreshRetryDelay.session.authenticated.token.retrying': (page) => page.clock.runFor(REFRESH_RETRY_DELAY_MS),
@@ -136,6 +139,9 @@ function driverFor(gate: RequestGate): ModelDriverMap {
       'unauthenticated.idle': async (page) => {
         await expect(page).toHaveURL(/\/sign-in/);
         await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+        // Sent here by a session-required failure (spec 8), the page says why and keeps where the user was.
+        if (new URL(page.url()).searchParams.get('error') === 'SessionRequired')
+          await expect(page.getByRole('status').filter({ hasText: authText.auth.signIn.sessionRequired })).toBeVisible();
       },
       'unauthenticated.checking': async (page) => {
         await expect(page).toHaveURL(/\/sign-in/);
