@@ -24,7 +24,10 @@ export const applicationQuery = (groupId: string) =>
   queryOptions({
     queryKey: kycKeys.application(groupId),
     queryFn: () => call(getConfirmation, { params: { id: groupId }, query: { includeEmptyRow: true } }),
-    retry: 1,
+    // Loading the wizard refetches on purpose; saves and uploads update this cache themselves.
+    staleTime: Infinity,
+    // The wizard machine owns failure handling (loadFailed with a retry button), so no silent retry.
+    retry: false,
   });
 
 export function saveKycStep(groupId: string, step: KycStepId, data: Record<string, unknown>) {

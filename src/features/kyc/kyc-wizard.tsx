@@ -88,7 +88,7 @@ export function KycWizard({ groupId, urlStep }: { groupId: string; urlStep: KycS
   if (snapshot.matches('loading') || (showingForm && !data)) return <p role="status">{t('kyc.wizard.loading')}</p>;
   if (snapshot.matches('loadFailed'))
     return <WizardStatus actor={actor} snapshot={snapshot} application={data} />;
-  if (snapshot.matches('locked') || !data) return <LockedNotice application={data} />;
+  if (snapshot.matches('locked') || !data) return <LockedNotice application={data} onCheckAgain={() => actor.send({ type: 'wizard.reload' })} />;
 
   const lock = stepLock(data.mode, step, data.flags, data.documents);
   const isLast = snapshot.context.currentIndex === stepIds.length - 1;
@@ -114,9 +114,15 @@ export function KycWizard({ groupId, urlStep }: { groupId: string; urlStep: KycS
         application={data}
         lock={lock}
         subscribe={subscribe}
-        onNext={(values) => actor.send({ type: 'wizard.next', data: values })}
+        onNext={(values, changed) => {
+          // An unchanged last step has nothing to save: with every step valid it is submitted as is.
+          if (isLast && !changed && actor.getSnapshot().can({ type: 'wizard.submit' })) actor.send({ type: 'wizard.submit' });
+          else actor.send({ type: 'wizard.next', data: values });
+        }}
         onSaveDraft={(values) => actor.send({ type: 'wizard.save', data: values })}
-        actions={(submit) => <StepActions actor={actor} snapshot={snapshot} isLast={isLast} resubmission={data.mode === 'resubmission'} onNext={submit} />}
+        actions={(submit, saveDraft) => (
+          <StepActions actor={actor} snapshot={snapshot} isLast={isLast} resubmission={data.mode === 'resubmission'} onNext={submit} onSaveDraft={saveDraft} />
+        )}
       >
         <StepContent step={step} />
       </StepForm>
@@ -125,12 +131,15 @@ export function KycWizard({ groupId, urlStep }: { groupId: string; urlStep: KycS
   );
 }
 
-function LockedNotice({ application }: { application: KycApplication | undefined }) {
+function LockedNotice({ application, onCheckAgain }: { application: KycApplication | undefined; onCheckAgain: () => void }) {
   const { t } = useTranslation();
   return (
     <div role="status" className="rounded border border-slate-200 bg-slate-50 p-4">
       <p>{t('kyc.wizard.readOnly')}</p>
       {application ? <p className="mt-2 text-sm">{t('kyc.overview.status', { status: t(KYC_DISPLAY_STATUS_LABEL_KEYS[application.displayStatus]) })}</p> : null}
+      <button type="button" onClick={onCheckAgain} className="mt-3 rounded border border-brand px-3 py-1.5 text-sm text-brand">
+        {t('kyc.wizard.checkAgain')}
+      </button>
     </div>
   );
 }

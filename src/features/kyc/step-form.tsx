@@ -13,13 +13,13 @@ interface StepFormProps {
   application: KycApplication;
   lock: FieldLock;
   /** Save then move on (the machine decides whether the step is valid enough to advance). */
-  onNext: (data: Data) => void;
+  onNext: (data: Data, changed: boolean) => void;
   /** Save the draft as it is (invalid steps are still kept: nothing typed is lost). */
   onSaveDraft: (data: Data) => void;
   /** Server answers of saves, to show the server's field errors when it disagrees. */
   subscribe: (listener: (answer: SaveStepAnswer) => void) => () => void;
   children: ReactNode;
-  actions: (submit: () => void) => ReactNode;
+  actions: (submit: () => void, saveDraft: () => void) => ReactNode;
 }
 
 /** One step's form: react-hook-form with the contract's zod schema of that step. */
@@ -46,6 +46,8 @@ export function StepForm({ step, application, lock, onNext, onSaveDraft, subscri
     [form, step, subscribe],
   );
 
+  // Read during render so react-hook-form tracks it (its form state is a subscription proxy).
+  const { isDirty } = form.formState;
   const payload = (values: Data): Data => {
     if (application.mode !== 'resubmission') return values;
     const editable = (path: string) => lock.isEditable(path) || (path.endsWith('DocumentId') && lock.isDocumentEditable(form.getValues(path) as string));
@@ -53,7 +55,7 @@ export function StepForm({ step, application, lock, onNext, onSaveDraft, subscri
   };
 
   const submit = form.handleSubmit(
-    (values) => onNext(payload(values)),
+    (values) => onNext(payload(values), isDirty),
     () => onSaveDraft(payload(form.getValues())),
   );
   const rootMessage = form.formState.errors.root?.server?.message;
@@ -75,7 +77,10 @@ export function StepForm({ step, application, lock, onNext, onSaveDraft, subscri
               {t(rootMessage)}
             </p>
           ) : null}
-          {actions(() => void submit())}
+          {actions(
+            () => void submit(),
+            () => onSaveDraft(payload(form.getValues())),
+          )}
         </form>
       </FieldLockContext.Provider>
     </FormProvider>

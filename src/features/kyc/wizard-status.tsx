@@ -9,8 +9,20 @@ type Snapshot = SnapshotFrom<typeof wizardMachine>;
 
 const buttonClass = 'rounded px-4 py-2 text-sm font-medium disabled:opacity-50';
 
-/** Back and Next (Submit application on the last step), disabled while a save or the submit runs. */
-export function StepActions({ actor, snapshot, isLast, resubmission, onNext }: { actor: KycWizardActor; snapshot: Snapshot; isLast: boolean; resubmission: boolean; onNext: () => void }) {
+interface StepActionsProps {
+  actor: KycWizardActor;
+  snapshot: Snapshot;
+  isLast: boolean;
+  resubmission: boolean;
+  onNext: () => void;
+  onSaveDraft: () => void;
+}
+
+/**
+ * Back, Save draft, Next (Submit application on the last step); once every step is valid the
+ * application can also be submitted from any step. All wait while a save or the submit runs.
+ */
+export function StepActions({ actor, snapshot, isLast, resubmission, onNext, onSaveDraft }: StepActionsProps) {
   const { t } = useTranslation();
   const busy = snapshot.matches('saving') || snapshot.matches('submitting');
   const blocked = busy || snapshot.matches('saveFailed') || snapshot.matches('submitFailed');
@@ -25,24 +37,70 @@ export function StepActions({ actor, snapshot, isLast, resubmission, onNext }: {
       >
         {t('kyc.wizard.back')}
       </button>
-      <button type="submit" className={`${buttonClass} bg-brand text-white`} disabled={blocked} onClick={(event) => { event.preventDefault(); onNext(); }}>
-        {snapshot.matches('saving') ? t('kyc.wizard.saving') : nextLabel}
-      </button>
+      <span className="flex gap-3">
+        {blocked || snapshot.can({ type: 'wizard.save', data: {} }) ? (
+          <button
+            type="button"
+            className={`${buttonClass} border border-brand text-brand`}
+            disabled={blocked}
+            onClick={onSaveDraft}
+          >
+            {t('kyc.wizard.saveDraft')}
+          </button>
+        ) : null}
+        {!isLast && snapshot.can({ type: 'wizard.submit' }) ? (
+          <button
+            type="button"
+            className={`${buttonClass} border border-brand text-brand`}
+            disabled={blocked}
+            onClick={() => actor.send({ type: 'wizard.submit' })}
+          >
+            {resubmission ? t('kyc.wizard.resubmitNow') : t('kyc.wizard.submitNow')}
+          </button>
+        ) : null}
+        <button
+          type="submit"
+          className={`${buttonClass} bg-brand text-white`}
+          disabled={blocked}
+          onClick={(event) => {
+            event.preventDefault();
+            onNext();
+          }}
+        >
+          {snapshot.matches('saving') ? t('kyc.wizard.saving') : nextLabel}
+        </button>
+      </span>
     </div>
   );
 }
 
 /** What the workflow is doing beyond the form: loading failure, save/submit failure with retry, submitting. */
-export function WizardStatus({ actor, snapshot, application }: { actor: KycWizardActor; snapshot: Snapshot; application: KycApplication | undefined }) {
+export function WizardStatus({
+  actor,
+  snapshot,
+  application,
+}: {
+  actor: KycWizardActor;
+  snapshot: Snapshot;
+  application: KycApplication | undefined;
+}) {
   const { t } = useTranslation();
   const message = snapshot.context.error ?? '';
   const retry = (
-    <button type="button" className="ml-3 rounded bg-red-700 px-3 py-1 text-sm text-white" onClick={() => actor.send({ type: 'wizard.retry' })}>
+    <button
+      type="button"
+      className="ml-3 rounded bg-red-700 px-3 py-1 text-sm text-white"
+      onClick={() => actor.send({ type: 'wizard.retry' })}
+    >
       {t('kyc.wizard.retry')}
     </button>
   );
   const dismiss = (
-    <button type="button" className="ml-2 rounded border border-red-700 px-3 py-1 text-sm text-red-700" onClick={() => actor.send({ type: 'wizard.dismiss' })}>
+    <button
+      type="button"
+      className="ml-2 rounded border border-red-700 px-3 py-1 text-sm text-red-700"
+      onClick={() => actor.send({ type: 'wizard.dismiss' })}
+    >
       {t('kyc.wizard.dismiss')}
     </button>
   );
@@ -81,7 +139,9 @@ export function WizardStatus({ actor, snapshot, application }: { actor: KycWizar
     return (
       <p role="status" className="mt-4 text-amber-800">
         {t('kyc.wizard.incomplete', {
-          steps: incomplete.map((step) => t(KYC_WIZARD.steps.find((entry) => entry.id === step.id)?.titleKey ?? step.id)).join(', '),
+          steps: incomplete
+            .map((step) => t(KYC_WIZARD.steps.find((entry) => entry.id === step.id)?.titleKey ?? step.id))
+            .join(', '),
         })}
       </p>
     );

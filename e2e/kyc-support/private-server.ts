@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/*
+ * A server of its own for a model-based suite: the same server and SPA as playwright.config.ts's,
+ * over a fresh demo database. The model paths need the applicant's group in a known status, and the
+ * story in kyc.spec.ts moves that same group to Active; separate databases keep them independent
+ * whatever order the files run in.
+ */
+export interface PrivateServer {
+  baseURL: string;
+  stop(): Promise<void>;
+}
+
+export function privatePort(offset: number): number {
+  return Number(process.env.E2E_PORT ?? 4173) + offset;
+}
+
+export async function startPrivateServer(port: number): Promise<PrivateServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-kyc-model-'));
+  const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      FOLIO_DATA_DIR: dataDir,
+      FOLIO_DEMO: 'true',
+      FOLIO_SPA_DIR: process.env.E2E_SPA_DIR ?? 'dist',
+      FOLIO_SEED_ORDERS: '50',
+      FOLIO_SIGNIN_PER_MINUTE: '1000',
+      FOLIO_FORGOT_PER_HOUR: '1000',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const baseURL = `http://localhost:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the private server on ${port} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseURL}/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the private server on ${port} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    baseURL,
+    stop: async () => {
+      if (child.exitCode !== null || child.pid === undefined) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(-child.pid, 'SIGTERM');
+      await exited;
+    },
+  };
+}
