@@ -101,6 +101,7 @@ test('a merchant-side user starts on the first property that is not Inactive and
   const greeting = page.getByTestId('user-greeting');
   await expect(greeting).toContainText('Canal House Amsterdam');
   await expect(page.getByTestId('role-badge')).toHaveText('Merchant admin');
+  expect(await page.getByTestId('role-badge').evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(201, 162, 39)');
 
   await greeting.click();
   const others = page.getByTestId('other-hotels');
@@ -126,6 +127,8 @@ test('a property manager is greeted by first name with the property; provider st
   await expect.poll(() => pathOf(page)).toBe('/property-management');
   await expect(page.getByTestId('user-greeting')).toContainText(/^Hi \S+/);
   await expect(page.getByTestId('active-property-name')).toHaveText('Canal House Amsterdam');
+  await expect(page.getByTestId('role-badge')).toHaveText('Property manager');
+  expect(await page.getByTestId('role-badge').evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(13, 148, 136)');
   // Their "payment settings" goes to the update page of the active property.
   await page.getByTestId('all-controls').click();
   await page.getByRole('menuitem', { name: PS }).click();
