@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { KYC_DOCUMENT_CONTENT_TYPES, KYC_DOCUMENT_MAX_BYTES, KYC_DOCUMENT_SLOTS, KycDocumentUploadFieldsSchema, kycEndpoints } from '../../contract/kyc';
+import { documentRefsOf, KYC_DOCUMENT_CONTENT_TYPES, KYC_DOCUMENT_MAX_BYTES, KYC_DOCUMENT_SLOTS, KycDocumentUploadFieldsSchema, kycEndpoints } from '../../contract/kyc';
 import { PROBLEM_TYPES } from '../../contract/problem';
 import { loadCaller } from '../auth/caller';
 import { fieldErrors, HttpProblem, problems, sendProblem } from '../http/problem';
@@ -9,7 +9,7 @@ import { registerEndpoint } from '../http/route';
 import { GROUP_ENTITY } from '../merchant-groups/lifecycle';
 import { assertApplicant, assertMaySee } from './group-access';
 import { DOCUMENT_FILE_ROUTE, documentAnswer, verifyDocumentToken, type DocumentRow } from './document-access';
-import { currentDocuments, loadApplicationState } from './read-model';
+import { currentDocuments, loadApplicationState, type ApplicationState } from './read-model';
 import { demoDocumentContent, isDemoDocument } from './demo-document';
 
 // Document uploads (spec 3 "Document"; issue 5): the type is read from the content, never the
@@ -51,6 +51,18 @@ function cleanName(name: string): string {
   return cleaned || 'document';
 }
 
+/** A flagged document, or one held by a field the reviewer flagged, may be replaced in resubmission. */
+function mayReplaceInResubmission(state: ApplicationState, documentId: string): boolean {
+  const open = state.flags.filter((flag) => flag.resolvedAt === null);
+  if (open.some((flag) => flag.targetKind === 'document' && flag.target === documentId)) return true;
+  const fieldFlags = open.filter((flag) => flag.targetKind === 'field').map((flag) => flag.target);
+  return [...state.checks.entries()].some(([step, check]) =>
+    documentRefsOf(step, check.data)
+      .filter((ref) => ref.documentId === documentId)
+      .some((ref) => fieldFlags.some((flag) => flag === step || `${step}.${ref.path}` === flag || `${step}.${ref.path}`.startsWith(`${flag}.`))),
+  );
+}
+
 /** Header values must be latin-1: an ASCII fallback plus the UTF-8 name (RFC 6266 / 5987). */
 function contentDisposition(name: string): string {
   const clean = cleanName(name);
@@ -83,8 +95,7 @@ export function registerDocumentRoutes(app: FastifyInstance): void {
       replaced = state.documents.find((row) => row.id === fields.replacesDocumentId && row.replaced_by === null);
       if (!replaced) throw problems.notFound('the document to replace is not a current document of this application');
       if (replaced.document_type !== fields.documentType) throw problems.validation({ documentType: ['kyc.validation.sameDocumentType'] });
-      const flagged = state.flags.some((flag) => flag.resolvedAt === null && flag.targetKind === 'document' && flag.target === replaced!.id);
-      if (state.tracking.mode === 'resubmission' && !flagged) throw problems.conflict('only the documents the reviewer flagged can be replaced now');
+      if (state.tracking.mode === 'resubmission' && !mayReplaceInResubmission(state, replaced.id)) throw problems.conflict('only the documents the reviewer flagged can be replaced now');
     }
     const id = randomUUID();
     const storageKey = `kyc/${params.id}/${id}`;

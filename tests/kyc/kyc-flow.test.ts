@@ -100,7 +100,13 @@ describe('KYC review and the lifecycle', () => {
     expect(review.statusCode).toBe(200);
     expect(review.json().allowedActions).toEqual(['requestResubmission', 'approve', 'reject', 'delete']);
     flaggedDocument = steps['company-details']!.certificateOfIncorporationDocumentId as string;
-    const back = await act({ action: 'requestResubmission', flags: [{ targetKind: 'document', target: flaggedDocument, reason: 'The certificate is unreadable' }] });
+    const back = await act({
+      action: 'requestResubmission',
+      flags: [
+        { targetKind: 'document', target: flaggedDocument, reason: 'The certificate is unreadable' },
+        { targetKind: 'field', target: 'company-stakeholders.stakeholders.0.proofOfIdentityDocumentId', reason: 'The passport has expired' },
+      ],
+    });
     expect(back.statusCode).toBe(200);
     expect(back.json()).toMatchObject({ status: 'SentForResubmission' });
     expect(back.json().documents.find((document: { documentId: string }) => document.documentId === flaggedDocument)).toMatchObject({ status: 'Failed', flagged: true });
@@ -109,13 +115,18 @@ describe('KYC review and the lifecycle', () => {
   it('lets the applicant change only the flagged document, then resubmit', async () => {
     const tracking = (await get(applicant, `${MERCHANT_API}/merchants/validate/${groupId}/onboarding-tracking`)).json();
     expect(tracking).toMatchObject({ mode: 'resubmission', resumeStep: 'company-details', canSubmit: false });
-    expect(tracking.steps.filter((step: { flagged: boolean }) => step.flagged).map((step: { step: string }) => step.step)).toEqual(['company-details']);
+    expect(tracking.steps.filter((step: { flagged: boolean }) => step.flagged).map((step: { step: string }) => step.step)).toEqual(['company-details', 'company-stakeholders']);
     const sneaky = await save('company-details', { ...steps['company-details'], legalBusinessName: 'Something Else GmbH' });
     expect(sneaky.statusCode).toBe(409);
     expect(sneaky.json().errors).toEqual({ 'company-details.legalBusinessName': ['kyc.validation.notFlagged'] });
     const other = steps['company-details']!.proofOfPrincipalPlaceOfBusinessDocumentId as string;
     const wrongReplace = await upload(app, applicant, groupId, { documentType: '5', documentGroup: 'Merchant', header: 'company-details', replacesDocumentId: other });
     expect(wrongReplace.statusCode).toBe(409);
+    // A document held by a flagged field may be replaced too.
+    const people = steps['company-stakeholders']!.stakeholders as Array<Record<string, string>>;
+    const passport = await upload(app, applicant, groupId, { documentType: '11', documentGroup: 'UBO', header: 'company-stakeholders', replacesDocumentId: people[0]!.proofOfIdentityDocumentId! }, { name: 'new-passport.pdf', content: PDF });
+    expect(passport.statusCode).toBe(201);
+    expect(passport.json().ownerRef).toBe(people[0]!.uboId);
     const early = await post(applicant, `${confirmation()}/submit`);
     expect(early.statusCode).toBe(409);
     expect(early.json().errors).toEqual({ [flaggedDocument]: ['kyc.validation.flaggedDocumentNotReplaced'] });
@@ -152,7 +163,7 @@ describe('KYC review and the lifecycle', () => {
 
   it('shows who did what, in order, as the audit trail', async () => {
     const trail = (await get(admin, `${MERCHANT_API}/kyc/applications/${groupId}`)).json().auditTrail;
-    expect(trail.map((entry: { action: string }) => entry.action)).toEqual(['kyc.submit', 'kyc.startReview', 'kyc.requestResubmission', 'kyc.replaceDocument', 'kyc.submit', 'kyc.startReview', 'kyc.approve', 'kyc.signContract', 'kyc.activate']);
+    expect(trail.map((entry: { action: string }) => entry.action)).toEqual(['kyc.submit', 'kyc.startReview', 'kyc.requestResubmission', 'kyc.replaceDocument', 'kyc.replaceDocument', 'kyc.submit', 'kyc.startReview', 'kyc.approve', 'kyc.signContract', 'kyc.activate']);
     expect(trail[0].actor.email).toBe('applicant@demo.folio.test');
     expect(trail[1].actor.email).toBe('folioadmin@demo.folio.test');
     expect(trail[2].detail).toMatchObject({ from: 'InReview', to: 'SentForResubmission' });
