@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { EXPORT_MESSAGES, type ExportType } from '../../contract/exports';
 import type { AppContext } from '../app-context';
-import type { ExportSource } from './export-source';
+import { isoTimestamp, majorAmount, type CellKind, type ColumnKind, type ExportSource } from './export-source';
 import { claimNext, expiredFiles, failExhausted, fileKeyOf, heartbeat, markFailed, markFinalising, markReady, releaseJob, type ClaimedJob } from './export-jobs';
 import { csvWriter, xlsxWriter, type RowWriter } from './file-writers';
-import { readTextChunk } from './text-chunks';
+import { readTextChunk, type TextRow } from './text-chunks';
 
 // The export worker (decision 0124): claims jobs with FOR UPDATE SKIP LOCKED, reads rows in keyset
 // chunks, streams them into the file, beats its heartbeat and checks for cancellation after every
@@ -38,6 +38,22 @@ export interface ExportWorker {
   stop(): Promise<void>;
 }
 
+const CELL_KIND: Record<ColumnKind, CellKind> = { text: 'text', number: 'number', timestamp: 'text', amount: 'number' };
+const FORMAT: Partial<Record<ColumnKind, (value: string) => string>> = { timestamp: isoTimestamp, amount: majorAmount };
+
+/** Formats the raw timestamp and amount fields of a chunk in place. */
+function formatCells(rows: TextRow[], kinds: ColumnKind[]): TextRow[] {
+  const formats = kinds.map((kind) => FORMAT[kind]);
+  if (formats.every((format) => !format)) return rows;
+  for (const row of rows)
+    for (let index = 0; index < formats.length; index++) {
+      const format = formats[index];
+      const value = row[index];
+      if (format && value !== null && value !== undefined) row[index] = format(value);
+    }
+  return rows;
+}
+
 const SHEET_NAMES: Record<ExportType, string> = { TRANSACTION: 'Transactions', PAYOUT: 'Payouts', REFUND: 'Refunds' };
 
 export function startExportWorker(ctx: AppContext, sources: Partial<Record<ExportType, ExportSource>>, options: WorkerOptions): ExportWorker {
@@ -61,7 +77,7 @@ export function startExportWorker(ctx: AppContext, sources: Partial<Record<Expor
   async function openWriter(job: ClaimedJob, source: ExportSource, key: string): Promise<RowWriter> {
     const stream = await ctx.files.createWriteStream(key);
     const headers = source.headers(job.columns);
-    const kinds = source.kinds(job.columns);
+    const kinds = source.kinds(job.columns).map((kind) => CELL_KIND[kind]);
     return job.file_type === 'csv' ? csvWriter(stream, headers, kinds) : xlsxWriter(stream, headers, kinds, SHEET_NAMES[job.export_type]);
   }
 
@@ -71,6 +87,7 @@ export function startExportWorker(ctx: AppContext, sources: Partial<Record<Expor
     if (!source) return markFailed(ctx.db, job.token, workerId, [EXPORT_MESSAGES.failed]);
     const chunkSize = job.export_type === 'TRANSACTION' ? options.orderChunkSize : job.request.chunkSize;
     let writer: RowWriter | undefined;
+    const columnKinds = source?.kinds(job.columns) ?? [];
     const giveUp = async () => {
       writer?.abort();
       await ctx.files.remove(key);
@@ -86,7 +103,7 @@ export function startExportWorker(ctx: AppContext, sources: Partial<Record<Expor
         }
         const { query, keyCount } = await source.chunkQuery(job.request, job.columns, cursor, chunkSize);
         const chunk = await readTextChunk(ctx.db, query, keyCount);
-        if (chunk.rows.length > 0) await writer.writeRows(chunk.rows);
+        if (chunk.rows.length > 0) await writer.writeRows(formatCells(chunk.rows, columnKinds));
         written += chunk.rows.length;
         cursor = chunk.cursor;
         // Cancelled (stop call) or taken over: stop writing and remove the partial file.

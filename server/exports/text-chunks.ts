@@ -49,6 +49,11 @@ export function parseCopyText(text: string): TextRow[] {
   return rows;
 }
 
+function textOf(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
 /** Runs a chunk query whose last `keyCount` columns are the sort keys; returns the cells and the next cursor. */
 export async function readTextChunk(db: Db, query: RawBuilder<unknown>, keyCount: number): Promise<{ rows: TextRow[]; cursor: string[] | undefined }> {
   const compiled = query.compile(db);
@@ -59,7 +64,7 @@ export async function readTextChunk(db: Db, query: RawBuilder<unknown>, keyCount
       return parseCopyText(result.blob ? await result.blob.text() : '');
     }
     const result = await connection.executeQuery<Record<string, unknown>>(compiled);
-    return result.rows.map((row) => Object.values(row).map((value) => (value === null || value === undefined ? null : String(value))));
+    return result.rows.map((row) => Object.values(row).map(textOf));
   });
   const last = rows[rows.length - 1];
   const cursor = last ? (last.slice(last.length - keyCount) as string[]) : undefined;

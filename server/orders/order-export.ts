@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { ORDER_COLUMNS, ORDER_STATUS_CODE, type OrderColumnId, type OrderQuery } from '../../contract/orders';
-import { isoTimestampSql, labelsOf, majorAmountSql, type ExportColumn, type ExportSource } from '../exports/export-source';
+import { amountSql, labelsOf, type ExportColumn, type ExportSource } from '../exports/export-source';
 import { keysetAfter, orderByClause } from '../exports/list-query';
 import { chunkSelections } from '../exports/text-chunks';
 import { orderSortKeys, orderWhere } from './order-query';
 
 // The cells of an exported transaction, as SQL text: what the table column shows, amounts in
-// major units, times in ISO 8601 UTC (decision 0124).
+// major units, times in ISO 8601 UTC (decision 0124; formatted by the worker).
 const statusCode = `CASE o.status ${Object.entries(ORDER_STATUS_CODE)
   .map(([status, code]) => `WHEN '${status}' THEN '${code}'`)
   .join(' ')} END`;
@@ -18,7 +18,7 @@ const COLUMNS: Record<OrderColumnId, ExportColumn> = {
   merchantName: { sql: 'm.name', kind: 'text' },
   guestName: { sql: 'o.guest_name', kind: 'text' },
   guestEmail: { sql: 'o.guest_email', kind: 'text' },
-  amount: { sql: majorAmountSql('o.amount_minor', 'o.currency'), kind: 'number' },
+  amount: { sql: amountSql('o.amount_minor', 'o.currency'), kind: 'amount' },
   currency: { sql: 'o.currency::text', kind: 'text' },
   status: { sql: 'o.status', kind: 'text' },
   statusCode: { sql: statusCode, kind: 'number' },
@@ -26,8 +26,8 @@ const COLUMNS: Record<OrderColumnId, ExportColumn> = {
   chargeCategory: { sql: 'o.charge_category', kind: 'text' },
   cardBrand: { sql: 'o.card_brand', kind: 'text' },
   cardLast4: { sql: 'o.card_last4::text', kind: 'text' },
-  createdAt: { sql: isoTimestampSql('o.created_at'), kind: 'text' },
-  updatedAt: { sql: isoTimestampSql('o.updated_at'), kind: 'text' },
+  createdAt: { sql: 'o.created_at', kind: 'timestamp' },
+  updatedAt: { sql: 'o.updated_at', kind: 'timestamp' },
 };
 
 export const orderExportSource: ExportSource = {

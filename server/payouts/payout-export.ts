@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { PAYOUT_COLUMNS, type PayoutColumnId, type PayoutQuery } from '../../contract/payouts';
-import { isoTimestampSql, labelsOf, majorAmountSql, type ExportColumn, type ExportSource } from '../exports/export-source';
+import { amountSql, labelsOf, type ExportColumn, type ExportSource } from '../exports/export-source';
 import { keysetAfter, orderByClause } from '../exports/list-query';
 import { chunkSelections } from '../exports/text-chunks';
 import { payoutSortKeys, payoutWhere } from './payout-query';
@@ -10,16 +10,16 @@ const COLUMNS: Record<PayoutColumnId, ExportColumn> = {
   reference: { sql: 'p.reference', kind: 'text' },
   merchantId: { sql: 'p.merchant_id::text', kind: 'text' },
   merchantName: { sql: 'm.name', kind: 'text' },
-  amount: { sql: majorAmountSql('p.amount_minor', 'p.currency'), kind: 'number' },
+  amount: { sql: amountSql('p.amount_minor', 'p.currency'), kind: 'amount' },
   currency: { sql: 'p.currency::text', kind: 'text' },
   status: { sql: 'p.status', kind: 'text' },
   schedule: { sql: 'p.schedule', kind: 'text' },
   periodStart: { sql: 'p.period_start::text', kind: 'text' },
   periodEnd: { sql: 'p.period_end::text', kind: 'text' },
-  paidAt: { sql: isoTimestampSql('p.paid_at'), kind: 'text' },
+  paidAt: { sql: 'p.paid_at', kind: 'timestamp' },
   attempts: { sql: '(SELECT count(*) FROM payout_attempts a WHERE a.payout_id = p.id)::text', kind: 'number' },
-  createdAt: { sql: isoTimestampSql('p.created_at'), kind: 'text' },
-  updatedAt: { sql: isoTimestampSql('p.updated_at'), kind: 'text' },
+  createdAt: { sql: 'p.created_at', kind: 'timestamp' },
+  updatedAt: { sql: 'p.updated_at', kind: 'timestamp' },
 };
 
 export const payoutExportSource: ExportSource = {
