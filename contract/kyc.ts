@@ -492,6 +492,8 @@ export const KycDocumentSchema = z.object({
   uploadedBy: z.string().nullable(),
   /** Set when a newer upload replaced this one (history). */
   replacedBy: z.uuid().nullable(),
+  /** The document this one replaced, if any (walk back to find what a reviewer flagged). */
+  replaces: z.uuid().nullable(),
   /** Short-lived signed url: opens for the owner group's users and provider staff only. */
   accessUrl: z.string(),
   flagged: z.boolean(),

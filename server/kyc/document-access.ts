@@ -48,7 +48,7 @@ export interface DocumentRow {
   created_at: Date;
 }
 
-export async function documentAnswer(key: Uint8Array, row: DocumentRow, viewerId: string, flaggedIds: ReadonlySet<string>): Promise<KycDocument> {
+export async function documentAnswer(key: Uint8Array, row: DocumentRow, viewerId: string, flaggedIds: ReadonlySet<string>, replaces: string | null = null): Promise<KycDocument> {
   return {
     documentId: row.id,
     key: `${row.header}/${row.owner_ref ?? '-'}/${row.document_type}`,
@@ -66,6 +66,7 @@ export async function documentAnswer(key: Uint8Array, row: DocumentRow, viewerId
     uploadedAt: row.created_at.toISOString(),
     uploadedBy: row.uploaded_by,
     replacedBy: row.replaced_by,
+    replaces,
     accessUrl: await signDocumentUrl(key, row.id, viewerId),
     flagged: flaggedIds.has(row.id),
   };

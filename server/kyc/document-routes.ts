@@ -54,7 +54,10 @@ function cleanName(name: string): string {
 /** A flagged document, or one held by a field the reviewer flagged, may be replaced in resubmission. */
 function mayReplaceInResubmission(state: ApplicationState, documentId: string): boolean {
   const open = state.flags.filter((flag) => flag.resolvedAt === null);
-  if (open.some((flag) => flag.targetKind === 'document' && flag.target === documentId)) return true;
+  // A replacement of a flagged document may itself be replaced (a wrong upload redone): walk back the chain.
+  const chain = [documentId];
+  for (let previous = state.documents.find((row) => row.replaced_by === documentId); previous && chain.length < 100; previous = state.documents.find((row) => row.replaced_by === previous!.id)) chain.push(previous.id);
+  if (open.some((flag) => flag.targetKind === 'document' && chain.includes(flag.target))) return true;
   const fieldFlags = open.filter((flag) => flag.targetKind === 'field').map((flag) => flag.target);
   return [...state.checks.entries()].some(([step, check]) =>
     documentRefsOf(step, check.data)
@@ -141,7 +144,7 @@ export function registerDocumentRoutes(app: FastifyInstance): void {
       throw error;
     }
     const row = (await ctx.db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as DocumentRow;
-    return documentAnswer(ctx.tokenKey, row, caller.userId, new Set());
+    return documentAnswer(ctx.tokenKey, row, caller.userId, new Set(), replaced?.id ?? null);
   });
 
   registerEndpoint(app, endpoint('listKycDocuments'), async ({ params, query, caller }) => {
@@ -149,10 +152,11 @@ export function registerDocumentRoutes(app: FastifyInstance): void {
     const state = await loadApplicationState(ctx.db, params.id);
     const flagged = new Set(state.flags.filter((flag) => flag.resolvedAt === null && flag.targetKind === 'document').map((flag) => flag.target));
     const rows = await currentDocuments(ctx.db, params.id, query.includeHistory ?? false);
+    const predecessor = new Map(state.documents.filter((row) => row.replaced_by).map((row) => [row.replaced_by!, row.id]));
     const headers = new Map<string, Awaited<ReturnType<typeof documentAnswer>>[]>();
     for (const row of rows) {
       const list = headers.get(row.header) ?? [];
-      list.push(await documentAnswer(ctx.tokenKey, row, caller.userId, flagged));
+      list.push(await documentAnswer(ctx.tokenKey, row, caller.userId, flagged, predecessor.get(row.id) ?? null));
       headers.set(row.header, list);
     }
     return { headers: [...headers.entries()].map(([header, documents]) => ({ header, documents })) };

@@ -132,13 +132,18 @@ describe('KYC review and the lifecycle', () => {
     expect(early.json().errors).toEqual({ [flaggedDocument]: ['kyc.validation.flaggedDocumentNotReplaced'] });
     const replaced = await upload(app, applicant, groupId, { documentType: '1', documentGroup: 'Merchant', header: 'company-details', replacesDocumentId: flaggedDocument }, { name: 'certificate-clear.pdf', content: PDF });
     expect(replaced.statusCode).toBe(201);
-    const newId = replaced.json().documentId;
+    expect(replaced.json().replaces).toBe(flaggedDocument);
+    // A wrong replacement can be redone: the replacement of a flagged document may be replaced again.
+    const redone = await upload(app, applicant, groupId, { documentType: '1', documentGroup: 'Merchant', header: 'company-details', replacesDocumentId: replaced.json().documentId }, { name: 'certificate-final.pdf', content: PDF });
+    expect(redone.statusCode).toBe(201);
+    const newId = redone.json().documentId;
     const read = (await get(applicant, confirmation())).json();
     expect(read.steps[1].data.certificateOfIncorporationDocumentId).toBe(newId);
     expect(read.canSubmit).toBe(true);
     const history = (await get(applicant, `${MERCHANT_API}/kyc/applications/${groupId}/documents?includeHistory=true`)).json();
     const company = history.headers.find((entry: { header: string }) => entry.header === 'company-details').documents;
-    expect(company.find((document: { documentId: string }) => document.documentId === flaggedDocument)).toMatchObject({ replacedBy: newId });
+    expect(company.find((document: { documentId: string }) => document.documentId === flaggedDocument)).toMatchObject({ replacedBy: replaced.json().documentId });
+    expect(company.find((document: { documentId: string }) => document.documentId === newId)).toMatchObject({ replaces: replaced.json().documentId, replacedBy: null });
     const again = await post(applicant, `${confirmation()}/submit`);
     expect(again.statusCode).toBe(200);
     expect(again.json().status).toBe('Pending');
@@ -163,7 +168,7 @@ describe('KYC review and the lifecycle', () => {
 
   it('shows who did what, in order, as the audit trail', async () => {
     const trail = (await get(admin, `${MERCHANT_API}/kyc/applications/${groupId}`)).json().auditTrail;
-    expect(trail.map((entry: { action: string }) => entry.action)).toEqual(['kyc.submit', 'kyc.startReview', 'kyc.requestResubmission', 'kyc.replaceDocument', 'kyc.replaceDocument', 'kyc.submit', 'kyc.startReview', 'kyc.approve', 'kyc.signContract', 'kyc.activate']);
+    expect(trail.map((entry: { action: string }) => entry.action)).toEqual(['kyc.submit', 'kyc.startReview', 'kyc.requestResubmission', 'kyc.replaceDocument', 'kyc.replaceDocument', 'kyc.replaceDocument', 'kyc.submit', 'kyc.startReview', 'kyc.approve', 'kyc.signContract', 'kyc.activate']);
     expect(trail[0].actor.email).toBe('applicant@demo.folio.test');
     expect(trail[1].actor.email).toBe('folioadmin@demo.folio.test');
     expect(trail[2].detail).toMatchObject({ from: 'InReview', to: 'SentForResubmission' });
