@@ -1,21 +1,13 @@
-import type { APIResponse, Page, Route } from '@playwright/test';
-
-interface Held {
-  route: Route;
-  /** With `prefetch`, the server's answer, asked for when the browser sent the call. */
-  answer?: Promise<APIResponse>;
-}
+import type { Page, Route } from '@playwright/test';
 
 /**
  * Holds the browser's calls to one endpoint until the test lets each one through to the real server
  * (`release`), or, for server failures that cannot be caused honestly from outside, answers it with a
  * failure (`fail`: network fault injection at the browser, used only where a comment says why).
- * Holding only delays a call: whatever passes gets the real server's answer. With `prefetch` the call
- * reaches the server at once and only its answer is held, like a slow network: the answer then tells
- * what the server knew when the browser asked.
+ * Holding only delays a call: whatever passes gets the real server's answer.
  */
 export class NetworkGate {
-  private held: Held[] = [];
+  private held: Route[] = [];
   private waiters: Array<() => void> = [];
   private passing = false;
   /** Calls that reached the gate so far. */
@@ -25,8 +17,6 @@ export class NetworkGate {
     private readonly page: Page,
     private readonly url: RegExp,
     private readonly method: string,
-    /** `first`: only the first call is prefetched (it tells what the server knew the moment the browser first asked). */
-    private readonly options: { prefetch?: boolean | 'first' } = {},
   ) {}
 
   async install(): Promise<this> {
@@ -34,14 +24,13 @@ export class NetworkGate {
       if (route.request().method() !== this.method) return route.fallback();
       this.seen++;
       if (this.passing) return route.continue();
-      const prefetch = this.options.prefetch === true || (this.options.prefetch === 'first' && this.seen === 1);
-      this.held.push({ route, answer: prefetch ? route.fetch() : undefined });
+      this.held.push(route);
       this.waiters.splice(0).forEach((wake) => wake());
     });
     return this;
   }
 
-  private async next(timeoutMs = 15_000): Promise<Held> {
+  private async next(timeoutMs = 15_000): Promise<Route> {
     const deadline = Date.now() + timeoutMs;
     while (this.held.length === 0) {
       if (Date.now() > deadline) throw new Error(`no ${this.method} ${this.url} call arrived within ${timeoutMs} ms`);
@@ -50,7 +39,7 @@ export class NetworkGate {
         setTimeout(resolve, 100);
       });
     }
-    return this.held.shift() as Held;
+    return this.held.shift() as Route;
   }
 
   /** Waits for the next call and lets it reach the server. */
@@ -58,7 +47,7 @@ export class NetworkGate {
     // A call held across a reload was cancelled by the browser; skip it and let the next one through.
     for (;;) {
       try {
-        return await pass(await this.next(timeoutMs));
+        return await (await this.next(timeoutMs)).continue();
       } catch (error) {
         if (String(error).includes('call arrived within')) throw error;
       }
@@ -67,19 +56,20 @@ export class NetworkGate {
 
   /** Waits for the next call and answers it with a problem response instead of the server. */
   async fail(status: number, detail: string, timeoutMs?: number): Promise<void> {
-    const { route } = await this.next(timeoutMs);
+    const route = await this.next(timeoutMs);
     await route.fulfill({ status, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Injected failure', status, detail }) });
   }
 
   /** Waits until a call is being held, without letting it through. */
   async waitForHeld(timeoutMs?: number): Promise<void> {
-    this.held.unshift(await this.next(timeoutMs));
+    const route = await this.next(timeoutMs);
+    this.held.unshift(route);
   }
 
   /** From now on every call passes straight to the server (held ones too). */
   async open(): Promise<void> {
     this.passing = true;
-    for (const held of this.held.splice(0)) await pass(held).catch(() => undefined);
+    for (const route of this.held.splice(0)) await route.continue().catch(() => undefined);
   }
 
   close(): void {
@@ -89,9 +79,4 @@ export class NetworkGate {
   get holding(): number {
     return this.held.length;
   }
-}
-
-async function pass(held: Held): Promise<void> {
-  if (!held.answer) return held.route.continue();
-  await held.route.fulfill({ response: await held.answer });
 }

@@ -1,7 +1,8 @@
 import { KYC_STEP_IDS, resumeStepOf, type KycApplication, type KycFlag, type KycStepId, type KycWizardMode, type OnboardingTracking } from '../../contract/kyc';
 import { kycDisplayStatus, type OnboardingStatus } from '../../contract/merchant-groups';
 import { nextStatus } from '../../machines/onboarding-lifecycle.machine';
-import type { Caller } from '../auth/caller';
+import { isProviderStaff, type Caller } from '../auth/caller';
+import { PRODUCT } from '../../contract/product';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/database';
 import { actionsFor, GROUP_ENTITY } from '../merchant-groups/lifecycle';
@@ -88,11 +89,12 @@ export function unreplacedFlaggedDocuments(state: Pick<ApplicationState, 'docume
   return state.flags.filter((flag) => flag.resolvedAt === null && flag.targetKind === 'document' && current.has(flag.target)).map((flag) => flag.target);
 }
 
-export async function auditTrail(db: Db, groupId: string): Promise<KycApplication['auditTrail']> {
+/** Merchant-side readers see their own people by name and provider staff as the review team. */
+export async function auditTrail(db: Db, groupId: string, viewerIsProvider = true): Promise<KycApplication['auditTrail']> {
   const rows = await db
     .selectFrom('audit_log')
     .leftJoin('users', 'users.id', 'audit_log.actor_user_id')
-    .select(['audit_log.created_at', 'audit_log.action', 'audit_log.detail', 'audit_log.actor_user_id', 'users.first_name', 'users.last_name', 'users.email'])
+    .select(['audit_log.created_at', 'audit_log.action', 'audit_log.detail', 'audit_log.actor_user_id', 'users.first_name', 'users.last_name', 'users.email', 'users.merchant_group_id'])
     .where('audit_log.entity_type', '=', GROUP_ENTITY)
     .where('audit_log.entity_id', '=', groupId)
     .orderBy('audit_log.created_at')
@@ -101,7 +103,11 @@ export async function auditTrail(db: Db, groupId: string): Promise<KycApplicatio
   return rows.map((row) => ({
     at: row.created_at.toISOString(),
     action: row.action,
-    actor: row.actor_user_id ? { userId: row.actor_user_id, name: `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim(), email: row.email ?? '' } : null,
+    actor: !row.actor_user_id
+      ? null
+      : viewerIsProvider || row.merchant_group_id === groupId
+        ? { userId: row.actor_user_id, name: `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim(), email: row.email ?? '' }
+        : { userId: '', name: `${PRODUCT} review team`, email: '' },
     detail: row.detail ?? {},
   }));
 }
@@ -109,7 +115,7 @@ export async function auditTrail(db: Db, groupId: string): Promise<KycApplicatio
 export async function applicationAnswer(ctx: AppContext, caller: Caller, groupId: string, options: { includeEmptyRow?: boolean } = {}): Promise<KycApplication> {
   const state = await loadApplicationState(ctx.db, groupId);
   const { group, application, tracking } = state;
-  const trail = await auditTrail(ctx.db, groupId);
+  const trail = await auditTrail(ctx.db, groupId, isProviderStaff(caller));
   const openDocumentFlags = new Set(state.flags.filter((flag) => flag.resolvedAt === null && flag.targetKind === 'document').map((flag) => flag.target));
   const current = state.documents.filter((document) => document.replaced_by === null);
   const predecessor = new Map(state.documents.filter((row) => row.replaced_by).map((row) => [row.replaced_by!, row.id]));

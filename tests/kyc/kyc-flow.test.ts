@@ -172,5 +172,8 @@ describe('KYC review and the lifecycle', () => {
     expect(trail[0].actor.email).toBe('applicant@demo.folio.test');
     expect(trail[1].actor.email).toBe('folioadmin@demo.folio.test');
     expect(trail[2].detail).toMatchObject({ from: 'InReview', to: 'SentForResubmission' });
+    const applicantView = (await get(applicant, confirmation())).json().auditTrail;
+    expect(applicantView[0].actor.email).toBe('applicant@demo.folio.test');
+    expect(applicantView[1].actor).toEqual({ userId: '', name: 'Folio review team', email: '' });
   });
 });
