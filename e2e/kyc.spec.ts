@@ -2,7 +2,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { pdfFile } from './kyc-support/files';
 import { signInAs, signOut } from './kyc-support/sign-in';
 import {
-  NEXT,
   expectStep,
   fillBusinessInformation,
   fillCompanyDetails,
@@ -133,6 +132,12 @@ test('the applicant replaces only the flagged document and resubmits', async ({ 
   await expect(enabledPickers).toHaveCount(1);
   await account.getByLabel(/Bank statement/).setInputFiles(pdfFile('bank-statement-new.pdf', 'October statement'));
   await expect(account.getByRole('link', { name: 'bank-statement-new.pdf' })).toBeVisible();
+  // After a reload the replacement is still the flagged slot: open, with the reviewer's reason.
+  await page.reload();
+  await expectStep(page, 'settlement-accounts', 'Settlement accounts');
+  await expect(account.getByRole('link', { name: 'bank-statement-new.pdf' })).toBeVisible();
+  await expect(page.getByText('The statement must be less than three months old')).toBeVisible();
+  await expect(enabledPickers).toHaveCount(1);
   await next(page);
 
   await expectStep(page, 'authorised-signatory', 'Submit application');

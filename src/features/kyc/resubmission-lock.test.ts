@@ -12,7 +12,7 @@ const flag = (targetKind: 'field' | 'document', target: string, step: KycFlag['s
   createdBy: null,
   resolvedAt: null,
 });
-const document = (documentId: string, replacedBy: string | null) => ({ documentId, replacedBy }) as KycDocument;
+const document = (documentId: string, replacedBy: string | null, replaces: string | null = null) => ({ documentId, replacedBy, replaces }) as KycDocument;
 
 describe('what a step lets the applicant change', () => {
   it('opens everything in a first application and nothing under review', () => {
@@ -46,5 +46,11 @@ describe('what a step lets the applicant change', () => {
     expect(lock.isDocumentEditable('other')).toBe(false);
     const resolved = [{ ...flags[0]!, resolvedAt: '2026-11-22T01:00:00Z' }];
     expect(stepLock('resubmission', 'settlement-accounts', resolved, documents).isDocumentEditable('old')).toBe(false);
+  });
+
+  it('finds the flagged original of a replacement the server lists after a reload', () => {
+    const lock = stepLock('resubmission', 'settlement-accounts', [flag('document', 'old', 'settlement-accounts', 'too old')], [document('new', null, 'old')]);
+    expect(lock.isDocumentEditable('new')).toBe(true);
+    expect(lock.documentReason('new')).toBe('too old');
   });
 });

@@ -5,7 +5,7 @@ import { CLOSED_LOCK, OPEN_LOCK, type FieldLock } from './components/field-lock'
  * The lock of one step. A field flag targets `<step>` (the whole step) or `<step>.<dotted path>`;
  * it opens that path and everything under it (flagging `stakeholders` opens the whole list). A
  * document flag targets the document id; the slot stays open after the applicant replaced that
- * document (the replacement is found through `replacedBy`), so a wrong upload can be redone.
+ * document (the replacement is found through `replaces`/`replacedBy`), so a wrong upload can be redone.
  */
 export function stepLock(mode: KycWizardMode, step: KycStepId, flags: readonly KycFlag[], documents: readonly KycDocument[] = []): FieldLock {
   if (mode === 'edit') return OPEN_LOCK;
@@ -21,10 +21,11 @@ export function stepLock(mode: KycWizardMode, step: KycStepId, flags: readonly K
   const predecessors = (documentId: string): string[] => {
     const chain = [documentId];
     for (let id = documentId, guard = 0; guard < 50; guard++) {
-      const previous = documents.find((document) => document.replacedBy === id);
+      // The server lists current documents with the one each replaced; this session's uploads also mark the old one.
+      const previous = documents.find((document) => document.documentId === id)?.replaces ?? documents.find((document) => document.replacedBy === id)?.documentId;
       if (!previous) break;
-      chain.push(previous.documentId);
-      id = previous.documentId;
+      chain.push(previous);
+      id = previous;
     }
     return chain;
   };
