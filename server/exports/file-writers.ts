@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { CellKind } from './export-source';
 import type { TextRow } from './text-chunks';
-import { numberCell, openWorkbook, textCell } from './xlsx-stream';
+import { openWorkbook } from './xlsx-stream';
 
 // Streaming writers: each chunk of rows goes to the file as it is read, so memory stays flat
 // whatever the row count (issue 4 "Export jobs on the server"; decision 0124).
@@ -68,13 +68,12 @@ export async function csvWriter(stream: NodeJS.WritableStream, headers: string[]
 /** A streaming one-sheet xlsx (decision 0126): text as inline strings (never formulas), numbers as numbers. */
 export async function xlsxWriter(stream: NodeJS.WritableStream, headers: string[], kinds: CellKind[], sheetName: string): Promise<RowWriter> {
   const check = watchErrors(stream);
-  const cell = kinds.map((kind) => (kind === 'number' ? numberCell : textCell));
-  const workbook = await openWorkbook(stream, sheetName);
-  await workbook.writeRows([headers.map(textCell).join('')]);
+  const workbook = await openWorkbook(stream, sheetName, kinds);
+  await workbook.writeHeader(headers);
   return {
     async writeRows(rows) {
       check();
-      await workbook.writeRows(rows.map((row) => row.map((value, index) => cell[index]!(value)).join('')));
+      await workbook.writeRows(rows);
     },
     async finish() {
       check();

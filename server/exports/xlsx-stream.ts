@@ -42,12 +42,20 @@ export function xmlText(text: string): string {
   return XML_SPECIAL.test(text) ? text.replace(XML_REPLACE, (char) => ENTITIES[char] ?? '') : text;
 }
 
-export function textCell(value: string | null): string {
-  return value === null ? '<c/>' : `<c t="inlineStr"><is><t xml:space="preserve">${xmlText(value)}</t></is></c>`;
+/** Column letters of a sheet: A..Z, AA.. */
+export function columnLetters(index: number): string {
+  let letters = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return letters;
 }
 
-export function numberCell(value: string | null): string {
-  return value === null ? '<c/>' : `<c><v>${value}</v></c>`;
+// Every row and cell carries its reference (r): optional in the standard, required by some readers.
+export function textCell(ref: string, value: string | null): string {
+  return value === null ? '' : `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xmlText(value)}</t></is></c>`;
+}
+
+export function numberCell(ref: string, value: string | null): string {
+  return value === null ? '' : `<c r="${ref}"><v>${value}</v></c>`;
 }
 
 interface Entry {
@@ -151,7 +159,10 @@ export class ZipStream {
 }
 
 /** A one-sheet workbook: the fixed parts, then the sheet, row by row. */
-export async function openWorkbook(out: NodeJS.WritableStream, sheetName: string) {
+export async function openWorkbook(out: NodeJS.WritableStream, sheetName: string, kinds: ('text' | 'number')[]) {
+  const letters = kinds.map((_, index) => columnLetters(index));
+  const cells = kinds.map((kind) => (kind === 'number' ? numberCell : textCell));
+  let rowNumber = 0;
   const zip = new ZipStream(out);
   for (const [name, content] of FIXED_FILES(sheetName)) {
     const entry = await zip.entry(name);
@@ -161,10 +172,19 @@ export async function openWorkbook(out: NodeJS.WritableStream, sheetName: string
   const sheet = await zip.entry('xl/worksheets/sheet1.xml');
   await sheet.write(SHEET_START);
   return {
-    /** Rows already rendered as `<c>` cells, one string per row. */
-    async writeRows(rows: string[]) {
+    async writeHeader(headers: string[]) {
+      const r = ++rowNumber;
+      await sheet.write(`<row r="${r}">${headers.map((header, index) => textCell(`${columnLetters(index)}${r}`, header)).join('')}</row>`);
+    },
+    /** Text cells become inline strings (never formulas); number cells hold the digits given. */
+    async writeRows(rows: (string | null)[][]) {
       let xml = '';
-      for (const cells of rows) xml += `<row>${cells}</row>`;
+      for (const row of rows) {
+        const r = ++rowNumber;
+        xml += `<row r="${r}">`;
+        for (let index = 0; index < cells.length; index++) xml += cells[index]!(`${letters[index]}${r}`, row[index] ?? null);
+        xml += '</row>';
+      }
       await sheet.write(xml);
     },
     async finish() {

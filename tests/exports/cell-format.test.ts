@@ -1,7 +1,12 @@
+import { createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { CompiledQuery } from 'kysely';
+import * as XLSX from 'xlsx';
 import { describe, expect, test } from 'vitest';
 import { isoTimestamp, majorAmount } from '../../server/exports/export-source';
-import { csvCell } from '../../server/exports/file-writers';
+import { csvCell, xlsxWriter } from '../../server/exports/file-writers';
 import { inlineParameters, parseCopyText } from '../../server/exports/text-chunks';
 
 describe('export cell formatting', () => {
@@ -49,5 +54,31 @@ describe('export cell formatting', () => {
   test("parameters are inlined as literals, quotes doubled, so COPY can run the query", () => {
     const compiled = CompiledQuery.raw('SELECT $1, $2, $10', ["O'Brien", 5, 'x', 'x', 'x', 'x', 'x', 'x', 'x', 'ten']);
     expect(inlineParameters(compiled)).toBe("SELECT 'O''Brien', 5, 'ten'");
+  });
+});
+
+describe('streaming xlsx writer', () => {
+  test('two independent readers (SheetJS and exceljs) read the same sheet back', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'folio-xlsx-')), 'check.xlsx');
+    const writer = await xlsxWriter(createWriteStream(file), ['Name', 'Amount', 'Note'], ['text', 'number', 'text'], 'Payouts');
+    await writer.writeRows([
+      ['Zoë <&> "q"', '12.5', '=SUM(A1)'],
+      [null, '3', ' padded '],
+      ['ctrl\u0001char', null, 'last'],
+    ]);
+    await writer.finish();
+    const sheetjs = XLSX.read(readFileSync(file), { type: 'buffer' });
+    expect(sheetjs.SheetNames).toEqual(['Payouts']);
+    expect(XLSX.utils.sheet_to_json(sheetjs.Sheets.Payouts!, { header: 1, defval: null })).toEqual([
+      ['Name', 'Amount', 'Note'],
+      ['Zoë <&> "q"', 12.5, '=SUM(A1)'],
+      [null, 3, ' padded '],
+      ['ctrlchar', null, 'last'],
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    const rows: unknown[] = [];
+    workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows).toEqual([['Name', 'Amount', 'Note'], ['Zoë <&> "q"', 12.5, '=SUM(A1)'], [undefined, 3, ' padded '], ['ctrlchar', undefined, 'last']]);
   });
 });
