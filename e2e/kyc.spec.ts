@@ -65,10 +65,18 @@ test('the applicant fills in the eight steps, resumes after a reload, and submit
   await next(page);
 
   await expectStep(page, 'company-stakeholders', 'Company stakeholders');
-  await fillPerson(page.getByRole('group', { name: 'Person 1' }), { first: 'Anna', last: 'Berger', share: '60' }, { address: 'anna-address.pdf', identity: 'anna-id.png' });
+  await fillPerson(
+    page.getByRole('group', { name: 'Person 1' }),
+    { first: 'Anna', last: 'Berger', share: '60' },
+    { address: 'anna-address.pdf', identity: 'anna-id.png' },
+  );
   await expect(page.getByTestId('ownership-warning')).toContainText('60%');
   await page.getByRole('button', { name: 'Add a person' }).click();
-  await fillPerson(page.getByRole('group', { name: 'Person 2' }), { first: 'Bruno', last: 'Berger', share: '40' }, { address: 'bruno-address.pdf', identity: 'bruno-id.png' });
+  await fillPerson(
+    page.getByRole('group', { name: 'Person 2' }),
+    { first: 'Bruno', last: 'Berger', share: '40' },
+    { address: 'bruno-address.pdf', identity: 'bruno-id.png' },
+  );
   await expect(page.getByTestId('ownership-warning')).toBeHidden();
   await page.getByLabel(/Ownership structure/).setInputFiles(pdfFile('ownership.pdf'));
   await expect(page.getByRole('link', { name: 'ownership.pdf' })).toBeVisible();
@@ -96,7 +104,9 @@ test('the applicant fills in the eight steps, resumes after a reload, and submit
   await next(page);
 
   await expectStep(page, 'authorised-signatory', 'Submit application');
-  await expect(page.getByRole('region', { name: 'Photo rules for ID documents' }).first()).toContainText('No screenshots');
+  await expect(page.getByRole('region', { name: 'Photo rules for ID documents' }).first()).toContainText(
+    'No screenshots',
+  );
   await fillSignatory(page);
   await page.getByRole('button', { name: 'Submit application' }).click();
   await expect(page).toHaveURL(/\/kyc\/application-success$/);
@@ -117,7 +127,9 @@ test('the reviewer sends the application back flagging the bank statement', asyn
   await dialog.getByRole('button', { name: 'Send to applicant' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('status-badge').first()).toHaveText('Sent for resubmission');
-  await expect(page.getByRole('region', { name: 'Open resubmission requests' })).toContainText('less than three months old');
+  await expect(page.getByRole('region', { name: 'Open resubmission requests' })).toContainText(
+    'less than three months old',
+  );
 });
 
 test('the applicant replaces only the flagged document and resubmits', async ({ page }) => {

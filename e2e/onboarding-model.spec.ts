@@ -1,8 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { KYC_DISPLAY_STATUS_LABELS_EN, LIFECYCLE_ACTION_ACTOR, LIFECYCLE_ACTIONS, kycDisplayStatus, type LifecycleAction, type OnboardingStatus } from '../contract/merchant-groups';
+import {
+  KYC_DISPLAY_STATUS_LABELS_EN,
+  LIFECYCLE_ACTION_ACTOR,
+  LIFECYCLE_ACTIONS,
+  kycDisplayStatus,
+  type LifecycleAction,
+  type OnboardingStatus,
+} from '../contract/merchant-groups';
 import { allowedActions, onboardingLifecycleMachine } from '../machines/onboarding-lifecycle.machine';
-import { apiSignIn, completeApplication, myGroupId, submitApplication, type ApiUser } from './kyc-support/api-applicant';
+import {
+  apiSignIn,
+  completeApplication,
+  myGroupId,
+  submitApplication,
+  type ApiUser,
+} from './kyc-support/api-applicant';
 import { allTransitions, planLifecyclePaths, type LifecycleGroup } from './kyc-support/lifecycle-plan';
 import { privatePort, startPrivateServer, type PrivateServer } from './kyc-support/private-server';
 import { signInAs } from './kyc-support/sign-in';
@@ -23,7 +36,9 @@ const REVIEWER = 'folioadmin@demo.folio.test';
 const APPLICANT = 'applicant@demo.folio.test';
 const { planned, covered } = planLifecyclePaths();
 
-const review = (JSON.parse(readFileSync('src/i18n/en/kyc-review.json', 'utf8')) as { kycReview: { actions: Record<string, string> } }).kycReview.actions;
+const review = (
+  JSON.parse(readFileSync('src/i18n/en/kyc-review.json', 'utf8')) as { kycReview: { actions: Record<string, string> } }
+).kycReview.actions;
 const BUTTON: Record<LifecycleAction, string> = {
   submit: review.submit!,
   startReview: review.startReview!,
@@ -39,7 +54,9 @@ const PROVIDER_ACTIONS = LIFECYCLE_ACTIONS.filter((action) => LIFECYCLE_ACTION_A
 
 /** The status shown (spec 4's display rule) and exactly the review actions the lifecycle allows there. */
 async function expectStatus(page: Page, status: OnboardingStatus) {
-  await expect(page.getByTestId('status-badge').first()).toHaveText(KYC_DISPLAY_STATUS_LABELS_EN[kycDisplayStatus(status)]);
+  await expect(page.getByTestId('status-badge').first()).toHaveText(
+    KYC_DISPLAY_STATUS_LABELS_EN[kycDisplayStatus(status)],
+  );
   const actions = page.getByRole('region', { name: 'Actions' });
   const allowed = allowedActions(status);
   for (const action of PROVIDER_ACTIONS) {
@@ -49,7 +66,13 @@ async function expectStatus(page: Page, status: OnboardingStatus) {
   }
 }
 
-async function dialogAction(page: Page, open: string, dialogName: string, fill: (dialog: ReturnType<Page['getByRole']>) => Promise<void>, confirm: string) {
+async function dialogAction(
+  page: Page,
+  open: string,
+  dialogName: string,
+  fill: (dialog: ReturnType<Page['getByRole']>) => Promise<void>,
+  confirm: string,
+) {
   await page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: open, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: dialogName });
   await fill(dialog);
@@ -63,21 +86,42 @@ let applicant: ApiUser;
 const groupIds = new Map<LifecycleGroup, string>();
 let currentGroup: LifecycleGroup;
 
-const click = (label: string) => (page: Page) => page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: label, exact: true }).click();
+const click = (label: string) => (page: Page) =>
+  page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: label, exact: true }).click();
 
 const driver = createModelDriver<Page>(onboardingLifecycleMachine, {
-  states: Object.fromEntries(onboardingLifecycleMachine.root.states ? Object.keys(onboardingLifecycleMachine.root.states).map((status) => [status, (page: Page) => expectStatus(page, status as OnboardingStatus)]) : []),
+  states: Object.fromEntries(
+    onboardingLifecycleMachine.root.states
+      ? Object.keys(onboardingLifecycleMachine.root.states).map((status) => [
+          status,
+          (page: Page) => expectStatus(page, status as OnboardingStatus),
+        ])
+      : [],
+  ),
   events: {
     'review.start': click(BUTTON.startReview),
     'review.approve': click(BUTTON.approve),
     'contract.sign': click(BUTTON.signContract),
     'group.activate': click(BUTTON.activate),
     'review.request-resubmission': (page) =>
-      dialogAction(page, BUTTON.requestResubmission, 'Send for resubmission', async (dialog) => {
-        await dialog.getByRole('checkbox').first().check();
-        await dialog.getByRole('textbox').first().fill('Please check this part again');
-      }, 'Send to applicant'),
-    'review.reject': (page) => dialogAction(page, BUTTON.reject, 'Reject application', (dialog) => dialog.getByLabel('Reason for rejection').fill('The business is outside our risk appetite'), 'Reject application'),
+      dialogAction(
+        page,
+        BUTTON.requestResubmission,
+        'Send for resubmission',
+        async (dialog) => {
+          await dialog.getByRole('checkbox').first().check();
+          await dialog.getByRole('textbox').first().fill('Please check this part again');
+        },
+        'Send to applicant',
+      ),
+    'review.reject': (page) =>
+      dialogAction(
+        page,
+        BUTTON.reject,
+        'Reject application',
+        (dialog) => dialog.getByLabel('Reason for rejection').fill('The business is outside our risk appetite'),
+        'Reject application',
+      ),
     'group.delete': (page) => dialogAction(page, BUTTON.delete, BUTTON.delete, async () => undefined, BUTTON.delete),
     'application.submit': async (page) => {
       // The applicant's own action: only the applicant's group has a user who can take it.
@@ -92,15 +136,23 @@ const driver = createModelDriver<Page>(onboardingLifecycleMachine, {
 });
 
 async function groupIdOf(group: LifecycleGroup): Promise<string> {
-  const known = [...groupIds.entries()].find(([entry]) => entry.name === group.name && entry.canSubmit === group.canSubmit);
+  const known = [...groupIds.entries()].find(
+    ([entry]) => entry.name === group.name && entry.canSubmit === group.canSubmit,
+  );
   if (known) return known[1];
   let id: string;
   if (!group.name) {
-    const created = await reviewer.context.post('/folio/payment-api/v2/merchant-groups', { headers: reviewer.headers, data: { name: 'Model Path Hotels', country: 'NL', contactEmail: 'owner@model-path.test' } });
+    const created = await reviewer.context.post('/folio/payment-api/v2/merchant-groups', {
+      headers: reviewer.headers,
+      data: { name: 'Model Path Hotels', country: 'NL', contactEmail: 'owner@model-path.test' },
+    });
     expect(created.ok(), await created.text()).toBe(true);
     id = ((await created.json()) as { merchantGroupId: string }).merchantGroupId;
   } else {
-    const found = await reviewer.context.post('/folio/payment-api/v2/merchant-groups/search', { headers: reviewer.headers, data: { search: group.name, page: 1, pageSize: 10 } });
+    const found = await reviewer.context.post('/folio/payment-api/v2/merchant-groups/search', {
+      headers: reviewer.headers,
+      data: { search: group.name, page: 1, pageSize: 10 },
+    });
     expect(found.ok(), await found.text()).toBe(true);
     const items = ((await found.json()) as { items: Array<{ merchantGroupId: string; name: string }> }).items;
     id = items.find((item) => item.name === group.name)!.merchantGroupId;
@@ -123,7 +175,12 @@ test.afterAll(async () => {
 });
 
 test('the planned paths visit every state of the lifecycle machine', () => {
-  expect(stateCoverage(onboardingLifecycleMachine, planned.map((item) => item.path)).missing).toEqual([]);
+  expect(
+    stateCoverage(
+      onboardingLifecycleMachine,
+      planned.map((item) => item.path),
+    ).missing,
+  ).toEqual([]);
   // Not drivable from outside: expiry is the server's own timer; the seed has one group per status.
   const uncovered = allTransitions().filter((key) => !covered.has(key));
   expect(uncovered).toEqual([
@@ -137,7 +194,8 @@ test('the planned paths visit every state of the lifecycle machine', () => {
 for (const { group, path } of planned) {
   const label = `${group.name ?? 'a new group'} from ${group.status}: ${path.steps.map((step) => formatEvent(step.event)).join(' → ') || 'no action'}`;
   test(label, async ({ page }) => {
-    const canonical = [...groupIds.keys()].find((entry) => entry.name === group.name && entry.canSubmit === group.canSubmit) ?? group;
+    const canonical =
+      [...groupIds.keys()].find((entry) => entry.name === group.name && entry.canSubmit === group.canSubmit) ?? group;
     currentGroup = canonical;
     const id = await groupIdOf(canonical);
     await signInAs(page, REVIEWER);

@@ -43,7 +43,10 @@ export class ApiGate {
     for (;;) {
       const index = this.held.findIndex((entry) => entry.call === call);
       if (index >= 0) return this.held.splice(index, 1)[0]!.route;
-      if (Date.now() > deadline) throw new Error(`the app made no ${call} call (held: ${this.held.map((entry) => entry.call).join(', ') || 'none'})`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `the app made no ${call} call (held: ${this.held.map((entry) => entry.call).join(', ') || 'none'})`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -62,7 +65,10 @@ export class ApiGate {
   }
 
   /** Answers with the real application changed by `change` (e.g. as the server answers once it is under review). */
-  async answer(call: GatedCall, change: (application: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
+  async answer(
+    call: GatedCall,
+    change: (application: Record<string, unknown>) => Record<string, unknown>,
+  ): Promise<void> {
     const route = await this.take(call);
     let base = this.lastApplication;
     if (call === 'load') {
@@ -71,6 +77,10 @@ export class ApiGate {
       this.lastApplication = base;
     }
     if (!base) throw new Error('no application seen yet to answer from');
-    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(change(structuredClone(base))) });
+    await route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify(change(structuredClone(base))),
+    });
   }
 }

@@ -91,14 +91,21 @@ function random(seed: number): () => number {
  * long way. Greedy choices are myopic, so a few hundred seeded orderings and tie-breaks are tried
  * and the plan covering most transitions (then with fewest steps) is kept.
  */
-export function planLifecyclePaths(groups: readonly LifecycleGroup[] = SEEDED_GROUPS, trials = 400): { planned: PlannedPath[]; covered: Set<string> } {
+export function planLifecyclePaths(
+  groups: readonly LifecycleGroup[] = SEEDED_GROUPS,
+  trials = 400,
+): { planned: PlannedPath[]; covered: Set<string> } {
   const cache = new Map<string, Array<{ path: MachinePath<AnyStateMachine>; transitions: string[] }>>();
   const candidates = (status: OnboardingStatus, canSubmit: boolean) => {
     const key = `${status}/${canSubmit}`;
     let found = cache.get(key);
     if (!found) {
-      const events = ALL_EVENTS.filter((event) => event.type !== 'application.expire' && (canSubmit || event.type !== 'application.submit'));
-      found = machinePaths(lifecycleFrom(status), { events, serialize: byStateValue, cover: 'transitions' }).map((path) => ({ path, transitions: transitionsOf(path) }));
+      const events = ALL_EVENTS.filter(
+        (event) => event.type !== 'application.expire' && (canSubmit || event.type !== 'application.submit'),
+      );
+      found = machinePaths(lifecycleFrom(status), { events, serialize: byStateValue, cover: 'transitions' }).map(
+        (path) => ({ path, transitions: transitionsOf(path) }),
+      );
       cache.set(key, found);
     }
     return found;
@@ -113,7 +120,11 @@ export function planLifecyclePaths(groups: readonly LifecycleGroup[] = SEEDED_GR
       let status = group.status;
       for (let round = 0; round < 10; round++) {
         const scored = candidates(status, group.canSubmit)
-          .map((candidate) => ({ ...candidate, score: new Set(candidate.transitions.filter((key) => !covered.has(key))).size, tie: next() }))
+          .map((candidate) => ({
+            ...candidate,
+            score: new Set(candidate.transitions.filter((key) => !covered.has(key))).size,
+            tie: next(),
+          }))
           .filter((candidate) => candidate.score > 0)
           .sort((a, b) => b.score - a.score || a.tie - b.tie);
         const chosen = scored[0];
@@ -124,14 +135,20 @@ export function planLifecyclePaths(groups: readonly LifecycleGroup[] = SEEDED_GR
       }
     }
     const steps = planned.reduce((sum, item) => sum + item.path.steps.length, 0);
-    if (!best || covered.size > best.covered.size || (covered.size === best.covered.size && steps < best.steps)) best = { planned, covered, steps };
+    if (!best || covered.size > best.covered.size || (covered.size === best.covered.size && steps < best.steps))
+      best = { planned, covered, steps };
   }
   const { planned, covered } = best!;
   // A group no path moves still shows its status and (no) actions once.
   for (const group of groups)
     if (!planned.some((item) => item.group.name === group.name && item.group.canSubmit === group.canSubmit))
-      planned.push({ group, path: machinePaths(lifecycleFrom(group.status), { events: [], serialize: byStateValue })[0]! });
+      planned.push({
+        group,
+        path: machinePaths(lifecycleFrom(group.status), { events: [], serialize: byStateValue })[0]!,
+      });
   // Runs group by group, each group's paths in the order they were planned.
-  const byGroup = groups.flatMap((group) => planned.filter((item) => item.group.name === group.name && item.group.canSubmit === group.canSubmit));
+  const byGroup = groups.flatMap((group) =>
+    planned.filter((item) => item.group.name === group.name && item.group.canSubmit === group.canSubmit),
+  );
   return { planned: byGroup, covered };
 }

@@ -25,7 +25,7 @@ export function KycApplicationScreen() {
   const id = useApplicationId();
   const application = useQuery({ ...reviewApplicationQuery(id ?? ''), enabled: Boolean(id) });
   return (
-    <main className="mx-auto max-w-5xl p-6">
+    <div className="mx-auto max-w-5xl p-6">
       <Link href="/kyc/applications" className="text-sm text-brand underline">
         {t('kycReview.detail.back')}
       </Link>
@@ -37,7 +37,7 @@ export function KycApplicationScreen() {
         </p>
       ) : null}
       {application.data ? <ApplicationDetail application={application.data} /> : null}
-    </main>
+    </div>
   );
 }
 
@@ -52,9 +52,12 @@ function ApplicationDetail({ application }: { application: KycApplication }) {
         <h1 className="text-2xl font-semibold text-brand-dark">{application.merchantGroupName}</h1>
         <p className="mt-1 flex flex-wrap items-center gap-3 text-sm text-slate-600">
           <StatusBadge status={application.displayStatus} />
-          <span>{t('kycReview.columns.createdAt')}: {formatDateTime(application.createdAt)}</span>
           <span>
-            {t('kycReview.columns.submittedAt')}: {application.submittedAt ? formatDateTime(application.submittedAt) : t('kycReview.notSubmitted')}
+            {t('kycReview.columns.createdAt')}: {formatDateTime(application.createdAt)}
+          </span>
+          <span>
+            {t('kycReview.columns.submittedAt')}:{' '}
+            {application.submittedAt ? formatDateTime(application.submittedAt) : t('kycReview.notSubmitted')}
           </span>
         </p>
         {application.rejectionReason ? (
@@ -73,7 +76,10 @@ function ApplicationDetail({ application }: { application: KycApplication }) {
           </h2>
           <ul className="list-disc pl-5 text-sm">
             {openFlags.map((flag) => {
-              const document = flag.targetKind === 'document' ? application.documents.find((entry) => entry.documentId === flag.target) : undefined;
+              const document =
+                flag.targetKind === 'document'
+                  ? application.documents.find((entry) => entry.documentId === flag.target)
+                  : undefined;
               return (
                 <li key={flag.id}>
                   <strong>{document ? document.name : flag.target}</strong>: {flag.reason}
@@ -89,14 +95,24 @@ function ApplicationDetail({ application }: { application: KycApplication }) {
           {t('kycReview.detail.sections')}
         </h2>
         {application.steps.map((step) => (
-          <section key={step.step} aria-label={t(KYC_STEP_TITLE_KEYS[step.step])} className="mb-4 rounded border border-slate-200 p-4">
+          <section
+            key={step.step}
+            aria-label={t(KYC_STEP_TITLE_KEYS[step.step])}
+            className="mb-4 rounded border border-slate-200 p-4"
+          >
             <h3 className="mb-2 flex items-center gap-2 font-semibold">
               {t(KYC_STEP_TITLE_KEYS[step.step])}
-              <span className={`rounded px-1.5 py-0.5 text-xs ${step.valid ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-100 text-slate-600'}`}>
+              <span
+                className={`rounded px-1.5 py-0.5 text-xs ${step.valid ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-100 text-slate-600'}`}
+              >
                 {step.valid ? t('kycReview.detail.complete') : t('kycReview.detail.incomplete')}
               </span>
             </h3>
-            {step.data ? <StepData data={step.data} documents={application.documents} /> : <p className="text-sm text-slate-500">{t('kycReview.detail.stepNotFilled')}</p>}
+            {step.data ? (
+              <StepData data={step.data} documents={application.documents} />
+            ) : (
+              <p className="text-sm text-slate-500">{t('kycReview.detail.stepNotFilled')}</p>
+            )}
           </section>
         ))}
       </section>
@@ -108,13 +124,16 @@ function ApplicationDetail({ application }: { application: KycApplication }) {
         {headers.length === 0 ? <p className="text-sm text-slate-600">{t('kycReview.detail.noDocuments')}</p> : null}
         {headers.map((header) => (
           <div key={header} className="mb-3">
-            <h3 className="font-medium">{t(KYC_STEP_TITLE_KEYS[header as keyof typeof KYC_STEP_TITLE_KEYS] ?? header, { defaultValue: header })}</h3>
+            <h3 className="font-medium">
+              {t(KYC_STEP_TITLE_KEYS[header as keyof typeof KYC_STEP_TITLE_KEYS] ?? header, { defaultValue: header })}
+            </h3>
             <ul className="ml-5 list-disc text-sm">
               {current
                 .filter((document) => document.header === header)
                 .map((document) => (
                   <li key={document.documentId}>
-                    {t(`kyc.documents.types.${document.documentTypeName}`, { defaultValue: document.documentTypeName })}: <DocumentLink document={document} />
+                    {t(`kyc.documents.types.${document.documentTypeName}`, { defaultValue: document.documentTypeName })}
+                    : <DocumentLink document={document} />
                   </li>
                 ))}
             </ul>

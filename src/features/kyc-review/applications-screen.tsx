@@ -2,7 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { KYC_DISPLAY_STATUS_LABEL_KEYS, KYC_DISPLAY_STATUSES, PAGE_SIZES, type KycApplicationSearch, type KycDisplayStatus } from '../../../contract/merchant-groups';
+import {
+  KYC_DISPLAY_STATUS_LABEL_KEYS,
+  KYC_DISPLAY_STATUSES,
+  PAGE_SIZES,
+  type KycApplicationSearch,
+  type KycDisplayStatus,
+} from '../../../contract/merchant-groups';
 import { applicationsQuery } from './review-api';
 import { StatusBadge } from './status-badge';
 import { formatDateTime } from './format';
@@ -18,10 +24,16 @@ function useTableState() {
   const status = search.get('status');
   const state = {
     page: Math.max(1, Number(search.get('page')) || 1),
-    pageSize: (PAGE_SIZES as readonly number[]).includes(Number(search.get('pageSize'))) ? Number(search.get('pageSize')) : 10,
+    pageSize: (PAGE_SIZES as readonly number[]).includes(Number(search.get('pageSize')))
+      ? Number(search.get('pageSize'))
+      : 10,
     search: search.get('q') ?? '',
-    status: (KYC_DISPLAY_STATUSES as readonly string[]).includes(status ?? '') ? (status as KycDisplayStatus) : undefined,
-    sortBy: (SORT_FIELDS as readonly string[]).includes(search.get('sortBy') ?? '') ? (search.get('sortBy') as SortField) : 'statusChangedAt',
+    status: (KYC_DISPLAY_STATUSES as readonly string[]).includes(status ?? '')
+      ? (status as KycDisplayStatus)
+      : undefined,
+    sortBy: (SORT_FIELDS as readonly string[]).includes(search.get('sortBy') ?? '')
+      ? (search.get('sortBy') as SortField)
+      : 'statusChangedAt',
     sortDirection: search.get('dir') === 'asc' ? ('asc' as const) : ('desc' as const),
   };
   const update = (changes: Partial<typeof state>) => {
@@ -65,16 +77,25 @@ export function KycApplicationsScreen() {
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
 
   return (
-    <main className="p-6">
+    <div className="p-6">
       <h1 className="mb-4 text-2xl font-semibold text-brand-dark">{t('kycReview.title')}</h1>
       <div className="mb-4 flex flex-wrap items-end gap-4">
         <label className="text-sm">
           <span className="block text-slate-700">{t('kycReview.search')}</span>
-          <input type="search" value={typed} onChange={(event) => setTyped(event.target.value)} className="mt-1 rounded border border-slate-300 px-3 py-1.5" />
+          <input
+            type="search"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            className="mt-1 rounded border border-slate-300 px-3 py-1.5"
+          />
         </label>
         <label className="text-sm">
           <span className="block text-slate-700">{t('kycReview.statusFilter')}</span>
-          <select value={state.status ?? ''} onChange={(event) => update({ status: (event.target.value || undefined) as KycDisplayStatus | undefined })} className="mt-1 rounded border border-slate-300 px-2 py-1.5">
+          <select
+            value={state.status ?? ''}
+            onChange={(event) => update({ status: (event.target.value || undefined) as KycDisplayStatus | undefined })}
+            className="mt-1 rounded border border-slate-300 px-2 py-1.5"
+          >
             <option value="">{t('kycReview.allStatuses')}</option>
             {KYC_DISPLAY_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -85,7 +106,11 @@ export function KycApplicationsScreen() {
         </label>
         <label className="text-sm">
           <span className="block text-slate-700">{t('kycReview.sortBy')}</span>
-          <select value={state.sortBy} onChange={(event) => update({ sortBy: event.target.value as SortField })} className="mt-1 rounded border border-slate-300 px-2 py-1.5">
+          <select
+            value={state.sortBy}
+            onChange={(event) => update({ sortBy: event.target.value as SortField })}
+            className="mt-1 rounded border border-slate-300 px-2 py-1.5"
+          >
             {SORT_FIELDS.map((field) => (
               <option key={field} value={field}>
                 {t(`kycReview.sort.${field}`)}
@@ -95,7 +120,11 @@ export function KycApplicationsScreen() {
         </label>
         <label className="text-sm">
           <span className="block text-slate-700">{t('kycReview.sortDirection')}</span>
-          <select value={state.sortDirection} onChange={(event) => update({ sortDirection: event.target.value as 'asc' | 'desc' })} className="mt-1 rounded border border-slate-300 px-2 py-1.5">
+          <select
+            value={state.sortDirection}
+            onChange={(event) => update({ sortDirection: event.target.value as 'asc' | 'desc' })}
+            className="mt-1 rounded border border-slate-300 px-2 py-1.5"
+          >
             <option value="desc">{t('kycReview.descending')}</option>
             <option value="asc">{t('kycReview.ascending')}</option>
           </select>
@@ -122,7 +151,11 @@ export function KycApplicationsScreen() {
           {list.data?.items.map((item) => (
             <tr key={item.merchantGroupId} className="border-b border-slate-100">
               <td className="py-2 pr-4">
-                <Link href={`/kyc/applications/${item.merchantGroupId}`} className="text-brand underline" aria-label={t('kycReview.open', { name: item.name })}>
+                <Link
+                  href={`/kyc/applications/${item.merchantGroupId}`}
+                  className="text-brand underline"
+                  aria-label={t('kycReview.open', { name: item.name })}
+                >
                   {item.name}
                 </Link>
               </td>
@@ -130,27 +163,47 @@ export function KycApplicationsScreen() {
                 <StatusBadge status={item.displayStatus} />
               </td>
               <td className="py-2 pr-4">{item.country ?? ''}</td>
-              <td className="py-2 pr-4">{item.submittedAt ? formatDateTime(item.submittedAt) : t('kycReview.notSubmitted')}</td>
+              <td className="py-2 pr-4">
+                {item.submittedAt ? formatDateTime(item.submittedAt) : t('kycReview.notSubmitted')}
+              </td>
               <td className="py-2 pr-4">{formatDateTime(item.statusChangedAt)}</td>
               <td className="py-2 pr-4">{formatDateTime(item.createdAt)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      {list.isPending ? <p role="status" className="mt-3">{t('kycReview.loading')}</p> : null}
+      {list.isPending ? (
+        <p role="status" className="mt-3">
+          {t('kycReview.loading')}
+        </p>
+      ) : null}
       {list.data && list.data.items.length === 0 ? <p className="mt-3 text-slate-600">{t('kycReview.empty')}</p> : null}
 
       <nav aria-label={t('kycReview.pagination')} className="mt-4 flex flex-wrap items-center gap-4 text-sm">
-        <button type="button" disabled={state.page <= 1} onClick={() => update({ page: state.page - 1 })} className="rounded border border-slate-300 px-3 py-1 disabled:opacity-50">
+        <button
+          type="button"
+          disabled={state.page <= 1}
+          onClick={() => update({ page: state.page - 1 })}
+          className="rounded border border-slate-300 px-3 py-1 disabled:opacity-50"
+        >
           {t('kycReview.previousPage')}
         </button>
         <span>{t('kycReview.pageOf', { page: state.page, pages, total: list.data?.total ?? 0 })}</span>
-        <button type="button" disabled={state.page >= pages} onClick={() => update({ page: state.page + 1 })} className="rounded border border-slate-300 px-3 py-1 disabled:opacity-50">
+        <button
+          type="button"
+          disabled={state.page >= pages}
+          onClick={() => update({ page: state.page + 1 })}
+          className="rounded border border-slate-300 px-3 py-1 disabled:opacity-50"
+        >
           {t('kycReview.nextPage')}
         </button>
         <label>
           {t('kycReview.pageSize')}{' '}
-          <select value={state.pageSize} onChange={(event) => update({ pageSize: Number(event.target.value) })} className="rounded border border-slate-300 px-2 py-1">
+          <select
+            value={state.pageSize}
+            onChange={(event) => update({ pageSize: Number(event.target.value) })}
+            className="rounded border border-slate-300 px-2 py-1"
+          >
             {PAGE_SIZES.map((size) => (
               <option key={size} value={size}>
                 {size}
@@ -159,6 +212,6 @@ export function KycApplicationsScreen() {
           </select>
         </label>
       </nav>
-    </main>
+    </div>
   );
 }

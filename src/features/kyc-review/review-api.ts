@@ -3,7 +3,8 @@ import { kycEndpoints, type KycTransitionBody } from '../../../contract/kyc';
 import { merchantGroupEndpoints, type KycApplicationSearch } from '../../../contract/merchant-groups';
 import { call } from '../../lib/api-client';
 
-const byId = <L extends readonly { id: string }[], Id extends L[number]['id']>(list: L, id: Id) => list.find((entry) => entry.id === id) as Extract<L[number], { id: Id }>;
+const byId = <L extends readonly { id: string }[], Id extends L[number]['id']>(list: L, id: Id) =>
+  list.find((entry) => entry.id === id) as Extract<L[number], { id: Id }>;
 const searchEndpoint = byId(merchantGroupEndpoints, 'searchKycApplications');
 const getEndpoint = byId(kycEndpoints, 'getKycApplication');
 const transitionEndpoint = byId(kycEndpoints, 'transitionKycApplication');
@@ -15,10 +16,17 @@ export const reviewKeys = {
 };
 
 export const applicationsQuery = (search: KycApplicationSearch) =>
-  queryOptions({ queryKey: reviewKeys.list(search), queryFn: ({ signal }) => call(searchEndpoint, { body: search as never, signal }), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: reviewKeys.list(search),
+    queryFn: ({ signal }) => call(searchEndpoint, { body: search as never, signal }),
+    placeholderData: keepPreviousData,
+  });
 
 export const reviewApplicationQuery = (id: string) =>
-  queryOptions({ queryKey: reviewKeys.application(id), queryFn: ({ signal }) => call(getEndpoint, { params: { id }, signal }) });
+  queryOptions({
+    queryKey: reviewKeys.application(id),
+    queryFn: ({ signal }) => call(getEndpoint, { params: { id }, signal }),
+  });
 
 export function transitionApplication(id: string, body: KycTransitionBody) {
   return call(transitionEndpoint, { params: { id }, body: body as never });

@@ -1,5 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { KYC_DISPLAY_STATUS_LABEL_KEYS, KYC_DISPLAY_STATUS_LABELS_EN, type KycDisplayStatus } from '../../../contract/merchant-groups';
+import {
+  KYC_DISPLAY_STATUS_LABEL_KEYS,
+  KYC_DISPLAY_STATUS_LABELS_EN,
+  type KycDisplayStatus,
+} from '../../../contract/merchant-groups';
 
 const TONE: Record<KycDisplayStatus, string> = {
   Created: 'bg-slate-100 text-slate-700',
@@ -16,7 +20,10 @@ const TONE: Record<KycDisplayStatus, string> = {
 export function StatusBadge({ status }: { status: KycDisplayStatus }) {
   const { t } = useTranslation();
   return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${TONE[status]}`} data-testid="status-badge">
+    <span
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${TONE[status]}`}
+      data-testid="status-badge"
+    >
       {t(KYC_DISPLAY_STATUS_LABEL_KEYS[status], { defaultValue: KYC_DISPLAY_STATUS_LABELS_EN[status] })}
     </span>
   );

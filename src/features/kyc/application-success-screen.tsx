@@ -8,7 +8,7 @@ export function ApplicationSuccessScreen() {
   const { t } = useTranslation();
   const group = useQuery(myGroupQuery());
   return (
-    <main className="mx-auto max-w-2xl p-6">
+    <div className="mx-auto max-w-2xl p-6">
       <h1 className="mb-4 text-2xl font-semibold text-brand-dark">{t('kyc.success.title')}</h1>
       <p className="mb-4 text-slate-700">{t('kyc.success.body')}</p>
       {group.data ? (
@@ -16,6 +16,6 @@ export function ApplicationSuccessScreen() {
           {t('kyc.success.status', { status: t(KYC_DISPLAY_STATUS_LABEL_KEYS[group.data.displayStatus]) })}
         </p>
       ) : null}
-    </main>
+    </div>
   );
 }

@@ -1,9 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  kycEndpoints,
-  type KycDocumentUploadFields,
-  type KycStepId,
-} from '../../../contract/kyc';
+import { kycEndpoints, type KycDocumentUploadFields, type KycStepId } from '../../../contract/kyc';
 import { merchantGroupEndpoints } from '../../../contract/merchant-groups';
 import { call } from '../../lib/api-client';
 

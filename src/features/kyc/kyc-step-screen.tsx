@@ -16,7 +16,7 @@ export function KycStepScreen() {
   const [location] = useLocation();
   const group = useQuery(myGroupQuery());
   return (
-    <main className="mx-auto max-w-4xl p-6">
+    <div className="mx-auto max-w-4xl p-6">
       <h1 className="mb-4 text-2xl font-semibold text-brand-dark">{t('kyc.title')}</h1>
       {group.isPending ? (
         <p role="status">{t('kyc.wizard.loading')}</p>
@@ -27,6 +27,6 @@ export function KycStepScreen() {
       ) : (
         <KycWizard groupId={group.data.merchantGroupId} urlStep={stepOfPath(location)} />
       )}
-    </main>
+    </div>
   );
 }

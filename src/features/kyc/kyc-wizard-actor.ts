@@ -78,13 +78,20 @@ export function kycWizardActor(groupId: string, queryClient: QueryClient): Entry
 }
 
 /** Puts a freshly uploaded document into the cached application (a replacement marks the old one). */
-export function rememberUploadedDocument(queryClient: QueryClient, groupId: string, document: KycDocument, replaces?: string): void {
+export function rememberUploadedDocument(
+  queryClient: QueryClient,
+  groupId: string,
+  document: KycDocument,
+  replaces?: string,
+): void {
   queryClient.setQueryData(kycKeys.application(groupId), (old: KycApplication | undefined) =>
     old
       ? {
           ...old,
           documents: [
-            ...old.documents.map((entry) => (entry.documentId === replaces ? { ...entry, replacedBy: document.documentId } : entry)),
+            ...old.documents.map((entry) =>
+              entry.documentId === replaces ? { ...entry, replacedBy: document.documentId } : entry,
+            ),
             document,
           ],
         }

@@ -7,7 +7,12 @@ import { CLOSED_LOCK, OPEN_LOCK, type FieldLock } from './components/field-lock'
  * document flag targets the document id; the slot stays open after the applicant replaced that
  * document (the replacement is found through `replaces`/`replacedBy`), so a wrong upload can be redone.
  */
-export function stepLock(mode: KycWizardMode, step: KycStepId, flags: readonly KycFlag[], documents: readonly KycDocument[] = []): FieldLock {
+export function stepLock(
+  mode: KycWizardMode,
+  step: KycStepId,
+  flags: readonly KycFlag[],
+  documents: readonly KycDocument[] = [],
+): FieldLock {
   if (mode === 'edit') return OPEN_LOCK;
   if (mode === 'readOnly') return CLOSED_LOCK;
   const open = flags.filter((flag) => flag.resolvedAt === null);
@@ -22,7 +27,9 @@ export function stepLock(mode: KycWizardMode, step: KycStepId, flags: readonly K
     const chain = [documentId];
     for (let id = documentId, guard = 0; guard < 50; guard++) {
       // The server lists current documents with the one each replaced; this session's uploads also mark the old one.
-      const previous = documents.find((document) => document.documentId === id)?.replaces ?? documents.find((document) => document.replacedBy === id)?.documentId;
+      const previous =
+        documents.find((document) => document.documentId === id)?.replaces ??
+        documents.find((document) => document.replacedBy === id)?.documentId;
       if (!previous) break;
       chain.push(previous);
       id = previous;

@@ -14,9 +14,21 @@ describe('step form defaults', () => {
 
 describe('the payload of a resubmission', () => {
   it('takes only the editable leaves from the form and the rest from the saved draft', () => {
-    const saved = { legalBusinessName: 'Old GmbH', businessAddress: { city: 'Innsbruck', postal: '6020' }, accounts: [{ iban: 'AT1', bankName: 'A' }] };
-    const edited = { legalBusinessName: 'Typed GmbH', businessAddress: { city: 'Wien', postal: '1010' }, accounts: [{ iban: 'AT2', bankName: 'B' }] };
+    const saved = {
+      legalBusinessName: 'Old GmbH',
+      businessAddress: { city: 'Innsbruck', postal: '6020' },
+      accounts: [{ iban: 'AT1', bankName: 'A' }],
+    };
+    const edited = {
+      legalBusinessName: 'Typed GmbH',
+      businessAddress: { city: 'Wien', postal: '1010' },
+      accounts: [{ iban: 'AT2', bankName: 'B' }],
+    };
     const editable = (path: string) => path === 'businessAddress.postal' || path === 'accounts.0.iban';
-    expect(keepEditable(saved, edited, editable)).toEqual({ legalBusinessName: 'Old GmbH', businessAddress: { city: 'Innsbruck', postal: '1010' }, accounts: [{ iban: 'AT2', bankName: 'A' }] });
+    expect(keepEditable(saved, edited, editable)).toEqual({
+      legalBusinessName: 'Old GmbH',
+      businessAddress: { city: 'Innsbruck', postal: '1010' },
+      accounts: [{ iban: 'AT2', bankName: 'A' }],
+    });
   });
 });

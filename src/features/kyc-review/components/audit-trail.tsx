@@ -25,7 +25,9 @@ export function AuditTrail({ entries }: { entries: readonly AuditEntry[] }) {
             {entries.map((entry, index) => (
               <tr key={`${entry.at}-${index}`} className="border-b border-slate-100 align-top">
                 <td className="py-1 pr-4 whitespace-nowrap">{formatDateTime(entry.at)}</td>
-                <td className="py-1 pr-4">{entry.actor ? `${entry.actor.name} (${entry.actor.email})` : t('kycReview.detail.system')}</td>
+                <td className="py-1 pr-4">
+                  {entry.actor ? `${entry.actor.name} (${entry.actor.email})` : t('kycReview.detail.system')}
+                </td>
                 <td className="py-1 pr-4">
                   {t(`kycReview.audit.${entry.action}`, { defaultValue: entry.action })}
                   {auditDetail(entry.detail)}

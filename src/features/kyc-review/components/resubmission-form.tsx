@@ -18,20 +18,44 @@ interface Flaggable {
 const MIN_REASON = 3;
 
 /** What a reviewer can flag: a whole step, one of its fields (a list or address as one), or a document. */
-function flaggablesOf(application: KycApplication, stepTitle: (step: KycStepId) => string, fieldLabel: (key: string) => string, documentLabel: (typeName: string) => string) {
+function flaggablesOf(
+  application: KycApplication,
+  stepTitle: (step: KycStepId) => string,
+  fieldLabel: (key: string) => string,
+  documentLabel: (typeName: string) => string,
+) {
   return application.steps.map((step) => {
     const fields: Flaggable[] = [{ targetKind: 'field', target: step.step, name: stepTitle(step.step) }];
     for (const key of Object.keys(step.data ?? {}))
-      if (!key.endsWith('DocumentId')) fields.push({ targetKind: 'field', target: `${step.step}.${key}`, name: `${stepTitle(step.step)}: ${fieldLabel(key)}` });
+      if (!key.endsWith('DocumentId'))
+        fields.push({
+          targetKind: 'field',
+          target: `${step.step}.${key}`,
+          name: `${stepTitle(step.step)}: ${fieldLabel(key)}`,
+        });
     const documents: Flaggable[] = application.documents
       .filter((document) => document.header === step.step && document.replacedBy === null)
-      .map((document) => ({ targetKind: 'document', target: document.documentId, name: `${documentLabel(document.documentTypeName)}: ${document.name}` }));
+      .map((document) => ({
+        targetKind: 'document',
+        target: document.documentId,
+        name: `${documentLabel(document.documentTypeName)}: ${document.name}`,
+      }));
     return { step: step.step, items: [...fields, ...documents] };
   });
 }
 
 /** Send for resubmission: flag fields and documents, each with the reason the applicant will see. */
-export function ResubmissionForm({ application, busy, onSend, onCancel }: { application: KycApplication; busy: boolean; onSend: (flags: FlagInput[]) => void; onCancel: () => void }) {
+export function ResubmissionForm({
+  application,
+  busy,
+  onSend,
+  onCancel,
+}: {
+  application: KycApplication;
+  busy: boolean;
+  onSend: (flags: FlagInput[]) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const fieldLabel = useFieldLabel();
   const [reasons, setReasons] = useState<Record<string, string>>({});
@@ -45,9 +69,14 @@ export function ResubmissionForm({ application, busy, onSend, onCancel }: { appl
   );
 
   const send = () => {
-    const flags = Object.values(chosen).map((item) => ({ targetKind: item.targetKind, target: item.target, reason: (reasons[item.target] ?? '').trim() }));
+    const flags = Object.values(chosen).map((item) => ({
+      targetKind: item.targetKind,
+      target: item.target,
+      reason: (reasons[item.target] ?? '').trim(),
+    }));
     if (flags.length === 0) return setProblem(t('kycReview.resubmission.nothingFlagged'));
-    if (flags.some((flag) => flag.reason.length < MIN_REASON)) return setProblem(t('kycReview.resubmission.reasonRequired'));
+    if (flags.some((flag) => flag.reason.length < MIN_REASON))
+      return setProblem(t('kycReview.resubmission.reasonRequired'));
     setProblem(undefined);
     onSend(flags);
   };
@@ -111,7 +140,11 @@ export function ResubmissionForm({ application, busy, onSend, onCancel }: { appl
         <button type="button" onClick={onCancel} className="rounded border border-slate-300 px-4 py-2 text-sm">
           {t('common.cancel')}
         </button>
-        <button type="submit" disabled={busy} className="rounded bg-brand px-4 py-2 text-sm text-white disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded bg-brand px-4 py-2 text-sm text-white disabled:opacity-50"
+        >
           {t('kycReview.resubmission.send')}
         </button>
       </div>

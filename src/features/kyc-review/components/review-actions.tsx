@@ -25,7 +25,9 @@ const ACTION_LABEL: Record<LifecycleAction, string> = {
  * machine), limited to provider actions the server grants this reviewer.
  */
 export function reviewActionsFor(application: Pick<KycApplication, 'status' | 'allowedActions'>): LifecycleAction[] {
-  return allowedActions(application.status).filter((action) => LIFECYCLE_ACTION_ACTOR[action] === 'provider' && application.allowedActions.includes(action));
+  return allowedActions(application.status).filter(
+    (action) => LIFECYCLE_ACTION_ACTOR[action] === 'provider' && application.allowedActions.includes(action),
+  );
 }
 
 export function ReviewActions({ application }: { application: KycApplication }) {
@@ -69,40 +71,89 @@ export function ReviewActions({ application }: { application: KycApplication }) 
           </button>
         ))}
       </div>
-      {mutation.isPending ? <p role="status" className="mt-2 text-sm">{t('common.loading')}</p> : null}
+      {mutation.isPending ? (
+        <p role="status" className="mt-2 text-sm">
+          {t('common.loading')}
+        </p>
+      ) : null}
       {failedAction && !dialog ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
           {t('kycReview.actions.failed', { action: t(ACTION_LABEL[failedAction]), message: mutation.error?.message })}
         </p>
       ) : null}
 
-      <ReviewDialog open={dialog === 'requestResubmission'} title={t('kycReview.resubmission.title')} onClose={() => setDialog(undefined)}>
-        <ResubmissionForm application={application} busy={mutation.isPending} onCancel={() => setDialog(undefined)} onSend={(flags) => mutation.mutate({ action: 'requestResubmission', flags })} />
-        {mutation.isError ? <p role="alert" className="mt-2 text-sm text-red-700">{mutation.error.message}</p> : null}
+      <ReviewDialog
+        open={dialog === 'requestResubmission'}
+        title={t('kycReview.resubmission.title')}
+        onClose={() => setDialog(undefined)}
+      >
+        <ResubmissionForm
+          application={application}
+          busy={mutation.isPending}
+          onCancel={() => setDialog(undefined)}
+          onSend={(flags) => mutation.mutate({ action: 'requestResubmission', flags })}
+        />
+        {mutation.isError ? (
+          <p role="alert" className="mt-2 text-sm text-red-700">
+            {mutation.error.message}
+          </p>
+        ) : null}
       </ReviewDialog>
 
-      <ReviewDialog open={dialog === 'reject' || dialog === 'delete'} title={dialog === 'delete' ? t('kycReview.actions.delete') : t('kycReview.reject.title')} onClose={() => setDialog(undefined)}>
+      <ReviewDialog
+        open={dialog === 'reject' || dialog === 'delete'}
+        title={dialog === 'delete' ? t('kycReview.actions.delete') : t('kycReview.reject.title')}
+        onClose={() => setDialog(undefined)}
+      >
         <form
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            if (dialog === 'reject' && reason.trim().length < 3) return setReasonProblem(t('kycReview.reject.reasonRequired'));
+            if (dialog === 'reject' && reason.trim().length < 3)
+              return setReasonProblem(t('kycReview.reject.reasonRequired'));
             setReasonProblem(undefined);
-            mutation.mutate(dialog === 'reject' ? { action: 'reject', reason: reason.trim() } : { action: 'delete', reason: reason.trim() || undefined });
+            mutation.mutate(
+              dialog === 'reject'
+                ? { action: 'reject', reason: reason.trim() }
+                : { action: 'delete', reason: reason.trim() || undefined },
+            );
           }}
         >
           {dialog === 'delete' ? <p className="mb-3 text-sm">{t('kycReview.actions.confirmDelete')}</p> : null}
           <label className="block text-sm">
-            <span className="block text-slate-700">{dialog === 'delete' ? t('kycReview.delete.reason') : t('kycReview.reject.reason')}</span>
-            <textarea value={reason} onChange={(event) => setReason(event.target.value)} rows={3} className="mt-1 w-full rounded border border-slate-300 px-2 py-1" />
+            <span className="block text-slate-700">
+              {dialog === 'delete' ? t('kycReview.delete.reason') : t('kycReview.reject.reason')}
+            </span>
+            <textarea
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              rows={3}
+              className="mt-1 w-full rounded border border-slate-300 px-2 py-1"
+            />
           </label>
-          {reasonProblem ? <p role="alert" className="mt-1 text-sm text-red-700">{reasonProblem}</p> : null}
-          {mutation.isError ? <p role="alert" className="mt-2 text-sm text-red-700">{mutation.error.message}</p> : null}
+          {reasonProblem ? (
+            <p role="alert" className="mt-1 text-sm text-red-700">
+              {reasonProblem}
+            </p>
+          ) : null}
+          {mutation.isError ? (
+            <p role="alert" className="mt-2 text-sm text-red-700">
+              {mutation.error.message}
+            </p>
+          ) : null}
           <div className="mt-4 flex justify-end gap-3">
-            <button type="button" onClick={() => setDialog(undefined)} className="rounded border border-slate-300 px-4 py-2 text-sm">
+            <button
+              type="button"
+              onClick={() => setDialog(undefined)}
+              className="rounded border border-slate-300 px-4 py-2 text-sm"
+            >
               {t('common.cancel')}
             </button>
-            <button type="submit" disabled={mutation.isPending} className="rounded bg-red-700 px-4 py-2 text-sm text-white disabled:opacity-50">
+            <button
+              type="submit"
+              disabled={mutation.isPending}
+              className="rounded bg-red-700 px-4 py-2 text-sm text-white disabled:opacity-50"
+            >
               {dialog === 'delete' ? t('kycReview.actions.delete') : t('kycReview.reject.confirm')}
             </button>
           </div>

@@ -25,12 +25,14 @@ export function StepData({ data, documents }: { data: Data; documents: readonly 
   const entries = Object.entries(data);
 
   const value = (key: string, raw: unknown): React.ReactNode => {
-    if (raw === null || raw === undefined || raw === '') return <span className="text-slate-400">{t('kycReview.detail.notAnswered')}</span>;
+    if (raw === null || raw === undefined || raw === '')
+      return <span className="text-slate-400">{t('kycReview.detail.notAnswered')}</span>;
     if (key.endsWith('DocumentId') && typeof raw === 'string') {
       const document = documents.find((entry) => entry.documentId === raw);
       return document ? <DocumentLink document={document} /> : raw;
     }
-    if (key === 'responses' && typeof raw === 'object') return <SurveyAnswers responses={raw as Record<string, string[]>} />;
+    if (key === 'responses' && typeof raw === 'object')
+      return <SurveyAnswers responses={raw as Record<string, string[]>} />;
     if (typeof raw === 'boolean') return raw ? t('kyc.form.yes') : t('kyc.form.no');
     if (Array.isArray(raw)) {
       if (raw.every((item) => typeof item !== 'object')) return raw.join(', ');
@@ -54,7 +56,11 @@ export function StepData({ data, documents }: { data: Data; documents: readonly 
         .filter(([key]) => key !== 'uboId' && key !== 'accountId')
         .map(([key, raw]) => (
           <div key={key} className="contents">
-            <dt className="text-slate-500">{key.endsWith('DocumentId') ? t(`kyc.documents.types.${documentTypeOf(key, raw, documents)}`, { defaultValue: label(key) }) : label(key)}</dt>
+            <dt className="text-slate-500">
+              {key.endsWith('DocumentId')
+                ? t(`kyc.documents.types.${documentTypeOf(key, raw, documents)}`, { defaultValue: label(key) })
+                : label(key)}
+            </dt>
             <dd className="text-slate-900">{value(key, raw)}</dd>
           </div>
         ))}
@@ -92,7 +98,9 @@ function SurveyAnswers({ responses }: { responses: Record<string, string[]> }) {
         };
         return (
           <li key={id}>
-            <span className="text-slate-600">{t(`kyc.survey.${id}.label`, { defaultValue: question?.label ?? id })}</span>{' '}
+            <span className="text-slate-600">
+              {t(`kyc.survey.${id}.label`, { defaultValue: question?.label ?? id })}
+            </span>{' '}
             <strong>{(Array.isArray(answers) ? answers : []).map(text).join(', ')}</strong>
           </li>
         );

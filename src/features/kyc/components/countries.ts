@@ -1,6 +1,29 @@
 // ISO 3166-1 alpha-2 codes named by the browser (Intl.DisplayNames), so no country table has to be
 // shipped or kept up to date. Codes that are not countries (EU, UN, private-use...) are left out.
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'ZZ', 'QO', 'XA', 'XB', 'XK', 'AA', 'QM', 'QN', 'QP', 'QQ', 'QR', 'QS', 'QT', 'QU', 'QV', 'QW', 'QX', 'QY', 'QZ']);
+const NOT_COUNTRIES = new Set([
+  'EU',
+  'EZ',
+  'UN',
+  'ZZ',
+  'QO',
+  'XA',
+  'XB',
+  'XK',
+  'AA',
+  'QM',
+  'QN',
+  'QP',
+  'QQ',
+  'QR',
+  'QS',
+  'QT',
+  'QU',
+  'QV',
+  'QW',
+  'QX',
+  'QY',
+  'QZ',
+]);
 
 let cached: Array<{ value: string; label: string }> | undefined;
 

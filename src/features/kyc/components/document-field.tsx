@@ -54,7 +54,13 @@ export function DocumentField({ step, slot, path, ownerRef, label }: DocumentFie
     <DocumentUpload
       path={path}
       label={`${label ?? t(`kyc.documents.types.${typeName}`)}${slot.required ? ' *' : ''}`}
-      document={current ? { id: current.documentId, name: current.name, status: current.status, accessUrl: current.accessUrl } : documentId ? { id: documentId, name: t('kyc.documents.uploaded'), status: 'Created' } : undefined}
+      document={
+        current
+          ? { id: current.documentId, name: current.name, status: current.status, accessUrl: current.accessUrl }
+          : documentId
+            ? { id: documentId, name: t('kyc.documents.uploaded'), status: 'Created' }
+            : undefined
+      }
       onUpload={onUpload}
       photoRules={ID_DOCUMENT_TYPES.has(slot.documentType)}
       accept={KYC_DOCUMENT_CONTENT_TYPES.join(',')}

@@ -21,7 +21,13 @@ export function SurveyStep({ group }: { group: SurveyQuestion['group'] }) {
           }))}
         />
       ))}
-      {group === 'SanctionExposure' ? <TextField name="explanation" label={t('kyc.fields.sanctionsExplanation')} hint={t('kyc.hints.sanctionsExplanation')} /> : null}
+      {group === 'SanctionExposure' ? (
+        <TextField
+          name="explanation"
+          label={t('kyc.fields.sanctionsExplanation')}
+          hint={t('kyc.hints.sanctionsExplanation')}
+        />
+      ) : null}
     </>
   );
 }
