@@ -134,9 +134,18 @@ const personFields = {
   homeAddress: AddressSchema,
   email: KycEmailSchema,
 };
-type PersonDob = { dayOfBirth: number; monthOfBirth: number; yearOfBirth: number };
+/**
+ * Cross-field rules run even while other fields are still invalid (zod skips them otherwise), so
+ * the form shows them at once; they therefore read the value defensively.
+ */
+const ALWAYS = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+type PersonDob = { dayOfBirth?: unknown; monthOfBirth?: unknown; yearOfBirth?: unknown };
 function checkDateOfBirth(person: PersonDob, ctx: z.RefinementCtx) {
-  const issue = dateOfBirthIssue(person.dayOfBirth, person.monthOfBirth, person.yearOfBirth);
+  const { dayOfBirth: day, monthOfBirth: month, yearOfBirth: year } = person;
+  if (!isNumber(day) || !isNumber(month) || !isNumber(year) || day < 1 || day > 31 || month < 1 || month > 12 || year < 1900) return;
+  const issue = dateOfBirthIssue(day, month, year);
   if (issue) ctx.addIssue({ code: 'custom', message: issue, path: [issue === 'kyc.validation.adult' ? 'yearOfBirth' : 'dayOfBirth'] });
 }
 
@@ -218,9 +227,11 @@ export const BusinessInformationSchema = z.object({ responses: surveyResponsesSc
 export const SanctionsExposureSchema = z
   .object({ responses: surveyResponsesSchema('SanctionExposure'), explanation: optionalText(2000) })
   .superRefine((value, ctx) => {
-    const anyYes = Object.entries(value.responses).some(([id, answer]) => id !== 'se-confirmation' && answer.includes('yes'));
-    if (anyYes && (value.explanation ?? '').length < 20) ctx.addIssue({ code: 'custom', message: M.explanationRequired!, path: ['explanation'] });
-  });
+    const responses = typeof value.responses === 'object' && value.responses !== null ? (value.responses as Record<string, unknown>) : {};
+    const anyYes = Object.entries(responses).some(([id, answer]) => id !== 'se-confirmation' && Array.isArray(answer) && answer.includes('yes'));
+    const explanation = typeof value.explanation === 'string' ? value.explanation.trim() : '';
+    if (anyYes && explanation.length < 20) ctx.addIssue({ code: 'custom', message: M.explanationRequired!, path: ['explanation'] });
+  }, ALWAYS);
 
 export const STAKEHOLDER_KINDS = ['ubo', 'controlPerson'] as const;
 export const StakeholderSchema = z
@@ -234,8 +245,8 @@ export const StakeholderSchema = z
   })
   .superRefine((person, ctx) => {
     checkDateOfBirth(person, ctx);
-    if (person.kind === 'ubo' && person.shareOwnership <= 0) ctx.addIssue({ code: 'custom', message: M.uboShare!, path: ['shareOwnership'] });
-  });
+    if (person.kind === 'ubo' && isNumber(person.shareOwnership) && person.shareOwnership <= 0) ctx.addIssue({ code: 'custom', message: M.uboShare!, path: ['shareOwnership'] });
+  }, ALWAYS);
 export type Stakeholder = z.infer<typeof StakeholderSchema>;
 
 export const CompanyStakeholdersSchema = z
@@ -244,9 +255,10 @@ export const CompanyStakeholdersSchema = z
     ownershipStructureDocumentId: DocumentRefSchema,
   })
   .superRefine((value, ctx) => {
-    if (!value.stakeholders.some((person) => person.kind === 'ubo')) ctx.addIssue({ code: 'custom', message: M.uboAtLeastOne!, path: ['stakeholders'] });
-    if (totalShares(value.stakeholders) > 100) ctx.addIssue({ code: 'custom', message: M.sharesOver100!, path: ['stakeholders'] });
-  });
+    const people: Array<{ kind?: unknown; shareOwnership?: unknown }> = Array.isArray(value.stakeholders) ? value.stakeholders.filter((person) => typeof person === 'object' && person !== null) : [];
+    if (Array.isArray(value.stakeholders) && !people.some((person) => person.kind === 'ubo')) ctx.addIssue({ code: 'custom', message: M.uboAtLeastOne!, path: ['stakeholders'] });
+    if (totalShares(people) > 100) ctx.addIssue({ code: 'custom', message: M.sharesOver100!, path: ['stakeholders'] });
+  }, ALWAYS);
 
 function totalShares(people: ReadonlyArray<{ kind?: unknown; shareOwnership?: unknown }>): number {
   const sum = people.filter((person) => person.kind === 'ubo' && typeof person.shareOwnership === 'number').reduce((total, person) => total + (person.shareOwnership as number), 0);
@@ -287,10 +299,11 @@ export const ProcessingDetailsSchema = z
     refundPolicyUrl: OptionalUrlSchema,
   })
   .superRefine((value, ctx) => {
-    if (value.maxTransactionAmount < value.averageTransactionAmount) ctx.addIssue({ code: 'custom', message: M.maxBelowAverage!, path: ['maxTransactionAmount'] });
-    if (value.hasCurrentProcessor && !value.currentProcessorName) ctx.addIssue({ code: 'custom', message: M.processorName!, path: ['currentProcessorName'] });
-    if (value.hasCurrentProcessor && !value.processorStatementDocumentId) ctx.addIssue({ code: 'custom', message: M.documentRequired!, path: ['processorStatementDocumentId'] });
-  });
+    if (isNumber(value.maxTransactionAmount) && isNumber(value.averageTransactionAmount) && value.maxTransactionAmount < value.averageTransactionAmount)
+      ctx.addIssue({ code: 'custom', message: M.maxBelowAverage!, path: ['maxTransactionAmount'] });
+    if (value.hasCurrentProcessor === true && !(typeof value.currentProcessorName === 'string' && value.currentProcessorName.trim())) ctx.addIssue({ code: 'custom', message: M.processorName!, path: ['currentProcessorName'] });
+    if (value.hasCurrentProcessor === true && !value.processorStatementDocumentId) ctx.addIssue({ code: 'custom', message: M.documentRequired!, path: ['processorStatementDocumentId'] });
+  }, ALWAYS);
 
 export const ACCOUNT_TYPES = ['current', 'savings', 'recurring', 'fixed deposit'] as const;
 export const SettlementAccountSchema = z.object({
@@ -319,7 +332,7 @@ export const AuthorisedSignatorySchema = z
     delegationOfAuthorityDocumentId: OptionalDocumentRefSchema,
     confirmation: z.literal(true, msg('confirm')),
   })
-  .superRefine(checkDateOfBirth);
+  .superRefine(checkDateOfBirth, ALWAYS);
 
 export const KYC_STEP_SCHEMAS = {
   'application-overview': ApplicationOverviewSchema,
