@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAYOUT_EXPORT_CHUNK_SIZE } from '../../../machines/export-rules';
 import type { PayoutExportBody } from '../../../contract/exports';
-import { PAYOUT_COLUMNS, PAYOUT_DEFAULT_COLUMNS, payoutEndpoints, type PayoutRow } from '../../../contract/payouts';
+import { PAYOUT_COLUMNS, PAYOUT_DEFAULT_COLUMNS, PAYOUT_SORTABLE_COLUMNS, payoutEndpoints, type PayoutQuery, type PayoutRow } from '../../../contract/payouts';
 import { useSession } from '../../app/session/session-provider';
 import { useActiveProperty } from '../../app/shell/active-property-provider';
 import { ColumnChooser } from '../../components/data-table/column-chooser';
@@ -38,7 +38,9 @@ export function PayoutsScreen() {
   const table = useServerTable<PayoutFilterValues>('payouts', DEFAULTS, { persistPageIndex: false });
   const [exporting, setExporting] = useState(false);
   const [openPayout, setOpenPayout] = useState<string | null>(null);
-  const query = { filters: toPayoutFilter(table.filters), sorting: table.sorting as Array<{ id: 'reference'; desc: boolean }> };
+  // A stored sort on a column that is no longer sortable is dropped rather than sent (the server would refuse it).
+  const sorting = table.sorting.filter((sort) => (PAYOUT_SORTABLE_COLUMNS as readonly string[]).includes(sort.id)) as PayoutQuery['sorting'];
+  const query: PayoutQuery = { filters: toPayoutFilter(table.filters), sorting };
   const body = { ...query, pagination: { page: table.pageIndex, pageSize: table.pageSize as 25 } };
   const result = useQuery({
     queryKey: ['payouts', 'search', body],
@@ -80,7 +82,7 @@ export function PayoutsScreen() {
         totalExact={result.data?.totalExact ?? true}
         pageIndex={table.pageIndex}
         pageSize={table.pageSize}
-        sorting={table.sorting}
+        sorting={sorting}
         columnVisibility={table.columnVisibility}
         onPageIndexChange={table.setPageIndex}
         onPageSizeChange={table.setPageSize}

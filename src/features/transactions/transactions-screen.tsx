@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_COLUMNS, ORDER_DEFAULT_COLUMNS, orderEndpoints, type OrderRow } from '../../../contract/orders';
+import { ORDER_COLUMNS, ORDER_DEFAULT_COLUMNS, ORDER_SORTABLE_COLUMNS, orderEndpoints, type OrderQuery, type OrderRow } from '../../../contract/orders';
 import type { OrderExportBody } from '../../../contract/exports';
 import { useActiveProperty } from '../../app/shell/active-property-provider';
 import { ColumnChooser } from '../../components/data-table/column-chooser';
@@ -29,7 +29,9 @@ export function TransactionsScreen() {
   const [exporting, setExporting] = useState(false);
   // Merchant-side users choose among their own properties; the server scopes every query to the caller anyway.
   const { properties } = useActiveProperty();
-  const query = { filters: toOrderFilter(table.filters), sorting: table.sorting as Array<{ id: 'id'; desc: boolean }> };
+  // A stored sort on a column that is no longer sortable is dropped rather than sent (the server would refuse it).
+  const sorting = table.sorting.filter((sort) => (ORDER_SORTABLE_COLUMNS as readonly string[]).includes(sort.id)) as OrderQuery['sorting'];
+  const query: OrderQuery = { filters: toOrderFilter(table.filters), sorting };
   const body = { ...query, pagination: { page: table.pageIndex, pageSize: table.pageSize as 25 } };
   const result = useQuery({
     queryKey: ['orders', 'search', body],
@@ -71,7 +73,7 @@ export function TransactionsScreen() {
         totalExact={result.data?.totalExact ?? true}
         pageIndex={table.pageIndex}
         pageSize={table.pageSize}
-        sorting={table.sorting}
+        sorting={sorting}
         columnVisibility={table.columnVisibility}
         onPageIndexChange={table.setPageIndex}
         onPageSizeChange={table.setPageSize}
