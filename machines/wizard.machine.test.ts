@@ -26,7 +26,7 @@ function harness(progress: WizardProgress, options: { failLoad?: number; failSav
         state = state.map((entry) => (entry.id === input.stepId ? { ...entry, valid, saved: true } : entry));
         return { steps: state };
       }),
-      submit: fromPromise(async () => {
+      submit: fromPromise<unknown>(async () => {
         calls.submit += 1;
         if (failSubmit-- > 0) throw new Error('submit failed');
         return {};
@@ -37,7 +37,8 @@ function harness(progress: WizardProgress, options: { failLoad?: number; failSav
   actor.start();
   return { actor, calls };
 }
-const settle = (actor: ReturnType<typeof harness>['actor'], value: string) => waitFor(actor, (snapshot) => snapshot.matches(value), { timeout: 1000 });
+type WizardState = Parameters<ReturnType<ReturnType<typeof harness>['actor']['getSnapshot']>['matches']>[0];
+const settle = (actor: ReturnType<typeof harness>['actor'], value: WizardState) => waitFor(actor, (snapshot) => snapshot.matches(value), { timeout: 1000 });
 const current = (actor: ReturnType<typeof harness>['actor']) => IDS[actor.getSnapshot().context.currentIndex];
 const fresh: WizardProgress = { steps: IDS.map((id) => step(id, false)), mode: 'edit', flags: { fields: [], documents: [] } };
 
