@@ -51,7 +51,10 @@ export function columnLetters(index: number): string {
 
 // Every row and cell carries its reference (r): optional in the standard, required by some readers.
 export function textCell(ref: string, value: string | null): string {
-  return value === null ? '' : `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xmlText(value)}</t></is></c>`;
+  if (value === null) return '';
+  // Only text with outer whitespace needs xml:space (a third of the sheet's bytes otherwise).
+  const open = /^\s|\s$/.test(value) ? '<t xml:space="preserve">' : '<t>';
+  return `<c r="${ref}" t="inlineStr"><is>${open}${xmlText(value)}</t></is></c>`;
 }
 
 export function numberCell(ref: string, value: string | null): string {
