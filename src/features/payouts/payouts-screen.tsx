@@ -57,9 +57,9 @@ export function PayoutsScreen() {
   const choosable = PAYOUT_COLUMNS.map((column) => ({ id: column.id, label: t(column.labelKey) }));
   const visible = choosable.filter((column) => table.columnVisibility[column.id] !== false).map((column) => column.id);
   return (
-    <main className="flex flex-col gap-3 p-6">
+    <section className="flex flex-col gap-3" aria-labelledby="screen-title">
       <header className="flex items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold">{t('payouts.title')}</h1>
+        <h1 id="screen-title" className="text-xl font-semibold">{t('payouts.title')}</h1>
         <div className="flex gap-2">
           <ColumnChooser columns={choosable} visibility={table.columnVisibility} onChange={table.setColumnVisibility} />
           <button type="button" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white" onClick={() => setExporting(true)}>
@@ -102,6 +102,6 @@ export function PayoutsScreen() {
           setExporting(false);
         }}
       />
-    </main>
+    </section>
   );
 }
