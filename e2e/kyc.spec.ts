@@ -35,6 +35,34 @@ async function act(page: Page, action: string, status: string) {
   await expect(page.getByTestId('status-badge').first()).toHaveText(status);
 }
 
+test('the reviewer pages, filters by status and sorts applications by date', async ({ page }) => {
+  await signInAs(page, REVIEWER);
+  await page.goto('/kyc/applications');
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(11);
+  await expect(page.getByText(/^Page 1 of 2 /)).toBeVisible();
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByText(/^Page 2 of 2 /)).toBeVisible();
+  await expect(rows).not.toHaveCount(11);
+
+  await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Sent for resubmission' });
+  await expect(page.getByRole('link', { name: 'Open Danube Hospitality' })).toBeVisible();
+  for (const badge of await page.getByTestId('status-badge').all())
+    await expect(badge).toHaveText('Sent for resubmission');
+
+  await page.getByLabel('Status', { exact: true }).selectOption({ label: 'All statuses' });
+  await page.getByLabel('Sort by').selectOption({ label: 'Submitted' });
+  await page.getByLabel('Sort direction').selectOption({ label: 'Oldest first' });
+  await expect(page).toHaveURL(/sortBy=submittedAt/);
+  await page.getByLabel('Rows per page').selectOption('25');
+  const names = page.getByRole('table').getByRole('link');
+  await expect(names.filter({ hasText: 'Baltic Inns' })).toBeVisible();
+  const order = await names.allTextContents();
+  // Seeded submissions: Danube on 23 Oct, Coastline on 26 Oct, Baltic on 29 Oct.
+  expect(order.indexOf('Danube Hospitality')).toBeLessThan(order.indexOf('Coastline Stays'));
+  expect(order.indexOf('Coastline Stays')).toBeLessThan(order.indexOf('Baltic Inns'));
+});
+
 test('the applicant fills in the eight steps, resumes after a reload, and submits', async ({ page }) => {
   test.setTimeout(120_000);
   await signInAs(page, APPLICANT);

@@ -92,6 +92,7 @@ export function KycApplicationsScreen() {
         <label className="text-sm">
           <span className="block text-slate-700">{t('kycReview.statusFilter')}</span>
           <select
+            aria-label={t('kycReview.statusFilter')}
             value={state.status ?? ''}
             onChange={(event) => update({ status: (event.target.value || undefined) as KycDisplayStatus | undefined })}
             className="mt-1 rounded border border-slate-300 px-2 py-1.5"
@@ -107,6 +108,7 @@ export function KycApplicationsScreen() {
         <label className="text-sm">
           <span className="block text-slate-700">{t('kycReview.sortBy')}</span>
           <select
+            aria-label={t('kycReview.sortBy')}
             value={state.sortBy}
             onChange={(event) => update({ sortBy: event.target.value as SortField })}
             className="mt-1 rounded border border-slate-300 px-2 py-1.5"
@@ -121,6 +123,7 @@ export function KycApplicationsScreen() {
         <label className="text-sm">
           <span className="block text-slate-700">{t('kycReview.sortDirection')}</span>
           <select
+            aria-label={t('kycReview.sortDirection')}
             value={state.sortDirection}
             onChange={(event) => update({ sortDirection: event.target.value as 'asc' | 'desc' })}
             className="mt-1 rounded border border-slate-300 px-2 py-1.5"
@@ -200,6 +203,7 @@ export function KycApplicationsScreen() {
         <label>
           {t('kycReview.pageSize')}{' '}
           <select
+            aria-label={t('kycReview.pageSize')}
             value={state.pageSize}
             onChange={(event) => update({ pageSize: Number(event.target.value) })}
             className="rounded border border-slate-300 px-2 py-1"

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_TYPES, KYC_SURVEY_QUESTIONS, type KycDocument } from '../../../../contract/kyc';
 import { DocumentLink } from './document-link';
+import { byWizardOrder } from './field-order';
 
 type Data = Record<string, unknown>;
 
@@ -22,7 +23,7 @@ export function useFieldLabel() {
 export function StepData({ data, documents }: { data: Data; documents: readonly KycDocument[] }) {
   const { t } = useTranslation();
   const label = useFieldLabel();
-  const entries = Object.entries(data);
+  const entries = Object.entries(data).sort(byWizardOrder);
 
   const value = (key: string, raw: unknown): React.ReactNode => {
     if (raw === null || raw === undefined || raw === '')
@@ -34,6 +35,8 @@ export function StepData({ data, documents }: { data: Data; documents: readonly 
     if (key === 'responses' && typeof raw === 'object')
       return <SurveyAnswers responses={raw as Record<string, string[]>} />;
     if (typeof raw === 'boolean') return raw ? t('kyc.form.yes') : t('kyc.form.no');
+    if ((key === 'country' || key === 'incorporationCountry') && typeof raw === 'string')
+      return `${countryName(raw)} (${raw})`;
     if (Array.isArray(raw)) {
       if (raw.every((item) => typeof item !== 'object')) return raw.join(', ');
       return (
@@ -86,25 +89,41 @@ function documentTypeOf(field: string, id: unknown, documents: readonly KycDocum
   return document?.documentTypeName ?? DOCUMENT_TYPES[FIELD_DOCUMENT_TYPE[field] ?? 0] ?? 'None';
 }
 
+function questionIndex(id: string): number {
+  const index = KYC_SURVEY_QUESTIONS.findIndex((question) => question.id === id);
+  return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+}
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+function countryName(code: string): string {
+  try {
+    return regionNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 function SurveyAnswers({ responses }: { responses: Record<string, string[]> }) {
   const { t } = useTranslation();
   return (
     <ul className="space-y-1">
-      {Object.entries(responses).map(([id, answers]) => {
-        const question = KYC_SURVEY_QUESTIONS.find((entry) => entry.id === id);
-        const text = (answer: string) => {
-          const option = question?.options.find((entry) => entry.value === answer);
-          return t(`kyc.survey.${id}.options.${answer}`, { defaultValue: option?.label ?? answer });
-        };
-        return (
-          <li key={id}>
-            <span className="text-slate-600">
-              {t(`kyc.survey.${id}.label`, { defaultValue: question?.label ?? id })}
-            </span>{' '}
-            <strong>{(Array.isArray(answers) ? answers : []).map(text).join(', ')}</strong>
-          </li>
-        );
-      })}
+      {Object.entries(responses)
+        .sort(([a], [b]) => questionIndex(a) - questionIndex(b))
+        .map(([id, answers]) => {
+          const question = KYC_SURVEY_QUESTIONS.find((entry) => entry.id === id);
+          const text = (answer: string) => {
+            const option = question?.options.find((entry) => entry.value === answer);
+            return t(`kyc.survey.${id}.options.${answer}`, { defaultValue: option?.label ?? answer });
+          };
+          return (
+            <li key={id}>
+              <span className="text-slate-600">
+                {t(`kyc.survey.${id}.label`, { defaultValue: question?.label ?? id })}
+              </span>{' '}
+              <strong>{(Array.isArray(answers) ? answers : []).map(text).join(', ')}</strong>
+            </li>
+          );
+        })}
     </ul>
   );
 }
