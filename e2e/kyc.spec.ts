@@ -81,7 +81,15 @@ test('the applicant fills in the eight steps, resumes after a reload, and submit
   await page.getByLabel('Postal code').fill('??');
   await next(page);
   await expect(page.getByText('Enter a valid postal code')).toBeVisible();
+  // The server judges a file by its content: text named .pdf is refused and nothing is stored.
+  const certificate = page.getByTestId('document-certificateOfIncorporationDocumentId');
+  await certificate
+    .getByLabel(/Certificate of incorporation/)
+    .setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') });
+  await expect(certificate.getByRole('alert')).toContainText('only PDF, JPEG or PNG');
+  await expect(certificate.getByRole('link', { name: 'fake.pdf' })).toHaveCount(0);
   await fillCompanyDetails(page);
+  await expect(certificate.getByRole('alert')).toHaveCount(0);
   await next(page);
 
   await expectStep(page, 'business-information', 'Business information');
