@@ -30,7 +30,7 @@ export function AuditTrail({ entries }: { entries: readonly AuditEntry[] }) {
                 </td>
                 <td className="py-1 pr-4">
                   {t(`kycReview.audit.${entry.action}`, { defaultValue: entry.action })}
-                  {auditDetail(entry.detail)}
+                  <AuditDetail detail={entry.detail} />
                 </td>
               </tr>
             ))}
@@ -41,7 +41,16 @@ export function AuditTrail({ entries }: { entries: readonly AuditEntry[] }) {
   );
 }
 
-function auditDetail(detail: Record<string, unknown>): string {
-  const shown = Object.entries(detail).filter(([, value]) => typeof value === 'string' || typeof value === 'number');
-  return shown.length ? ` (${shown.map(([key, value]) => `${key}: ${String(value)}`).join(', ')})` : '';
+/** What changed, in words: the status move, the reason given, the document involved. */
+function AuditDetail({ detail }: { detail: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  const parts: string[] = [];
+  if (typeof detail.from === 'string' && typeof detail.to === 'string')
+    parts.push(
+      `${t(`kycReview.status.${detail.from}`, { defaultValue: detail.from })} → ${t(`kycReview.status.${detail.to}`, { defaultValue: detail.to })}`,
+    );
+  if (typeof detail.reason === 'string' && detail.reason) parts.push(`“${detail.reason}”`);
+  if (typeof detail.name === 'string') parts.push(detail.name);
+  if (Array.isArray(detail.flags)) parts.push(t('kycReview.detail.flagCount', { count: detail.flags.length }));
+  return parts.length ? <span className="text-slate-600"> ({parts.join('; ')})</span> : null;
 }
