@@ -173,6 +173,9 @@ test('the applicant replaces only the flagged document and resubmits', async ({ 
   await page.goto('/kyc/application-overview');
   await expectStep(page, 'settlement-accounts', 'Settlement accounts');
   await expect(page.getByText('The statement must be less than three months old')).toBeVisible();
+  const progress = page.getByRole('navigation', { name: 'Application progress' });
+  await expect(progress).toContainText('Needs changes: 7. Settlement');
+  await expect(progress).not.toContainText('Needs changes: 2.');
   const account = page.getByRole('group', { name: 'Settlement account 1' });
   await expect(account.getByLabel('Bank name')).not.toBeEditable();
   await expect(account.getByLabel('IBAN / account number')).not.toBeEditable();

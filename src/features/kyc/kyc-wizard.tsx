@@ -107,7 +107,11 @@ export function KycWizard({ groupId, urlStep }: { groupId: string; urlStep: KycS
   return (
     <KycDocumentsContext.Provider value={documents}>
       <StepIndicator
-        steps={snapshot.context.steps.map((entry) => ({ id: entry.id, complete: entry.valid }))}
+        steps={snapshot.context.steps.map((entry) => ({
+          id: entry.id,
+          complete: entry.valid,
+          flagged: data.mode === 'resubmission' && entry.flagged,
+        }))}
         current={step}
         onGoTo={(id) => actor.send({ type: 'wizard.go-to', stepId: id })}
       />

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 export interface StepIndicatorItem {
   id: string;
   complete: boolean;
+  /** The reviewer asked for changes on this step (resubmission). */
+  flagged?: boolean;
 }
 
 /**
@@ -27,14 +29,22 @@ export function StepIndicator({
           const isCurrent = step.id === current;
           const tone = isCurrent
             ? 'border-brand bg-brand text-white'
-            : step.complete
-              ? 'border-emerald-600 bg-emerald-50 text-emerald-800'
-              : 'border-slate-300 bg-white text-slate-600';
+            : step.flagged
+              ? 'border-amber-500 bg-amber-50 text-amber-900'
+              : step.complete
+                ? 'border-emerald-600 bg-emerald-50 text-emerald-800'
+                : 'border-slate-300 bg-white text-slate-600';
           const reachable =
             !isCurrent && (index < currentIndex || steps.slice(0, index).every((before) => before.complete));
           const text = (
             <>
-              <span className="sr-only">{step.complete ? t('kyc.wizard.stepDone') : t('kyc.wizard.stepOpen')} </span>
+              <span className="sr-only">
+                {step.flagged
+                  ? t('kyc.wizard.stepFlagged')
+                  : step.complete
+                    ? t('kyc.wizard.stepDone')
+                    : t('kyc.wizard.stepOpen')}{' '}
+              </span>
               {index + 1}. {t(`kyc.stepShort.${step.id}`)}
             </>
           );
