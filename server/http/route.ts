@@ -81,7 +81,8 @@ export function registerEndpoint<const E extends Endpoint>(
       if (merchantId !== undefined && caller && !canSeeMerchant(caller, merchantId))
         throw problems.forbidden('you may not act on this merchant');
       const result = await handler({ params, query, body, caller, merchantId, ctx, request, reply } as HandlerInput<E>);
-      if (result === reply) return reply;
+      // A FastifyReply is thenable, so a handler that sent a file resolves to undefined: check `sent`.
+      if (result === reply || reply.sent || reply.raw.headersSent) return reply;
       if (ctx.config.validateResponses) {
         const checked = endpoint.response.safeParse(result);
         if (!checked.success) {
