@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
 
 // Sign-in, wrong password, forgot/reset password and sign-out in Chromium against the real server
 // (issue 2 "Done when"). The e2e database is shared by every spec of a run, so the reset test uses
@@ -20,7 +21,10 @@ async function latestResetLink(request: APIRequestContext, to: string, notBefore
       async () => {
         const answer = await request.get(`/api/demo/outbox?to=${encodeURIComponent(to)}`);
         const mail = (await answer.json()).items[0] as { id: string; text: string } | undefined;
-        link = mail && mail.id !== notBefore ? mail.text.match(/https?:\/\/\S+\/create-password\?token=\S+/)?.[0] : undefined;
+        link =
+          mail && mail.id !== notBefore
+            ? mail.text.match(/https?:\/\/\S+\/create-password\?token=\S+/)?.[0]
+            : undefined;
         return link;
       },
       { timeout: 10_000 },
@@ -52,52 +56,77 @@ test('the sign-in form checks its fields before calling the server', async ({ pa
   await expect(page.getByText('Enter your password')).toBeVisible();
 });
 
-test('forgot password: the e-mailed link sets a new password that then works, and the old one fails', async ({ page, request }) => {
-  const email = 'propertyoperations@demo.folio.test';
-  const newPassword = 'Harbour-view-2027';
-  const before = ((await (await request.get(`/api/demo/outbox?to=${encodeURIComponent(email)}`)).json()).items[0] as { id: string } | undefined)?.id;
+test.describe('on a database of its own', () => {
+  // Changing a demo password would break every later suite that signs in with it.
+  const port = privatePort(10);
+  test.use({ baseURL: `http://localhost:${port}` });
+  let server: PrivateServer;
+  test.beforeAll(async () => {
+    test.setTimeout(150_000);
+    server = await startPrivateServer(port);
+  });
+  test.afterAll(async () => {
+    await server.stop();
+  });
 
-  await page.goto('/sign-in');
-  await page.getByRole('link', { name: 'Forgot your password?' }).click();
-  await expect(page).toHaveURL(/\/forgot-password$/);
-  await expect(page.getByTestId('decorative-graphic')).toBeVisible();
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('button', { name: 'Send the link' }).click();
-  await expect(page).toHaveURL(/\/forgot-password-successful$/);
-  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
-  await expect(page.getByTestId('decorative-graphic')).toBeVisible();
+  test('forgot password: the e-mailed link sets a new password that then works, and the old one fails', async ({
+    page,
+    request,
+  }) => {
+    const email = 'propertyoperations@demo.folio.test';
+    const newPassword = 'Harbour-view-2027';
+    const before = (
+      (await (await request.get(`/api/demo/outbox?to=${encodeURIComponent(email)}`)).json()).items[0] as
+        { id: string } | undefined
+    )?.id;
 
-  const link = await latestResetLink(request, email, before);
-  await page.goto(new URL(link).pathname + new URL(link).search);
-  await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
-  const policy = page.getByRole('list', { name: 'Your password needs' });
-  await expect(policy.getByRole('listitem')).toHaveText([/at least 12 characters/, /a lower-case letter/, /an upper-case letter/, /a digit/]);
-  await page.getByLabel('New password', { exact: true }).fill('short');
-  await expect(policy.getByRole('listitem').filter({ hasText: 'a lower-case letter' })).toContainText('(done)');
-  await expect(policy.getByRole('listitem').filter({ hasText: 'at least 12 characters' })).toContainText('(missing)');
-  await page.getByLabel('Confirm the new password').fill('short');
-  await page.getByRole('button', { name: 'Set the password' }).click();
-  await expect(page.getByText('The password does not meet every rule above')).toBeVisible();
+    await page.goto('/sign-in');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expect(page.getByTestId('decorative-graphic')).toBeVisible();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await expect(page).toHaveURL(/\/forgot-password-successful$/);
+    await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+    await expect(page.getByTestId('decorative-graphic')).toBeVisible();
 
-  await page.getByLabel('New password', { exact: true }).fill(newPassword);
-  await page.getByLabel('Confirm the new password').fill(`${newPassword}x`);
-  await page.getByRole('button', { name: 'Set the password' }).click();
-  await expect(page.getByText('The two passwords do not match')).toBeVisible();
-  await page.getByLabel('Confirm the new password').fill(newPassword);
-  await page.getByRole('button', { name: 'Set the password' }).click();
-  await expect(page).toHaveURL(/\/create-password-successful$/);
-  await expect(page.getByRole('heading', { name: 'Your new password is set' })).toBeVisible();
-  await expect(page.getByTestId('decorative-graphic')).toBeVisible();
+    const link = await latestResetLink(request, email, before);
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+    const policy = page.getByRole('list', { name: 'Your password needs' });
+    await expect(policy.getByRole('listitem')).toHaveText([
+      /at least 12 characters/,
+      /a lower-case letter/,
+      /an upper-case letter/,
+      /a digit/,
+    ]);
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await expect(policy.getByRole('listitem').filter({ hasText: 'a lower-case letter' })).toContainText('(done)');
+    await expect(policy.getByRole('listitem').filter({ hasText: 'at least 12 characters' })).toContainText('(missing)');
+    await page.getByLabel('Confirm the new password').fill('short');
+    await page.getByRole('button', { name: 'Set the password' }).click();
+    await expect(page.getByText('The password does not meet every rule above')).toBeVisible();
 
-  // The link works once.
-  await page.goto(new URL(link).pathname + new URL(link).search);
-  await expect(page.getByRole('alert')).toContainText('This link no longer works');
-  await expect(page.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot-password');
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm the new password').fill(`${newPassword}x`);
+    await page.getByRole('button', { name: 'Set the password' }).click();
+    await expect(page.getByText('The two passwords do not match')).toBeVisible();
+    await page.getByLabel('Confirm the new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Set the password' }).click();
+    await expect(page).toHaveURL(/\/create-password-successful$/);
+    await expect(page.getByRole('heading', { name: 'Your new password is set' })).toBeVisible();
+    await expect(page.getByTestId('decorative-graphic')).toBeVisible();
 
-  await signInThroughForm(page, email, PASSWORD);
-  await expect(page.getByRole('alert')).toHaveText('the e-mail address or password is incorrect');
-  await signInThroughForm(page, email, newPassword);
-  await expect(page).not.toHaveURL(/\/sign-in/);
+    // The link works once.
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await expect(page.getByRole('alert')).toContainText('This link no longer works');
+    await expect(page.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot-password');
+
+    await signInThroughForm(page, email, PASSWORD);
+    await expect(page.getByRole('alert')).toHaveText('the e-mail address or password is incorrect');
+    await signInThroughForm(page, email, newPassword);
+    await expect(page).not.toHaveURL(/\/sign-in/);
+  });
 });
 
 test('a create-password link without a valid token says so and offers to ask again', async ({ page }) => {
@@ -108,13 +137,23 @@ test('a create-password link without a valid token says so and offers to ask aga
 });
 
 test('the password pages are full height on a dark background without padding', async ({ page }) => {
-  for (const path of ['/forgot-password', '/forgot-password-successful', '/create-password-successful', '/create-password?token=x']) {
+  for (const path of [
+    '/forgot-password',
+    '/forgot-password-successful',
+    '/create-password-successful',
+    '/create-password?token=x',
+  ]) {
     await page.goto(path);
     const main = page.getByRole('main');
     await expect(main).toBeVisible();
     const box = await main.evaluate((element) => {
       const style = getComputedStyle(element);
-      return { height: element.getBoundingClientRect().height, viewport: window.innerHeight, padding: style.padding, background: style.backgroundColor };
+      return {
+        height: element.getBoundingClientRect().height,
+        viewport: window.innerHeight,
+        padding: style.padding,
+        background: style.backgroundColor,
+      };
     });
     expect(box.height, path).toBeGreaterThanOrEqual(box.viewport);
     expect(box.padding, path).toBe('0px');

@@ -6,7 +6,7 @@ import { KYC_WIZARD, kycWizardInput } from '../machines/kyc-wizard';
 import { wizardMachine, type WizardProgress } from '../machines/wizard.machine';
 import { ApiGate } from './kyc-support/api-gate';
 import { apiSignIn, completeApplication, myGroupId } from './kyc-support/api-applicant';
-import { privatePort, startPrivateServer, type PrivateServer } from './kyc-support/private-server';
+import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
 import { signInAs } from './kyc-support/sign-in';
 import { formatEvent, machinePaths, replayPath, stableJson, stateCoverage } from './support/machine-paths';
 import { createModelDriver } from './support/model-driver';

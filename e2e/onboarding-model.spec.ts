@@ -17,7 +17,7 @@ import {
   type ApiUser,
 } from './kyc-support/api-applicant';
 import { allTransitions, planLifecyclePaths, type LifecycleGroup } from './kyc-support/lifecycle-plan';
-import { privatePort, startPrivateServer, type PrivateServer } from './kyc-support/private-server';
+import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
 import { signInAs } from './kyc-support/sign-in';
 import { formatEvent, stateCoverage } from './support/machine-paths';
 import { createModelDriver } from './support/model-driver';

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /*
- * A server of its own for a model-based suite: the same server and SPA as playwright.config.ts's,
- * over a fresh demo database. The model paths need the applicant's group in a known status, and the
- * story in kyc.spec.ts moves that same group to Active; separate databases keep them independent
- * whatever order the files run in.
+ * A server of its own for a suite that changes the demo world: the same server and SPA as
+ * playwright.config.ts's, over a fresh demo database. The KYC story moves the applicant's group to
+ * Active, the model paths need it Created, the password-reset test changes a demo password that the
+ * shell tests sign in with; separate databases keep them independent whatever order the files run in.
  */
 export interface PrivateServer {
   baseURL: string;
@@ -19,7 +19,7 @@ export function privatePort(offset: number): number {
 }
 
 export async function startPrivateServer(port: number): Promise<PrivateServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-kyc-model-'));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-e2e-private-'));
   const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], {
     env: {
       ...process.env,
