@@ -1,26 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { OnboardingStatusSchema } from './merchant-groups';
 import { MERCHANT_API } from './product';
 
 // Spec 7 "Users and fees": the two user reads the session flow needs (spec 4 "Auth": profile by
 // userId, then merchant user info by userId). How they map onto the spec's `/users/{id}` and
 // `/users/merchant/{id}`: docs/decisions/0100-user-profile-and-merchant-user-info.md.
 
-/** Onboarding status of a merchant group (spec 4). */
-export const MERCHANT_GROUP_STATUSES = [
-  'Created',
-  'Pending',
-  'InReview',
-  'SentForResubmission',
-  'Approved',
-  'Rejected',
-  'Deleted',
-  'Expired',
-  'ContractSigned',
-  'Active',
-  'ContractPending',
-] as const;
-export const GroupStatusSchema = z.enum(MERCHANT_GROUP_STATUSES);
 
 export const UserIdParamsSchema = z.object({ id: z.uuid({ message: 'the user id must be a uuid' }) });
 
@@ -34,7 +20,7 @@ export const MerchantUserInfoSchema = z.object({
   userId: z.string(),
   merchantGroupId: z.string().nullable(),
   merchantGroupName: z.string().nullable(),
-  merchantGroupStatus: GroupStatusSchema.nullable(),
+  merchantGroupStatus: OnboardingStatusSchema.nullable(),
 });
 export type MerchantUserInfo = z.infer<typeof MerchantUserInfoSchema>;
 
