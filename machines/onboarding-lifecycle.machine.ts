@@ -36,6 +36,7 @@ export const onboardingLifecycleMachine = setup({
   types: { events: {} as OnboardingEvent },
 }).createMachine({
   id: 'onboardingLifecycle',
+  description: 'Onboarding status of a merchant group: the transitions the server allows and the review actions the SPA offers',
   initial: 'Created',
   states: {
     Created: { on: { 'application.submit': 'Pending', 'application.expire': 'Expired', ...toDeleted } },

@@ -165,6 +165,7 @@ export const wizardMachine = setup({
   },
 }).createMachine({
   id: 'wizard',
+  description: 'A step-by-step application (the KYC wizard): save each step as a draft, resume where left, submit when every step is valid, resubmit only what was flagged',
   context: ({ input }) => ({
     stepIds: [...input.stepIds],
     steps: mergeSteps(input.stepIds, []),
