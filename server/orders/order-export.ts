@@ -1,8 +1,6 @@
-import { sql } from 'kysely';
 import { ORDER_COLUMNS, ORDER_STATUS_CODE, type OrderColumnId, type OrderQuery } from '../../contract/orders';
-import { amountSql, labelsOf, type ExportColumn, type ExportSource } from '../exports/export-source';
-import { keysetAfter, orderByClause } from '../exports/list-query';
-import { chunkSelections } from '../exports/text-chunks';
+import { amountSql, type ExportColumn, type ExportSource } from '../exports/export-source';
+import { keysetExportSource } from '../exports/keyset-export-source';
 import { orderSortKeys, orderWhere } from './order-query';
 
 // The cells of an exported transaction, as SQL text: what the table column shows, amounts in
@@ -30,22 +28,10 @@ const COLUMNS: Record<OrderColumnId, ExportColumn> = {
   updatedAt: { sql: 'o.updated_at', kind: 'timestamp' },
 };
 
-export const orderExportSource: ExportSource = {
-  headers: (columns) => labelsOf(ORDER_COLUMNS, columns),
-  kinds: (columns) => columns.map((id) => COLUMNS[id as OrderColumnId].kind),
-  chunkQuery(request, columns, cursor, limit) {
-    const query = request.query as OrderQuery;
-    const keys = orderSortKeys(query.sorting);
-    const after = cursor ? sql`AND ${keysetAfter(keys, cursor)}` : sql``;
-    const selections = chunkSelections(
-      columns.map((id) => COLUMNS[id as OrderColumnId].sql),
-      keys.map((key) => key.expr),
-    );
-    return {
-      keyCount: keys.length,
-      query: sql`SELECT ${selections} FROM orders o JOIN merchants m ON m.id = o.merchant_id
-        WHERE ${orderWhere(query.filters, request.merchants)} ${after}
-        ORDER BY ${orderByClause(keys)} LIMIT ${sql.lit(limit)}`,
-    };
-  },
-};
+export const orderExportSource: ExportSource = keysetExportSource<OrderQuery, OrderColumnId>({
+  catalogue: ORDER_COLUMNS,
+  columns: COLUMNS,
+  from: 'orders o JOIN merchants m ON m.id = o.merchant_id',
+  where: (query, merchants) => orderWhere(query.filters, merchants),
+  sortKeys: (query) => orderSortKeys(query.sorting),
+});

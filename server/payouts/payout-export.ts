@@ -1,8 +1,6 @@
-import { sql } from 'kysely';
 import { PAYOUT_COLUMNS, type PayoutColumnId, type PayoutQuery } from '../../contract/payouts';
-import { amountSql, labelsOf, type ExportColumn, type ExportSource } from '../exports/export-source';
-import { keysetAfter, orderByClause } from '../exports/list-query';
-import { chunkSelections } from '../exports/text-chunks';
+import { amountSql, type ExportColumn, type ExportSource } from '../exports/export-source';
+import { keysetExportSource } from '../exports/keyset-export-source';
 import { payoutSortKeys, payoutWhere } from './payout-query';
 
 const COLUMNS: Record<PayoutColumnId, ExportColumn> = {
@@ -22,22 +20,10 @@ const COLUMNS: Record<PayoutColumnId, ExportColumn> = {
   updatedAt: { sql: 'p.updated_at', kind: 'timestamp' },
 };
 
-export const payoutExportSource: ExportSource = {
-  headers: (columns) => labelsOf(PAYOUT_COLUMNS, columns),
-  kinds: (columns) => columns.map((id) => COLUMNS[id as PayoutColumnId].kind),
-  chunkQuery(request, columns, cursor, limit) {
-    const query = request.query as PayoutQuery;
-    const keys = payoutSortKeys(query.sorting);
-    const after = cursor ? sql`AND ${keysetAfter(keys, cursor)}` : sql``;
-    const selections = chunkSelections(
-      columns.map((id) => COLUMNS[id as PayoutColumnId].sql),
-      keys.map((key) => key.expr),
-    );
-    return {
-      keyCount: keys.length,
-      query: sql`SELECT ${selections} FROM payouts p JOIN merchants m ON m.id = p.merchant_id
-        WHERE ${payoutWhere(query.filters, request.merchants)} ${after}
-        ORDER BY ${orderByClause(keys)} LIMIT ${sql.lit(limit)}`,
-    };
-  },
-};
+export const payoutExportSource: ExportSource = keysetExportSource<PayoutQuery, PayoutColumnId>({
+  catalogue: PAYOUT_COLUMNS,
+  columns: COLUMNS,
+  from: 'payouts p JOIN merchants m ON m.id = p.merchant_id',
+  where: (query, merchants) => payoutWhere(query.filters, merchants),
+  sortKeys: (query) => payoutSortKeys(query.sorting),
+});
