@@ -11,11 +11,20 @@ export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite
 // Dates stay 'YYYY-MM-DD' text, as PGlite gives them, rather than a Date at local midnight.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
 
+// The pool behind each PostgreSQL database, for what Kysely cannot do: COPY ... TO STDOUT streams.
+const pools = new WeakMap<Db, pg.Pool>();
+
+export function poolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 export function openDatabase(target: DatabaseTarget): Db {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     pool.on('error', () => undefined); // idle client errors are reported on the next query
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   if (target.dataDir !== 'memory') mkdirSync(target.dataDir, { recursive: true });
   const client = new PGlite(target.dataDir === 'memory' ? undefined : target.dataDir);

@@ -2,23 +2,24 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { EXPORT_MESSAGES, type ExportType } from '../../contract/exports';
 import type { AppContext } from '../app-context';
-import { isoTimestamp, majorAmount, type CellKind, type ColumnKind, type ExportSource } from './export-source';
+import { clearCopyScratch, copyOut, type CopyBody } from './copy-out';
+import type { ExportColumn, ExportSource } from './export-source';
 import { claimNext, expiredFiles, failExhausted, fileKeyOf, heartbeat, markFailed, markFinalising, markReady, releaseJob, type ClaimedJob } from './export-jobs';
-import { csvWriter, xlsxWriter, type RowWriter } from './file-writers';
-import { readTextChunk, type TextRow } from './text-chunks';
+import { csvCellSql, csvWriter, xlsxWriter, type BodyWriter } from './file-writers';
 
-// The export worker (decision 0124): claims jobs with FOR UPDATE SKIP LOCKED, reads rows in keyset
-// chunks, streams them into the file, beats its heartbeat and checks for cancellation after every
-// chunk. A job whose worker died is taken over once its heartbeat is stale (restart from scratch),
-// or failed with a message once it has used its attempts: never left Processing.
+// The export worker (decisions 0124, 0127): claims jobs with FOR UPDATE SKIP LOCKED, has the
+// database COPY the rows (filtered, sorted and formatted in SQL) and streams that body into the
+// file, beating its heartbeat and checking for cancellation as it goes. A job whose worker died is
+// taken over once its heartbeat is stale (restart from scratch), or failed with a message once it
+// has used its attempts: never left Processing.
 
 export interface WorkerOptions {
   concurrency: number;
   pollMs: number;
   staleMs: number;
   maxAttempts: number;
-  /** Rows per chunk of transaction exports (payout exports use the request's chunkSize). */
-  orderChunkSize: number;
+  /** How often a running export beats its heartbeat (and learns it was cancelled). */
+  beatMs: number;
 }
 
 export function workerOptionsFromEnv(concurrency: number, env: NodeJS.ProcessEnv = process.env): WorkerOptions {
@@ -28,7 +29,7 @@ export function workerOptionsFromEnv(concurrency: number, env: NodeJS.ProcessEnv
     pollMs: number(env.FOLIO_EXPORT_POLL_MS, 500),
     staleMs: number(env.FOLIO_EXPORT_STALE_MS, 30_000),
     maxAttempts: number(env.FOLIO_EXPORT_MAX_ATTEMPTS, 3),
-    orderChunkSize: number(env.FOLIO_EXPORT_CHUNK_ROWS, 5000),
+    beatMs: number(env.FOLIO_EXPORT_BEAT_MS, 1000),
   };
 }
 
@@ -38,23 +39,8 @@ export interface ExportWorker {
   stop(): Promise<void>;
 }
 
-const CELL_KIND: Record<ColumnKind, CellKind> = { text: 'text', number: 'number', timestamp: 'text', amount: 'number' };
-const FORMAT: Partial<Record<ColumnKind, (value: string) => string>> = { timestamp: isoTimestamp, amount: majorAmount };
-
-/** Formats the raw timestamp and amount fields of a chunk in place. */
-function formatCells(rows: TextRow[], kinds: ColumnKind[]): TextRow[] {
-  const formats = kinds.map((kind) => FORMAT[kind]);
-  if (formats.every((format) => !format)) return rows;
-  for (const row of rows)
-    for (let index = 0; index < formats.length; index++) {
-      const format = formats[index];
-      const value = row[index];
-      if (format && value !== null && value !== undefined) row[index] = format(value);
-    }
-  return rows;
-}
-
 const SHEET_NAMES: Record<ExportType, string> = { TRANSACTION: 'Transactions', PAYOUT: 'Payouts', REFUND: 'Refunds' };
+const sqlAsIs = (column: ExportColumn) => column.sql;
 
 export function startExportWorker(ctx: AppContext, sources: Partial<Record<ExportType, ExportSource>>, options: WorkerOptions): ExportWorker {
   const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
@@ -74,42 +60,44 @@ export function startExportWorker(ctx: AppContext, sources: Partial<Record<Expor
     });
   }
 
-  async function openWriter(job: ClaimedJob, source: ExportSource, key: string): Promise<RowWriter> {
+  async function openWriter(job: ClaimedJob, source: ExportSource, key: string): Promise<BodyWriter> {
     const stream = await ctx.files.createWriteStream(key);
     const headers = source.headers(job.columns);
-    const kinds = source.kinds(job.columns).map((kind) => CELL_KIND[kind]);
-    return job.file_type === 'csv' ? csvWriter(stream, headers, kinds) : xlsxWriter(stream, headers, kinds, SHEET_NAMES[job.export_type]);
+    return job.file_type === 'csv' ? csvWriter(stream, headers) : xlsxWriter(stream, headers, source.kinds(job.columns), SHEET_NAMES[job.export_type]);
   }
 
   async function run(job: ClaimedJob): Promise<void> {
     const source = sources[job.export_type];
     const key = fileKeyOf(job.token, job.file_type);
     if (!source) return markFailed(ctx.db, job.token, workerId, [EXPORT_MESSAGES.failed]);
-    const chunkSize = job.export_type === 'TRANSACTION' ? options.orderChunkSize : job.request.chunkSize;
-    let writer: RowWriter | undefined;
-    const columnKinds = source?.kinds(job.columns) ?? [];
+    let writer: BodyWriter | undefined;
+    let body: CopyBody | undefined;
     const giveUp = async () => {
       writer?.abort();
       await ctx.files.remove(key);
     };
     try {
       writer = await openWriter(job, source, key);
-      let cursor: string[] | undefined;
-      let written = 0;
-      for (;;) {
+      const query = await source.query(job.request, job.columns, job.file_type === 'csv' ? csvCellSql : sqlAsIs);
+      body = await copyOut(ctx.db, query.compile(ctx.db), job.file_type === 'csv' ? 'csv' : 'text', job.token);
+      let beat = Date.now();
+      for await (const chunk of body.chunks) {
+        await writer.write(chunk);
         if (stopping) {
           await giveUp();
           return releaseJob(ctx.db, job.token, workerId);
         }
-        const { query, keyCount } = await source.chunkQuery(job.request, job.columns, cursor, chunkSize);
-        const chunk = await readTextChunk(ctx.db, query, keyCount);
-        if (chunk.rows.length > 0) await writer.writeRows(formatCells(chunk.rows, columnKinds));
-        written += chunk.rows.length;
-        cursor = chunk.cursor;
-        // Cancelled (stop call) or taken over: stop writing and remove the partial file.
-        if (!(await heartbeat(ctx.db, job.token, workerId, written))) return giveUp();
-        if (chunk.rows.length < chunkSize) break;
+        if (Date.now() - beat >= options.beatMs) {
+          beat = Date.now();
+          // Cancelled (stop call) or taken over: stop writing and remove the partial file.
+          if (!(await heartbeat(ctx.db, job.token, workerId, writer.rows()))) return giveUp();
+        }
       }
+      if (stopping) {
+        await giveUp();
+        return releaseJob(ctx.db, job.token, workerId);
+      }
+      if (!(await heartbeat(ctx.db, job.token, workerId, body.rows() ?? writer.rows()))) return giveUp();
       if (!(await markFinalising(ctx.db, job.token, workerId))) return giveUp();
       await writer.finish();
       if (!(await markReady(ctx.db, job.token, workerId, key))) await ctx.files.remove(key);
@@ -117,6 +105,8 @@ export function startExportWorker(ctx: AppContext, sources: Partial<Record<Expor
       ctx.log.error({ err: error, token: job.token }, 'export failed');
       await giveUp().catch(() => undefined);
       await markFailed(ctx.db, job.token, workerId, [EXPORT_MESSAGES.failed]).catch(() => undefined);
+    } finally {
+      await body?.dispose().catch(() => undefined);
     }
   }
 
@@ -144,7 +134,9 @@ export function startExportWorker(ctx: AppContext, sources: Partial<Record<Expor
     }
   }
 
-  for (let index = 0; index < options.concurrency; index++) loops.push(loop(index));
+  // Scratch files of COPYs a crash interrupted go before any job is claimed (jobs restart from scratch).
+  const ready = clearCopyScratch(ctx.db).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not clear export scratch files'));
+  for (let index = 0; index < options.concurrency; index++) loops.push(ready.then(() => loop(index)));
   return {
     nudge: () => wakers.values().next().value?.(),
     async stop() {

@@ -1,31 +1,45 @@
 import { once } from 'node:events';
-import type { CellKind } from './export-source';
-import type { TextRow } from './text-chunks';
-import { openWorkbook } from './xlsx-stream';
+import { StringDecoder } from 'node:string_decoder';
+import type { CellKind, ExportColumn } from './export-source';
+import { openWorkbook, xmlText } from './xlsx-stream';
 
-// Streaming writers: each chunk of rows goes to the file as it is read, so memory stays flat
-// whatever the row count (issue 4 "Export jobs on the server"; decision 0124).
+// Writers of an export file from the COPY body the database streams out (decision 0127): bytes in,
+// file out, with backpressure, so memory stays flat whatever the row count.
+//   csv: the body is PostgreSQL's own CSV (cells formatted and guarded in SQL), passed through
+//        after a BOM and the header line.
+//   xlsx: the body is COPY text format (one record a line, tab-separated, backslash escapes),
+//        turned into worksheet rows a block at a time.
 
-export interface RowWriter {
-  writeRows(rows: TextRow[]): Promise<void>;
+export interface BodyWriter {
+  write(chunk: Buffer): Promise<void>;
+  /** Rows written so far (csv: line ends seen, for progress; the COPY's own count is final). */
+  rows(): number;
   /** Flushes and closes the file. */
   finish(): Promise<void>;
   /** Stops writing; the caller removes the partial file. */
   abort(): void;
 }
 
-const NEEDS_QUOTES = /[",\r\n]/;
 // OWASP "CSV injection": a text cell a spreadsheet would read as a formula gets a leading quote.
 const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
 
+/** A header cell (or any cell written from JavaScript): formula-guarded, quoted when needed. */
 export function csvCell(cell: string | null): string {
   if (cell === null) return '';
   const text = FORMULA_START.test(cell) ? `'${cell}` : cell;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-async function write(stream: NodeJS.WritableStream, text: string): Promise<void> {
-  if (!stream.write(text)) await once(stream as NodeJS.EventEmitter, 'drain');
+/** The same formula guard in SQL, for the cells of the body (quoting is COPY's own). */
+export function csvCellSql(column: ExportColumn): string {
+  if (column.kind !== 'text' || column.plain) return column.sql;
+  // ascii() of the first character: = + - @ tab CR (the cheapest test a million rows can afford).
+  return `CASE WHEN ascii(${column.sql}) IN (61, 43, 45, 64, 9, 13) THEN '''' || ${column.sql} ELSE ${column.sql} END`;
+}
+
+async function write(stream: NodeJS.WritableStream, data: string | Buffer): Promise<void> {
+  if (!stream.write(data)) await once(stream as NodeJS.EventEmitter, 'drain');
 }
 
 /** Keeps a file error (disk full, or a write after abort) from going uncaught; the next step rethrows it. */
@@ -43,44 +57,67 @@ async function closed(stream: NodeJS.WritableStream): Promise<void> {
   await done;
 }
 
-/** RFC 4180 csv, CRLF line ends, UTF-8 with a BOM so spreadsheet programs read accents right. */
-export async function csvWriter(stream: NodeJS.WritableStream, headers: string[], kinds: CellKind[]): Promise<RowWriter> {
-  // Number cells are the database's own digits; only text needs quoting and the formula guard.
-  const cell = kinds.map((kind) => (kind === 'number' ? (value: string | null) => value ?? '' : csvCell));
+const abortOf = (stream: NodeJS.WritableStream) => () => (stream as unknown as { destroy(): void }).destroy();
+
+/** RFC 4180 csv as PostgreSQL writes it (LF line ends), UTF-8 with a BOM so spreadsheet programs read accents right. */
+export async function csvWriter(stream: NodeJS.WritableStream, headers: string[]): Promise<BodyWriter> {
   const check = watchErrors(stream);
-  await write(stream, `\uFEFF${headers.map(csvCell).join(',')}\r\n`);
+  await write(stream, `\uFEFF${headers.map(csvCell).join(',')}\n`);
+  let lines = 0;
   return {
-    async writeRows(rows) {
-      let text = '';
-      for (const row of rows) text += `${row.map((value, index) => cell[index]!(value)).join(',')}\r\n`;
+    async write(chunk) {
+      for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
       check();
-      await write(stream, text);
+      await write(stream, chunk);
     },
+    rows: () => lines,
     async finish() {
       check();
       await closed(stream);
       check();
     },
-    abort: () => (stream as unknown as { destroy(): void }).destroy(),
+    abort: abortOf(stream),
   };
 }
 
+// COPY text escapes; in a worksheet a newline stays one, a carriage return becomes a character
+// reference, and the control characters XML 1.0 cannot carry are dropped.
+const COPY_ESCAPES: Record<string, string> = { n: '\n', r: '&#13;', t: '\t', b: '', f: '', v: '', '\\': '\\' };
+const copyField = (field: string) => (field.includes('\\') ? field.replace(/\\(.)/g, (_, char: string) => COPY_ESCAPES[char] ?? char) : field);
+
 /** A streaming one-sheet xlsx (decision 0126): text as inline strings (never formulas), numbers as numbers. */
-export async function xlsxWriter(stream: NodeJS.WritableStream, headers: string[], kinds: CellKind[], sheetName: string): Promise<RowWriter> {
+export async function xlsxWriter(stream: NodeJS.WritableStream, headers: string[], kinds: CellKind[], sheetName: string): Promise<BodyWriter> {
   const check = watchErrors(stream);
   const workbook = await openWorkbook(stream, sheetName, kinds);
   await workbook.writeHeader(headers);
+  const decoder = new StringDecoder('utf8');
+  let rest = '';
+  const writeBlock = async (block: string) => {
+    // Escaping the whole block at once is what keeps a million rows fast; the separators survive it.
+    const lines = xmlText(block).split('\n');
+    await workbook.writeRows(lines.map((line) => line.split('\t').map((field) => (field === '\\N' ? null : copyField(field)))));
+  };
   return {
-    async writeRows(rows) {
+    async write(chunk) {
+      const text = rest + decoder.write(chunk);
+      const end = text.lastIndexOf('\n');
+      if (end === -1) {
+        rest = text;
+        return;
+      }
+      rest = text.slice(end + 1);
       check();
-      await workbook.writeRows(rows);
+      await writeBlock(text.slice(0, end));
     },
+    rows: () => workbook.rows(),
     async finish() {
+      const last = rest + decoder.end();
+      if (last.length > 0) await writeBlock(last.endsWith('\n') ? last.slice(0, -1) : last);
       check();
       await workbook.finish();
       await closed(stream);
       check();
     },
-    abort: () => (stream as unknown as { destroy(): void }).destroy(),
+    abort: abortOf(stream),
   };
 }

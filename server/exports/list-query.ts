@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type RawBuilder, type SqlBool } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
 
 // Shared pieces of the big-list queries (orders, payouts) and their exports: scope, date bounds,
@@ -57,26 +57,6 @@ export function sortKeys<K extends string>(
 
 export function orderByClause(keys: SortKey[]): RawBuilder<unknown> {
   return sql.raw(keys.map((key) => `${key.expr} ${key.desc ? 'DESC' : 'ASC'}`).join(', '));
-}
-
-/**
- * Rows after `cursor` in the order of `keys`: a row comparison when every key runs the same way
- * (an index range scan), otherwise the expanded OR form.
- */
-export function keysetAfter(keys: SortKey[], cursor: string[]): RawBuilder<SqlBool> {
-  const value = (index: number) => sql`CAST(${cursor[index]} AS ${sql.raw(keys[index]!.type)})`;
-  const sameWay = keys.every((key) => key.desc === keys[0]!.desc);
-  if (sameWay) {
-    const left = sql.raw(keys.map((key) => key.expr).join(', '));
-    const right = sql.join(keys.map((_, index) => value(index)));
-    return sql<SqlBool>`(${left}) ${sql.raw(keys[0]!.desc ? '<' : '>')} (${right})`;
-  }
-  const branches = keys.map((key, index) => {
-    const equal = keys.slice(0, index).map((earlier, i) => sql`${sql.raw(earlier.expr)} = ${value(i)}`);
-    const beyond = sql`${sql.raw(key.expr)} ${sql.raw(key.desc ? '<' : '>')} ${value(index)}`;
-    return sql`(${sql.join([...equal, beyond], sql` AND `)})`;
-  });
-  return sql<SqlBool>`(${sql.join(branches, sql` OR `)})`;
 }
 
 export const COUNT_CAP = 10_000;

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { constants, crc32, createDeflateRaw } from 'node:zlib';
+import { constants, crc32, createDeflateRaw, type ZlibOptions } from 'node:zlib';
 
 // A minimal streaming xlsx (OOXML) writer: one worksheet of inline strings and numbers, deflated
 // into a zip entry with a data descriptor, with backpressure from the file all the way back to
@@ -50,11 +50,12 @@ export function columnLetters(index: number): string {
 }
 
 // Every row and cell carries its reference (r): optional in the standard, required by some readers.
-export function textCell(ref: string, value: string | null): string {
-  if (value === null) return '';
+// Values reach these already escaped for XML (a whole block at a time, see file-writers).
+export function textCell(ref: string, escaped: string | null): string {
+  if (escaped === null) return '';
   // Only text with outer whitespace needs xml:space (a third of the sheet's bytes otherwise).
-  const open = /^\s|\s$/.test(value) ? '<t xml:space="preserve">' : '<t>';
-  return `<c r="${ref}" t="inlineStr"><is>${open}${xmlText(value)}</t></is></c>`;
+  const open = escaped.length > 0 && (escaped.charCodeAt(0) <= 32 || escaped.charCodeAt(escaped.length - 1) <= 32) ? '<t xml:space="preserve">' : '<t>';
+  return `<c r="${ref}" t="inlineStr"><is>${open}${escaped}</t></is></c>`;
 }
 
 export function numberCell(ref: string, value: string | null): string {
@@ -98,7 +99,8 @@ export class ZipStream {
     header.writeUInt16LE(DOS_DATE, 12);
     header.writeUInt16LE(entry.name.length, 26);
     await this.raw(Buffer.concat([header, entry.name]));
-    const deflate = createDeflateRaw({ level: 1, strategy: constants.Z_DEFAULT_STRATEGY });
+    // A deep write buffer lets zlib (on the thread pool) compress one block while the next is built.
+    const deflate = createDeflateRaw({ level: 1, strategy: constants.Z_DEFAULT_STRATEGY, highWaterMark: 4 << 20 } as ZlibOptions);
     const pending: Promise<void>[] = [];
     deflate.on('data', (chunk: Buffer) => {
       entry.compressed += chunk.length;
@@ -177,19 +179,21 @@ export async function openWorkbook(out: NodeJS.WritableStream, sheetName: string
   return {
     async writeHeader(headers: string[]) {
       const r = ++rowNumber;
-      await sheet.write(`<row r="${r}">${headers.map((header, index) => textCell(`${columnLetters(index)}${r}`, header)).join('')}</row>`);
+      await sheet.write(`<row r="${r}">${headers.map((header, index) => textCell(`${columnLetters(index)}${r}`, xmlText(header))).join('')}</row>`);
     },
-    /** Text cells become inline strings (never formulas); number cells hold the digits given. */
+    /** Rows of values already escaped for XML: text cells become inline strings (never formulas), number cells hold the digits given. */
     async writeRows(rows: (string | null)[][]) {
       let xml = '';
       for (const row of rows) {
         const r = ++rowNumber;
         xml += `<row r="${r}">`;
-        for (let index = 0; index < cells.length; index++) xml += cells[index]!(`${letters[index]}${r}`, row[index] ?? null);
+        for (let index = 0; index < cells.length; index++) xml += cells[index]!(letters[index]! + r, row[index] ?? null);
         xml += '</row>';
       }
       await sheet.write(xml);
     },
+    /** Data rows written so far (the header not counted). */
+    rows: () => Math.max(0, rowNumber - 1),
     async finish() {
       await sheet.write(SHEET_END);
       await sheet.close();

@@ -1,10 +1,10 @@
 import { ORDER_COLUMNS, ORDER_STATUS_CODE, type OrderColumnId, type OrderQuery } from '../../contract/orders';
-import { amountSql, type ExportColumn, type ExportSource } from '../exports/export-source';
-import { keysetExportSource } from '../exports/keyset-export-source';
+import { amountSql, timestampSql, type ExportColumn, type ExportSource } from '../exports/export-source';
+import { listExportSource } from '../exports/list-export-source';
 import { orderSortKeys, orderWhere } from './order-query';
 
 // The cells of an exported transaction, as SQL text: what the table column shows, amounts in
-// major units, times in ISO 8601 UTC (decision 0124; formatted by the worker).
+// major units, times in ISO 8601 UTC (decisions 0124, 0127; formatted inside the COPY).
 const statusCode = `CASE o.status ${Object.entries(ORDER_STATUS_CODE)
   .map(([status, code]) => `WHEN '${status}' THEN '${code}'`)
   .join(' ')} END`;
@@ -12,23 +12,23 @@ const statusCode = `CASE o.status ${Object.entries(ORDER_STATUS_CODE)
 const COLUMNS: Record<OrderColumnId, ExportColumn> = {
   id: { sql: 'o.id::text', kind: 'number' },
   referenceNo: { sql: 'o.reference_no', kind: 'text' },
-  merchantId: { sql: 'o.merchant_id::text', kind: 'text' },
+  merchantId: { sql: 'o.merchant_id::text', kind: 'text', plain: true },
   merchantName: { sql: 'm.name', kind: 'text' },
   guestName: { sql: 'o.guest_name', kind: 'text' },
   guestEmail: { sql: 'o.guest_email', kind: 'text' },
-  amount: { sql: amountSql('o.amount_minor', 'o.currency'), kind: 'amount' },
-  currency: { sql: 'o.currency::text', kind: 'text' },
-  status: { sql: 'o.status', kind: 'text' },
+  amount: { sql: amountSql('o.amount_minor', 'o.currency'), kind: 'number' },
+  currency: { sql: 'o.currency::text', kind: 'text', plain: true },
+  status: { sql: 'o.status', kind: 'text', plain: true },
   statusCode: { sql: statusCode, kind: 'number' },
-  paymentType: { sql: 'o.payment_type', kind: 'text' },
-  chargeCategory: { sql: 'o.charge_category', kind: 'text' },
+  paymentType: { sql: 'o.payment_type', kind: 'text', plain: true },
+  chargeCategory: { sql: 'o.charge_category', kind: 'text', plain: true },
   cardBrand: { sql: 'o.card_brand', kind: 'text' },
   cardLast4: { sql: 'o.card_last4::text', kind: 'text' },
-  createdAt: { sql: 'o.created_at', kind: 'timestamp' },
-  updatedAt: { sql: 'o.updated_at', kind: 'timestamp' },
+  createdAt: { sql: timestampSql('o.created_at'), kind: 'text', plain: true },
+  updatedAt: { sql: timestampSql('o.updated_at'), kind: 'text', plain: true },
 };
 
-export const orderExportSource: ExportSource = keysetExportSource<OrderQuery, OrderColumnId>({
+export const orderExportSource: ExportSource = listExportSource<OrderQuery, OrderColumnId>({
   catalogue: ORDER_COLUMNS,
   columns: COLUMNS,
   from: 'orders o JOIN merchants m ON m.id = o.merchant_id',

@@ -1,26 +1,26 @@
 import { PAYOUT_COLUMNS, type PayoutColumnId, type PayoutQuery } from '../../contract/payouts';
-import { amountSql, type ExportColumn, type ExportSource } from '../exports/export-source';
-import { keysetExportSource } from '../exports/keyset-export-source';
+import { amountSql, timestampSql, type ExportColumn, type ExportSource } from '../exports/export-source';
+import { listExportSource } from '../exports/list-export-source';
 import { payoutSortKeys, payoutWhere } from './payout-query';
 
 const COLUMNS: Record<PayoutColumnId, ExportColumn> = {
-  id: { sql: 'p.id::text', kind: 'text' },
+  id: { sql: 'p.id::text', kind: 'text', plain: true },
   reference: { sql: 'p.reference', kind: 'text' },
-  merchantId: { sql: 'p.merchant_id::text', kind: 'text' },
+  merchantId: { sql: 'p.merchant_id::text', kind: 'text', plain: true },
   merchantName: { sql: 'm.name', kind: 'text' },
-  amount: { sql: amountSql('p.amount_minor', 'p.currency'), kind: 'amount' },
-  currency: { sql: 'p.currency::text', kind: 'text' },
-  status: { sql: 'p.status', kind: 'text' },
-  schedule: { sql: 'p.schedule', kind: 'text' },
-  periodStart: { sql: 'p.period_start::text', kind: 'text' },
-  periodEnd: { sql: 'p.period_end::text', kind: 'text' },
-  paidAt: { sql: 'p.paid_at', kind: 'timestamp' },
+  amount: { sql: amountSql('p.amount_minor', 'p.currency'), kind: 'number' },
+  currency: { sql: 'p.currency::text', kind: 'text', plain: true },
+  status: { sql: 'p.status', kind: 'text', plain: true },
+  schedule: { sql: 'p.schedule', kind: 'text', plain: true },
+  periodStart: { sql: 'p.period_start::text', kind: 'text', plain: true },
+  periodEnd: { sql: 'p.period_end::text', kind: 'text', plain: true },
+  paidAt: { sql: timestampSql('p.paid_at'), kind: 'text', plain: true },
   attempts: { sql: '(SELECT count(*) FROM payout_attempts a WHERE a.payout_id = p.id)::text', kind: 'number' },
-  createdAt: { sql: 'p.created_at', kind: 'timestamp' },
-  updatedAt: { sql: 'p.updated_at', kind: 'timestamp' },
+  createdAt: { sql: timestampSql('p.created_at'), kind: 'text', plain: true },
+  updatedAt: { sql: timestampSql('p.updated_at'), kind: 'text', plain: true },
 };
 
-export const payoutExportSource: ExportSource = keysetExportSource<PayoutQuery, PayoutColumnId>({
+export const payoutExportSource: ExportSource = listExportSource<PayoutQuery, PayoutColumnId>({
   catalogue: PAYOUT_COLUMNS,
   columns: COLUMNS,
   from: 'payouts p JOIN merchants m ON m.id = p.merchant_id',
