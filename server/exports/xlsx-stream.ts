@@ -165,8 +165,10 @@ export class ZipStream {
 
 /** A one-sheet workbook: the fixed parts, then the sheet, row by row. */
 export async function openWorkbook(out: NodeJS.WritableStream, sheetName: string, kinds: ('text' | 'number')[]) {
-  const letters = kinds.map((_, index) => columnLetters(index));
-  const cells = kinds.map((kind) => (kind === 'number' ? numberCell : textCell));
+  // Per column, the markup around a cell's reference and value, built once: a million rows make
+  // twelve million cells, so each one is a few concatenations and nothing more.
+  const opens = kinds.map((_, index) => `<c r="${columnLetters(index)}`);
+  const numbers = kinds.map((kind) => kind === 'number');
   let rowNumber = 0;
   const zip = new ZipStream(out);
   for (const [name, content] of FIXED_FILES(sheetName)) {
@@ -183,12 +185,20 @@ export async function openWorkbook(out: NodeJS.WritableStream, sheetName: string
     },
     /** Rows of values already escaped for XML: text cells become inline strings (never formulas), number cells hold the digits given. */
     async writeRows(rows: (string | null)[][]) {
+      // Each row's pieces joined at once: measured faster than growing one string piece by piece.
       let xml = '';
       for (const row of rows) {
-        const r = ++rowNumber;
-        xml += `<row r="${r}">`;
-        for (let index = 0; index < cells.length; index++) xml += cells[index]!(letters[index]! + r, row[index] ?? null);
-        xml += '</row>';
+        const r = String(++rowNumber);
+        const parts: string[] = ['<row r="', r, '">'];
+        for (let index = 0; index < opens.length; index++) {
+          const value = row[index];
+          if (value === null || value === undefined) continue;
+          if (numbers[index]) parts.push(opens[index]!, r, '"><v>', value, '</v></c>');
+          else if (value.length > 0 && (value.charCodeAt(0) <= 32 || value.charCodeAt(value.length - 1) <= 32)) parts.push(opens[index]!, r, '" t="inlineStr"><is><t xml:space="preserve">', value, '</t></is></c>');
+          else parts.push(opens[index]!, r, '" t="inlineStr"><is><t>', value, '</t></is></c>');
+        }
+        parts.push('</row>');
+        xml += parts.join('');
       }
       await sheet.write(xml);
     },
