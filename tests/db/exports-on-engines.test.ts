@@ -56,7 +56,7 @@ describe.each(engines)('exports through the API on $name', ({ target }) => {
       expect(rows).toEqual(
         expected.map((row) =>
           fileType === 'csv'
-            ? [String(row.id), row.guestName, String(row.amountMinor / 100), row.createdAt]
+            ? [String(row.id), row.guestName, (row.amountMinor / 100).toFixed(2), row.createdAt]
             : [row.id, row.guestName, row.amountMinor / 100, row.createdAt],
         ),
       );

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderQuery } from '../../contract/orders';
@@ -6,7 +7,9 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed/seed-demo';
 import { cancelJob, claimNext, createJob, failExhausted, heartbeat } from '../../server/exports/export-jobs';
 import { cappedCount } from '../../server/exports/list-query';
-import { readTextChunk } from '../../server/exports/text-chunks';
+import { copyOut } from '../../server/exports/copy-out';
+import type { ExportColumn } from '../../server/exports/export-source';
+import { csvCellSql } from '../../server/exports/file-writers';
 import { orderExportSource } from '../../server/orders/order-export';
 import { orderPage } from '../../server/orders/order-query';
 import { freshPostgresDatabase, postgresUrl } from '../support/postgres';
@@ -68,26 +71,56 @@ describe.each(engines)('list queries and export queue on $name', ({ open }) => {
     { filters: { amountMax: 100_000 }, sorting: [{ id: 'guestName', desc: true }, { id: 'createdAt', desc: false }] },
   ];
 
-  it.each(queries)('export keyset chunks return exactly the offset pages, in order (%j)', async (query) => {
+  /** The whole body of an export's COPY, the way the worker reads it. */
+  async function copied(query: OrderQuery, columns: string[], format: 'csv' | 'text'): Promise<{ text: string; rows: number | undefined }> {
+    const cell = format === 'csv' ? csvCellSql : (column: ExportColumn) => column.sql;
+    const body = await copyOut(db, (await orderExportSource.query({ query, merchants: 'all' }, columns, cell)).compile(db), format, `test-${randomUUID()}`);
+    try {
+      const chunks: Buffer[] = [];
+      for await (const chunk of body.chunks) chunks.push(chunk);
+      return { text: Buffer.concat(chunks).toString('utf8'), rows: body.rows() };
+    } finally {
+      await body.dispose();
+    }
+  }
+
+  it.each(queries)('the export COPY holds exactly the rows of the table pages, in their order (%j)', async (query) => {
     const paged: number[] = [];
     for (let page = 0; ; page++) {
       const rows = await orderPage(db, query, 'all', page, 100);
       paged.push(...rows.map((row) => row.id));
       if (rows.length < 100) break;
     }
-    const chunked: number[] = [];
-    let cursor: string[] | undefined;
-    for (;;) {
-      // The export's own reader: COPY text chunks on PGlite, rows on PostgreSQL.
-      const { query: chunkQuery, keyCount } = await orderExportSource.chunkQuery({ query, merchants: 'all' }, ['id', 'guestName'], cursor, 37);
-      const chunk = await readTextChunk(db, chunkQuery, keyCount);
-      chunked.push(...chunk.rows.map((row) => Number(row[0])));
-      cursor = chunk.cursor;
-      if (chunk.rows.length < 37) break;
-    }
-    expect(chunked.length).toBeGreaterThan(40);
-    expect(new Set(chunked).size).toBe(chunked.length);
-    expect(chunked).toEqual(paged);
+    const { text, rows } = await copied(query, ['id', 'guestName'], 'text');
+    const ids = text.split('\n').filter(Boolean).map((line) => Number(line.split('\t')[0]));
+    expect(ids.length).toBeGreaterThan(40);
+    expect(ids).toEqual(paged);
+    expect(rows).toBe(paged.length);
+  });
+
+  it('formats cells in SQL: major units with their minor digits, ISO 8601 UTC times, the csv formula guard and quoting', async () => {
+    const merchant = await db.selectFrom('orders').select('merchant_id').executeTakeFirstOrThrow();
+    const cases = [
+      ['FMT-1', '=1+1', 12345, 'EUR', '2026-10-20 12:30:00.5+02'],
+      ['FMT-2', 'a,"b"\nc', 123400, 'EUR', '2026-10-20 10:00:00+00'],
+      ['FMT-3', '+31 6', 5, 'EUR', '2026-10-20 05:00:00.123456-05:30'],
+      ['FMT-4', 'Zoë', 1500, 'JPY', '2026-10-20 10:00:00+00'],
+      ['FMT-5', '@me', 12345, 'KWD', '2026-10-20 10:00:00+00'],
+    ] as const;
+    for (const [reference, guest, minor, currency, created] of cases)
+      await sql`INSERT INTO orders (merchant_id, reference_no, guest_name, amount_minor, currency, status, payment_type, created_at, updated_at)
+        VALUES (${merchant.merchant_id}, ${reference}, ${guest}, ${minor}, ${currency}, 'Paid', 'PN', ${created}, now())`.execute(db);
+    const query: OrderQuery = { filters: { referenceNo: 'FMT-' }, sorting: [{ id: 'createdAt', desc: false }] };
+    const { text } = await copied(query, ['referenceNo', 'guestName', 'amount', 'currency', 'createdAt'], 'csv');
+    await sql`DELETE FROM orders WHERE reference_no LIKE 'FMT-%'`.execute(db);
+    const byReference = Object.fromEntries(text.split(/\n(?=FMT-)/).map((line) => [line.slice(0, 5), line.trim()]));
+    expect(byReference).toEqual({
+      'FMT-1': "FMT-1,'=1+1,123.45,EUR,2026-10-20T10:30:00.500Z",
+      'FMT-2': 'FMT-2,"a,""b""\nc",1234.00,EUR,2026-10-20T10:00:00.000Z',
+      'FMT-3': "FMT-3,'+31 6,0.05,EUR,2026-10-20T10:30:00.123Z",
+      'FMT-4': 'FMT-4,Zoë,1500,JPY,2026-10-20T10:00:00.000Z',
+      'FMT-5': "FMT-5,'@me,12.345,KWD,2026-10-20T10:00:00.000Z",
+    });
   });
 
   it('counts exactly up to the cap and estimates beyond it', async () => {

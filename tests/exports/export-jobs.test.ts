@@ -11,27 +11,24 @@ import { payoutExportSource } from '../../server/payouts/payout-export';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 import { ORDER_EXPORT, PAYOUT_EXPORT, readSheet, searchedOrders, settle, startExport } from './export-helpers';
 
-const WORKER = { concurrency: 1, pollMs: 50, staleMs: 30_000, maxAttempts: 3, orderChunkSize: 100 };
+const WORKER = { concurrency: 1, pollMs: 50, staleMs: 30_000, maxAttempts: 3, beatMs: 1 };
 
-/** The real payout source, holding before its second chunk until the test lets it go. */
+/** The real payout source, holding once the file is open and before its COPY starts, until the test lets it go. */
 function gatedSource() {
   let release!: () => void;
-  let firstChunk!: () => void;
+  let reached!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const firstChunkRead = new Promise<void>((resolve) => (firstChunk = resolve));
-  let calls = 0;
+  const fileOpen = new Promise<void>((resolve) => (reached = resolve));
   const source: ExportSource = {
     headers: payoutExportSource.headers,
     kinds: payoutExportSource.kinds,
-    async chunkQuery(...args) {
-      if (++calls === 2) {
-        firstChunk();
-        await gate;
-      }
-      return payoutExportSource.chunkQuery(...args);
+    async query(...args) {
+      reached();
+      await gate;
+      return payoutExportSource.query(...args);
     },
   };
-  return { source, release, firstChunkRead };
+  return { source, release, fileOpen };
 }
 
 async function status(app: FastifyInstance, url: string, token: string): Promise<ExportResult> {
@@ -63,10 +60,10 @@ describe('cancel and shutdown (a worker driven by the test)', () => {
     const gated = gatedSource();
     worker = startExportWorker(app.ctx, { PAYOUT: gated.source }, WORKER);
     const token = await startExport(app, PAYOUT_EXPORT, admin, { fileType: 'csv', chunkSize: 100, orderColumns: ['reference', 'amount'] });
-    await gated.firstChunkRead;
+    await gated.fileOpen;
     const file = path.join(app.ctx.config.filesDir, 'exports', `${token}.csv`);
-    await eventually(async () => (await status(app, `${PAYOUT_EXPORT}/${token}`, admin)).ticks === 100 && existsSync(file));
-    expect(await status(app, `${PAYOUT_EXPORT}/${token}`, admin)).toMatchObject({ statusType: 'Processing', ticks: 100 });
+    await eventually(() => existsSync(file));
+    expect(await status(app, `${PAYOUT_EXPORT}/${token}`, admin)).toMatchObject({ statusType: 'Processing' });
 
     const stopped = await app.inject({ method: 'POST', url: `${PAYOUT_EXPORT}/stop/${token}`, headers: bearer(admin) });
     expect(stopped.statusCode).toBe(200);
@@ -77,7 +74,7 @@ describe('cancel and shutdown (a worker driven by the test)', () => {
     await worker.stop();
     worker = undefined;
     expect(existsSync(file)).toBe(false);
-    expect(await status(app, `${PAYOUT_EXPORT}/${token}`, admin)).toMatchObject({ statusType: 'Failed', ticks: 100, errorMessages: ['Request cancelled'] });
+    expect(await status(app, `${PAYOUT_EXPORT}/${token}`, admin)).toMatchObject({ statusType: 'Failed', errorMessages: ['Request cancelled'] });
     // Stopping again changes nothing; another user's stop finds nothing.
     expect((await app.inject({ method: 'POST', url: `${PAYOUT_EXPORT}/stop/${token}`, headers: bearer(admin) })).json()).toMatchObject({ errorMessages: ['Request cancelled'] });
     const other = (await signIn(app, 'superadmin@demo.folio.test')).accessToken;
@@ -88,7 +85,7 @@ describe('cancel and shutdown (a worker driven by the test)', () => {
     const gated = gatedSource();
     const token = await startExport(app, PAYOUT_EXPORT, admin, { fileType: 'xlsx', chunkSize: 100, orderColumns: ['reference'] });
     const shuttingDown = startExportWorker(app.ctx, { PAYOUT: gated.source }, WORKER);
-    await gated.firstChunkRead;
+    await gated.fileOpen;
     const stopping = shuttingDown.stop();
     gated.release();
     await stopping;
@@ -119,7 +116,7 @@ describe('restart recovery (a new server on the same data directory)', () => {
     for (const [token, attempts] of [[resumed, 1], [exhausted, 3]] as const) {
       await sql`UPDATE export_jobs SET status = 'Processing', claimed_by = 'dead-host:1:0', heartbeat_at = now() - interval '1 hour', attempts = ${attempts}, ticks = 40 WHERE token = ${token}`.execute(first.ctx.db);
       mkdirSync(path.join(dirs.filesDir, 'exports'), { recursive: true });
-      writeFileSync(path.join(dirs.filesDir, 'exports', `${token}.csv`), 'Order ID,Status\r\n1,Pa');
+      writeFileSync(path.join(dirs.filesDir, 'exports', `${token}.csv`), 'Order ID,Status\n1,Pa');
     }
     const expected = await searchedOrders(first, accessToken, query as never);
     await first.close();
