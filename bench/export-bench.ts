@@ -3,13 +3,12 @@ import { mkdirSync, statSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import type { ExportResult } from '../contract/exports';
 import type { OrderColumnId } from '../contract/orders';
 import { buildApp } from '../server/app';
 import { configFromEnv, type Config } from '../server/config';
-import { openDatabase, type Db } from '../server/db/database';
+import { openDatabase, openPglite, type Db } from '../server/db/database';
 import { PGliteDialect } from '../server/db/pglite-dialect';
 import type { Database } from '../server/db/schema';
 import { signIn } from '../tests/support/test-app';
@@ -85,7 +84,7 @@ async function openBenchDatabase(): Promise<{ db: Db; copy: (query: string) => P
     return { db, copy, close: () => db.destroy() };
   }
   mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
-  const client = new PGlite(path.join(dataDir, 'pglite'));
+  const client = openPglite(path.join(dataDir, 'pglite'));
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   // PGlite's COPY TO '/dev/blob' hands the whole output back as a Blob (pglite.dev "Copy" example).
   const copy = async (query: string) => (await client.query(`COPY (${query}) TO '/dev/blob' WITH CSV`)).blob?.size ?? 0;

@@ -26,7 +26,16 @@ export function openDatabase(target: DatabaseTarget): Db {
     pools.set(db, pool);
     return db;
   }
-  if (target.dataDir !== 'memory') mkdirSync(target.dataDir, { recursive: true });
-  const client = new PGlite(target.dataDir === 'memory' ? undefined : target.dataDir);
-  return new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return new Kysely<Database>({ dialect: new PGliteDialect(openPglite(target.dataDir)) });
+}
+
+/**
+ * The embedded engine. Its buffer pool is 16 MB rather than PostgreSQL's 128 MB: the operating
+ * system's page cache holds the data files anyway, and on the bench database (a million orders)
+ * the smaller pool took the resident memory at open from 363 to 213 MB while a full scan and a
+ * COPY of the orders ran no slower (decision 0127).
+ */
+export function openPglite(dataDir: string | 'memory'): PGlite {
+  if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
+  return new PGlite(dataDir === 'memory' ? undefined : dataDir, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] });
 }

@@ -69,7 +69,7 @@ async function pgliteCopy(client: PGlite, body: string, format: CopyFormat, name
   try {
     const result = await client.query(`COPY (${body}) TO '${serverFile}' WITH (${OPTIONS[format]})`);
     return {
-      chunks: createReadStream(hostFile, { highWaterMark: 256 << 10 }),
+      chunks: createReadStream(hostFile, { highWaterMark: 64 << 10 }),
       rows: () => result.affectedRows ?? 0,
       dispose: () => rm(hostFile, { force: true }),
     };
