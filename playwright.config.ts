@@ -27,7 +27,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node ${process.env.E2E_SERVER_BUNDLE ?? 'dist-server/main.mjs'}`,
+    command: 'npx tsx server/main.ts',
     url: `http://localhost:${port}/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -20,8 +20,7 @@ export function privatePort(offset: number): number {
 
 export async function startPrivateServer(port: number): Promise<PrivateServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-e2e-private-'));
-  // The server as `npm start` runs it: the bundle `npm run build` wrote.
-  const child: ChildProcess = spawn('node', [process.env.E2E_SERVER_BUNDLE ?? 'dist-server/main.mjs'], {
+  const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

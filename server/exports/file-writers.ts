@@ -85,8 +85,6 @@ export async function csvWriter(stream: NodeJS.WritableStream, headers: string[]
 const COPY_ESCAPES: Record<string, string> = { n: '\n', r: '&#13;', t: '\t', b: '', f: '', v: '', '\\': '\\' };
 const copyField = (field: string) => (field.includes('\\') ? field.replace(/\\(.)/g, (_, char: string) => COPY_ESCAPES[char] ?? char) : field);
 
-const ROWS_PER_WRITE = 200;
-
 /** A streaming one-sheet xlsx (decision 0126): text as inline strings (never formulas), numbers as numbers. */
 export async function xlsxWriter(stream: NodeJS.WritableStream, headers: string[], kinds: CellKind[], sheetName: string): Promise<BodyWriter> {
   const check = watchErrors(stream);
@@ -97,9 +95,7 @@ export async function xlsxWriter(stream: NodeJS.WritableStream, headers: string[
   const writeBlock = async (block: string) => {
     // Escaping the whole block at once is what keeps a million rows fast; the separators survive it.
     const lines = xmlText(block).split('\n');
-    // A few hundred rows per write keeps each sheet string small enough to die young in the heap.
-    for (let start = 0; start < lines.length; start += ROWS_PER_WRITE)
-      await workbook.writeRows(lines.slice(start, start + ROWS_PER_WRITE).map((line) => line.split('\t').map((field) => (field === '\\N' ? null : copyField(field)))));
+    await workbook.writeRows(lines.map((line) => line.split('\t').map((field) => (field === '\\N' ? null : copyField(field)))));
   };
   return {
     async write(chunk) {
