@@ -31,7 +31,7 @@ class PGliteConnection implements DatabaseConnection {
 
   // eslint-disable-next-line require-yield
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
-    throw new Error('PGlite does not stream; read in keyset-paginated chunks instead');
+    throw new Error('PGlite does not stream; exports use COPY (server/exports/copy-out.ts)');
   }
 }
 

@@ -46,6 +46,11 @@ function pgliteClient(connection: unknown): PGlite | undefined {
   return client && typeof client.query === 'function' && typeof client.dumpDataDir === 'function' ? (client as PGlite) : undefined;
 }
 
+/** The host directory of an on-disk PGlite (where its COPY ... TO '<file>' lands), if it has one. */
+function hostDataDir(client: PGlite): string | undefined {
+  return client.dataDir && !client.dataDir.includes('://') ? client.dataDir : undefined;
+}
+
 async function* blobChunks(blob: Blob | undefined): AsyncIterable<Buffer> {
   if (!blob) return;
   const reader = blob.stream().getReader();
@@ -57,7 +62,7 @@ async function* blobChunks(blob: Blob | undefined): AsyncIterable<Buffer> {
 }
 
 async function pgliteCopy(client: PGlite, body: string, format: CopyFormat, name: string): Promise<CopyBody> {
-  const hostDir = client.dataDir && !client.dataDir.includes('://') ? client.dataDir : undefined;
+  const hostDir = hostDataDir(client);
   if (!hostDir) {
     const result = await client.query(`COPY (${body}) TO '/dev/blob' WITH (${OPTIONS[format]})`);
     return { chunks: blobChunks(result.blob), rows: () => result.affectedRows ?? 0, dispose: async () => undefined };
@@ -121,6 +126,7 @@ export async function copyOut(db: Db, query: CompiledQuery, format: CopyFormat, 
 export async function clearCopyScratch(db: Db): Promise<void> {
   await db.getExecutor().provideConnection(async (connection) => {
     const client = pgliteClient(connection);
-    if (client?.dataDir && !client.dataDir.includes('://')) await rm(path.join(client.dataDir, SCRATCH), { recursive: true, force: true });
+    const hostDir = client && hostDataDir(client);
+    if (hostDir) await rm(path.join(hostDir, SCRATCH), { recursive: true, force: true });
   });
 }

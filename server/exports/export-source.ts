@@ -41,7 +41,7 @@ export function amountSql(minor: string, currency: string): string {
   return `(CASE WHEN ${currency} IN (${list(ZERO_DECIMALS)}) THEN ${minor}::numeric WHEN ${currency} IN (${list(THREE_DECIMALS)}) THEN ${minor} * 0.001 ELSE ${minor} * 0.01 END)::text`;
 }
 
-/** A timestamptz cell as ISO 8601 UTC with milliseconds: 2026-10-20T10:00:00.123Z. */
-export function timestampSql(expr: string): string {
-  return `to_char(${expr} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** A timestamptz column as ISO 8601 UTC text with milliseconds (2026-10-20T10:00:00.123Z), never formula-like. */
+export function timestampColumn(expr: string): ExportColumn {
+  return { sql: `to_char(${expr} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`, kind: 'text', plain: true };
 }

@@ -1,5 +1,5 @@
 import { ORDER_COLUMNS, ORDER_STATUS_CODE, type OrderColumnId, type OrderQuery } from '../../contract/orders';
-import { amountSql, timestampSql, type ExportColumn, type ExportSource } from '../exports/export-source';
+import { amountSql, timestampColumn, type ExportColumn, type ExportSource } from '../exports/export-source';
 import { listExportSource } from '../exports/list-export-source';
 import { orderSortKeys, orderWhere } from './order-query';
 
@@ -24,8 +24,8 @@ const COLUMNS: Record<OrderColumnId, ExportColumn> = {
   chargeCategory: { sql: 'o.charge_category', kind: 'text', plain: true },
   cardBrand: { sql: 'o.card_brand', kind: 'text' },
   cardLast4: { sql: 'o.card_last4::text', kind: 'text' },
-  createdAt: { sql: timestampSql('o.created_at'), kind: 'text', plain: true },
-  updatedAt: { sql: timestampSql('o.updated_at'), kind: 'text', plain: true },
+  createdAt: timestampColumn('o.created_at'),
+  updatedAt: timestampColumn('o.updated_at'),
 };
 
 export const orderExportSource: ExportSource = listExportSource<OrderQuery, OrderColumnId>({

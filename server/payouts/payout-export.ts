@@ -1,5 +1,5 @@
 import { PAYOUT_COLUMNS, type PayoutColumnId, type PayoutQuery } from '../../contract/payouts';
-import { amountSql, timestampSql, type ExportColumn, type ExportSource } from '../exports/export-source';
+import { amountSql, timestampColumn, type ExportColumn, type ExportSource } from '../exports/export-source';
 import { listExportSource } from '../exports/list-export-source';
 import { payoutSortKeys, payoutWhere } from './payout-query';
 
@@ -14,10 +14,10 @@ const COLUMNS: Record<PayoutColumnId, ExportColumn> = {
   schedule: { sql: 'p.schedule', kind: 'text', plain: true },
   periodStart: { sql: 'p.period_start::text', kind: 'text', plain: true },
   periodEnd: { sql: 'p.period_end::text', kind: 'text', plain: true },
-  paidAt: { sql: timestampSql('p.paid_at'), kind: 'text', plain: true },
+  paidAt: timestampColumn('p.paid_at'),
   attempts: { sql: '(SELECT count(*) FROM payout_attempts a WHERE a.payout_id = p.id)::text', kind: 'number' },
-  createdAt: { sql: timestampSql('p.created_at'), kind: 'text', plain: true },
-  updatedAt: { sql: timestampSql('p.updated_at'), kind: 'text', plain: true },
+  createdAt: timestampColumn('p.created_at'),
+  updatedAt: timestampColumn('p.updated_at'),
 };
 
 export const payoutExportSource: ExportSource = listExportSource<PayoutQuery, PayoutColumnId>({
