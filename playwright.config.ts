@@ -27,7 +27,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx server/main.ts',
+    command: `node scripts/run-server.mjs ${process.env.E2E_SERVER_BUNDLE ?? 'dist-server/main.mjs'}`,
     url: `http://localhost:${port}/health`,
     reuseExistingServer: false,
     timeout: 120_000,

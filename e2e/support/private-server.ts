@@ -20,7 +20,8 @@ export function privatePort(offset: number): number {
 
 export async function startPrivateServer(port: number): Promise<PrivateServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-e2e-private-'));
-  const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], {
+  // The server as `npm start` runs it: the bundle `npm run build` wrote, through the production launcher.
+  const child: ChildProcess = spawn('node', ['scripts/run-server.mjs', process.env.E2E_SERVER_BUNDLE ?? 'dist-server/main.mjs'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
