@@ -5,7 +5,7 @@ import globals from 'globals';
 import { boundariesPlugin } from './eslint/boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'docs', 'scratch', 'test-results', 'playwright-report', '.data', '.bench-data'] },
+  { ignores: ['dist', 'node_modules', 'docs', 'scratch', 'test-results', 'playwright-report', '.data', '.bench-data', 'dist-server', '.bench-build'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
