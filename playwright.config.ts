@@ -39,6 +39,7 @@ export default defineConfig({
       FOLIO_DEMO: 'true',
       FOLIO_SPA_DIR: spaDir,
       FOLIO_SEED_ORDERS: process.env.E2E_SEED_ORDERS ?? '5000',
+      FOLIO_DEMO_PAYOUT_SETTLE_MS: '3000',
       FOLIO_SIGNIN_PER_MINUTE: '1000',
       FOLIO_FORGOT_PER_HOUR: '1000',
       LOG_LEVEL: 'warn',

@@ -49,12 +49,18 @@ test('a failed payout shows its attempts and a retry adds an attempt to the same
   await expect(dialog.getByTestId('payout-status')).toHaveText('Processing');
   await expect(attempts).toHaveCount(before + 2);
   await expect(dialog.getByRole('button', { name: 'Retry payout' })).toBeHidden();
+  // The demo payout rail settles the attempt (FOLIO_DEMO_PAYOUT_SETTLE_MS in playwright.config.ts);
+  // the open dialog follows it to Paid without a reload.
+  await expect(dialog.getByTestId('payout-status')).toHaveText('Paid', { timeout: 20_000 });
+  await expect(dialog.getByRole('status')).toHaveText(`Attempt ${before + 1} paid.`);
+  await expect(attempts.last().getByRole('cell').nth(1)).toHaveText('Paid');
   await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('table', { name: 'Payouts' }).getByRole('row').filter({ hasText: reference })).toHaveCount(0);
   // Still one payout with that reference: a retry is an attempt, not a second payout.
   const api = await apiOf(page);
   const same = await api.allPayouts({ filters: { reference }, sorting: [] });
   expect(same.map((payout) => payout.reference)).toEqual([reference]);
-  expect(same[0]?.status).toBe('Processing');
+  expect(same[0]?.status).toBe('Paid');
 });
 
 test('xlsx export of failed payouts holds exactly those payouts and the visible columns, delivered once', async ({ page }) => {

@@ -24,6 +24,8 @@ export interface Config {
   spaDir: string | undefined;
   rateLimits: { signInPerMinute: number; forgotPasswordPerHour: number };
   exportWorkers: number;
+  /** Demo mode only: after how long the demo payout rail settles a payout attempt (0: never). Decision 0137. */
+  demoPayoutSettleMs: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -66,5 +68,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       forgotPasswordPerHour: integer('FOLIO_FORGOT_PER_HOUR', env.FOLIO_FORGOT_PER_HOUR, 5),
     },
     exportWorkers: integer('FOLIO_EXPORT_WORKERS', env.FOLIO_EXPORT_WORKERS, 1),
+    demoPayoutSettleMs: integer('FOLIO_DEMO_PAYOUT_SETTLE_MS', env.FOLIO_DEMO_PAYOUT_SETTLE_MS, 10_000),
   };
 }

@@ -27,7 +27,9 @@ function launch(entryFile: string, args: string[] = [], env: NodeJS.ProcessEnv =
 
 describe('the server launcher', () => {
   it('starts the entry on node with the production flags and allocator setting, passing arguments and the exit code through', async () => {
-    const reporter = entry(`console.log(JSON.stringify({ execArgv: process.execArgv, arena: process.env.MALLOC_ARENA_MAX, args: process.argv.slice(2) })); process.exitCode = 3;`);
+    const reporter = entry(
+      `console.log(JSON.stringify({ execArgv: process.execArgv, arena: process.env.MALLOC_ARENA_MAX, args: process.argv.slice(2) })); process.exitCode = 3;`,
+    );
     const { MALLOC_ARENA_MAX: _ignored, ...env } = process.env;
     const run = launch(reporter, ['--port', '1'], env);
     expect(await run.exited).toBe(3);
@@ -45,7 +47,9 @@ describe('the server launcher', () => {
   });
 
   it('passes SIGTERM on to the server, which shuts down on its own terms', async () => {
-    const server = entry(`process.on('SIGTERM', () => { console.log('server got SIGTERM'); process.exit(0); }); console.log('ready'); setInterval(() => {}, 1000);`);
+    const server = entry(
+      `process.on('SIGTERM', () => { console.log('server got SIGTERM'); process.exit(0); }); console.log('ready'); setInterval(() => {}, 1000);`,
+    );
     const run = launch(server);
     while (!run.output().includes('ready')) await new Promise((resolve) => setTimeout(resolve, 20));
     run.child.kill('SIGTERM');

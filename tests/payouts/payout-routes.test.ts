@@ -110,3 +110,46 @@ describe('POST payouts/{id}/retry', () => {
     expect((await retry(admin, 'nope')).statusCode).toBe(400);
   });
 });
+
+describe('the demo payout rail (decision 0137)', () => {
+  test('settles a retried payout as Paid once its attempt is due: the same payout, its second attempt, audited', async () => {
+    const quick = await startTestApp({ orders: 50, demoPayoutSettleMs: 300 });
+    try {
+      const token = (await signIn(quick, 'folioadmin@demo.folio.test')).accessToken;
+      const failed = await quick.inject({ method: 'POST', url: `${BASE}/search`, headers: bearer(token), payload: { filters: { statuses: ['Failed'] } } });
+      const payout = failed.json<PayoutSearchAnswer>().items[0]!;
+      const retried = await quick.inject({ method: 'POST', url: `${BASE}/${payout.id}/retry`, headers: bearer(token) });
+      expect(retried.json<PayoutDetail>().status).toBe('Processing');
+      let detail = retried.json<PayoutDetail>();
+      for (const deadline = Date.now() + 10_000; detail.status === 'Processing' && Date.now() < deadline; ) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        detail = (await quick.inject({ method: 'GET', url: `${BASE}/${payout.id}`, headers: bearer(token) })).json<PayoutDetail>();
+      }
+      expect(detail).toMatchObject({ id: payout.id, status: 'Paid', attempts: 2 });
+      expect(detail.paidAt).not.toBeNull();
+      expect(detail.attemptList.map((attempt) => [attempt.attemptNo, attempt.status])).toEqual([
+        [1, 'Failed'],
+        [2, 'Paid'],
+      ]);
+      const settled = await quick.ctx.db.selectFrom('audit_log').select(['action', 'actor_user_id']).where('entity_id', '=', payout.id).where('action', '=', 'payout.settled').execute();
+      expect(settled).toEqual([{ action: 'payout.settled', actor_user_id: null }]);
+    } finally {
+      await quick.close();
+    }
+  });
+
+  test('with a settle time of 0 nothing settles: the retried payout stays Processing', async () => {
+    const still = await startTestApp({ orders: 50, demoPayoutSettleMs: 0 });
+    try {
+      const token = (await signIn(still, 'folioadmin@demo.folio.test')).accessToken;
+      const failed = await still.inject({ method: 'POST', url: `${BASE}/search`, headers: bearer(token), payload: { filters: { statuses: ['Failed'] } } });
+      const payout = failed.json<PayoutSearchAnswer>().items[0]!;
+      await still.inject({ method: 'POST', url: `${BASE}/${payout.id}/retry`, headers: bearer(token) });
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const detail = (await still.inject({ method: 'GET', url: `${BASE}/${payout.id}`, headers: bearer(token) })).json<PayoutDetail>();
+      expect(detail.status).toBe('Processing');
+    } finally {
+      await still.close();
+    }
+  });
+});

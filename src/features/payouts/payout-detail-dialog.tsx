@@ -1,5 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { payoutEndpoints } from '../../../contract/payouts';
 import { call } from '../../lib/api-client';
@@ -7,12 +8,26 @@ import { formatDateTime, formatMoney } from '../../components/data-table/format'
 
 const [, getPayout, retryPayout] = payoutEndpoints;
 
+// While a payout is Processing its attempt is with the bank (in the demo, the demo payout rail,
+// decision 0137): the dialog re-reads it this often so the user sees it settle without reloading.
+const PROCESSING_POLL_MS = 2000;
+const RETRY_OUTCOME_KEY = {
+  Processing: 'payouts.detail.retried',
+  Paid: 'payouts.detail.retryPaid',
+  Failed: 'payouts.detail.retryFailed',
+} as const;
+
 /** GET /payouts/{id} with its attempts; Retry for a Failed payout when the user may update payouts. */
 export function PayoutDetailDialog(props: { payoutId: string | null; canRetry: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const id = props.payoutId ?? '';
-  const detail = useQuery({ queryKey: ['payouts', 'detail', id], queryFn: ({ signal }) => call(getPayout, { params: { id }, signal }), enabled: props.payoutId !== null });
+  const detail = useQuery({
+    queryKey: ['payouts', 'detail', id],
+    queryFn: ({ signal }) => call(getPayout, { params: { id }, signal }),
+    enabled: props.payoutId !== null,
+    refetchInterval: (query) => (query.state.data?.status === 'Processing' ? PROCESSING_POLL_MS : false),
+  });
   const retry = useMutation({
     mutationFn: () => call(retryPayout, { params: { id } }),
     onSuccess: (payout) => {
@@ -21,13 +36,25 @@ export function PayoutDetailDialog(props: { payoutId: string | null; canRetry: b
     },
   });
   const payout = detail.data;
+  const status = payout?.status;
+  useEffect(() => {
+    // A payout that settled while the dialog was open is stale in the table behind it.
+    if (status && status !== 'Processing') void queryClient.invalidateQueries({ queryKey: ['payouts', 'search'] });
+  }, [status, queryClient]);
+  const lastAttempt = payout?.attemptList.at(-1);
   return (
     <Dialog open={props.payoutId !== null} onClose={() => (retry.reset(), props.onClose())} className="relative z-40">
       <div className="fixed inset-0 bg-black/30" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className="w-full max-w-lg rounded bg-white p-5 shadow-xl">
-          <DialogTitle className="text-lg font-semibold">{t('payouts.detail.title', { reference: payout?.reference ?? '' })}</DialogTitle>
-          {detail.isError && <p role="alert" className="mt-3 text-sm text-red-700">{detail.error.message}</p>}
+          <DialogTitle className="text-lg font-semibold">
+            {t('payouts.detail.title', { reference: payout?.reference ?? '' })}
+          </DialogTitle>
+          {detail.isError && (
+            <p role="alert" className="mt-3 text-sm text-red-700">
+              {detail.error.message}
+            </p>
+          )}
           {!payout && !detail.isError && <p className="mt-3 text-sm">{t('common.loading')}</p>}
           {payout && (
             <>
@@ -64,17 +91,37 @@ export function PayoutDetailDialog(props: { payoutId: string | null; canRetry: b
                   ))}
                 </tbody>
               </table>
-              {retry.isSuccess && <p role="status" className="mt-3 text-sm text-emerald-700">{t('payouts.detail.retried', { attempt: retry.data.attemptList.at(-1)?.attemptNo ?? '' })}</p>}
-              {retry.isError && <p role="alert" className="mt-3 text-sm text-red-700">{retry.error.message}</p>}
+              {retry.isSuccess && lastAttempt && (
+                <p
+                  role="status"
+                  className={`mt-3 text-sm ${lastAttempt.status === 'Failed' ? 'text-red-700' : 'text-emerald-700'}`}
+                >
+                  {t(RETRY_OUTCOME_KEY[lastAttempt.status], { attempt: lastAttempt.attemptNo })}
+                </p>
+              )}
+              {retry.isError && (
+                <p role="alert" className="mt-3 text-sm text-red-700">
+                  {retry.error.message}
+                </p>
+              )}
             </>
           )}
           <div className="mt-5 flex justify-end gap-2">
             {payout && props.canRetry && payout.status === 'Failed' && (
-              <button type="button" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-50" disabled={retry.isPending} onClick={() => retry.mutate()}>
+              <button
+                type="button"
+                className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-50"
+                disabled={retry.isPending}
+                onClick={() => retry.mutate()}
+              >
                 {t('payouts.detail.retry')}
               </button>
             )}
-            <button type="button" className="rounded border border-slate-300 px-3 py-1.5 text-sm" onClick={() => (retry.reset(), props.onClose())}>
+            <button
+              type="button"
+              className="rounded border border-slate-300 px-3 py-1.5 text-sm"
+              onClick={() => (retry.reset(), props.onClose())}
+            >
               {t('common.close')}
             </button>
           </div>
