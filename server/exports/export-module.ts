@@ -3,7 +3,7 @@ import { registerOrderRoutes } from '../orders/order-routes';
 import { orderExportSource } from '../orders/order-export';
 import { registerPayoutRoutes } from '../payouts/payout-routes';
 import { payoutExportSource } from '../payouts/payout-export';
-import { startDemoPayoutRail, type PayoutRail } from '../payouts/demo-payout-rail';
+import { demoPayoutRailOptions, startDemoPayoutRail, type PayoutRail } from '../payouts/demo-payout-rail';
 import { registerExportRoutes } from './export-routes';
 import { startExportWorker, workerOptionsFromEnv, type ExportWorker } from './export-worker';
 
@@ -20,8 +20,8 @@ export function registerOrdersPayoutsAndExports(app: FastifyInstance): void {
   const options = workerOptionsFromEnv(app.ctx.config.exportWorkers);
   app.addHook('onReady', async () => {
     if (options.concurrency > 0) worker = startExportWorker(app.ctx, { TRANSACTION: orderExportSource, PAYOUT: payoutExportSource }, options);
-    const { demo, demoPayoutSettleMs } = app.ctx.config;
-    if (demo && demoPayoutSettleMs > 0) rail = startDemoPayoutRail(app.ctx, { settleAfterMs: demoPayoutSettleMs, everyMs: Math.min(1000, demoPayoutSettleMs) });
+    const railOptions = demoPayoutRailOptions(app.ctx.config);
+    if (railOptions) rail = startDemoPayoutRail(app.ctx, railOptions);
   });
   app.addHook('onClose', async () => {
     await Promise.all([worker?.stop(), rail?.stop()]);

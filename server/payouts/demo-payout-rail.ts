@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context';
 import { audit } from '../audit';
+import type { Config } from '../config';
 
 /**
  * The demo's stand-in for the bank (decision 0137): a payout attempt a user started (a retry) is
@@ -49,7 +50,20 @@ export async function settleDueAttempts(ctx: AppContext, settleAfterMs: number):
   });
 }
 
-export function startDemoPayoutRail(ctx: AppContext, options: { settleAfterMs: number; everyMs: number }): PayoutRail {
+export interface PayoutRailOptions {
+  settleAfterMs: number;
+  everyMs: number;
+}
+
+/** The rail runs in demo mode only, and not when its settle time is 0. */
+export function demoPayoutRailOptions(
+  config: Pick<Config, 'demo' | 'demoPayoutSettleMs'>,
+): PayoutRailOptions | undefined {
+  if (!config.demo || config.demoPayoutSettleMs <= 0) return undefined;
+  return { settleAfterMs: config.demoPayoutSettleMs, everyMs: Math.min(1000, config.demoPayoutSettleMs) };
+}
+
+export function startDemoPayoutRail(ctx: AppContext, options: PayoutRailOptions): PayoutRail {
   let stopped = false;
   let round: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
