@@ -25,44 +25,25 @@ async function allPayouts(token: string, body: PayoutSearchBody = {}): Promise<P
   }
 }
 
-const retry = (token: string, id: string) =>
-  app.inject({ method: 'POST', url: `${BASE}/${id}/retry`, headers: bearer(token) });
+const retry = (token: string, id: string) => app.inject({ method: 'POST', url: `${BASE}/${id}/retry`, headers: bearer(token) });
 
 beforeAll(async () => {
   app = await startTestApp({ orders: 200 });
   admin = (await signIn(app, 'folioadmin@demo.folio.test')).accessToken;
   merchantAdmin = (await signIn(app, 'merchantadmin@demo.folio.test')).accessToken;
   bot = (await signIn(app, 'foliobot@demo.folio.test')).accessToken;
-  const user = await app.ctx.db
-    .selectFrom('users')
-    .select('merchant_group_id')
-    .where('email', '=', 'merchantadmin@demo.folio.test')
-    .executeTakeFirstOrThrow();
-  groupMerchantIds = (
-    await app.ctx.db
-      .selectFrom('merchants')
-      .select('id')
-      .where('merchant_group_id', '=', user.merchant_group_id!)
-      .execute()
-  ).map((row) => row.id);
+  const user = await app.ctx.db.selectFrom('users').select('merchant_group_id').where('email', '=', 'merchantadmin@demo.folio.test').executeTakeFirstOrThrow();
+  groupMerchantIds = (await app.ctx.db.selectFrom('merchants').select('id').where('merchant_group_id', '=', user.merchant_group_id!).execute()).map((row) => row.id);
 });
 afterAll(async () => app.close());
 
 describe('POST payouts/search', () => {
   test('filters by status and sorts by amount, with an exact total', async () => {
-    const failed = await allPayouts(admin, {
-      filters: { statuses: ['Failed'] },
-      sorting: [{ id: 'amount', desc: false }],
-    });
+    const failed = await allPayouts(admin, { filters: { statuses: ['Failed'] }, sorting: [{ id: 'amount', desc: false }] });
     expect(failed.length).toBeGreaterThan(0);
     expect(failed.every((row) => row.status === 'Failed' && row.attempts === 1)).toBe(true);
-    expect(failed.map((row) => row.amountMinor)).toEqual(
-      [...failed.map((row) => row.amountMinor)].sort((a, b) => a - b),
-    );
-    const { answer } = await search(admin, {
-      filters: { statuses: ['Failed'] },
-      pagination: { page: 0, pageSize: 10 },
-    });
+    expect(failed.map((row) => row.amountMinor)).toEqual([...failed.map((row) => row.amountMinor)].sort((a, b) => a - b));
+    const { answer } = await search(admin, { filters: { statuses: ['Failed'] }, pagination: { page: 0, pageSize: 10 } });
     expect(answer).toMatchObject({ total: failed.length, totalExact: true });
   });
 
@@ -74,17 +55,13 @@ describe('POST payouts/search', () => {
     expect(own.every((row) => groupMerchantIds.includes(row.merchantId))).toBe(true);
     const foreign = all.find((row) => !groupMerchantIds.includes(row.merchantId))!;
     expect((await search(merchantAdmin, { filters: { merchantIds: [foreign.merchantId] } })).answer.items).toEqual([]);
-    expect(
-      (await app.inject({ method: 'GET', url: `${BASE}/${foreign.id}`, headers: bearer(merchantAdmin) })).statusCode,
-    ).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `${BASE}/${foreign.id}`, headers: bearer(merchantAdmin) })).statusCode).toBe(404);
   });
 
   test('date range and reference prefix', async () => {
     const rows = await allPayouts(admin, { filters: { createdFrom: '2026-10-01', createdTo: '2026-10-10' } });
     expect(rows.length).toBeGreaterThan(0);
-    expect(
-      rows.every((row) => row.createdAt >= '2026-10-01T00:00:00.000Z' && row.createdAt < '2026-10-11T00:00:00.000Z'),
-    ).toBe(true);
+    expect(rows.every((row) => row.createdAt >= '2026-10-01T00:00:00.000Z' && row.createdAt < '2026-10-11T00:00:00.000Z')).toBe(true);
     const prefix = rows[0]!.reference.slice(0, 11);
     const byReference = await allPayouts(admin, { filters: { reference: prefix } });
     expect(byReference.length).toBeGreaterThan(0);
@@ -95,10 +72,7 @@ describe('POST payouts/search', () => {
 describe('POST payouts/{id}/retry', () => {
   test('a Failed payout gets a new Processing attempt of the same payout, audited; a second retry is a 409', async () => {
     const [payout] = await allPayouts(admin, { filters: { statuses: ['Failed'] } });
-    const before = await app.ctx.db
-      .selectFrom('payouts')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
+    const before = await app.ctx.db.selectFrom('payouts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     const response = await retry(admin, payout!.id);
     expect(response.statusCode).toBe(200);
     const detail = response.json<PayoutDetail>();
@@ -108,32 +82,19 @@ describe('POST payouts/{id}/retry', () => {
       [2, 'Processing'],
     ]);
     expect(detail.attemptList[1]!.requestedBy).not.toBeNull();
-    const after = await app.ctx.db
-      .selectFrom('payouts')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
+    const after = await app.ctx.db.selectFrom('payouts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
-    const audit = await app.ctx.db
-      .selectFrom('audit_log')
-      .select(['action', 'entity_id'])
-      .where('entity_type', '=', 'payout')
-      .execute();
+    const audit = await app.ctx.db.selectFrom('audit_log').select(['action', 'entity_id']).where('entity_type', '=', 'payout').execute();
     expect(audit).toContainEqual({ action: 'payout.retry', entity_id: payout!.id });
 
     const again = await retry(admin, payout!.id);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({
-      status: 409,
-      detail: 'only a Failed payout can be retried; this one is Processing',
-    });
+    expect(again.json()).toMatchObject({ status: 409, detail: 'only a Failed payout can be retried; this one is Processing' });
   });
 
   test('a Failed payout with an attempt still in flight is a 409, and the answer shows it', async () => {
     const [, payout] = await allPayouts(admin, { filters: { statuses: ['Failed'] } });
-    await app.ctx.db
-      .insertInto('payout_attempts')
-      .values({ payout_id: payout!.id, attempt_no: 2, status: 'Processing' })
-      .execute();
+    await app.ctx.db.insertInto('payout_attempts').values({ payout_id: payout!.id, attempt_no: 2, status: 'Processing' }).execute();
     const response = await retry(admin, payout!.id);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ detail: 'an attempt of this payout is already in progress' });
@@ -152,25 +113,25 @@ describe('POST payouts/{id}/retry', () => {
 });
 
 describe('the demo payout rail (decision 0137)', () => {
+  /** Signs in as the provider admin on `on` and retries its first Failed payout. */
+  async function retryFirstFailed(on: FastifyInstance) {
+    const token = (await signIn(on, 'folioadmin@demo.folio.test')).accessToken;
+    const failed = await on.inject({ method: 'POST', url: `${BASE}/search`, headers: bearer(token), payload: { filters: { statuses: ['Failed'] } } });
+    const payout = failed.json<PayoutSearchAnswer>().items[0]!;
+    const retried = await on.inject({ method: 'POST', url: `${BASE}/${payout.id}/retry`, headers: bearer(token) });
+    expect(retried.json<PayoutDetail>().status).toBe('Processing');
+    const read = async () => (await on.inject({ method: 'GET', url: `${BASE}/${payout.id}`, headers: bearer(token) })).json<PayoutDetail>();
+    return { payout, read };
+  }
+
   test('settles a retried payout as Paid once its attempt is due: the same payout, its second attempt, audited', async () => {
     const quick = await startTestApp({ orders: 50, demoPayoutSettleMs: 300 });
     try {
-      const token = (await signIn(quick, 'folioadmin@demo.folio.test')).accessToken;
-      const failed = await quick.inject({
-        method: 'POST',
-        url: `${BASE}/search`,
-        headers: bearer(token),
-        payload: { filters: { statuses: ['Failed'] } },
-      });
-      const payout = failed.json<PayoutSearchAnswer>().items[0]!;
-      const retried = await quick.inject({ method: 'POST', url: `${BASE}/${payout.id}/retry`, headers: bearer(token) });
-      expect(retried.json<PayoutDetail>().status).toBe('Processing');
-      let detail = retried.json<PayoutDetail>();
-      for (const deadline = Date.now() + 10_000; detail.status === 'Processing' && Date.now() < deadline;) {
+      const { payout, read } = await retryFirstFailed(quick);
+      let detail = await read();
+      for (const deadline = Date.now() + 10_000; detail.status === 'Processing' && Date.now() < deadline; ) {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        detail = (
-          await quick.inject({ method: 'GET', url: `${BASE}/${payout.id}`, headers: bearer(token) })
-        ).json<PayoutDetail>();
+        detail = await read();
       }
       expect(detail).toMatchObject({ id: payout.id, status: 'Paid', attempts: 2 });
       expect(detail.paidAt).not.toBeNull();
@@ -178,12 +139,7 @@ describe('the demo payout rail (decision 0137)', () => {
         [1, 'Failed'],
         [2, 'Paid'],
       ]);
-      const settled = await quick.ctx.db
-        .selectFrom('audit_log')
-        .select(['action', 'actor_user_id'])
-        .where('entity_id', '=', payout.id)
-        .where('action', '=', 'payout.settled')
-        .execute();
+      const settled = await quick.ctx.db.selectFrom('audit_log').select(['action', 'actor_user_id']).where('entity_id', '=', payout.id).where('action', '=', 'payout.settled').execute();
       expect(settled).toEqual([{ action: 'payout.settled', actor_user_id: null }]);
     } finally {
       await quick.close();
@@ -191,14 +147,8 @@ describe('the demo payout rail (decision 0137)', () => {
   });
 
   test('runs in demo mode only, and not with a settle time of 0', () => {
-    expect(demoPayoutRailOptions({ demo: true, demoPayoutSettleMs: 10_000 })).toEqual({
-      settleAfterMs: 10_000,
-      everyMs: 1000,
-    });
-    expect(demoPayoutRailOptions({ demo: true, demoPayoutSettleMs: 300 })).toEqual({
-      settleAfterMs: 300,
-      everyMs: 300,
-    });
+    expect(demoPayoutRailOptions({ demo: true, demoPayoutSettleMs: 10_000 })).toEqual({ settleAfterMs: 10_000, everyMs: 1000 });
+    expect(demoPayoutRailOptions({ demo: true, demoPayoutSettleMs: 300 })).toEqual({ settleAfterMs: 300, everyMs: 300 });
     expect(demoPayoutRailOptions({ demo: false, demoPayoutSettleMs: 10_000 })).toBeUndefined();
     expect(demoPayoutRailOptions({ demo: true, demoPayoutSettleMs: 0 })).toBeUndefined();
   });
@@ -206,20 +156,9 @@ describe('the demo payout rail (decision 0137)', () => {
   test('with a settle time of 0 nothing settles: the retried payout stays Processing', async () => {
     const still = await startTestApp({ orders: 50, demoPayoutSettleMs: 0 });
     try {
-      const token = (await signIn(still, 'folioadmin@demo.folio.test')).accessToken;
-      const failed = await still.inject({
-        method: 'POST',
-        url: `${BASE}/search`,
-        headers: bearer(token),
-        payload: { filters: { statuses: ['Failed'] } },
-      });
-      const payout = failed.json<PayoutSearchAnswer>().items[0]!;
-      await still.inject({ method: 'POST', url: `${BASE}/${payout.id}/retry`, headers: bearer(token) });
+      const { read } = await retryFirstFailed(still);
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      const detail = (
-        await still.inject({ method: 'GET', url: `${BASE}/${payout.id}`, headers: bearer(token) })
-      ).json<PayoutDetail>();
-      expect(detail.status).toBe('Processing');
+      expect((await read()).status).toBe('Processing');
     } finally {
       await still.close();
     }
