@@ -4,9 +4,10 @@ import type { Config } from '../config';
 
 /**
  * The demo's stand-in for the bank (decision 0137): a payout attempt a user started (a retry) is
- * settled as Paid once it is `settleAfterMs` old, the payout with it, and the settlement is audited. It runs only
- * in demo mode; a real deployment settles attempts from its processor's reports, never by the
- * clock. Attempts are claimed with SKIP LOCKED, so several servers never settle one twice.
+ * settled as Paid once it is `settleAfterMs` old, the payout with it, and the settlement is
+ * audited. It runs only in demo mode; a real deployment settles attempts from its processor's
+ * reports, never by the clock. Attempts are claimed with SKIP LOCKED, so several servers never
+ * settle one twice.
  */
 export interface PayoutRail {
   stop(): Promise<void>;
