@@ -1,10 +1,14 @@
 import { buildApp } from './app';
 import { configFromEnv } from './config';
+import { createPgliteCluster } from './db/database';
 
 // Entry point of `npm start` / `npm run dev:server`: configuration from the environment, one
 // port for the API and (in production) the built SPA, graceful shutdown on SIGINT/SIGTERM.
 const started = Date.now();
 const config = configFromEnv();
+// A first start on an empty data directory: the embedded cluster is created in a child process,
+// so its one-off memory does not stay with the server (decision 0128).
+if (config.database.kind === 'pglite' && config.database.dataDir !== 'memory') await createPgliteCluster(config.database.dataDir);
 const app = await buildApp(config);
 
 let closing = false;
