@@ -3,7 +3,7 @@ import { defineEndpoint } from './endpoint';
 import { BACKOFFICE_API } from './product';
 
 // Spec 2 "/transactions", spec 3 "Enumerations", spec 7 "Orders", spec 9 page sizes.
-// Decisions: docs/decisions/0120-order-status-codes.md, 0121-order-search-paging-and-counts.md.
+// Decisions: docs/decisions/0120-order-status-codes.md, 0121-list-paging-sorting-counts.md.
 
 /** Spec 9 page-size options. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;

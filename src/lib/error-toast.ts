@@ -39,7 +39,7 @@ export function errorToastContent(input: unknown): ErrorToastContent {
       const parsed: unknown = JSON.parse(input);
       if (parsed && typeof parsed === 'object') return fromObject(parsed as Record<string, unknown>);
     } catch {
-      // Not JSON: a plain message (docs/decisions/0113-notifications-and-error-toast.md).
+      // Not JSON: a plain message (docs/decisions/0113-active-property-and-notifications.md).
     }
     return input.trim() ? { kind: 'detail', title: undefined, detail: input } : { kind: 'unknown' };
   }
