@@ -106,6 +106,7 @@ describe.each(engines)('list queries and export queue on $name', ({ open }) => {
       ['FMT-3', '+31 6', 5, 'EUR', '2026-10-20 05:00:00.123456-05:30'],
       ['FMT-4', 'Zoë', 1500, 'JPY', '2026-10-20 10:00:00+00'],
       ['FMT-5', '@me', 12345, 'KWD', '2026-10-20 10:00:00+00'],
+      ['FMT-6', 'Åsa', 9905, 'SEK', '2026-10-20 10:00:00+00'],
     ] as const;
     for (const [reference, guest, minor, currency, created] of cases)
       await sql`INSERT INTO orders (merchant_id, reference_no, guest_name, amount_minor, currency, status, payment_type, created_at, updated_at)
@@ -120,6 +121,7 @@ describe.each(engines)('list queries and export queue on $name', ({ open }) => {
       'FMT-3': "FMT-3,'+31 6,0.05,EUR,2026-10-20T10:30:00.123Z",
       'FMT-4': 'FMT-4,Zoë,1500,JPY,2026-10-20T10:00:00.000Z',
       'FMT-5': "FMT-5,'@me,12.345,KWD,2026-10-20T10:00:00.000Z",
+      'FMT-6': 'FMT-6,Åsa,99.05,SEK,2026-10-20T10:00:00.000Z',
     });
   });
 

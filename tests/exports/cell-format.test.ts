@@ -5,7 +5,8 @@ import ExcelJS from 'exceljs';
 import { CompiledQuery } from 'kysely';
 import * as XLSX from 'xlsx';
 import { describe, expect, test } from 'vitest';
-import { csvCell, xlsxWriter } from '../../server/exports/file-writers';
+import { openPglite } from '../../server/db/database';
+import { csvCell, csvCellSql, xlsxWriter } from '../../server/exports/file-writers';
 import { inlineParameters } from '../../server/exports/copy-out';
 
 describe('export cell formatting', () => {
@@ -22,6 +23,21 @@ describe('export cell formatting', () => {
       '"two\nlines"',
       '',
     ]);
+  });
+
+  test('the SQL guard of the COPY body guards exactly the cells the JavaScript guard does', async () => {
+    // Every first character the guard must catch, its neighbours around the fast path's bound ('@' 64, 'A' 65),
+    // digits, non-ASCII, empty and NULL.
+    const cells = ['=1+1', '+31 6', '-x', '@me', '\tx', '\rx', 'A', '?x', '~x', '0x', ' x', 'Ärger', '€5', 'plain', '', null];
+    const db = openPglite('memory');
+    try {
+      const guard = csvCellSql({ sql: 'cell', kind: 'text' });
+      const { rows } = await db.query<{ guarded: string | null }>(`SELECT ${guard} AS guarded FROM unnest($1::text[]) WITH ORDINALITY AS t(cell, n) ORDER BY n`, [cells]);
+      expect(rows.map((row) => row.guarded)).toEqual(cells.map((cell) => (cell === null ? null : csvCell(cell).replace(/^"|"$/g, ''))));
+      expect(rows.map((row) => row.guarded).filter((cell) => cell?.startsWith("'"))).toHaveLength(6);
+    } finally {
+      await db.close();
+    }
   });
 
   test("parameters are inlined as literals, quotes doubled, so COPY can run the query", () => {
