@@ -3,20 +3,26 @@ import type { Page } from '@playwright/test';
 export interface ToastEntry {
   state: string;
   message: string;
+  /** The tracked request's status (Starting, Processing, ProcessingReady, Ready, Failed), '' when none. */
+  exportStatus: string;
 }
 
-/** Records every look of the export toast (state + message, or hidden) from page load on. */
+/** Records every look of the export toast (state, message and export status, or hidden) from page load on. */
 export async function recordExportToast(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const log: Array<{ state: string; message: string }> = [];
+    const log: Array<{ state: string; message: string; exportStatus: string }> = [];
     (window as unknown as { __exportToastLog: typeof log }).__exportToastLog = log;
     let last = '';
     const look = () => {
       const toast = document.querySelector('[data-testid="export-toast"]');
       const entry = toast
-        ? { state: toast.getAttribute('data-state') ?? '', message: toast.querySelector('[data-testid="export-toast-message"]')?.textContent ?? '' }
-        : { state: 'hidden', message: '' };
-      const key = `${entry.state}|${entry.message}`;
+        ? {
+            state: toast.getAttribute('data-state') ?? '',
+            message: toast.querySelector('[data-testid="export-toast-message"]')?.textContent ?? '',
+            exportStatus: toast.getAttribute('data-export-status') ?? '',
+          }
+        : { state: 'hidden', message: '', exportStatus: '' };
+      const key = `${entry.state}|${entry.message}|${entry.exportStatus}`;
       if (key !== last) log.push(entry);
       last = key;
     };

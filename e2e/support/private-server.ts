@@ -18,7 +18,8 @@ export function privatePort(offset: number): number {
   return Number(process.env.E2E_PORT ?? 4173) + offset;
 }
 
-export async function startPrivateServer(port: number): Promise<PrivateServer> {
+/** `env` overrides the demo settings below (e.g. a larger FOLIO_SEED_ORDERS). */
+export async function startPrivateServer(port: number, env: Record<string, string> = {}): Promise<PrivateServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-e2e-private-'));
   // The server as `npm start` runs it: the bundle `npm run build` wrote, through the production launcher.
   const child: ChildProcess = spawn('node', ['scripts/run-server.mjs', process.env.E2E_SERVER_BUNDLE ?? 'dist-server/main.mjs'], {
@@ -34,6 +35,7 @@ export async function startPrivateServer(port: number): Promise<PrivateServer> {
       FOLIO_SIGNIN_PER_MINUTE: '1000',
       FOLIO_FORGOT_PER_HOUR: '1000',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
