@@ -103,7 +103,7 @@ function driverFor(world: World): ModelDriverMap {
       // Not on the generated paths (see `userEvents`): whether the real job is still running when a poll reaches the
       // server is its own pace (a 720-payout export finishes between two event-loop turns of the one server process,
       // so even the poll sent the moment the token is known was answered Ready in 3 of 10 runs). Progress is covered
-      // by machines/export-tracker.machine.test.ts and the toast journey of e2e/transactions-export.spec.ts.
+      // by machines/export-tracker.machine.test.ts and e2e/export-progress.spec.ts (a 400,000-order export polled while it is written).
       'request.progress': async (page) => {
         await world.status.release();
         await expect(toast(page)).toHaveAttribute('data-export-status', /Starting|Processing|ProcessingReady/);
