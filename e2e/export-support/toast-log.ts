@@ -10,7 +10,7 @@ export interface ToastEntry {
 /** Records every look of the export toast (state, message and export status, or hidden) from page load on. */
 export async function recordExportToast(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const log: Array<{ state: string; message: string; exportStatus: string }> = [];
+    const log: ToastEntry[] = [];
     (window as unknown as { __exportToastLog: typeof log }).__exportToastLog = log;
     let last = '';
     const look = () => {
