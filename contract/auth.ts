@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, endpointTable } from './endpoint';
 import { AUTH_BASE, IDENTITY_BASE, TENANT } from './product';
 import { RoleNameSchema, UserPermissionSchema } from './roles';
 
@@ -62,7 +62,7 @@ export const ClientLogSchema = z.object({
 });
 export const EmptyAnswerSchema = z.object({}).strict();
 
-export const authEndpoints = [
+export const authEndpoints = endpointTable([
   defineEndpoint({ id: 'getSession', method: 'GET', path: `${AUTH_BASE}/session`, summary: 'The current session, refreshed when the access token is near expiry; {} when signed out', access: 'public', response: SessionAnswerSchema }),
   defineEndpoint({ id: 'updateSession', method: 'POST', path: `${AUTH_BASE}/session`, summary: 'Refresh the session now; with data.firstLogin=false clears the first-login flag', access: 'public', body: SessionUpdateSchema, response: SessionAnswerSchema }),
   defineEndpoint({ id: 'getCsrf', method: 'GET', path: `${AUTH_BASE}/csrf`, summary: 'A csrf token for the form-encoded posts (double-submit cookie)', access: 'public', response: CsrfAnswerSchema }),
@@ -71,7 +71,7 @@ export const authEndpoints = [
   defineEndpoint({ id: 'signInCallback', method: 'POST', path: `${AUTH_BASE}/callback/{provider}`, summary: 'Sign in with e-mail and password (form-encoded, csrf-checked)', access: 'public', params: z.object({ provider: z.literal('credentials') }), bodyType: 'form', body: CredentialsFormSchema, response: RedirectAnswerSchema }),
   defineEndpoint({ id: 'signOut', method: 'POST', path: `${AUTH_BASE}/signout`, summary: 'End the session on the server and clear the cookies', access: 'public', bodyType: 'form', body: SignOutFormSchema, response: RedirectAnswerSchema }),
   defineEndpoint({ id: 'clientLog', method: 'POST', path: `${AUTH_BASE}/_log`, summary: 'Client-side log line (CLIENT_FETCH_ERROR, CLIENT_SESSION_ERROR...)', access: 'public', body: ClientLogSchema, response: EmptyAnswerSchema }),
-] as const;
+]);
 
 // ---- Identity ----
 
@@ -91,9 +91,9 @@ export const IdentityUserSchema = z.object({
 });
 export type IdentityUser = z.infer<typeof IdentityUserSchema>;
 
-export const identityEndpoints = [
+export const identityEndpoints = endpointTable([
   defineEndpoint({ id: 'forgotPassword', method: 'POST', path: `${IDENTITY_BASE}/v2/auth/{tenant}/forgot-password`, summary: 'Send a one-time reset link; same answer whether or not the address exists', access: 'public', params: z.object({ tenant: z.literal(TENANT) }), body: ForgotPasswordBodySchema, response: ForgotPasswordAnswerSchema, successStatus: 202 }),
   defineEndpoint({ id: 'resetPassword', method: 'POST', path: `${IDENTITY_BASE}/v2/auth/{tenant}/reset-password`, summary: 'Set a new password with a one-time reset token', access: 'public', params: z.object({ tenant: z.literal(TENANT) }), body: ResetPasswordBodySchema, response: EmptyAnswerSchema }),
   defineEndpoint({ id: 'validateToken', method: 'POST', path: `${IDENTITY_BASE}/v2/auth/validate`, summary: 'Whether an access token or a password-reset token is valid', access: 'public', body: ValidateBodySchema, response: ValidateAnswerSchema }),
   defineEndpoint({ id: 'getIdentityUser', method: 'GET', path: `${IDENTITY_BASE}/v1/users/{id}`, summary: 'A user with roles and permissions (self, or Users:Read)', access: 'session', params: z.object({ id: z.uuid() }), response: IdentityUserSchema }),
-] as const;
+]);

@@ -33,10 +33,33 @@ export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
   return endpoint;
 }
 
+/**
+ * A domain's endpoints keyed by their stable id (`payoutEndpoints.retryPayout`): callers name the
+ * endpoint they mean, so reordering a table cannot silently swap two calls.
+ */
+export function endpointTable<const L extends readonly Endpoint[]>(list: L): { readonly [E in L[number] as E['id']]: E } {
+  const table: Record<string, Endpoint> = {};
+  for (const endpoint of list) {
+    if (table[endpoint.id]) throw new Error(`endpoint id ${endpoint.id} is used twice`);
+    table[endpoint.id] = endpoint;
+  }
+  return table as { readonly [E in L[number] as E['id']]: E };
+}
+
+/** The endpoints of one or more tables, in table order. */
+export function endpointsOf(...tables: Readonly<Record<string, Endpoint>>[]): Endpoint[] {
+  return tables.flatMap((table) => Object.values(table));
+}
+
+/** What the server's handler receives: the schemas' output (defaults applied, values transformed). */
 export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.infer<E['body']> : undefined;
 export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType ? z.infer<E['query']> : undefined;
 export type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodType ? z.infer<E['params']> : undefined;
 export type ResponseOf<E extends Endpoint> = z.infer<E['response']>;
+/** What a client sends: the schemas' input, so the compiler checks request bodies without casts. */
+export type BodyInputOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
+export type QueryInputOf<E extends Endpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : undefined;
+export type ParamsInputOf<E extends Endpoint> = E['params'] extends z.ZodType ? z.input<E['params']> : undefined;
 
 /** `/users/{id}` -> `/users/:id` for the router. */
 export function routerPath(path: string): string {

@@ -1,11 +1,24 @@
 import { authEndpoints, identityEndpoints } from './auth';
-import type { Endpoint } from './endpoint';
-import { ordersPayoutsExportsEndpoints } from './exports';
-import { propertyEndpoints } from './properties';
-import { systemEndpoints } from './system';
+import { endpointsOf, type Endpoint } from './endpoint';
+import { exportEndpoints } from './exports';
 import { kycEndpoints } from './kyc';
 import { merchantGroupEndpoints } from './merchant-groups';
+import { orderEndpoints } from './orders';
+import { payoutEndpoints } from './payouts';
+import { propertyEndpoints } from './properties';
+import { systemEndpoints } from './system';
 import { userEndpoints } from './users';
 
 /** Every endpoint the server serves: the source of the OpenAPI document in docs/api/. */
-export const endpoints: readonly Endpoint[] = [...systemEndpoints, ...authEndpoints, ...identityEndpoints, ...propertyEndpoints, ...ordersPayoutsExportsEndpoints, ...userEndpoints, ...merchantGroupEndpoints, ...kycEndpoints];
+export const endpoints: readonly Endpoint[] = endpointsOf(
+  systemEndpoints,
+  authEndpoints,
+  identityEndpoints,
+  propertyEndpoints,
+  orderEndpoints,
+  payoutEndpoints,
+  exportEndpoints,
+  userEndpoints,
+  merchantGroupEndpoints,
+  kycEndpoints,
+);

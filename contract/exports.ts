@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
-import { OrderColumnIdSchema, OrderQuerySchema, orderEndpoints } from './orders';
-import { PayoutColumnIdSchema, PayoutQuerySchema, payoutEndpoints } from './payouts';
+import { defineEndpoint, endpointTable } from './endpoint';
+import { OrderColumnIdSchema, OrderQuerySchema } from './orders';
+import { PayoutColumnIdSchema, PayoutQuerySchema } from './payouts';
 import { BACKOFFICE_API, MERCHANT_API } from './product';
 
 // Spec 3 "Export request", "Export result"; spec 4 "Export status"; spec 5; spec 7 order and payout
@@ -80,7 +80,7 @@ export const ExportDownloadQuerySchema = z.object({
   sig: z.string().min(1, { message: EXPORT_MESSAGES.notFound }).max(200),
 });
 
-export const exportEndpoints = [
+export const exportEndpoints = endpointTable([
   defineEndpoint({
     id: 'startOrderExport',
     method: 'POST',
@@ -138,7 +138,5 @@ export const exportEndpoints = [
     query: ExportDownloadQuerySchema,
     response: z.string().describe('the csv or xlsx file as an attachment'),
   }),
-] as const;
+]);
 
-/** Orders, payouts and their exports: one entry for contract/endpoints.ts. */
-export const ordersPayoutsExportsEndpoints = [...orderEndpoints, ...payoutEndpoints, ...exportEndpoints] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { isPageSize } from './paging';
+import { defineEndpoint, endpointTable } from './endpoint';
 import { MERCHANT_API } from './product';
 
 // Spec 4 "Merchant/onboarding status" and "KYC application status (display)"; spec 7 "Merchant groups".
@@ -92,11 +93,10 @@ export const MerchantGroupSchema = z.object({
 });
 export type MerchantGroup = z.infer<typeof MerchantGroupSchema>;
 
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
 const PageSizeSchema = z.coerce
   .number()
   .int()
-  .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), { error: 'kyc.validation.pageSize' })
+  .refine(isPageSize, { error: 'kyc.validation.pageSize' })
   .default(10);
 
 export const KYC_LIST_SORT_FIELDS = ['createdAt', 'submittedAt', 'statusChangedAt', 'updatedAt', 'name'] as const;
@@ -148,7 +148,7 @@ export const CreateMerchantGroupSchema = z.object({
 
 const GroupIdParams = z.object({ id: z.uuid({ error: 'kyc.validation.id' }) });
 
-export const merchantGroupEndpoints = [
+export const merchantGroupEndpoints = endpointTable([
   defineEndpoint({ id: 'listMerchantGroups', method: 'GET', path: `${MERCHANT_API}/merchant-groups`, summary: 'Merchant groups the caller may see (provider: all; merchant side: their own), newest status change first', access: 'session', query: z.object({ page: z.coerce.number().int().min(1).default(1), pageSize: PageSizeSchema }), response: z.object({ items: z.array(MerchantGroupSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }) }),
   defineEndpoint({ id: 'getMerchantGroup', method: 'GET', path: `${MERCHANT_API}/merchant-groups/{id}`, summary: 'One merchant group with its onboarding status and the lifecycle actions the caller may take now', access: 'session', params: GroupIdParams, response: MerchantGroupSchema }),
   defineEndpoint({ id: 'createMerchantGroup', method: 'POST', path: `${MERCHANT_API}/merchant-groups`, summary: 'Create a merchant group in status Created with an empty KYC application (provider staff)', access: { resource: 'Merchants', action: 'Insert' }, body: CreateMerchantGroupSchema, response: MerchantGroupSchema, successStatus: 201 }),
@@ -156,4 +156,4 @@ export const merchantGroupEndpoints = [
   defineEndpoint({ id: 'activateMerchantGroup', method: 'PUT', path: `${MERCHANT_API}/merchant-groups/activate/{id}`, summary: 'Lifecycle action activate (ContractSigned -> Active); 409 when the lifecycle forbids it', access: { resource: 'KYCApplications', action: 'Approve' }, params: GroupIdParams, response: MerchantGroupSchema }),
   defineEndpoint({ id: 'signMerchantGroupContract', method: 'PUT', path: `${MERCHANT_API}/merchant-groups/sign-contract/{id}`, summary: 'Lifecycle action signContract (Approved/ContractPending -> ContractSigned); 409 when the lifecycle forbids it', access: { resource: 'KYCApplications', action: 'Approve' }, params: GroupIdParams, response: MerchantGroupSchema }),
   defineEndpoint({ id: 'preInitMerchantGroup', method: 'POST', path: `${MERCHANT_API}/merchant-groups/pre-init`, summary: "Opens the caller's KYC application (creates it when missing; idempotent) and answers the group", access: { resource: 'KYCApplications', action: 'Insert' }, body: z.object({}).strict().optional(), response: MerchantGroupSchema }),
-] as const;
+]);

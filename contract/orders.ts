@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { PAGE_SIZES } from './paging';
+import { defineEndpoint, endpointTable } from './endpoint';
 import { BACKOFFICE_API } from './product';
 
 // Spec 2 "/transactions", spec 3 "Enumerations", spec 7 "Orders", spec 9 page sizes.
 // Decisions: docs/decisions/0120-order-status-codes.md, 0121-list-paging-sorting-counts.md.
 
-/** Spec 9 page-size options. */
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
-export const PageSizeSchema = z.union([z.literal(10), z.literal(25), z.literal(50), z.literal(100)], {
+export const PageSizeSchema = z.union(PAGE_SIZES.map((size) => z.literal(size)), {
   message: 'page size must be 10, 25, 50 or 100',
 });
 
@@ -149,7 +148,7 @@ export type OrderSearchAnswer = z.infer<typeof OrderSearchAnswerSchema>;
 
 export const OrderIdParamsSchema = z.object({ id: z.coerce.number().int().positive({ message: 'not an order id' }) });
 
-export const orderEndpoints = [
+export const orderEndpoints = endpointTable([
   defineEndpoint({
     id: 'searchOrders',
     method: 'POST',
@@ -170,4 +169,4 @@ export const orderEndpoints = [
     params: OrderIdParamsSchema,
     response: OrderRowSchema,
   }),
-] as const;
+]);

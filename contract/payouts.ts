@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, endpointTable } from './endpoint';
 import { DateBoundSchema, PagedSchema, PaginationSchema } from './orders';
 import { MERCHANT_API } from './product';
 
@@ -100,7 +100,7 @@ export const PayoutSearchAnswerSchema = PagedSchema(PayoutRowSchema);
 export type PayoutSearchAnswer = z.infer<typeof PayoutSearchAnswerSchema>;
 export const PayoutIdParamsSchema = z.object({ id: z.uuid({ message: 'not a payout id' }) });
 
-export const payoutEndpoints = [
+export const payoutEndpoints = endpointTable([
   defineEndpoint({
     id: 'searchPayouts',
     method: 'POST',
@@ -129,4 +129,4 @@ export const payoutEndpoints = [
     params: PayoutIdParamsSchema,
     response: PayoutDetailSchema,
   }),
-] as const;
+]);

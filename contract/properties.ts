@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, endpointTable } from './endpoint';
 import { MERCHANT_API } from './product';
 
 // Spec 7 "Answers and errors": the merchant's property list (by userId) and the property status
@@ -27,7 +27,7 @@ export const PropertyStatusEntrySchema = z.object({ merchantId: z.uuid(), status
 export type PropertyStatusEntry = z.infer<typeof PropertyStatusEntrySchema>;
 export const PropertyStatusesAnswerSchema = z.array(PropertyStatusEntrySchema);
 
-export const propertyEndpoints = [
+export const propertyEndpoints = endpointTable([
   defineEndpoint({
     id: 'getUserScopeProperties',
     method: 'GET',
@@ -46,4 +46,4 @@ export const propertyEndpoints = [
     body: PropertyStatusesBodySchema,
     response: PropertyStatusesAnswerSchema,
   }),
-] as const;
+]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, endpointTable } from './endpoint';
 import { OnboardingStatusSchema } from './merchant-groups';
 import { MERCHANT_API } from './product';
 
@@ -24,7 +24,7 @@ export const MerchantUserInfoSchema = z.object({
 });
 export type MerchantUserInfo = z.infer<typeof MerchantUserInfoSchema>;
 
-export const userEndpoints = [
+export const userEndpoints = endpointTable([
   defineEndpoint({
     id: 'getUserProfile',
     method: 'GET',
@@ -43,4 +43,4 @@ export const userEndpoints = [
     params: UserIdParamsSchema,
     response: MerchantUserInfoSchema,
   }),
-] as const;
+]);

@@ -11,7 +11,7 @@ import {
   type ExportStorage,
   type ExportType,
 } from './export-rules';
-import { exportTrackerMachine, toExportStorage, type ExportStart } from './export-tracker.machine';
+import { exportTrackerMachine, toExportStorage, type ExportStart, type ExportTrackerEvent } from './export-tracker.machine';
 
 // The host's effects, scripted: each status call takes the next answer for its token (the last one repeats).
 type Answer = unknown | Error;
@@ -55,7 +55,8 @@ function harness(options: { start?: Answer[]; status?: Record<string, Answer[]>;
   return { actor, storage, statusCalls, startCalls, stopCalls, downloads, errors };
 }
 
-const start = (exportType: ExportType = 'TRANSACTION') => ({ type: 'export.start' as const, exportType, body: { fileType: 'csv' } });
+const start = (exportType: ExportType = 'TRANSACTION') =>
+  ({ type: 'export.start' as const, exportType, body: { fileType: 'csv', orderColumns: ['amount'] } }) as ExportTrackerEvent;
 const flush = () => vi.advanceTimersByTimeAsync(0);
 
 beforeEach(() => vi.useFakeTimers());

@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { exportRequestMachine, type ExportRequestReport } from './export-request.machine';
+import type { OrderExportBody, PayoutExportBody } from '../contract/exports';
 import {
   EMPTY_EXPORT_STORAGE,
   EXPORT_ERROR_DISPLAY_MS,
@@ -10,15 +11,15 @@ import {
   errorText,
   pollingDisplay,
   type ExportStorage,
-  type ExportType,
   type TrackedExportRequest,
 } from './export-rules';
 
 /** What the host needs to start an export: its type and the body of the start call (filter, columns, file type). */
-export interface ExportStart {
-  exportType: ExportType;
-  body: unknown;
-}
+export type ExportStart =
+  | { exportType: 'TRANSACTION'; body: OrderExportBody }
+  | { exportType: 'PAYOUT'; body: PayoutExportBody }
+  // Refund exports belong to the refunds work; their body is defined there.
+  | { exportType: 'REFUND'; body: unknown };
 
 export type ExportTrackerEvent =
   | ({ type: 'export.start' } & ExportStart)
@@ -119,7 +120,7 @@ export const exportTrackerMachine = setup({
         'discardCurrent',
         assign({
           pending: ({ context, event }) =>
-            event.type === 'export.start' ? { exportType: event.exportType, body: event.body } : context.pending,
+            event.type === 'export.start' ? ({ exportType: event.exportType, body: event.body } as ExportStart) : context.pending,
           startFailures: 0,
           show: true,
           message: EXPORT_MESSAGES.generating,

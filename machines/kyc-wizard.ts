@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { Endpoint, ParamsOf, QueryOf, BodyOf, ResponseOf } from '../contract/endpoint';
+import type { Endpoint, ParamsInputOf, QueryInputOf, BodyInputOf, ResponseOf } from '../contract/endpoint';
 import {
   KYC_STEP_IDS,
   KYC_STEP_SCHEMAS,
@@ -22,16 +22,11 @@ export const KYC_WIZARD: WizardDefinition<KycStepId> = {
 };
 
 /** The api client's `call` (src/lib/api-client.ts), or anything with its shape. */
-export type ApiCall = <E extends Endpoint>(endpoint: E, options?: { params?: ParamsOf<E>; query?: QueryOf<E>; body?: BodyOf<E> }) => Promise<ResponseOf<E>>;
+export type ApiCall = <E extends Endpoint>(endpoint: E, options?: { params?: ParamsInputOf<E>; query?: QueryInputOf<E>; body?: BodyInputOf<E> }) => Promise<ResponseOf<E>>;
 
-function endpoint<const Id extends (typeof kycEndpoints)[number]['id']>(id: Id) {
-  const found = kycEndpoints.find((entry) => entry.id === id);
-  if (!found) throw new Error(`no endpoint ${id}`);
-  return found as Extract<(typeof kycEndpoints)[number], { id: Id }>;
-}
-export const saveKycStepEndpoint = endpoint('saveKycStep');
-export const submitKycApplicationEndpoint = endpoint('submitKycApplication');
-export const getOnboardingTrackingEndpoint = endpoint('getOnboardingTracking');
+export const saveKycStepEndpoint = kycEndpoints.saveKycStep;
+export const submitKycApplicationEndpoint = kycEndpoints.submitKycApplication;
+export const getOnboardingTrackingEndpoint = kycEndpoints.getOnboardingTracking;
 
 export function wizardStepsOf(steps: readonly KycStepState[]): WizardStepState[] {
   return steps.map((step) => ({ id: step.step, valid: step.valid, saved: step.saved, flagged: step.flagged }));

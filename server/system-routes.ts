@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { systemEndpoints } from '../contract/system';
 import { registerEndpoint } from './http/route';
 
-const [health, demoOutbox] = systemEndpoints;
+const { health, demoOutbox } = systemEndpoints;
 
 export function registerSystemRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;

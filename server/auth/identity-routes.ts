@@ -7,7 +7,7 @@ import { can, isProviderStaff, loadCaller, permissionsOfRoles, rolesOfUser } fro
 import { hashPassword } from './passwords';
 import { hashToken, PASSWORD_RESET_TTL_SECONDS, randomToken, verifyAccessToken } from './tokens';
 
-const [forgotPassword, resetPassword, validateToken, getIdentityUser] = identityEndpoints;
+const { forgotPassword, resetPassword, validateToken, getIdentityUser } = identityEndpoints;
 
 const FORGOT_ANSWER = { message: 'if an account exists for this address, a link to set a new password is on its way' };
 const LINK_INVALID = 'this link is invalid, already used or expired; ask for a new one';

@@ -9,7 +9,7 @@ import { checkCsrfToken, issueCsrfToken } from './csrf';
 import { verifyPassword } from './passwords';
 import { closeSession, currentSession, openSession } from './sessions';
 
-const [getSession, updateSession, getCsrf, getProviders, signIn, signInCallback, signOut, clientLog] = authEndpoints;
+const { getSession, updateSession, getCsrf, getProviders, signIn, signInCallback, signOut, clientLog } = authEndpoints;
 
 /** Only same-site paths are followed after sign-in, so the form cannot be used as an open redirect. */
 function safeCallbackUrl(url: string | undefined): string {

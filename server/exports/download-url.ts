@@ -6,7 +6,7 @@ import { exportEndpoints } from '../../contract/exports';
 // (decision 0125): an HMAC over token, owner and expiry with the server's key. It is handed only
 // to the owner, works once (the job row records the download) and not after the expiry.
 
-const downloadEndpoint = exportEndpoints.find((endpoint) => endpoint.id === 'downloadExport')!;
+const downloadEndpoint = exportEndpoints.downloadExport;
 
 function signature(key: Uint8Array, token: string, owner: string, expires: number): string {
   return createHmac('sha256', key).update(`export-download:${token}:${owner}:${expires}`).digest('base64url');

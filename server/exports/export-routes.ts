@@ -12,7 +12,7 @@ import { downloadUrl, validSignature } from './download-url';
 import { effectiveMerchants } from './list-query';
 import type { ExportWorker } from './export-worker';
 
-const [startOrderExport, getOrderExport, startPayoutExport, getPayoutExport, stopPayoutExport, downloadExport] = exportEndpoints;
+const { startOrderExport, getOrderExport, startPayoutExport, getPayoutExport, stopPayoutExport, downloadExport } = exportEndpoints;
 
 const gone = (detail: string) => new HttpProblem({ type: PROBLEM_TYPES.notFound, title: 'Gone', status: 410, detail });
 

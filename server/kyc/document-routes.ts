@@ -16,7 +16,6 @@ import { demoDocumentContent, isDemoDocument } from './demo-document';
 // name; over the limit is 413, another type 415; nothing is stored unless everything passed
 // (docs/decisions/0143-kyc-document-uploads.md).
 
-const endpoint = <const Id extends (typeof kycEndpoints)[number]['id']>(id: Id) => kycEndpoints.find((entry) => entry.id === id) as Extract<(typeof kycEndpoints)[number], { id: Id }>;
 const MB = KYC_DOCUMENT_MAX_BYTES / 1024 / 1024;
 
 interface Upload {
@@ -76,7 +75,7 @@ function contentDisposition(name: string): string {
 export function registerDocumentRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
   // The body is multipart, read from the parts below; the contract's body is there for OpenAPI and the client.
-  registerEndpoint(app, { ...endpoint('uploadKycDocument'), body: undefined }, async ({ params, caller, request }) => {
+  registerEndpoint(app, { ...kycEndpoints.uploadKycDocument, body: undefined }, async ({ params, caller, request }) => {
     assertApplicant(caller, params.id);
     const upload = await readUpload(request);
     const parsed = KycDocumentUploadFieldsSchema.safeParse(upload.fields);
@@ -147,7 +146,7 @@ export function registerDocumentRoutes(app: FastifyInstance): void {
     return documentAnswer(ctx.tokenKey, row, caller.userId, new Set(), replaced?.id ?? null);
   });
 
-  registerEndpoint(app, endpoint('listKycDocuments'), async ({ params, query, caller }) => {
+  registerEndpoint(app, kycEndpoints.listKycDocuments, async ({ params, query, caller }) => {
     assertMaySee(caller, params.id);
     const state = await loadApplicationState(ctx.db, params.id);
     const flagged = new Set(state.flags.filter((flag) => flag.resolvedAt === null && flag.targetKind === 'document').map((flag) => flag.target));

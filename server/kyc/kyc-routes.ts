@@ -12,7 +12,6 @@ import { checkStep, referencedDocumentIds } from './step-check';
 import { transitionHandler } from './review-actions';
 import { ensureSurveyQuestions } from './survey-questions';
 
-const endpoint = <const Id extends (typeof kycEndpoints)[number]['id']>(id: Id) => kycEndpoints.find((entry) => entry.id === id) as Extract<(typeof kycEndpoints)[number], { id: Id }>;
 
 /** A draft larger than this is not a form someone filled in. */
 export const MAX_STEP_DRAFT_BYTES = 200 * 1024;
@@ -20,22 +19,22 @@ export const MAX_STEP_DRAFT_BYTES = 200 * 1024;
 export function registerKycRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
 
-  registerEndpoint(app, endpoint('getKycConfirmation'), async ({ params, query, caller }) => {
+  registerEndpoint(app, kycEndpoints.getKycConfirmation, async ({ params, query, caller }) => {
     assertMaySee(caller, params.id);
     return applicationAnswer(ctx, caller, params.id, { includeEmptyRow: query.includeEmptyRow });
   });
 
-  registerEndpoint(app, endpoint('getKycApplication'), async ({ params, caller }) => {
+  registerEndpoint(app, kycEndpoints.getKycApplication, async ({ params, caller }) => {
     assertMaySee(caller, params.id);
     return applicationAnswer(ctx, caller, params.id);
   });
 
-  registerEndpoint(app, endpoint('getOnboardingTracking'), async ({ params, caller }) => {
+  registerEndpoint(app, kycEndpoints.getOnboardingTracking, async ({ params, caller }) => {
     assertMaySee(caller, params.id);
     return (await loadApplicationState(ctx.db, params.id)).tracking;
   });
 
-  registerEndpoint(app, endpoint('validateKycStep'), async ({ body, caller }) => {
+  registerEndpoint(app, kycEndpoints.validateKycStep, async ({ body, caller }) => {
     const groupId = caller.merchantGroupId;
     const ids = referencedDocumentIds(body.step, body.data);
     const documents = groupId && ids.length ? await ctx.db.selectFrom('documents').select(['id', 'document_type', 'replaced_by']).where('merchant_group_id', '=', groupId).where('id', 'in', ids).execute() : [];
@@ -43,7 +42,7 @@ export function registerKycRoutes(app: FastifyInstance): void {
     return { step: body.step, valid: check.valid, errors: check.errors, warnings: check.warnings };
   });
 
-  registerEndpoint(app, endpoint('saveKycStep'), async ({ params, body, caller }) => {
+  registerEndpoint(app, kycEndpoints.saveKycStep, async ({ params, body, caller }) => {
     assertApplicant(caller, params.id);
     if (Buffer.byteLength(JSON.stringify(body.data)) > MAX_STEP_DRAFT_BYTES) throw problems.tooLarge(`a step draft may hold at most ${MAX_STEP_DRAFT_BYTES / 1024} KB`);
     const state = await loadApplicationState(ctx.db, params.id);
@@ -86,7 +85,7 @@ export function registerKycRoutes(app: FastifyInstance): void {
     return { step, valid: check.valid, errors: check.errors, warnings: check.warnings, savedAt: savedAt.toISOString(), steps: after.tracking.steps, canSubmit: after.tracking.canSubmit };
   });
 
-  registerEndpoint(app, endpoint('submitKycApplication'), async ({ params, caller }) => {
+  registerEndpoint(app, kycEndpoints.submitKycApplication, async ({ params, caller }) => {
     assertApplicant(caller, params.id);
     const state = await loadApplicationState(ctx.db, params.id);
     const { status, steps } = state.tracking;
@@ -111,7 +110,7 @@ export function registerKycRoutes(app: FastifyInstance): void {
     return applicationAnswer(ctx, caller, params.id);
   });
 
-  registerEndpoint(app, endpoint('transitionKycApplication'), transitionHandler(ctx));
+  registerEndpoint(app, kycEndpoints.transitionKycApplication, transitionHandler(ctx));
 }
 
 function problemWithErrors(detail: string, errors: Record<string, string[]>) {

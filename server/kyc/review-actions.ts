@@ -12,7 +12,7 @@ import { applicationAnswer, loadApplicationState, type ApplicationState } from '
 // The review actions of spec 2 "KYC admin", each through the onboarding lifecycle, each with its
 // effects on flags and KYC document statuses (docs/decisions/0145-kyc-review-and-document-statuses.md).
 
-type TransitionEndpoint = Extract<(typeof kycEndpoints)[number], { id: 'transitionKycApplication' }>;
+type TransitionEndpoint = (typeof kycEndpoints)['transitionKycApplication'];
 type FlagInput = { targetKind: 'field' | 'document'; target: string; reason: string };
 
 /** A field flag names a step (and optionally a dotted path in it); a document flag a current document of the group. */

@@ -13,7 +13,6 @@ import { actionsFor, applyTransition, GROUP_ENTITY } from './lifecycle';
 // creation by provider staff, the KYC applications table (search), the two lifecycle PUTs, and
 // pre-init, which opens the caller's application.
 
-const endpoint = <const Id extends (typeof merchantGroupEndpoints)[number]['id']>(id: Id) => merchantGroupEndpoints.find((entry) => entry.id === id) as Extract<(typeof merchantGroupEndpoints)[number], { id: Id }>;
 
 const SORT_COLUMNS: Record<KycListSortField, string> = {
   createdAt: 'merchant_groups.created_at',
@@ -47,7 +46,7 @@ function escapeLike(text: string): string {
 export function registerMerchantGroupRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
 
-  registerEndpoint(app, endpoint('listMerchantGroups'), async ({ query, caller }) => {
+  registerEndpoint(app, merchantGroupEndpoints.listMerchantGroups, async ({ query, caller }) => {
     let base = ctx.db.selectFrom('merchant_groups');
     if (!isProviderStaff(caller)) base = base.where('id', '=', caller.merchantGroupId ?? '00000000-0000-0000-0000-000000000000');
     const [{ total }, rows] = await Promise.all([
@@ -58,12 +57,12 @@ export function registerMerchantGroupRoutes(app: FastifyInstance): void {
     return { items, total: Number(total), page: query.page, pageSize: query.pageSize };
   });
 
-  registerEndpoint(app, endpoint('getMerchantGroup'), async ({ params, caller }) => {
+  registerEndpoint(app, merchantGroupEndpoints.getMerchantGroup, async ({ params, caller }) => {
     assertMaySee(caller, params.id);
     return groupAnswer(ctx, caller, params.id);
   });
 
-  registerEndpoint(app, endpoint('createMerchantGroup'), async ({ body, caller }) => {
+  registerEndpoint(app, merchantGroupEndpoints.createMerchantGroup, async ({ body, caller }) => {
     if (!isProviderStaff(caller)) throw problems.forbidden('only provider staff create merchant groups');
     const { id } = await ctx.db.insertInto('merchant_groups').values({ name: body.name, country: body.country, contact_email: body.contactEmail }).returning('id').executeTakeFirstOrThrow();
     await ensureApplication(ctx.db, id);
@@ -71,7 +70,7 @@ export function registerMerchantGroupRoutes(app: FastifyInstance): void {
     return groupAnswer(ctx, caller, id);
   });
 
-  registerEndpoint(app, endpoint('searchKycApplications'), async ({ body, caller }) => {
+  registerEndpoint(app, merchantGroupEndpoints.searchKycApplications, async ({ body, caller }) => {
     if (!isProviderStaff(caller)) throw problems.forbidden('the applications list is for provider staff');
     let base = ctx.db.selectFrom('merchant_groups').leftJoin('kyc_applications', 'kyc_applications.merchant_group_id', 'merchant_groups.id');
     if (body.search) base = base.where(sql<boolean>`merchant_groups.name ILIKE ${`%${escapeLike(body.search)}%`}`);
@@ -119,7 +118,7 @@ export function registerMerchantGroupRoutes(app: FastifyInstance): void {
   });
 
   for (const [id, action] of [['activateMerchantGroup', 'activate'], ['signMerchantGroupContract', 'signContract']] as const) {
-    registerEndpoint(app, endpoint(id), async ({ params, caller }) => {
+    registerEndpoint(app, merchantGroupEndpoints[id], async ({ params, caller }) => {
       assertReviewer(caller);
       const group = await loadGroup(ctx.db, params.id);
       await applyTransition(ctx.db, { groupId: group.id, from: group.status, action, actorUserId: caller.userId });
@@ -127,7 +126,7 @@ export function registerMerchantGroupRoutes(app: FastifyInstance): void {
     });
   }
 
-  registerEndpoint(app, endpoint('preInitMerchantGroup'), async ({ caller }) => {
+  registerEndpoint(app, merchantGroupEndpoints.preInitMerchantGroup, async ({ caller }) => {
     if (!caller.merchantGroupId || isProviderStaff(caller)) throw problems.conflict('only a merchant group admin opens a KYC application; provider staff create groups with POST /merchant-groups');
     await ensureApplication(ctx.db, caller.merchantGroupId);
     return groupAnswer(ctx, caller, caller.merchantGroupId);

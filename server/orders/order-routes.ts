@@ -5,7 +5,7 @@ import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { countOrders, orderById, orderPage } from './order-query';
 
-const [searchOrders, getOrder] = orderEndpoints;
+const { searchOrders, getOrder } = orderEndpoints;
 
 /** Spec 7 "Orders": search and detail, always inside the caller's merchants. */
 export function registerOrderRoutes(app: FastifyInstance): void {

@@ -7,7 +7,7 @@ import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { countPayouts, payoutById, payoutPage } from './payout-query';
 
-const [searchPayouts, getPayout, retryPayout] = payoutEndpoints;
+const { searchPayouts, getPayout, retryPayout } = payoutEndpoints;
 
 async function payoutDetail(db: Db, id: string, merchants: 'all' | string[]): Promise<PayoutDetail> {
   const payout = await payoutById(db, id, merchants);

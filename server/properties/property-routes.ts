@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 
-const [getUserScopeProperties, getPropertyStatuses] = propertyEndpoints;
+const { getUserScopeProperties, getPropertyStatuses } = propertyEndpoints;
 
 async function propertiesOf(db: Db, merchantIds: string[] | 'all') {
   if (merchantIds !== 'all' && merchantIds.length === 0) return [];

@@ -5,7 +5,7 @@ import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { findMerchantUserInfo, findUserProfileRow } from './user-repository';
 
-const [getUserProfile, getMerchantUserInfo] = userEndpoints;
+const { getUserProfile, getMerchantUserInfo } = userEndpoints;
 
 /**
  * Yourself always; anyone else only with Read on Users and inside your scope: provider staff see

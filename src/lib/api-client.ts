@@ -1,4 +1,4 @@
-import { fillPath, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResponseOf } from '../../contract/endpoint';
+import { fillPath, type BodyInputOf, type Endpoint, type ParamsInputOf, type QueryInputOf, type ResponseOf } from '../../contract/endpoint';
 import { MERCHANT_HEADER } from '../../contract/product';
 import { FALLBACK_FAILURE, failureMessage, ResponseError } from './failure-message';
 
@@ -15,9 +15,9 @@ export function configureApiClient(options: { accessToken: () => string | undefi
 }
 
 export interface CallOptions<E extends Endpoint> {
-  params?: ParamsOf<E>;
-  query?: QueryOf<E>;
-  body?: BodyOf<E>;
+  params?: ParamsInputOf<E>;
+  query?: QueryInputOf<E>;
+  body?: BodyInputOf<E>;
   merchantId?: string;
   signal?: AbortSignal;
 }

@@ -4,9 +4,9 @@ import { userEndpoints } from '../../../contract/users';
 import { sessionMachine, type SignInReason } from '../../../machines/session.machine';
 import { call } from '../../lib/api-client';
 
-const [getSession, updateSession, getCsrf, , , , signOut, clientLog] = authEndpoints;
-const getIdentityUser = identityEndpoints[3];
-const [getUserProfile, getMerchantUserInfo] = userEndpoints;
+const { getSession, updateSession, getCsrf, signOut, clientLog } = authEndpoints;
+const { getIdentityUser } = identityEndpoints;
+const { getUserProfile, getMerchantUserInfo } = userEndpoints;
 
 /** What the browser gives the session machine: where to go, how to tell other tabs, what to clear. */
 export interface SessionHost {

@@ -12,7 +12,7 @@ import { notifyError } from '../notifications/notify';
 import { useSession } from '../session/session-provider';
 import { registerSignOutCleanup } from '../session/sign-out-cleanup';
 
-const [getUserScopeProperties, getPropertyStatuses] = propertyEndpoints;
+const { getUserScopeProperties, getPropertyStatuses } = propertyEndpoints;
 
 /** localStorage key of the active property id: a reload keeps the property (docs/decisions/0113). */
 export const ACTIVE_PROPERTY_STORAGE_KEY = 'folio.active-property';

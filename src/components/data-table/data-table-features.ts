@@ -18,6 +18,3 @@ export function dataTableColumnHelper<TData extends RowData>() {
   return createColumnHelper<DataTableFeatures, TData>();
 }
 
-/** Spec 9 page-size options. */
-export const DATA_TABLE_PAGE_SIZES = [10, 25, 50, 100] as const;
-export type DataTablePageSize = (typeof DATA_TABLE_PAGE_SIZES)[number];

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DATA_TABLE_PAGE_SIZES } from './data-table-features';
+import { PAGE_SIZES } from '../../../contract/paging';
 
 export interface TablePaginationProps {
   pageIndex: number;
@@ -28,7 +28,7 @@ export function TablePagination(props: TablePaginationProps) {
         <label className="flex items-center gap-1">
           {t('dataTable.pageSize')}
           <select className="rounded border border-slate-300 px-1 py-0.5" value={props.pageSize} onChange={(event) => props.onPageSizeChange(Number(event.target.value))}>
-            {DATA_TABLE_PAGE_SIZES.map((size) => (
+            {PAGE_SIZES.map((size) => (
               <option key={size} value={size}>
                 {size}
               </option>

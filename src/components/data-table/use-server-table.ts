@@ -1,7 +1,7 @@
 import type { SortingState } from '@tanstack/react-table';
 import { useState } from 'react';
 import { usePersistedTable, type PersistedTable, type TablePreferences } from '../../lib/persisted-store';
-import { DATA_TABLE_PAGE_SIZES } from './data-table-features';
+import { isPageSize, type PageSize } from '../../../contract/paging';
 
 export interface ServerTableDefaults<TFilters extends Record<string, unknown>> {
   /** Column visibility of a first visit. */
@@ -10,7 +10,7 @@ export interface ServerTableDefaults<TFilters extends Record<string, unknown>> {
   filters: TFilters;
 }
 
-const DEFAULT_PAGE_SIZE = 25;
+const DEFAULT_PAGE_SIZE: PageSize = 25;
 
 /**
  * The state of a server-side table, persisted in `persisted-store` as spec 3 says: columns, sorting,
@@ -24,7 +24,7 @@ export function useServerTable<TFilters extends Record<string, unknown>>(
 ) {
   const [preferences, save] = usePersistedTable(table, defaults);
   const [localPageIndex, setLocalPageIndex] = useState(0);
-  const [pageSize, setPageSizeState] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [pageSize, setPageSizeState] = useState<PageSize>(DEFAULT_PAGE_SIZE);
   const pageIndex = options.persistPageIndex ? (preferences.pageIndex ?? 0) : localPageIndex;
   const setPageIndex = (next: number) => {
     if (options.persistPageIndex) save((current) => ({ ...current, pageIndex: next }));
@@ -48,7 +48,7 @@ export function useServerTable<TFilters extends Record<string, unknown>>(
     setPageIndex,
     pageSize,
     setPageSize: (next: number) => {
-      if (!(DATA_TABLE_PAGE_SIZES as readonly number[]).includes(next)) return;
+      if (!isPageSize(next)) return;
       setPageSizeState(next);
       setPageIndex(0);
     },

@@ -3,8 +3,8 @@ import { TENANT } from '../../../contract/product';
 import { call } from '../../lib/api-client';
 
 // The calls of the public screens (spec 7 "Session client" and "Auth/identity").
-const [, , getCsrf, , , signInCallback] = authEndpoints;
-const [forgotPasswordEndpoint, resetPasswordEndpoint, validateTokenEndpoint] = identityEndpoints;
+const { getCsrf, signInCallback } = authEndpoints;
+const { forgotPassword: forgotPasswordEndpoint, resetPassword: resetPasswordEndpoint, validateToken: validateTokenEndpoint } = identityEndpoints;
 
 /** Csrf token first (double-submit cookie), then the form-encoded credentials post. */
 export async function signInWithCredentials(email: string, password: string, callbackUrl: string): Promise<void> {

@@ -5,10 +5,10 @@ import { Link, useLocation, useSearch } from 'wouter';
 import {
   KYC_DISPLAY_STATUS_LABEL_KEYS,
   KYC_DISPLAY_STATUSES,
-  PAGE_SIZES,
   type KycApplicationSearch,
   type KycDisplayStatus,
 } from '../../../contract/merchant-groups';
+import { isPageSize, PAGE_SIZES } from '../../../contract/paging';
 import { applicationsQuery } from './review-api';
 import { StatusBadge } from './status-badge';
 import { formatDateTime } from './format';
@@ -24,7 +24,7 @@ function useTableState() {
   const status = search.get('status');
   const state = {
     page: Math.max(1, Number(search.get('page')) || 1),
-    pageSize: (PAGE_SIZES as readonly number[]).includes(Number(search.get('pageSize')))
+    pageSize: isPageSize(Number(search.get('pageSize')))
       ? Number(search.get('pageSize'))
       : 10,
     search: search.get('q') ?? '',

@@ -3,11 +3,9 @@ import { kycEndpoints, type KycTransitionBody } from '../../../contract/kyc';
 import { merchantGroupEndpoints, type KycApplicationSearch } from '../../../contract/merchant-groups';
 import { call } from '../../lib/api-client';
 
-const byId = <L extends readonly { id: string }[], Id extends L[number]['id']>(list: L, id: Id) =>
-  list.find((entry) => entry.id === id) as Extract<L[number], { id: Id }>;
-const searchEndpoint = byId(merchantGroupEndpoints, 'searchKycApplications');
-const getEndpoint = byId(kycEndpoints, 'getKycApplication');
-const transitionEndpoint = byId(kycEndpoints, 'transitionKycApplication');
+const searchEndpoint = merchantGroupEndpoints.searchKycApplications;
+const getEndpoint = kycEndpoints.getKycApplication;
+const transitionEndpoint = kycEndpoints.transitionKycApplication;
 
 export const reviewKeys = {
   list: (search: KycApplicationSearch) => ['kyc-review', 'list', search] as const,
@@ -18,7 +16,7 @@ export const reviewKeys = {
 export const applicationsQuery = (search: KycApplicationSearch) =>
   queryOptions({
     queryKey: reviewKeys.list(search),
-    queryFn: ({ signal }) => call(searchEndpoint, { body: search as never, signal }),
+    queryFn: ({ signal }) => call(searchEndpoint, { body: search, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -29,5 +27,5 @@ export const reviewApplicationQuery = (id: string) =>
   });
 
 export function transitionApplication(id: string, body: KycTransitionBody) {
-  return call(transitionEndpoint, { params: { id }, body: body as never });
+  return call(transitionEndpoint, { params: { id }, body });
 }

@@ -3,8 +3,8 @@ import { kycEndpoints, type KycDocumentUploadFields, type KycStepId } from '../.
 import { merchantGroupEndpoints } from '../../../contract/merchant-groups';
 import { call } from '../../lib/api-client';
 
-const [getConfirmation, saveStep, submitApplication, , , , , uploadDocument] = kycEndpoints;
-const preInit = merchantGroupEndpoints.find((endpoint) => endpoint.id === 'preInitMerchantGroup')!;
+const { getKycConfirmation: getConfirmation, saveKycStep: saveStep, submitKycApplication: submitApplication, uploadKycDocument: uploadDocument } = kycEndpoints;
+const preInit = merchantGroupEndpoints.preInitMerchantGroup;
 
 export const kycKeys = {
   group: ['kyc', 'my-group'] as const,
@@ -19,7 +19,7 @@ export const myGroupQuery = () =>
 export const applicationQuery = (groupId: string) =>
   queryOptions({
     queryKey: kycKeys.application(groupId),
-    queryFn: () => call(getConfirmation, { params: { id: groupId }, query: { includeEmptyRow: true } }),
+    queryFn: () => call(getConfirmation, { params: { id: groupId }, query: { includeEmptyRow: 'true' } }),
     // Loading the wizard refetches on purpose; saves and uploads update this cache themselves.
     staleTime: Infinity,
     // The wizard machine owns failure handling (loadFailed with a retry button), so no silent retry.

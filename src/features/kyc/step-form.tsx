@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, type ReactNode } from 'react';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { KYC_STEP_SCHEMAS, type KycApplication, type KycStepId, type SaveStepAnswer } from '../../../contract/kyc';
 import { FieldLockContext, type FieldLock } from './components/field-lock';
 import { keepEditable, stepDefaults } from './step-defaults';
@@ -36,7 +37,8 @@ export function StepForm({
   const { t } = useTranslation();
   const detail = application.steps.find((entry) => entry.step === step);
   const form = useForm<Data>({
-    resolver: zodResolver(KYC_STEP_SCHEMAS[step] as never) as unknown as Resolver<Data>,
+    // The step is chosen at run time, so the form's values are typed as a record; the schema still checks every field.
+    resolver: zodResolver(KYC_STEP_SCHEMAS[step] as z.ZodType<Data, Data>) as Resolver<Data>,
     defaultValues: stepDefaults(step, detail?.data),
     mode: 'onSubmit',
     reValidateMode: 'onChange',

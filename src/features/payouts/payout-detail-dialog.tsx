@@ -6,7 +6,7 @@ import { payoutEndpoints } from '../../../contract/payouts';
 import { call } from '../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../components/data-table/format';
 
-const [, getPayout, retryPayout] = payoutEndpoints;
+const { getPayout, retryPayout } = payoutEndpoints;
 
 // While a payout is Processing its attempt is with the bank (in the demo, the demo payout rail,
 // decision 0137): the dialog re-reads it this often so the user sees it settle without reloading.

@@ -17,7 +17,7 @@ import { PayoutDetailDialog } from './payout-detail-dialog';
 import { EMPTY_PAYOUT_FILTERS, toPayoutFilter, type PayoutFilterValues } from './payout-filter-values';
 import { PayoutFilters } from './payout-filters';
 
-const [searchPayouts] = payoutEndpoints;
+const { searchPayouts } = payoutEndpoints;
 
 const DEFAULTS = {
   columns: Object.fromEntries(PAYOUT_COLUMNS.map((column) => [column.id, (PAYOUT_DEFAULT_COLUMNS as string[]).includes(column.id)])),
@@ -41,7 +41,7 @@ export function PayoutsScreen() {
   // A stored sort on a column that is no longer sortable is dropped rather than sent (the server would refuse it).
   const sorting = table.sorting.filter((sort) => (PAYOUT_SORTABLE_COLUMNS as readonly string[]).includes(sort.id)) as PayoutQuery['sorting'];
   const query: PayoutQuery = { filters: toPayoutFilter(table.filters), sorting };
-  const body = { ...query, pagination: { page: table.pageIndex, pageSize: table.pageSize as 25 } };
+  const body = { ...query, pagination: { page: table.pageIndex, pageSize: table.pageSize } };
   const result = useQuery({
     queryKey: ['payouts', 'search', body],
     queryFn: ({ signal }) => call(searchPayouts, { body, signal }),
@@ -98,7 +98,7 @@ export function PayoutsScreen() {
         visibleColumns={visible}
         onExport={({ fileType, columns: chosen }) => {
           const exportBody: PayoutExportBody = { fileType, chunkSize: PAYOUT_EXPORT_CHUNK_SIZE, request: query, orderColumns: chosen as PayoutExportBody['orderColumns'] };
-          startExport('PAYOUT', exportBody);
+          startExport({ exportType: 'PAYOUT', body: exportBody });
           setExporting(false);
         }}
       />

@@ -14,7 +14,7 @@ import { transactionColumns } from './transaction-columns';
 import { EMPTY_TRANSACTION_FILTERS, toOrderFilter, type TransactionFilterValues } from './transaction-filter-values';
 import { TransactionFilters } from './transaction-filters';
 
-const [searchOrders] = orderEndpoints;
+const { searchOrders } = orderEndpoints;
 
 const DEFAULTS = {
   columns: Object.fromEntries(ORDER_COLUMNS.map((column) => [column.id, (ORDER_DEFAULT_COLUMNS as string[]).includes(column.id)])),
@@ -32,7 +32,7 @@ export function TransactionsScreen() {
   // A stored sort on a column that is no longer sortable is dropped rather than sent (the server would refuse it).
   const sorting = table.sorting.filter((sort) => (ORDER_SORTABLE_COLUMNS as readonly string[]).includes(sort.id)) as OrderQuery['sorting'];
   const query: OrderQuery = { filters: toOrderFilter(table.filters), sorting };
-  const body = { ...query, pagination: { page: table.pageIndex, pageSize: table.pageSize as 25 } };
+  const body = { ...query, pagination: { page: table.pageIndex, pageSize: table.pageSize } };
   const result = useQuery({
     queryKey: ['orders', 'search', body],
     queryFn: ({ signal }) => call(searchOrders, { body, signal }),
@@ -87,7 +87,7 @@ export function TransactionsScreen() {
         visibleColumns={visible}
         onExport={({ fileType, columns: chosen }) => {
           const exportBody: OrderExportBody = { fileType, orderQueryListRequest: query, orderColumns: chosen as OrderExportBody['orderColumns'] };
-          startExport('TRANSACTION', exportBody);
+          startExport({ exportType: 'TRANSACTION', body: exportBody });
           setExporting(false);
         }}
       />

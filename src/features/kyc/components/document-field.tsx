@@ -5,6 +5,7 @@ import {
   KYC_DOCUMENT_CONTENT_TYPES,
   KYC_DOCUMENT_MAX_BYTES,
   type KycDocumentSlot,
+  type DocumentHeader,
   type KycStepId,
 } from '../../../../contract/kyc';
 import { DocumentUpload } from './document-upload';
@@ -14,7 +15,7 @@ import { useKycDocuments } from './documents-context';
 const ID_DOCUMENT_TYPES = new Set([11, 12, 14]);
 
 interface DocumentFieldProps {
-  step: KycStepId;
+  step: DocumentHeader;
   slot: KycDocumentSlot;
   /** Dotted form path of the field holding the document id. */
   path: string;
@@ -41,7 +42,7 @@ export function DocumentField({ step, slot, path, ownerRef, label }: DocumentFie
       {
         documentType: slot.documentType,
         documentGroup: slot.documentGroup,
-        header: step as never,
+        header: step,
         ownerRef,
         replacesDocumentId: documentId || undefined,
       },
