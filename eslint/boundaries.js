@@ -1,8 +1,11 @@
-// Import boundaries of the architecture (docs/architecture.md "Shape"), enforced at lint time:
+// Import boundaries of the architecture (../shared/design/architecture.md "Shape" and
+// style-by-example.md), enforced at lint time:
 // - machines/ are framework-agnostic: no React, no DOM/fetch code, nothing from src/ or server/;
 // - server/ imports nothing from src/;
 // - contract/ is shared by both sides, so it imports from neither;
-// - a feature in src/features/<name>/ never imports another feature.
+// - the SPA is layered src/components + src/lib -> src/features -> src/app: a feature never imports
+//   another feature or the shell (src/app); shared code (components, lib) imports neither. Features
+//   reach the session, the active property, notifications and sign-out cleanup through src/lib.
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -10,8 +13,9 @@ const browserOnlyPackages = ['react', 'react-dom', '@xstate/react', '@tanstack/r
 
 function area(absolutePath) {
   const relative = path.relative(root, absolutePath).split(path.sep);
-  if (relative[0] === 'src' && relative[1] === 'features' && relative[2]) return { top: 'src', feature: relative[2] };
-  return { top: relative[0], feature: undefined };
+  if (relative[0] === 'src' && relative[1] === 'features' && relative[2]) return { top: 'src', layer: 'features', feature: relative[2] };
+  if (relative[0] === 'src') return { top: 'src', layer: relative[1], feature: undefined };
+  return { top: relative[0], layer: undefined, feature: undefined };
 }
 
 function isPackage(source, names) {
@@ -28,6 +32,10 @@ function violation(fileArea, source, target) {
     return `contract/ must not import from ${target.top}/`;
   if (fileArea.feature && target?.feature && target.feature !== fileArea.feature)
     return `feature "${fileArea.feature}" must not import feature "${target.feature}"; move shared code to src/components or src/lib`;
+  if (fileArea.feature && target?.top === 'src' && target.layer === 'app')
+    return `feature "${fileArea.feature}" must not import the shell (src/app); reach shared state through src/lib`;
+  if ((fileArea.layer === 'components' || fileArea.layer === 'lib') && target?.top === 'src' && (target.layer === 'features' || target.layer === 'app'))
+    return `src/${fileArea.layer} must not import src/${target.layer}; shared code depends on nothing above it`;
   return undefined;
 }
 

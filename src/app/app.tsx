@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AppRoutes } from './routes';
 import { createQueryClient } from './query-client';
-import { SessionProvider } from './session/session-provider';
+import { SessionProvider } from '../lib/session/session-provider';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);

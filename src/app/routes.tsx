@@ -4,10 +4,10 @@ import { useLocation } from 'wouter';
 import { RouteGuard } from './guard/route-guard';
 import { Notifications } from './notifications/notifications';
 import type { AppRoute, ScreenLoader } from './route-table';
-import { ActivePropertyProvider } from './shell/active-property-provider';
+import { ActivePropertyProvider } from '../lib/active-property';
 import { AppShell } from './shell/app-shell';
 import { LoadingOverlay } from './shell/loading-overlay';
-import { hideLoadingOverlay } from './shell/loading-overlay-store';
+import { hideLoadingOverlay } from '../lib/loading-overlay-store';
 
 // Routes sharing a screen (the KYC steps, the property and merchant pages) share one lazy component.
 const lazyScreens = new Map<ScreenLoader, LazyExoticComponent<ComponentType>>();

@@ -31,4 +31,19 @@ describe('import boundaries', () => {
     expect(await boundaryMessages("import { x } from './other-file';\nexport const y = x;\n", 'src/features/transactions/example.ts')).toEqual([]);
     expect(await boundaryMessages("import { call } from '../../lib/api-client';\nexport const y = call;\n", 'src/features/transactions/example.ts')).toEqual([]);
   });
+
+  it('keeps features out of the shell and shared code out of features and the shell', async () => {
+    expect(await boundaryMessages("import { x } from '../../app/shell/app-shell';\nexport const y = x;\n", 'src/features/payouts/example.ts')).toEqual([
+      'feature "payouts" must not import the shell (src/app); reach shared state through src/lib',
+    ]);
+    expect(await boundaryMessages("import { x } from '../features/payouts/payouts-screen';\nexport const y = x;\n", 'src/lib/example.ts')).toEqual([
+      'src/lib must not import src/features; shared code depends on nothing above it',
+    ]);
+    expect(await boundaryMessages("import { x } from '../../app/routes';\nexport const y = x;\n", 'src/components/data-table/example.ts')).toEqual([
+      'src/components must not import src/app; shared code depends on nothing above it',
+    ]);
+    // The shell composes features and shared code; shared code may use shared code.
+    expect(await boundaryMessages("import { x } from '../features/payouts/payouts-screen';\nexport const y = x;\n", 'src/app/example.ts')).toEqual([]);
+    expect(await boundaryMessages("import { call } from '../lib/api-client';\nexport const y = call;\n", 'src/components/example.ts')).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hideLoadingOverlay, loadingOverlayState, showLoadingOverlay } from '../../src/app/shell/loading-overlay-store';
+import { hideLoadingOverlay, loadingOverlayState, showLoadingOverlay } from '../../src/lib/loading-overlay-store';
 
 describe('loading overlay flag (spec 2)', () => {
   it('shows with an optional message and clears message and flag together', () => {

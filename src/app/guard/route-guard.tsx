@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { currentRoleOf, routeOf } from '../../lib/permissions';
 import { ROUTES, type AppRoute } from '../route-table';
-import { useSession } from '../session/session-provider';
+import { useSession } from '../../lib/session/session-provider';
 import { guardDecision } from './guard-decision';
 
 function Waiting() {

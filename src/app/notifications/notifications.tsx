@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { ToastBar, Toaster, useToasterStore } from 'react-hot-toast';
-import { syncVisibleNotifications } from './notification-queue';
+import { syncVisibleNotifications } from '../../lib/notifications/notification-queue';
 
 // Spec 9 "Notifications": top-center, auto-close 4000 ms, transition 250 ms, at most 5 on screen
 // (the rest queued), container width 440 px, max height 200 px.

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLoadingOverlay } from './loading-overlay-store';
+import { useLoadingOverlay } from '../../lib/loading-overlay-store';
 
 export function LoadingOverlay() {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSe
 import { useTranslation } from 'react-i18next';
 import { isOneOf, MERCHANT_SIDE_ROLES } from '../../../contract/roles';
 import { RoleBadge } from './role-badge';
-import { useActiveProperty } from './active-property-provider';
+import { useActiveProperty } from '../../lib/active-property';
 
 // Spec 2 "User menu": merchant-side roles get the greeting with first name and active property, the
 // role label and, with more than one property, "Other hotels" (scrollable, max 200 px); others get

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Redirect } from 'wouter';
-import { useSession } from '../../app/session/session-provider';
+import { useSession } from '../../lib/session/session-provider';
 
 /**
  * `/` (spec 2): signed out -> sign-in. Signed in, the role's home is the shell's business; this is

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { z } from 'zod';
 import { EmailSchema, PASSWORD_MAX_LENGTH } from '../../../contract/auth';
-import { useSession, useSessionActor } from '../../app/session/session-provider';
+import { useSession, useSessionActor } from '../../lib/session/session-provider';
 import { signInWithCredentials } from './auth-api';
 import { SignInLayout } from './auth-layout';
 import { safeCallbackUrl } from './callback-url';

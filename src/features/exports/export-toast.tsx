@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportMessageKey } from '../../../machines/export-rules';
-import { registerSignOutCleanup } from '../../app/session/sign-out-cleanup';
+import { registerSignOutCleanup } from '../../lib/session/sign-out-cleanup';
 import { exportTracker, resetExportTracker, useExportToastView } from '../../lib/export-tracker';
 
 const tone = {

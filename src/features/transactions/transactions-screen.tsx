@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_COLUMNS, ORDER_DEFAULT_COLUMNS, ORDER_SORTABLE_COLUMNS, orderEndpoints, type OrderQuery, type OrderRow } from '../../../contract/orders';
 import type { OrderExportBody } from '../../../contract/exports';
-import { useActiveProperty } from '../../app/shell/active-property-provider';
+import { useActiveProperty } from '../../lib/active-property';
 import { ColumnChooser } from '../../components/data-table/column-chooser';
 import { DataTable } from '../../components/data-table/data-table';
 import { useServerTable } from '../../components/data-table/use-server-table';

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { authEndpoints, identityEndpoints, type Session } from '../../../contract/auth';
 import { userEndpoints } from '../../../contract/users';
 import { sessionMachine, type SignInReason } from '../../../machines/session.machine';
-import { call } from '../../lib/api-client';
+import { call } from '../api-client';
 
 const { getSession, updateSession, getCsrf, signOut, clientLog } = authEndpoints;
 const { getIdentityUser } = identityEndpoints;

@@ -3,8 +3,8 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import { navigate } from 'wouter/use-browser-location';
 import type { IdentityUser, Session } from '../../../contract/auth';
 import type { MerchantUserInfo, UserProfile } from '../../../contract/users';
-import { configureApiClient } from '../../lib/api-client';
-import { inspect } from '../../lib/inspector';
+import { configureApiClient } from '../api-client';
+import { inspect } from '../inspector';
 import { broadcastSessionChange, listenForSessionChanges } from './session-broadcast';
 import { createSessionLogic } from './session-logic';
 import { runSignOutCleanups } from './sign-out-cleanup';

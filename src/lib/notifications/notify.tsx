@@ -1,5 +1,5 @@
 import toast from 'react-hot-toast';
-import { ERROR_TOAST_DURATION_MS, errorToastContent } from '../../lib/error-toast';
+import { ERROR_TOAST_DURATION_MS, errorToastContent } from '../error-toast';
 import { i18next } from '../../i18n/i18n';
 import { enqueueNotification } from './notification-queue';
 

@@ -2,15 +2,15 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
-import { propertyEndpoints, type ScopedProperty } from '../../../contract/properties';
-import { isOneOf, MERCHANT_SIDE_ROLES } from '../../../contract/roles';
-import { activePropertyMachine } from '../../../machines/active-property.machine';
-import { call } from '../../lib/api-client';
-import { inspect } from '../../lib/inspector';
-import { currentRoleOf } from '../../lib/permissions';
-import { notifyError } from '../notifications/notify';
-import { useSession } from '../session/session-provider';
-import { registerSignOutCleanup } from '../session/sign-out-cleanup';
+import { propertyEndpoints, type ScopedProperty } from '../../contract/properties';
+import { isOneOf, MERCHANT_SIDE_ROLES } from '../../contract/roles';
+import { activePropertyMachine } from '../../machines/active-property.machine';
+import { call } from './api-client';
+import { inspect } from './inspector';
+import { currentRoleOf } from './permissions';
+import { notifyError } from './notifications/notify';
+import { useSession } from './session/session-provider';
+import { registerSignOutCleanup } from './session/sign-out-cleanup';
 
 const { getUserScopeProperties, getPropertyStatuses } = propertyEndpoints;
 
