@@ -6,7 +6,6 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
 import { secretKey } from './auth/tokens';
@@ -15,7 +14,9 @@ import { openDatabase, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo, seedRoles } from './db/seed/seed-demo';
 import { localFileStorage } from './files/storage';
+import { registerCompression } from './http/compression';
 import { installProblemHandlers } from './http/problem';
+import { registerSpaAssets } from './http/spa-assets';
 import { createMailer } from './mail/mailer';
 import { registerModules } from './modules';
 
@@ -63,6 +64,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('ctx', ctx);
 
   await app.register(helmet, { contentSecurityPolicy: config.production ? undefined : false });
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
@@ -70,20 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installProblemHandlers(app);
   registerModules(app);
 
-  if (config.spaDir && existsSync(config.spaDir)) {
-    await app.register(fastifyStatic, { root: config.spaDir, wildcard: false });
-    // Client-side routes: any GET that is not an API path gets the SPA's index.html. A catch-all
-    // route rather than a second not-found handler, which Fastify refuses (installProblemHandlers set one).
-    const apiPrefixes = ['/api/', '/identity/', '/folio/', '/backoffice/', '/health', '/files/'];
-    app.get('/*', (request, reply) => {
-      const isApi = apiPrefixes.some((prefix) => request.url.startsWith(prefix));
-      if (!isApi) return reply.type('text/html').sendFile('index.html');
-      return reply
-        .status(404)
-        .type('application/problem+json')
-        .send({ type: 'https://folio.test/problems/not-found', title: 'Not found', status: 404, detail: `no route ${request.method} ${request.url.split('?')[0]}` });
-    });
-  }
+  if (config.spaDir && existsSync(config.spaDir)) await registerSpaAssets(app, config.spaDir);
 
   app.addHook('onClose', async () => {
     if (!options.db) await db.destroy();
