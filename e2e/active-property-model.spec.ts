@@ -1,8 +1,8 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { activePropertyMachine } from '../machines/active-property.machine';
-import { machinePaths, type EnvironmentEvent, type MachinePath } from './support/machine-paths';
-import { createModelDriver, requiredDriverKeys, type ModelDriverMap } from './support/model-driver';
+import { machinePaths, type EnvironmentEvent, type MachinePath } from '../testing/model/machine-paths';
+import { createModelDriver, requiredDriverKeys, type ModelDriverMap } from '../testing/model/model-driver';
 
 /*
  * Model-based tests of the active property (spec 4): paths come from the real machine and are walked

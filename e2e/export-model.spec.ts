@@ -3,9 +3,10 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { EXPORT_MESSAGES } from '../machines/export-rules';
 import { exportTrackerMachine } from '../machines/export-tracker.machine';
 import { apiOf, PROVIDER_ADMIN, signInAs, storedExport } from './export-support/api';
+import { waitForExportTrackerIdle } from './export-support/toast-log';
 import { NetworkGate } from './export-support/network-gate';
-import { machinePaths, stableJson, type MachinePath } from './support/machine-paths';
-import { createModelDriver, requiredDriverKeys, type ModelDriverMap } from './support/model-driver';
+import { machinePaths, stableJson, type MachinePath } from '../testing/model/machine-paths';
+import { createModelDriver, requiredDriverKeys, type ModelDriverMap } from '../testing/model/model-driver';
 
 /*
  * Model-based tests of the export lifecycle (spec 4): paths come from the real `exportTracker` machine
@@ -245,7 +246,7 @@ for (const path of reloadPaths.filter((candidate) => candidate.steps.length > 0)
     const world = newWorld(page);
     const driver = createModelDriver(exportTrackerMachine, driverFor(world), { reset: (target: Page) => setUp(target, world, { reloadMidExport: true }) });
     await driver.run(page, path);
-    await page.waitForTimeout(4000);
+    await waitForExportTrackerIdle(page);
     expect(world.downloads).toHaveLength(1);
   });
 }

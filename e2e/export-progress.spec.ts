@@ -3,7 +3,7 @@ import { expect, test, type Download } from '@playwright/test';
 import { ORDER_COLUMNS } from '../contract/orders';
 import { EXPORT_MESSAGES } from '../machines/export-rules';
 import { PROVIDER_ADMIN, signInAs, storedExport } from './export-support/api';
-import { exportToastLog, recordExportToast } from './export-support/toast-log';
+import { exportToastLog, recordExportToast, waitForExportTrackerIdle } from './export-support/toast-log';
 import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
 
 // Issue 4: "the toast follows it through Starting, Processing, ProcessingReady and Ready". On the shared e2e
@@ -66,7 +66,7 @@ test('a large xlsx export: the toast follows the job through Starting, Processin
   expect(polls.at(-1)).toMatchObject({ statusType: 'Ready', ticks: ORDERS });
 
   // Once: nothing more arrives while polls would have run, and nothing is left to poll.
-  await page.waitForTimeout(4000);
+  await waitForExportTrackerIdle(page);
   expect(downloads).toHaveLength(1);
   expect((await storedExport(page)).requests).toEqual([]);
   expect(downloads[0]?.suggestedFilename()).toMatch(/\.xlsx$/);

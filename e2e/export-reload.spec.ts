@@ -1,5 +1,6 @@
 import { expect, test, type Download } from '@playwright/test';
 import { PROVIDER_ADMIN, signInAs, storedExport } from './export-support/api';
+import { waitForExportTrackerIdle } from './export-support/toast-log';
 import { NetworkGate } from './export-support/network-gate';
 
 // Issue 4: reloading the page while an export is processing still delivers the file, once.
@@ -29,7 +30,7 @@ test('a reload in the middle of an export resumes polling from export-storage an
 
   // Nothing is left to resume: another reload downloads nothing more.
   await page.reload();
-  await page.waitForTimeout(4000);
+  await waitForExportTrackerIdle(page);
   expect(downloads).toHaveLength(1);
   await expect(toast).toBeHidden();
   expect(before.requests[0]?.token).toBeTruthy();
@@ -52,7 +53,7 @@ test('signing out forgets the tracked exports: the next user is not shown nor se
   await polls.open();
   await signInAs(page, PROVIDER_ADMIN);
   await page.goto('/transactions');
-  await page.waitForTimeout(4000);
+  await waitForExportTrackerIdle(page);
   await expect(page.getByTestId('export-toast')).toHaveCount(0);
   expect(downloads).toEqual([]);
 });

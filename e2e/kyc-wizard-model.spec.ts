@@ -8,8 +8,8 @@ import { ApiGate } from './kyc-support/api-gate';
 import { apiSignIn, completeApplication, myGroupId } from './kyc-support/api-applicant';
 import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
 import { signInAs } from './kyc-support/sign-in';
-import { formatEvent, machinePaths, replayPath, stableJson, stateCoverage } from './support/machine-paths';
-import { createModelDriver } from './support/model-driver';
+import { formatEvent, machinePaths, replayPath, stableJson, stateCoverage } from '../testing/model/machine-paths';
+import { createModelDriver } from '../testing/model/model-driver';
 
 /*
  * Model-based paths through the KYC wizard, generated from the real wizard machine with the real

@@ -19,8 +19,8 @@ import {
 import { allTransitions, planLifecyclePaths, type LifecycleGroup } from './kyc-support/lifecycle-plan';
 import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
 import { signInAs } from './kyc-support/sign-in';
-import { formatEvent, stateCoverage } from './support/machine-paths';
-import { createModelDriver } from './support/model-driver';
+import { formatEvent, stateCoverage } from '../testing/model/machine-paths';
+import { createModelDriver } from '../testing/model/model-driver';
 
 /*
  * Model-based paths through the onboarding lifecycle, generated from the real lifecycle machine

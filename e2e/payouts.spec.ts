@@ -3,7 +3,7 @@ import { PAYOUT_COLUMNS } from '../contract/payouts';
 import { apiOf, PROVIDER_ADMIN, signInAs, storedExport } from './export-support/api';
 import { sheetRows } from './export-support/files';
 import { NetworkGate } from './export-support/network-gate';
-import { exportToastLog, recordExportToast } from './export-support/toast-log';
+import { exportToastLog, recordExportToast, waitForExportTrackerIdle } from './export-support/toast-log';
 
 // Issue 4: payouts table, detail with attempts, retry of a failed payout, export, and cancel of a payout export.
 
@@ -74,7 +74,7 @@ test('xlsx export of failed payouts holds exactly those payouts and the visible 
   await expect(page.getByTestId('export-toast')).toBeHidden({ timeout: 10_000 });
   const log = await exportToastLog(page);
   expect(log.map((e) => e.message)).toContain('export ready');
-  await page.waitForTimeout(4000);
+  await waitForExportTrackerIdle(page);
   expect(downloads).toHaveLength(1);
 
   const expected = await (await apiOf(page)).allPayouts({ filters: { statuses: ['Failed'] }, sorting: [] });
@@ -101,7 +101,7 @@ test('cancel stops a payout export while it is being prepared: no file, the job 
   await expect(toast).toBeHidden();
   expect((await storedExport(page)).requests).toEqual([]);
   await polls.open();
-  await page.waitForTimeout(4000);
+  await waitForExportTrackerIdle(page);
   expect(downloads).toEqual([]);
   expect(await (await apiOf(page)).payoutExportStatus(token)).toMatchObject({ statusType: 'Failed', errorMessages: ['Request cancelled'] });
 });

@@ -1,8 +1,8 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { ACCESS_TOKEN_REFRESH_MARGIN_MS, REFRESH_RETRY_DELAY_MS, sessionMachine } from '../machines/session.machine';
-import { byStateValue, machinePaths, type EnvironmentEvent, type MachinePath } from './support/machine-paths';
-import { createModelDriver, requiredDriverKeys, type ModelDriverMap } from './support/model-driver';
+import { byStateValue, machinePaths, type EnvironmentEvent, type MachinePath } from '../testing/model/machine-paths';
+import { createModelDriver, requiredDriverKeys, type ModelDriverMap } from '../testing/model/model-driver';
 import authText from '../src/i18n/en/auth.json' with { type: 'json' };
 import commonText from '../src/i18n/en/common.json' with { type: 'json' };
 import shellText from '../src/i18n/en/shell.json' with { type: 'json' };

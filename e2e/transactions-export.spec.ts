@@ -2,7 +2,7 @@ import { expect, test, type Download, type Page } from '@playwright/test';
 import { ORDER_COLUMNS } from '../contract/orders';
 import { apiOf, PROVIDER_ADMIN, signInAs, storedExport } from './export-support/api';
 import { sheetRows } from './export-support/files';
-import { exportToastLog, recordExportToast } from './export-support/toast-log';
+import { exportToastLog, recordExportToast, waitForExportTrackerIdle } from './export-support/toast-log';
 
 // Issue 4 "Done when": as a provider admin, filter transactions, choose columns, export, watch the toast go
 // through its states, get the file once, and find exactly the filtered rows and chosen columns in it.
@@ -61,7 +61,7 @@ async function expectToastJourney(page: Page, downloads: Download[]) {
   expect(log.at(-1)?.state).toBe('hidden');
   expect(log.filter((e) => e.state === 'error')).toEqual([]);
   // Each token downloads once: nothing more arrives while polls would have run, and nothing is left to poll.
-  await page.waitForTimeout(4000);
+  await waitForExportTrackerIdle(page);
   expect(downloads).toHaveLength(1);
   expect((await storedExport(page)).requests).toEqual([]);
 }

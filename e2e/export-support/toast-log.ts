@@ -33,3 +33,14 @@ export async function recordExportToast(page: Page): Promise<void> {
 export async function exportToastLog(page: Page): Promise<ToastEntry[]> {
   return page.evaluate(() => (window as unknown as { __exportToastLog: ToastEntry[] }).__exportToastLog ?? []);
 }
+
+/**
+ * Waits until the page's export tracker runs and follows nothing: no request is stored, so no further
+ * status call or download can happen. Replaces fixed waits that hoped a second download would show up.
+ */
+export async function waitForExportTrackerIdle(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const stored = JSON.parse(window.localStorage.getItem('export-storage') ?? '{"requests":[]}') as { requests: unknown[] };
+    return document.documentElement.dataset.exportTracker === 'idle' && stored.requests.length === 0;
+  });
+}

@@ -1,7 +1,7 @@
 import { createMachine, type AnyStateMachine } from 'xstate';
 import type { OnboardingStatus } from '../../contract/merchant-groups';
 import { onboardingLifecycleMachine, type OnboardingEvent } from '../../machines/onboarding-lifecycle.machine';
-import { byStateValue, machinePaths, type MachinePath } from '../support/machine-paths';
+import { byStateValue, machinePaths, type MachinePath } from '../../testing/model/machine-paths';
 
 /*
  * Which lifecycle paths the e2e suite can drive, and on which merchant group. Every path is

@@ -120,6 +120,9 @@ export function exportTracker(): ActorRefFrom<typeof exportTrackerMachine> {
     const text = JSON.stringify(toExportStorage(snapshot.context));
     if (text !== last) writeStorage(JSON.parse(text) as ExportStorage);
     last = text;
+    // The tracker's top-level state on <html data-export-tracker>: observable by support tools and
+    // end-to-end tests, which wait for "idle" (nothing left to follow) instead of waiting a fixed time.
+    document.documentElement.dataset.exportTracker = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0];
   });
   actor.start();
   writeStorage(toExportStorage(actor.getSnapshot().context));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ONBOARDING_STATUSES } from '../../contract/merchant-groups';
 import { onboardingLifecycleMachine } from '../../machines/onboarding-lifecycle.machine';
 import { wizardMachine, type WizardProgress } from '../../machines/wizard.machine';
-import { machinePaths, stateCoverage } from '../../e2e/support/machine-paths';
+import { machinePaths, stateCoverage } from '../../testing/model/machine-paths';
 
 // The model-based paths the e2e driver will walk, derived from the real machines: every state is
 // reachable with the events and environment answers the screens can produce.

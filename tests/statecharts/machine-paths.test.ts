@@ -21,7 +21,7 @@ import {
   stateCoverage,
   userEventTypes,
   type MachinePath,
-} from '../../e2e/support/machine-paths';
+} from '../../testing/model/machine-paths';
 import { orderFixtureMachine } from './fixtures/order.machine';
 
 type OrderMachine = typeof orderFixtureMachine;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byStateValue, machinePaths, type EnvironmentEvent } from '../../e2e/support/machine-paths';
+import { byStateValue, machinePaths, type EnvironmentEvent } from '../../testing/model/machine-paths';
 import {
   assertDriverComplete,
   createModelDriver,
@@ -7,7 +7,7 @@ import {
   requiredDriverKeys,
   runPath,
   type ModelDriverMap,
-} from '../../e2e/support/model-driver';
+} from '../../testing/model/model-driver';
 import { orderFixtureMachine } from './fixtures/order.machine';
 
 /** Stands in for a Playwright page: records what the driver asked of the UI. */
