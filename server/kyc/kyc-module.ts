@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { registerMerchantGroupRoutes } from '../merchant-groups/merchant-group-routes';
 import { registerDocumentRoutes } from './document-routes';
+import { registerDocumentUploadRoute } from './document-upload-route';
 import { expireIdleApplications } from './expiry';
 import { registerKycRoutes } from './kyc-routes';
+import { syncSurveyQuestions } from './survey-questions';
 
 /** KYC onboarding (issue 5): the application, its documents, the merchant groups and their lifecycle. */
 export function registerKycModule(app: FastifyInstance): void {
   registerMerchantGroupRoutes(app);
   registerKycRoutes(app);
+  registerDocumentUploadRoute(app);
   registerDocumentRoutes(app);
+  // Before the first request, outside any request's transaction: reference data survey answers point at.
+  app.addHook('onReady', () => syncSurveyQuestions(app.ctx.db));
   // The idle expiry runs hourly outside demo mode (the demo's dates are fixed and must not expire).
   if (!app.ctx.config.demo) {
     const timer = setInterval(() => {
