@@ -7,7 +7,7 @@ import { DocumentLink } from './components/document-link';
 import { ReviewActions } from './components/review-actions';
 import { StepData } from './components/step-data';
 import { formatDateTime } from './format';
-import { reviewApplicationQuery } from './review-api';
+import { reviewApplicationQuery } from './api';
 import { StatusBadge } from './status-badge';
 
 /** The route is /kyc/applications/[id]: the id is the `id` query parameter, else the path segment. */

@@ -9,7 +9,7 @@ import {
   type KycDisplayStatus,
 } from '../../../contract/merchant-groups';
 import { isPageSize, PAGE_SIZES } from '../../../contract/paging';
-import { applicationsQuery } from './review-api';
+import { applicationsQuery } from './api';
 import { StatusBadge } from './status-badge';
 import { formatDateTime } from './format';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { KYC_DISPLAY_STATUS_LABEL_KEYS } from '../../../contract/merchant-groups';
-import { myGroupQuery } from './kyc-api';
+import { myGroupQuery } from './api';
 
 /** /kyc/application-success: shown once the application is submitted (spec 2). */
 export function ApplicationSuccessScreen() {

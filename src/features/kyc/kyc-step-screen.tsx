@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { KYC_STEP_IDS, type KycStepId } from '../../../contract/kyc';
-import { myGroupQuery } from './kyc-api';
+import { myGroupQuery } from './api';
 import { KycWizard } from './kyc-wizard';
 
 function stepOfPath(path: string): KycStepId | undefined {

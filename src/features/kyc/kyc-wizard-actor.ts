@@ -3,7 +3,7 @@ import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import type { KycApplication, KycDocument, KycStepId, SaveStepAnswer } from '../../../contract/kyc';
 import { kycWizardInput, progressFromTracking, wizardStepsOf } from '../../../machines/kyc-wizard';
 import { wizardMachine } from '../../../machines/wizard.machine';
-import { applicationQuery, kycKeys, saveKycStep, submitKycApplication } from './kyc-api';
+import { applicationQuery, kycKeys, saveKycStep, submitKycApplication } from './api';
 
 // The React host of the generic wizard machine for the KYC application. The actor lives outside
 // the screen component: each of the eight step routes mounts the step screen anew, and the

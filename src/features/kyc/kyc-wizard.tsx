@@ -14,7 +14,7 @@ import { KYC_DISPLAY_STATUS_LABEL_KEYS } from '../../../contract/merchant-groups
 import { KYC_WIZARD } from '../../../machines/kyc-wizard';
 import { KycDocumentsContext, type KycDocuments } from './components/documents-context';
 import { StepIndicator } from './components/step-indicator';
-import { applicationQuery, uploadKycDocument } from './kyc-api';
+import { applicationQuery, uploadKycDocument } from './api';
 import { kycWizardActor, rememberUploadedDocument, type KycWizardActor } from './kyc-wizard-actor';
 import { stepLock } from './resubmission-lock';
 import { StepActions, WizardStatus } from './wizard-status';

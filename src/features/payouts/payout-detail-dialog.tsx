@@ -4,9 +4,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { payoutEndpoints } from '../../../contract/payouts';
 import { call } from '../../lib/api-client';
-import { formatDateTime, formatMoney } from '../../components/data-table/format';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { payoutDetailQuery, payoutKeys } from './api';
 
-const { getPayout, retryPayout } = payoutEndpoints;
+const { retryPayout } = payoutEndpoints;
 
 // While a payout is Processing its attempt is with the bank (in the demo, the demo payout rail,
 // decision 0137): the dialog re-reads it this often so the user sees it settle without reloading.
@@ -23,23 +24,22 @@ export function PayoutDetailDialog(props: { payoutId: string | null; canRetry: b
   const queryClient = useQueryClient();
   const id = props.payoutId ?? '';
   const detail = useQuery({
-    queryKey: ['payouts', 'detail', id],
-    queryFn: ({ signal }) => call(getPayout, { params: { id }, signal }),
+    ...payoutDetailQuery(id),
     enabled: props.payoutId !== null,
     refetchInterval: (query) => (query.state.data?.status === 'Processing' ? PROCESSING_POLL_MS : false),
   });
   const retry = useMutation({
     mutationFn: () => call(retryPayout, { params: { id } }),
     onSuccess: (payout) => {
-      queryClient.setQueryData(['payouts', 'detail', id], payout);
-      void queryClient.invalidateQueries({ queryKey: ['payouts', 'search'] });
+      queryClient.setQueryData(payoutKeys.detail(id), payout);
+      void queryClient.invalidateQueries({ queryKey: payoutKeys.searches });
     },
   });
   const payout = detail.data;
   const status = payout?.status;
   useEffect(() => {
     // A payout that settled while the dialog was open is stale in the table behind it.
-    if (status && status !== 'Processing') void queryClient.invalidateQueries({ queryKey: ['payouts', 'search'] });
+    if (status && status !== 'Processing') void queryClient.invalidateQueries({ queryKey: payoutKeys.searches });
   }, [status, queryClient]);
   const lastAttempt = payout?.attemptList.at(-1);
   return (

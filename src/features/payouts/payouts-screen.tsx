@@ -1,23 +1,21 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAYOUT_EXPORT_CHUNK_SIZE } from '../../../machines/export-rules';
 import type { PayoutExportBody } from '../../../contract/exports';
-import { PAYOUT_COLUMNS, PAYOUT_DEFAULT_COLUMNS, PAYOUT_SORTABLE_COLUMNS, payoutEndpoints, type PayoutQuery, type PayoutRow } from '../../../contract/payouts';
+import { PAYOUT_COLUMNS, PAYOUT_DEFAULT_COLUMNS, PAYOUT_SORTABLE_COLUMNS, type PayoutQuery, type PayoutRow } from '../../../contract/payouts';
 import { useSession } from '../../lib/session/session-provider';
 import { useActiveProperty } from '../../lib/active-property';
 import { ColumnChooser } from '../../components/data-table/column-chooser';
 import { DataTable } from '../../components/data-table/data-table';
 import { useServerTable } from '../../components/data-table/use-server-table';
 import { ExportDialog } from '../../components/export-dialog/export-dialog';
-import { call } from '../../lib/api-client';
 import { startExport } from '../../lib/export-tracker';
+import { payoutSearchQuery } from './api';
 import { payoutColumns } from './payout-columns';
 import { PayoutDetailDialog } from './payout-detail-dialog';
 import { EMPTY_PAYOUT_FILTERS, toPayoutFilter, type PayoutFilterValues } from './payout-filter-values';
 import { PayoutFilters } from './payout-filters';
-
-const { searchPayouts } = payoutEndpoints;
 
 const DEFAULTS = {
   columns: Object.fromEntries(PAYOUT_COLUMNS.map((column) => [column.id, (PAYOUT_DEFAULT_COLUMNS as string[]).includes(column.id)])),
@@ -42,11 +40,7 @@ export function PayoutsScreen() {
   const sorting = table.sorting.filter((sort) => (PAYOUT_SORTABLE_COLUMNS as readonly string[]).includes(sort.id)) as PayoutQuery['sorting'];
   const query: PayoutQuery = { filters: toPayoutFilter(table.filters), sorting };
   const body = { ...query, pagination: { page: table.pageIndex, pageSize: table.pageSize } };
-  const result = useQuery({
-    queryKey: ['payouts', 'search', body],
-    queryFn: ({ signal }) => call(searchPayouts, { body, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const result = useQuery(payoutSearchQuery(body));
   const { setFilters, filters } = table;
   const columns = useMemo(
     () => payoutColumns(t, (row: PayoutRow) => setFilters({ ...filters, merchantId: row.merchantId, merchantName: row.merchantName })),

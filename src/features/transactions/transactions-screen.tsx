@@ -1,20 +1,18 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_COLUMNS, ORDER_DEFAULT_COLUMNS, ORDER_SORTABLE_COLUMNS, orderEndpoints, type OrderQuery, type OrderRow } from '../../../contract/orders';
+import { ORDER_COLUMNS, ORDER_DEFAULT_COLUMNS, ORDER_SORTABLE_COLUMNS, type OrderQuery, type OrderRow } from '../../../contract/orders';
 import type { OrderExportBody } from '../../../contract/exports';
 import { useActiveProperty } from '../../lib/active-property';
 import { ColumnChooser } from '../../components/data-table/column-chooser';
 import { DataTable } from '../../components/data-table/data-table';
 import { useServerTable } from '../../components/data-table/use-server-table';
 import { ExportDialog } from '../../components/export-dialog/export-dialog';
-import { call } from '../../lib/api-client';
 import { startExport } from '../../lib/export-tracker';
+import { orderSearchQuery } from './api';
 import { transactionColumns } from './transaction-columns';
 import { EMPTY_TRANSACTION_FILTERS, toOrderFilter, type TransactionFilterValues } from './transaction-filter-values';
 import { TransactionFilters } from './transaction-filters';
-
-const { searchOrders } = orderEndpoints;
 
 const DEFAULTS = {
   columns: Object.fromEntries(ORDER_COLUMNS.map((column) => [column.id, (ORDER_DEFAULT_COLUMNS as string[]).includes(column.id)])),
@@ -33,11 +31,7 @@ export function TransactionsScreen() {
   const sorting = table.sorting.filter((sort) => (ORDER_SORTABLE_COLUMNS as readonly string[]).includes(sort.id)) as OrderQuery['sorting'];
   const query: OrderQuery = { filters: toOrderFilter(table.filters), sorting };
   const body = { ...query, pagination: { page: table.pageIndex, pageSize: table.pageSize } };
-  const result = useQuery({
-    queryKey: ['orders', 'search', body],
-    queryFn: ({ signal }) => call(searchOrders, { body, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const result = useQuery(orderSearchQuery(body));
   const { setFilters, filters } = table;
   const columns = useMemo(
     () => transactionColumns(t, (row: OrderRow) => setFilters({ ...filters, merchantId: row.merchantId, merchantName: row.merchantName })),

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { KycApplication, KycTransitionBody } from '../../../../contract/kyc';
 import { LIFECYCLE_ACTION_ACTOR, type LifecycleAction } from '../../../../contract/merchant-groups';
 import { allowedActions } from '../../../../machines/onboarding-lifecycle.machine';
-import { reviewKeys, transitionApplication } from '../review-api';
+import { reviewKeys, transitionApplication } from '../api';
 import { ResubmissionForm } from './resubmission-form';
 import { ReviewDialog } from './review-dialog';
 
