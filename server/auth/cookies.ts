@@ -15,16 +15,24 @@ function secure(request: FastifyRequest): boolean {
   return request.protocol === 'https';
 }
 
+function base(request: FastifyRequest) {
+  return { path: '/', sameSite: 'lax' as const, secure: secure(request) };
+}
+
+/** Only the access token: an answer that must not touch the refresh cookie (decision 0186, grace window). */
+export function setAccessCookies(request: FastifyRequest, reply: FastifyReply, tokens: { accessToken: string; accessExpires: Date }): void {
+  reply.setCookie(COOKIE.accessToken, tokens.accessToken, { ...base(request), httpOnly: true, expires: tokens.accessExpires });
+  reply.setCookie(COOKIE.accessTokenExpires, tokens.accessExpires.toISOString(), { ...base(request), expires: tokens.accessExpires });
+}
+
 export function setTokenCookies(
   request: FastifyRequest,
   reply: FastifyReply,
   tokens: { accessToken: string; accessExpires: Date; refreshToken: string; refreshExpires: Date },
 ): void {
-  const base = { path: '/', sameSite: 'lax' as const, secure: secure(request) };
-  reply.setCookie(COOKIE.accessToken, tokens.accessToken, { ...base, httpOnly: true, expires: tokens.accessExpires });
-  reply.setCookie(COOKIE.accessTokenExpires, tokens.accessExpires.toISOString(), { ...base, expires: tokens.accessExpires });
-  reply.setCookie(COOKIE.refreshToken, tokens.refreshToken, { ...base, httpOnly: true, expires: tokens.refreshExpires });
-  reply.setCookie(COOKIE.refreshTokenExpires, tokens.refreshExpires.toISOString(), { ...base, expires: tokens.refreshExpires });
+  setAccessCookies(request, reply, tokens);
+  reply.setCookie(COOKIE.refreshToken, tokens.refreshToken, { ...base(request), httpOnly: true, expires: tokens.refreshExpires });
+  reply.setCookie(COOKIE.refreshTokenExpires, tokens.refreshExpires.toISOString(), { ...base(request), expires: tokens.refreshExpires });
 }
 
 export function clearTokenCookies(reply: FastifyReply): void {

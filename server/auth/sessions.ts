@@ -2,20 +2,25 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Session } from '../../contract/auth';
 import type { RoleName } from '../../contract/roles';
 import type { AppContext } from '../app-context';
+import { audit } from '../audit';
+import { inTransaction } from '../db/transaction';
 import { rolesOfUser } from './caller';
-import { clearTokenCookies, COOKIE, setTokenCookies } from './cookies';
-import { hashToken, randomToken, REFRESH_MARGIN_SECONDS, REFRESH_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from './tokens';
+import { clearTokenCookies, COOKIE, setAccessCookies, setTokenCookies } from './cookies';
+import { findRefreshToken, issueRefreshToken, revokeSession, sessionOfRefreshToken, useRefreshToken, type PresentedRefreshToken } from './refresh-tokens';
+import { REFRESH_MARGIN_SECONDS, REFRESH_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from './tokens';
 
 /** Opens a server-side session for a user and sets the token cookies. */
 export async function openSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, userId: string): Promise<Session> {
-  const refreshToken = randomToken();
   const refreshExpires = new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000);
-  const row = await ctx.db
-    .insertInto('sessions')
-    .values({ user_id: userId, refresh_token_hash: hashToken(refreshToken), expires_at: refreshExpires, user_agent: request.headers['user-agent']?.slice(0, 300) ?? null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const access = await signAccessToken(ctx.tokenKey, userId, row.id);
+  const { sessionId, refreshToken } = await inTransaction(ctx.db, async (trx) => {
+    const row = await trx
+      .insertInto('sessions')
+      .values({ user_id: userId, expires_at: refreshExpires, user_agent: request.headers['user-agent']?.slice(0, 300) ?? null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { sessionId: row.id, refreshToken: await issueRefreshToken(trx, row.id) };
+  });
+  const access = await signAccessToken(ctx.tokenKey, userId, sessionId);
   setTokenCookies(request, reply, { accessToken: access.token, accessExpires: access.expiresAt, refreshToken, refreshExpires });
   return sessionAnswer(ctx, userId, access.token, access.expiresAt, refreshExpires);
 }
@@ -37,38 +42,48 @@ async function sessionAnswer(ctx: AppContext, userId: string, accessToken: strin
 
 /**
  * The session behind the refresh cookie, with a fresh access token when the current one is
- * missing or about to expire. Undefined (and cookies cleared) when there is no live session.
+ * missing or about to expire; minting one uses the refresh token, which is then rotated
+ * (decision 0186). Undefined (and cookies cleared) when there is no live session, or when the
+ * refresh token was replayed: that ends the session.
  */
 export async function currentSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, forceRefresh = false): Promise<Session | undefined> {
   const refreshToken = request.cookies[COOKIE.refreshToken];
   if (!refreshToken) return undefined;
-  const session = await ctx.db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id', 'sessions.user_id', 'sessions.expires_at'])
-    .where('sessions.refresh_token_hash', '=', hashToken(refreshToken))
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', new Date())
-    .where('users.disabled', '=', false)
-    .executeTakeFirst();
-  if (!session) {
+  const presented = await findRefreshToken(ctx.db, refreshToken);
+  if (!presented) {
     clearTokenCookies(reply);
     return undefined;
   }
   const current = request.cookies[COOKIE.accessToken];
   const claims = current ? await verifyAccessToken(ctx.tokenKey, current) : undefined;
-  const fresh = claims && claims.sessionId === session.id && claims.expiresAt.getTime() - Date.now() > REFRESH_MARGIN_SECONDS * 1000;
-  if (current && claims && fresh && !forceRefresh) return sessionAnswer(ctx, session.user_id, current, claims.expiresAt, session.expires_at);
-  const access = await signAccessToken(ctx.tokenKey, session.user_id, session.id);
-  await ctx.db.updateTable('sessions').set({ refreshed_at: new Date() }).where('id', '=', session.id).execute();
-  setTokenCookies(request, reply, { accessToken: access.token, accessExpires: access.expiresAt, refreshToken, refreshExpires: session.expires_at });
-  return sessionAnswer(ctx, session.user_id, access.token, access.expiresAt, session.expires_at);
+  const fresh = claims !== undefined && claims.sessionId === presented.sessionId && claims.expiresAt.getTime() - Date.now() > REFRESH_MARGIN_SECONDS * 1000;
+  const mint = !fresh || forceRefresh;
+  const outcome = await useRefreshToken(ctx.db, presented, mint);
+  if (outcome.kind === 'reused') {
+    await endReplayedFamily(ctx, request, presented);
+    clearTokenCookies(reply);
+    return undefined;
+  }
+  if (!mint && current && claims) return sessionAnswer(ctx, presented.userId, current, claims.expiresAt, presented.sessionExpires);
+  const access = await signAccessToken(ctx.tokenKey, presented.userId, presented.sessionId);
+  // In the grace window the refresh cookie is left alone: the request that rotated has set the new one.
+  if (outcome.kind === 'rotated')
+    setTokenCookies(request, reply, { accessToken: access.token, accessExpires: access.expiresAt, refreshToken: outcome.token, refreshExpires: presented.sessionExpires });
+  else setAccessCookies(request, reply, { accessToken: access.token, accessExpires: access.expiresAt });
+  return sessionAnswer(ctx, presented.userId, access.token, access.expiresAt, presented.sessionExpires);
+}
+
+/** A refresh token came back after it was replaced: someone holds a copy. Both holders lose the session. */
+async function endReplayedFamily(ctx: AppContext, request: FastifyRequest, presented: PresentedRefreshToken): Promise<void> {
+  if (!(await revokeSession(ctx.db, presented.sessionId))) return;
+  await audit(ctx.db, presented.userId, 'session.refresh-token-reused', 'session', presented.sessionId, { userAgent: request.headers['user-agent']?.slice(0, 300) ?? null });
+  request.log.warn({ sessionId: presented.sessionId, userId: presented.userId }, 'a replaced refresh token was used again: session revoked');
 }
 
 /** Ends the session on the server (the refresh token stops working) and clears the cookies. */
 export async function closeSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const refreshToken = request.cookies[COOKIE.refreshToken];
-  if (refreshToken)
-    await ctx.db.updateTable('sessions').set({ revoked_at: new Date() }).where('refresh_token_hash', '=', hashToken(refreshToken)).where('revoked_at', 'is', null).execute();
+  const sessionId = refreshToken ? await sessionOfRefreshToken(ctx.db, refreshToken) : undefined;
+  if (sessionId) await revokeSession(ctx.db, sessionId);
   clearTokenCookies(reply);
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 // Access tokens are short-lived signed JWTs naming the user and the server-side session; refresh
-// tokens are random, stored only as a hash, and rotated on every refresh (docs/decisions/0002).
+// tokens are random, stored only as a hash, and rotated on every use (decisions 0002, 0186).
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** The session answer refreshes the access token when less than this is left. */

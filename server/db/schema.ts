@@ -63,12 +63,25 @@ export interface UserMerchantScopesTable { user_id: string; merchant_id: string 
 export interface SessionsTable {
   id: Generated<string>;
   user_id: string;
-  refresh_token_hash: string;
   created_at: Timestamp;
   refreshed_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: NullableTimestamp;
   user_agent: string | null;
+}
+/** Every refresh token a session was given; the one not superseded is current (decision 0186). */
+export interface RefreshTokensTable {
+  token_hash: string;
+  session_id: string;
+  issued_at: Timestamp;
+  superseded_at: NullableTimestamp;
+}
+/** Rate-limit counters shared by every server instance on the database (decision 0187). */
+export interface RateLimitCountersTable {
+  key: string;
+  window_started_at: Date;
+  window_ends_at: Date;
+  hits: number;
 }
 export interface PasswordResetTokensTable {
   token_hash: string;
@@ -293,6 +306,8 @@ export interface Database {
   user_roles: UserRolesTable;
   user_merchant_scopes: UserMerchantScopesTable;
   sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  rate_limit_counters: RateLimitCountersTable;
   password_reset_tokens: PasswordResetTokensTable;
   merchant_scopes: MerchantScopesTable;
   merchant_scope_properties: MerchantScopePropertiesTable;
