@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCountryCode } from './countries';
 import { defineEndpoint, endpointTable } from './endpoint';
 import { KycDisplayStatusSchema, LifecycleActionSchema, OnboardingStatusSchema } from './merchant-groups';
 import { MERCHANT_API } from './product';
@@ -74,7 +75,7 @@ const msg = (name: string): { error: string } => ({ error: M[name] ?? 'kyc.valid
 
 const text = (max = 200) => z.string(msg('required')).trim().min(1, msg('required')).max(max, msg('tooLong'));
 const optionalText = (max = 200) => z.string(msg('invalid')).trim().max(max, msg('tooLong')).optional();
-export const CountryCodeSchema = z.string(msg('country')).trim().toUpperCase().regex(/^[A-Z]{2}$/, msg('country'));
+export const CountryCodeSchema = z.string(msg('country')).trim().toUpperCase().regex(/^[A-Z]{2}$/, msg('country')).refine(isCountryCode, msg('country'));
 export const CurrencyCodeSchema = z.string(msg('currency')).trim().toUpperCase().regex(/^[A-Z]{3}$/, msg('currency'));
 export const KycEmailSchema = z.string(msg('required')).trim().toLowerCase().min(1, msg('required')).max(254, msg('tooLong')).pipe(z.email(msg('email')));
 const PhoneSchema = z.string(msg('required')).trim().regex(/^\+[1-9][0-9 ]{6,18}$/, msg('phone'));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCountryCode } from './countries';
 import { isPageSize } from './paging';
 import { defineEndpoint, endpointTable } from './endpoint';
 import { MERCHANT_API } from './product';
@@ -142,7 +143,8 @@ export const CreateMerchantGroupSchema = z.object({
     .string({ error: 'kyc.validation.required' })
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{2}$/, { error: 'kyc.validation.country' }),
+    .regex(/^[A-Z]{2}$/, { error: 'kyc.validation.country' })
+    .refine(isCountryCode, { error: 'kyc.validation.country' }),
   contactEmail: z.string({ error: 'kyc.validation.required' }).trim().toLowerCase().pipe(z.email({ error: 'kyc.validation.email' })),
 });
 

@@ -1,44 +1,14 @@
-// ISO 3166-1 alpha-2 codes named by the browser (Intl.DisplayNames), so no country table has to be
-// shipped or kept up to date. Codes that are not countries (EU, UN, private-use...) are left out.
-const NOT_COUNTRIES = new Set([
-  'EU',
-  'EZ',
-  'UN',
-  'ZZ',
-  'QO',
-  'XA',
-  'XB',
-  'XK',
-  'AA',
-  'QM',
-  'QN',
-  'QP',
-  'QQ',
-  'QR',
-  'QS',
-  'QT',
-  'QU',
-  'QV',
-  'QW',
-  'QX',
-  'QY',
-  'QZ',
-]);
+import { COUNTRY_CODES } from '../../../../contract/countries';
 
-let cached: Array<{ value: string; label: string }> | undefined;
+// The contract's ISO 3166-1 codes (the server accepts exactly these), named by the browser
+// (Intl.DisplayNames), so no table of names has to be shipped or kept up to date.
+const cached = new Map<string, Array<{ value: string; label: string }>>();
 
 export function countryOptions(locale = 'en'): Array<{ value: string; label: string }> {
-  if (cached) return cached;
-  const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
-  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-  const found: Array<{ value: string; label: string }> = [];
-  for (const a of letters)
-    for (const b of letters) {
-      const code = a + b;
-      if (NOT_COUNTRIES.has(code) || code.startsWith('X') || code.startsWith('Q')) continue;
-      const label = names.of(code);
-      if (label && label !== code) found.push({ value: code, label });
-    }
-  cached = found.sort((x, y) => x.label.localeCompare(y.label, locale));
-  return cached;
+  const known = cached.get(locale);
+  if (known) return known;
+  const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
+  const options = COUNTRY_CODES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((x, y) => x.label.localeCompare(y.label, locale));
+  cached.set(locale, options);
+  return options;
 }
