@@ -12,6 +12,8 @@ const spaDir = process.env.E2E_SPA_DIR ?? 'dist';
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // The model-based path tests record what they drove; each run starts from an empty record (npm run test:model).
+  globalSetup: './testing/model/clear-coverage.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -25,6 +25,8 @@ interface NodeSpec {
   lines: string[];
   /** For clusters: how many levels of clusters are nested inside (each needs its own header band). */
   nesting?: number;
+  /** Border colour from a `Paint` (coverage diagrams); the default colour otherwise. */
+  stroke?: string;
 }
 
 type LayoutNode = NodeLabel & NodeSpec;
@@ -34,6 +36,18 @@ interface LayoutEdge extends EdgeLabel {
   /** Keys of compound states whose border the edge should start/end at instead of the hidden anchor. */
   fromCluster?: string;
   toCluster?: string;
+  stroke?: string;
+}
+
+/**
+ * Optional colours for a coverage diagram: a state's border by its key, a transition's arrow by its
+ * position in `model.transitions`. Without it the diagram is drawn in the default colours.
+ */
+export interface Paint {
+  state(key: string): string | undefined;
+  transition(index: number): string | undefined;
+  /** A line under the title that explains the colours. */
+  legend: string;
 }
 
 type LayoutGraph = Graph<GraphLabel, LayoutNode, LayoutEdge>;
@@ -45,13 +59,13 @@ interface Box {
   height: number;
 }
 
-export function toSvg(model: MachineModel): string {
-  const graph = buildGraph(model);
+export function toSvg(model: MachineModel, paint?: Paint): string {
+  const graph = buildGraph(model, paint);
   layout(graph);
-  return draw(model, graph);
+  return draw(model, graph, paint);
 }
 
-function buildGraph(model: MachineModel): LayoutGraph {
+function buildGraph(model: MachineModel, paint?: Paint): LayoutGraph {
   const graph: LayoutGraph = new Graph({ compound: true, multigraph: true });
   // Left-to-right: several labelled transitions between the same ranks stack compactly instead of widening the chart.
   graph.setGraph({ rankdir: 'LR', nodesep: 56, ranksep: 56, edgesep: 16, marginx: MARGIN, marginy: MARGIN });
@@ -60,7 +74,7 @@ function buildGraph(model: MachineModel): LayoutGraph {
 
   const rootHasEdges = model.transitions.some((t) => t.source === '' || t.targets.includes(''));
   if (rootHasEdges) addNode(graph, 'n:', { kind: 'any', key: '', lines: ['(any state)'] });
-  for (const state of model.states) addState(graph, state);
+  for (const state of model.states) addState(graph, state, paint?.state(state.key));
   addInitialMarker(graph, model.root, byKey);
   for (const state of model.states) addInitialMarker(graph, state, byKey);
 
@@ -74,6 +88,8 @@ function buildGraph(model: MachineModel): LayoutGraph {
       const from = endpoint(edge.from, byKey);
       const to = endpoint(edge.to, byKey);
       const label: LayoutEdge = { text: edge.label, ...labelSize(edge.label), labelpos: 'c' };
+      const stroke = paint?.transition(index);
+      if (stroke) label.stroke = stroke;
       if (isCluster(byKey.get(edge.from))) label.fromCluster = edge.from;
       if (isCluster(byKey.get(edge.to))) label.toCluster = edge.to;
       graph.setEdge(from, to, label, `t${index}.${targetIndex}`);
@@ -82,11 +98,11 @@ function buildGraph(model: MachineModel): LayoutGraph {
   return graph;
 }
 
-function addState(graph: LayoutGraph, state: StateInfo): void {
+function addState(graph: LayoutGraph, state: StateInfo, stroke?: string): void {
   const parent = state.path.length > 1 ? `c:${state.path.slice(0, -1).join('.')}` : undefined;
   const name = state.path[state.path.length - 1] ?? state.key;
   if (isCluster(state)) {
-    const cluster = { kind: 'state' as const, key: state.key, lines: [name], nesting: clusterNesting(state) };
+    const cluster = { kind: 'state' as const, key: state.key, lines: [name], nesting: clusterNesting(state), stroke };
     graph.setNode(`c:${state.key}`, { ...cluster, width: 0, height: 0 });
     if (parent) graph.setParent(`c:${state.key}`, parent);
     // dagre cannot attach edges to a cluster, so they attach to a hidden point inside it and get clipped to the border.
@@ -104,7 +120,7 @@ function addState(graph: LayoutGraph, state: StateInfo): void {
     return;
   }
   const kind: NodeKind = state.type === 'final' ? 'final' : 'state';
-  addNode(graph, `n:${state.key}`, { kind, key: state.key, lines: [name, ...invokeLines] }, parent);
+  addNode(graph, `n:${state.key}`, { kind, key: state.key, lines: [name, ...invokeLines], stroke }, parent);
 }
 
 function clusterNesting(state: StateInfo): number {
@@ -150,13 +166,13 @@ function labelSize(text: string): { width: number; height: number } {
   return { width: Math.ceil(text.length * LABEL_FONT_SIZE * CHAR_WIDTH) + 10, height: 18 };
 }
 
-function draw(model: MachineModel, graph: LayoutGraph): string {
+function draw(model: MachineModel, graph: LayoutGraph, paint?: Paint): string {
   const size = graph.graph();
   const width = Math.max(size.width ?? 0, titleWidth(model));
   // Grown cluster headers may reach above dagre's drawing area.
   const overflow = Math.max(0, ...model.states.filter(isCluster).map((s) => -clusterBox(graph, s.key).y));
   const top = TITLE_HEIGHT + overflow;
-  const height = (size.height ?? 0) + top;
+  const height = (size.height ?? 0) + top + (paint ? 8 : 0);
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${num(width)}" height="${num(height)}" viewBox="0 0 ${num(width)} ${num(height)}" font-family="${FONT}">`,
     `<title>${xml(model.id)}</title>`,
@@ -164,7 +180,8 @@ function draw(model: MachineModel, graph: LayoutGraph): string {
     '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#475569"/></marker></defs>',
     `<rect x="0" y="0" width="${num(width)}" height="${num(height)}" fill="#ffffff"/>`,
     `<text x="${MARGIN}" y="26" font-size="16" font-weight="bold" fill="#0f172a">${xml(titleText(model))}</text>`,
-    `<g transform="translate(0,${num(top)})">`,
+    ...(paint ? [`<text x="${MARGIN}" y="${TITLE_HEIGHT - 2}" font-size="11" fill="#334155">${xml(paint.legend)}</text>`] : []),
+    `<g transform="translate(0,${num(top + (paint ? 8 : 0))})">`,
   ];
   drawClusters(graph, model, out);
   drawEdges(graph, out);
@@ -195,10 +212,11 @@ function drawClusters(graph: LayoutGraph, model: MachineModel, out: string[]): v
       .map((line) => ` · ${line}`)
       .join('');
     const fill = state.path.length % 2 === 1 ? '#f1f5f9' : '#e2e8f0';
+    const stroke = graph.node(`c:${state.key}`).stroke;
     const dash = state.type === 'parallel' ? ' stroke-dasharray="6 4"' : '';
     out.push(
       `<g class="cluster" data-state="${xml(state.key)}"><title>${xml(state.key)}</title>`,
-      `<rect x="${num(box.x)}" y="${num(box.y)}" width="${num(box.width)}" height="${num(box.height)}" rx="12" fill="${fill}" stroke="#94a3b8"${dash}/>`,
+      `<rect x="${num(box.x)}" y="${num(box.y)}" width="${num(box.width)}" height="${num(box.height)}" rx="12" fill="${fill}" stroke="${stroke ?? '#94a3b8'}"${stroke ? ' stroke-width="3"' : ''}${dash}/>`,
       `<text x="${num(box.x + 10)}" y="${num(box.y + 14)}" font-size="12" font-weight="bold" fill="#334155">${xml(name)}<tspan font-weight="normal" fill="#6d28d9">${xml(kind + invokes + internal)}</tspan></text>`,
       '</g>',
     );
@@ -242,7 +260,7 @@ function drawEdges(graph: LayoutGraph, out: string[]): void {
     }
     if (points.length < 2) continue;
     out.push(
-      `<path class="transition" d="${pathData(points)}" fill="none" stroke="#475569" stroke-width="1.4" marker-end="url(#arrow)"/>`,
+      `<path class="transition" d="${pathData(points)}" fill="none" stroke="${label.stroke ?? '#475569'}" stroke-width="${label.stroke ? 2.4 : 1.4}" marker-end="url(#arrow)"/>`,
     );
     if (position) labels.push(edgeLabel(label.text, position.x, position.y, label));
   }
@@ -289,7 +307,7 @@ function drawSelfLoop(node: LayoutNode, label: LayoutEdge, out: string[], labels
     d = `M${num(cx - 8)},${num(y)} C${num(cx - 26)},${num(y + reach)} ${num(cx + 26)},${num(y + reach)} ${num(cx + 8)},${num(y)}`;
   }
   out.push(
-    `<path class="transition" d="${d}" fill="none" stroke="#475569" stroke-width="1.4" marker-end="url(#arrow)"/>`,
+    `<path class="transition" d="${d}" fill="none" stroke="${label.stroke ?? '#475569'}" stroke-width="${label.stroke ? 2.4 : 1.4}" marker-end="url(#arrow)"/>`,
   );
   labels.push(edgeLabel(label.text, lx, ly, label));
 }
@@ -327,7 +345,7 @@ function drawNodes(graph: LayoutGraph, out: string[]): void {
     } else {
       const dash = node.kind === 'any' ? ' stroke-dasharray="4 3"' : '';
       out.push(
-        `<rect x="${num(x)}" y="${num(y)}" width="${num(node.width)}" height="${num(node.height)}" rx="10" fill="#ffffff" stroke="#334155" stroke-width="1.5"${dash}/>`,
+        `<rect x="${num(x)}" y="${num(y)}" width="${num(node.width)}" height="${num(node.height)}" rx="10" fill="#ffffff" stroke="${node.stroke ?? '#334155'}" stroke-width="${node.stroke ? 3 : 1.5}"${dash}/>`,
       );
       if (node.kind === 'final') {
         out.push(

@@ -8,6 +8,7 @@ import {
   userEventTypes,
   type MachinePath,
 } from './machine-paths';
+import { recordPassedPath } from './coverage-record';
 
 /*
  * Drives the real UI along paths generated from a machine. The test author maps every leaf state
@@ -88,7 +89,12 @@ export function createModelDriver<TPage = Page>(
   options: RunOptions<TPage> = {},
 ): ModelDriver<TPage> {
   assertDriverComplete(machine, map);
-  return { run: (page, path) => runPath(page, path, map, options) };
+  return {
+    run: async (page, path) => {
+      await runPath(page, path, map, options);
+      recordPassedPath(machine, path);
+    },
+  };
 }
 
 /** Resets, asserts the initial screen, then for each step performs the event and asserts every active state's screen. */
