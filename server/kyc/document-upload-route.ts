@@ -15,27 +15,51 @@ import { loadApplicationState, type ApplicationState } from './read-model';
 // (docs/decisions/0143-kyc-document-uploads.md).
 
 const MB = KYC_DOCUMENT_MAX_BYTES / 1024 / 1024;
+/** The fields an upload may carry besides its file: those of the upload schema, each once. */
+const UPLOAD_FIELDS = Object.keys(KycDocumentUploadFieldsSchema.shape);
+const FIELD_MAX_CHARS = 2000;
 
 interface Upload {
   fields: Record<string, string>;
   file?: { name: string; content: Buffer };
 }
 
+/**
+ * The multipart plugin answers every limit with 413; only the file's size is about size. The
+ * others say what is wrong with the request's shape, so the caller can fix it (issue 12).
+ */
+function limitProblem(error: unknown): HttpProblem | undefined {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return problems.tooLarge(`a document may be at most ${MB} MB`);
+  if (code === 'FST_FILES_LIMIT') return problems.badRequest('send exactly one file part, named "file"; this upload has more than one');
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return problems.badRequest(`too many fields: an upload carries at most ${UPLOAD_FIELDS.length} fields besides its file (${UPLOAD_FIELDS.join(', ')})`);
+  return undefined;
+}
+
 async function readUpload(request: FastifyRequest): Promise<Upload> {
   if (!request.isMultipart()) throw problems.unsupportedMedia('send the document as multipart/form-data with a file part named "file"');
   const upload: Upload = { fields: {} };
+  const limits = { fileSize: KYC_DOCUMENT_MAX_BYTES, files: 1, fields: UPLOAD_FIELDS.length, fieldSize: FIELD_MAX_CHARS, parts: UPLOAD_FIELDS.length + 1 };
   try {
-    for await (const part of request.parts({ limits: { fileSize: KYC_DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 2000 } })) {
+    for await (const part of request.parts({ limits })) {
       if (part.type === 'file') {
+        if (part.fieldname !== 'file') throw problems.badRequest(`the file part must be named "file", not "${part.fieldname.slice(0, 50)}"`);
         const content = await part.toBuffer();
         if (part.file.truncated) throw problems.tooLarge(`a document may be at most ${MB} MB`);
         upload.file = { name: part.filename, content };
-      } else upload.fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (Object.hasOwn(upload.fields, part.fieldname)) throw problems.badRequest(`the field ${part.fieldname.slice(0, 50)} is sent more than once`);
+      if (part.valueTruncated) throw problems.validation({ [part.fieldname]: ['kyc.validation.tooLong'] }, `a field may hold at most ${FIELD_MAX_CHARS} characters`);
+      upload.fields[part.fieldname] = String(part.value);
     }
   } catch (error) {
     if (error instanceof HttpProblem) throw error;
+    const limit = limitProblem(error);
+    if (limit) throw limit;
     const status = (error as { statusCode?: number }).statusCode;
-    if (status === 413) throw problems.tooLarge(`a document may be at most ${MB} MB`);
+    if (status === 413) throw problems.tooLarge('the upload is too large');
     throw problems.badRequest(`the upload could not be read: ${(error as Error).message}`);
   }
   return upload;
