@@ -1,16 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
 import { AppRoutes } from './routes';
-import { createQueryClient } from './query-client';
 import { SessionProvider } from '../lib/session/session-provider';
 
+// Server reads get their QueryClient from src/lib/query-provider.tsx, with the screens that read.
 export function App() {
-  const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <AppRoutes />
-      </SessionProvider>
-    </QueryClientProvider>
+    <SessionProvider>
+      <AppRoutes />
+    </SessionProvider>
   );
 }

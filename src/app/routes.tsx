@@ -2,19 +2,39 @@ import { lazy, Suspense, useLayoutEffect, type ComponentType, type LazyExoticCom
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { RouteGuard } from './guard/route-guard';
-import { Notifications } from './notifications/notifications';
 import type { AppRoute, ScreenLoader } from './route-table';
 import { ActivePropertyProvider } from '../lib/active-property';
-import { AppShell } from './shell/app-shell';
 import { LoadingOverlay } from './shell/loading-overlay';
 import { hideLoadingOverlay } from '../lib/loading-overlay-store';
+import { useSession } from '../lib/session/session-provider';
+import { loadSignedInTranslations } from '../i18n/i18n';
 
-// Routes sharing a screen (the KYC steps, the property and merchant pages) share one lazy component.
+// What only a signed-in user sees loads with the first signed-in screen, not with /sign-in (issue 13
+// "First load"): the shell (menus, profile progress, the export toast and its tracker, server reads)
+// with the other areas' strings, which its screens need before they render; the notifications.
+const AppShell = lazy(async () => {
+  const [{ AppShell: shell }] = await Promise.all([import('./shell/app-shell'), loadSignedInTranslations()]);
+  return { default: shell };
+});
+const Notifications = lazy(() => import('./notifications/notifications').then((module) => ({ default: module.Notifications })));
+
+// Each screen's module is fetched once; routes sharing a screen (the KYC steps, the property and
+// merchant pages) share one lazy component.
+const screenModules = new Map<ScreenLoader, Promise<ComponentType>>();
+function loadScreen(load: ScreenLoader): Promise<ComponentType> {
+  let module = screenModules.get(load);
+  if (!module) {
+    module = load();
+    screenModules.set(load, module);
+  }
+  return module;
+}
+
 const lazyScreens = new Map<ScreenLoader, LazyExoticComponent<ComponentType>>();
 function lazyScreen(load: ScreenLoader): LazyExoticComponent<ComponentType> {
   let screen = lazyScreens.get(load);
   if (!screen) {
-    screen = lazy(async () => ({ default: await load() }));
+    screen = lazy(async () => ({ default: await loadScreen(load) }));
     lazyScreens.set(load, screen);
   }
   return screen;
@@ -37,7 +57,15 @@ function renderRoute(route: AppRoute, chrome: 'shell' | 'public') {
       <Screen />
     </Suspense>
   );
-  return chrome === 'shell' ? <AppShell>{screen}</AppShell> : <PublicFrame route={route}>{screen}</PublicFrame>;
+  if (chrome === 'public') return <PublicFrame route={route}>{screen}</PublicFrame>;
+  // The screen's chunk is requested now, beside the shell's, rather than once the shell has arrived
+  // (a failed download is reported where the lazy screen renders).
+  loadScreen(route.load).catch(() => undefined);
+  return (
+    <Suspense fallback={<ScreenFallback />}>
+      <AppShell>{screen}</AppShell>
+    </Suspense>
+  );
 }
 
 /** The loading flag is cleared at the start of every route change (spec 2). */
@@ -50,12 +78,17 @@ function ClearLoadingOnRouteChange() {
 }
 
 export function AppRoutes() {
+  const { status } = useSession();
   return (
     <ActivePropertyProvider>
       <ClearLoadingOnRouteChange />
       <RouteGuard render={renderRoute} />
       <LoadingOverlay />
-      <Notifications />
+      {status === 'authenticated' && (
+        <Suspense fallback={null}>
+          <Notifications />
+        </Suspense>
+      )}
     </ActivePropertyProvider>
   );
 }

@@ -1,18 +1,16 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { mergeAreas, type AreaStrings } from './merge-areas';
 
 // One locale (en) and one namespace (common), spec 1 and 9. Each area keeps its strings in its own
 // file under ./en/ (auth.json, shell.json, ...) so parallel work does not collide; they are merged
-// into `common` here, so a key is `<area>.<...>` and lives in exactly one file.
-const files = import.meta.glob<{ default: Record<string, unknown> }>('./en/*.json', { eager: true });
+// into `common`, so a key is `<area>.<...>` and lives in exactly one file.
+// The strings of the public screens and the guard (auth, common, shell) come with the first load;
+// the other areas arrive with the signed-in shell (loadSignedInTranslations), so /sign-in does not
+// download them (issue 13 "First load").
+const firstLoad = import.meta.glob<AreaStrings>(['./en/auth.json', './en/common.json', './en/shell.json'], { eager: true });
 
-export function commonResources(): Record<string, unknown> {
-  const merged: Record<string, unknown> = {};
-  for (const file of Object.values(files)) Object.assign(merged, file.default);
-  return merged;
-}
-
-const resources: Resource = { en: { common: commonResources() as Resource[string][string] } };
+const resources: Resource = { en: { common: mergeAreas(Object.values(firstLoad)) as Resource[string][string] } };
 
 void i18next.use(initReactI18next).init({
   lng: 'en',
@@ -23,5 +21,15 @@ void i18next.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+let signedInStrings: Promise<void> | undefined;
+
+/** Adds the strings of every other area (one download, once); the shell waits for it before showing a screen. */
+export function loadSignedInTranslations(): Promise<void> {
+  signedInStrings ??= import('./signed-in-strings').then(({ SIGNED_IN_STRINGS }) => {
+    i18next.addResourceBundle('en', 'common', SIGNED_IN_STRINGS, true, true);
+  });
+  return signedInStrings;
+}
 
 export { i18next };

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { PROVIDER_ADMIN_ROLE } from '../../../contract/roles';
 import { ExportToast } from '../../features/exports/export-toast';
 import { currentRoleOf, homeOf } from '../../lib/permissions';
+import { QueryProvider } from '../../lib/query-provider';
 import { useSession } from '../../lib/session/session-provider';
 import { useActiveProperty } from '../../lib/active-property';
 import { menuItemHref, visibleMenuItems, type VisibleMenuItem } from './menu-items';
@@ -14,7 +15,16 @@ import { UserMenu } from './user-menu';
 // Spec 2 "Application shell": top bar (logo -> role home, "all controls", user menu), the left menu
 // with a hamburger toggle on small screens, content of height viewport minus 68 px, and the
 // bottom-right export toast.
+// The screens' server reads (TanStack Query) get their client here, with the signed-in shell.
 export function AppShell({ children }: { children: ReactNode }) {
+  return (
+    <QueryProvider>
+      <ShellFrame>{children}</ShellFrame>
+    </QueryProvider>
+  );
+}
+
+function ShellFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { session, user, profile, merchantUserInfo, signOut } = useSession();
   const { activeProperty } = useActiveProperty();

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { z } from 'zod';
 import { PasswordSchema } from '../../../contract/auth';
+import { QueryProvider } from '../../lib/query-provider';
 import { isResetTokenValid, resetPassword } from './auth-api';
 import { PasswordLayout } from './auth-layout';
 import { Field } from './field';
@@ -18,6 +19,14 @@ const CreatePasswordSchema = z
 type CreatePasswordValues = z.input<typeof CreatePasswordSchema>;
 
 export function CreatePasswordScreen() {
+  return (
+    <QueryProvider>
+      <CreatePassword />
+    </QueryProvider>
+  );
+}
+
+function CreatePassword() {
   const { t } = useTranslation();
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   // The link is checked before the form is offered, so nobody types a password for a dead link.

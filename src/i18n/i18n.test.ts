@@ -1,0 +1,32 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { i18next, loadSignedInTranslations } from './i18n';
+
+// The first load carries the public screens' strings; the rest arrive with the signed-in shell.
+const FIRST_LOAD = ['auth.json', 'common.json', 'shell.json'];
+const dir = path.join(import.meta.dirname, 'en');
+
+/** The dotted path of the first string in an area file. */
+function firstKeyOf(file: string): string {
+  let node: unknown = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+  const keys: string[] = [];
+  while (node && typeof node === 'object') {
+    const [key, value] = Object.entries(node)[0]!;
+    keys.push(key);
+    node = value;
+  }
+  return keys.join('.');
+}
+
+describe('translations in two parts', () => {
+  it('has the public screens and the guard translated at once, every other area after loadSignedInTranslations', async () => {
+    const files = readdirSync(dir).filter((file) => file.endsWith('.json'));
+    const later = files.filter((file) => !FIRST_LOAD.includes(file));
+    expect(later.length).toBeGreaterThan(3);
+    for (const file of FIRST_LOAD) expect(i18next.exists(firstKeyOf(file)), file).toBe(true);
+    for (const file of later) expect(i18next.exists(firstKeyOf(file)), file).toBe(false);
+    await loadSignedInTranslations();
+    for (const file of files) expect(i18next.exists(firstKeyOf(file)), file).toBe(true);
+  });
+});
