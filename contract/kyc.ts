@@ -3,6 +3,7 @@ import { isCountryCode } from './countries';
 import { defineEndpoint, endpointTable } from './endpoint';
 import { KycDisplayStatusSchema, LifecycleActionSchema, OnboardingStatusSchema } from './merchant-groups';
 import { MERCHANT_API } from './product';
+import { safeText } from './text';
 
 // Spec 2 "KYC wizard" + "KYC admin", spec 3 company, address, settlement, UBO/signatory, documents,
 // surveys and enumerations. Every message is an i18n key (`kyc.validation.*`) the SPA shows with
@@ -65,6 +66,7 @@ export const KYC_VALIDATION_MESSAGES_EN = {
   'kyc.validation.flaggedDocumentNotReplaced': 'Replace this document: the reviewer flagged it',
   'kyc.validation.fileRequired': 'Choose a file to upload',
   'kyc.validation.sameDocumentType': 'A replacement must be of the same document type',
+  'kyc.validation.unsafeText': 'This text contains a character that cannot be saved (a control or broken character); type it again',
   'kyc.warning.sharesBelow100': 'The owners listed add up to less than 100%; add the missing owners or explain in the ownership structure document',
 } as const;
 export type KycMessageKey = keyof typeof KYC_VALIDATION_MESSAGES_EN;
@@ -73,9 +75,9 @@ const msg = (name: string): { error: string } => ({ error: M[name] ?? 'kyc.valid
 
 // ---- Field rules (decision 0141) ----
 
-const text = (max = 200) => z.string(msg('required')).trim().min(1, msg('required')).max(max, msg('tooLong'));
-const optionalText = (max = 200) => z.string(msg('invalid')).trim().max(max, msg('tooLong')).optional();
-export const CountryCodeSchema = z.string(msg('country')).trim().toUpperCase().regex(/^[A-Z]{2}$/, msg('country')).refine(isCountryCode, msg('country'));
+const text = (max = 200) => safeText(M.unsafeText!, msg('required')).trim().min(1, msg('required')).max(max, msg('tooLong'));
+const optionalText = (max = 200) => safeText(M.unsafeText!, msg('invalid')).trim().max(max, msg('tooLong')).optional();
+export const CountryCodeSchema = z.string(msg('country')).trim().toUpperCase().regex(/^[A-Z]{2}$/, { ...msg('country'), abort: true }).refine(isCountryCode, msg('country'));
 export const CurrencyCodeSchema = z.string(msg('currency')).trim().toUpperCase().regex(/^[A-Z]{3}$/, msg('currency'));
 export const KycEmailSchema = z.string(msg('required')).trim().toLowerCase().min(1, msg('required')).max(254, msg('tooLong')).pipe(z.email(msg('email')));
 const PhoneSchema = z.string(msg('required')).trim().regex(/^\+[1-9][0-9 ]{6,18}$/, msg('phone'));
@@ -482,7 +484,7 @@ export const KycDocumentUploadFieldsSchema = z.object({
   header: DocumentHeaderSchema,
   /** The person (uboId) or account (accountId) the document belongs to, for list sections. */
   ownerRef: z.uuid({ error: 'kyc.validation.id' }).optional(),
-  description: z.string().trim().max(300, { error: 'kyc.validation.tooLong' }).optional(),
+  description: safeText(M.unsafeText!).trim().max(300, { error: 'kyc.validation.tooLong' }).optional(),
   /** Uploading a replacement keeps the old document as history and repoints the step drafts. */
   replacesDocumentId: z.uuid({ error: 'kyc.validation.id' }).optional(),
 });
@@ -621,11 +623,11 @@ export type SaveStepAnswer = z.infer<typeof SaveStepAnswerSchema>;
 
 export const ValidateStepAnswerSchema = SaveStepAnswerSchema.pick({ step: true, valid: true, errors: true, warnings: true });
 
-const ReasonSchema = z.string({ error: 'kyc.validation.reasonRequired' }).trim().min(3, { error: 'kyc.validation.reasonRequired' }).max(1000, { error: 'kyc.validation.tooLong' });
+const ReasonSchema = safeText(M.unsafeText!, { error: 'kyc.validation.reasonRequired' }).trim().min(3, { error: 'kyc.validation.reasonRequired' }).max(1000, { error: 'kyc.validation.tooLong' });
 
 export const ReviewFlagInputSchema = z.object({
   targetKind: z.enum(['field', 'document'], { error: 'kyc.validation.flagTarget' }),
-  target: z.string({ error: 'kyc.validation.flagTarget' }).trim().min(1, { error: 'kyc.validation.flagTarget' }).max(300, { error: 'kyc.validation.tooLong' }),
+  target: safeText(M.unsafeText!, { error: 'kyc.validation.flagTarget' }).trim().min(1, { error: 'kyc.validation.flagTarget' }).max(300, { error: 'kyc.validation.tooLong' }),
   reason: ReasonSchema,
 });
 
@@ -635,11 +637,11 @@ export const KycTransitionBodySchema = z.discriminatedUnion(
   [
     z.object({ action: z.literal('startReview') }),
     z.object({ action: z.literal('requestResubmission'), flags: z.array(ReviewFlagInputSchema).min(1, { error: 'kyc.validation.flagAtLeastOne' }).max(50) }),
-    z.object({ action: z.literal('approve'), note: z.string().trim().max(1000, { error: 'kyc.validation.tooLong' }).optional() }),
+    z.object({ action: z.literal('approve'), note: safeText(M.unsafeText!).trim().max(1000, { error: 'kyc.validation.tooLong' }).optional() }),
     z.object({ action: z.literal('reject'), reason: ReasonSchema }),
     z.object({ action: z.literal('signContract') }),
     z.object({ action: z.literal('activate') }),
-    z.object({ action: z.literal('delete'), reason: z.string().trim().max(1000, { error: 'kyc.validation.tooLong' }).optional() }),
+    z.object({ action: z.literal('delete'), reason: safeText(M.unsafeText!).trim().max(1000, { error: 'kyc.validation.tooLong' }).optional() }),
   ],
   { error: 'kyc.validation.action' },
 );

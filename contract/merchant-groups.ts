@@ -3,6 +3,7 @@ import { isCountryCode } from './countries';
 import { isPageSize } from './paging';
 import { defineEndpoint, endpointTable } from './endpoint';
 import { MERCHANT_API } from './product';
+import { safeText } from './text';
 
 // Spec 4 "Merchant/onboarding status" and "KYC application status (display)"; spec 7 "Merchant groups".
 // The transitions live in machines/onboarding-lifecycle.machine.ts (docs/decisions/0140-onboarding-lifecycle.md).
@@ -107,7 +108,7 @@ export type KycListSortField = (typeof KYC_LIST_SORT_FIELDS)[number];
 export const KycApplicationSearchSchema = z.object({
   page: z.coerce.number().int().min(1, { error: 'kyc.validation.page' }).default(1),
   pageSize: PageSizeSchema,
-  search: z.string().trim().max(100, { error: 'kyc.validation.tooLong' }).optional(),
+  search: safeText('kyc.validation.unsafeText').trim().max(100, { error: 'kyc.validation.tooLong' }).optional(),
   statuses: z.array(KycDisplayStatusSchema).max(KYC_DISPLAY_STATUSES.length).optional(),
   sortBy: z.enum(KYC_LIST_SORT_FIELDS).default('statusChangedAt'),
   sortDirection: z.enum(['asc', 'desc']).default('desc'),
@@ -138,12 +139,12 @@ export const KycApplicationPageSchema = z.object({
 export type KycApplicationPage = z.infer<typeof KycApplicationPageSchema>;
 
 export const CreateMerchantGroupSchema = z.object({
-  name: z.string({ error: 'kyc.validation.required' }).trim().min(2, { error: 'kyc.validation.tooShort' }).max(200, { error: 'kyc.validation.tooLong' }),
+  name: safeText('kyc.validation.unsafeText', { error: 'kyc.validation.required' }).trim().min(2, { error: 'kyc.validation.tooShort' }).max(200, { error: 'kyc.validation.tooLong' }),
   country: z
     .string({ error: 'kyc.validation.required' })
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{2}$/, { error: 'kyc.validation.country' })
+    .regex(/^[A-Z]{2}$/, { error: 'kyc.validation.country', abort: true })
     .refine(isCountryCode, { error: 'kyc.validation.country' }),
   contactEmail: z.string({ error: 'kyc.validation.required' }).trim().toLowerCase().pipe(z.email({ error: 'kyc.validation.email' })),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZES } from './paging';
 import { defineEndpoint, endpointTable } from './endpoint';
 import { BACKOFFICE_API } from './product';
+import { safeText } from './text';
 
 // Spec 2 "/transactions", spec 3 "Enumerations", spec 7 "Orders", spec 9 page sizes.
 // Decisions: docs/decisions/0120-order-status-codes.md, 0121-list-paging-sorting-counts.md.
@@ -65,9 +66,9 @@ export const OrderFilterSchema = z.object({
   amountMin: z.number().int().min(0).optional(),
   amountMax: z.number().int().min(0).optional(),
   /** Reference number prefix (starts-with, case-sensitive: served by an index). */
-  referenceNo: z.string().trim().min(1).max(100).optional(),
+  referenceNo: safeText().trim().min(1).max(100).optional(),
   /** Guest name or e-mail contains (case-insensitive). */
-  guest: z.string().trim().min(1).max(100).optional(),
+  guest: safeText().trim().min(1).max(100).optional(),
   cardLast4: z.string().regex(/^\d{4}$/, { message: 'use the last 4 digits' }).optional(),
 });
 export type OrderFilter = z.infer<typeof OrderFilterSchema>;

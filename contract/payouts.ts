@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, endpointTable } from './endpoint';
 import { DateBoundSchema, PagedSchema, PaginationSchema } from './orders';
 import { MERCHANT_API } from './product';
+import { safeText } from './text';
 
 // Spec 2 "/payouts", spec 3 "Payout schedule", spec 7 "Payouts". Decision 0123.
 
@@ -24,7 +25,7 @@ export const PayoutFilterSchema = z.object({
   amountMin: z.number().int().min(0).optional(),
   amountMax: z.number().int().min(0).optional(),
   /** Payout reference prefix (starts-with). */
-  reference: z.string().trim().min(1).max(100).optional(),
+  reference: safeText().trim().min(1).max(100).optional(),
 });
 export type PayoutFilter = z.infer<typeof PayoutFilterSchema>;
 

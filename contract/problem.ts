@@ -21,6 +21,7 @@ export const PROBLEM_TYPES = {
   conflict: 'https://folio.test/problems/conflict',
   rateLimited: 'https://folio.test/problems/rate-limited',
   payloadTooLarge: 'https://folio.test/problems/payload-too-large',
+  requestTooLarge: 'https://folio.test/problems/request-too-large',
   unsupportedMedia: 'https://folio.test/problems/unsupported-media-type',
   invalidCredentials: 'https://folio.test/problems/invalid-credentials',
   csrf: 'https://folio.test/problems/csrf',
