@@ -95,13 +95,16 @@ function idOf(definition: TransitionLike): string {
 /**
  * The states a path visits and the transitions it takes. Each step's transitions are the ones the
  * machine itself selects for that event in that snapshot (`getTransitionData`); an eventless candidate
- * counts as taken when its source was active on the way and its target is where the step went on to.
+ * (or a state's completion event) counts as taken when its source was active on the way and its target
+ * is where the step went on to.
  */
 export function pathCoverage(machine: AnyStateMachine, path: MachinePath<AnyStateMachine>): PathCoverage {
   const states = new Set<string>(path.initialVisited);
   const transitions = new Set<string>();
   const graph = machineGraph(machine);
-  const eventless = graph.transitions.filter((transition) => transition.event === 'always');
+  // Eventless candidates and a compound state's own completion (`xstate.done.state.*`, raised by the
+  // machine itself within the step) are credited from the states the step passed through.
+  const eventless = graph.transitions.filter((transition) => transition.event === 'always' || transition.event.startsWith('xstate.done.state.'));
   const markEventless = (visited: readonly string[]) => {
     const seen = new Set(visited);
     for (const transition of eventless) {
