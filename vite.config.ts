@@ -55,7 +55,8 @@ export default defineConfig({
     },
   },
   // The manifest (dist/.vite/manifest.json) tells scripts/check-bundle-budget.mjs which chunks /sign-in loads.
-  build: { outDir: 'dist', sourcemap: true, manifest: true },
+  // Rolldown's slow-plugin warning stays off: the precompression takes its seconds on purpose.
+  build: { outDir: 'dist', sourcemap: true, manifest: true, rolldownOptions: { checks: { bundlerTimings: false } } },
   define: {
     // The Stately inspector is a development aid: only `VITE_INSPECT=true npm run dev` wires it.
     __INSPECT__: JSON.stringify(process.env.VITE_INSPECT === 'true' && process.env.NODE_ENV !== 'production'),
