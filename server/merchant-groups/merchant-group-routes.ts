@@ -15,7 +15,9 @@ import { actionsFor, applyTransition, GROUP_ENTITY } from './lifecycle';
 
 
 const SORT_COLUMNS: Record<KycListSortField, string> = {
-  createdAt: 'merchant_groups.created_at',
+  // The application's own dates, as its detail page shows them (a group and its application are
+  // created together; the demo dates both).
+  createdAt: 'kyc_applications.created_at',
   submittedAt: 'kyc_applications.submitted_at',
   statusChangedAt: 'merchant_groups.status_changed_at',
   updatedAt: 'merchant_groups.updated_at',
@@ -85,6 +87,7 @@ export function registerMerchantGroupRoutes(app: FastifyInstance): void {
           'merchant_groups.country',
           'merchant_groups.status',
           'merchant_groups.created_at',
+          'kyc_applications.created_at as application_created_at',
           'merchant_groups.updated_at',
           'merchant_groups.status_changed_at',
           'kyc_applications.id as application_id',
@@ -105,7 +108,7 @@ export function registerMerchantGroupRoutes(app: FastifyInstance): void {
         country: row.country,
         status: row.status as OnboardingStatus,
         displayStatus: kycDisplayStatus(row.status as OnboardingStatus),
-        createdAt: row.created_at.toISOString(),
+        createdAt: (row.application_created_at ?? row.created_at).toISOString(),
         updatedAt: row.updated_at.toISOString(),
         submittedAt: row.submitted_at?.toISOString() ?? null,
         statusChangedAt: row.status_changed_at.toISOString(),

@@ -29,8 +29,19 @@ export async function seedRoles(db: Db): Promise<void> {
   });
 }
 
-async function insertGroup(db: Db, group: { name: string; status: string; country: string; properties: readonly { name: string; status: string; currency: string }[] }) {
-  const { id } = await db.insertInto('merchant_groups').values({ name: group.name, status: group.status, country: group.country, contact_email: null }).returning('id').executeTakeFirstOrThrow();
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A demo date, so lists show the demo's story rather than the moment the seed ran. */
+const daysBeforeAnchor = (days: number) => new Date(Date.parse(DEMO_ANCHOR) - days * DAY_MS);
+
+async function insertGroup(db: Db, group: { name: string; status: string; country: string; properties: readonly { name: string; status: string; currency: string }[] }, createdDaysAgo: number) {
+  const createdAt = daysBeforeAnchor(createdDaysAgo);
+  // Groups not in review (seed-kyc dates those) changed status a few weeks after they signed up.
+  const statusChangedAt = daysBeforeAnchor(Math.max(1, createdDaysAgo - 21));
+  const { id } = await db
+    .insertInto('merchant_groups')
+    .values({ name: group.name, status: group.status, country: group.country, contact_email: null, created_at: createdAt, updated_at: statusChangedAt, status_changed_at: statusChangedAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const merchantIds: string[] = [];
   for (const [position, property] of group.properties.entries()) {
     const merchant = await db
@@ -54,9 +65,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   if (!existing) {
     const started = Date.now();
     const passwordHash = await hashPassword(DEMO_PASSWORD);
-    const demo = await insertGroup(db, DEMO_GROUP);
-    const applicant = await insertGroup(db, APPLICANT_GROUP);
-    for (const group of OTHER_GROUPS) await insertGroup(db, group);
+    const demo = await insertGroup(db, DEMO_GROUP, 400);
+    const applicant = await insertGroup(db, APPLICANT_GROUP, 2);
+    for (const [index, group] of OTHER_GROUPS.entries()) await insertGroup(db, group, 60 + 11 * index);
 
     for (const [index, role] of ROLES.entries()) {
       const side = ROLE_SIDES[role];
@@ -72,7 +83,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
       });
     }
     await insertUser(db, { email: `applicant@${DEMO_DOMAIN}`, passwordHash, firstName: 'Alma', lastName: 'Applicant', roles: ['MerchantAdmin'], merchantGroupId: applicant.id, merchantIds: [] });
-    await db.insertInto('kyc_applications').values({ merchant_group_id: applicant.id }).execute();
+    await db.insertInto('kyc_applications').values({ merchant_group_id: applicant.id, created_at: daysBeforeAnchor(2), updated_at: daysBeforeAnchor(2) }).execute();
     await seedPayouts(db, DEMO_ANCHOR);
     await seedKyc(db);
     options.log?.info({ ms: Date.now() - started }, 'demo world seeded');

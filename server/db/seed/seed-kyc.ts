@@ -124,11 +124,19 @@ export async function seedKyc(db: Db): Promise<void> {
       from = step.to;
     }
     if (demo.group === 'Danube Hospitality') await db.updateTable('documents').set({ status: 'Failed' }).where('id', '=', docs.certificate!).execute();
-    await db.updateTable('merchant_groups').set({ status_changed_at: demo.review.length ? at(demo.daysAgo - demo.review.length) : submittedAt }).where('id', '=', group.id).execute();
+    const statusChangedAt = demo.review.length ? at(demo.daysAgo - demo.review.length) : submittedAt;
+    // The group signed up when its application was started.
+    await db.updateTable('merchant_groups').set({ created_at: at(demo.daysAgo + 2), updated_at: statusChangedAt, status_changed_at: statusChangedAt }).where('id', '=', group.id).execute();
   }
-  // Every other group has its (empty) application row, so the list links each to a page.
-  const groups = await db.selectFrom('merchant_groups').select('id').execute();
-  for (const group of groups) await db.insertInto('kyc_applications').values({ merchant_group_id: group.id }).onConflict((oc) => oc.column('merchant_group_id').doNothing()).execute();
+  // Every other group has its (empty) application row, so the list links each to a page; it was
+  // opened when the group was created.
+  const groups = await db.selectFrom('merchant_groups').select(['id', 'created_at']).execute();
+  for (const group of groups)
+    await db
+      .insertInto('kyc_applications')
+      .values({ merchant_group_id: group.id, created_at: group.created_at, updated_at: group.created_at })
+      .onConflict((oc) => oc.column('merchant_group_id').doNothing())
+      .execute();
 }
 
 function danubeFlags(certificateId: string) {
