@@ -1,6 +1,6 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { isDocumentEditable, isFieldEditable, resumeIndex, wizardMachine, type SaveStepInput, type SaveStepOutput, type WizardProgress, type WizardStepState } from './wizard.machine';
+import { resumeIndex, wizardMachine, type SaveStepInput, type SaveStepOutput, type WizardProgress, type WizardStepState } from './wizard.machine';
 
 const IDS = ['one', 'two', 'three'];
 const step = (id: string, valid: boolean, extra: Partial<WizardStepState> = {}): WizardStepState => ({ id, valid, saved: valid, flagged: false, ...extra });
@@ -194,21 +194,6 @@ describe('wizard machine', () => {
       actor.send({ type: 'wizard.next' });
       await settle(actor, 'submitted');
       expect(calls.save).toHaveLength(1);
-    });
-
-    it('lets only flagged fields and documents be edited', () => {
-      const context = { mode: 'resubmission' as const, flags: flagged.flags };
-      expect(isFieldEditable(context, 'two', 'address.postal')).toBe(true);
-      expect(isFieldEditable(context, 'two', 'address.city')).toBe(false);
-      expect(isFieldEditable(context, 'one', 'address.postal')).toBe(false);
-      expect(isFieldEditable({ mode: 'resubmission', flags: { fields: ['two.address'], documents: [] } }, 'two', 'address.city')).toBe(true);
-      expect(isFieldEditable({ mode: 'resubmission', flags: { fields: ['two'], documents: [] } }, 'two', 'anything')).toBe(true);
-      expect(isFieldEditable({ mode: 'resubmission', flags: { fields: ['two.address'], documents: [] } }, 'two', 'addressLine')).toBe(false);
-      expect(isDocumentEditable(context, 'doc-1')).toBe(true);
-      expect(isDocumentEditable(context, 'doc-2')).toBe(false);
-      expect(isFieldEditable({ mode: 'edit', flags: { fields: [], documents: [] } }, 'one', 'x')).toBe(true);
-      expect(isFieldEditable({ mode: 'readOnly', flags: flagged.flags }, 'two', 'address.postal')).toBe(false);
-      expect(isDocumentEditable({ mode: 'readOnly', flags: flagged.flags }, 'doc-1')).toBe(false);
     });
   });
 });

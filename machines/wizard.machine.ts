@@ -95,20 +95,6 @@ export function allStepsValid(context: Pick<WizardContext, 'steps'>): boolean {
 
 const currentStep = (context: WizardContext) => context.steps[context.currentIndex];
 
-/** Whether a field may be edited now: always in edit mode; in resubmission only below a flagged path. */
-export function isFieldEditable(context: Pick<WizardContext, 'mode' | 'flags'>, stepId: string, fieldPath: string): boolean {
-  if (context.mode === 'edit') return true;
-  if (context.mode === 'readOnly') return false;
-  const full = `${stepId}.${fieldPath}`;
-  return context.flags.fields.some((flag) => flag === stepId || full === flag || full.startsWith(`${flag}.`));
-}
-
-/** Whether a document may be replaced now: always in edit mode; in resubmission only a flagged one. */
-export function isDocumentEditable(context: Pick<WizardContext, 'mode' | 'flags'>, documentId: string): boolean {
-  if (context.mode === 'edit') return true;
-  return context.mode === 'resubmission' && context.flags.documents.includes(documentId);
-}
-
 export const wizardMachine = setup({
   types: {
     context: {} as WizardContext,

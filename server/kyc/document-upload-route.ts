@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { documentRefsOf, KYC_DOCUMENT_CONTENT_TYPES, KYC_DOCUMENT_MAX_BYTES, KYC_DOCUMENT_SLOTS, KycDocumentUploadFieldsSchema, kycEndpoints } from '../../contract/kyc';
+import { anyFieldFlagOpens, replacementChain } from '../../contract/kyc/resubmission';
 import { fieldErrors, HttpProblem, problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { GROUP_ENTITY } from '../merchant-groups/lifecycle';
@@ -68,15 +69,11 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
 /** A flagged document, or one held by a field the reviewer flagged, may be replaced in resubmission. */
 function mayReplaceInResubmission(state: ApplicationState, documentId: string): boolean {
   const open = state.flags.filter((flag) => flag.resolvedAt === null);
-  // A replacement of a flagged document may itself be replaced (a wrong upload redone): walk back the chain.
-  const chain = [documentId];
-  for (let previous = state.documents.find((row) => row.replaced_by === documentId); previous && chain.length < 100; previous = state.documents.find((row) => row.replaced_by === previous!.id)) chain.push(previous.id);
+  const chain = replacementChain(documentId, (id) => state.documents.find((row) => row.replaced_by === id)?.id);
   if (open.some((flag) => flag.targetKind === 'document' && chain.includes(flag.target))) return true;
   const fieldFlags = open.filter((flag) => flag.targetKind === 'field').map((flag) => flag.target);
   return [...state.checks.entries()].some(([step, check]) =>
-    documentRefsOf(step, check.data)
-      .filter((ref) => ref.documentId === documentId)
-      .some((ref) => fieldFlags.some((flag) => flag === step || `${step}.${ref.path}` === flag || `${step}.${ref.path}`.startsWith(`${flag}.`))),
+    documentRefsOf(step, check.data).some((ref) => ref.documentId === documentId && anyFieldFlagOpens(fieldFlags, step, ref.path)),
   );
 }
 

@@ -1,5 +1,6 @@
 import type { KycFlag, KycStepId } from '../../contract/kyc';
 import { documentRefsOf } from '../../contract/kyc';
+import { anyFieldFlagOpens } from '../../contract/kyc/resubmission';
 
 // In resubmission only what the reviewer flagged may change (issue 5): a field below a flagged
 // field path, or a document reference whose old document was flagged.
@@ -21,9 +22,5 @@ export function pathsNotFlagged(step: KycStepId, before: Record<string, unknown>
   const fieldFlags = openFlags.filter((flag) => flag.targetKind === 'field').map((flag) => flag.target);
   const flaggedDocuments = new Set(openFlags.filter((flag) => flag.targetKind === 'document').map((flag) => flag.target));
   const replaceable = new Set(documentRefsOf(step, before).filter((ref) => flaggedDocuments.has(ref.documentId)).map((ref) => ref.path));
-  return changedPaths(before, after).filter((path) => {
-    const full = `${step}.${path}`;
-    if (fieldFlags.some((flag) => flag === step || full === flag || full.startsWith(`${flag}.`))) return false;
-    return !replaceable.has(path);
-  });
+  return changedPaths(before, after).filter((path) => !anyFieldFlagOpens(fieldFlags, step, path) && !replaceable.has(path));
 }

@@ -1,11 +1,12 @@
 import type { KycDocument, KycFlag, KycStepId, KycWizardMode } from '../../../contract/kyc';
+import { fieldFlagOpens, replacementChain } from '../../../contract/kyc/resubmission';
 import { CLOSED_LOCK, OPEN_LOCK, type FieldLock } from './components/field-lock';
 
 /**
- * The lock of one step. A field flag targets `<step>` (the whole step) or `<step>.<dotted path>`;
- * it opens that path and everything under it (flagging `stakeholders` opens the whole list). A
- * document flag targets the document id; the slot stays open after the applicant replaced that
- * document (the replacement is found through `replaces`/`replacedBy`), so a wrong upload can be redone.
+ * The lock of one step, by the rule the server enforces (contract/kyc/resubmission.ts): a field
+ * flag opens its path and everything under it (flagging `stakeholders` opens the whole list); a
+ * document flag keeps its slot open after the applicant replaced that document (the replacement is
+ * found through `replaces`/`replacedBy`), so a wrong upload can be redone.
  */
 export function stepLock(
   mode: KycWizardMode,
@@ -16,29 +17,12 @@ export function stepLock(
   if (mode === 'edit') return OPEN_LOCK;
   if (mode === 'readOnly') return CLOSED_LOCK;
   const open = flags.filter((flag) => flag.resolvedAt === null);
-  const fieldFlag = (path: string) =>
-    open.find((flag) => {
-      if (flag.targetKind !== 'field') return false;
-      if (flag.target === step) return true;
-      const full = `${step}.${path}`;
-      return full === flag.target || full.startsWith(`${flag.target}.`);
-    });
-  const predecessors = (documentId: string): string[] => {
-    const chain = [documentId];
-    for (let id = documentId, guard = 0; guard < 50; guard++) {
-      // The server lists current documents with the one each replaced; this session's uploads also mark the old one.
-      const previous =
-        documents.find((document) => document.documentId === id)?.replaces ??
-        documents.find((document) => document.replacedBy === id)?.documentId;
-      if (!previous) break;
-      chain.push(previous);
-      id = previous;
-    }
-    return chain;
-  };
+  const fieldFlag = (path: string) => open.find((flag) => flag.targetKind === 'field' && fieldFlagOpens(flag.target, step, path));
+  // The server lists current documents with the one each replaced; this session's uploads also mark the old one.
+  const previousOf = (id: string) => documents.find((document) => document.documentId === id)?.replaces ?? documents.find((document) => document.replacedBy === id)?.documentId;
   const documentFlag = (documentId: string | undefined) => {
     if (!documentId) return undefined;
-    const chain = predecessors(documentId);
+    const chain = replacementChain(documentId, previousOf);
     return open.find((flag) => flag.targetKind === 'document' && chain.includes(flag.target));
   };
   return {
