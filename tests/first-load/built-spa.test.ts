@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -73,6 +73,7 @@ beforeAll(async () => {
   delete env.VITE_INSPECT;
   await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', spaDir, '--emptyOutDir', '--logLevel', 'error'], { env });
 }, 180_000);
+afterAll(() => rmSync(spaDir, { recursive: true, force: true }));
 
 describe('the production build', () => {
   it('ships none of the Stately inspector or the packages it brings', () => {
