@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authEndpoints } from '../../contract/auth';
+import { callbackPath } from '../../contract/callback-url';
 import { AUTH_BASE } from '../../contract/product';
 import { PROBLEM_TYPES } from '../../contract/problem';
 import { audit } from '../audit';
@@ -8,19 +9,9 @@ import { registerEndpoint } from '../http/route';
 import { checkCsrfToken, issueCsrfToken } from './csrf';
 import { verifyPassword } from './passwords';
 import { closeSession, currentSession, openSession } from './sessions';
+import { originOf, registerSignInPages } from './sign-in-pages';
 
 const { getSession, updateSession, getCsrf, getProviders, signIn, signInCallback, signOut, clientLog } = authEndpoints;
-
-/** Only same-site paths are followed after sign-in, so the form cannot be used as an open redirect. */
-function safeCallbackUrl(url: string | undefined): string {
-  if (!url) return '/';
-  try {
-    const parsed = new URL(url, 'http://same.origin');
-    return parsed.origin === 'http://same.origin' || url.startsWith('/') ? `${parsed.pathname}${parsed.search}` : '/';
-  } catch {
-    return '/';
-  }
-}
 
 const INVALID_CREDENTIALS = new HttpProblem({
   type: PROBLEM_TYPES.invalidCredentials,
@@ -31,6 +22,7 @@ const INVALID_CREDENTIALS = new HttpProblem({
 
 export function registerSessionRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
+  registerSignInPages(app);
   registerEndpoint(app, getSession, async ({ ctx, request, reply }) => (await currentSession(ctx, request, reply)) ?? {});
 
   registerEndpoint(app, updateSession, async ({ ctx, request, reply, body }) => {
@@ -60,7 +52,8 @@ export function registerSessionRoutes(app: FastifyInstance): void {
       }
       await openSession(ctx, request, reply, user.id);
       await audit(ctx.db, user.id, 'signed-in', 'user', user.id);
-      return { url: safeCallbackUrl(body.callbackUrl) };
+      // Only a same-site path is followed after sign-in, so the form cannot be used as an open redirect.
+      return { url: callbackPath(body.callbackUrl, originOf(request)) ?? '/' };
     }, { rateLimit: { max: ctx.config.rateLimits.signInPerMinute, timeWindow: 60_000 } });
   }
 

@@ -32,6 +32,7 @@ export const MERCHANT_PAGES = ['currency-rules', 'location-settings', 'payment-s
 const auth = {
   root: screen(() => import('../features/auth/root-screen'), 'RootScreen'),
   signIn: screen(() => import('../features/auth/sign-in-screen'), 'SignInScreen'),
+  authError: screen(() => import('../features/auth/auth-error-screen'), 'AuthErrorScreen'),
   createPassword: screen(() => import('../features/auth/create-password-screen'), 'CreatePasswordScreen'),
   createPasswordSuccessful: screen(() => import('../features/auth/create-password-successful-screen'), 'CreatePasswordSuccessfulScreen'),
   forgotPassword: screen(() => import('../features/auth/forgot-password-screen'), 'ForgotPasswordScreen'),
@@ -53,6 +54,7 @@ export const ROUTES: readonly AppRoute[] = [
   // Public (spec 2 "Public routes"): no session needed, top bar hidden.
   { path: '/', public: true, titleKey: 'shell.routes.root', load: auth.root },
   { path: '/sign-in', public: true, titleKey: 'shell.routes.signIn', load: auth.signIn },
+  { path: '/auth-error', public: true, titleKey: 'shell.routes.authError', load: auth.authError },
   { path: '/create-password', public: true, dark: true, titleKey: 'shell.routes.createPassword', load: auth.createPassword },
   { path: '/create-password-successful', public: true, dark: true, decoration: true, titleKey: 'shell.routes.createPasswordSuccessful', load: auth.createPasswordSuccessful },
   { path: '/forgot-password', public: true, dark: true, decoration: true, titleKey: 'shell.routes.forgotPassword', load: auth.forgotPassword },

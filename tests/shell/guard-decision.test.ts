@@ -18,8 +18,8 @@ describe('route guard (spec 2 "Session rules")', () => {
   });
 
   it('sends an unauthenticated visitor to sign-in, but lets them see public pages', () => {
-    expect(decide('/users', { status: 'unauthenticated', userLoaded: false })).toEqual({ kind: 'redirect', to: '/sign-in' });
-    expect(decide('/nowhere', { status: 'unauthenticated', userLoaded: false })).toEqual({ kind: 'redirect', to: '/sign-in' });
+    expect(decide('/users', { status: 'unauthenticated', userLoaded: false })).toEqual({ kind: 'redirect', to: '/sign-in?callbackUrl=%2Fusers' });
+    expect(decide('/nowhere', { status: 'unauthenticated', userLoaded: false })).toEqual({ kind: 'redirect', to: '/sign-in?callbackUrl=%2Fnowhere' });
     expect(decide('/forgot-password', { status: 'unauthenticated' })).toMatchObject({ kind: 'render', chrome: 'public' });
     expect(decide('/properties/inactive-property', { status: 'unauthenticated' })).toMatchObject({ kind: 'render', chrome: 'public' });
   });

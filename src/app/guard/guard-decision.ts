@@ -1,8 +1,9 @@
+import { callbackPath, signInLocation, SIGN_IN_PATH } from '../../../contract/callback-url';
 import type { UserPermission } from '../../../contract/roles';
 import { homeOf, isLocationAllowed, ROOT_PATH, type GuardedRoute } from '../../lib/permissions';
 
 // Spec 2 "Session rules" as a pure decision, so it is tested apart from React.
-export const SIGN_IN_PATH = '/sign-in';
+export { SIGN_IN_PATH };
 
 export type GuardDecision<R extends GuardedRoute> =
   | { kind: 'wait' }
@@ -19,6 +20,8 @@ export interface GuardInput<R extends GuardedRoute> {
   /** The current role (first in the list), from the user or, before it loads, the session. */
   role: string | undefined;
   permissions: readonly UserPermission[];
+  /** The page's own origin: a callbackUrl may name it in full (spec 7 sign-in with callbackUrl). */
+  origin?: string;
 }
 
 export function guardDecision<R extends GuardedRoute>(input: GuardInput<R>): GuardDecision<R> {
@@ -26,12 +29,14 @@ export function guardDecision<R extends GuardedRoute>(input: GuardInput<R>): Gua
   if (status === 'loading') return { kind: 'wait' };
   const signedIn = status === 'authenticated';
   if (route?.public) {
-    // An authenticated visitor on sign-in goes to the home of their role.
-    if (signedIn && route.path === SIGN_IN_PATH) return { kind: 'redirect', to: homeOf(input.role) };
+    // An authenticated visitor on sign-in goes where they were going (a same-site callbackUrl), else to the home of their role.
+    if (signedIn && route.path === SIGN_IN_PATH)
+      return { kind: 'redirect', to: callbackPath(new URLSearchParams(input.search).get('callbackUrl'), input.origin) ?? homeOf(input.role) };
     // The root is the home of roles the home table does not name: inside the shell once signed in.
     return { kind: 'render', route, chrome: signedIn && route.path === ROOT_PATH ? 'shell' : 'public' };
   }
-  if (!signedIn) return { kind: 'redirect', to: SIGN_IN_PATH };
+  // The address asked for survives signing in (a deep link opened signed out).
+  if (!signedIn) return { kind: 'redirect', to: signInLocation({ callbackUrl: `${pathname}${input.search && !input.search.startsWith('?') ? `?${input.search}` : input.search}` }) };
   if (!input.userLoaded) return { kind: 'wait' };
   if (route && isLocationAllowed(input.routes, pathname, input.search, input.permissions)) return { kind: 'render', route, chrome: 'shell' };
   const home = homeOf(input.role);

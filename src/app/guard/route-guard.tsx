@@ -27,7 +27,10 @@ function Waiting() {
 /** Spec 2 "Session rules": decides what the current location shows, then hands the route to `render`. */
 export function RouteGuard({ render }: { render: (route: AppRoute, chrome: 'shell' | 'public') => React.ReactNode }) {
   const [pathname] = useLocation();
-  const search = useSearch();
+  // Subscribes to the query string; the raw one is read, since useSearch decodes it (an encoded
+  // callbackUrl holding its own query would fall apart).
+  useSearch();
+  const search = window.location.search;
   const { status, session, user, userLoaded } = useSession();
   const decision = guardDecision({
     routes: ROUTES,
@@ -38,6 +41,7 @@ export function RouteGuard({ render }: { render: (route: AppRoute, chrome: 'shel
     userLoaded,
     role: currentRoleOf(user?.userRoles ?? session?.userRoles),
     permissions: user?.userPermissions ?? [],
+    origin: window.location.origin,
   });
   if (decision.kind === 'wait') return <Waiting />;
   if (decision.kind === 'redirect') return <Redirect to={decision.to} replace />;

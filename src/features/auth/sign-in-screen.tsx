@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { z } from 'zod';
 import { EmailSchema, PASSWORD_MAX_LENGTH } from '../../../contract/auth';
+import { callbackPath } from '../../../contract/callback-url';
 import { useSession, useSessionActor } from '../../lib/session/session-provider';
 import { signInWithCredentials } from './auth-api';
 import { SignInLayout } from './auth-layout';
-import { safeCallbackUrl } from './callback-url';
 import { Field } from './field';
 import { SubmitButton } from './submit-button';
 
@@ -21,18 +21,15 @@ export function SignInScreen() {
   const { status, signedIn } = useSession();
   // After the credentials are accepted the session is checked in the background; stay busy until it is there.
   const checking = useSelector(useSessionActor(), (state) => state.matches({ unauthenticated: 'checking' }));
-  const [, navigate] = useLocation();
-  const search = new URLSearchParams(useSearch());
-  const callbackUrl = safeCallbackUrl(search.get('callbackUrl'));
+  // useSearch subscribes; the raw query is read because useSearch decodes it (a callbackUrl with its own query would break).
+  useSearch();
+  const search = new URLSearchParams(window.location.search);
+  // Where the visitor was going; the route guard takes them there once the session exists.
+  const callbackUrl = callbackPath(search.get('callbackUrl'), window.location.origin) ?? '/';
   const sessionRequired = search.get('error') === 'SessionRequired';
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<SignInValues>({ resolver: zodResolver(SignInSchema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
-
-  // Signed in (here, in another tab, or already when the page opened): leave the sign-in page.
-  useEffect(() => {
-    if (status === 'authenticated') navigate(callbackUrl, { replace: true });
-  }, [status, callbackUrl, navigate]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
