@@ -60,3 +60,25 @@ export function menuItemHref(item: MenuItem, role: string | undefined, active: {
     return `/payment-settings/edit-payment-settings?merchantGroupId=${encodeURIComponent(active.merchantGroupId)}&merchantId=${encodeURIComponent(active.merchantId)}`;
   return item.path;
 }
+
+/** Addresses beyond its own path that belong to a menu item: the wizard's other steps, the link preview. */
+const MORE_SECTIONS: Readonly<Record<string, readonly string[]>> = { kyc: ['/kyc/'], paymentLink: ['/payment-link-preview'] };
+
+function sectionLength(prefix: string, pathname: string): number {
+  const matches = prefix.endsWith('/') ? pathname.startsWith(prefix) : pathname === prefix || pathname.startsWith(`${prefix}/`);
+  return matches ? prefix.length : -1;
+}
+
+/**
+ * The menu item a page belongs to, so the menu stays highlighted on sub-pages (an application's
+ * detail, a later KYC step): the item with the longest path the address lies under.
+ */
+export function activeMenuItemKey(items: readonly Pick<MenuItem, 'key' | 'path'>[], pathname: string): string | undefined {
+  let best: { key: string; length: number } | undefined;
+  for (const item of items)
+    for (const prefix of [item.path, ...(MORE_SECTIONS[item.key] ?? [])]) {
+      const length = sectionLength(prefix, pathname);
+      if (length > (best?.length ?? -1)) best = { key: item.key, length };
+    }
+  return best?.key;
+}

@@ -1,18 +1,19 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import type { VisibleMenuItem } from './menu-items';
+import { activeMenuItemKey, type VisibleMenuItem } from './menu-items';
 
 // Spec 2 "Application shell": the left menu holds the non-submenu items; the submenu items sit
 // under the "all controls" dropdown.
 export function SideMenu({ items, hrefOf, onNavigate }: { items: VisibleMenuItem[]; hrefOf: (item: VisibleMenuItem) => string; onNavigate: () => void }) {
   const { t } = useTranslation();
   const [location] = useLocation();
+  const activeKey = activeMenuItemKey(items, location);
   return (
     <nav aria-label={t('shell.menu.label')} data-testid="side-menu">
       <ul className="flex flex-col gap-1 p-3">
         {items.map((item) => {
-          const active = location === item.path;
+          const active = item.key === activeKey;
           return (
             <li key={item.key}>
               <Link
