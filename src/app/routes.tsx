@@ -8,6 +8,8 @@ import { LoadingOverlay } from './shell/loading-overlay';
 import { hideLoadingOverlay } from '../lib/loading-overlay-store';
 import { useSession } from '../lib/session/session-provider';
 import { loadSignedInTranslations } from '../i18n/i18n';
+import { NotFoundPage } from '../components/not-found/not-found-page';
+import { currentRoleOf, homeOf } from '../lib/permissions';
 
 // What only a signed-in user sees loads with the first signed-in screen, not with /sign-in (issue 13
 // "First load"): the shell (menus, profile progress, the export toast and its tracker, server reads)
@@ -68,6 +70,22 @@ function renderRoute(route: AppRoute, chrome: 'shell' | 'public') {
   );
 }
 
+/** An unknown address, signed in: the not-found page in the shell, with the way to the role's home. */
+function renderNotFound() {
+  return (
+    <Suspense fallback={<ScreenFallback />}>
+      <AppShell>
+        <NotFoundScreen />
+      </AppShell>
+    </Suspense>
+  );
+}
+
+function NotFoundScreen() {
+  const { session, user } = useSession();
+  return <NotFoundPage homeHref={homeOf(currentRoleOf(user?.userRoles ?? session?.userRoles))} />;
+}
+
 /** The loading flag is cleared at the start of every route change (spec 2). */
 function ClearLoadingOnRouteChange() {
   const [location] = useLocation();
@@ -82,7 +100,7 @@ export function AppRoutes() {
   return (
     <ActivePropertyProvider>
       <ClearLoadingOnRouteChange />
-      <RouteGuard render={renderRoute} />
+      <RouteGuard render={renderRoute} renderNotFound={renderNotFound} />
       <LoadingOverlay />
       {status === 'authenticated' && (
         <Suspense fallback={null}>

@@ -19,10 +19,12 @@ describe('persisted-store (spec 3 persisted table preferences)', () => {
     expect(readTablePreferences(storage, 'refunds')).toBeUndefined();
   });
 
-  it('keeps the page index for transactions only and column pinning for refunds only', () => {
+  it('keeps the page index and its page size for transactions only and column pinning for refunds only', () => {
     const storage = memoryStorage();
     const pinning = { left: ['id'], right: [] };
-    writeTablePreferences(storage, 'payouts', { ...base, pageIndex: 2, columnPinning: pinning });
+    writeTablePreferences(storage, 'transactions', { ...base, pageIndex: 2, pageSize: 50 });
+    expect(readTablePreferences(storage, 'transactions')).toEqual({ ...base, pageIndex: 2, pageSize: 50 });
+    writeTablePreferences(storage, 'payouts', { ...base, pageIndex: 2, pageSize: 50, columnPinning: pinning });
     writeTablePreferences(storage, 'refunds', { ...base, pageIndex: 2, columnPinning: pinning });
     writeTablePreferences(storage, 'transactions', { ...base, columnPinning: pinning });
     expect(readTablePreferences(storage, 'payouts')).toEqual(base);
@@ -33,7 +35,7 @@ describe('persisted-store (spec 3 persisted table preferences)', () => {
   it('survives garbage in storage and drops malformed parts', () => {
     expect(readTablePreferences(memoryStorage({ [PERSISTED_STORE_KEY]: 'not json' }), 'transactions')).toBeUndefined();
     const storage = memoryStorage({
-      [PERSISTED_STORE_KEY]: JSON.stringify({ transactions: { columns: { a: true, b: 'yes' }, sorting: [{ id: 'x' }, { id: 'y', desc: false }], filters: [], pageIndex: -1 } }),
+      [PERSISTED_STORE_KEY]: JSON.stringify({ transactions: { columns: { a: true, b: 'yes' }, sorting: [{ id: 'x' }, { id: 'y', desc: false }], filters: [], pageIndex: -1, pageSize: 30 } }),
     });
     expect(readTablePreferences(storage, 'transactions')).toEqual({ columns: { a: true }, sorting: [{ id: 'y', desc: false }], filters: {} });
   });

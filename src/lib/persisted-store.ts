@@ -1,8 +1,10 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { isPageSize, type PageSize } from '../../contract/paging';
 
 // Spec 3 "Persisted table preferences", spec 9 store name: one localStorage entry, 'persisted-store',
 // holding per table its columns, sorting and filters; column pinning for refunds only; the page
-// index for transactions only (decision 0133).
+// index for transactions only (decision 0133), with the page size it counts in (decision 0196: a
+// page index means nothing without its page size, so a reload shows the same rows).
 export const PERSISTED_STORE_KEY = 'persisted-store';
 
 export type PersistedTable = 'transactions' | 'refunds' | 'payouts';
@@ -21,6 +23,8 @@ export interface TablePreferences {
   columnPinning?: ColumnPinning;
   /** Transactions only. */
   pageIndex?: number;
+  /** Transactions only, with the page index. */
+  pageSize?: PageSize;
 }
 
 type StoreShape = Partial<Record<PersistedTable, TablePreferences>>;
@@ -52,6 +56,7 @@ export function sanitizePreferences(table: PersistedTable, value: unknown): Tabl
   if (table === 'transactions' && typeof value.pageIndex === 'number' && Number.isInteger(value.pageIndex) && value.pageIndex >= 0) {
     preferences.pageIndex = value.pageIndex;
   }
+  if (table === 'transactions' && isPageSize(value.pageSize)) preferences.pageSize = value.pageSize;
   return preferences;
 }
 

@@ -29,11 +29,11 @@ describe('route guard (spec 2 "Session rules")', () => {
     expect(decide('/sign-in', { role: 'FolioAdmin' })).toEqual({ kind: 'redirect', to: '/kyc/applications' });
   });
 
-  it('renders an allowed page in the shell and sends a forbidden or unknown one home', () => {
+  it('renders an allowed page in the shell, sends a forbidden one home and says an unknown one does not exist', () => {
     expect(decide('/users')).toMatchObject({ kind: 'render', chrome: 'shell', route: { path: '/users' } });
     expect(decide('/users/123?id=123')).toMatchObject({ kind: 'render', route: { path: '/users/[id]' } });
     expect(decide('/payouts')).toEqual({ kind: 'redirect', to: '/users' });
-    expect(decide('/no-such-page')).toEqual({ kind: 'redirect', to: '/users' });
+    expect(decide('/no-such-page')).toEqual({ kind: 'not-found' });
   });
 
   it('never loops: a forbidden home sends to the root', () => {

@@ -8,6 +8,8 @@ export { SIGN_IN_PATH };
 export type GuardDecision<R extends GuardedRoute> =
   | { kind: 'wait' }
   | { kind: 'redirect'; to: string }
+  /** An address no route answers, for a signed-in user (issue 11: say so instead of redirecting silently). */
+  | { kind: 'not-found' }
   | { kind: 'render'; route: R; chrome: 'shell' | 'public' };
 
 export interface GuardInput<R extends GuardedRoute> {
@@ -38,6 +40,7 @@ export function guardDecision<R extends GuardedRoute>(input: GuardInput<R>): Gua
   // The address asked for survives signing in (a deep link opened signed out).
   if (!signedIn) return { kind: 'redirect', to: signInLocation({ callbackUrl: `${pathname}${input.search && !input.search.startsWith('?') ? `?${input.search}` : input.search}` }) };
   if (!input.userLoaded) return { kind: 'wait' };
+  if (!route) return { kind: 'not-found' };
   if (route && isLocationAllowed(input.routes, pathname, input.search, input.permissions)) return { kind: 'render', route, chrome: 'shell' };
   const home = homeOf(input.role);
   return { kind: 'redirect', to: home === pathname ? ROOT_PATH : home };

@@ -25,7 +25,7 @@ function Waiting() {
 }
 
 /** Spec 2 "Session rules": decides what the current location shows, then hands the route to `render`. */
-export function RouteGuard({ render }: { render: (route: AppRoute, chrome: 'shell' | 'public') => React.ReactNode }) {
+export function RouteGuard({ render, renderNotFound }: { render: (route: AppRoute, chrome: 'shell' | 'public') => React.ReactNode; renderNotFound: () => React.ReactNode }) {
   const [pathname] = useLocation();
   // Subscribes to the query string; the raw one is read, since useSearch decodes it (an encoded
   // callbackUrl holding its own query would fall apart).
@@ -45,5 +45,6 @@ export function RouteGuard({ render }: { render: (route: AppRoute, chrome: 'shel
   });
   if (decision.kind === 'wait') return <Waiting />;
   if (decision.kind === 'redirect') return <Redirect to={decision.to} replace />;
+  if (decision.kind === 'not-found') return <>{renderNotFound()}</>;
   return <>{render(decision.route, decision.chrome)}</>;
 }

@@ -37,7 +37,9 @@ function ShellFrame({ children }: { children: ReactNode }) {
 
   return (
     <div className="flex h-screen flex-col">
-      <header className="flex h-[68px] shrink-0 items-center gap-3 bg-brand-dark px-4 text-white">
+      <SkipToContent />
+      {/* One line at every width (issue 11 "Layout"): below sm the labels shrink to icons, nothing wraps. */}
+      <header className="flex h-[68px] shrink-0 items-center gap-2 whitespace-nowrap bg-brand-dark px-3 text-white sm:gap-3 sm:px-4">
         <button
           type="button"
           className="rounded p-2 hover:bg-white/10 md:hidden"
@@ -57,15 +59,41 @@ function ShellFrame({ children }: { children: ReactNode }) {
           {user && <UserMenu role={role} firstName={firstName} lastName={lastName} onSignOut={signOut} />}
         </div>
       </header>
-      <div className="flex h-[calc(100vh-68px)] min-h-0">
-        <aside id="folio-side-menu" className={`${menuOpen ? 'block' : 'hidden'} w-60 shrink-0 overflow-y-auto border-r border-slate-200 bg-white md:block`}>
+      <div className="relative flex h-[calc(100vh-68px)] min-h-0">
+        {/* Below md the open menu lies over the content instead of pushing it sideways. */}
+        <aside
+          id="folio-side-menu"
+          className={`${menuOpen ? 'block' : 'hidden'} absolute inset-y-0 left-0 z-30 w-60 overflow-y-auto border-r border-slate-200 bg-white shadow-lg md:static md:block md:shrink-0 md:shadow-none`}
+        >
           <SideMenu items={items.filter((item) => !item.submenu)} hrefOf={hrefOf} onNavigate={() => setMenuOpen(false)} />
         </aside>
-        <main data-testid="shell-content" className="h-[calc(100vh-68px)] min-w-0 flex-1 overflow-auto bg-slate-50 p-6">{children}</main>
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} data-testid="shell-content" className="h-[calc(100vh-68px)] min-w-0 flex-1 overflow-auto bg-slate-50 p-4 focus:outline-none sm:p-6">
+          {children}
+        </main>
       </div>
       <div className="fixed right-4 bottom-4 z-30">
         <ExportToast />
       </div>
     </div>
+  );
+}
+
+const MAIN_CONTENT_ID = 'main-content';
+
+/** The first thing a keyboard user reaches: jumps over the top bar and the menu to the screen. */
+function SkipToContent() {
+  const { t } = useTranslation();
+  return (
+    <a
+      href={`#${MAIN_CONTENT_ID}`}
+      onClick={(event) => {
+        // Focus the content without putting a hash in the address (the router owns it).
+        event.preventDefault();
+        document.getElementById(MAIN_CONTENT_ID)?.focus();
+      }}
+      className="sr-only z-50 rounded bg-white px-3 py-2 font-semibold text-brand-dark focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:outline-2 focus:outline-offset-2 focus:outline-brand"
+    >
+      {t('common.skipToContent')}
+    </a>
   );
 }

@@ -41,7 +41,11 @@ export function ProfileProgress() {
   const { t } = useTranslation();
   return (
     <Popover className="relative">
-      <PopoverButton className="rounded px-3 py-1 text-sm text-white/90 hover:bg-white/10">{t('shell.profileProgress.toggle')}</PopoverButton>
+      <PopoverButton className="rounded px-2 py-1 text-sm whitespace-nowrap text-white/90 hover:bg-white/10 sm:px-3">
+        {/* Below sm a small ring stands for the label, which stays the button's name. */}
+        <span aria-hidden className="inline-block h-4 w-4 rounded-full border-2 border-white/80 border-r-transparent align-middle sm:hidden" />
+        <span className="max-sm:sr-only">{t('shell.profileProgress.toggle')}</span>
+      </PopoverButton>
       <PopoverPanel anchor="bottom end" className="z-40 w-72 rounded-md bg-white p-4 text-slate-800 shadow-lg" data-testid="profile-progress">
         <div className="flex items-center gap-3">
           <Ring percent={PROFILE_PROGRESS_PERCENT} />

@@ -1,17 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { PROVIDER_ADMIN_ROLE } from '../../../contract/roles';
 
-// Spec 2: provider admin red, merchant admin gold, others teal (tailwind.config.ts `badge`).
+// Spec 2: provider admin red, merchant admin gold, others teal (tailwind.config.ts `badge`). White
+// text on gold reads at 2.4:1, so the gold badge carries dark text (WCAG AA: 4.5:1 for small text).
 export function badgeClassOf(role: string | undefined): string {
-  if (role === PROVIDER_ADMIN_ROLE) return 'bg-badge-admin';
-  if (role === 'MerchantAdmin') return 'bg-badge-merchant';
-  return 'bg-badge-other';
+  if (role === PROVIDER_ADMIN_ROLE) return 'bg-badge-admin text-white';
+  if (role === 'MerchantAdmin') return 'bg-badge-merchant text-brand-dark';
+  return 'bg-badge-other text-white';
 }
 
 export function RoleBadge({ role }: { role: string | undefined }) {
   const { t } = useTranslation();
   return (
-    <span data-testid="role-badge" data-role={role ?? ''} className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold text-white ${badgeClassOf(role)}`}>
+    <span data-testid="role-badge" data-role={role ?? ''} className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${badgeClassOf(role)}`}>
       {t(`shell.roles.${role ?? 'unknown'}`, { defaultValue: role ?? t('shell.roles.unknown') })}
     </span>
   );

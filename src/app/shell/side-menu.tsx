@@ -40,8 +40,9 @@ export function AllControlsMenu({ items, hrefOf }: { items: VisibleMenuItem[]; h
   if (items.length === 0) return null;
   return (
     <Menu as="div" className="relative">
-      <MenuButton className="rounded px-3 py-1 text-sm text-white/90 hover:bg-white/10" data-testid="all-controls">
-        {t('shell.menu.allControls')} ▾
+      <MenuButton className="rounded px-2 py-1 text-sm whitespace-nowrap text-white/90 hover:bg-white/10 sm:px-3" data-testid="all-controls">
+        {/* Below sm only the arrow shows; the name stays for assistive technology. */}
+        <span className="max-sm:sr-only">{t('shell.menu.allControls')}</span> <span aria-hidden>▾</span>
       </MenuButton>
       <MenuItems anchor="bottom start" className="z-40 mt-1 w-56 rounded-md bg-white py-1 text-slate-800 shadow-lg focus:outline-none">
         {items.map((item) => (

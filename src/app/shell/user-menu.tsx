@@ -15,8 +15,9 @@ export function UserMenu({ role, firstName, lastName, onSignOut }: { role: strin
 
   return (
     <Menu as="div" className="relative">
-      <MenuButton aria-label={t('shell.userMenu.open')} className="flex items-center gap-3 rounded px-2 py-1 text-left hover:bg-white/10">
-        <span className="flex flex-col leading-tight" data-testid="user-greeting">
+      <MenuButton aria-label={t('shell.userMenu.open')} className="flex min-w-0 items-center gap-3 rounded px-1 py-1 text-left hover:bg-white/10 sm:px-2">
+        {/* Below sm the greeting is hidden to keep the top bar on one line; the role badge stays. */}
+        <span className="flex flex-col leading-tight max-sm:hidden" data-testid="user-greeting">
           {merchantSide ? (
             <>
               <span className="font-semibold">{t('shell.userMenu.greeting', { firstName })}</span>
@@ -29,6 +30,11 @@ export function UserMenu({ role, firstName, lastName, onSignOut }: { role: strin
         <RoleBadge role={role} />
       </MenuButton>
       <MenuItems anchor="bottom end" className="z-40 mt-1 w-64 rounded-md bg-white py-1 text-slate-800 shadow-lg focus:outline-none">
+        {/* Below sm the greeting the top bar hides is read here. */}
+        <div className="border-b border-slate-200 px-3 py-2 text-sm sm:hidden">
+          <p className="font-semibold">{merchantSide ? t('shell.userMenu.greeting', { firstName }) : t('shell.userMenu.fullName', { firstName, lastName })}</p>
+          {merchantSide ? <p className="text-slate-700">{activeProperty?.name ?? t('shell.userMenu.noProperty')}</p> : null}
+        </div>
         {merchantSide && properties.length > 1 && (
           <MenuSection>
             <MenuHeading className="px-3 pt-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{t('shell.userMenu.otherHotels')}</MenuHeading>

@@ -21,9 +21,16 @@ export interface DataTableProps<TData extends RowData> {
   onSortingChange: (sorting: SortingState) => void;
   loading: boolean;
   onRowClick?: (row: TData) => void;
+  /** What an empty result says (the default speaks of filters). */
+  emptyMessage?: string;
 }
 
 const sortMarks = { asc: ' ▲', desc: ' ▼' } as const;
+
+/** A cell value that must not break across lines (an amount, a date). */
+export function NoWrap({ children }: { children: React.ReactNode }) {
+  return <span className="whitespace-nowrap">{children}</span>;
+}
 
 /**
  * A server-side TanStack Table v9 table: the server sorts and pages (manualSorting/manualPagination),
@@ -87,7 +94,9 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
                 onClick={props.onRowClick ? () => props.onRowClick?.(row.original) : undefined}
               >
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className="whitespace-nowrap px-3 py-2">
+                  // Cells wrap at spaces so the table fits its screen; values that must stay whole
+                  // (amounts, dates) render inside <NoWrap>.
+                  <td key={cell.id} className="px-3 py-2 align-top">
                     <table.FlexRender cell={cell} />
                   </td>
                 ))}
@@ -96,7 +105,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
             {props.rows.length === 0 && (
               <tr>
                 <td colSpan={visibleCount} className="px-3 py-6 text-center text-slate-500">
-                  {props.loading ? t('common.loading') : t('dataTable.empty')}
+                  {props.loading ? t('common.loading') : (props.emptyMessage ?? t('dataTable.empty'))}
                 </td>
               </tr>
             )}

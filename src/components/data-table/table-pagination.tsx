@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../contract/paging';
+import { formatCount } from '../../lib/format';
 
 export interface TablePaginationProps {
   pageIndex: number;
@@ -22,7 +23,7 @@ export function TablePagination(props: TablePaginationProps) {
   return (
     <nav className="flex flex-wrap items-center justify-between gap-3 py-2 text-sm" aria-label={t('dataTable.pagination')}>
       <span data-testid="table-total">
-        {t(props.totalExact ? 'dataTable.total' : 'dataTable.totalEstimate', { count: props.total, formatted: props.total.toLocaleString('en') })}
+        {t(props.totalExact ? 'dataTable.total' : 'dataTable.totalEstimate', { count: props.total, formatted: formatCount(props.total) })}
       </span>
       <div className="flex items-center gap-2">
         <label className="flex items-center gap-1">

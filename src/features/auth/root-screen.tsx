@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Redirect } from 'wouter';
 import { useSession } from '../../lib/session/session-provider';
+import { PageLayout } from '../../components/page-layout/page-layout';
 
 /**
  * `/` (spec 2): signed out -> sign-in. Signed in, the role's home is the shell's business; this is
@@ -17,13 +18,11 @@ export function RootScreen() {
         <p role="status">{t('auth.root.loading')}</p>
       </main>
     );
+  // Signed in, the root sits in the shell: the same page frame as every other screen.
   return (
-    <main className="mx-auto flex max-w-xl flex-col gap-4 p-8">
+    <PageLayout title={userLoaded && profile ? t('auth.root.welcome', { firstName: profile.firstName }) : t('shell.routes.root')}>
       {userLoaded && profile ? (
-        <>
-          <h1 className="text-2xl font-bold text-brand-dark">{t('auth.root.welcome', { firstName: profile.firstName })}</h1>
-          <p className="text-gray-700">{t('auth.root.signedInAs', { email: profile.email })}</p>
-        </>
+        <p className="text-gray-700">{t('auth.root.signedInAs', { email: profile.email })}</p>
       ) : userError ? (
         <div role="alert" className="rounded bg-red-50 p-3 text-red-800">
           <p>{t('auth.root.loadFailed', { message: userError })}</p>
@@ -39,6 +38,6 @@ export function RootScreen() {
           {t('auth.root.signOut')}
         </button>
       )}
-    </main>
+    </PageLayout>
   );
 }

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearch } from 'wouter';
+import { PageLayout } from '../../components/page-layout/page-layout';
+import { useLocation, useSearch } from 'wouter';
 import { KYC_STEP_TITLE_KEYS, type KycApplication } from '../../../contract/kyc';
 import { AuditTrail } from './components/audit-trail';
 import { DocumentLink } from './components/document-link';
 import { ReviewActions } from './components/review-actions';
 import { StepData } from './components/step-data';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/format';
 import { reviewApplicationQuery } from './api';
 import { StatusBadge } from './status-badge';
 
@@ -24,11 +25,25 @@ export function KycApplicationScreen() {
   const { t } = useTranslation();
   const id = useApplicationId();
   const application = useQuery({ ...reviewApplicationQuery(id ?? ''), enabled: Boolean(id) });
+  const data = application.data;
   return (
-    <div className="mx-auto max-w-5xl p-6">
-      <Link href="/kyc/applications" className="text-sm text-brand underline">
-        {t('kycReview.detail.back')}
-      </Link>
+    <PageLayout
+      back={{ href: '/kyc/applications', label: t('kycReview.detail.back') }}
+      title={data ? data.merchantGroupName : t('shell.routes.kycApplication')}
+      subtitle={
+        data ? (
+          <>
+            <StatusBadge status={data.displayStatus} />
+            <span>
+              {t('kycReview.columns.createdAt')}: {formatDateTime(data.createdAt)}
+            </span>
+            <span>
+              {t('kycReview.columns.submittedAt')}: {data.submittedAt ? formatDateTime(data.submittedAt) : t('kycReview.notSubmitted')}
+            </span>
+          </>
+        ) : undefined
+      }
+    >
       {!id ? <p role="alert">{t('kycReview.detail.missingId')}</p> : null}
       {application.isPending && id ? <p role="status">{t('kycReview.detail.loading')}</p> : null}
       {application.isError ? (
@@ -36,8 +51,8 @@ export function KycApplicationScreen() {
           {t('kycReview.detail.loadFailed', { message: application.error.message })}
         </p>
       ) : null}
-      {application.data ? <ApplicationDetail application={application.data} /> : null}
-    </div>
+      {data ? <ApplicationDetail application={data} /> : null}
+    </PageLayout>
   );
 }
 
@@ -48,24 +63,11 @@ function ApplicationDetail({ application }: { application: KycApplication }) {
   const headers = [...new Set(current.map((document) => document.header))];
   return (
     <>
-      <header className="mb-6 mt-2">
-        <h1 className="text-2xl font-semibold text-brand-dark">{application.merchantGroupName}</h1>
-        <p className="mt-1 flex flex-wrap items-center gap-3 text-sm text-slate-600">
-          <StatusBadge status={application.displayStatus} />
-          <span>
-            {t('kycReview.columns.createdAt')}: {formatDateTime(application.createdAt)}
-          </span>
-          <span>
-            {t('kycReview.columns.submittedAt')}:{' '}
-            {application.submittedAt ? formatDateTime(application.submittedAt) : t('kycReview.notSubmitted')}
-          </span>
+      {application.rejectionReason ? (
+        <p className="text-sm text-red-800">
+          {t('kycReview.detail.rejectionReason')}: {application.rejectionReason}
         </p>
-        {application.rejectionReason ? (
-          <p className="mt-2 text-sm text-red-800">
-            {t('kycReview.detail.rejectionReason')}: {application.rejectionReason}
-          </p>
-        ) : null}
-      </header>
+      ) : null}
 
       <ReviewActions application={application} />
 

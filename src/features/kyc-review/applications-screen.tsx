@@ -1,221 +1,127 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearch } from 'wouter';
-import {
-  KYC_DISPLAY_STATUS_LABEL_KEYS,
-  KYC_DISPLAY_STATUSES,
-  type KycApplicationSearch,
-  type KycDisplayStatus,
-} from '../../../contract/merchant-groups';
-import { isPageSize, PAGE_SIZES } from '../../../contract/paging';
+import { Link } from 'wouter';
+import { KYC_DISPLAY_STATUS_LABEL_KEYS, KYC_DISPLAY_STATUSES, type KycApplicationSummary, type KycDisplayStatus, type KycListSortField } from '../../../contract/merchant-groups';
+import { NoWrap } from '../../components/data-table/data-table';
+import type { DataTableColumn } from '../../components/data-table/data-table-features';
+import { filterInputClass, filterLabelClass } from '../../components/data-table/filter-bar';
+import { ListScreen } from '../../components/list-screen/list-screen';
+import { useUrlListState, type ListDefaults } from '../../components/list-screen/list-state';
+import { useListScreen } from '../../components/list-screen/use-list-screen';
+import { formatDateTime } from '../../lib/format';
 import { applicationsQuery } from './api';
 import { StatusBadge } from './status-badge';
-import { formatDateTime } from './format';
 
-const SORT_FIELDS = ['statusChangedAt', 'submittedAt', 'createdAt', 'updatedAt'] as const;
-type SortField = (typeof SORT_FIELDS)[number];
+const SORTABLE: readonly KycListSortField[] = ['name', 'statusChangedAt', 'submittedAt', 'createdAt'];
 const SEARCH_DELAY_MS = 300;
 
-/** Table state lives in the URL so a filtered view can be shared and survives reload. */
-function useTableState() {
-  const search = new URLSearchParams(useSearch());
-  const [location, navigate] = useLocation();
-  const status = search.get('status');
-  const state = {
-    page: Math.max(1, Number(search.get('page')) || 1),
-    pageSize: isPageSize(Number(search.get('pageSize')))
-      ? Number(search.get('pageSize'))
-      : 10,
-    search: search.get('q') ?? '',
-    status: (KYC_DISPLAY_STATUSES as readonly string[]).includes(status ?? '')
-      ? (status as KycDisplayStatus)
-      : undefined,
-    sortBy: (SORT_FIELDS as readonly string[]).includes(search.get('sortBy') ?? '')
-      ? (search.get('sortBy') as SortField)
-      : 'statusChangedAt',
-    sortDirection: search.get('dir') === 'asc' ? ('asc' as const) : ('desc' as const),
-  };
-  const update = (changes: Partial<typeof state>) => {
-    const next = { ...state, page: 1, ...changes };
-    const params = new URLSearchParams();
-    if (next.page > 1) params.set('page', String(next.page));
-    if (next.pageSize !== 10) params.set('pageSize', String(next.pageSize));
-    if (next.search) params.set('q', next.search);
-    if (next.status) params.set('status', next.status);
-    if (next.sortBy !== 'statusChangedAt') params.set('sortBy', next.sortBy);
-    if (next.sortDirection !== 'desc') params.set('dir', next.sortDirection);
-    const query = params.toString();
-    // A late search debounce must not pull the reviewer back from the application they opened.
-    if (window.location.pathname !== location) return;
-    navigate(`${location}${query ? `?${query}` : ''}`, { replace: true });
-  };
-  return [state, update] as const;
+// The list lives in the address (`q`, `status`, `sortBy`, `dir`, `page`, `pageSize`), so a filtered
+// view can be shared and survives a reload.
+const DEFAULTS: ListDefaults<{ q: string; status: string }> = {
+  filters: { q: '', status: '' },
+  sorting: [{ id: 'statusChangedAt', desc: true }],
+  pageSize: 10,
+  columns: {},
+};
+
+function applicationColumns(t: TFunction): DataTableColumn<KycApplicationSummary>[] {
+  const date = (id: 'submittedAt' | 'statusChangedAt' | 'createdAt'): DataTableColumn<KycApplicationSummary> => ({
+    id,
+    accessorFn: (row: KycApplicationSummary) => row[id],
+    header: () => t(`kycReview.columns.${id}`),
+    cell: ({ row }: { row: { original: KycApplicationSummary } }) =>
+      row.original[id] ? <NoWrap>{formatDateTime(row.original[id])}</NoWrap> : t('kycReview.notSubmitted'),
+  });
+  return [
+    {
+      id: 'name',
+      accessorFn: (row: KycApplicationSummary) => row.name,
+      header: () => t('kycReview.columns.name'),
+      // The row's way to its detail page: a real link, for the keyboard and screen readers too.
+      cell: ({ row }: { row: { original: KycApplicationSummary } }) => (
+        <Link href={`/kyc/applications/${row.original.merchantGroupId}`} className="text-brand underline" aria-label={t('kycReview.open', { name: row.original.name })}>
+          {row.original.name}
+        </Link>
+      ),
+    },
+    {
+      id: 'status',
+      accessorFn: (row: KycApplicationSummary) => row.displayStatus,
+      header: () => t('kycReview.columns.status'),
+      cell: ({ row }: { row: { original: KycApplicationSummary } }) => <StatusBadge status={row.original.displayStatus} />,
+      enableSorting: false,
+    },
+    {
+      id: 'country',
+      accessorFn: (row: KycApplicationSummary) => row.country ?? '',
+      header: () => t('kycReview.columns.country'),
+      enableSorting: false,
+    },
+    date('submittedAt'),
+    date('statusChangedAt'),
+    date('createdAt'),
+  ];
 }
 
-/** /kyc/applications (spec 2 "KYC admin"): server paging, search by name, status filter, sort by dates. */
+/** /kyc/applications (spec 2 "KYC admin"): server paging, search by name, status filter, sort by name and dates. */
 export function KycApplicationsScreen() {
   const { t } = useTranslation();
-  const [state, update] = useTableState();
-  const [typed, setTyped] = useState(state.search);
+  const list = useListScreen(useUrlListState(DEFAULTS), { sortable: SORTABLE });
+  const status = (KYC_DISPLAY_STATUSES as readonly string[]).includes(list.filters.status) ? (list.filters.status as KycDisplayStatus) : undefined;
+  const sort = list.sorting[0] ?? DEFAULTS.sorting[0];
+  const result = useQuery(
+    applicationsQuery({
+      page: list.pageIndex + 1,
+      pageSize: list.pageSize,
+      search: list.filters.q || undefined,
+      statuses: status ? [status] : undefined,
+      sortBy: sort?.id as KycListSortField,
+      sortDirection: sort?.desc ? 'desc' : 'asc',
+    }),
+  );
+  const columns = useMemo(() => applicationColumns(t), [t]);
+  return (
+    <ListScreen
+      title={t('kycReview.title')}
+      list={list}
+      result={result}
+      columns={columns}
+      getRowId={(row) => row.merchantGroupId}
+      emptyMessage={t('kycReview.empty')}
+      filters={<ApplicationFilters value={list.filters} onChange={list.setFilters} />}
+    />
+  );
+}
+
+/** Search applies as the reviewer pauses typing; the status applies at once. */
+function ApplicationFilters({ value, onChange }: { value: { q: string; status: string }; onChange: (next: { q: string; status: string }) => void }) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState(value.q);
   useEffect(() => {
-    if (typed === state.search) return;
-    const timer = setTimeout(() => update({ search: typed }), SEARCH_DELAY_MS);
+    if (typed === value.q) return;
+    const timer = setTimeout(() => onChange({ ...value, q: typed }), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [typed]);
-
-  const request: KycApplicationSearch = {
-    page: state.page,
-    pageSize: state.pageSize,
-    search: state.search || undefined,
-    statuses: state.status ? [state.status] : undefined,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-  };
-  const list = useQuery(applicationsQuery(request));
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
-
   return (
-    <div className="p-6">
-      <h1 className="mb-4 text-2xl font-semibold text-brand-dark">{t('kycReview.title')}</h1>
-      <div className="mb-4 flex flex-wrap items-end gap-4">
-        <label className="text-sm">
-          <span className="block text-slate-700">{t('kycReview.search')}</span>
-          <input
-            type="search"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            className="mt-1 rounded border border-slate-300 px-3 py-1.5"
-          />
-        </label>
-        <label className="text-sm">
-          <span className="block text-slate-700">{t('kycReview.statusFilter')}</span>
-          <select
-            aria-label={t('kycReview.statusFilter')}
-            value={state.status ?? ''}
-            onChange={(event) => update({ status: (event.target.value || undefined) as KycDisplayStatus | undefined })}
-            className="mt-1 rounded border border-slate-300 px-2 py-1.5"
-          >
-            <option value="">{t('kycReview.allStatuses')}</option>
-            {KYC_DISPLAY_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(KYC_DISPLAY_STATUS_LABEL_KEYS[status])}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          <span className="block text-slate-700">{t('kycReview.sortBy')}</span>
-          <select
-            aria-label={t('kycReview.sortBy')}
-            value={state.sortBy}
-            onChange={(event) => update({ sortBy: event.target.value as SortField })}
-            className="mt-1 rounded border border-slate-300 px-2 py-1.5"
-          >
-            {SORT_FIELDS.map((field) => (
-              <option key={field} value={field}>
-                {t(`kycReview.sort.${field}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          <span className="block text-slate-700">{t('kycReview.sortDirection')}</span>
-          <select
-            aria-label={t('kycReview.sortDirection')}
-            value={state.sortDirection}
-            onChange={(event) => update({ sortDirection: event.target.value as 'asc' | 'desc' })}
-            className="mt-1 rounded border border-slate-300 px-2 py-1.5"
-          >
-            <option value="desc">{t('kycReview.descending')}</option>
-            <option value="asc">{t('kycReview.ascending')}</option>
-          </select>
-        </label>
-      </div>
-
-      {list.isError ? (
-        <p role="alert" className="text-red-700">
-          {t('kycReview.loadFailed', { message: list.error.message })}
-        </p>
-      ) : null}
-      <table className="w-full border-collapse text-sm" aria-busy={list.isFetching}>
-        <thead>
-          <tr className="border-b border-slate-300 text-left text-slate-600">
-            <th className="py-2 pr-4">{t('kycReview.columns.name')}</th>
-            <th className="py-2 pr-4">{t('kycReview.columns.status')}</th>
-            <th className="py-2 pr-4">{t('kycReview.columns.country')}</th>
-            <th className="py-2 pr-4">{t('kycReview.columns.submittedAt')}</th>
-            <th className="py-2 pr-4">{t('kycReview.columns.statusChangedAt')}</th>
-            <th className="py-2 pr-4">{t('kycReview.columns.createdAt')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.data?.items.map((item) => (
-            <tr key={item.merchantGroupId} className="border-b border-slate-100">
-              <td className="py-2 pr-4">
-                <Link
-                  href={`/kyc/applications/${item.merchantGroupId}`}
-                  className="text-brand underline"
-                  aria-label={t('kycReview.open', { name: item.name })}
-                >
-                  {item.name}
-                </Link>
-              </td>
-              <td className="py-2 pr-4">
-                <StatusBadge status={item.displayStatus} />
-              </td>
-              <td className="py-2 pr-4">{item.country ?? ''}</td>
-              <td className="py-2 pr-4">
-                {item.submittedAt ? formatDateTime(item.submittedAt) : t('kycReview.notSubmitted')}
-              </td>
-              <td className="py-2 pr-4">{formatDateTime(item.statusChangedAt)}</td>
-              <td className="py-2 pr-4">{formatDateTime(item.createdAt)}</td>
-            </tr>
+    <div role="search" className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-3">
+      <label className={filterLabelClass}>
+        {t('kycReview.search')}
+        <input type="search" value={typed} onChange={(event) => setTyped(event.target.value)} className={`${filterInputClass} w-56`} />
+      </label>
+      <label className={filterLabelClass}>
+        {t('kycReview.statusFilter')}
+        <select value={value.status} onChange={(event) => onChange({ ...value, status: event.target.value })} className={filterInputClass}>
+          <option value="">{t('kycReview.allStatuses')}</option>
+          {KYC_DISPLAY_STATUSES.map((entry) => (
+            <option key={entry} value={entry}>
+              {t(KYC_DISPLAY_STATUS_LABEL_KEYS[entry])}
+            </option>
           ))}
-        </tbody>
-      </table>
-      {list.isPending ? (
-        <p role="status" className="mt-3">
-          {t('kycReview.loading')}
-        </p>
-      ) : null}
-      {list.data && list.data.items.length === 0 ? <p className="mt-3 text-slate-600">{t('kycReview.empty')}</p> : null}
-
-      <nav aria-label={t('kycReview.pagination')} className="mt-4 flex flex-wrap items-center gap-4 text-sm">
-        <button
-          type="button"
-          disabled={state.page <= 1}
-          onClick={() => update({ page: state.page - 1 })}
-          className="rounded border border-slate-300 px-3 py-1 disabled:opacity-50"
-        >
-          {t('kycReview.previousPage')}
-        </button>
-        <span>{t('kycReview.pageOf', { page: state.page, pages, total: list.data?.total ?? 0 })}</span>
-        <button
-          type="button"
-          disabled={state.page >= pages}
-          onClick={() => update({ page: state.page + 1 })}
-          className="rounded border border-slate-300 px-3 py-1 disabled:opacity-50"
-        >
-          {t('kycReview.nextPage')}
-        </button>
-        <label>
-          {t('kycReview.pageSize')}{' '}
-          <select
-            aria-label={t('kycReview.pageSize')}
-            value={state.pageSize}
-            onChange={(event) => update({ pageSize: Number(event.target.value) })}
-            className="rounded border border-slate-300 px-2 py-1"
-          >
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </label>
-      </nav>
+        </select>
+      </label>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { PageLayout } from '../../components/page-layout/page-layout';
 import { KYC_DISPLAY_STATUS_LABEL_KEYS } from '../../../contract/merchant-groups';
 import { myGroupQuery } from './api';
 
@@ -8,14 +9,13 @@ export function ApplicationSuccessScreen() {
   const { t } = useTranslation();
   const group = useQuery(myGroupQuery());
   return (
-    <div className="mx-auto max-w-2xl p-6">
-      <h1 className="mb-4 text-2xl font-semibold text-brand-dark">{t('kyc.success.title')}</h1>
-      <p className="mb-4 text-slate-700">{t('kyc.success.body')}</p>
+    <PageLayout title={t('kyc.success.title')}>
+      <p className="text-slate-700">{t('kyc.success.body')}</p>
       {group.data ? (
         <p role="status" className="text-sm text-slate-600">
           {t('kyc.success.status', { status: t(KYC_DISPLAY_STATUS_LABEL_KEYS[group.data.displayStatus]) })}
         </p>
       ) : null}
-    </div>
+    </PageLayout>
   );
 }

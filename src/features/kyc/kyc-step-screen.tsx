@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { PageLayout } from '../../components/page-layout/page-layout';
 import { useLocation } from 'wouter';
 import { KYC_STEP_IDS, type KycStepId } from '../../../contract/kyc';
 import { myGroupQuery } from './api';
@@ -16,8 +17,7 @@ export function KycStepScreen() {
   const [location] = useLocation();
   const group = useQuery(myGroupQuery());
   return (
-    <div className="mx-auto max-w-4xl p-6">
-      <h1 className="mb-4 text-2xl font-semibold text-brand-dark">{t('kyc.title')}</h1>
+    <PageLayout title={t('kyc.title')}>
       {group.isPending ? (
         <p role="status">{t('kyc.wizard.loading')}</p>
       ) : group.isError ? (
@@ -27,6 +27,6 @@ export function KycStepScreen() {
       ) : (
         <KycWizard groupId={group.data.merchantGroupId} urlStep={stepOfPath(location)} />
       )}
-    </div>
+    </PageLayout>
   );
 }

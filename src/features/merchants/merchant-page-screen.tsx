@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { PageLayout } from '../../components/page-layout/page-layout';
 import { useLocation } from 'wouter';
 
 // Placeholder for the merchant pages until a later issue builds them: shows the page's title.
@@ -6,5 +7,5 @@ export function MerchantPageScreen() {
   const { t } = useTranslation();
   const [location] = useLocation();
   const page = location.split('/').pop() ?? '';
-  return <h1 className="text-2xl font-semibold text-slate-800">{t(`shell.routes.merchantPages.${page}`)}</h1>;
+  return <PageLayout title={t(`shell.routes.merchantPages.${page}`)} />;
 }

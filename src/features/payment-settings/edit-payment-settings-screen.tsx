@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { PageLayout } from '../../components/page-layout/page-layout';
 
 // Placeholder until a later issue builds this screen: it shows the route's title.
 export function EditPaymentSettingsScreen() {
   const { t } = useTranslation();
-  return <h1 className="text-2xl font-semibold text-slate-800">{t('shell.routes.editPaymentSettings')}</h1>;
+  return <PageLayout title={t('shell.routes.editPaymentSettings')} />;
 }

@@ -1,9 +1,12 @@
 import type { TFunction } from 'i18next';
 import { PAYOUT_COLUMNS, PAYOUT_SORTABLE_COLUMNS, type PayoutColumnId, type PayoutRow } from '../../../contract/payouts';
+import { NoWrap } from '../../components/data-table/data-table';
 import type { DataTableColumn } from '../../components/data-table/data-table-features';
-import { formatDateTime, formatMoney } from '../../components/data-table/format';
+import { StatusBadge } from '../../components/status-badge/status-badge';
+import { PAYOUT_STATUS_TONES } from '../../lib/status-tones';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 
-function cellOf(id: PayoutColumnId, row: PayoutRow, t: TFunction, onlyProperty: (row: PayoutRow) => void): React.ReactNode {
+function cellOf(id: PayoutColumnId, row: PayoutRow, t: TFunction, onlyProperty: (row: PayoutRow) => void, onOpen: (row: PayoutRow) => void): React.ReactNode {
   if (id === 'merchantName')
     return (
       <button
@@ -19,20 +22,28 @@ function cellOf(id: PayoutColumnId, row: PayoutRow, t: TFunction, onlyProperty: 
         {row.merchantName}
       </button>
     );
-  if (id === 'amount') return formatMoney(row.amountMinor, row.currency);
-  if (id === 'status') return t(`payouts.status.${row.status}`);
+  // The row opens the payout's detail; the reference is the same as a button, for the keyboard.
+  if (id === 'reference')
+    return (
+      <button type="button" className="text-left text-brand underline" onClick={(event) => (event.stopPropagation(), onOpen(row))}>
+        {row.reference}
+      </button>
+    );
+  if (id === 'amount') return <NoWrap>{formatMoney(row.amountMinor, row.currency)}</NoWrap>;
+  if (id === 'status') return <StatusBadge tone={PAYOUT_STATUS_TONES[row.status]}>{t(`payouts.status.${row.status}`)}</StatusBadge>;
   if (id === 'schedule') return t(`payouts.schedule.${row.schedule}`);
-  if (id === 'createdAt' || id === 'updatedAt' || id === 'paidAt') return formatDateTime(row[id]);
+  if (id === 'createdAt' || id === 'updatedAt' || id === 'paidAt') return <NoWrap>{formatDateTime(row[id])}</NoWrap>;
+  if (id === 'periodStart' || id === 'periodEnd') return <NoWrap>{formatDate(row[id])}</NoWrap>;
   return String(row[id] ?? '');
 }
 
 /** One table column per contract column (the export offers the same ids). */
-export function payoutColumns(t: TFunction, onlyProperty: (row: PayoutRow) => void): DataTableColumn<PayoutRow>[] {
+export function payoutColumns(t: TFunction, onlyProperty: (row: PayoutRow) => void, onOpen: (row: PayoutRow) => void): DataTableColumn<PayoutRow>[] {
   return PAYOUT_COLUMNS.map((column) => ({
     id: column.id,
     accessorFn: (row: PayoutRow) => (column.id === 'amount' ? row.amountMinor : row[column.id]),
     header: () => t(column.labelKey),
-    cell: ({ row }: { row: { original: PayoutRow } }) => cellOf(column.id, row.original, t, onlyProperty),
+    cell: ({ row }: { row: { original: PayoutRow } }) => cellOf(column.id, row.original, t, onlyProperty, onOpen),
     enableSorting: (PAYOUT_SORTABLE_COLUMNS as readonly string[]).includes(column.id),
   }));
 }

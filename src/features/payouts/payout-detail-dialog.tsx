@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { payoutEndpoints } from '../../../contract/payouts';
 import { call } from '../../lib/api-client';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { DetailList } from '../../components/detail-section/detail-section';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { payoutDetailQuery, payoutKeys } from './api';
 
 const { retryPayout } = payoutEndpoints;
@@ -58,34 +59,33 @@ export function PayoutDetailDialog(props: { payoutId: string | null; canRetry: b
           {!payout && !detail.isError && <p className="mt-3 text-sm">{t('common.loading')}</p>}
           {payout && (
             <>
-              <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-                <dt className="text-slate-500">{t('payouts.columns.merchantName')}</dt>
-                <dd>{payout.merchantName}</dd>
-                <dt className="text-slate-500">{t('payouts.columns.amount')}</dt>
-                <dd>{formatMoney(payout.amountMinor, payout.currency)}</dd>
-                <dt className="text-slate-500">{t('payouts.columns.status')}</dt>
-                <dd data-testid="payout-status">{t(`payouts.status.${payout.status}`)}</dd>
-                <dt className="text-slate-500">{t('payouts.detail.period')}</dt>
-                <dd>
-                  {payout.periodStart} – {payout.periodEnd}
-                </dd>
-              </dl>
+              <div className="mt-3">
+                <DetailList
+                  items={[
+                    { label: t('payouts.columns.merchantName'), value: payout.merchantName },
+                    { label: t('payouts.columns.amount'), value: formatMoney(payout.amountMinor, payout.currency) },
+                    { label: t('payouts.columns.status'), value: t(`payouts.status.${payout.status}`), testId: 'payout-status' },
+                    { label: t('payouts.detail.period'), value: `${formatDate(payout.periodStart)} – ${formatDate(payout.periodEnd)}` },
+                  ]}
+                />
+              </div>
               <h3 className="mt-4 text-sm font-semibold">{t('payouts.detail.attempts')}</h3>
-              <table className="mt-1 w-full text-sm" aria-label={t('payouts.detail.attempts')}>
-                <thead className="text-left text-slate-500">
+              {/* Every cell padded on both sides, so "#", "Status" and "When" never run together. */}
+              <table className="mt-1 w-full text-sm [&_td]:px-3 [&_td]:py-1.5 [&_th]:px-3 [&_th]:py-1.5 [&_tr>*:first-child]:pl-0" aria-label={t('payouts.detail.attempts')}>
+                <thead className="text-left text-slate-700">
                   <tr>
-                    <th className="py-1">#</th>
-                    <th>{t('payouts.columns.status')}</th>
-                    <th>{t('payouts.detail.when')}</th>
-                    <th>{t('payouts.detail.error')}</th>
+                    <th scope="col">#</th>
+                    <th scope="col">{t('payouts.columns.status')}</th>
+                    <th scope="col">{t('payouts.detail.when')}</th>
+                    <th scope="col">{t('payouts.detail.error')}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {payout.attemptList.map((attempt) => (
-                    <tr key={attempt.id} className="border-t border-slate-100">
-                      <td className="py-1">{attempt.attemptNo}</td>
+                    <tr key={attempt.id} className="border-t border-slate-200">
+                      <td className="tabular-nums">{attempt.attemptNo}</td>
                       <td>{t(`payouts.status.${attempt.status}`)}</td>
-                      <td>{formatDateTime(attempt.createdAt)}</td>
+                      <td className="whitespace-nowrap">{formatDateTime(attempt.createdAt)}</td>
                       <td className="text-red-700">{attempt.error ?? ''}</td>
                     </tr>
                   ))}

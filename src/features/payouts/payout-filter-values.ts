@@ -1,4 +1,5 @@
 import type { PayoutFilter, PayoutStatus } from '../../../contract/payouts';
+import { filterAmountToMinor } from '../../lib/format';
 
 /** The payouts filter as the form holds it (and persisted-store keeps it): strings, amounts in major units. */
 export interface PayoutFilterValues extends Record<string, unknown> {
@@ -27,11 +28,6 @@ export const EMPTY_PAYOUT_FILTERS: PayoutFilterValues = {
   merchantName: '',
 };
 
-function toMinor(amount: string): number | undefined {
-  const trimmed = amount.trim();
-  return /^\d+(\.\d{1,2})?$/.test(trimmed) ? Math.round(Number(trimmed) * 100) : undefined;
-}
-
 /** The contract's PayoutFilter for the search and the export (the same filter for both). */
 export function toPayoutFilter(values: PayoutFilterValues): PayoutFilter {
   const filter: PayoutFilter = {};
@@ -39,8 +35,8 @@ export function toPayoutFilter(values: PayoutFilterValues): PayoutFilter {
   if (values.createdTo) filter.createdTo = values.createdTo;
   if (values.status) filter.statuses = [values.status];
   if (values.schedule) filter.schedules = [values.schedule];
-  const amountMin = toMinor(values.amountMin);
-  const amountMax = toMinor(values.amountMax);
+  const amountMin = filterAmountToMinor(values.amountMin, values.currency);
+  const amountMax = filterAmountToMinor(values.amountMax, values.currency);
   if (amountMin !== undefined) filter.amountMin = amountMin;
   if (amountMax !== undefined) filter.amountMax = amountMax;
   if (/^[A-Za-z]{3}$/.test(values.currency.trim())) filter.currency = values.currency.trim().toUpperCase();

@@ -1,20 +1,31 @@
 import type { TFunction } from 'i18next';
 import { ORDER_COLUMNS, ORDER_SORTABLE_COLUMNS, type OrderColumnId, type OrderRow } from '../../../contract/orders';
+import { Link } from 'wouter';
+import { NoWrap } from '../../components/data-table/data-table';
 import type { DataTableColumn } from '../../components/data-table/data-table-features';
-import { formatDateTime, formatMoney } from '../../components/data-table/format';
+import { StatusBadge } from '../../components/status-badge/status-badge';
+import { ORDER_STATUS_TONES } from '../../lib/status-tones';
+import { formatDateTime, formatMoney } from '../../lib/format';
 
 function cellOf(id: OrderColumnId, row: OrderRow, t: TFunction, onlyProperty: (row: OrderRow) => void): React.ReactNode {
   switch (id) {
+    // The row's way to its detail page (spec 2: transaction-info takes transactionId and merchantId).
+    case 'id':
+      return (
+        <Link href={`/transactions/transaction-info?transactionId=${row.id}&merchantId=${encodeURIComponent(row.merchantId)}`} className="text-brand underline">
+          {row.id}
+        </Link>
+      );
     case 'amount':
-      return formatMoney(row.amountMinor, row.currency);
+      return <NoWrap>{formatMoney(row.amountMinor, row.currency)}</NoWrap>;
     // The words come from the status text, never from the legacy code (contract decision 0120).
     case 'status':
-      return t(`transactions.status.${row.status}`);
+      return <StatusBadge tone={ORDER_STATUS_TONES[row.status]}>{t(`transactions.status.${row.status}`)}</StatusBadge>;
     case 'paymentType':
       return t(`transactions.paymentType.${row.paymentType}`);
     case 'createdAt':
     case 'updatedAt':
-      return formatDateTime(row[id]);
+      return <NoWrap>{formatDateTime(row[id])}</NoWrap>;
     case 'merchantName':
       return (
         <button type="button" className="hover:underline" title={t('transactions.onlyThisProperty')} onClick={() => onlyProperty(row)}>

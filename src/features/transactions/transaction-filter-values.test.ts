@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OrderFilterSchema } from '../../../contract/orders';
-import { EMPTY_TRANSACTION_FILTERS, toMinor, toOrderFilter } from './transaction-filter-values';
+import { EMPTY_TRANSACTION_FILTERS, toOrderFilter } from './transaction-filter-values';
 
 describe('transactions filter form -> order filter', () => {
   it('sends nothing for an empty form', () => {
@@ -37,9 +37,14 @@ describe('transactions filter form -> order filter', () => {
   });
 
   it('ignores amounts and currencies that are not well formed rather than sending a bad request', () => {
-    expect(toMinor('12,5')).toBeUndefined();
-    expect(toMinor('-3')).toBeUndefined();
-    expect(toMinor('0.1')).toBe(10);
+    expect(toOrderFilter({ ...EMPTY_TRANSACTION_FILTERS, amountMin: '12,5', amountMax: '-3' })).toEqual({});
+    expect(toOrderFilter({ ...EMPTY_TRANSACTION_FILTERS, amountMin: '0.1' })).toEqual({ amountMin: 10 });
     expect(toOrderFilter({ ...EMPTY_TRANSACTION_FILTERS, amountMin: 'abc', currency: 'EURO' })).toEqual({});
+  });
+
+  it('reads amounts with the decimals of the chosen currency', () => {
+    expect(toOrderFilter({ ...EMPTY_TRANSACTION_FILTERS, amountMin: '1200', currency: 'jpy' })).toEqual({ amountMin: 1200, currency: 'JPY' });
+    expect(toOrderFilter({ ...EMPTY_TRANSACTION_FILTERS, amountMin: '1.234', currency: 'KWD' })).toEqual({ amountMin: 1234, currency: 'KWD' });
+    expect(toOrderFilter({ ...EMPTY_TRANSACTION_FILTERS, amountMin: '12.5', currency: 'JPY' })).toEqual({ currency: 'JPY' });
   });
 });

@@ -1,4 +1,5 @@
 import type { OrderFilter, OrderStatus } from '../../../contract/orders';
+import { filterAmountToMinor } from '../../lib/format';
 
 /** The transactions filter as the form holds it (and persisted-store keeps it): strings, amounts in major units. */
 export interface TransactionFilterValues extends Record<string, unknown> {
@@ -30,13 +31,6 @@ export const EMPTY_TRANSACTION_FILTERS: TransactionFilterValues = {
   merchantName: '',
 };
 
-/** '12.5' -> 1250 minor units; anything not a non-negative amount -> undefined (ignored). */
-export function toMinor(amount: string): number | undefined {
-  const trimmed = amount.trim();
-  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return undefined;
-  return Math.round(Number(trimmed) * 100);
-}
-
 /** The contract's OrderFilter for the search and the export (both get exactly the same filter). */
 export function toOrderFilter(values: TransactionFilterValues): OrderFilter {
   const filter: OrderFilter = {};
@@ -45,8 +39,9 @@ export function toOrderFilter(values: TransactionFilterValues): OrderFilter {
   if (values.createdTo) filter.createdTo = values.createdTo;
   if (values.status) filter.statuses = [values.status];
   if (values.paymentType) filter.paymentTypes = [values.paymentType];
-  const amountMin = toMinor(values.amountMin);
-  const amountMax = toMinor(values.amountMax);
+  // Amounts in the currency filter's minor units; anything that is not an amount is ignored.
+  const amountMin = filterAmountToMinor(values.amountMin, values.currency);
+  const amountMax = filterAmountToMinor(values.amountMax, values.currency);
   if (amountMin !== undefined) filter.amountMin = amountMin;
   if (amountMax !== undefined) filter.amountMax = amountMax;
   if (text(values.referenceNo)) filter.referenceNo = text(values.referenceNo);

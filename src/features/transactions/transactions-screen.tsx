@@ -4,35 +4,34 @@ import { useTranslation } from 'react-i18next';
 import { ORDER_COLUMNS, ORDER_DEFAULT_COLUMNS, ORDER_SORTABLE_COLUMNS, type OrderQuery, type OrderRow } from '../../../contract/orders';
 import type { OrderExportBody } from '../../../contract/exports';
 import { useActiveProperty } from '../../lib/active-property';
-import { ColumnChooser } from '../../components/data-table/column-chooser';
-import { DataTable } from '../../components/data-table/data-table';
-import { useServerTable } from '../../components/data-table/use-server-table';
 import { ExportDialog } from '../../components/export-dialog/export-dialog';
+import { ListScreen } from '../../components/list-screen/list-screen';
+import { usePersistedListState, type ListDefaults } from '../../components/list-screen/list-state';
+import { useListScreen } from '../../components/list-screen/use-list-screen';
 import { startExport } from '../../lib/export-tracker';
 import { orderSearchQuery } from './api';
 import { transactionColumns } from './transaction-columns';
 import { EMPTY_TRANSACTION_FILTERS, toOrderFilter, type TransactionFilterValues } from './transaction-filter-values';
 import { TransactionFilters } from './transaction-filters';
 
-const DEFAULTS = {
+const DEFAULTS: ListDefaults<TransactionFilterValues> = {
   columns: Object.fromEntries(ORDER_COLUMNS.map((column) => [column.id, (ORDER_DEFAULT_COLUMNS as string[]).includes(column.id)])),
   sorting: [],
   filters: EMPTY_TRANSACTION_FILTERS,
+  pageSize: 25,
 };
 
 /** /transactions (spec 2): orders with server-side filters, sorting and pages; columns to choose; export. */
 export function TransactionsScreen() {
   const { t } = useTranslation();
-  const table = useServerTable<TransactionFilterValues>('transactions', DEFAULTS, { persistPageIndex: true });
+  // Spec 3: filters, sorting, columns and (transactions only) the page persist; the page size goes with the page.
+  const list = useListScreen(usePersistedListState('transactions', DEFAULTS, { persistPage: true }), { sortable: ORDER_SORTABLE_COLUMNS });
   const [exporting, setExporting] = useState(false);
   // Merchant-side users choose among their own properties; the server scopes every query to the caller anyway.
   const { properties } = useActiveProperty();
-  // A stored sort on a column that is no longer sortable is dropped rather than sent (the server would refuse it).
-  const sorting = table.sorting.filter((sort) => (ORDER_SORTABLE_COLUMNS as readonly string[]).includes(sort.id)) as OrderQuery['sorting'];
-  const query: OrderQuery = { filters: toOrderFilter(table.filters), sorting };
-  const body = { ...query, pagination: { page: table.pageIndex, pageSize: table.pageSize } };
-  const result = useQuery(orderSearchQuery(body));
-  const { setFilters, filters } = table;
+  const query: OrderQuery = { filters: toOrderFilter(list.filters), sorting: list.sorting as OrderQuery['sorting'] };
+  const result = useQuery(orderSearchQuery({ ...query, pagination: { page: list.pageIndex, pageSize: list.pageSize } }));
+  const { setFilters, filters } = list;
   const columns = useMemo(
     () => transactionColumns(t, (row: OrderRow) => setFilters({ ...filters, merchantId: row.merchantId, merchantName: row.merchantName })),
     // The column definitions only change with the language and the current filter (for "only this property").
@@ -40,40 +39,22 @@ export function TransactionsScreen() {
     [t, JSON.stringify(filters)],
   );
   const choosable = ORDER_COLUMNS.map((column) => ({ id: column.id, label: t(column.labelKey) }));
-  const visible = choosable.filter((column) => table.columnVisibility[column.id] !== false).map((column) => column.id);
+  const visible = choosable.filter((column) => list.columnVisibility[column.id] !== false).map((column) => column.id);
   return (
-    <section className="flex flex-col gap-3" aria-labelledby="screen-title">
-      <header className="flex items-center justify-between gap-3">
-        <h1 id="screen-title" className="text-xl font-semibold">{t('transactions.title')}</h1>
-        <div className="flex gap-2">
-          <ColumnChooser columns={choosable} visibility={table.columnVisibility} onChange={table.setColumnVisibility} />
-          <button type="button" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white" onClick={() => setExporting(true)}>
-            {t('exports.export')}
-          </button>
-        </div>
-      </header>
-      <TransactionFilters value={table.filters} onApply={table.setFilters} properties={properties} />
-      {result.isError && (
-        <p role="alert" className="text-sm text-red-700">
-          {result.error.message}
-        </p>
-      )}
-      <DataTable
-        label={t('transactions.title')}
-        columns={columns}
-        rows={result.data?.items ?? NO_ROWS}
-        getRowId={(row) => String(row.id)}
-        total={result.data?.total ?? 0}
-        totalExact={result.data?.totalExact ?? true}
-        pageIndex={table.pageIndex}
-        pageSize={table.pageSize}
-        sorting={sorting}
-        columnVisibility={table.columnVisibility}
-        onPageIndexChange={table.setPageIndex}
-        onPageSizeChange={table.setPageSize}
-        onSortingChange={table.setSorting}
-        loading={result.isFetching}
-      />
+    <ListScreen
+      title={t('transactions.title')}
+      list={list}
+      result={result}
+      columns={columns}
+      getRowId={(row) => String(row.id)}
+      choosableColumns={choosable}
+      actions={
+        <button type="button" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white" onClick={() => setExporting(true)}>
+          {t('exports.export')}
+        </button>
+      }
+      filters={<TransactionFilters value={list.filters} onApply={list.setFilters} properties={properties} />}
+    >
       <ExportDialog
         open={exporting}
         onClose={() => setExporting(false)}
@@ -85,8 +66,6 @@ export function TransactionsScreen() {
           setExporting(false);
         }}
       />
-    </section>
+    </ListScreen>
   );
 }
-
-const NO_ROWS: OrderRow[] = [];

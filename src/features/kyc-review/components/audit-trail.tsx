@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../../../contract/kyc';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../../lib/format';
 
 /** Who did what and when, newest first as the server answers it. */
 export function AuditTrail({ entries }: { entries: readonly AuditEntry[] }) {

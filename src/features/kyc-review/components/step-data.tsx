@@ -27,7 +27,7 @@ export function StepData({ data, documents }: { data: Data; documents: readonly 
 
   const value = (key: string, raw: unknown): React.ReactNode => {
     if (raw === null || raw === undefined || raw === '')
-      return <span className="text-slate-400">{t('kycReview.detail.notAnswered')}</span>;
+      return <span className="text-slate-600 italic">{t('kycReview.detail.notAnswered')}</span>;
     if (key.endsWith('DocumentId') && typeof raw === 'string') {
       const document = documents.find((entry) => entry.documentId === raw);
       return document ? <DocumentLink document={document} /> : raw;

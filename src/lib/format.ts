@@ -1,0 +1,92 @@
+// The one place where the SPA turns money and dates into text (decision 0196). Money travels as
+// integer minor units with an ISO 4217 currency; the number of minor digits is the currency's own
+// (Intl knows the ISO 4217 exponent: JPY 0, EUR 2, KWD 3). Dates show in the user's locale and time
+// zone; `locale` and `timeZone` are parameters only so tests can pin them.
+
+export interface FormatOptions {
+  locale?: string;
+  timeZone?: string;
+}
+
+/** Minor digits of a currency (ISO 4217 exponent); 2 for a code Intl does not know. */
+export function minorDigitsOf(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** Minor units as money in the currency's own decimals: 124844 EUR -> "€1,248.44", 1200 JPY -> "¥1,200". */
+export function formatMoney(minor: number, currency: string, options: FormatOptions = {}): string {
+  const digits = minorDigitsOf(currency);
+  try {
+    return new Intl.NumberFormat(options.locale, { style: 'currency', currency }).format(minor / 10 ** digits);
+  } catch {
+    return `${minorToPlain(minor, digits)} ${currency}`;
+  }
+}
+
+/** Minor units as a plain decimal for an input field, without grouping: 1250 EUR -> "12.50", 1234 KWD -> "1.234". */
+export function minorToPlain(minor: number, digits: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const text = String(Math.abs(Math.trunc(minor))).padStart(digits + 1, '0');
+  return digits === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+/**
+ * A typed non-negative amount ("12.5", "0.05", "1200") as integer minor units with `digits` decimals,
+ * worked out on the digits themselves so no float rounding can creep in. Undefined when the text is
+ * not an amount, has more decimals than the currency allows, or is too large to be exact.
+ */
+export function parseMinorUnits(text: string, digits: number): number | undefined {
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(text.trim());
+  if (!match) return undefined;
+  const [, whole = '', fraction = ''] = match;
+  if (fraction.length > digits) return undefined;
+  const minor = Number(`${whole}${fraction.padEnd(digits, '0')}`);
+  return Number.isSafeInteger(minor) ? minor : undefined;
+}
+
+/** parseMinorUnits with the currency's own number of decimals. */
+export function toMinorUnits(text: string, currency: string): number | undefined {
+  return parseMinorUnits(text, minorDigitsOf(currency));
+}
+
+function validDate(value: string | null | undefined): Date | undefined {
+  if (!value) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** An instant (ISO text) with date and minutes, in the user's locale and time zone; '' for none. */
+export function formatDateTime(iso: string | null | undefined, options: FormatOptions = {}): string {
+  const date = validDate(iso);
+  if (!date) return iso ?? '';
+  return new Intl.DateTimeFormat(options.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: options.timeZone }).format(date);
+}
+
+/**
+ * A calendar date. A date-only value ("2026-10-31", a payout period) is a day, not an instant: it is
+ * shown as that very day whatever the user's time zone. An instant shows the day it is where the user is.
+ */
+export function formatDate(value: string | null | undefined, options: FormatOptions = {}): string {
+  const date = validDate(value);
+  if (!date || !value) return value ?? '';
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  return new Intl.DateTimeFormat(options.locale, { dateStyle: 'medium', timeZone: dateOnly ? 'UTC' : options.timeZone }).format(date);
+}
+
+/** A count with the locale's grouping: 12345 -> "12,345". */
+export function formatCount(count: number, options: FormatOptions = {}): string {
+  return new Intl.NumberFormat(options.locale).format(count);
+}
+
+/**
+ * An amount typed into a list filter, in minor units: with the decimals of the currency filter when
+ * one is chosen (JPY 0, KWD 3), else with 2.
+ */
+export function filterAmountToMinor(text: string, currency: string): number | undefined {
+  const code = currency.trim().toUpperCase();
+  return parseMinorUnits(text, /^[A-Z]{3}$/.test(code) ? minorDigitsOf(code) : 2);
+}
