@@ -15,6 +15,7 @@ import { migrateToLatest } from './db/migrate';
 import { seedDemo, seedRoles } from './db/seed/seed-demo';
 import { localFileStorage } from './files/storage';
 import { registerCompression } from './http/compression';
+import { databaseRateLimitStore } from './http/rate-limit-store';
 import { installProblemHandlers } from './http/problem';
 import { registerSpaAssets } from './http/spa-assets';
 import { createMailer } from './mail/mailer';
@@ -68,7 +69,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so the limits hold across every instance on it (decision 0187).
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
   installProblemHandlers(app);
   registerModules(app);
 

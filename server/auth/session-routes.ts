@@ -54,7 +54,7 @@ export function registerSessionRoutes(app: FastifyInstance): void {
       await audit(ctx.db, user.id, 'signed-in', 'user', user.id);
       // Only a same-site path is followed after sign-in, so the form cannot be used as an open redirect.
       return { url: callbackPath(body.callbackUrl, originOf(request)) ?? '/' };
-    }, { rateLimit: { max: ctx.config.rateLimits.signInPerMinute, timeWindow: 60_000 } });
+    }, { rateLimit: { max: ctx.config.rateLimits.signInPerMinute, timeWindow: 60_000, groupId: 'sign-in' } });
   }
 
   registerEndpoint(app, signOut, async ({ ctx, request, reply, body }) => {

@@ -59,7 +59,8 @@ export function registerEndpoint<const E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: Handler<E>,
-  routeConfig: { rateLimit?: { max: number; timeWindow: number | string } } = {},
+  /** `groupId`: routes naming the same group share one rate-limit counter (the two sign-in urls). */
+  routeConfig: { rateLimit?: { max: number; timeWindow: number | string; groupId?: string } } = {},
 ): void {
   app.route({
     method: endpoint.method,

@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import { countHit } from '../../server/http/rate-limit-store';
+import { freshPostgresDatabase, postgresUrl } from '../support/postgres';
+import { signIn, startTestApp } from '../support/test-app';
+
+// Rate limits are counted in the database, so they hold across server instances (decision 0187).
+
+describe.skipIf(!postgresUrl)('rate limits with two server instances on one PostgreSQL database', () => {
+  let drop: () => Promise<void>;
+  let instanceA: FastifyInstance;
+  let instanceB: FastifyInstance;
+
+  beforeAll(async () => {
+    const fresh = await freshPostgresDatabase();
+    drop = fresh.drop;
+    const shared = { database: { kind: 'postgres' as const, url: fresh.url }, orders: 0, tokenSecret: 'two-instances-one-secret', rateLimits: { signInPerMinute: 3, forgotPasswordPerHour: 2 } };
+    // One after the other: the first migrates and seeds, the second finds it done.
+    instanceA = await startTestApp(shared);
+    instanceB = await startTestApp(shared);
+  }, 120_000);
+  afterAll(async () => {
+    await instanceA?.close();
+    await instanceB?.close();
+    await drop?.();
+  });
+
+  it('counts sign-in attempts on both: two on A and two on B, the fourth is 429', async () => {
+    const attempt = (app: FastifyInstance) => signIn(app, 'folioadmin@demo.folio.test', 'Wrong-pass-2026').then((result) => result.response.statusCode);
+    const statuses = [await attempt(instanceA), await attempt(instanceA), await attempt(instanceB), await attempt(instanceB)];
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const blocked = await signIn(instanceA, 'folioadmin@demo.folio.test');
+    expect(blocked.response.statusCode).toBe(429);
+    expect(blocked.response.headers['content-type']).toContain('application/problem+json');
+  });
+
+  it('counts forgot-password requests on both', async () => {
+    const ask = (app: FastifyInstance) => app.inject({ method: 'POST', url: '/identity/api/v2/auth/folio/forgot-password', payload: { email: 'merchantadmin@demo.folio.test' } }).then((response) => response.statusCode);
+    expect([await ask(instanceA), await ask(instanceB), await ask(instanceA)]).toEqual([202, 202, 429]);
+  });
+
+  it('counts a burst sent to both at once exactly', async () => {
+    const ask = (app: FastifyInstance) => app.inject({ method: 'POST', url: '/identity/api/v2/auth/folio/forgot-password', payload: { email: 'applicant@demo.folio.test' }, remoteAddress: '198.51.100.7' }).then((response) => response.statusCode);
+    const statuses = await Promise.all(Array.from({ length: 10 }, (_, index) => ask(index % 2 === 0 ? instanceA : instanceB)));
+    expect(statuses.filter((status) => status === 202)).toHaveLength(2);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(8);
+  });
+
+  it('the two sign-in urls share one counter', async () => {
+    const viaSignIn = (app: FastifyInstance) => postFormFrom(app, '/api/auth/signin/credentials', '198.51.100.8');
+    const viaCallback = (app: FastifyInstance) => postFormFrom(app, '/api/auth/callback/credentials', '198.51.100.8');
+    expect([await viaSignIn(instanceA), await viaCallback(instanceB), await viaSignIn(instanceB), await viaCallback(instanceA)]).toEqual([401, 401, 401, 429]);
+  });
+});
+
+/** A wrong-password form post from a given client address. */
+async function postFormFrom(app: FastifyInstance, url: string, remoteAddress: string): Promise<number> {
+  const csrf = await app.inject({ method: 'GET', url: '/api/auth/csrf', remoteAddress });
+  const cookie = csrf.cookies.find((entry) => entry.name === 'folio.csrf-token')?.value ?? '';
+  const response = await app.inject({
+    method: 'POST',
+    url,
+    remoteAddress,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `folio.csrf-token=${cookie}` },
+    payload: new URLSearchParams({ csrfToken: csrf.json().csrfToken, email: 'foliouser@demo.folio.test', password: 'Wrong-pass-2026', callbackUrl: '/' }).toString(),
+  });
+  return response.statusCode;
+}
+
+const engines: { name: string; open: () => Promise<{ db: Db; cleanup: () => Promise<void> }> }[] = [
+  { name: 'pglite', open: async () => ({ db: openDatabase({ kind: 'pglite', dataDir: 'memory' }), cleanup: async () => undefined }) },
+];
+if (postgresUrl)
+  engines.push({
+    name: 'postgres',
+    open: async () => {
+      const fresh = await freshPostgresDatabase();
+      const db = openDatabase({ kind: 'postgres', url: fresh.url });
+      return { db, cleanup: fresh.drop };
+    },
+  });
+
+describe.each(engines)('the rate-limit counter on $name', ({ open }) => {
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, cleanup } = await open());
+    await migrateToLatest(db as never);
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await cleanup();
+  });
+
+  it('counts hits within the window, says how long it has left, and starts again after it', async () => {
+    const hits = [await countHit(db, 'test|a', 800), await countHit(db, 'test|a', 800), await countHit(db, 'test|a', 800)];
+    expect(hits.map((hit) => hit.current)).toEqual([1, 2, 3]);
+    for (const hit of hits) expect(hit.ttl).toBeGreaterThan(0);
+    for (const hit of hits) expect(hit.ttl).toBeLessThanOrEqual(800);
+    expect((await countHit(db, 'test|b', 800)).current).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    expect((await countHit(db, 'test|a', 800)).current).toBe(1);
+  });
+
+  it('counts concurrent hits exactly', async () => {
+    const hits = await Promise.all(Array.from({ length: 20 }, () => countHit(db, 'test|burst', 60_000)));
+    expect(hits.map((hit) => hit.current).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+  });
+});
