@@ -1,7 +1,7 @@
 import { authEndpoints, identityEndpoints } from './auth';
 import { endpointsOf, type Endpoint } from './endpoint';
 import { exportEndpoints } from './exports';
-import { kycEndpoints } from './kyc';
+import { kycEndpoints } from './kyc/endpoints';
 import { merchantGroupEndpoints } from './merchant-groups';
 import { orderEndpoints } from './orders';
 import { payoutEndpoints } from './payouts';

@@ -18,16 +18,28 @@ export const EXPORT_STATUSES = ['Starting', 'Processing', 'ProcessingReady', 'Re
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 export const ExportStatusSchema = z.enum(EXPORT_STATUSES);
 
-/** Spec 5 and 8 messages the server itself produces. */
+/**
+ * Spec 5 and 8 export messages, the one catalogue: the server's own (job results and refusals) and
+ * the ones the SPA's export machines show (machines/export-rules.ts reads them here). They travel
+ * as these very words (spec 8); the SPA translates a known one through `exports.messages.<key>`.
+ */
 export const EXPORT_MESSAGES = {
   noColumns: 'please select at least one column for export',
-  cancelled: 'Request cancelled',
+  noToken: 'failed to generate export token',
   notFound: 'export file not found',
+  notReady: 'export file not ready',
+  processing: 'export processing',
+  generating: 'generating export file',
+  preparingDownload: 'preparing download',
+  ready: 'export ready',
   failed: 'export failed',
+  error: 'export error',
+  cancelled: 'Request cancelled',
   alreadyDownloaded: 'export file already downloaded',
   expired: 'export file expired',
   interrupted: 'the export was interrupted by a server restart and could not be resumed',
 } as const;
+export type ExportMessageKey = keyof typeof EXPORT_MESSAGES;
 
 /** Spec 9: payout export chunk size. */
 export const EXPORT_CHUNK_SIZE = 1000;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
-import { KYC_STEP_IDS } from '../contract/kyc';
+import { KYC_STEP_IDS } from '../contract/kyc/steps';
 import { KYC_WIZARD, kycWizardInput } from '../machines/kyc-wizard';
 import { wizardMachine, type WizardProgress } from '../machines/wizard.machine';
 import { ApiGate } from './kyc-support/api-gate';

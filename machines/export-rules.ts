@@ -1,6 +1,6 @@
 // The export lifecycle's numbers, messages and status table (spec 4 "Export status", spec 5, spec 8
 // "Export messages", spec 9). Pure data and functions shared by the export machines, their host and tests.
-import { EXPORT_STATUSES, EXPORT_TYPES, type ExportStatus, type ExportType } from '../contract/exports';
+import { EXPORT_CHUNK_SIZE, EXPORT_MESSAGES, EXPORT_STATUSES, EXPORT_TYPES, type ExportMessageKey, type ExportStatus, type ExportType } from '../contract/exports';
 
 /** Spec 9: polled every 3000 ms while Starting, Processing or ProcessingReady. */
 export const EXPORT_POLL_INTERVAL_MS = 3000;
@@ -15,8 +15,8 @@ export const EXPORT_STATUS_RETRY_STEP_MS = 2000;
 /** How long the 'export ready' and error states stay on the toast (docs/decisions/0131). Spec 8: error toasts close after 5000 ms. */
 export const EXPORT_READY_DISPLAY_MS = 2000;
 export const EXPORT_ERROR_DISPLAY_MS = 5000;
-/** Spec 9: payout exports are written in chunks of 1000 rows. */
-export const PAYOUT_EXPORT_CHUNK_SIZE = 1000;
+/** Spec 9: payout exports are written in chunks of 1000 rows (the contract's number). */
+export const PAYOUT_EXPORT_CHUNK_SIZE = EXPORT_CHUNK_SIZE;
 /** Spec 9: the name of the localStorage entry holding the tracked export requests. */
 export const EXPORT_STORAGE_KEY = 'export-storage';
 
@@ -24,25 +24,9 @@ export function statusRetryDelay(retriesSoFar: number): number {
   return EXPORT_STATUS_RETRY_BASE_MS + EXPORT_STATUS_RETRY_STEP_MS * retriesSoFar;
 }
 
-export { EXPORT_STATUSES, EXPORT_TYPES, type ExportStatus, type ExportType };
+export { EXPORT_MESSAGES, EXPORT_STATUSES, EXPORT_TYPES, type ExportMessageKey, type ExportStatus, type ExportType };
 /** The toast's look (spec 4 table, "Toast state"). */
 export type ExportToastState = 'preparing' | 'downloading' | 'error';
-
-/** Spec 8 "Export messages", in English; the UI translates them through `exportMessageKey`. */
-export const EXPORT_MESSAGES = {
-  noColumns: 'please select at least one column for export',
-  noToken: 'failed to generate export token',
-  notFound: 'export file not found',
-  notReady: 'export file not ready',
-  processing: 'export processing',
-  generating: 'generating export file',
-  preparingDownload: 'preparing download',
-  ready: 'export ready',
-  failed: 'export failed',
-  error: 'export error',
-  cancelled: 'Request cancelled',
-} as const;
-export type ExportMessageKey = keyof typeof EXPORT_MESSAGES;
 
 /** The i18n key of a known export message, or undefined for a server's own text (shown as it is). */
 export function exportMessageKey(message: string): ExportMessageKey | undefined {

@@ -1,7 +1,8 @@
 import { createActor, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { Endpoint } from '../contract/endpoint';
-import { KYC_STEP_IDS, type OnboardingTracking } from '../contract/kyc';
+import type { OnboardingTracking } from '../contract/kyc/application';
+import { KYC_STEP_IDS } from '../contract/kyc/steps';
 import { createKycWizardMachine, KYC_WIZARD, kycWizardInput, progressFromTracking, type ApiCall } from './kyc-wizard';
 
 const GROUP = '11111111-1111-4111-8111-111111111111';

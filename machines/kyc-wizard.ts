@@ -1,14 +1,9 @@
 import { fromPromise } from 'xstate';
 import type { Endpoint, ParamsInputOf, QueryInputOf, BodyInputOf, ResponseOf } from '../contract/endpoint';
-import {
-  KYC_STEP_IDS,
-  KYC_STEP_SCHEMAS,
-  KYC_STEP_TITLE_KEYS,
-  kycEndpoints,
-  type KycStepId,
-  type KycStepState,
-  type OnboardingTracking,
-} from '../contract/kyc';
+import type { KycStepState, OnboardingTracking } from '../contract/kyc/application';
+import { kycEndpoints } from '../contract/kyc/endpoints';
+import { KYC_STEP_SCHEMAS } from '../contract/kyc/step-schemas';
+import { KYC_STEP_IDS, KYC_STEP_TITLE_KEYS, type KycStepId } from '../contract/kyc/steps';
 import { wizardMachine, type SaveStepInput, type SaveStepOutput, type WizardDefinition, type WizardProgress, type WizardStepState } from './wizard.machine';
 
 // The KYC wizard as data (spec 2 "KYC wizard"): its eight steps in the spec's order, their schemas,

@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
-import { DOCUMENT_TYPES, type KycDocument } from '../../contract/kyc';
+import { DOCUMENT_TYPES, type KycDocument } from '../../contract/kyc/documents';
 
 // Documents are opened through a short-lived signed url naming the document and the user it was
 // issued to; opening it re-checks that this user may still see the group (owner group or provider

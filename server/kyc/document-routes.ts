@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { kycEndpoints } from '../../contract/kyc';
+import { kycEndpoints } from '../../contract/kyc/endpoints';
 import { PROBLEM_TYPES } from '../../contract/problem';
 import { loadCaller } from '../auth/caller';
 import { sendProblem } from '../http/problem';

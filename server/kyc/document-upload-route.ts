@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { documentRefsOf, KYC_DOCUMENT_CONTENT_TYPES, KYC_DOCUMENT_MAX_BYTES, KYC_DOCUMENT_SLOTS, KycDocumentUploadFieldsSchema, kycEndpoints } from '../../contract/kyc';
+import { documentRefsOf, KYC_DOCUMENT_CONTENT_TYPES, KYC_DOCUMENT_MAX_BYTES, KYC_DOCUMENT_SLOTS, KycDocumentUploadFieldsSchema } from '../../contract/kyc/documents';
+import { kycEndpoints } from '../../contract/kyc/endpoints';
 import { anyFieldFlagOpens, replacementChain } from '../../contract/kyc/resubmission';
 import { fieldErrors, HttpProblem, problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { KYC_STEP_IDS, KYC_STEP_SCHEMAS, KYC_SURVEY_QUESTIONS, kycEndpoints, type KycStepId } from '../../contract/kyc';
+import { kycEndpoints } from '../../contract/kyc/endpoints';
+import { KYC_STEP_SCHEMAS } from '../../contract/kyc/step-schemas';
+import { KYC_STEP_IDS, type KycStepId } from '../../contract/kyc/steps';
+import { KYC_SURVEY_QUESTIONS } from '../../contract/kyc/surveys';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { applyTransition, forbiddenTransition } from '../merchant-groups/lifecycle';

@@ -1,4 +1,6 @@
-import { KYC_STEP_IDS, resumeStepOf, type KycApplication, type KycFlag, type KycStepId, type KycWizardMode, type OnboardingTracking } from '../../contract/kyc';
+import type { KycApplication, KycWizardMode, OnboardingTracking } from '../../contract/kyc/application';
+import type { KycFlag } from '../../contract/kyc/review';
+import { KYC_STEP_IDS, resumeStepOf, type KycStepId } from '../../contract/kyc/steps';
 import { kycDisplayStatus, type OnboardingStatus } from '../../contract/merchant-groups';
 import { nextStatus } from '../../machines/onboarding-lifecycle.machine';
 import { isProviderStaff, type Caller } from '../auth/caller';

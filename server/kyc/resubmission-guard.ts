@@ -1,5 +1,6 @@
-import type { KycFlag, KycStepId } from '../../contract/kyc';
-import { documentRefsOf } from '../../contract/kyc';
+import type { KycFlag } from '../../contract/kyc/review';
+import type { KycStepId } from '../../contract/kyc/steps';
+import { documentRefsOf } from '../../contract/kyc/documents';
 import { anyFieldFlagOpens } from '../../contract/kyc/resubmission';
 
 // In resubmission only what the reviewer flagged may change (issue 5): a field below a flagged

@@ -1,4 +1,5 @@
-import { KYC_STEP_IDS, type kycEndpoints } from '../../contract/kyc';
+import type { kycEndpoints } from '../../contract/kyc/endpoints';
+import { KYC_STEP_IDS } from '../../contract/kyc/steps';
 import type { LifecycleAction } from '../../contract/merchant-groups';
 import { can } from '../auth/caller';
 import type { AppContext } from '../app-context';

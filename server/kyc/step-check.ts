@@ -1,6 +1,9 @@
-import { documentRefsOf, KYC_STEP_SCHEMAS, kycStepWarnings, type KycStepId, type KycWarning } from '../../contract/kyc';
+import type { KycWarning } from '../../contract/kyc/application';
+import { documentRefsOf } from '../../contract/kyc/documents';
+import { KYC_STEP_SCHEMAS, kycStepWarnings } from '../../contract/kyc/step-schemas';
+import type { KycStepId } from '../../contract/kyc/steps';
 
-// A step's validity, computed with the very schema the form uses (contract/kyc.ts) plus what only
+// A step's validity, computed with the very schema the form uses (contract/kyc/step-schemas.ts) plus what only
 // the server knows: that each referenced document exists in this group, is current and of the
 // slot's type (docs/decisions/0141-kyc-field-rules-and-messages.md).
 

@@ -1,4 +1,4 @@
-import { KYC_SURVEY_QUESTIONS } from '../../contract/kyc';
+import { KYC_SURVEY_QUESTIONS } from '../../contract/kyc/surveys';
 import type { Db } from '../db/database';
 
 // The survey questions are reference data defined in the contract (the form and the server share

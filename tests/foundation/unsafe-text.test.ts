@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { KYC_STEP_SCHEMAS, KYC_VALIDATION_MESSAGES_EN, KycTransitionBodySchema } from '../../contract/kyc';
+import { KycTransitionBodySchema } from '../../contract/kyc/review';
+import { KYC_STEP_SCHEMAS } from '../../contract/kyc/step-schemas';
 import { CreateMerchantGroupSchema } from '../../contract/merchant-groups';
 import { OrderFilterSchema } from '../../contract/orders';
 import { findInputFlaw, isSafeText, MAX_INPUT_DEPTH, UNSAFE_TEXT_MESSAGE } from '../../contract/text';
+import kycStrings from '../../src/i18n/en/kyc.json';
 
 // The one rule for text nothing downstream can store (decision 0175), from the contract's side:
 // which strings are unsafe, where the walk finds them, and that the schemas built on it refuse them.
@@ -37,6 +39,6 @@ describe('safe text', () => {
     expect(step.error?.issues).toContainEqual(expect.objectContaining({ path: ['legalBusinessName'], message: 'kyc.validation.unsafeText' }));
     const reject = KycTransitionBodySchema.safeParse({ action: 'reject', reason: 'because\ud800' });
     expect(reject.error?.issues).toMatchObject([{ message: 'kyc.validation.unsafeText' }]);
-    expect(KYC_VALIDATION_MESSAGES_EN['kyc.validation.unsafeText']).toMatch(/cannot be saved/);
+    expect(kycStrings.kyc.validation.unsafeText).toMatch(/cannot be saved/);
   });
 });

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { dateOfBirthIssue, isValidIban, KYC_STEP_IDS, KYC_STEP_SCHEMAS, KYC_SURVEY_QUESTIONS, KYC_VALIDATION_MESSAGES_EN, kycStepWarnings, KycTransitionBodySchema } from '../../contract/kyc';
+import { dateOfBirthIssue, isValidIban } from '../../contract/kyc/fields';
+import { KYC_MESSAGE_KEYS } from '../../contract/kyc/messages';
+import { KycTransitionBodySchema } from '../../contract/kyc/review';
+import { KYC_STEP_SCHEMAS, kycStepWarnings } from '../../contract/kyc/step-schemas';
+import { KYC_STEP_IDS } from '../../contract/kyc/steps';
+import { KYC_SURVEY_QUESTIONS } from '../../contract/kyc/surveys';
 import { CreateMerchantGroupSchema, kycDisplayStatus, KycApplicationSearchSchema, ONBOARDING_STATUSES } from '../../contract/merchant-groups';
 
-// The field rules of decision 0141, and that every message a KYC schema can produce is a key of
-// the English catalogue (so the SPA's t(message) always has a readable text).
+// The field rules of decision 0141, and that every message a KYC schema can produce is one of the
+// contract's message keys (tests/i18n/server-messages.test.ts checks each has English words).
 
 const GARBAGE: unknown[] = [{}, { stakeholders: [{}], accounts: [{}], responses: {} }, { stakeholders: 'x', accounts: 5, responses: { 'bi-property-type': ['nope', 'nope'] } }, { businessAddress: { postal: '!!' }, dayOfBirth: 40, monthOfBirth: 0, yearOfBirth: 12, email: 'x', shareOwnership: 120 }];
 
@@ -19,7 +24,7 @@ describe('KYC contract', () => {
     for (const input of [{}, { action: 'nope' }, { action: 'reject' }, { action: 'requestResubmission', flags: [] }]) KycTransitionBodySchema.safeParse(input).error?.issues.forEach((issue) => messages.add(issue.message));
     for (const input of [{}, { name: 'x', country: 'Austria', contactEmail: 'x' }]) CreateMerchantGroupSchema.safeParse(input).error?.issues.forEach((issue) => messages.add(issue.message));
     KycApplicationSearchSchema.safeParse({ page: 0, pageSize: 7, search: 'x'.repeat(101) }).error?.issues.forEach((issue) => messages.add(issue.message));
-    const unknown = [...messages].filter((message) => !(message in KYC_VALIDATION_MESSAGES_EN));
+    const unknown = [...messages].filter((message) => !(KYC_MESSAGE_KEYS as readonly string[]).includes(message));
     expect(unknown).toEqual([]);
     expect(messages.size).toBeGreaterThan(20);
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { KYC_SURVEY_QUESTIONS } from '../../contract/kyc';
+import { KYC_SURVEY_QUESTIONS } from '../../contract/kyc/surveys';
 import { MERCHANT_API } from '../../contract/product';
 import { bearer } from '../support/test-app';
 

@@ -2,7 +2,7 @@ import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KYC_DOCUMENT_MAX_BYTES } from '../../contract/kyc';
+import { KYC_DOCUMENT_MAX_BYTES } from '../../contract/kyc/documents';
 import { MERCHANT_API } from '../../contract/product';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 import { EXE, PDF, PNG, upload } from './kyc-fixtures';

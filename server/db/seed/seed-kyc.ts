@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { KYC_STEP_IDS, KYC_SURVEY_QUESTIONS, type KycStepId } from '../../../contract/kyc';
+import { KYC_STEP_IDS, type KycStepId } from '../../../contract/kyc/steps';
+import { KYC_SURVEY_QUESTIONS } from '../../../contract/kyc/surveys';
 import { demoDocumentContent, DEMO_DOCUMENT_PREFIX } from '../../kyc/demo-document';
 import { syncSurveyQuestions } from '../../kyc/survey-questions';
 import type { Db } from '../database';

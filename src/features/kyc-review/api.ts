@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { kycEndpoints, type KycTransitionBody } from '../../../contract/kyc';
+import { kycEndpoints } from '../../../contract/kyc/endpoints';
+import type { KycTransitionBody } from '../../../contract/kyc/review';
 import { merchantGroupEndpoints, type KycApplicationSearch } from '../../../contract/merchant-groups';
 import { call } from '../../lib/api-client';
 

@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { kycEndpoints, type KycDocumentUploadFields, type KycStepId } from '../../../contract/kyc';
+import type { KycDocumentUploadFields } from '../../../contract/kyc/documents';
+import { kycEndpoints } from '../../../contract/kyc/endpoints';
+import type { KycStepId } from '../../../contract/kyc/steps';
 import { merchantGroupEndpoints } from '../../../contract/merchant-groups';
 import { call } from '../../lib/api-client';
 

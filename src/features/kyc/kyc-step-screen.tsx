@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { useLocation } from 'wouter';
-import { KYC_STEP_IDS, type KycStepId } from '../../../contract/kyc';
+import { KYC_STEP_IDS, type KycStepId } from '../../../contract/kyc/steps';
 import { myGroupQuery } from './api';
 import { KycWizard } from './kyc-wizard';
 

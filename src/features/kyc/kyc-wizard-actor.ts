@@ -1,6 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
-import type { KycApplication, KycDocument, KycStepId, SaveStepAnswer } from '../../../contract/kyc';
+import type { KycApplication } from '../../../contract/kyc/application';
+import type { KycDocument } from '../../../contract/kyc/documents';
+import type { SaveStepAnswer } from '../../../contract/kyc/endpoints';
+import type { KycStepId } from '../../../contract/kyc/steps';
 import { kycWizardInput, progressFromTracking, wizardStepsOf } from '../../../machines/kyc-wizard';
 import { wizardMachine } from '../../../machines/wizard.machine';
 import { applicationQuery, kycKeys, saveKycStep, submitKycApplication } from './api';

@@ -3,13 +3,10 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import {
-  KYC_STEP_IDS,
-  type KycApplication,
-  type KycDocumentUploadFields,
-  type KycStepId,
-  type SaveStepAnswer,
-} from '../../../contract/kyc';
+import type { KycApplication } from '../../../contract/kyc/application';
+import type { KycDocumentUploadFields } from '../../../contract/kyc/documents';
+import type { SaveStepAnswer } from '../../../contract/kyc/endpoints';
+import { KYC_STEP_IDS, type KycStepId } from '../../../contract/kyc/steps';
 import { KYC_DISPLAY_STATUS_LABEL_KEYS } from '../../../contract/merchant-groups';
 import { KYC_WIZARD } from '../../../machines/kyc-wizard';
 import { KycDocumentsContext, type KycDocuments } from './components/documents-context';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { KycDocument, KycFlag } from '../../../contract/kyc';
+import type { KycDocument } from '../../../contract/kyc/documents';
+import type { KycFlag } from '../../../contract/kyc/review';
 import { stepLock } from './resubmission-lock';
 
 const flag = (

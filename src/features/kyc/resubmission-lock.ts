@@ -1,4 +1,7 @@
-import type { KycDocument, KycFlag, KycStepId, KycWizardMode } from '../../../contract/kyc';
+import type { KycWizardMode } from '../../../contract/kyc/application';
+import type { KycDocument } from '../../../contract/kyc/documents';
+import type { KycFlag } from '../../../contract/kyc/review';
+import type { KycStepId } from '../../../contract/kyc/steps';
 import { fieldFlagOpens, replacementChain } from '../../../contract/kyc/resubmission';
 import { CLOSED_LOCK, OPEN_LOCK, type FieldLock } from './components/field-lock';
 

@@ -1,4 +1,4 @@
-import type { KycStepId } from '../../../contract/kyc';
+import type { KycStepId } from '../../../contract/kyc/steps';
 import { ApplicationOverviewStep } from './steps/application-overview-step';
 import { AuthorisedSignatoryStep } from './steps/authorised-signatory-step';
 import { CompanyDetailsStep } from './steps/company-details-step';

@@ -1,4 +1,4 @@
-import type { KycStepId } from '../../../contract/kyc';
+import type { KycStepId } from '../../../contract/kyc/steps';
 import { emptyStakeholder } from './steps/company-stakeholders-step';
 import { emptyAccount } from './steps/settlement-accounts-step';
 

@@ -3,7 +3,10 @@ import { useEffect, type ReactNode } from 'react';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { KYC_STEP_SCHEMAS, type KycApplication, type KycStepId, type SaveStepAnswer } from '../../../contract/kyc';
+import type { KycApplication } from '../../../contract/kyc/application';
+import type { SaveStepAnswer } from '../../../contract/kyc/endpoints';
+import { KYC_STEP_SCHEMAS } from '../../../contract/kyc/step-schemas';
+import type { KycStepId } from '../../../contract/kyc/steps';
 import { FieldLockContext, type FieldLock } from './components/field-lock';
 import { keepEditable, stepDefaults } from './step-defaults';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
-import type { KycApplication } from '../../../contract/kyc';
+import type { KycApplication } from '../../../contract/kyc/application';
 import { KYC_WIZARD } from '../../../machines/kyc-wizard';
 import type { wizardMachine } from '../../../machines/wizard.machine';
 import type { KycWizardActor } from './kyc-wizard-actor';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { AuditEntry } from '../../../../contract/kyc';
+import type { AuditEntry } from '../../../../contract/kyc/application';
 import { formatDateTime } from '../../../lib/format';
 
 /** Who did what and when, newest first as the server answers it. */

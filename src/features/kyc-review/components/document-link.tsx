@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { KycDocument } from '../../../../contract/kyc';
+import type { KycDocument } from '../../../../contract/kyc/documents';
 
 /** A document by name, opened through its access url, with its KYC document status. */
 export function DocumentLink({ document }: { document: KycDocument }) {

@@ -1,4 +1,4 @@
-import { KYC_STEP_SCHEMAS } from '../../../../contract/kyc';
+import { KYC_STEP_SCHEMAS } from '../../../../contract/kyc/step-schemas';
 
 // Saved drafts come back with their keys in storage order; the reviewer reads them in the order the
 // wizard asks them, which is the declaration order of the contract's step schemas.

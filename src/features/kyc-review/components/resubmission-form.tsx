@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { KYC_STEP_TITLE_KEYS, type KycApplication, type KycStepId } from '../../../../contract/kyc';
+import type { KycApplication } from '../../../../contract/kyc/application';
+import { KYC_STEP_TITLE_KEYS, type KycStepId } from '../../../../contract/kyc/steps';
 import { useFieldLabel } from './step-data';
 
 export interface FlagInput {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { KycApplication, KycTransitionBody } from '../../../../contract/kyc';
+import type { KycApplication } from '../../../../contract/kyc/application';
+import type { KycTransitionBody } from '../../../../contract/kyc/review';
 import { LIFECYCLE_ACTION_ACTOR, type LifecycleAction } from '../../../../contract/merchant-groups';
 import { allowedActions } from '../../../../machines/onboarding-lifecycle.machine';
 import { reviewKeys, transitionApplication } from '../api';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { DOCUMENT_TYPES, KYC_SURVEY_QUESTIONS, type KycDocument } from '../../../../contract/kyc';
+import { DOCUMENT_TYPES, type KycDocument } from '../../../../contract/kyc/documents';
+import { KYC_SURVEY_QUESTIONS } from '../../../../contract/kyc/surveys';
 import { DocumentLink } from './document-link';
 import { byWizardOrder } from './field-order';
 

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { KycDocument, KycDocumentUploadFields } from '../../../../contract/kyc';
+import type { KycDocument, KycDocumentUploadFields } from '../../../../contract/kyc/documents';
 
 /** The application's documents and the upload call, provided by the step screen. */
 export interface KycDocuments {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ID_PHOTO_RULES } from '../../../../contract/kyc';
+import { ID_PHOTO_RULES } from '../../../../contract/kyc/documents';
 
 // Spec 3 "Photo rules for ID uploads", shown beside every identity-document upload.
 
@@ -14,7 +14,7 @@ export function PhotoRules({ id }: { id: string }) {
       <h4 className="mb-1 font-semibold text-slate-700">{t('kyc.photoRules.title')}</h4>
       <ul className="list-disc pl-5 text-slate-600">
         {ID_PHOTO_RULES.map((rule) => (
-          <li key={rule.key}>{t(rule.key, { defaultValue: rule.en })}</li>
+          <li key={rule}>{t(rule)}</li>
         ))}
       </ul>
     </section>

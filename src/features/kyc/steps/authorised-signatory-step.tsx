@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { KYC_DOCUMENT_SLOTS } from '../../../../contract/kyc';
+import { KYC_DOCUMENT_SLOTS } from '../../../../contract/kyc/documents';
 import { ConfirmField } from '../components/choice-fields';
 import { DocumentField } from '../components/document-field';
 import { Fieldset, TextField } from '../components/form-fields';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { KYC_DOCUMENT_SLOTS } from '../../../../contract/kyc';
+import { KYC_DOCUMENT_SLOTS } from '../../../../contract/kyc/documents';
 import { AddressFields } from '../components/address-fields';
 import { countryOptions } from '../components/countries';
 import { DocumentField } from '../components/document-field';

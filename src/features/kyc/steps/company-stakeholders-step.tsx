@@ -1,6 +1,7 @@
 import { useFieldArray, useFormContext, useWatch, get, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { KYC_DOCUMENT_SLOTS, STAKEHOLDER_KINDS, kycStepWarnings } from '../../../../contract/kyc';
+import { KYC_DOCUMENT_SLOTS } from '../../../../contract/kyc/documents';
+import { STAKEHOLDER_KINDS, kycStepWarnings } from '../../../../contract/kyc/step-schemas';
 import { DocumentField, slotOf } from '../components/document-field';
 import { useFieldLock } from '../components/field-lock';
 import { Fieldset, SelectField, TextField } from '../components/form-fields';

@@ -1,6 +1,7 @@
 import { useWatch, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { KYC_DOCUMENT_SLOTS, PAYMENT_SCHEMES } from '../../../../contract/kyc';
+import { KYC_DOCUMENT_SLOTS } from '../../../../contract/kyc/documents';
+import { PAYMENT_SCHEMES } from '../../../../contract/kyc/step-schemas';
 import { ChoiceGroup, YesNoField } from '../components/choice-fields';
 import { DocumentField, slotOf } from '../components/document-field';
 import { Fieldset, TextField } from '../components/form-fields';

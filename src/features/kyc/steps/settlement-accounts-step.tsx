@@ -1,6 +1,7 @@
 import { useFieldArray, useFormContext, get, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_TYPES, KYC_DOCUMENT_SLOTS } from '../../../../contract/kyc';
+import { KYC_DOCUMENT_SLOTS } from '../../../../contract/kyc/documents';
+import { ACCOUNT_TYPES } from '../../../../contract/kyc/step-schemas';
 import { AddressFields } from '../components/address-fields';
 import { DocumentField, slotOf } from '../components/document-field';
 import { useFieldLock } from '../components/field-lock';

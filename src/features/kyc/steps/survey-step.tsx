@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { KYC_SURVEY_QUESTIONS, type SurveyQuestion } from '../../../../contract/kyc';
+import { KYC_SURVEY_QUESTIONS, type SurveyQuestion } from '../../../../contract/kyc/surveys';
 import { ChoiceGroup } from '../components/choice-fields';
 import { TextField } from '../components/form-fields';
 
