@@ -81,7 +81,7 @@ export const KycDocumentSchema = z.object({
   replacedBy: z.uuid().nullable(),
   /** The document this one replaced, if any (walk back to find what a reviewer flagged). */
   replaces: z.uuid().nullable(),
-  /** Short-lived signed url: opens for the owner group's users and provider staff only. */
+  /** Signed url for this viewer's session, ten minutes (`expires` in its query); opens in that session's browser, for the owner group's users and provider staff only (decision 0185). */
   accessUrl: z.string(),
   flagged: z.boolean(),
 });

@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { fillPath } from '../../contract/endpoint';
 import { exportEndpoints } from '../../contract/exports';
+import { signedLinkQuery, validLinkSignature, type LinkGrant } from '../files/signed-link';
 
 // A browser navigation cannot send the bearer header, so the url itself carries the authority
 // (decision 0125): an HMAC over token, owner and expiry with the server's key. It is handed only
@@ -8,17 +8,15 @@ import { exportEndpoints } from '../../contract/exports';
 
 const downloadEndpoint = exportEndpoints.downloadExport;
 
-function signature(key: Uint8Array, token: string, owner: string, expires: number): string {
-  return createHmac('sha256', key).update(`export-download:${token}:${owner}:${expires}`).digest('base64url');
+function grant(token: string, owner: string, expires: number): LinkGrant {
+  return { purpose: 'export-download', parts: [token, owner], expires };
 }
 
 export function downloadUrl(key: Uint8Array, token: string, owner: string, expiresAt: Date): string {
   const expires = Math.floor(expiresAt.getTime() / 1000);
-  return `${fillPath(downloadEndpoint.path, { token })}?expires=${expires}&sig=${signature(key, token, owner, expires)}`;
+  return `${fillPath(downloadEndpoint.path, { token })}?${signedLinkQuery(key, grant(token, owner, expires))}`;
 }
 
 export function validSignature(key: Uint8Array, token: string, owner: string, expires: number, sig: string): boolean {
-  const expected = Buffer.from(signature(key, token, owner, expires));
-  const given = Buffer.from(sig);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return validLinkSignature(key, grant(token, owner, expires), sig);
 }

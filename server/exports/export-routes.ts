@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { routerPath } from '../../contract/endpoint';
 import { EXPORT_MESSAGES, exportEndpoints, type ExportResult, type ExportType } from '../../contract/exports';
 import type { AppContext } from '../app-context';
-import { COOKIE } from '../auth/cookies';
-import { verifyAccessToken } from '../auth/tokens';
+import { browserClaims } from '../auth/browser-session';
 import { HttpProblem, problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { PROBLEM_TYPES } from '../../contract/problem';
@@ -26,13 +25,6 @@ async function resultOf(ctx: AppContext, token: string, owner: string, exportTyp
   if (job.downloaded_at) return { statusType: 'Failed', ticks, errorMessages: [EXPORT_MESSAGES.alreadyDownloaded] };
   if (!job.expires_at || job.expires_at.getTime() <= Date.now() || !job.file_key) return { statusType: 'Failed', ticks, errorMessages: [EXPORT_MESSAGES.expired] };
   return { statusType: 'Ready', url: downloadUrl(ctx.tokenKey, token, owner, job.expires_at), ticks, errorMessages: [] };
-}
-
-/** Who the browser is, from the bearer header or the access-token cookie a navigation carries. */
-async function browserUser(ctx: AppContext, request: FastifyRequest): Promise<string | undefined> {
-  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-  const token = bearer ?? request.cookies[COOKIE.accessToken];
-  return token ? (await verifyAccessToken(ctx.tokenKey, token))?.userId : undefined;
 }
 
 export function registerExportRoutes(app: FastifyInstance, worker: () => ExportWorker | undefined): void {
@@ -75,7 +67,7 @@ export function registerExportRoutes(app: FastifyInstance, worker: () => ExportW
       if (!job || !validSignature(ctx.tokenKey, token, job.owner_user_id, expires, sig)) throw problems.notFound(EXPORT_MESSAGES.notFound);
       if (expires * 1000 <= Date.now()) throw gone(EXPORT_MESSAGES.expired);
       // A signed-in browser must be the owner's; a link opened in someone else's session is refused.
-      const user = await browserUser(ctx, request);
+      const user = (await browserClaims(ctx, request))?.userId;
       if (user && user !== job.owner_user_id) throw problems.forbidden('this export belongs to another user');
       const served = await claimDownload(ctx.db, token);
       if (!served?.file_key) throw gone(EXPORT_MESSAGES.alreadyDownloaded);

@@ -1,34 +1,31 @@
-import { jwtVerify, SignJWT } from 'jose';
 import { DOCUMENT_TYPES, type KycDocument } from '../../contract/kyc/documents';
+import { expiresAfter, signedLinkQuery, validLinkSignature, type LinkGrant } from '../files/signed-link';
 
-// Documents are opened through a short-lived signed url naming the document and the user it was
-// issued to; opening it re-checks that this user may still see the group (owner group or provider
-// staff). A plain link works in <a>/<img> where no bearer header can be sent
-// (docs/decisions/0143-kyc-document-uploads.md).
+// A document opens through a short-lived signed link bound to the document, the viewer and the
+// viewer's session (decision 0185). Nothing in the url identifies the viewer or works as a
+// credential: opening it needs the same browser's live session (its access-token cookie), the
+// signature must match that session's user and id, and the viewer must still see the group.
+// A plain link works in <a>/<img>, where no bearer header can be sent.
 
-export const DOCUMENT_URL_TTL_SECONDS = 15 * 60;
+export const DOCUMENT_LINK_TTL_SECONDS = 10 * 60;
 export const DOCUMENT_FILE_ROUTE = '/files/kyc/:documentId';
-const PURPOSE = 'kyc-document';
 
-export async function signDocumentUrl(key: Uint8Array, documentId: string, userId: string): Promise<string> {
-  const token = await new SignJWT({ doc: documentId, purpose: PURPOSE })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(userId)
-    .setIssuer('folio')
-    .setIssuedAt()
-    .setExpirationTime(`${DOCUMENT_URL_TTL_SECONDS}s`)
-    .sign(key);
-  return `/files/kyc/${documentId}?token=${token}`;
+/** Who a link is issued to: a user in one session (a Caller is one). */
+export interface DocumentViewer {
+  userId: string;
+  sessionId: string;
 }
 
-export async function verifyDocumentToken(key: Uint8Array, documentId: string, token: string): Promise<string | undefined> {
-  try {
-    const { payload } = await jwtVerify(token, key, { issuer: 'folio', algorithms: ['HS256'] });
-    if (payload.purpose !== PURPOSE || payload.doc !== documentId || typeof payload.sub !== 'string') return undefined;
-    return payload.sub;
-  } catch {
-    return undefined;
-  }
+function grant(documentId: string, viewer: DocumentViewer, expires: number): LinkGrant {
+  return { purpose: 'kyc-document', parts: [documentId, viewer.userId, viewer.sessionId], expires };
+}
+
+export function documentLink(key: Uint8Array, documentId: string, viewer: DocumentViewer, now = Date.now()): string {
+  return `/files/kyc/${documentId}?${signedLinkQuery(key, grant(documentId, viewer, expiresAfter(DOCUMENT_LINK_TTL_SECONDS, now)))}`;
+}
+
+export function validDocumentLink(key: Uint8Array, documentId: string, viewer: DocumentViewer, expires: number, sig: string): boolean {
+  return validLinkSignature(key, grant(documentId, viewer, expires), sig);
 }
 
 export interface DocumentRow {
@@ -48,7 +45,7 @@ export interface DocumentRow {
   created_at: Date;
 }
 
-export async function documentAnswer(key: Uint8Array, row: DocumentRow, viewerId: string, flaggedIds: ReadonlySet<string>, replaces: string | null = null): Promise<KycDocument> {
+export function documentAnswer(key: Uint8Array, row: DocumentRow, viewer: DocumentViewer, flaggedIds: ReadonlySet<string>, replaces: string | null = null): KycDocument {
   return {
     documentId: row.id,
     key: `${row.header}/${row.owner_ref ?? '-'}/${row.document_type}`,
@@ -67,7 +64,7 @@ export async function documentAnswer(key: Uint8Array, row: DocumentRow, viewerId
     uploadedBy: row.uploaded_by,
     replacedBy: row.replaced_by,
     replaces,
-    accessUrl: await signDocumentUrl(key, row.id, viewerId),
+    accessUrl: documentLink(key, row.id, viewer),
     flagged: flaggedIds.has(row.id),
   };
 }

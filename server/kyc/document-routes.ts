@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { kycEndpoints } from '../../contract/kyc/endpoints';
 import { PROBLEM_TYPES } from '../../contract/problem';
+import { browserClaims, isSessionLive } from '../auth/browser-session';
 import { loadCaller } from '../auth/caller';
+import { linkExpired } from '../files/signed-link';
 import { sendProblem } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { assertMaySee } from './group-access';
-import { DOCUMENT_FILE_ROUTE, documentAnswer, verifyDocumentToken } from './document-access';
+import { DOCUMENT_FILE_ROUTE, documentAnswer, validDocumentLink } from './document-access';
 import { cleanName } from './document-name';
 import { currentDocuments, loadApplicationState } from './read-model';
 import { demoDocumentContent, isDemoDocument } from './demo-document';
@@ -20,6 +22,10 @@ function contentDisposition(name: string): string {
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(clean)}`;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DENIED_TYPES = { 401: PROBLEM_TYPES.unauthorized, 403: PROBLEM_TYPES.forbidden, 404: PROBLEM_TYPES.notFound, 410: PROBLEM_TYPES.notFound } as const;
+const DENIED_TITLES = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not found', 410: 'Gone' } as const;
+
 export function registerDocumentRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
   registerEndpoint(app, kycEndpoints.listKycDocuments, async ({ params, query, caller }) => {
@@ -31,22 +37,31 @@ export function registerDocumentRoutes(app: FastifyInstance): void {
     const headers = new Map<string, Awaited<ReturnType<typeof documentAnswer>>[]>();
     for (const row of rows) {
       const list = headers.get(row.header) ?? [];
-      list.push(await documentAnswer(ctx.tokenKey, row, caller.userId, flagged, predecessor.get(row.id) ?? null));
+      list.push(documentAnswer(ctx.tokenKey, row, caller, flagged, predecessor.get(row.id) ?? null));
       headers.set(row.header, list);
     }
     return { headers: [...headers.entries()].map(([header, documents]) => ({ header, documents })) };
   });
 
-  // The access url: a signed, short-lived link re-checked against the viewer's rights on open.
-  app.get<{ Params: { documentId: string }; Querystring: { token?: string } }>(DOCUMENT_FILE_ROUTE, async (request, reply) => {
+  // The access url (decision 0185): signed for this document, this user and this session, short-lived,
+  // and opened only by the browser holding that live session, while the user may still see the group.
+  app.get<{ Params: { documentId: string }; Querystring: { expires?: string; sig?: string } }>(DOCUMENT_FILE_ROUTE, async (request, reply) => {
     const { documentId } = request.params;
-    const denied = (status: 401 | 403 | 404, detail: string) =>
-      sendProblem(reply, { type: status === 404 ? PROBLEM_TYPES.notFound : status === 401 ? PROBLEM_TYPES.unauthorized : PROBLEM_TYPES.forbidden, title: status === 404 ? 'Not found' : status === 401 ? 'Unauthorized' : 'Forbidden', status, detail });
-    const userId = request.query.token ? await verifyDocumentToken(ctx.tokenKey, documentId, request.query.token) : undefined;
-    if (!userId) return denied(401, 'this document link is invalid or has expired; open the document again from the application');
-    const viewer = await loadCaller(ctx.db, userId, '');
-    const document = /^[0-9a-f-]{36}$/i.test(documentId) ? await ctx.db.selectFrom('documents').selectAll().where('id', '=', documentId).executeTakeFirst() : undefined;
-    if (!viewer || !document) return denied(404, 'no such document');
+    const denied = (status: 401 | 403 | 404 | 410, detail: string) =>
+      sendProblem(reply, { type: DENIED_TYPES[status], title: DENIED_TITLES[status], status, detail });
+    const expires = Number(request.query.expires);
+    const sig = request.query.sig;
+    if (!UUID.test(documentId) || !Number.isInteger(expires) || typeof sig !== 'string') return denied(404, 'no such document link');
+    const claims = await browserClaims(ctx, request);
+    if (!claims) return denied(401, 'sign in, then open the document again from the application');
+    if (!(await isSessionLive(ctx.db, claims.sessionId))) return denied(401, 'your session has ended; sign in again to open the document');
+    if (!validDocumentLink(ctx.tokenKey, documentId, claims, expires, sig))
+      return denied(403, 'this document link was issued to another sign-in; open the document from the application');
+    if (linkExpired(expires)) return denied(410, 'this document link has expired; open the document again from the application');
+    const viewer = await loadCaller(ctx.db, claims.userId, claims.sessionId);
+    if (!viewer) return denied(401, 'the account is disabled');
+    const document = await ctx.db.selectFrom('documents').selectAll().where('id', '=', documentId).executeTakeFirst();
+    if (!document) return denied(404, 'no such document');
     try {
       assertMaySee(viewer, document.merchant_group_id);
     } catch {

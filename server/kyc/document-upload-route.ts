@@ -150,6 +150,6 @@ export function registerDocumentUploadRoute(app: FastifyInstance): void {
       throw error;
     }
     const row = (await ctx.db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as DocumentRow;
-    return documentAnswer(ctx.tokenKey, row, caller.userId, new Set(), replaced?.id ?? null);
+    return documentAnswer(ctx.tokenKey, row, caller, new Set(), replaced?.id ?? null);
   });
 }

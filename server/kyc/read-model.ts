@@ -121,7 +121,7 @@ export async function applicationAnswer(ctx: AppContext, caller: Caller, groupId
   const openDocumentFlags = new Set(state.flags.filter((flag) => flag.resolvedAt === null && flag.targetKind === 'document').map((flag) => flag.target));
   const current = state.documents.filter((document) => document.replaced_by === null);
   const predecessor = new Map(state.documents.filter((row) => row.replaced_by).map((row) => [row.replaced_by!, row.id]));
-  const documents = await Promise.all(current.map((row) => documentAnswer(ctx.tokenKey, row, caller.userId, openDocumentFlags, predecessor.get(row.id) ?? null)));
+  const documents = await Promise.all(current.map((row) => documentAnswer(ctx.tokenKey, row, caller, openDocumentFlags, predecessor.get(row.id) ?? null)));
   const rejection = group.status === 'Rejected' ? [...trail].reverse().find((entry) => entry.action === 'kyc.reject') : undefined;
   return {
     ...tracking,

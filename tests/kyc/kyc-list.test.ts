@@ -92,7 +92,7 @@ describe('KYC applications list', () => {
     expect(application.documents.filter((document: { flagged: boolean }) => document.flagged)).toHaveLength(1);
     expect(application.auditTrail.map((entry: { action: string }) => entry.action)).toEqual(['kyc.submit', 'kyc.startReview', 'kyc.requestResubmission']);
     expect(application.allowedActions).toEqual(['delete']);
-    const file = await app.inject({ method: 'GET', url: application.documents[0].accessUrl });
+    const file = await app.inject({ method: 'GET', url: application.documents[0].accessUrl, headers: bearer(admin) });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const fjord = (await search({ search: 'Fjord' })).json().items[0] as Item;

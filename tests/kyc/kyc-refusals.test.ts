@@ -118,19 +118,19 @@ describe('KYC refusals', () => {
     expect(response.statusCode).toBe(201);
     const document = response.json();
     expect(document).toMatchObject({ contentType: 'image/png', status: 'Created', documentTypeName: 'ProofOfIdentity', name: 'passport.jpg' });
-    const opened = await app.inject({ method: 'GET', url: document.accessUrl });
+    const opened = await app.inject({ method: 'GET', url: document.accessUrl, headers: bearer(applicant) });
     expect(opened.statusCode).toBe(200);
     expect(opened.headers['content-disposition']).toBe(`inline; filename="passport.jpg"; filename*=UTF-8''passport.jpg`);
     expect(opened.headers['content-type']).toBe('image/png');
     expect(opened.rawPayload.equals(PNG)).toBe(true);
-    const forged = await app.inject({ method: 'GET', url: `${document.accessUrl.split('?')[0]}?token=forged` });
-    expectProblem(forged, 401);
+    const forged = await app.inject({ method: 'GET', url: `${document.accessUrl.split('?')[0]}?expires=4102444800&sig=forged`, headers: bearer(applicant) });
+    expectProblem(forged, 403);
     const bare = await app.inject({ method: 'GET', url: document.accessUrl.split('?')[0], headers: bearer(otherMerchant) });
-    expectProblem(bare, 401);
+    expectProblem(bare, 404);
     // A provider reviewer gets a url of their own from the application; the other merchant gets none.
     const asAdmin = (await app.inject({ method: 'GET', url: `${MERCHANT_API}/kyc/applications/${groupId}/documents`, headers: bearer(admin) })).json();
     const adminUrl = asAdmin.headers[0].documents[0].accessUrl as string;
-    expect((await app.inject({ method: 'GET', url: adminUrl })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: adminUrl, headers: bearer(admin) })).statusCode).toBe(200);
     expectProblem(await app.inject({ method: 'GET', url: `${MERCHANT_API}/kyc/applications/${groupId}/documents`, headers: bearer(otherMerchant) }), 403);
   });
 
@@ -138,7 +138,7 @@ describe('KYC refusals', () => {
     const response = await upload(app, applicant, groupId, { documentType: '1', documentGroup: 'Merchant', header: 'company-details' }, { name: 'Gründungsurkunde.pdf', content: PDF });
     expect(response.statusCode).toBe(201);
     expect(response.json().name).toBe('Gründungsurkunde.pdf');
-    const opened = await app.inject({ method: 'GET', url: response.json().accessUrl });
+    const opened = await app.inject({ method: 'GET', url: response.json().accessUrl, headers: bearer(applicant) });
     expect(opened.statusCode).toBe(200);
     expect(opened.headers['content-disposition']).toBe(`inline; filename="Gr_ndungsurkunde.pdf"; filename*=UTF-8''Gr%C3%BCndungsurkunde.pdf`);
   });

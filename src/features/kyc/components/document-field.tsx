@@ -2,6 +2,7 @@ import { get, useFormContext, useWatch, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_TYPES, KYC_DOCUMENT_CONTENT_TYPES, KYC_DOCUMENT_MAX_BYTES, type KycDocumentSlot, type DocumentHeader } from '../../../../contract/kyc/documents';
 import type { KycStepId } from '../../../../contract/kyc/steps';
+import { freshDocumentUrl } from '../../../lib/document-links';
 import { DocumentUpload } from './document-upload';
 import { useKycDocuments } from './documents-context';
 
@@ -51,7 +52,12 @@ export function DocumentField({ step, slot, path, ownerRef, label }: DocumentFie
       label={`${label ?? t(`kyc.documents.types.${typeName}`)}${slot.required ? ' *' : ''}`}
       document={
         current
-          ? { id: current.documentId, name: current.name, status: current.status, accessUrl: current.accessUrl }
+          ? {
+              id: current.documentId,
+              name: current.name,
+              status: current.status,
+              link: { href: current.accessUrl, renew: () => freshDocumentUrl(current.merchantGroupId, current.documentId) },
+            }
           : documentId
             ? { id: documentId, name: t('kyc.documents.uploaded'), status: 'Created' }
             : undefined

@@ -1,5 +1,6 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SignedFileLink } from '../../../components/document-link/signed-file-link';
 import { ReviewerReason } from './reviewer-reason';
 import { useFieldLock } from './field-lock';
 import { PhotoRules } from './photo-rules';
@@ -8,7 +9,8 @@ export interface UploadedDocument {
   id: string;
   name: string;
   status: string;
-  accessUrl?: string | null;
+  /** Its signed access url and how to get a fresh one once that has run out (decision 0185). */
+  link?: { href: string; renew: () => Promise<string | undefined> };
 }
 
 interface DocumentUploadProps {
@@ -99,10 +101,10 @@ export function DocumentUpload({
         {document ? (
           <p className="mt-1 text-sm text-slate-700" data-testid="uploaded-document">
             <span className="sr-only">{t('kyc.documents.uploaded')} </span>
-            {document.accessUrl ? (
-              <a href={document.accessUrl} target="_blank" rel="noreferrer" className="text-brand underline">
+            {document.link ? (
+              <SignedFileLink href={document.link.href} renew={document.link.renew} className="text-brand underline">
                 {document.name}
-              </a>
+              </SignedFileLink>
             ) : (
               document.name
             )}{' '}
