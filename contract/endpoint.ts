@@ -27,7 +27,17 @@ export interface Endpoint {
   successStatus?: number;
   /** Whether the call acts on the merchant named in the merchant header. */
   merchantHeader?: boolean;
+  /**
+   * A money call: with an `Idempotency-Key` header, a repeat of the same request by the same user
+   * gets the first answer again for 24 h, and the same key with another request is a 422 (decision 0200).
+   */
+  idempotent?: boolean;
 }
+
+/** The header a client sends with a money call, one value per user intent (decision 0200). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** Set on an answer that repeats the first answer to an earlier request with the same key. */
+export const IDEMPOTENT_REPLAY_HEADER = 'Idempotent-Replayed';
 
 export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
   return endpoint;

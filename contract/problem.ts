@@ -19,6 +19,7 @@ export const PROBLEM_TYPES = {
   forbidden: 'https://folio.test/problems/forbidden',
   notFound: 'https://folio.test/problems/not-found',
   conflict: 'https://folio.test/problems/conflict',
+  idempotencyKeyReused: 'https://folio.test/problems/idempotency-key-reused',
   rateLimited: 'https://folio.test/problems/rate-limited',
   payloadTooLarge: 'https://folio.test/problems/payload-too-large',
   requestTooLarge: 'https://folio.test/problems/request-too-large',

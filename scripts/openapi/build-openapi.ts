@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Endpoint } from '../../contract/endpoint';
+import { IDEMPOTENCY_KEY_HEADER, type Endpoint } from '../../contract/endpoint';
 import { endpoints } from '../../contract/endpoints';
 import { PROBLEM_CONTENT_TYPE, ProblemSchema } from '../../contract/problem';
 import { PRODUCT } from '../../contract/product';
@@ -23,6 +23,12 @@ function parameters(schema: z.ZodType | undefined, where: 'query' | 'path'): Jso
   }));
 }
 
+/** Money calls take an Idempotency-Key (decision 0200). */
+function idempotencyParameter(endpoint: Endpoint): JsonSchema[] {
+  if (!endpoint.idempotent) return [];
+  return [{ name: IDEMPOTENCY_KEY_HEADER, in: 'header', required: false, description: 'one value per user intent (1-255 visible ASCII characters, e.g. a UUID): a repeat within 24 h gets the first answer; the same key with another request is a 422', schema: { type: 'string', minLength: 1, maxLength: 255 } }];
+}
+
 const problemResponse = (description: string) => ({ description, content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: '#/components/schemas/Problem' } } } });
 
 function operation(endpoint: Endpoint): JsonSchema {
@@ -34,13 +40,14 @@ function operation(endpoint: Endpoint): JsonSchema {
   };
   if (access !== 'public') responses['401'] = problemResponse('no valid access token');
   if (typeof access === 'object') responses['403'] = problemResponse(`needs ${access.action} on ${access.resource}`);
+  if (endpoint.idempotent) responses['422'] = problemResponse('the Idempotency-Key was used with another request');
   const mediaType = endpoint.bodyType === 'form' ? 'application/x-www-form-urlencoded' : endpoint.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json';
   return {
     operationId: endpoint.id,
     summary: endpoint.summary,
     security,
     'x-folio-access': access,
-    parameters: [...parameters(endpoint.params, 'path'), ...parameters(endpoint.query, 'query')],
+    parameters: [...parameters(endpoint.params, 'path'), ...parameters(endpoint.query, 'query'), ...idempotencyParameter(endpoint)],
     ...(endpoint.body ? { requestBody: { required: true, content: { [mediaType]: { schema: jsonSchema(endpoint.body, 'input') } } } } : {}),
     responses,
   };

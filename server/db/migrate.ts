@@ -5,6 +5,7 @@ import * as ordersPayoutsExports from './migrations/0020-orders-payouts-exports'
 import * as kyc from './migrations/0030-kyc';
 import * as refreshTokenRotation from './migrations/0050-refresh-token-rotation';
 import * as rateLimitCounters from './migrations/0051-rate-limit-counters';
+import * as idempotencyKeys from './migrations/0090-idempotency-keys';
 
 // Migrations are listed here rather than read from disk, so they work the same under tsx, in
 // tests and in a bundle. Append new ones; never edit one that has shipped.
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0030-kyc': kyc,
   '0050-refresh-token-rotation': refreshTokenRotation,
   '0051-rate-limit-counters': rateLimitCounters,
+  '0090-idempotency-keys': idempotencyKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

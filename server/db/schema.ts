@@ -83,6 +83,16 @@ export interface RateLimitCountersTable {
   window_ends_at: Date;
   hits: number;
 }
+/** Money calls' idempotency keys (decision 0200); status and response are set once the first answer commits. */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  endpoint: string;
+  key: string;
+  fingerprint: string;
+  status: number | null;
+  response: Json | null;
+  created_at: Generated<Date>;
+}
 export interface PasswordResetTokensTable {
   token_hash: string;
   user_id: string;
@@ -308,6 +318,7 @@ export interface Database {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   rate_limit_counters: RateLimitCountersTable;
+  idempotency_keys: IdempotencyKeysTable;
   password_reset_tokens: PasswordResetTokensTable;
   merchant_scopes: MerchantScopesTable;
   merchant_scope_properties: MerchantScopePropertiesTable;

@@ -5,6 +5,7 @@ import { MERCHANT_HEADER } from '../../contract/product';
 import type { AppContext } from '../app-context';
 import { can, canSeeMerchant, loadCaller, type Caller } from '../auth/caller';
 import { verifyAccessToken } from '../auth/tokens';
+import { withIdempotencyKey } from './idempotency';
 import { fieldErrors, problems } from './problem';
 
 export interface HandlerInput<E extends Endpoint> {
@@ -62,6 +63,8 @@ export function registerEndpoint<const E extends Endpoint>(
   /** `groupId`: routes naming the same group share one rate-limit counter (the two sign-in urls). */
   routeConfig: { rateLimit?: { max: number; timeWindow: number | string; groupId?: string } } = {},
 ): void {
+  // Money calls declare `idempotent` in the contract; the key handling wraps their handler.
+  const run = withIdempotencyKey(endpoint, handler);
   app.route({
     method: endpoint.method,
     url: routerPath(endpoint.path),
@@ -81,7 +84,7 @@ export function registerEndpoint<const E extends Endpoint>(
       const merchantId = typeof headerValue === 'string' && headerValue !== '' ? headerValue : undefined;
       if (merchantId !== undefined && caller && !canSeeMerchant(caller, merchantId))
         throw problems.forbidden('you may not act on this merchant');
-      const result = await handler({ params, query, body, caller, merchantId, ctx, request, reply } as HandlerInput<E>);
+      const result = await run({ params, query, body, caller, merchantId, ctx, request, reply } as HandlerInput<E>);
       // A FastifyReply is thenable, so a handler that sent a file resolves to undefined: check `sent`.
       if (result === reply || reply.sent || reply.raw.headersSent) return reply;
       if (ctx.config.validateResponses) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { payoutEndpoints, type PayoutDetail } from '../../contract/payouts';
 import { audit } from '../audit';
 import type { Db } from '../db/database';
+import { inTransaction } from '../db/transaction';
 import { effectiveMerchants, toIso } from '../exports/list-query';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
@@ -49,7 +50,7 @@ export function registerPayoutRoutes(app: FastifyInstance): void {
 
   registerEndpoint(app, retryPayout, async ({ params, caller, ctx }) => {
     try {
-      await ctx.db.transaction().execute(async (trx) => {
+      await inTransaction(ctx.db, async (trx) => {
         const payout = await trx.selectFrom('payouts').select(['id', 'status', 'merchant_id']).where('id', '=', params.id).forUpdate().executeTakeFirst();
         if (!payout || (caller.merchantScope !== 'all' && !caller.merchantScope.includes(payout.merchant_id)))
           throw problems.notFound(`payout ${params.id} not found`);
