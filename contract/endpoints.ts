@@ -1,4 +1,5 @@
 import { authEndpoints, identityEndpoints } from './auth';
+import { emailEndpoints } from './emails';
 import { endpointsOf, type Endpoint } from './endpoint';
 import { exportEndpoints } from './exports';
 import { kycEndpoints } from './kyc/endpoints';
@@ -21,4 +22,5 @@ export const endpoints: readonly Endpoint[] = endpointsOf(
   userEndpoints,
   merchantGroupEndpoints,
   kycEndpoints,
+  emailEndpoints,
 );

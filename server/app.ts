@@ -20,6 +20,7 @@ import { installProblemHandlers } from './http/problem';
 import { registerSpaAssets } from './http/spa-assets';
 import { createMailer } from './mail/mailer';
 import { registerModules } from './modules';
+import { refuseUnsafeStart } from './startup-checks';
 
 /** Demo and development keep a generated secret in the data directory; production must set one. */
 function tokenSecret(config: Config): string {
@@ -44,9 +45,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-* count only from the proxies FOLIO_TRUST_PROXY names (decision 0172).
+    trustProxy: config.trustProxy,
   });
   const db = options.db ?? openDatabase(config.database);
+  try {
+    await refuseUnsafeStart(config, db);
+  } catch (error) {
+    if (!options.db) await db.destroy();
+    throw error;
+  }
   if (!options.prepared) {
     const applied = await migrateToLatest(db as never);
     if (applied.length) app.log.info({ applied }, 'migrations applied');

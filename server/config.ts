@@ -6,16 +6,23 @@ export interface Config {
   host: string;
   port: number;
   database: DatabaseTarget;
-  /** Demo mode seeds demo users and data and shows the e-mail outbox. */
+  /** Demo mode seeds demo users and data (README demo accounts). Off by default in production (decision 0171). */
   demo: boolean;
+  /** Whether FOLIO_DEMO was set at all: a production start over demo data needs it said out loud. */
+  demoExplicit: boolean;
   dataDir: string;
   filesDir: string;
   /** Secret for signing access tokens and csrf tokens; generated per data directory in demo mode. */
   tokenSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Address the e-mailed links point to; defaults to the server's own address. */
+  /** Origin the e-mailed links point to (PUBLIC_URL); required in production outside demo mode (decision 0172). */
   publicUrl: string | undefined;
+  /**
+   * FOLIO_TRUST_PROXY: which peers may speak for the client through X-Forwarded-* (Fastify's
+   * trustProxy: true for any, or a comma-separated list of addresses/CIDRs); false trusts none.
+   */
+  trustProxy: boolean | string;
   seedOrders: number;
   logLevel: string;
   /** Validate every answer against its contract schema (tests and development). */
@@ -40,6 +47,28 @@ function integer(name: string, value: string | undefined, fallback: number): num
   return parsed;
 }
 
+/** PUBLIC_URL as an origin (scheme, host, port; a path prefix is kept), refusing anything but http(s). */
+export function publicUrlOf(value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute http(s) address such as https://backoffice.example.com, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must start with http:// or https://, got "${value}"`);
+  if (url.username || url.password || url.search || url.hash) throw new Error(`PUBLIC_URL must be a plain address without credentials, query or fragment, got "${value}"`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function trustProxyOf(value: string | undefined): boolean | string {
+  if (value === undefined || value.trim() === '') return false;
+  const normalized = value.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(normalized)) return true;
+  if (['0', 'false', 'no', 'off'].includes(normalized)) return false;
+  return value.trim();
+}
+
 /** Reads the configuration from the environment (README "Configuration"). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
@@ -52,13 +81,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     port: integer('PORT', env.PORT, 3000),
     database,
-    demo: flag(env.FOLIO_DEMO, database.kind === 'pglite'),
+    // Production runs demo data only when told to (`npm start` tells it; decision 0171).
+    demo: flag(env.FOLIO_DEMO, !production && database.kind === 'pglite'),
+    demoExplicit: env.FOLIO_DEMO !== undefined && env.FOLIO_DEMO !== '',
     dataDir,
     filesDir: path.join(dataDir, 'files'),
     tokenSecret: env.FOLIO_TOKEN_SECRET,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Folio <no-reply@folio.test>',
-    publicUrl: env.PUBLIC_URL,
+    publicUrl: publicUrlOf(env.PUBLIC_URL),
+    trustProxy: trustProxyOf(env.FOLIO_TRUST_PROXY),
     seedOrders: integer('FOLIO_SEED_ORDERS', env.FOLIO_SEED_ORDERS, 30_000),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     validateResponses: !production,

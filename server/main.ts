@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { configFromEnv } from './config';
 import { createPgliteCluster } from './db/database';
+import { StartRefused } from './startup-checks';
 
 // Entry point of `npm start` / `npm run dev:server`: configuration from the environment, one
 // port for the API and (in production) the built SPA, graceful shutdown on SIGINT/SIGTERM.
@@ -9,7 +10,12 @@ const config = configFromEnv();
 // A first start on an empty data directory: the embedded cluster is created in a child process,
 // so its one-off memory does not stay with the server (decision 0128).
 if (config.database.kind === 'pglite' && config.database.dataDir !== 'memory') await createPgliteCluster(config.database.dataDir);
-const app = await buildApp(config);
+const app = await buildApp(config).catch((error: unknown) => {
+  // An unsafe start (demo data without FOLIO_DEMO, no PUBLIC_URL) says why in one paragraph, no stack.
+  if (!(error instanceof StartRefused)) throw error;
+  console.error(`\n  ${error.message}\n`);
+  process.exit(1);
+});
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

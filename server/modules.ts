@@ -3,6 +3,7 @@ import { registerIdentityRoutes } from './auth/identity-routes';
 import { registerSessionRoutes } from './auth/session-routes';
 import { registerOrdersPayoutsAndExports } from './exports/export-module';
 import { registerKycModule } from './kyc/kyc-module';
+import { registerSentEmailRoutes } from './mail/sent-email-routes';
 import { registerPropertyRoutes } from './properties/property-routes';
 import { registerSystemRoutes } from './system-routes';
 import { registerUserRoutes } from './users/user-routes';
@@ -16,4 +17,5 @@ export function registerModules(app: FastifyInstance): void {
   registerUserRoutes(app);
   registerOrdersPayoutsAndExports(app);
   registerKycModule(app);
+  registerSentEmailRoutes(app);
 }

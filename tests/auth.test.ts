@@ -1,13 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetLinkIn, startSmtpPeer, type SmtpPeer } from '../testing/mail/smtp-peer';
 import { bearer, signIn, startTestApp } from './support/test-app';
+import { DEMO_PASSWORD } from '../server/db/seed/demo-layout';
 
 let app: FastifyInstance;
+// The users' mail server: reset links arrive over real SMTP, as they do for a user (decision 0173).
+let peer: SmtpPeer;
 beforeAll(async () => {
-  app = await startTestApp();
+  peer = await startSmtpPeer();
+  app = await startTestApp({ smtpUrl: peer.url });
 });
 afterAll(async () => {
   await app.close();
+  await peer.close();
 });
 
 describe('sign-in and session', () => {
@@ -35,7 +41,7 @@ describe('sign-in and session', () => {
       method: 'POST',
       url: '/api/auth/callback/credentials',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'csrfToken=forged&email=folioadmin%40demo.folio.test&password=Demo-pass-2026',
+      payload: `csrfToken=forged&email=folioadmin%40demo.folio.test&password=${encodeURIComponent(DEMO_PASSWORD)}`,
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().title).toBe('Invalid csrf token');
@@ -82,15 +88,8 @@ describe('sign-in and session', () => {
 });
 
 describe('forgot and reset password', () => {
-  async function latestResetLink(to: string): Promise<string | undefined> {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const outbox = await app.inject({ method: 'GET', url: `/api/demo/outbox?to=${encodeURIComponent(to)}` });
-      const mail = outbox.json<{ items: { text: string }[] }>().items[0];
-      const link = mail?.text.match(/https?:\/\/\S+\/create-password\?token=\S+/)?.[0];
-      if (link) return link;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    return undefined;
+  async function resetLinkAfter(received: number, to: string): Promise<string | undefined> {
+    return resetLinkIn((await peer.nextMailTo(to, { after: received })).text);
   }
 
   it('answers the same for unknown addresses and sends nothing', async () => {
@@ -98,14 +97,17 @@ describe('forgot and reset password', () => {
     const known = await app.inject({ method: 'POST', url: '/identity/api/v2/auth/folio/forgot-password', payload: { email: 'merchantadmin@demo.folio.test' } });
     expect(unknown.statusCode).toBe(202);
     expect(unknown.json()).toEqual(known.json());
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const outbox = await app.inject({ method: 'GET', url: '/api/demo/outbox?to=nobody@example.test' });
-    expect(outbox.json().items).toEqual([]);
+    // The known address's e-mail arrives; by then the unknown one's would have been written too.
+    await peer.nextMailTo('merchantadmin@demo.folio.test');
+    expect(peer.received.filter((mail) => mail.to.includes('nobody@example.test'))).toEqual([]);
+    const stored = await app.ctx.db.selectFrom('email_outbox').select('id').where('recipient', '=', 'nobody@example.test').execute();
+    expect(stored).toEqual([]);
   });
 
   it('e-mails a one-time link that sets a new password under the policy', async () => {
+    const received = peer.received.length;
     await app.inject({ method: 'POST', url: '/identity/api/v2/auth/folio/forgot-password', payload: { email: 'folioadmin@demo.folio.test' } });
-    const link = await latestResetLink('folioadmin@demo.folio.test');
+    const link = await resetLinkAfter(received, 'folioadmin@demo.folio.test');
     expect(link).toBeDefined();
     const token = new URL(link ?? '').searchParams.get('token') ?? '';
     const weak = await app.inject({ method: 'POST', url: '/identity/api/v2/auth/folio/reset-password', payload: { token, password: 'short' } });

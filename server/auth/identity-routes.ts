@@ -3,6 +3,7 @@ import { identityEndpoints } from '../../contract/auth';
 import { audit } from '../audit';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
+import { linkOrigin } from '../mail/link-origin';
 import { can, isProviderStaff, loadCaller, permissionsOfRoles, rolesOfUser } from './caller';
 import { hashPassword } from './passwords';
 import { hashToken, PASSWORD_RESET_TTL_SECONDS, randomToken, verifyAccessToken } from './tokens';
@@ -21,7 +22,8 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
     async ({ body, request }) => {
       // The answer never says whether the address exists; the work happens after answering so
       // the response time does not tell either.
-      const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+      // From configuration, never from what the caller wrote in Host or X-Forwarded-* (decision 0172).
+      const origin = linkOrigin(ctx.config, request);
       setImmediate(() => {
         sendResetLink(body.email, origin).catch((error: unknown) => request.log.error({ err: error }, 'reset link not sent'));
       });
@@ -44,6 +46,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
       to: email,
       subject: 'Set a new Folio password',
       text: `Hello ${user.first_name},\n\nUse this link within ${PASSWORD_RESET_TTL_SECONDS / 60} minutes to set a new password:\n${link}\n\nIf you did not ask for it, ignore this e-mail; your password stays as it is.`,
+      secrets: [token],
     });
     await audit(ctx.db, user.id, 'password-reset-requested', 'user', user.id);
   }

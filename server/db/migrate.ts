@@ -3,6 +3,7 @@ import * as foundation from './migrations/0001-foundation';
 import * as roleApiGrants from './migrations/0010-role-api-grants';
 import * as ordersPayoutsExports from './migrations/0020-orders-payouts-exports';
 import * as kyc from './migrations/0030-kyc';
+import * as maskEmailSecrets from './migrations/0040-mask-email-secrets';
 import * as refreshTokenRotation from './migrations/0050-refresh-token-rotation';
 import * as rateLimitCounters from './migrations/0051-rate-limit-counters';
 import * as idempotencyKeys from './migrations/0090-idempotency-keys';
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0010-role-api-grants': roleApiGrants,
   '0020-orders-payouts-exports': ordersPayoutsExports,
   '0030-kyc': kyc,
+  '0040-mask-email-secrets': maskEmailSecrets,
   '0050-refresh-token-rotation': refreshTokenRotation,
   '0051-rate-limit-counters': rateLimitCounters,
   '0090-idempotency-keys': idempotencyKeys,

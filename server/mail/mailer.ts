@@ -1,11 +1,14 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/database';
+import { maskSecrets } from './mask-secrets';
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Values only the recipient may see (a reset token): masked in the product's copy of the e-mail. */
+  secrets?: readonly string[];
 }
 
 export interface Mailer {
@@ -13,8 +16,9 @@ export interface Mailer {
 }
 
 /**
- * Every e-mail is written to the outbox table first (so nothing is lost and demo mode can show it),
- * then sent over SMTP when SMTP_URL is configured.
+ * Every e-mail is written to the outbox table first, with its secrets masked (the sent e-mails view
+ * shows that copy; decision 0170), then sent in full over SMTP when SMTP_URL is configured. Without
+ * SMTP an e-mail reaches nobody: its copy stays in the table as `stored`.
  */
 export function createMailer(db: Db, smtpUrl: string | undefined, from: string): Mailer {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
@@ -22,7 +26,13 @@ export function createMailer(db: Db, smtpUrl: string | undefined, from: string):
     async send(mail) {
       const row = await db
         .insertInto('email_outbox')
-        .values({ recipient: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html ?? null, status: transport ? 'queued' : 'stored' })
+        .values({
+          recipient: mail.to,
+          subject: mail.subject,
+          text_body: maskSecrets(mail.text, mail.secrets),
+          html_body: mail.html === undefined ? null : maskSecrets(mail.html, mail.secrets),
+          status: transport ? 'queued' : 'stored',
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       if (!transport) return;
@@ -30,7 +40,11 @@ export function createMailer(db: Db, smtpUrl: string | undefined, from: string):
         await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
         await db.updateTable('email_outbox').set({ status: 'sent', sent_at: new Date() }).where('id', '=', row.id).execute();
       } catch (error) {
-        await db.updateTable('email_outbox').set({ status: 'failed', error: String(error) }).where('id', '=', row.id).execute();
+        await db
+          .updateTable('email_outbox')
+          .set({ status: 'failed', error: maskSecrets(String(error), mail.secrets) })
+          .where('id', '=', row.id)
+          .execute();
       }
     },
   };
