@@ -1,0 +1,93 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SentEmailSummary } from '../../../contract/emails';
+import { NoWrap } from '../../components/data-table/data-table';
+import type { DataTableColumn } from '../../components/data-table/data-table-features';
+import { filterInputClass, filterLabelClass } from '../../components/data-table/filter-bar';
+import { ListScreen } from '../../components/list-screen/list-screen';
+import { useUrlListState, type ListDefaults } from '../../components/list-screen/list-state';
+import { useListScreen } from '../../components/list-screen/use-list-screen';
+import { formatDateTime } from '../../lib/format';
+import { sentEmailsQuery } from './api';
+import { SentEmailDialog } from './sent-email-dialog';
+
+const SEARCH_DELAY_MS = 300;
+
+// Newest first, always; the recipient filter and the page live in the address, so a view can be shared.
+const DEFAULTS: ListDefaults<{ to: string }> = { filters: { to: '' }, sorting: [], pageSize: 25, columns: {} };
+
+function emailColumns(t: TFunction, open: (id: string) => void): DataTableColumn<SentEmailSummary>[] {
+  return [
+    {
+      id: 'sentAt',
+      accessorFn: (row: SentEmailSummary) => row.createdAt,
+      header: () => t('sentEmails.columns.sentAt'),
+      cell: ({ row }: { row: { original: SentEmailSummary } }) => <NoWrap>{formatDateTime(row.original.createdAt)}</NoWrap>,
+      enableSorting: false,
+    },
+    { id: 'to', accessorFn: (row: SentEmailSummary) => row.to, header: () => t('sentEmails.columns.to'), enableSorting: false },
+    {
+      id: 'subject',
+      accessorFn: (row: SentEmailSummary) => row.subject,
+      header: () => t('sentEmails.columns.subject'),
+      // The row's way to its text: a real button, for the keyboard and screen readers too.
+      cell: ({ row }: { row: { original: SentEmailSummary } }) => (
+        <button type="button" className="text-left text-brand underline" onClick={() => open(row.original.id)} aria-label={t('sentEmails.open', { subject: row.original.subject, to: row.original.to })}>
+          {row.original.subject}
+        </button>
+      ),
+      enableSorting: false,
+    },
+    {
+      id: 'status',
+      accessorFn: (row: SentEmailSummary) => row.status,
+      header: () => t('sentEmails.columns.status'),
+      cell: ({ row }: { row: { original: SentEmailSummary } }) => t(`sentEmails.status.${row.original.status}`),
+      enableSorting: false,
+    },
+  ];
+}
+
+/** /sent-emails: what the product has e-mailed, for provider admins; reset links appear with their token masked. */
+export function SentEmailsScreen() {
+  const { t } = useTranslation();
+  const list = useListScreen(useUrlListState(DEFAULTS), { sortable: [] });
+  const [openId, setOpenId] = useState<string | null>(null);
+  const result = useQuery(sentEmailsQuery({ pagination: { page: list.pageIndex, pageSize: list.pageSize }, recipient: list.filters.to || undefined }));
+  const columns = useMemo(() => emailColumns(t, setOpenId), [t]);
+  return (
+    <ListScreen
+      title={t('sentEmails.title')}
+      list={list}
+      result={result}
+      columns={columns}
+      getRowId={(row) => row.id}
+      emptyMessage={t('sentEmails.empty')}
+      filters={<RecipientFilter value={list.filters.to} onChange={(to) => list.setFilters({ to })} />}
+    >
+      <SentEmailDialog emailId={openId} onClose={() => setOpenId(null)} />
+    </ListScreen>
+  );
+}
+
+/** Applies as the admin pauses typing. */
+function RecipientFilter({ value, onChange }: { value: string; onChange: (next: string) => void }) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState(value);
+  useEffect(() => {
+    if (typed === value) return;
+    const timer = setTimeout(() => onChange(typed.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
+  return (
+    <div role="search" className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-3">
+      <label className={filterLabelClass}>
+        {t('sentEmails.recipientFilter')}
+        <input type="search" value={typed} maxLength={320} onChange={(event) => setTyped(event.target.value)} className={`${filterInputClass} w-72`} />
+      </label>
+    </div>
+  );
+}
