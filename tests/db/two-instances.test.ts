@@ -4,9 +4,11 @@ import { openDatabase, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { countHit } from '../../server/http/rate-limit-store';
 import { freshPostgresDatabase, postgresUrl } from '../support/postgres';
-import { signIn, startTestApp } from '../support/test-app';
+import { CookieJar, setCookie } from '../support/cookie-jar';
+import { bearer, signIn, startTestApp } from '../support/test-app';
 
-// Rate limits are counted in the database, so they hold across server instances (decision 0187).
+// Two server instances on one PostgreSQL database: rate limits are counted in the database, so they
+// hold across instances (decision 0187); a refresh token racing on both rotates once (decision 0186).
 
 describe.skipIf(!postgresUrl)('rate limits with two server instances on one PostgreSQL database', () => {
   let drop: () => Promise<void>;
@@ -48,6 +50,27 @@ describe.skipIf(!postgresUrl)('rate limits with two server instances on one Post
     expect(statuses.filter((status) => status === 429)).toHaveLength(8);
   });
 
+  it('two tabs refreshing at once through different instances both stay signed in; a later replay ends the session', async () => {
+    const signedIn = await formSignIn(instanceA, '/api/auth/callback/credentials', '198.51.100.9', 'merchantadmin@demo.folio.test', 'Demo-pass-2026');
+    expect(signedIn.statusCode).toBe(200);
+    const cookies = new CookieJar().take(signedIn).cookies;
+    const refresh = (app: FastifyInstance, jar: Record<string, string>) => app.inject({ method: 'POST', url: '/api/auth/session', cookies: jar, payload: {} });
+    const [tabA, tabB] = await Promise.all([refresh(instanceA, cookies), refresh(instanceB, cookies)]);
+    const rotated = [tabA, tabB].filter((answer) => setCookie(answer, 'folio.refresh-token') !== undefined);
+    expect(rotated).toHaveLength(1);
+    const userId = tabA.json().user.id as string;
+    for (const answer of [tabA, tabB]) {
+      const me = await instanceB.inject({ method: 'GET', url: `/identity/api/v1/users/${userId}`, headers: bearer(answer.json().accessToken) });
+      expect(me.statusCode).toBe(200);
+    }
+    const jar = new CookieJar(cookies).take(tabA).take(tabB);
+    const next = await refresh(instanceA, jar.cookies);
+    expect(next.json().accessToken).toEqual(expect.any(String));
+    // The first token, two rotations old by now, comes back on the other instance: the session ends on both.
+    expect((await refresh(instanceB, cookies)).json()).toEqual({});
+    expect((await instanceA.inject({ method: 'GET', url: `/identity/api/v1/users/${userId}`, headers: bearer(next.json().accessToken) })).statusCode).toBe(401);
+  });
+
   it('the two sign-in urls share one counter', async () => {
     const viaSignIn = (app: FastifyInstance) => postFormFrom(app, '/api/auth/signin/credentials', '198.51.100.8');
     const viaCallback = (app: FastifyInstance) => postFormFrom(app, '/api/auth/callback/credentials', '198.51.100.8');
@@ -55,18 +78,21 @@ describe.skipIf(!postgresUrl)('rate limits with two server instances on one Post
   });
 });
 
-/** A wrong-password form post from a given client address. */
-async function postFormFrom(app: FastifyInstance, url: string, remoteAddress: string): Promise<number> {
+/** The sign-in form posted from a given client address (each test its own, so their limits do not meet). */
+async function formSignIn(app: FastifyInstance, url: string, remoteAddress: string, email: string, password: string) {
   const csrf = await app.inject({ method: 'GET', url: '/api/auth/csrf', remoteAddress });
   const cookie = csrf.cookies.find((entry) => entry.name === 'folio.csrf-token')?.value ?? '';
-  const response = await app.inject({
+  return app.inject({
     method: 'POST',
     url,
     remoteAddress,
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `folio.csrf-token=${cookie}` },
-    payload: new URLSearchParams({ csrfToken: csrf.json().csrfToken, email: 'foliouser@demo.folio.test', password: 'Wrong-pass-2026', callbackUrl: '/' }).toString(),
+    payload: new URLSearchParams({ csrfToken: csrf.json().csrfToken, email, password, callbackUrl: '/' }).toString(),
   });
-  return response.statusCode;
+}
+
+async function postFormFrom(app: FastifyInstance, url: string, remoteAddress: string): Promise<number> {
+  return (await formSignIn(app, url, remoteAddress, 'foliouser@demo.folio.test', 'Wrong-pass-2026')).statusCode;
 }
 
 const engines: { name: string; open: () => Promise<{ db: Db; cleanup: () => Promise<void> }> }[] = [
