@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { resetLinkIn, startSmtpPeer, type SmtpPeer } from '../testing/mail/smtp-peer';
 import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
 
 // Sign-in, wrong password, forgot/reset password and sign-out in Chromium against the real server
@@ -12,25 +13,6 @@ async function signInThroughForm(page: Page, email: string, password: string): P
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function latestResetLink(request: APIRequestContext, to: string, notBefore: string | undefined): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const answer = await request.get(`/api/demo/outbox?to=${encodeURIComponent(to)}`);
-        const mail = (await answer.json()).items[0] as { id: string; text: string } | undefined;
-        link =
-          mail && mail.id !== notBefore
-            ? mail.text.match(/https?:\/\/\S+\/create-password\?token=\S+/)?.[0]
-            : undefined;
-        return link;
-      },
-      { timeout: 10_000 },
-    )
-    .toBeTruthy();
-  return link as string;
 }
 
 test('a demo user signs in through /sign-in and leaves the sign-in page', async ({ page }) => {
@@ -61,24 +43,24 @@ test.describe('on a database of its own', () => {
   const port = privatePort(10);
   test.use({ baseURL: `http://localhost:${port}` });
   let server: PrivateServer;
+  // The users' mail server: the reset e-mail arrives over SMTP, as it does for a user (decision 0173).
+  let peer: SmtpPeer;
   test.beforeAll(async () => {
     test.setTimeout(150_000);
-    server = await startPrivateServer(port);
+    peer = await startSmtpPeer();
+    server = await startPrivateServer(port, { SMTP_URL: peer.url });
   });
   test.afterAll(async () => {
     await server.stop();
+    await peer.close();
   });
 
   test('forgot password: the e-mailed link sets a new password that then works, and the old one fails', async ({
     page,
-    request,
   }) => {
     const email = 'propertyoperations@demo.folio.test';
     const newPassword = 'Harbour-view-2027';
-    const before = (
-      (await (await request.get(`/api/demo/outbox?to=${encodeURIComponent(email)}`)).json()).items[0] as
-        { id: string } | undefined
-    )?.id;
+    const before = peer.received.length;
 
     await page.goto('/sign-in');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -90,7 +72,8 @@ test.describe('on a database of its own', () => {
     await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
     await expect(page.getByTestId('decorative-graphic')).toBeVisible();
 
-    const link = await latestResetLink(request, email, before);
+    const link = resetLinkIn((await peer.nextMailTo(email, { after: before })).text) ?? '';
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/create-password\?token=/);
     await page.goto(new URL(link).pathname + new URL(link).search);
     await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
     const policy = page.getByRole('list', { name: 'Your password needs' });
