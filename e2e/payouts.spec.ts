@@ -45,6 +45,8 @@ test('a failed payout shows its attempts and a retry adds an attempt to the same
   const attempts = dialog.getByRole('table', { name: 'Attempts' }).getByRole('row');
   const before = (await attempts.count()) - 1;
   await dialog.getByRole('button', { name: 'Retry payout' }).click();
+  // A retry moves money: it is confirmed first (issue 11).
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Retry payout' }).click();
   await expect(dialog.getByRole('status')).toHaveText(`Retry started: attempt ${before + 1} is processing.`);
   await expect(dialog.getByTestId('payout-status')).toHaveText('Processing');
   await expect(attempts).toHaveCount(before + 2);

@@ -1,4 +1,4 @@
-import { fillPath, type BodyInputOf, type Endpoint, type ParamsInputOf, type QueryInputOf, type ResponseOf } from '../../contract/endpoint';
+import { fillPath, IDEMPOTENCY_KEY_HEADER, type BodyInputOf, type Endpoint, type ParamsInputOf, type QueryInputOf, type ResponseOf } from '../../contract/endpoint';
 import { MERCHANT_HEADER } from '../../contract/product';
 import { FALLBACK_FAILURE, failureMessage, ResponseError } from './failure-message';
 
@@ -20,6 +20,8 @@ export interface CallOptions<E extends Endpoint> {
   body?: BodyInputOf<E>;
   merchantId?: string;
   signal?: AbortSignal;
+  /** Money calls (`idempotent` in the contract): one key per user intent, so a repeat acts once (decision 0200). */
+  idempotencyKey?: string;
 }
 
 function queryString(query: unknown): string {
@@ -42,6 +44,7 @@ export async function call<E extends Endpoint>(endpoint: E, options: CallOptions
   const token = endpoint.access === 'public' ? undefined : accessTokenSource();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.merchantId) headers[MERCHANT_HEADER] = options.merchantId;
+  if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (endpoint.bodyType === 'form' && options.body) {

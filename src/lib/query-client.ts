@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ResponseError } from './failure-message';
 
 // Spec 7 "Query defaults".
@@ -21,8 +21,44 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < QUERY_RETRIES;
 }
 
-export function createQueryClient(): QueryClient {
+/**
+ * `meta.errorToast` of a query or mutation: false when the screen shows that failure itself (in a
+ * dialog, or a state machine's own failure state); true to report even a first load's failure.
+ */
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { errorToast?: boolean };
+    mutationMeta: { errorToast?: boolean };
+  }
+}
+
+/** Failures the user is told about by the error toast (spec 8), wired by the provider. */
+export interface FailureReporter {
+  (error: unknown): void;
+}
+
+// A 401 ends the session (the session machine sends the user to sign-in); a toast would only repeat it.
+const endsSession = (error: unknown) => error instanceof ResponseError && error.status === 401;
+
+/**
+ * Spec 8 error toast for failed mutations and loads (decision 0201): every failed mutation; a failed
+ * load when the screen already shows earlier data (a refetch), since a first load's failure is
+ * shown in place by the screen's error state.
+ */
+export function createQueryClient(report: FailureReporter = () => undefined): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (endsSession(error) || query.meta?.errorToast === false) return;
+        if (query.meta?.errorToast === true || query.state.data !== undefined) report(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (endsSession(error) || mutation.meta?.errorToast === false) return;
+        report(error);
+      },
+    }),
     defaultOptions: {
       queries: { refetchOnWindowFocus: false, retry: shouldRetry, retryDelay, gcTime: QUERY_GC_TIME_MS },
     },

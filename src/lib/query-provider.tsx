@@ -1,11 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { showErrorToast } from './notifications/notify';
 import { createQueryClient } from './query-client';
 
 // Server reads (TanStack Query) for the screens that make them: the signed-in shell wraps its
 // screens in this, and so does a public screen that reads. One client for the page's lifetime,
 // shared by all of them; /sign-in makes no reads and does not download it (issue 13 "First load").
-const queryClient = createQueryClient();
+// Failed mutations and refetches show the spec 8 error toast.
+const queryClient = createQueryClient(showErrorToast);
 
 export function QueryProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;

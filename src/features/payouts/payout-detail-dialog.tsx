@@ -1,10 +1,13 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { payoutEndpoints } from '../../../contract/payouts';
 import { call } from '../../lib/api-client';
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { DetailList } from '../../components/detail-section/detail-section';
+import { MutationButton } from '../../components/mutation-button';
+import { useActionMutation } from '../../lib/use-action-mutation';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { payoutDetailQuery, payoutKeys } from './api';
 
@@ -29,12 +32,17 @@ export function PayoutDetailDialog(props: { payoutId: string | null; canRetry: b
     enabled: props.payoutId !== null,
     refetchInterval: (query) => (query.state.data?.status === 'Processing' ? PROCESSING_POLL_MS : false),
   });
-  const retry = useMutation({
-    mutationFn: () => call(retryPayout, { params: { id } }),
+  const [confirming, setConfirming] = useState(false);
+  // A retry moves money: it is confirmed first, acts once however often the button is clicked, and
+  // carries one idempotency key per confirmation (decision 0200). A refusal shows the error toast.
+  const retry = useActionMutation({
+    mutationFn: (_: void, idempotencyKey: string) => call(retryPayout, { params: { id }, idempotencyKey }),
     onSuccess: (payout) => {
       queryClient.setQueryData(payoutKeys.detail(id), payout);
       void queryClient.invalidateQueries({ queryKey: payoutKeys.searches });
     },
+    onError: () => void queryClient.invalidateQueries({ queryKey: payoutKeys.detail(id) }),
+    onSettled: () => setConfirming(false),
   });
   const payout = detail.data;
   const status = payout?.status;
@@ -99,23 +107,13 @@ export function PayoutDetailDialog(props: { payoutId: string | null; canRetry: b
                   {t(RETRY_OUTCOME_KEY[lastAttempt.status], { attempt: lastAttempt.attemptNo })}
                 </p>
               )}
-              {retry.isError && (
-                <p role="alert" className="mt-3 text-sm text-red-700">
-                  {retry.error.message}
-                </p>
-              )}
             </>
           )}
           <div className="mt-5 flex justify-end gap-2">
             {payout && props.canRetry && payout.status === 'Failed' && (
-              <button
-                type="button"
-                className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-50"
-                disabled={retry.isPending}
-                onClick={() => retry.mutate()}
-              >
+              <MutationButton className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-50" pending={retry.pending} onClick={() => setConfirming(true)}>
                 {t('payouts.detail.retry')}
-              </button>
+              </MutationButton>
             )}
             <button
               type="button"
@@ -127,6 +125,19 @@ export function PayoutDetailDialog(props: { payoutId: string | null; canRetry: b
           </div>
         </DialogPanel>
       </div>
+      {payout && (
+        <ConfirmDialog
+          open={confirming}
+          title={t('payouts.detail.confirmRetryTitle')}
+          confirmLabel={retry.pending ? t('payouts.detail.retrying') : t('payouts.detail.retry')}
+          tone="danger"
+          pending={retry.pending}
+          onConfirm={() => retry.act()}
+          onCancel={() => setConfirming(false)}
+        >
+          {t('payouts.detail.confirmRetryBody', { amount: formatMoney(payout.amountMinor, payout.currency), property: payout.merchantName, reference: payout.reference })}
+        </ConfirmDialog>
+      )}
     </Dialog>
   );
 }

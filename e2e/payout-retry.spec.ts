@@ -1,0 +1,57 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { MERCHANT_API } from '../contract/product';
+import { apiOf, PROVIDER_ADMIN, signInAs } from './export-support/api';
+
+// Issue 11: double-clicking "Retry payout" sent two requests and the second's 409 showed as an
+// error although the retry had worked. A retry is confirmed, acts once, carries one idempotency
+// key per intent (decision 0200), and a refusal shows the spec 8 error toast.
+const RETRY_CALL = /\/payouts\/[0-9a-f-]{36}\/retry$/;
+
+async function openFailedPayout(page: Page, row: number) {
+  await signInAs(page, PROVIDER_ADMIN);
+  await page.goto('/payouts');
+  const form = page.getByRole('form', { name: 'Filter payouts' });
+  await form.getByLabel('Status').selectOption('Failed');
+  const searched = page.waitForResponse((response) => response.url().endsWith('/payouts/search') && response.ok() && (response.request().postData() ?? '').includes('"Failed"'));
+  await form.getByRole('button', { name: 'Apply filters' }).click();
+  await searched;
+  const target = page.getByRole('table', { name: 'Payouts' }).getByRole('row').nth(row);
+  const reference = await target.getByRole('cell').first().innerText();
+  await target.click();
+  const dialog = page.getByRole('dialog', { name: `Payout ${reference}` });
+  await expect(dialog.getByTestId('payout-status')).toHaveText('Failed');
+  return { dialog, reference };
+}
+
+test('a double click on the confirmed retry sends one request, with an idempotency key, and shows success only', async ({ page }) => {
+  const { dialog } = await openFailedPayout(page, 1);
+  const retries: Request[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && RETRY_CALL.test(request.url())) retries.push(request);
+  });
+  await dialog.getByRole('button', { name: 'Retry payout' }).click();
+  const confirm = page.getByTestId('confirm-dialog');
+  await expect(confirm).toContainText('is sent to the bank again as a new attempt');
+  await confirm.getByRole('button', { name: 'Retry payout' }).dblclick();
+  await expect(dialog.getByRole('status')).toHaveText(/^Retry started: attempt \d+ is processing\.$/);
+  await expect(dialog.getByTestId('payout-status')).toHaveText('Processing');
+  await expect(confirm).toBeHidden();
+  expect(retries).toHaveLength(1);
+  expect(retries[0]!.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('error-toast')).toHaveCount(0);
+});
+
+test('a retry refused by the server (the payout changed meanwhile) shows the error toast and the payout as it is', async ({ page }) => {
+  const { dialog, reference } = await openFailedPayout(page, 2);
+  // Another tab retries the same payout first.
+  const api = await apiOf(page);
+  const [payout] = await api.allPayouts({ filters: { reference }, sorting: [] });
+  await api.post(`${MERCHANT_API}/payouts/${String(payout!.id)}/retry`, {});
+  await dialog.getByRole('button', { name: 'Retry payout' }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Retry payout' }).click();
+  const toast = page.getByTestId('error-toast');
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText('Conflict');
+  await expect(toast).toContainText('only a Failed payout can be retried; this one is Processing');
+  await expect(dialog.getByTestId('payout-status')).toHaveText('Processing');
+});
