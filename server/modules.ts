@@ -4,6 +4,7 @@ import { registerSessionRoutes } from './auth/session-routes';
 import { registerOrdersPayoutsAndExports } from './exports/export-module';
 import { registerKycModule } from './kyc/kyc-module';
 import { registerSentEmailRoutes } from './mail/sent-email-routes';
+import { registerStatechartRoutes } from './docs/statechart-routes';
 import { registerPropertyRoutes } from './properties/property-routes';
 import { registerSystemRoutes } from './system-routes';
 import { registerUserRoutes } from './users/user-routes';
@@ -18,4 +19,5 @@ export function registerModules(app: FastifyInstance): void {
   registerOrdersPayoutsAndExports(app);
   registerKycModule(app);
   registerSentEmailRoutes(app);
+  registerStatechartRoutes(app);
 }

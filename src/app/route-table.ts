@@ -59,6 +59,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/create-password-successful', public: true, dark: true, decoration: true, titleKey: 'shell.routes.createPasswordSuccessful', load: auth.createPasswordSuccessful },
   { path: '/forgot-password', public: true, dark: true, decoration: true, titleKey: 'shell.routes.forgotPassword', load: auth.forgotPassword },
   { path: '/forgot-password-successful', public: true, dark: true, decoration: true, titleKey: 'shell.routes.forgotPasswordSuccessful', load: auth.forgotPasswordSuccessful },
+  // Served by the server to provider staff (decision 0199); this entry only hands a client-side visit over to it.
+  { path: '/docs/statecharts', public: true, titleKey: 'shell.routes.statecharts', load: screen(() => import('../features/docs/statecharts-screen'), 'StatechartsScreen') },
   { path: '/properties/inactive-property', public: true, dark: true, titleKey: 'shell.routes.inactiveProperty', load: screen(() => import('../features/properties/inactive-property-screen'), 'InactivePropertyScreen') },
 
   // Merchant admin home: any signed-in user (no demand).

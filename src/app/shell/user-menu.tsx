@@ -15,7 +15,8 @@ export function UserMenu({ role, firstName, lastName, onSignOut }: { role: strin
 
   return (
     <Menu as="div" className="relative">
-      <MenuButton aria-label={t('shell.userMenu.open')} className="flex min-w-0 items-center gap-3 rounded px-1 py-1 text-left hover:bg-white/10 sm:px-2">
+      {/* Its name is what it shows (WCAG 2.5.3 label in name), then what it does. */}
+      <MenuButton className="flex min-w-0 items-center gap-3 rounded px-1 py-1 text-left hover:bg-white/10 sm:px-2">
         {/* Below sm the greeting is hidden to keep the top bar on one line; the role badge stays. */}
         <span className="flex flex-col leading-tight max-sm:hidden" data-testid="user-greeting">
           {merchantSide ? (
@@ -28,6 +29,7 @@ export function UserMenu({ role, firstName, lastName, onSignOut }: { role: strin
           )}
         </span>
         <RoleBadge role={role} />
+        <span className="sr-only">{t('shell.userMenu.open')}</span>
       </MenuButton>
       <MenuItems anchor="bottom end" className="z-40 mt-1 w-64 rounded-md bg-white py-1 text-slate-800 shadow-lg focus:outline-none">
         {/* Below sm the greeting the top bar hides is read here. */}

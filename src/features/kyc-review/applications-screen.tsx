@@ -31,6 +31,8 @@ function applicationColumns(t: TFunction): DataTableColumn<KycApplicationSummary
     id,
     accessorFn: (row: KycApplicationSummary) => row[id],
     header: () => t(`kycReview.columns.${id}`),
+    // Oldest first on the first click, whatever the first row holds.
+    sortDescFirst: false,
     cell: ({ row }: { row: { original: KycApplicationSummary } }) =>
       row.original[id] ? <NoWrap>{formatDateTime(row.original[id])}</NoWrap> : t('kycReview.notSubmitted'),
   });
