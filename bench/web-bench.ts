@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { DEMO_PASSWORD as PASSWORD } from '../server/db/seed/demo-layout';
 
 // `npm run bench:web` (issue 13 "First load"): the built server (dist-server/ + dist/) on a fresh
 // demo database, then a cold first load of three routes in Chromium, each in a new browser context
@@ -12,13 +14,21 @@ import { chromium, type Browser, type BrowserContext, type Page, type Request } 
 // the bodies would weigh gzipped, the same for JavaScript alone, and the time until the screen is
 // usable, unthrottled and at 1.6 Mbit/s with 150 ms round trips (Lighthouse's slow-4G profile).
 // Prints numbers; asserts nothing (the sign-in budget is enforced by scripts/check-bundle-budget.mjs).
-//   BENCH_WEB_PORT (default 4390), BENCH_SPA_DIR (default dist), BENCH_SERVER_BUNDLE (default dist-server/main.mjs).
+//   BENCH_WEB_PORT (default: a free port), BENCH_SPA_DIR (default dist), BENCH_SERVER_BUNDLE (default dist-server/main.mjs).
 
-const PORT = Number(process.env.BENCH_WEB_PORT ?? 4390);
+/** A port nothing listens on now, so the bench never measures some other server that answers /health. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+const PORT = process.env.BENCH_WEB_PORT ? Number(process.env.BENCH_WEB_PORT) : await freePort();
 const BASE = `http://127.0.0.1:${PORT}`;
 const SPA_DIR = process.env.BENCH_SPA_DIR ?? 'dist';
 const SERVER_BUNDLE = process.env.BENCH_SERVER_BUNDLE ?? 'dist-server/main.mjs';
-const PASSWORD = 'Demo-pass-2026';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SLOW_NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1_000_000) / 8, uploadThroughput: (750 * 1000) / 8 };
 
@@ -83,12 +93,14 @@ async function startServer(): Promise<{ child: ChildProcess; dataDir: string }> 
   });
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${BASE}/health`)).ok) return { child, dataDir };
+      const healthy = (await fetch(`${BASE}/health`)).ok;
+      // Ours only if it is still running (another server on the port would answer too).
+      if (healthy && child.exitCode === null) return { child, dataDir };
     } catch {
       // not listening yet
     }
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} (is port ${PORT} in use?)`);
     if (Date.now() > deadline) throw new Error('the server did not start within 120 s');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -128,9 +140,22 @@ async function firstLoad(browser: Browser, route: RouteCase, throttled: boolean)
   });
   page.on('requestfailed', () => inFlight--);
 
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()}: ${response.url()}`);
+  });
+
   const started = Date.now();
   await page.goto(route.path);
-  await route.usable(page);
+  try {
+    await route.usable(page);
+  } catch (error) {
+    throw new Error(`${route.name} never became usable (at ${page.url()}):\n  ${problems.join('\n  ') || 'no failed request'}`, { cause: error });
+  }
   const usableMs = Date.now() - started;
   await networkQuiet(() => inFlight);
 

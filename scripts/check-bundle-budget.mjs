@@ -10,7 +10,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const SIGN_IN_SCREEN = 'src/features/auth/sign-in-screen.tsx';
-const budgetKb = Number(process.env.SIGN_IN_BUDGET_KB ?? 165);
+const budgetKb = Number(process.env.SIGN_IN_BUDGET_KB ?? 170);
 const spaDir = path.resolve(process.argv[2] ?? 'dist');
 
 let manifest;
