@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { DatabaseTarget } from './db/database';
 
@@ -66,7 +67,15 @@ function trustProxyOf(value: string | undefined): boolean | string {
   const normalized = value.trim().toLowerCase();
   if (['1', 'true', 'yes', 'on'].includes(normalized)) return true;
   if (['0', 'false', 'no', 'off'].includes(normalized)) return false;
-  return value.trim();
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const maxPrefix = isIP(address) === 6 ? 128 : 32;
+    const validPrefix = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix);
+    if (entry !== 'loopback' && (isIP(address) === 0 || !validPrefix || rest.length > 0))
+      throw new Error(`FOLIO_TRUST_PROXY must be true, false, or a comma-separated list of proxy addresses, CIDRs or "loopback", got "${value}"`);
+  }
+  return entries.join(',');
 }
 
 /** Reads the configuration from the environment (README "Configuration"). */

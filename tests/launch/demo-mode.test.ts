@@ -118,7 +118,9 @@ describe('the configuration', () => {
     expect(() => configFromEnv({ PUBLIC_URL: 'evil.example' })).toThrow(/absolute/);
     expect(configFromEnv({}).trustProxy).toBe(false);
     expect(configFromEnv({ FOLIO_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(configFromEnv({ FOLIO_TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toBe('10.0.0.1, 10.0.0.0/8');
+    expect(configFromEnv({ FOLIO_TRUST_PROXY: '10.0.0.1, 10.0.0.0/8, loopback' }).trustProxy).toBe('10.0.0.1,10.0.0.0/8,loopback');
+    expect(() => configFromEnv({ FOLIO_TRUST_PROXY: 'proxy.example' })).toThrow(/FOLIO_TRUST_PROXY/);
+    expect(() => configFromEnv({ FOLIO_TRUST_PROXY: '10.0.0.0/40' })).toThrow(/FOLIO_TRUST_PROXY/);
   });
 });
 

@@ -73,16 +73,27 @@ describe('with PUBLIC_URL', () => {
 });
 
 describe('behind a trusted proxy (FOLIO_TRUST_PROXY)', () => {
-  const app = appWith({ host: '127.0.0.1', port: 3998, publicUrl: undefined, trustProxy: true });
-  it('uses the forwarded address, but only when it is a plain http or https origin', async () => {
+  const app = appWith({ host: '127.0.0.1', port: 3998, publicUrl: undefined, trustProxy: 'loopback' });
+  it('uses the forwarded address, but only when it is a plain http or https origin, and never the Host header', async () => {
     const forwarded = await linksAfterForgot(app(), { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'folio.example.org' });
     expect(forwarded.delivered).toMatch(/^https:\/\/folio\.example\.org\/create-password\?token=/);
     for (const headers of [
       { 'x-forwarded-proto': 'javascript', 'x-forwarded-host': 'evil.example' },
       { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example/@x' },
+      { host: 'evil.example', 'x-forwarded-proto': 'https' },
     ]) {
       const { delivered } = await linksAfterForgot(app(), headers);
       expect(delivered, JSON.stringify(headers)).toMatch(/^http:\/\/127\.0\.0\.1:3998\/create-password\?token=/);
+    }
+  });
+});
+
+describe('with FOLIO_TRUST_PROXY naming other peers', () => {
+  const app = appWith({ host: '127.0.0.1', port: 3997, publicUrl: undefined, trustProxy: '10.0.0.0/8' });
+  it('ignores what a client that is not one of them forwards', async () => {
+    for (const headers of HOSTILE_HEADERS) {
+      const { delivered } = await linksAfterForgot(app(), headers);
+      expect(delivered, JSON.stringify(headers)).toMatch(/^http:\/\/127\.0\.0\.1:3997\/create-password\?token=/);
     }
   });
 });
