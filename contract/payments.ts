@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { defineEndpoint, endpointTable } from './endpoint';
+import { OrderIdParamsSchema, OrderRowSchema } from './orders';
+import { BACKOFFICE_API } from './product';
+import { safeText } from './text';
+
+// Spec 7 "Orders" and "Payments": an order's payment operations and the calls that act on it.
+// The order payment statechart (machines/order-payment.machine.ts, decision 0205) says which
+// action each status allows; amounts are integer minor units of the order's currency.
+
+/** What staff may do to an order, in the order the SPA lists them. */
+export const ORDER_PAYMENT_ACTIONS = ['capture', 'void', 'cancel', 'updateReferenceNo'] as const;
+export type OrderPaymentAction = (typeof ORDER_PAYMENT_ACTIONS)[number];
+
+export const PAYMENT_OPERATION_KINDS = ['Authorization', 'Capture', 'Void', 'Cancel', 'ReferenceChange'] as const;
+export type PaymentOperationKind = (typeof PAYMENT_OPERATION_KINDS)[number];
+export const PAYMENT_OPERATION_OUTCOMES = ['Succeeded', 'Declined'] as const;
+
+/** The only cancel reason code the spec's call carries (`order/{id}/cancel/5`). */
+export const CANCEL_REASON_CODE = 5;
+
+export const PaymentOperationSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(PAYMENT_OPERATION_KINDS),
+  outcome: z.enum(PAYMENT_OPERATION_OUTCOMES),
+  /** Minor units of `currency`; null for operations without an amount (a reference change). */
+  amountMinor: z.number().int().nullable(),
+  currency: z.string(),
+  acquirerReference: z.string().nullable(),
+  /** Why: the cancel reason text, the decline message, or the old -> new reference. */
+  note: z.string().nullable(),
+  byName: z.string().nullable(),
+  byEmail: z.string().nullable(),
+  at: z.string(),
+});
+export type PaymentOperation = z.infer<typeof PaymentOperationSchema>;
+
+export const OrderDetailSchema = OrderRowSchema.extend({
+  /** Ledger of the authorization, minor units: captured + voided never exceed authorized. */
+  authorizedMinor: z.number().int(),
+  capturedMinor: z.number().int(),
+  voidedMinor: z.number().int(),
+  /** Authorized and neither captured nor voided yet. */
+  openAuthorizationMinor: z.number().int(),
+  /** What the order's state and the caller's grants allow now. */
+  allowedActions: z.array(z.enum(ORDER_PAYMENT_ACTIONS)),
+  operations: z.array(PaymentOperationSchema),
+});
+export type OrderDetail = z.infer<typeof OrderDetailSchema>;
+
+const orderId = z.number().int().positive({ message: 'not an order id' });
+
+export const CaptureBodySchema = z.object({
+  orderId,
+  /** Minor units; at most the open authorization. Omitted = capture all that is open. */
+  amountMinor: z.number().int().positive({ message: 'capture a positive amount' }).max(Number.MAX_SAFE_INTEGER).optional(),
+  /** The currency the user confirmed; must be the order's. */
+  currency: z.string().regex(/^[A-Z]{3}$/, { message: 'use a 3-letter currency code' }),
+});
+export const VoidBodySchema = z.object({ orderId });
+export const CancelBodySchema = z.object({ reason: safeText().trim().min(1, { message: 'give a reason' }).max(500) });
+export const CancelParamsSchema = OrderIdParamsSchema;
+export const UpdateReferenceBodySchema = z.object({ orderId, referenceNo: safeText().trim().min(1, { message: 'enter a reference number' }).max(100) });
+
+const update = { resource: 'Transactions', action: 'Update' } as const;
+
+export const paymentEndpoints = endpointTable([
+  defineEndpoint({
+    id: 'getOrder',
+    method: 'GET',
+    path: `${BACKOFFICE_API}/order/{id}`,
+    summary: "One order with its authorization ledger, payment operations timeline and the actions the caller may take now; 404 outside the caller's merchants",
+    access: { resource: 'Transactions', action: 'Read' },
+    merchantHeader: true,
+    params: OrderIdParamsSchema,
+    response: OrderDetailSchema,
+  }),
+  defineEndpoint({
+    id: 'captureAuthorization',
+    method: 'POST',
+    path: `${BACKOFFICE_API}/payment/captures`,
+    summary: 'Capture all or part of the open authorization of a Tokenized order; 409 when the order or the amount does not allow it. Send an Idempotency-Key per user intent',
+    access: update,
+    merchantHeader: true,
+    idempotent: true,
+    body: CaptureBodySchema,
+    response: OrderDetailSchema,
+  }),
+  defineEndpoint({
+    id: 'voidAuthorization',
+    method: 'POST',
+    path: `${BACKOFFICE_API}/payment/authorizations/void`,
+    summary: 'Release what is left of the open authorization; 409 when nothing is open. Send an Idempotency-Key per user intent',
+    access: update,
+    merchantHeader: true,
+    idempotent: true,
+    body: VoidBodySchema,
+    response: OrderDetailSchema,
+  }),
+  defineEndpoint({
+    id: 'cancelOrder',
+    method: 'POST',
+    path: `${BACKOFFICE_API}/order/{id}/cancel/5`,
+    summary: 'Cancel an order with reason code 5 and a reason text (an open authorization is voided first); 409 once anything is captured. Send an Idempotency-Key per user intent',
+    access: update,
+    merchantHeader: true,
+    idempotent: true,
+    params: CancelParamsSchema,
+    body: CancelBodySchema,
+    response: OrderDetailSchema,
+  }),
+  defineEndpoint({
+    id: 'updateReferenceNo',
+    method: 'PUT',
+    path: `${BACKOFFICE_API}/order/updateReferenceNo`,
+    summary: 'Change the reference number of an order that is not Cancelled',
+    access: update,
+    merchantHeader: true,
+    body: UpdateReferenceBodySchema,
+    response: OrderDetailSchema,
+  }),
+]);
