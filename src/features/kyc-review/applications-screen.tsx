@@ -115,7 +115,8 @@ function ApplicationFilters({ value, onChange }: { value: { q: string; status: s
       </label>
       <label className={filterLabelClass}>
         {t('kycReview.statusFilter')}
-        <select value={value.status} onChange={(event) => onChange({ ...value, status: event.target.value })} className={filterInputClass}>
+        {/* Named by its label alone (a wrapping label would add the chosen option to the name). */}
+        <select aria-label={t('kycReview.statusFilter')} value={value.status} onChange={(event) => onChange({ ...value, status: event.target.value })} className={filterInputClass}>
           <option value="">{t('kycReview.allStatuses')}</option>
           {KYC_DISPLAY_STATUSES.map((entry) => (
             <option key={entry} value={entry}>
