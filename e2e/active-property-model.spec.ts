@@ -3,6 +3,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { activePropertyMachine } from '../machines/active-property.machine';
 import { machinePaths, type EnvironmentEvent, type MachinePath } from '../testing/model/machine-paths';
 import { createModelDriver, requiredDriverKeys, type ModelDriverMap } from '../testing/model/model-driver';
+import { DEMO_PASSWORD as PASSWORD } from '../server/db/seed/demo-layout';
 
 /*
  * Model-based tests of the active property (spec 4): paths come from the real machine and are walked
@@ -12,7 +13,6 @@ import { createModelDriver, requiredDriverKeys, type ModelDriverMap } from '../t
  */
 
 const EMAIL = 'merchantadmin@demo.folio.test';
-const PASSWORD = 'Demo-pass-2026';
 const STORAGE_KEY = 'folio.active-property';
 type Held = 'list' | 'statuses';
 

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { resetLinkIn, startSmtpPeer, type SmtpPeer } from '../testing/mail/smtp-peer';
 import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
+import { DEMO_PASSWORD as PASSWORD } from '../server/db/seed/demo-layout';
 
 // Sign-in, wrong password, forgot/reset password and sign-out in Chromium against the real server
 // (issue 2 "Done when"). The e2e database is shared by every spec of a run, so the reset test uses
 // an account no other spec signs in with.
-const PASSWORD = 'Demo-pass-2026';
 const ADMIN = 'folioadmin@demo.folio.test';
 
 async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {

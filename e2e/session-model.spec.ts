@@ -6,6 +6,7 @@ import { createModelDriver, requiredDriverKeys, type ModelDriverMap } from '../t
 import authText from '../src/i18n/en/auth.json' with { type: 'json' };
 import commonText from '../src/i18n/en/common.json' with { type: 'json' };
 import shellText from '../src/i18n/en/shell.json' with { type: 'json' };
+import { DEMO_PASSWORD as PASSWORD } from '../server/db/seed/demo-layout';
 
 /*
  * Model-based tests of the session (issue 2): paths come from the real session machine and are
@@ -16,7 +17,6 @@ import shellText from '../src/i18n/en/shell.json' with { type: 'json' };
  */
 
 const ADMIN = 'folioadmin@demo.folio.test';
-const PASSWORD = 'Demo-pass-2026';
 const FIRST_NAME = 'Bram';
 /** Whichever loading status is on screen: the guard's, the root landing's or a lazy screen's (all from the en strings). */
 const LOADING = [shellText.shell.loadingScreen, authText.auth.root.loading, authText.auth.root.loadingAccount, commonText.common.loading];

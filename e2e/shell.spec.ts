@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD as PASSWORD } from '../server/db/seed/demo-layout';
 
 // Issue 3 "Done when": per demo role, sign in, land on the home of spec 2's table, see exactly the
 // menu the spec gives the role (made concrete in docs/decisions/0111), and a typed address outside
 // the role's permissions lands on its home. Real server, real database, real Chromium.
 
-const PASSWORD = 'Demo-pass-2026';
 const PL = 'Payment link',
   TX = 'View transactions',
   KA = 'KYC applications',

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD as PASSWORD } from '../server/db/seed/demo-layout';
 
 // Issue 11: a deep link was lost at sign-in, and spec 7's sign-in pages under /api/auth answered 404.
-const PASSWORD = 'Demo-pass-2026';
 const ADMIN = 'folioadmin@demo.folio.test';
 
 async function fillSignIn(page: Page, email: string) {

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { configFromEnv } from './config';
 import { createPgliteCluster } from './db/database';
 import { StartRefused } from './startup-checks';
+import { DEMO_DOMAIN, DEMO_PASSWORD } from './db/seed/demo-layout';
 
 // Entry point of `npm start` / `npm run dev:server`: configuration from the environment, one
 // port for the API and (in production) the built SPA, graceful shutdown on SIGINT/SIGTERM.
@@ -38,4 +39,4 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 await app.listen({ host: config.host, port: config.port });
 const url = `http://localhost:${config.port}`;
 app.log.info({ url, database: config.database.kind, demo: config.demo, startupMs: Date.now() - started }, 'Folio is ready');
-console.log(`\n  Folio back office is running at ${url}  (${config.demo ? 'demo data; sign in as folioadmin@demo.folio.test / Demo-pass-2026' : 'no demo data'})\n`);
+console.log(`\n  Folio back office is running at ${url}  (${config.demo ? `demo data; sign in as folioadmin@${DEMO_DOMAIN} / ${DEMO_PASSWORD}` : 'no demo data'})\n`);

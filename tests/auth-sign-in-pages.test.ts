@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestApp } from './support/test-app';
+import { DEMO_PASSWORD } from '../server/db/seed/demo-layout';
 
 // Issue 11: spec 7's sign-in pages /api/auth/signin (with error SessionRequired and a callbackUrl)
 // and /api/auth/error answered 404. They send the browser to the SPA's sign-in and error pages.
@@ -43,7 +44,7 @@ describe('sign-in pages under the auth base', () => {
         method: 'POST',
         url: '/api/auth/callback/credentials',
         headers: { host: 'backoffice.example', 'content-type': 'application/x-www-form-urlencoded', cookie: `folio.csrf-token=${cookie?.value ?? ''}` },
-        payload: new URLSearchParams({ csrfToken: csrf.json().csrfToken, email: 'folioadmin@demo.folio.test', password: 'Demo-pass-2026', callbackUrl, json: 'true' }).toString(),
+        payload: new URLSearchParams({ csrfToken: csrf.json().csrfToken, email: 'folioadmin@demo.folio.test', password: DEMO_PASSWORD, callbackUrl, json: 'true' }).toString(),
       });
     expect((await post('/payouts?x=1')).json().url).toBe('/payouts?x=1');
     expect((await post('http://backoffice.example/payouts')).json().url).toBe('/payouts');

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { BACKOFFICE_API, MERCHANT_API } from '../../contract/product';
+import { DEMO_PASSWORD } from '../../server/db/seed/demo-layout';
 
-export const DEMO_PASSWORD = 'Demo-pass-2026';
 export const PROVIDER_ADMIN = 'folioadmin@demo.folio.test';
 
 /** Opens a session the way the sign-in form does (csrf + form post) through the page's request context, so the browser holds the cookies. */

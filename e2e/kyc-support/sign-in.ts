@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../../server/db/seed/demo-layout';
 
-export const DEMO_PASSWORD = 'Demo-pass-2026';
 
 /**
  * Opens a session the way the sign-in form does (csrf token + form post), through the page's own

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Action } from '../../contract/roles';
+import { KYC_STEP_IDS } from '../../contract/kyc/steps';
 import type { GuardedRoute, RouteDemand } from '../lib/permissions';
 
 // The one route table (spec 2, spec 6 "Route demands"): every route as data. Screens load lazily;
@@ -25,7 +26,6 @@ function screen<M>(importer: () => Promise<M>, name: keyof M): ScreenLoader {
   return () => importer().then((module) => module[name] as ComponentType);
 }
 
-export const KYC_STEPS = ['application-overview', 'company-details', 'business-information', 'sanctions-exposure', 'company-stakeholders', 'processing-details', 'settlement-accounts', 'authorised-signatory'] as const;
 export const PROPERTY_PAGES = ['property-info', 'brand-assets', 'property-manager', 'currency-rules', 'payment-settings', 'processing-settings', 'fees', 'notifications', 'payout-settings', 'ows', 'smtp-settings', 'webhook-configuration', 'secret-keys'] as const;
 export const MERCHANT_PAGES = ['currency-rules', 'location-settings', 'payment-settings', 'processing-settings', 'fees', 'payout-emails', 'ows-settings', 'email-settings', 'webhook-configuration', 'contract-signed'] as const;
 
@@ -67,7 +67,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/home', titleKey: 'shell.routes.home', load: screen(() => import('../features/home/home-screen'), 'HomeScreen') },
 
   // KYC wizard and its review (spec 2 "KYC wizard", "KYC admin").
-  ...KYC_STEPS.map((step) => ({ path: `/kyc/${step}`, demand: KYC, titleKey: `shell.routes.kyc.${step}`, load: kycStep })),
+  ...KYC_STEP_IDS.map((step) => ({ path: `/kyc/${step}`, demand: KYC, titleKey: `shell.routes.kyc.${step}`, load: kycStep })),
   { path: '/kyc/application-success', demand: KYC, titleKey: 'shell.routes.kyc.application-success', load: screen(() => import('../features/kyc/application-success-screen'), 'ApplicationSuccessScreen') },
   { path: '/kyc/applications', demand: KYC_REVIEW, titleKey: 'shell.routes.kycApplications', load: screen(() => import('../features/kyc-review/applications-screen'), 'KycApplicationsScreen') },
   { path: '/kyc/applications/[id]', demand: KYC_REVIEW, titleKey: 'shell.routes.kycApplication', load: screen(() => import('../features/kyc-review/application-screen'), 'KycApplicationScreen') },

@@ -5,8 +5,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
 import { configFromEnv, type Config } from '../../server/config';
 import type { DatabaseTarget } from '../../server/db/database';
+import { DEMO_PASSWORD } from '../../server/db/seed/demo-layout';
 
-export const DEMO_PASSWORD = 'Demo-pass-2026';
+/** The demo accounts' password, defined once by the seed; tests import it from here or from the seed. */
+export { DEMO_PASSWORD };
 
 /**
  * A real server over a fresh embedded database with the demo seed, answering real HTTP through
