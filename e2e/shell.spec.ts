@@ -168,8 +168,9 @@ test('a property manager is greeted by first name with the property; provider st
   await expect(page.getByTestId('user-greeting')).toContainText(/^Hi \S+/);
   await expect(page.getByTestId('active-property-name')).toHaveText('Canal House Amsterdam');
   await expect(page.getByTestId('role-badge')).toHaveText('Property manager');
+  // Spec 2's teal, dark enough for white text at 4.5:1 (decision 0197).
   expect(await page.getByTestId('role-badge').evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
-    'rgb(13, 148, 136)',
+    'rgb(15, 118, 110)',
   );
   // Their "payment settings" goes to the update page of the active property.
   await page.getByTestId('all-controls').click();

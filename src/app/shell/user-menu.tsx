@@ -17,8 +17,8 @@ export function UserMenu({ role, firstName, lastName, onSignOut }: { role: strin
     <Menu as="div" className="relative">
       {/* Its name is what it shows (WCAG 2.5.3 label in name), then what it does. */}
       <MenuButton className="flex min-w-0 items-center gap-3 rounded px-1 py-1 text-left hover:bg-white/10 sm:px-2">
-        {/* Below sm the greeting is hidden to keep the top bar on one line; the role badge stays. */}
-        <span className="flex flex-col leading-tight max-sm:hidden" data-testid="user-greeting">
+        {/* Below 30rem (phones) the greeting is hidden to keep the top bar on one line; the role badge stays. */}
+        <span className="flex flex-col leading-tight max-[30rem]:hidden" data-testid="user-greeting">
           {merchantSide ? (
             <>
               <span className="font-semibold">{t('shell.userMenu.greeting', { firstName })}</span>
@@ -32,8 +32,8 @@ export function UserMenu({ role, firstName, lastName, onSignOut }: { role: strin
         <span className="sr-only">{t('shell.userMenu.open')}</span>
       </MenuButton>
       <MenuItems anchor="bottom end" className="z-40 mt-1 w-64 rounded-md bg-white py-1 text-slate-800 shadow-lg focus:outline-none">
-        {/* Below sm the greeting the top bar hides is read here. */}
-        <div className="border-b border-slate-200 px-3 py-2 text-sm sm:hidden">
+        {/* On phones the greeting the top bar hides is read here. */}
+        <div className="border-b border-slate-200 px-3 py-2 text-sm min-[30rem]:hidden">
           <p className="font-semibold">{merchantSide ? t('shell.userMenu.greeting', { firstName }) : t('shell.userMenu.fullName', { firstName, lastName })}</p>
           {merchantSide ? <p className="text-slate-700">{activeProperty?.name ?? t('shell.userMenu.noProperty')}</p> : null}
         </div>
