@@ -2,6 +2,7 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { activePropertyMachine } from '../machines/active-property.machine';
 import { machinePaths, type EnvironmentEvent, type MachinePath } from '../testing/model/machine-paths';
+import { coveringPaths } from '../testing/model/transition-coverage';
 import { createModelDriver, requiredDriverKeys, type ModelDriverMap } from '../testing/model/model-driver';
 import { DEMO_PASSWORD as PASSWORD } from '../server/db/seed/demo-layout';
 
@@ -139,18 +140,9 @@ function generate(cover: 'states' | 'transitions') {
   });
 }
 
+/** A shortest path to every state, then the fewest transition paths that also take every transition they can reach. */
 function selectPaths(): Array<MachinePath<typeof activePropertyMachine>> {
-  const chosen = generate('states');
-  const performed = new Set(chosen.flatMap((path) => path.steps.map((step) => step.event.type)));
-  const candidates = generate('transitions').sort((a, b) => a.steps.length - b.steps.length);
-  for (;;) {
-    const gain = (path: MachinePath<typeof activePropertyMachine>) => new Set(path.steps.map((s) => s.event.type).filter((t) => !performed.has(t))).size;
-    const best = candidates.reduce<MachinePath<typeof activePropertyMachine> | undefined>((top, path) => (gain(path) > (top ? gain(top) : 0) ? path : top), undefined);
-    if (!best) break;
-    chosen.push(best);
-    best.steps.forEach((step) => performed.add(step.event.type));
-  }
-  return chosen;
+  return coveringPaths(activePropertyMachine, generate('states'), generate('transitions'));
 }
 
 const paths = selectPaths();

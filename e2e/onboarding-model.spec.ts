@@ -20,6 +20,7 @@ import { allTransitions, planLifecyclePaths, type LifecycleGroup } from './kyc-s
 import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
 import { signInAs } from './kyc-support/sign-in';
 import { formatEvent, stateCoverage } from '../testing/model/machine-paths';
+import { excuseUncovered } from '../testing/model/coverage-record';
 import { createModelDriver } from '../testing/model/model-driver';
 
 /*
@@ -86,8 +87,11 @@ let applicant: ApiUser;
 const groupIds = new Map<LifecycleGroup, string>();
 let currentGroup: LifecycleGroup;
 
-const click = (label: string) => (page: Page) =>
-  page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: label, exact: true }).click();
+// A status change is confirmed first (issue 11): the action's button, then the same label in the confirm dialog.
+const click = (label: string) => async (page: Page) => {
+  await page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: label, exact: true }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: label, exact: true }).click();
+};
 
 const driver = createModelDriver<Page>(onboardingLifecycleMachine, {
   states: Object.fromEntries(
@@ -172,6 +176,18 @@ test.afterAll(async () => {
   await reviewer?.context.dispose();
   await applicant?.context.dispose();
   await server?.stop();
+});
+
+// What no browser path of this suite takes, and where it is proven instead (reported by npm run test:model).
+excuseUncovered(onboardingLifecycleMachine, {
+  'Created|application.expire|0':
+    "an application expires by the server's idle timer only; covered by tests/kyc/kyc-expiry.test.ts (expires only idle Created and SentForResubmission applications)",
+  'SentForResubmission|application.expire|0':
+    "an application expires by the server's idle timer only; covered by tests/kyc/kyc-expiry.test.ts (expires only idle Created and SentForResubmission applications)",
+  'InReview|review.reject|0':
+    'the seed has one InReview group, which the browser takes to another decision; taken by the machine path test tests/kyc/kyc-machine-paths.test.ts (reach every onboarding status from Created)',
+  'ContractPending|contract.sign|0':
+    'ContractPending only arrives from older data (decision 0140) and the seeded ContractPending group is deleted in the browser; signing is driven from Approved in e2e/kyc.spec.ts (the reviewer approves, signs the contract and activates the group)',
 });
 
 test('the planned paths visit every state of the lifecycle machine', () => {
