@@ -5,6 +5,7 @@ import { exportEndpoints } from './exports';
 import { kycEndpoints } from './kyc/endpoints';
 import { merchantGroupEndpoints } from './merchant-groups';
 import { orderEndpoints } from './orders';
+import { paymentEndpoints } from './payments';
 import { payoutEndpoints } from './payouts';
 import { propertyEndpoints } from './properties';
 import { systemEndpoints } from './system';
@@ -17,6 +18,7 @@ export const endpoints: readonly Endpoint[] = endpointsOf(
   identityEndpoints,
   propertyEndpoints,
   orderEndpoints,
+  paymentEndpoints,
   payoutEndpoints,
   exportEndpoints,
   userEndpoints,

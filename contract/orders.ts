@@ -160,14 +160,4 @@ export const orderEndpoints = endpointTable([
     body: OrderSearchBodySchema,
     response: OrderSearchAnswerSchema,
   }),
-  defineEndpoint({
-    id: 'getOrder',
-    method: 'GET',
-    path: `${BACKOFFICE_API}/order/{id}`,
-    summary: "One order; 404 when it is outside the caller's merchants",
-    access: { resource: 'Transactions', action: 'Read' },
-    merchantHeader: true,
-    params: OrderIdParamsSchema,
-    response: OrderRowSchema,
-  }),
 ]);

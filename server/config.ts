@@ -34,6 +34,8 @@ export interface Config {
   exportWorkers: number;
   /** Demo mode only: after how long the demo payout rail settles a payout attempt (0: never). Decision 0137. */
   demoPayoutSettleMs: number;
+  /** How long the demo acquirer takes to answer a capture or void (decision 0205). */
+  demoAcquirerLatencyMs: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -110,5 +112,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     },
     exportWorkers: integer('FOLIO_EXPORT_WORKERS', env.FOLIO_EXPORT_WORKERS, 1),
     demoPayoutSettleMs: integer('FOLIO_DEMO_PAYOUT_SETTLE_MS', env.FOLIO_DEMO_PAYOUT_SETTLE_MS, 10_000),
+    demoAcquirerLatencyMs: integer('FOLIO_DEMO_ACQUIRER_LATENCY_MS', env.FOLIO_DEMO_ACQUIRER_LATENCY_MS, 0),
   };
 }

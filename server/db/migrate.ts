@@ -6,6 +6,7 @@ import * as kyc from './migrations/0030-kyc';
 import * as maskEmailSecrets from './migrations/0040-mask-email-secrets';
 import * as refreshTokenRotation from './migrations/0050-refresh-token-rotation';
 import * as rateLimitCounters from './migrations/0051-rate-limit-counters';
+import * as paymentOperations from './migrations/0080-payment-operations';
 import * as idempotencyKeys from './migrations/0090-idempotency-keys';
 
 // Migrations are listed here rather than read from disk, so they work the same under tsx, in
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0040-mask-email-secrets': maskEmailSecrets,
   '0050-refresh-token-rotation': refreshTokenRotation,
   '0051-rate-limit-counters': rateLimitCounters,
+  '0080-payment-operations': paymentOperations,
   '0090-idempotency-keys': idempotencyKeys,
 };
 

@@ -8,6 +8,8 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 /** bigint columns come back as strings from pg; numbers are accepted on the way in. */
 type BigIntColumn = ColumnType<string, number | bigint | string, number | bigint | string>;
 type Identity = ColumnType<string, never, never>;
+/** A bigint with a database default: optional on insert. */
+type LedgerColumn = ColumnType<string, number | bigint | string | undefined, number | bigint | string>;
 type Json<T = unknown> = ColumnType<T, string | T, string | T>;
 
 export interface RolesTable { name: string; side: 'provider' | 'merchant' | 'property' | 'api' | 'other'; description: Generated<string> }
@@ -199,8 +201,25 @@ export interface OrdersTable {
   charge_category: Generated<string>;
   card_brand: string | null;
   card_last4: string | null;
+  /** Authorization ledger in minor units (decision 0205). */
+  authorized_minor: LedgerColumn;
+  captured_minor: LedgerColumn;
+  voided_minor: LedgerColumn;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+export interface PaymentOperationsTable {
+  id: Identity;
+  order_id: BigIntColumn;
+  kind: string;
+  outcome: string;
+  amount_minor: BigIntColumn | null;
+  currency: string;
+  acquirer_reference: string | null;
+  reason_code: number | null;
+  note: string | null;
+  actor_id: string | null;
+  created_at: Generated<Date>;
 }
 export interface OrderEmailHistoryTable { id: Identity; order_id: BigIntColumn; recipient: string; subject: string; status: string; sent_at: Timestamp }
 export interface PaymentLinksTable {
@@ -334,6 +353,7 @@ export interface Database {
   booking_logs: BookingLogsTable;
   orders: OrdersTable;
   order_email_history: OrderEmailHistoryTable;
+  payment_operations: PaymentOperationsTable;
   payment_links: PaymentLinksTable;
   refund_rules: RefundRulesTable;
   refund_requests: RefundRequestsTable;

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { orderEndpoints } from '../../contract/orders';
-import { effectiveMerchants } from '../exports/list-query';
-import { problems } from '../http/problem';
+import { effectiveMerchants } from '../lists/list-query';
 import { registerEndpoint } from '../http/route';
-import { countOrders, orderById, orderPage } from './order-query';
+import { countOrders, orderPage } from './order-query';
+import { registerPaymentRoutes } from './payment-routes';
 
-const { searchOrders, getOrder } = orderEndpoints;
+const { searchOrders } = orderEndpoints;
 
 /** Spec 7 "Orders": search and detail, always inside the caller's merchants. */
 export function registerOrderRoutes(app: FastifyInstance): void {
@@ -21,9 +21,5 @@ export function registerOrderRoutes(app: FastifyInstance): void {
     return { items, total, totalExact: count.exact, page, pageSize };
   });
 
-  registerEndpoint(app, getOrder, async ({ params, caller, merchantId, ctx }) => {
-    const order = await orderById(ctx.db, params.id, effectiveMerchants(caller.merchantScope, merchantId, undefined));
-    if (!order) throw problems.notFound(`order ${params.id} not found`);
-    return order;
-  });
+  registerPaymentRoutes(app);
 }

@@ -1,0 +1,174 @@
+import { sql } from 'kysely';
+import type { OrderStatus } from '../../contract/orders';
+import { CANCEL_REASON_CODE, type OrderDetail, type OrderPaymentAction, type PaymentOperation } from '../../contract/payments';
+import { allowedOrderActions, nextOrderStatus, type PaymentLedger } from '../../machines/order-payment.machine';
+import { audit } from '../audit';
+import { can, type Caller } from '../auth/caller';
+import type { Db } from '../db/database';
+import { effectiveMerchants } from '../lists/list-query';
+import { problems } from '../http/problem';
+import type { Acquirer } from './acquirer';
+import { orderById } from './order-query';
+
+// Acting on one order's payment (decision 0205): every action locks the order row, reads its
+// ledger, asks the order payment machine, calls the acquirer and records the operation, all in
+// the request's transaction, so two requests racing on one order are served one after the other.
+
+interface LockedOrder {
+  id: string;
+  merchant_id: string;
+  status: OrderStatus;
+  currency: string;
+  reference_no: string;
+  authorized_minor: string;
+  captured_minor: string;
+  voided_minor: string;
+}
+
+function ledgerOf(order: Pick<LockedOrder, 'authorized_minor' | 'captured_minor' | 'voided_minor'>): PaymentLedger & { authorized: number; voided: number } {
+  const authorized = Number(order.authorized_minor);
+  const captured = Number(order.captured_minor);
+  const voided = Number(order.voided_minor);
+  return { authorized, voided, capturedMinor: captured, openMinor: authorized - captured - voided };
+}
+
+/** Whether the caller may act on orders at all (view-only roles may not). */
+function mayAct(caller: Caller): boolean {
+  return can(caller, 'Transactions', 'Update');
+}
+
+/** The order, with its ledger and timeline; undefined outside the caller's merchants (no leak: 404). */
+export async function orderDetail(db: Db, id: number, caller: Caller, merchantHeader: string | undefined): Promise<OrderDetail | undefined> {
+  const row = await orderById(db, id, effectiveMerchants(caller.merchantScope, merchantHeader, undefined));
+  if (!row) return undefined;
+  const ledgerRow = await db.selectFrom('orders').select(['authorized_minor', 'captured_minor', 'voided_minor']).where('id', '=', String(id)).executeTakeFirstOrThrow();
+  const ledger = ledgerOf(ledgerRow);
+  const operations = await db
+    .selectFrom('payment_operations as p')
+    .leftJoin('users as u', 'u.id', 'p.actor_id')
+    .select(['p.id', 'p.kind', 'p.outcome', 'p.amount_minor', 'p.currency', 'p.acquirer_reference', 'p.note', 'p.created_at', 'u.email', 'u.first_name', 'u.last_name'])
+    .where('p.order_id', '=', String(id))
+    .orderBy('p.id')
+    .execute();
+  return {
+    ...row,
+    authorizedMinor: ledger.authorized,
+    capturedMinor: ledger.capturedMinor,
+    voidedMinor: ledger.voided,
+    openAuthorizationMinor: ledger.openMinor,
+    allowedActions: mayAct(caller) ? allowedOrderActions(row.status, ledger) : [],
+    operations: operations.map(
+      (op): PaymentOperation => ({
+        id: Number(op.id),
+        kind: op.kind as PaymentOperation['kind'],
+        outcome: op.outcome as PaymentOperation['outcome'],
+        amountMinor: op.amount_minor === null ? null : Number(op.amount_minor),
+        currency: op.currency,
+        acquirerReference: op.acquirer_reference,
+        note: op.note,
+        byName: op.email ? `${op.first_name ?? ''} ${op.last_name ?? ''}`.trim() : null,
+        byEmail: op.email ?? null,
+        at: new Date(op.created_at).toISOString(),
+      }),
+    ),
+  };
+}
+
+/** Locks the order row for the rest of the transaction; 404 when it is outside the caller's merchants. */
+async function lockOrder(db: Db, id: number, caller: Caller, merchantHeader: string | undefined): Promise<LockedOrder> {
+  const result = await sql<LockedOrder>`
+    SELECT id, merchant_id, status, currency, reference_no, authorized_minor, captured_minor, voided_minor
+    FROM orders WHERE id = ${String(id)}::bigint FOR UPDATE`.execute(db);
+  const order = result.rows[0];
+  const merchants = effectiveMerchants(caller.merchantScope, merchantHeader, undefined);
+  if (!order || (merchants !== 'all' && !merchants.includes(order.merchant_id))) throw problems.notFound(`order ${id} not found`);
+  return order;
+}
+
+function refuse(order: LockedOrder, action: OrderPaymentAction, why?: string): never {
+  throw problems.conflict(why ?? `this order is ${order.status}: ${action} is not allowed now`);
+}
+
+async function record(db: Db, order: LockedOrder, caller: Caller, op: { kind: PaymentOperation['kind']; outcome: PaymentOperation['outcome']; amountMinor: number | null; reference?: string; note?: string; reasonCode?: number }) {
+  await db
+    .insertInto('payment_operations')
+    .values({
+      order_id: order.id,
+      kind: op.kind,
+      outcome: op.outcome,
+      amount_minor: op.amountMinor,
+      currency: order.currency,
+      acquirer_reference: op.reference ?? null,
+      reason_code: op.reasonCode ?? null,
+      note: op.note ?? null,
+      actor_id: caller.userId,
+    })
+    .execute();
+  await audit(db, caller.userId, `order.${op.kind.toLowerCase()}`, 'order', order.id, { outcome: op.outcome, amountMinor: op.amountMinor, currency: order.currency, note: op.note });
+}
+
+/** Sets the status and adds to the ledger relative to the stored values, so the table constraint sees every amount. */
+async function setStatus(db: Db, order: LockedOrder, status: OrderStatus, add: { capturedMinor?: number; voidedMinor?: number } = {}) {
+  await db
+    .updateTable('orders')
+    .set({
+      status,
+      updated_at: new Date(),
+      captured_minor: sql`captured_minor + ${String(add.capturedMinor ?? 0)}::bigint`,
+      voided_minor: sql`voided_minor + ${String(add.voidedMinor ?? 0)}::bigint`,
+    })
+    .where('id', '=', order.id)
+    .execute()
+    .catch((error: unknown) => {
+      // The ledger constraint: only reachable if the row lock were ever bypassed; still a refusal, not a 500.
+      if ((error as { code?: string }).code === '23514') throw problems.conflict('this would capture or void more than is authorized');
+      throw error;
+    });
+}
+
+export async function captureOrder(db: Db, acquirer: Acquirer, caller: Caller, merchantHeader: string | undefined, body: { orderId: number; amountMinor?: number; currency: string }): Promise<void> {
+  const order = await lockOrder(db, body.orderId, caller, merchantHeader);
+  if (body.currency !== order.currency.trim()) throw problems.conflict(`this order is in ${order.currency}, not ${body.currency}`);
+  const ledger = ledgerOf(order);
+  const amount = body.amountMinor ?? ledger.openMinor;
+  const next = nextOrderStatus(order.status, 'capture', ledger, amount);
+  if (!next) refuse(order, 'capture', amount > ledger.openMinor && order.status === 'Tokenized' ? `only ${ledger.openMinor} ${order.currency} minor units are authorized and not yet captured` : undefined);
+  const answer = await acquirer.capture({ orderId: order.id, amountMinor: amount, currency: order.currency });
+  if (answer.outcome === 'Declined') {
+    await record(db, order, caller, { kind: 'Capture', outcome: 'Declined', amountMinor: amount, reference: answer.reference, note: answer.message });
+    return;
+  }
+  await setStatus(db, order, next, { capturedMinor: amount });
+  await record(db, order, caller, { kind: 'Capture', outcome: 'Succeeded', amountMinor: amount, reference: answer.reference });
+}
+
+export async function voidAuthorization(db: Db, acquirer: Acquirer, caller: Caller, merchantHeader: string | undefined, orderId: number): Promise<void> {
+  const order = await lockOrder(db, orderId, caller, merchantHeader);
+  const ledger = ledgerOf(order);
+  const next = nextOrderStatus(order.status, 'void', ledger);
+  if (!next) refuse(order, 'void', order.status === 'Tokenized' ? 'nothing is authorized and open on this order' : undefined);
+  const answer = await acquirer.void({ orderId: order.id, amountMinor: ledger.openMinor, currency: order.currency });
+  await setStatus(db, order, next, { voidedMinor: ledger.openMinor });
+  await record(db, order, caller, { kind: 'Void', outcome: 'Succeeded', amountMinor: ledger.openMinor, reference: answer.reference });
+}
+
+export async function cancelOrder(db: Db, acquirer: Acquirer, caller: Caller, merchantHeader: string | undefined, orderId: number, reason: string): Promise<void> {
+  const order = await lockOrder(db, orderId, caller, merchantHeader);
+  const ledger = ledgerOf(order);
+  const next = nextOrderStatus(order.status, 'cancel', ledger);
+  if (!next) refuse(order, 'cancel', ledger.capturedMinor > 0 ? 'money has been captured on this order: refund it instead' : undefined);
+  if (ledger.openMinor > 0) {
+    const answer = await acquirer.void({ orderId: order.id, amountMinor: ledger.openMinor, currency: order.currency });
+    await record(db, order, caller, { kind: 'Void', outcome: 'Succeeded', amountMinor: ledger.openMinor, reference: answer.reference, note: 'voided to cancel the order' });
+  }
+  await setStatus(db, order, next, { voidedMinor: ledger.openMinor });
+  await record(db, order, caller, { kind: 'Cancel', outcome: 'Succeeded', amountMinor: null, reasonCode: CANCEL_REASON_CODE, note: reason });
+}
+
+export async function updateReferenceNo(db: Db, caller: Caller, merchantHeader: string | undefined, orderId: number, referenceNo: string): Promise<void> {
+  const order = await lockOrder(db, orderId, caller, merchantHeader);
+  if (!nextOrderStatus(order.status, 'updateReferenceNo', ledgerOf(order))) refuse(order, 'updateReferenceNo');
+  if (order.reference_no === referenceNo) return;
+  await db.updateTable('orders').set({ reference_no: referenceNo, updated_at: new Date() }).where('id', '=', order.id).execute();
+  await record(db, order, caller, { kind: 'ReferenceChange', outcome: 'Succeeded', amountMinor: null, note: `${order.reference_no} → ${referenceNo}` });
+}
