@@ -45,6 +45,8 @@ async function openApplication(page: Page) {
 
 async function act(page: Page, action: string, status: string) {
   await page.getByRole('button', { name: action, exact: true }).click();
+  // Status changes are confirmed first (issue 11).
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: action, exact: true }).click();
   await expect(page.getByTestId('status-badge').first()).toHaveText(status);
 }
 
@@ -219,8 +221,10 @@ test('the reviewer approves, signs the contract and activates the group', async 
   await act(page, 'Start review', 'In review');
   await act(page, 'Approve', 'Contract Pending');
   await page.getByRole('button', { name: 'Sign contract' }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Sign contract' }).click();
   await expect(page.getByRole('button', { name: 'Activate' })).toBeVisible();
   await page.getByRole('button', { name: 'Activate' }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Activate' }).click();
   await expect(page.getByText('No action is possible in this status.')).toBeVisible();
   const trail = page.getByRole('region', { name: 'Audit trail' });
   for (const what of [

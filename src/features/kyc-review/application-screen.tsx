@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { ResponseError } from '../../lib/failure-message';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { useLocation, useSearch } from 'wouter';
@@ -27,10 +28,12 @@ export function KycApplicationScreen() {
   const id = useApplicationId();
   const application = useQuery({ ...reviewApplicationQuery(id ?? ''), enabled: Boolean(id) });
   const data = application.data;
+  // An id that names no application (404), or cannot name one (400), is not worth a retry: say so.
+  const notFound = application.error instanceof ResponseError && (application.error.status === 404 || application.error.status === 400);
   return (
     <PageLayout
       back={{ href: '/kyc/applications', label: t('kycReview.detail.back') }}
-      title={data ? data.merchantGroupName : t('shell.routes.kycApplication')}
+      title={data ? data.merchantGroupName : notFound ? t('kycReview.detail.notFoundTitle') : t('shell.routes.kycApplication')}
       subtitle={
         data ? (
           <>
@@ -47,7 +50,11 @@ export function KycApplicationScreen() {
     >
       {!id ? <p role="alert">{t('kycReview.detail.missingId')}</p> : null}
       {application.isPending && id ? <p role="status">{t('kycReview.detail.loading')}</p> : null}
-      {application.isError ? (
+      {notFound ? (
+        <p data-testid="not-found" className="text-slate-800">
+          {t('kycReview.detail.notFound')}
+        </p>
+      ) : application.isError ? (
         <p role="alert" className="text-red-700">
           {t('kycReview.detail.loadFailed', { message: application.error.message })}
         </p>
@@ -112,7 +119,7 @@ function ApplicationDetail({ application }: { application: KycApplication }) {
               </span>
             </h3>
             {step.data ? (
-              <StepData data={step.data} documents={application.documents} />
+              <StepData data={step.data} documents={application.documents} step={step.step} />
             ) : (
               <p className="text-sm text-slate-500">{t('kycReview.detail.stepNotFilled')}</p>
             )}

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KycApplication } from '../../../../contract/kyc/application';
 import { KYC_STEP_TITLE_KEYS, type KycStepId } from '../../../../contract/kyc/steps';
+import { BIRTH_DATE } from './field-order';
+import { BIRTH_PARTS, labelKeyOf, reviewEntries } from './review-entries';
 import { useFieldLabel } from './step-data';
 
 export interface FlagInput {
@@ -10,16 +12,22 @@ export interface FlagInput {
   reason: string;
 }
 
-interface Flaggable {
+export interface Flaggable {
   targetKind: 'field' | 'document';
   target: string;
+  /** Flagged together with `target`, with the same reason (the birth date's month and year). */
+  alsoTargets?: string[];
   name: string;
 }
 
 const MIN_REASON = 3;
 
-/** What a reviewer can flag: a whole step, one of its fields (a list or address as one), or a document. */
-function flaggablesOf(
+/**
+ * What a reviewer can flag: a whole step, one of its fields (a list or address as one; the birth
+ * date as one), or a document; fields in the order the wizard asks them, then the documents in the
+ * order their fields come.
+ */
+export function flaggablesOf(
   application: KycApplication,
   stepTitle: (step: KycStepId) => string,
   fieldLabel: (key: string) => string,
@@ -27,15 +35,25 @@ function flaggablesOf(
 ) {
   return application.steps.map((step) => {
     const fields: Flaggable[] = [{ targetKind: 'field', target: step.step, name: stepTitle(step.step) }];
-    for (const key of Object.keys(step.data ?? {}))
-      if (!key.endsWith('DocumentId'))
-        fields.push({
-          targetKind: 'field',
-          target: `${step.step}.${key}`,
-          name: `${stepTitle(step.step)}: ${fieldLabel(key)}`,
-        });
+    const entries = reviewEntries(step.data ?? {}, step.step);
+    for (const [key] of entries) {
+      if (key.endsWith('DocumentId')) continue;
+      const [first, ...rest] = key === BIRTH_DATE ? BIRTH_PARTS : [key];
+      fields.push({
+        targetKind: 'field',
+        target: `${step.step}.${first}`,
+        ...(rest.length ? { alsoTargets: rest.map((part) => `${step.step}.${part}`) } : {}),
+        name: `${stepTitle(step.step)}: ${fieldLabel(labelKeyOf(key, step.data ?? {}))}`,
+      });
+    }
+    const fieldOrder = entries.map(([, value]) => value);
+    const position = (documentId: string) => {
+      const at = fieldOrder.indexOf(documentId);
+      return at < 0 ? Number.MAX_SAFE_INTEGER : at;
+    };
     const documents: Flaggable[] = application.documents
       .filter((document) => document.header === step.step && document.replacedBy === null)
+      .sort((a, b) => position(a.documentId) - position(b.documentId))
       .map((document) => ({
         targetKind: 'document',
         target: document.documentId,
@@ -70,11 +88,9 @@ export function ResubmissionForm({
   );
 
   const send = () => {
-    const flags = Object.values(chosen).map((item) => ({
-      targetKind: item.targetKind,
-      target: item.target,
-      reason: (reasons[item.target] ?? '').trim(),
-    }));
+    const flags = Object.values(chosen).flatMap((item) =>
+      [item.target, ...(item.alsoTargets ?? [])].map((target) => ({ targetKind: item.targetKind, target, reason: (reasons[item.target] ?? '').trim() })),
+    );
     if (flags.length === 0) return setProblem(t('kycReview.resubmission.nothingFlagged'));
     if (flags.some((flag) => flag.reason.length < MIN_REASON))
       return setProblem(t('kycReview.resubmission.reasonRequired'));

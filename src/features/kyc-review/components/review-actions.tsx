@@ -1,10 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KycApplication } from '../../../../contract/kyc/application';
 import type { KycTransitionBody } from '../../../../contract/kyc/review';
 import { LIFECYCLE_ACTION_ACTOR, type LifecycleAction } from '../../../../contract/merchant-groups';
 import { allowedActions } from '../../../../machines/onboarding-lifecycle.machine';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
+import { MutationButton } from '../../../components/mutation-button';
+import { useActionMutation } from '../../../lib/use-action-mutation';
 import { reviewKeys, transitionApplication } from '../api';
 import { ResubmissionForm } from './resubmission-form';
 import { ReviewDialog } from './review-dialog';
@@ -31,27 +34,40 @@ export function reviewActionsFor(application: Pick<KycApplication, 'status' | 'a
   );
 }
 
+/** Actions with a form of their own (a reason, the flags): the form is the confirmation. */
+type FormAction = 'requestResubmission' | 'reject' | 'delete';
+const FORM_ACTIONS: readonly LifecycleAction[] = ['requestResubmission', 'reject', 'delete'];
+/** One click would change the application's status: asked first (issue 11, decision 0198). */
+type ConfirmedAction = 'startReview' | 'approve' | 'signContract' | 'activate';
+
 export function ReviewActions({ application }: { application: KycApplication }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [dialog, setDialog] = useState<'requestResubmission' | 'reject' | 'delete'>();
+  const [dialog, setDialog] = useState<FormAction>();
+  const [confirming, setConfirming] = useState<ConfirmedAction>();
   const [reason, setReason] = useState('');
   const [reasonProblem, setReasonProblem] = useState<string>();
-  const mutation = useMutation({
+  // A failure shows the error toast (spec 8); the application is read again, since a refusal
+  // usually means someone else changed it meanwhile.
+  const mutation = useActionMutation({
     mutationFn: (body: KycTransitionBody) => transitionApplication(application.merchantGroupId, body),
     onSuccess: async (updated) => {
       queryClient.setQueryData(reviewKeys.application(application.merchantGroupId), updated);
       setDialog(undefined);
+      setConfirming(undefined);
       setReason('');
       await queryClient.invalidateQueries({ queryKey: reviewKeys.lists });
+    },
+    onError: async () => {
+      setConfirming(undefined);
+      await queryClient.invalidateQueries({ queryKey: reviewKeys.application(application.merchantGroupId) });
     },
   });
   const actions = reviewActionsFor(application);
   const run = (action: LifecycleAction) => {
-    if (action === 'requestResubmission' || action === 'reject' || action === 'delete') return setDialog(action);
-    mutation.mutate({ action } as KycTransitionBody);
+    if (FORM_ACTIONS.includes(action)) return setDialog(action as FormAction);
+    setConfirming(action as ConfirmedAction);
   };
-  const failedAction = mutation.isError ? (mutation.variables?.action as LifecycleAction | undefined) : undefined;
 
   return (
     <section aria-labelledby="review-actions" className="mb-6">
@@ -61,26 +77,28 @@ export function ReviewActions({ application }: { application: KycApplication }) 
       {actions.length === 0 ? <p className="text-sm text-slate-600">{t('kycReview.detail.noActions')}</p> : null}
       <div className="flex flex-wrap gap-3">
         {actions.map((action) => (
-          <button
+          <MutationButton
             key={action}
-            type="button"
-            disabled={mutation.isPending}
+            pending={mutation.pending}
             onClick={() => run(action)}
             className={`rounded px-4 py-2 text-sm font-medium disabled:opacity-50 ${action === 'reject' || action === 'delete' ? 'border border-red-700 text-red-700' : 'bg-brand text-white'}`}
           >
             {t(ACTION_LABEL[action])}
-          </button>
+          </MutationButton>
         ))}
       </div>
-      {mutation.isPending ? (
-        <p role="status" className="mt-2 text-sm">
-          {t('common.loading')}
-        </p>
-      ) : null}
-      {failedAction && !dialog ? (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {t('kycReview.actions.failed', { action: t(ACTION_LABEL[failedAction]), message: mutation.error?.message })}
-        </p>
+
+      {confirming ? (
+        <ConfirmDialog
+          open
+          title={t(`kycReview.confirm.${confirming}.title`)}
+          confirmLabel={t(ACTION_LABEL[confirming])}
+          pending={mutation.pending}
+          onConfirm={() => mutation.act({ action: confirming })}
+          onCancel={() => setConfirming(undefined)}
+        >
+          {t(`kycReview.confirm.${confirming}.body`, { name: application.merchantGroupName })}
+        </ConfirmDialog>
       ) : null}
 
       <ReviewDialog
@@ -90,15 +108,10 @@ export function ReviewActions({ application }: { application: KycApplication }) 
       >
         <ResubmissionForm
           application={application}
-          busy={mutation.isPending}
+          busy={mutation.pending}
           onCancel={() => setDialog(undefined)}
-          onSend={(flags) => mutation.mutate({ action: 'requestResubmission', flags })}
+          onSend={(flags) => mutation.act({ action: 'requestResubmission', flags })}
         />
-        {mutation.isError ? (
-          <p role="alert" className="mt-2 text-sm text-red-700">
-            {mutation.error.message}
-          </p>
-        ) : null}
       </ReviewDialog>
 
       <ReviewDialog
@@ -113,7 +126,7 @@ export function ReviewActions({ application }: { application: KycApplication }) 
             if (dialog === 'reject' && reason.trim().length < 3)
               return setReasonProblem(t('kycReview.reject.reasonRequired'));
             setReasonProblem(undefined);
-            mutation.mutate(
+            mutation.act(
               dialog === 'reject'
                 ? { action: 'reject', reason: reason.trim() }
                 : { action: 'delete', reason: reason.trim() || undefined },
@@ -137,11 +150,6 @@ export function ReviewActions({ application }: { application: KycApplication }) 
               {reasonProblem}
             </p>
           ) : null}
-          {mutation.isError ? (
-            <p role="alert" className="mt-2 text-sm text-red-700">
-              {mutation.error.message}
-            </p>
-          ) : null}
           <div className="mt-4 flex justify-end gap-3">
             <button
               type="button"
@@ -150,13 +158,9 @@ export function ReviewActions({ application }: { application: KycApplication }) 
             >
               {t('common.cancel')}
             </button>
-            <button
-              type="submit"
-              disabled={mutation.isPending}
-              className="rounded bg-red-700 px-4 py-2 text-sm text-white disabled:opacity-50"
-            >
+            <MutationButton type="submit" pending={mutation.pending} className="rounded bg-red-700 px-4 py-2 text-sm text-white disabled:opacity-50">
               {dialog === 'delete' ? t('kycReview.actions.delete') : t('kycReview.reject.confirm')}
-            </button>
+            </MutationButton>
           </div>
         </form>
       </ReviewDialog>

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_TYPES, type KycDocument } from '../../../../contract/kyc/documents';
+import { ACCOUNT_TYPES, PAYMENT_SCHEMES, STAKEHOLDER_KINDS } from '../../../../contract/kyc/step-schemas';
+import type { KycStepId } from '../../../../contract/kyc/steps';
 import { KYC_SURVEY_QUESTIONS } from '../../../../contract/kyc/surveys';
 import { DocumentLink } from './document-link';
-import { byWizardOrder } from './field-order';
+import { birthDateText, isBirthDate, labelKeyOf, reviewEntries } from './review-entries';
 
 type Data = Record<string, unknown>;
 
@@ -21,14 +23,21 @@ export function useFieldLabel() {
  * A saved step draft as a definition list. Survey answers show the question and answer texts;
  * document ids show the document itself.
  */
-export function StepData({ data, documents }: { data: Data; documents: readonly KycDocument[] }) {
-  const { t } = useTranslation();
+export function StepData({ data, documents, step, path = [], currency }: { data: Data; documents: readonly KycDocument[]; step?: KycStepId; path?: readonly string[]; currency?: string }) {
+  const { t, i18n } = useTranslation();
   const label = useFieldLabel();
-  const entries = Object.entries(data).sort(byWizardOrder);
+  const entries = reviewEntries(data, step, path);
+  const labelOf = (key: string) => label(labelKeyOf(key, data));
+  // Processing amounts are whole units of the first processing currency (contract/kyc/step-schemas.ts).
+  const amountCurrency = currency ?? (Array.isArray(data.currencies) && typeof data.currencies[0] === 'string' ? data.currencies[0] : undefined);
 
   const value = (key: string, raw: unknown): React.ReactNode => {
-    if (raw === null || raw === undefined || raw === '')
-      return <span className="text-slate-600 italic">{t('kycReview.detail.notAnswered')}</span>;
+    const notAnswered = <span className="text-slate-600 italic">{t('kycReview.detail.notAnswered')}</span>;
+    if (raw === null || raw === undefined || raw === '') return notAnswered;
+    if (isBirthDate(key, raw)) return birthDateText(raw, i18n.language) ?? notAnswered;
+    const chosen = optionLabel(key, raw, t);
+    if (chosen !== undefined) return chosen;
+    if (AMOUNT_FIELDS.has(key) && typeof raw === 'number' && amountCurrency) return wholeAmount(raw, amountCurrency, i18n.language);
     if (key.endsWith('DocumentId') && typeof raw === 'string') {
       const document = documents.find((entry) => entry.documentId === raw);
       return document ? <DocumentLink document={document} /> : raw;
@@ -44,26 +53,25 @@ export function StepData({ data, documents }: { data: Data; documents: readonly 
         <ol className="space-y-3">
           {raw.map((item, index) => (
             <li key={index} className="rounded border border-slate-200 p-2">
-              <StepData data={item as Data} documents={documents} />
+              <StepData data={item as Data} documents={documents} step={step} path={[...path, key]} currency={amountCurrency} />
             </li>
           ))}
         </ol>
       );
     }
-    if (typeof raw === 'object') return <StepData data={raw as Data} documents={documents} />;
+    if (typeof raw === 'object') return <StepData data={raw as Data} documents={documents} step={step} path={[...path, key]} currency={amountCurrency} />;
     return String(raw);
   };
 
   return (
     <dl className="grid grid-cols-[minmax(10rem,14rem)_1fr] gap-x-4 gap-y-1 text-sm">
       {entries
-        .filter(([key]) => key !== 'uboId' && key !== 'accountId')
         .map(([key, raw]) => (
           <div key={key} className="contents">
             <dt className="text-slate-500">
               {key.endsWith('DocumentId')
                 ? t(`kyc.documents.types.${documentTypeOf(key, raw, documents)}`, { defaultValue: label(key) })
-                : label(key)}
+                : labelOf(key)}
             </dt>
             <dd className="text-slate-900">{value(key, raw)}</dd>
           </div>
@@ -127,4 +135,34 @@ function SurveyAnswers({ responses }: { responses: Record<string, string[]> }) {
         })}
     </ul>
   );
+}
+
+const AMOUNT_FIELDS = new Set(['expectedMonthlyVolume', 'averageTransactionAmount', 'maxTransactionAmount']);
+const ACCOUNT_TYPE_KEYS: Record<(typeof ACCOUNT_TYPES)[number], string> = {
+  current: 'kyc.accountTypes.current',
+  savings: 'kyc.accountTypes.savings',
+  recurring: 'kyc.accountTypes.recurring',
+  'fixed deposit': 'kyc.accountTypes.fixedDeposit',
+};
+
+/** The words the wizard showed for a chosen option, never its stored value ("ubo", a slug). */
+function optionLabel(key: string, raw: unknown, t: (key: string, options?: { defaultValue: string }) => string): string | undefined {
+  if (key === 'kind' && (STAKEHOLDER_KINDS as readonly unknown[]).includes(raw)) return t(`kyc.stakeholders.${String(raw)}`);
+  if (key === 'accountType' && typeof raw === 'string' && raw in ACCOUNT_TYPE_KEYS) return t(ACCOUNT_TYPE_KEYS[raw as keyof typeof ACCOUNT_TYPE_KEYS]);
+  if (key === 'paymentSchemes' && Array.isArray(raw))
+    return raw
+      .map((value) => {
+        const scheme = PAYMENT_SCHEMES.find(([slug]) => slug === value);
+        return scheme ? t(`kyc.paymentSchemes.${scheme[0]}`, { defaultValue: scheme[1] }) : String(value);
+      })
+      .join(', ');
+  return undefined;
+}
+
+function wholeAmount(amount: number, currency: string, locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
+  } catch {
+    return `${amount} ${currency}`;
+  }
 }
