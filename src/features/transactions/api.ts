@@ -1,15 +1,18 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { orderEndpoints, type OrderSearchBody } from '../../../contract/orders';
+import { paymentEndpoints } from '../../../contract/payments';
 import { call } from '../../lib/api-client';
 
 // The transactions feature's reads (spec 7 "Orders"): one factory per query, so every screen and
 // invalidation of this feature names its cache entries the same way.
 
 const { searchOrders } = orderEndpoints;
+const { getOrder } = paymentEndpoints;
 
 export const orderKeys = {
   searches: ['orders', 'search'] as const,
   search: (body: OrderSearchBody) => ['orders', 'search', body] as const,
+  detail: (id: number, merchantId: string | undefined) => ['orders', 'detail', id, merchantId ?? null] as const,
 };
 
 /** One page of the transactions table; the previous page stays on screen while the next loads. */
@@ -18,4 +21,11 @@ export const orderSearchQuery = (body: OrderSearchBody) =>
     queryKey: orderKeys.search(body),
     queryFn: ({ signal }) => call(searchOrders, { body, signal }),
     placeholderData: keepPreviousData,
+  });
+
+/** One order with its authorization ledger, timeline and the actions the caller may take now. */
+export const orderDetailQuery = (id: number, merchantId: string | undefined) =>
+  queryOptions({
+    queryKey: orderKeys.detail(id, merchantId),
+    queryFn: ({ signal }) => call(getOrder, { params: { id }, merchantId, signal }),
   });
