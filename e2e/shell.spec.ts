@@ -39,8 +39,9 @@ const ROLES: [string, Expectation][] = [
   role('FolioUser', '/kyc/applications', [PL, TX, KA, M, P, U], [PS, B, RM, RR]),
   role('SuperAdmin', '/', [PL, TX, KA, P, U], [PS, B, RM, RR, PO], '/merchants'),
   role('Admin', '/', [PL, TX, KA, P, U], [PS, B, RM, RR, PO], '/kyc/company-details'),
-  role('IOLBackOfficeAdmin', '/', [PL, TX, U], [PS, B, RM, RR]),
-  role('IOLBackOfficeUser', '/', [PL, TX, U], [PS, B, RM, RR]),
+  // In no menu of the spec: nothing (decision 0181).
+  role('IOLBackOfficeAdmin', '/', [], [], '/transactions'),
+  role('IOLBackOfficeUser', '/', [], [], '/users'),
   role('FolioBot', '/', [], [], '/transactions'),
   role('MerchantAdmin', '/home', [PL, TX, P, U], [PS, RM, RR], '/kyc/applications'),
   role('MerchantUser', '/', [PL, TX], [RM, RR]),

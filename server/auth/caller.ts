@@ -1,4 +1,5 @@
-import { isOneOf, MERCHANT_LEVEL_ROLES, PROVIDER_ROLES, type Action, type Resource, type RoleName, type UserPermission } from '../../contract/roles';
+import { groupOpensApi, rowOf } from '../../contract/permission-rules';
+import type { Action, Resource, RoleName, UserPermission } from '../../contract/roles';
 import type { Db } from '../db/database';
 
 /**
@@ -12,12 +13,24 @@ export interface Caller {
   roles: RoleName[];
   permissions: UserPermission[];
   merchantGroupId: string | null;
+  /** Onboarding status of the caller's merchant group; null without a group. */
+  merchantGroupStatus: string | null;
   /** `all` for provider staff; otherwise the merchant ids the caller may see. */
   merchantScope: 'all' | string[];
 }
 
-export function can(caller: Caller, resource: Resource, action: Action): boolean {
+export function isGranted(caller: Caller, resource: Resource, action: Action): boolean {
   return caller.permissions.some((entry) => entry.resource === resource && entry.permissions.includes(action));
+}
+
+/** Whether the caller's merchant group is in a status that opens this resource (spec 2; decision 0183). */
+export function groupOpens(caller: Caller, resource: Resource): boolean {
+  return isProviderStaff(caller) || groupOpensApi(resource, caller.merchantGroupStatus);
+}
+
+/** Granted by the permission table, and open in the caller's merchant-group status. */
+export function can(caller: Caller, resource: Resource, action: Action): boolean {
+  return isGranted(caller, resource, action) && groupOpens(caller, resource);
 }
 
 export function canSeeMerchant(caller: Caller, merchantId: string): boolean {
@@ -57,13 +70,15 @@ export async function rolesOfUser(db: Db, userId: string): Promise<RoleName[]> {
   return rows.map((row) => row.role_name as RoleName);
 }
 
-/** The merchants a user may see: every merchant for provider staff, the group for merchant-level roles, else their scopes. */
+/** The merchants a user may see, by the scope rule of their roles in the permission table (every merchant, their group's, their assigned properties). */
 export async function merchantScopeOf(db: Db, roles: RoleName[], userId: string, merchantGroupId: string | null): Promise<'all' | string[]> {
-  if (roles.some((role) => isOneOf(PROVIDER_ROLES, role))) return 'all';
-  if (merchantGroupId && roles.some((role) => isOneOf(MERCHANT_LEVEL_ROLES, role))) {
+  const rules = new Set(roles.map((role) => rowOf(role)?.scope ?? 'none'));
+  if (rules.has('all')) return 'all';
+  if (merchantGroupId && rules.has('group')) {
     const rows = await db.selectFrom('merchants').select('id').where('merchant_group_id', '=', merchantGroupId).execute();
     return rows.map((row) => row.id);
   }
+  if (!rules.has('assigned')) return [];
   const rows = await db.selectFrom('user_merchant_scopes').select('merchant_id').where('user_id', '=', userId).execute();
   return rows.map((row) => row.merchant_id);
 }
@@ -71,8 +86,9 @@ export async function merchantScopeOf(db: Db, roles: RoleName[], userId: string,
 export async function loadCaller(db: Db, userId: string, sessionId: string): Promise<Caller | undefined> {
   const user = await db
     .selectFrom('users')
-    .select(['id', 'email', 'merchant_group_id', 'disabled'])
-    .where('id', '=', userId)
+    .leftJoin('merchant_groups', 'merchant_groups.id', 'users.merchant_group_id')
+    .select(['users.id', 'users.email', 'users.merchant_group_id', 'users.disabled', 'merchant_groups.status as group_status'])
+    .where('users.id', '=', userId)
     .executeTakeFirst();
   if (!user || user.disabled) return undefined;
   const roles = await rolesOfUser(db, userId);
@@ -80,5 +96,5 @@ export async function loadCaller(db: Db, userId: string, sessionId: string): Pro
     permissionsOfRoles(db, roles, 'role_api_grants'),
     merchantScopeOf(db, roles, userId, user.merchant_group_id),
   ]);
-  return { userId, sessionId, email: user.email, roles, permissions, merchantGroupId: user.merchant_group_id, merchantScope };
+  return { userId, sessionId, email: user.email, roles, permissions, merchantGroupId: user.merchant_group_id, merchantGroupStatus: user.group_status ?? null, merchantScope };
 }

@@ -3,7 +3,7 @@ import type { ZodType } from 'zod';
 import { routerPath, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResponseOf } from '../../contract/endpoint';
 import { MERCHANT_HEADER } from '../../contract/product';
 import type { AppContext } from '../app-context';
-import { can, canSeeMerchant, loadCaller, type Caller } from '../auth/caller';
+import { canSeeMerchant, groupOpens, isGranted, loadCaller, type Caller } from '../auth/caller';
 import { verifyAccessToken } from '../auth/tokens';
 import { withIdempotencyKey } from './idempotency';
 import { fieldErrors, problems } from './problem';
@@ -74,8 +74,11 @@ export function registerEndpoint<const E extends Endpoint>(
       const caller = await callerOf(ctx, request);
       if (endpoint.access !== 'public') {
         if (!caller) throw problems.unauthorized();
-        if (endpoint.access !== 'session' && !can(caller, endpoint.access.resource, endpoint.access.action))
-          throw problems.forbidden(`this needs ${endpoint.access.action} on ${endpoint.access.resource}`);
+        if (endpoint.access !== 'session') {
+          const { resource, action } = endpoint.access;
+          if (!isGranted(caller, resource, action)) throw problems.forbidden(`this needs ${action} on ${resource}`);
+          if (!groupOpens(caller, resource)) throw problems.forbidden(`your merchant group is ${caller.merchantGroupStatus}: ${resource} opens once it is Active`);
+        }
       }
       const params = parsePart(endpoint.params, request.params, 'params');
       const query = parsePart(endpoint.query, request.query, 'query');

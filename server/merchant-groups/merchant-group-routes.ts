@@ -73,8 +73,9 @@ export function registerMerchantGroupRoutes(app: FastifyInstance): void {
   });
 
   registerEndpoint(app, merchantGroupEndpoints.searchKycApplications, async ({ body, caller }) => {
-    if (!isProviderStaff(caller)) throw problems.forbidden('the applications list is for provider staff');
     let base = ctx.db.selectFrom('merchant_groups').leftJoin('kyc_applications', 'kyc_applications.merchant_group_id', 'merchant_groups.id');
+    // Reviewers see every application; an applicant (Read on KYCApplications too) only their own.
+    if (!isProviderStaff(caller)) base = base.where('merchant_groups.id', '=', caller.merchantGroupId ?? '00000000-0000-0000-0000-000000000000');
     if (body.search) base = base.where(sql<boolean>`merchant_groups.name ILIKE ${`%${escapeLike(body.search)}%`}`);
     if (body.statuses?.length) base = base.where('merchant_groups.status', 'in', body.statuses.flatMap(statusesOfDisplayStatus));
     const direction = body.sortDirection === 'asc' ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST`;
@@ -130,7 +131,8 @@ export function registerMerchantGroupRoutes(app: FastifyInstance): void {
   }
 
   registerEndpoint(app, merchantGroupEndpoints.preInitMerchantGroup, async ({ caller }) => {
-    if (!caller.merchantGroupId || isProviderStaff(caller)) throw problems.conflict('only a merchant group admin opens a KYC application; provider staff create groups with POST /merchant-groups');
+    if (isProviderStaff(caller)) throw problems.forbidden('only a merchant group admin opens a KYC application; provider staff create groups with POST /merchant-groups');
+    if (!caller.merchantGroupId) throw problems.conflict('your account belongs to no merchant group, so there is no application to open');
     await ensureApplication(ctx.db, caller.merchantGroupId);
     return groupAnswer(ctx, caller, caller.merchantGroupId);
   });

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
-import type { Action } from '../../contract/roles';
 import { KYC_STEP_IDS } from '../../contract/kyc/steps';
+import { actionsOf } from '../../contract/permission-rules';
+import { PAGE_AREAS, type PageAreaKey } from '../../contract/permission-table';
 import type { GuardedRoute, RouteDemand } from '../lib/permissions';
 
 // The one route table (spec 2, spec 6 "Route demands"): every route as data. Screens load lazily;
@@ -18,9 +19,8 @@ export interface AppRoute extends GuardedRoute {
   decoration?: boolean;
 }
 
-const RIUD: Action[] = ['Read', 'Insert', 'Update', 'Delete'];
-const RIU: Action[] = ['Read', 'Insert', 'Update'];
-const demand = (resource: RouteDemand['resource'], actions: Action[]): RouteDemand => ({ resource, actions });
+// Each route demands the resource and exact action set of its page area in the permission table.
+const demand = (area: PageAreaKey): RouteDemand => ({ resource: PAGE_AREAS[area].resource, actions: actionsOf(PAGE_AREAS[area].actions) });
 
 function screen<M>(importer: () => Promise<M>, name: keyof M): ScreenLoader {
   return () => importer().then((module) => module[name] as ComponentType);
@@ -42,13 +42,13 @@ const kycStep = screen(() => import('../features/kyc/kyc-step-screen'), 'KycStep
 const propertyPage = screen(() => import('../features/properties/property-page-screen'), 'PropertyPageScreen');
 const merchantPage = screen(() => import('../features/merchants/merchant-page-screen'), 'MerchantPageScreen');
 
-const KYC = demand('KYCApplications', RIU);
-const KYC_REVIEW = demand('KYCApplications', RIUD);
-const PROPERTIES = demand('Properties', RIUD);
-const MERCHANTS = demand('Merchants', RIUD);
-const USERS = demand('Users', RIUD);
-const TRANSACTIONS = demand('Transactions', RIUD);
-const REFUND = demand('Refund', RIUD);
+const KYC = demand('kycWizard');
+const KYC_REVIEW = demand('kycReview');
+const PROPERTIES = demand('properties');
+const MERCHANTS = demand('merchants');
+const USERS = demand('users');
+const TRANSACTIONS = demand('transactions');
+const REFUND = demand('refunds');
 
 export const ROUTES: readonly AppRoute[] = [
   // Public (spec 2 "Public routes"): no session needed, top bar hidden.
@@ -91,22 +91,22 @@ export const ROUTES: readonly AppRoute[] = [
   ...MERCHANT_PAGES.map((page) => ({ path: `/merchants/${page}`, demand: MERCHANTS, titleKey: `shell.routes.merchantPages.${page}`, load: merchantPage })),
 
   // Payment settings: the add page demands Read/Insert/Update (spec 6), the others RIUD.
-  { path: '/payment-settings', demand: demand('PaymentSettings', RIUD), titleKey: 'shell.routes.paymentSettings', load: screen(() => import('../features/payment-settings/payment-settings-screen'), 'PaymentSettingsScreen') },
-  { path: '/payment-settings/add-payment-settings', demand: demand('PaymentSettings', RIU), titleKey: 'shell.routes.addPaymentSettings', load: screen(() => import('../features/payment-settings/add-payment-settings-screen'), 'AddPaymentSettingsScreen') },
-  { path: '/payment-settings/edit-payment-settings', demand: demand('PaymentSettings', RIUD), titleKey: 'shell.routes.editPaymentSettings', load: screen(() => import('../features/payment-settings/edit-payment-settings-screen'), 'EditPaymentSettingsScreen') },
+  { path: '/payment-settings', demand: demand('paymentSettings'), titleKey: 'shell.routes.paymentSettings', load: screen(() => import('../features/payment-settings/payment-settings-screen'), 'PaymentSettingsScreen') },
+  { path: '/payment-settings/add-payment-settings', demand: demand('paymentSettingsAdd'), titleKey: 'shell.routes.addPaymentSettings', load: screen(() => import('../features/payment-settings/add-payment-settings-screen'), 'AddPaymentSettingsScreen') },
+  { path: '/payment-settings/edit-payment-settings', demand: demand('paymentSettings'), titleKey: 'shell.routes.editPaymentSettings', load: screen(() => import('../features/payment-settings/edit-payment-settings-screen'), 'EditPaymentSettingsScreen') },
 
   // Transactions and related.
   { path: '/transactions', demand: TRANSACTIONS, titleKey: 'shell.routes.transactions', load: screen(() => import('../features/transactions/transactions-screen'), 'TransactionsScreen') },
   { path: '/transactions/transaction-info', demand: TRANSACTIONS, titleKey: 'shell.routes.transactionInfo', load: screen(() => import('../features/transactions/transaction-info-screen'), 'TransactionInfoScreen') },
-  { path: '/property-management', demand: demand('MerchantScopes', RIUD), titleKey: 'shell.routes.propertyManagement', load: screen(() => import('../features/property-management/property-management-screen'), 'PropertyManagementScreen') },
+  { path: '/property-management', demand: demand('propertyManagement'), titleKey: 'shell.routes.propertyManagement', load: screen(() => import('../features/property-management/property-management-screen'), 'PropertyManagementScreen') },
   { path: '/generate-payment-link', demand: TRANSACTIONS, titleKey: 'shell.routes.generatePaymentLink', load: screen(() => import('../features/payment-links/generate-payment-link-screen'), 'GeneratePaymentLinkScreen') },
   { path: '/payment-link-preview', demand: TRANSACTIONS, titleKey: 'shell.routes.paymentLinkPreview', load: screen(() => import('../features/payment-links/payment-link-preview-screen'), 'PaymentLinkPreviewScreen') },
-  { path: '/bookings', demand: demand('Bookings', RIUD), titleKey: 'shell.routes.bookings', load: screen(() => import('../features/bookings/bookings-screen'), 'BookingsScreen') },
-  { path: '/fee-management', demand: demand('Fees', RIUD), titleKey: 'shell.routes.feeManagement', load: screen(() => import('../features/fees/fee-management-screen'), 'FeeManagementScreen') },
+  { path: '/bookings', demand: demand('bookings'), titleKey: 'shell.routes.bookings', load: screen(() => import('../features/bookings/bookings-screen'), 'BookingsScreen') },
+  { path: '/fee-management', demand: demand('fees'), titleKey: 'shell.routes.feeManagement', load: screen(() => import('../features/fees/fee-management-screen'), 'FeeManagementScreen') },
 
   // Refunds and payouts.
   { path: '/refund-management', demand: REFUND, titleKey: 'shell.routes.refundManagement', load: screen(() => import('../features/refunds/refund-management-screen'), 'RefundManagementScreen') },
   { path: '/refund-management/refund-submitted', demand: REFUND, titleKey: 'shell.routes.refundSubmitted', load: screen(() => import('../features/refunds/refund-submitted-screen'), 'RefundSubmittedScreen') },
   { path: '/refund-management/rules', demand: REFUND, titleKey: 'shell.routes.refundRules', load: screen(() => import('../features/refunds/refund-rules-screen'), 'RefundRulesScreen') },
-  { path: '/payouts', demand: demand('Payouts', RIUD), titleKey: 'shell.routes.payouts', load: screen(() => import('../features/payouts/payouts-screen'), 'PayoutsScreen') },
+  { path: '/payouts', demand: demand('payouts'), titleKey: 'shell.routes.payouts', load: screen(() => import('../features/payouts/payouts-screen'), 'PayoutsScreen') },
 ];

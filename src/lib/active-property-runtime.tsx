@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
+import { groupOpensPage } from '../../contract/permission-rules';
 import { propertyEndpoints } from '../../contract/properties';
 import { isOneOf, MERCHANT_SIDE_ROLES } from '../../contract/roles';
 import { activePropertyMachine } from '../../machines/active-property.machine';
@@ -60,9 +61,10 @@ const logic = activePropertyMachine.provide({
 export function ActivePropertyRuntime({ onChange }: { onChange(state: ActivePropertyState | null): void }) {
   const actor = useActorRef(logic, { inspect });
   const sessionActor = useSessionActor();
-  const { user, userLoaded } = useSession();
+  const { user, userLoaded, merchantUserInfo } = useSession();
   const role = currentRoleOf(user?.userRoles);
-  const merchantSide = isOneOf(MERCHANT_SIDE_ROLES, role);
+  // Until the merchant group is Active its properties stay closed (decision 0183): no lists to load.
+  const merchantSide = isOneOf(MERCHANT_SIDE_ROLES, role) && groupOpensPage('MerchantScopes', merchantUserInfo?.merchantGroupStatus ?? null);
   const userId = user?.userId;
 
   useEffect(() => registerSignOutCleanup(() => actor.send({ type: 'activeProperty.clear' })), [actor]);

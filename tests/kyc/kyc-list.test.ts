@@ -91,7 +91,8 @@ describe('KYC applications list', () => {
     expect(application.documents).toHaveLength(8);
     expect(application.documents.filter((document: { flagged: boolean }) => document.flagged)).toHaveLength(1);
     expect(application.auditTrail.map((entry: { action: string }) => entry.action)).toEqual(['kyc.submit', 'kyc.startReview', 'kyc.requestResubmission']);
-    expect(application.allowedActions).toEqual(['delete']);
+    // Deleting an application is the provider admin's alone (docs/decisions/0182-provider-admins-and-users.md).
+    expect(application.allowedActions).toEqual([]);
     const file = await app.inject({ method: 'GET', url: application.documents[0].accessUrl, headers: bearer(admin) });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

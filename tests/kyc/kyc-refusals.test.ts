@@ -61,7 +61,9 @@ describe('KYC refusals', () => {
   it('refuses provider staff editing the applicant’s answers, and applicants acting as reviewers', async () => {
     expectProblem(await app.inject({ method: 'POST', url: confirmation(groupId), headers: bearer(admin), payload: { step: 'application-overview', data: { acknowledged: true } } }), 403);
     expectProblem(await app.inject({ method: 'POST', url: `${MERCHANT_API}/kyc/applications/${groupId}/transitions`, headers: bearer(applicant), payload: { action: 'approve' } }), 403);
-    expectProblem(await app.inject({ method: 'POST', url: `${MERCHANT_API}/merchant-groups/search`, headers: bearer(applicant), payload: {} }), 403);
+    // The applicant may read applications (Read on KYCApplications), scoped to their own group.
+    const own = await app.inject({ method: 'POST', url: `${MERCHANT_API}/merchant-groups/search`, headers: bearer(applicant), payload: {} });
+    expect(own.json()).toMatchObject({ total: 1, items: [{ merchantGroupId: groupId }] });
     expectProblem(await app.inject({ method: 'PUT', url: `${MERCHANT_API}/merchant-groups/activate/${groupId}`, headers: bearer(applicant) }), 403);
   });
 

@@ -32,16 +32,18 @@ describe('property list by user and property statuses', () => {
   });
 
   it("never shows another group's properties or statuses", async () => {
-    const applicant = await me('applicant@demo.folio.test');
-    const own = await app.inject({ method: 'GET', url: `${BASE}/merchant-scopes/${applicant.userId}/properties`, headers: applicant.headers });
-    expect(own.json().map((entry: { name: string }) => entry.name)).toEqual(['Alpine Lodge Innsbruck']);
     const manager = await me('merchantadmin@demo.folio.test');
-    const foreign = await app.inject({ method: 'GET', url: `${BASE}/merchant-scopes/${manager.userId}/properties`, headers: applicant.headers });
+    const applicant = await me('applicant@demo.folio.test');
+    const foreign = await app.inject({ method: 'GET', url: `${BASE}/merchant-scopes/${applicant.userId}/properties`, headers: manager.headers });
     expect(foreign.statusCode).toBe(404);
-    const theirIds = (await app.inject({ method: 'GET', url: `${BASE}/merchant-scopes/${manager.userId}/properties`, headers: manager.headers })).json().map((entry: { merchantId: string }) => entry.merchantId);
-    const statuses = await app.inject({ method: 'POST', url: `${BASE}/merchants/status`, headers: applicant.headers, payload: { merchantIds: theirIds } });
+    const theirIds = (await app.ctx.db.selectFrom('merchants').select('id').where('name', '=', 'Alpine Lodge Innsbruck').execute()).map((row) => row.id);
+    expect(theirIds).toHaveLength(1);
+    const statuses = await app.inject({ method: 'POST', url: `${BASE}/merchants/status`, headers: manager.headers, payload: { merchantIds: theirIds } });
     expect(statuses.statusCode).toBe(200);
     expect(statuses.json()).toEqual([]);
+    // The applicant's own group is not Active yet: its property lists stay closed (spec 2; decision 0183).
+    const own = await app.inject({ method: 'GET', url: `${BASE}/merchant-scopes/${applicant.userId}/properties`, headers: applicant.headers });
+    expect(own.statusCode).toBe(403);
   });
 
   it('refuses a caller without MerchantScopes and malformed input', async () => {

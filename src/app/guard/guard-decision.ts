@@ -1,4 +1,5 @@
 import { callbackPath, signInLocation, SIGN_IN_PATH } from '../../../contract/callback-url';
+import { groupOpensPage } from '../../../contract/permission-rules';
 import type { UserPermission } from '../../../contract/roles';
 import { homeOf, isLocationAllowed, ROOT_PATH, type GuardedRoute } from '../../lib/permissions';
 
@@ -22,6 +23,8 @@ export interface GuardInput<R extends GuardedRoute> {
   /** The current role (first in the list), from the user or, before it loads, the session. */
   role: string | undefined;
   permissions: readonly UserPermission[];
+  /** Status of the user's merchant group; null without one (spec 2: the menu's group-status rule holds for typed addresses too). */
+  groupStatus: string | null;
   /** The page's own origin: a callbackUrl may name it in full (spec 7 sign-in with callbackUrl). */
   origin?: string;
 }
@@ -41,7 +44,8 @@ export function guardDecision<R extends GuardedRoute>(input: GuardInput<R>): Gua
   if (!signedIn) return { kind: 'redirect', to: signInLocation({ callbackUrl: `${pathname}${input.search && !input.search.startsWith('?') ? `?${input.search}` : input.search}` }) };
   if (!input.userLoaded) return { kind: 'wait' };
   if (!route) return { kind: 'not-found' };
-  if (route && isLocationAllowed(input.routes, pathname, input.search, input.permissions)) return { kind: 'render', route, chrome: 'shell' };
+  const openInGroup = !route?.demand || groupOpensPage(route.demand.resource, input.groupStatus);
+  if (route && openInGroup && isLocationAllowed(input.routes, pathname, input.search, input.permissions)) return { kind: 'render', route, chrome: 'shell' };
   const home = homeOf(input.role);
   return { kind: 'redirect', to: home === pathname ? ROOT_PATH : home };
 }

@@ -31,7 +31,7 @@ export function RouteGuard({ render, renderNotFound }: { render: (route: AppRout
   // callbackUrl holding its own query would fall apart).
   useSearch();
   const search = window.location.search;
-  const { status, session, user, userLoaded } = useSession();
+  const { status, session, user, userLoaded, merchantUserInfo } = useSession();
   const decision = guardDecision({
     routes: ROUTES,
     route: routeOf(ROUTES, pathname),
@@ -41,6 +41,7 @@ export function RouteGuard({ render, renderNotFound }: { render: (route: AppRout
     userLoaded,
     role: currentRoleOf(user?.userRoles ?? session?.userRoles),
     permissions: user?.userPermissions ?? [],
+    groupStatus: merchantUserInfo?.merchantGroupStatus ?? null,
     origin: window.location.origin,
   });
   if (decision.kind === 'wait') return <Waiting />;

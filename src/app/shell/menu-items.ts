@@ -1,7 +1,9 @@
-import { PROVIDER_ADMIN_ROLE, PROVIDER_USER_ROLE, type Resource, type UserPermission } from '../../../contract/roles';
+import { groupOpensPage, rolesWithMenuItem } from '../../../contract/permission-rules';
+import { MENU, PAGE_AREAS } from '../../../contract/permission-table';
+import type { Resource, UserPermission } from '../../../contract/roles';
 
-// Spec 2 "Side menu and who sees each item", made concrete in docs/decisions/0111-menu-and-route-demands.md.
-// The seed's page access (server/db/seed/role-permissions.ts) names the same roles; tests keep them in step.
+// Spec 2 "Side menu and who sees each item": the items and their roles come from the one permission
+// table (contract/permission-table.ts, docs/decisions/0180-one-permission-table.md).
 
 export interface MenuItem {
   key: string;
@@ -17,40 +19,19 @@ export interface VisibleMenuItem extends MenuItem {
   permissions: UserPermission['permissions'];
 }
 
-const PROVIDER_STAFF = [PROVIDER_ADMIN_ROLE, 'SuperAdmin', 'Admin', PROVIDER_USER_ROLE, 'IOLBackOfficeAdmin', 'IOLBackOfficeUser'];
-const MERCHANT_STAFF = ['MerchantAdmin', 'MerchantUser', 'CreateRefundCancelUser', 'CreateCancelUser', 'UserManagement', 'OrganizationAdmin', 'Merchant', 'MerchantUserManager', 'MerchantViewOnlyUser'];
-const PROPERTY_STAFF = ['PropertyManager', 'PropertyOperations', 'PropertyViewOnlyUser', 'APIUser'];
-const REFUND_ROLES = [...PROVIDER_STAFF, 'MerchantAdmin', 'MerchantUser', 'CreateRefundCancelUser', 'MerchantViewOnlyUser', 'PropertyManager', 'PropertyOperations', 'PropertyViewOnlyUser'];
-
-export const MENU_ITEMS: readonly MenuItem[] = [
-  { key: 'propertyManagement', path: '/property-management', resource: 'MerchantScopes', roles: ['PropertyManager', 'PropertyOperations', 'APIUser', 'PropertyViewOnlyUser'] },
-  { key: 'paymentLink', path: '/generate-payment-link', resource: 'Transactions', roles: [...PROVIDER_STAFF, ...MERCHANT_STAFF, ...PROPERTY_STAFF] },
-  { key: 'kyc', path: '/kyc/application-overview', resource: 'KYCApplications', roles: ['MerchantAdmin'] },
-  { key: 'transactions', path: '/transactions', resource: 'Transactions', roles: [...PROVIDER_STAFF, ...MERCHANT_STAFF, ...PROPERTY_STAFF] },
-  { key: 'kycApplications', path: '/kyc/applications', resource: 'KYCApplications', roles: [PROVIDER_ADMIN_ROLE, 'SuperAdmin', PROVIDER_USER_ROLE, 'Admin'] },
-  { key: 'merchants', path: '/merchants', resource: 'Merchants', roles: [PROVIDER_ADMIN_ROLE, PROVIDER_USER_ROLE] },
-  { key: 'properties', path: '/properties', resource: 'Properties', roles: [PROVIDER_ADMIN_ROLE, 'SuperAdmin', PROVIDER_USER_ROLE, 'Admin', 'MerchantAdmin', 'MerchantViewOnlyUser'] },
-  { key: 'users', path: '/users', resource: 'Users', roles: [...PROVIDER_STAFF, 'MerchantAdmin', 'UserManagement', 'OrganizationAdmin', 'MerchantUserManager', 'MerchantViewOnlyUser', 'PropertyManager'] },
-  { key: 'paymentSettings', path: '/payment-settings', resource: 'PaymentSettings', roles: [...PROVIDER_STAFF, 'MerchantAdmin', 'PropertyManager'], submenu: true },
-  { key: 'bookings', path: '/bookings', resource: 'Bookings', roles: PROVIDER_STAFF, submenu: true },
-  { key: 'refundManagement', path: '/refund-management', resource: 'Refund', roles: REFUND_ROLES, submenu: true },
-  { key: 'refundRules', path: '/refund-management/rules', resource: 'Refund', roles: REFUND_ROLES, submenu: true },
-  { key: 'payouts', path: '/payouts', resource: 'Payouts', roles: [PROVIDER_ADMIN_ROLE, 'SuperAdmin', 'Admin'], submenu: true },
-];
-
-/** Group statuses during which a merchant admin sees only the KYC item (spec 2). */
-export const KYC_GROUP_STATUSES = ['Created', 'Pending', 'InReview', 'SentForResubmission'] as const;
-
-function merchantAdminSees(item: MenuItem, groupStatus: string | null | undefined): boolean {
-  if (item.key === 'kyc') return (KYC_GROUP_STATUSES as readonly string[]).includes(groupStatus ?? '');
-  return groupStatus === 'Active';
-}
+export const MENU_ITEMS: readonly MenuItem[] = MENU.map((item) => ({
+  key: item.key,
+  path: item.path,
+  resource: PAGE_AREAS[item.area].resource,
+  roles: rolesWithMenuItem(item.key),
+  ...('submenu' in item ? { submenu: item.submenu } : {}),
+}));
 
 /** The menu of a role, each item with the user's permissions on its resource. */
 export function visibleMenuItems(role: string | undefined, groupStatus: string | null | undefined, permissions: readonly UserPermission[]): VisibleMenuItem[] {
   if (!role) return [];
   return MENU_ITEMS.filter((item) => item.roles.includes(role))
-    .filter((item) => role !== 'MerchantAdmin' || merchantAdminSees(item, groupStatus))
+    .filter((item) => groupOpensPage(item.resource, groupStatus))
     .map((item) => ({ ...item, permissions: permissions.find((entry) => entry.resource === item.resource)?.permissions ?? [] }));
 }
 
