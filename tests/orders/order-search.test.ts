@@ -160,7 +160,8 @@ describe('GET order/{id}', () => {
     const [mine] = (await search(merchantAdmin, { pagination: { page: 0, pageSize: 10 } })).answer.items;
     const ok = await app.inject({ method: 'GET', url: `/backoffice/api/v2/order/${mine!.id}`, headers: bearer(merchantAdmin) });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual(mine);
+    // The detail is the row plus its payment ledger, timeline and allowed actions (decision 0205).
+    expect(ok.json()).toMatchObject(mine!);
     const foreign = await app.ctx.db.selectFrom('orders').select('id').where('merchant_id', '=', otherMerchantId).executeTakeFirstOrThrow();
     const hidden = await app.inject({ method: 'GET', url: `/backoffice/api/v2/order/${foreign.id}`, headers: bearer(merchantAdmin) });
     expect(hidden.statusCode).toBe(404);
