@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { registerIdentityRoutes } from './auth/identity-routes';
 import { registerSessionRoutes } from './auth/session-routes';
-import { registerOrdersPayoutsAndExports } from './exports/export-module';
+import { registerExportModule } from './exports/export-module';
 import { registerKycModule } from './kyc/kyc-module';
 import { registerSentEmailRoutes } from './mail/sent-email-routes';
 import { registerStatechartRoutes } from './docs/statechart-routes';
+import { registerOrderModule } from './orders/order-module';
+import { registerPayoutModule } from './payouts/payout-module';
 import { registerPropertyRoutes } from './properties/property-routes';
 import { registerSystemRoutes } from './system-routes';
 import { registerUserRoutes } from './users/user-routes';
@@ -16,7 +18,9 @@ export function registerModules(app: FastifyInstance): void {
   registerIdentityRoutes(app);
   registerPropertyRoutes(app);
   registerUserRoutes(app);
-  registerOrdersPayoutsAndExports(app);
+  registerOrderModule(app);
+  registerPayoutModule(app);
+  registerExportModule(app);
   registerKycModule(app);
   registerSentEmailRoutes(app);
   registerStatechartRoutes(app);

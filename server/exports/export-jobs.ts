@@ -11,7 +11,6 @@ export interface JobRequest {
   query: unknown;
   /** The caller's merchants at creation (scope narrowed by the merchant header). */
   merchants: 'all' | string[];
-  chunkSize: number;
 }
 
 export interface ClaimedJob {

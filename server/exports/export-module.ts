@@ -1,29 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { registerOrderRoutes } from '../orders/order-routes';
-import { orderExportSource } from '../orders/order-export';
-import { registerPayoutRoutes } from '../payouts/payout-routes';
-import { payoutExportSource } from '../payouts/payout-export';
-import { demoPayoutRailOptions, startDemoPayoutRail, type PayoutRail } from '../payouts/demo-payout-rail';
+import { attachExportWorker, exportSourcesOf } from './export-registry';
 import { registerExportRoutes } from './export-routes';
 import { startExportWorker, workerOptionsFromEnv, type ExportWorker } from './export-worker';
 
 /**
- * Orders, payouts and their export jobs: routes, and what runs while the app is up: the export
- * worker, and in demo mode the demo payout rail that settles retried payouts (decision 0137).
+ * The export job machinery, for every domain alike (decision 0190): the download route, and the
+ * worker that runs the jobs with the sources the domains registered (server/exports/export-registry.ts).
  */
-export function registerOrdersPayoutsAndExports(app: FastifyInstance): void {
+export function registerExportModule(app: FastifyInstance): void {
   let worker: ExportWorker | undefined;
-  let rail: PayoutRail | undefined;
-  registerOrderRoutes(app);
-  registerPayoutRoutes(app);
-  registerExportRoutes(app, () => worker);
+  registerExportRoutes(app);
   const options = workerOptionsFromEnv(app.ctx.config.exportWorkers);
+  // On ready every domain module has registered its source.
   app.addHook('onReady', async () => {
-    if (options.concurrency > 0) worker = startExportWorker(app.ctx, { TRANSACTION: orderExportSource, PAYOUT: payoutExportSource }, options);
-    const railOptions = demoPayoutRailOptions(app.ctx.config);
-    if (railOptions) rail = startDemoPayoutRail(app.ctx, railOptions);
+    if (options.concurrency > 0) worker = startExportWorker(app.ctx, exportSourcesOf(app), options);
+    attachExportWorker(app, worker);
   });
   app.addHook('onClose', async () => {
-    await Promise.all([worker?.stop(), rail?.stop()]);
+    attachExportWorker(app, undefined);
+    await worker?.stop();
   });
 }

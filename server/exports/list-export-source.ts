@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { labelsOf, type ExportColumn, type ExportSource } from './export-source';
-import { orderByClause, type SortKey } from './list-query';
+import { orderByClause, type SortKey } from '../lists/list-query';
 
 /**
  * An export source over one list (orders, payouts): the same FROM, WHERE and sort keys as its

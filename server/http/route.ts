@@ -3,8 +3,8 @@ import type { ZodType } from 'zod';
 import { routerPath, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResponseOf } from '../../contract/endpoint';
 import { MERCHANT_HEADER } from '../../contract/product';
 import type { AppContext } from '../app-context';
-import { canSeeMerchant, groupOpens, isGranted, loadCaller, type Caller } from '../auth/caller';
-import { verifyAccessToken } from '../auth/tokens';
+import { can, canSeeMerchant, type Caller } from '../auth/caller';
+import { callerOfRequest } from '../auth/request-caller';
 import { withIdempotencyKey } from './idempotency';
 import { fieldErrors, problems } from './problem';
 
@@ -30,26 +30,6 @@ function parsePart(schema: ZodType | undefined, value: unknown, part: string): u
   return result.data;
 }
 
-async function callerOf(ctx: AppContext, request: FastifyRequest): Promise<Caller | null> {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match?.[1]) throw problems.unauthorized('the Authorization header must be "Bearer <access token>"');
-  const claims = await verifyAccessToken(ctx.tokenKey, match[1]);
-  if (!claims) throw problems.unauthorized('the access token is invalid or has expired');
-  const session = await ctx.db
-    .selectFrom('sessions')
-    .select(['id'])
-    .where('id', '=', claims.sessionId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .executeTakeFirst();
-  if (!session) throw problems.unauthorized('the session has ended; sign in again');
-  const caller = await loadCaller(ctx.db, claims.userId, claims.sessionId);
-  if (!caller) throw problems.unauthorized('the account is disabled');
-  return caller;
-}
-
 /**
  * Registers one contract endpoint: authenticates (401), checks the permission the contract
  * declares (403), validates params, query and body (400 with field errors), checks the merchant
@@ -71,14 +51,11 @@ export function registerEndpoint<const E extends Endpoint>(
     config: routeConfig,
     handler: async (request, reply) => {
       const ctx = app.ctx;
-      const caller = await callerOf(ctx, request);
+      const caller = await callerOfRequest(ctx, request);
       if (endpoint.access !== 'public') {
         if (!caller) throw problems.unauthorized();
-        if (endpoint.access !== 'session') {
-          const { resource, action } = endpoint.access;
-          if (!isGranted(caller, resource, action)) throw problems.forbidden(`this needs ${action} on ${resource}`);
-          if (!groupOpens(caller, resource)) throw problems.forbidden(`your merchant group is ${caller.merchantGroupStatus}: ${resource} opens once it is Active`);
-        }
+        if (endpoint.access !== 'session' && !can(caller, endpoint.access.resource, endpoint.access.action))
+          throw problems.forbidden(`this needs ${endpoint.access.action} on ${endpoint.access.resource}`);
       }
       const params = parsePart(endpoint.params, request.params, 'params');
       const query = parsePart(endpoint.query, request.query, 'query');

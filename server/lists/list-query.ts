@@ -1,8 +1,9 @@
 import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
 
-// Shared pieces of the big-list queries (orders, payouts) and their exports: scope, date bounds,
-// ORDER BY with a unique tiebreak, keyset continuation and cheap counts (decision 0121).
+// Shared pieces of every big-list query (orders, payouts, sent e-mails) and the exports built on
+// them: scope, date bounds, ORDER BY with a unique tiebreak and cheap counts (decisions 0121, 0190).
+// A neutral room: it knows no domain, and no domain's export.
 
 /** The merchants a query may return: the caller's scope, narrowed by the merchant header and the filter. */
 export function effectiveMerchants(scope: 'all' | string[], header: string | undefined, requested: string[] | undefined): 'all' | string[] {
@@ -30,10 +31,9 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-/** A sortable column: its SQL expression and the type its keyset value is cast back to. */
+/** A sortable column: its SQL expression. */
 export interface SortColumn {
   expr: string;
-  type: 'bigint' | 'text' | 'timestamptz' | 'uuid';
 }
 export interface SortKey extends SortColumn {
   desc: boolean;

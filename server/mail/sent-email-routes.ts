@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { emailEndpoints, type SentEmailStatus } from '../../contract/emails';
 import { isProviderStaff, type Caller } from '../auth/caller';
-import { escapeLike } from '../exports/list-query';
+import { escapeLike } from '../lists/list-query';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { maskSecrets } from './mask-secrets';

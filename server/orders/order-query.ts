@@ -12,20 +12,20 @@ import {
   upperBound,
   type SortColumn,
   type SortKey,
-} from '../exports/list-query';
+} from '../lists/list-query';
 
 // One query shape for the transactions table and its export, so an export holds exactly the
 // rows the table shows for the same filter, sorting and scope (spec 2 "/transactions").
 
 type OrderSortId = OrderQuery['sorting'][number]['id'];
 const SORT_COLUMNS: Record<OrderSortId, SortColumn> = {
-  id: { expr: 'o.id', type: 'bigint' },
-  referenceNo: { expr: 'o.reference_no', type: 'text' },
-  guestName: { expr: 'o.guest_name', type: 'text' },
-  amount: { expr: 'o.amount_minor', type: 'bigint' },
-  status: { expr: 'o.status', type: 'text' },
-  createdAt: { expr: 'o.created_at', type: 'timestamptz' },
-  updatedAt: { expr: 'o.updated_at', type: 'timestamptz' },
+  id: { expr: 'o.id' },
+  referenceNo: { expr: 'o.reference_no' },
+  guestName: { expr: 'o.guest_name' },
+  amount: { expr: 'o.amount_minor' },
+  status: { expr: 'o.status' },
+  createdAt: { expr: 'o.created_at' },
+  updatedAt: { expr: 'o.updated_at' },
 };
 
 export function orderSortKeys(sorting: OrderQuery['sorting']): SortKey[] {

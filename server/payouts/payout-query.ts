@@ -12,19 +12,19 @@ import {
   upperBound,
   type SortColumn,
   type SortKey,
-} from '../exports/list-query';
+} from '../lists/list-query';
 
 // One query shape for the payouts table and its export (spec 2 "/payouts").
 
 type PayoutSortId = PayoutQuery['sorting'][number]['id'];
 const SORT_COLUMNS: Record<PayoutSortId, SortColumn> = {
-  reference: { expr: 'p.reference', type: 'text' },
-  amount: { expr: 'p.amount_minor', type: 'bigint' },
-  status: { expr: 'p.status', type: 'text' },
-  createdAt: { expr: 'p.created_at', type: 'timestamptz' },
-  updatedAt: { expr: 'p.updated_at', type: 'timestamptz' },
+  reference: { expr: 'p.reference' },
+  amount: { expr: 'p.amount_minor' },
+  status: { expr: 'p.status' },
+  createdAt: { expr: 'p.created_at' },
+  updatedAt: { expr: 'p.updated_at' },
 };
-const TIEBREAK: SortColumn = { expr: 'p.id', type: 'uuid' };
+const TIEBREAK: SortColumn = { expr: 'p.id' };
 
 export function payoutSortKeys(sorting: PayoutQuery['sorting']): SortKey[] {
   return sortKeys(SORT_COLUMNS, sorting, { id: 'createdAt', desc: true }, TIEBREAK);

@@ -3,7 +3,7 @@ import { payoutEndpoints, type PayoutDetail } from '../../contract/payouts';
 import { audit } from '../audit';
 import type { Db } from '../db/database';
 import { inTransaction } from '../db/transaction';
-import { effectiveMerchants, toIso } from '../exports/list-query';
+import { effectiveMerchants, toIso } from '../lists/list-query';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { countPayouts, payoutById, payoutPage } from './payout-query';

@@ -6,7 +6,7 @@ import { openDatabase, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed/seed-demo';
 import { cancelJob, claimNext, createJob, failExhausted, heartbeat } from '../../server/exports/export-jobs';
-import { cappedCount } from '../../server/exports/list-query';
+import { cappedCount } from '../../server/lists/list-query';
 import { copyOut } from '../../server/exports/copy-out';
 import type { ExportColumn } from '../../server/exports/export-source';
 import { csvCellSql } from '../../server/exports/file-writers';
@@ -134,7 +134,7 @@ describe.each(engines)('list queries and export queue on $name', ({ open }) => {
 
   it('hands each job to exactly one worker, even with two instances claiming at once', async () => {
     const tokens = await Promise.all(
-      Array.from({ length: 8 }, () => createJob(db, { owner, exportType: 'TRANSACTION', fileType: 'csv', request: { query: {}, merchants: 'all', chunkSize: 0 }, columns: ['id'] })),
+      Array.from({ length: 8 }, () => createJob(db, { owner, exportType: 'TRANSACTION', fileType: 'csv', request: { query: {}, merchants: 'all' }, columns: ['id'] })),
     );
     const other = second();
     const claims = async (instance: Db, worker: string) => {
@@ -149,7 +149,7 @@ describe.each(engines)('list queries and export queue on $name', ({ open }) => {
   });
 
   it('takes over a stale job, fails one out of attempts, and a cancelled job stops beating', async () => {
-    const stale = await createJob(db, { owner, exportType: 'PAYOUT', fileType: 'xlsx', request: { query: {}, merchants: 'all', chunkSize: 1000 }, columns: ['id'] });
+    const stale = await createJob(db, { owner, exportType: 'PAYOUT', fileType: 'xlsx', request: { query: {}, merchants: 'all' }, columns: ['id'] });
     expect((await claimNext(db, 'dead', 30_000, 3))?.token).toBe(stale);
     expect(await claimNext(db, 'alive', 30_000, 3)).toBeUndefined();
     await sql`UPDATE export_jobs SET heartbeat_at = now() - interval '5 minutes' WHERE token = ${stale}`.execute(db);
@@ -164,7 +164,7 @@ describe.each(engines)('list queries and export queue on $name', ({ open }) => {
     const failed = await db.selectFrom('export_jobs').select(['status', 'error_messages']).where('token', '=', stale).executeTakeFirstOrThrow();
     expect(failed).toEqual({ status: 'Failed', error_messages: ['the export was interrupted by a server restart and could not be resumed'] });
 
-    const running = await createJob(db, { owner, exportType: 'PAYOUT', fileType: 'csv', request: { query: {}, merchants: 'all', chunkSize: 1000 }, columns: ['id'] });
+    const running = await createJob(db, { owner, exportType: 'PAYOUT', fileType: 'csv', request: { query: {}, merchants: 'all' }, columns: ['id'] });
     await claimNext(db, 'alive', 30_000, 3);
     expect(await cancelJob(db, running, owner, 'TRANSACTION')).toBeUndefined();
     expect(await cancelJob(db, running, owner, 'PAYOUT')).toEqual({ fileKey: `exports/${running}.csv` });

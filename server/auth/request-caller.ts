@@ -1,0 +1,25 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context';
+import { problems } from '../http/problem';
+import { isSessionLive } from './browser-session';
+import { loadCaller, type Caller } from './caller';
+import { verifyAccessToken } from './tokens';
+
+/**
+ * Who calls an API endpoint, from the `Authorization: Bearer <access token>` header: null without
+ * the header; 401 for a malformed header, a bad or expired token, a session that has ended
+ * (signed out, revoked, expired) or a disabled account. The endpoint registrar
+ * (server/http/route.ts) asks this; the session tables stay in auth (decision 0190).
+ */
+export async function callerOfRequest(ctx: AppContext, request: FastifyRequest): Promise<Caller | null> {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match?.[1]) throw problems.unauthorized('the Authorization header must be "Bearer <access token>"');
+  const claims = await verifyAccessToken(ctx.tokenKey, match[1]);
+  if (!claims) throw problems.unauthorized('the access token is invalid or has expired');
+  if (!(await isSessionLive(ctx.db, claims.sessionId))) throw problems.unauthorized('the session has ended; sign in again');
+  const caller = await loadCaller(ctx.db, claims.userId, claims.sessionId);
+  if (!caller) throw problems.unauthorized('the account is disabled');
+  return caller;
+}

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { registerExportSource } from '../exports/export-registry';
+import { orderExportSource } from './order-export';
+import { registerOrderExportRoutes } from './order-export-routes';
+import { registerOrderRoutes } from './order-routes';
+
+/** Orders (transactions): their routes and list query, and their export (decision 0190). */
+export function registerOrderModule(app: FastifyInstance): void {
+  registerOrderRoutes(app);
+  registerOrderExportRoutes(app);
+  registerExportSource(app, 'TRANSACTION', orderExportSource);
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { registerExportSource } from '../exports/export-registry';
+import { demoPayoutRailOptions, startDemoPayoutRail, type PayoutRail } from './demo-payout-rail';
+import { payoutExportSource } from './payout-export';
+import { registerPayoutExportRoutes } from './payout-export-routes';
+import { registerPayoutRoutes } from './payout-routes';
+
+/**
+ * Payouts: their routes and list query, their export (decision 0190), and in demo mode the demo
+ * payout rail that settles retried payouts (decision 0137).
+ */
+export function registerPayoutModule(app: FastifyInstance): void {
+  let rail: PayoutRail | undefined;
+  registerPayoutRoutes(app);
+  registerPayoutExportRoutes(app);
+  registerExportSource(app, 'PAYOUT', payoutExportSource);
+  app.addHook('onReady', async () => {
+    const railOptions = demoPayoutRailOptions(app.ctx.config);
+    if (railOptions) rail = startDemoPayoutRail(app.ctx, railOptions);
+  });
+  app.addHook('onClose', async () => {
+    await rail?.stop();
+  });
+}
