@@ -79,3 +79,15 @@ test('a view-only role sees the order and its timeline without any action', asyn
   await expect(page.getByTestId('order-actions')).toHaveCount(0);
   for (const name of ['Capture', 'Void the rest', 'Cancel order', 'Save reference']) await expect(page.getByRole('button', { name })).toHaveCount(0);
 });
+
+test("a property manager changes the reference number of their property's order", async ({ page }) => {
+  await signInAs(page, 'propertymanager@demo.folio.test');
+  const order = await firstOrder(page, { statuses: ['Paid'] }, (detail) => detail.allowedActions.includes('updateReferenceNo'));
+  await openFromList(page, order);
+  const reference = `PM-${order.id}-FIXED`;
+  await page.getByLabel('Reference number').fill(reference);
+  await page.getByRole('button', { name: 'Save reference' }).click();
+  await expect(page.getByTestId('order-reference')).toHaveText(reference);
+  await expect(page.getByTestId('timeline-entry').filter({ hasText: 'Reference number changed' })).toContainText(`${order.referenceNo} → ${reference}`);
+  await expect(page.getByTestId('order-status')).toHaveText('Paid');
+});

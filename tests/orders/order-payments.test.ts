@@ -78,6 +78,15 @@ describe('order payments', () => {
     expect((await capture(admin, order.id, undefined, order.currency)).json<OrderDetail>()).toMatchObject({ status: 'Paid', capturedMinor: 5_000 });
   });
 
+  test('the demo acquirer declines a capture ending in 51 minor units: recorded in the timeline, nothing captured', async () => {
+    const order = demoOrders[1]!;
+    await openAuthorization(order.id, 5_000);
+    const declined = await capture(admin, order.id, 1_251, order.currency);
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json<OrderDetail>()).toMatchObject({ status: 'Tokenized', capturedMinor: 0, openAuthorizationMinor: 5_000 });
+    expect(declined.json<OrderDetail>().operations.map((op) => [op.kind, op.outcome, op.amountMinor])).toEqual([['Capture', 'Declined', 1_251]]);
+  });
+
   test('a double submit with one idempotency key captures once', async () => {
     const order = demoOrders[2]!;
     await openAuthorization(order.id, 9_000);
