@@ -3,7 +3,7 @@ import type { ZodType } from 'zod';
 import { routerPath, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResponseOf } from '../../contract/endpoint';
 import { MERCHANT_HEADER } from '../../contract/product';
 import type { AppContext } from '../app-context';
-import { can, canSeeMerchant, type Caller } from '../auth/caller';
+import { canSeeMerchant, groupOpens, isGranted, type Caller } from '../auth/caller';
 import { callerOfRequest } from '../auth/request-caller';
 import { withIdempotencyKey } from './idempotency';
 import { fieldErrors, problems } from './problem';
@@ -54,8 +54,12 @@ export function registerEndpoint<const E extends Endpoint>(
       const caller = await callerOfRequest(ctx, request);
       if (endpoint.access !== 'public') {
         if (!caller) throw problems.unauthorized();
-        if (endpoint.access !== 'session' && !can(caller, endpoint.access.resource, endpoint.access.action))
-          throw problems.forbidden(`this needs ${endpoint.access.action} on ${endpoint.access.resource}`);
+        if (endpoint.access !== 'session') {
+          const { resource, action } = endpoint.access;
+          if (!isGranted(caller, resource, action)) throw problems.forbidden(`this needs ${action} on ${resource}`);
+          // The merchant-group-status rule (decision 0183), with its own reason.
+          if (!groupOpens(caller, resource)) throw problems.forbidden(`your merchant group is ${caller.merchantGroupStatus}: ${resource} opens once it is Active`);
+        }
       }
       const params = parsePart(endpoint.params, request.params, 'params');
       const query = parsePart(endpoint.query, request.query, 'query');
