@@ -4,6 +4,7 @@ import { endpointsOf, type Endpoint } from './endpoint';
 import { exportEndpoints } from './exports';
 import { kycEndpoints } from './kyc/endpoints';
 import { merchantGroupEndpoints } from './merchant-groups';
+import { orderEmailEndpoints } from './order-emails';
 import { orderEndpoints } from './orders';
 import { paymentEndpoints } from './payments';
 import { payoutEndpoints } from './payouts';
@@ -19,6 +20,7 @@ export const endpoints: readonly Endpoint[] = endpointsOf(
   propertyEndpoints,
   orderEndpoints,
   paymentEndpoints,
+  orderEmailEndpoints,
   payoutEndpoints,
   exportEndpoints,
   userEndpoints,

@@ -3,6 +3,7 @@ import { orderEndpoints } from '../../contract/orders';
 import { effectiveMerchants } from '../lists/list-query';
 import { registerEndpoint } from '../http/route';
 import { countOrders, orderPage } from './order-query';
+import { registerOrderEmailRoutes } from './order-email-routes';
 import { registerPaymentRoutes } from './payment-routes';
 
 const { searchOrders } = orderEndpoints;
@@ -22,4 +23,5 @@ export function registerOrderRoutes(app: FastifyInstance): void {
   });
 
   registerPaymentRoutes(app);
+  registerOrderEmailRoutes(app);
 }

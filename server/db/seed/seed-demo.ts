@@ -6,7 +6,7 @@ import type { Db } from '../database';
 import { APPLICANT_GROUP, DEMO_ANCHOR, DEMO_DOMAIN, DEMO_GROUP, DEMO_PASSWORD, FIRST_NAMES, LAST_NAMES, OTHER_GROUPS } from './demo-layout';
 import { ROLE_API_GRANTS, ROLE_PAGE_GRANTS, ROLE_SIDES } from './role-permissions';
 import { seedKyc } from './seed-kyc';
-import { seedPaymentLedgers } from './seed-payments';
+import { seedOrderEmails, seedPaymentLedgers } from './seed-payments';
 import { seedOrders, seedPayouts } from './seed-volume';
 
 interface SeedOptions {
@@ -97,6 +97,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     options.log?.info({ added: missing, ms: Date.now() - started }, 'demo orders seeded');
   }
   await seedPaymentLedgers(db);
+  await seedOrderEmails(db);
 }
 
 async function insertUser(db: Db, user: { email: string; passwordHash: string; firstName: string; lastName: string; roles: RoleName[]; merchantGroupId: string | null; merchantIds: string[] }) {

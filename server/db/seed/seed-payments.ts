@@ -26,3 +26,18 @@ export async function seedPaymentLedgers(db: Db): Promise<void> {
     SELECT id, 'Capture', 'Succeeded', captured, currency, 'demo-cap-' || id, created_at + interval '1 hour' FROM fresh WHERE captured > 0
   `.execute(db);
 }
+
+/** Demo e-mail history: every order with a payment link got the link, and a paid one its receipt. */
+export async function seedOrderEmails(db: Db): Promise<void> {
+  await sql`
+    WITH linked AS (
+      SELECT o.id, o.guest_email, o.reference_no, o.status, o.created_at FROM orders o
+      WHERE (o.payment_type = 'PL' OR o.status = 'PaymentLinkSentNoProcessing') AND o.guest_email IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM order_email_history h WHERE h.order_id = o.id)
+    )
+    INSERT INTO order_email_history (order_id, recipient, subject, status, sent_at)
+    SELECT id, guest_email, 'Your payment link for reservation ' || reference_no, 'Delivered', created_at + interval '5 minutes' FROM linked
+    UNION ALL
+    SELECT id, guest_email, 'Payment received for reservation ' || reference_no, 'Delivered', created_at + interval '1 day' FROM linked WHERE status = 'Paid'
+  `.execute(db);
+}
