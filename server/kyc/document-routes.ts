@@ -6,7 +6,7 @@ import { loadCaller } from '../auth/caller';
 import { linkExpired } from '../files/signed-link';
 import { sendProblem } from '../http/problem';
 import { registerEndpoint } from '../http/route';
-import { assertMaySee } from './group-access';
+import { assertMaySee } from '../merchant-groups/group-access';
 import { DOCUMENT_FILE_ROUTE, documentAnswer, validDocumentLink } from './document-access';
 import { cleanName } from './document-name';
 import { currentDocuments, loadApplicationState } from './read-model';

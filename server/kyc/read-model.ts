@@ -9,7 +9,8 @@ import type { AppContext } from '../app-context';
 import type { Db } from '../db/database';
 import { actionsFor, GROUP_ENTITY } from '../merchant-groups/lifecycle';
 import { documentAnswer, type DocumentRow } from './document-access';
-import { ensureApplication, loadGroup } from './group-access';
+import { loadGroup } from '../merchant-groups/groups';
+import { ensureApplication } from './applications';
 import { checkStep, type StepCheck } from './step-check';
 
 // The application as the wizard and the review page read it. Validity is recomputed from the

@@ -7,7 +7,7 @@ import { problems } from '../http/problem';
 import type { Handler } from '../http/route';
 import { applyTransition, forbiddenTransition } from '../merchant-groups/lifecycle';
 import { nextStatus } from '../../machines/onboarding-lifecycle.machine';
-import { assertReviewer } from './group-access';
+import { assertReviewer } from '../merchant-groups/group-access';
 import { applicationAnswer, loadApplicationState, type ApplicationState } from './read-model';
 
 // The review actions of spec 2 "KYC admin", each through the onboarding lifecycle, each with its

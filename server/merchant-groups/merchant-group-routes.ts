@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { kycDisplayStatus, merchantGroupEndpoints, statusesOfDisplayStatus, type KycListSortField, type MerchantGroup, type OnboardingStatus } from '../../contract/merchant-groups';
 import { isProviderStaff, type Caller } from '../auth/caller';
 import type { AppContext } from '../app-context';
 import { audit } from '../audit';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
-import { assertMaySee, assertReviewer, ensureApplication, loadGroup } from '../kyc/group-access';
+import { applicationColumnSql, applicationIdOf, ensureApplication, openFlagCountSql } from '../kyc/applications';
+import { escapeLike } from '../lists/list-query';
+import { assertMaySee, assertReviewer } from './group-access';
+import { loadGroup } from './groups';
 import { actionsFor, applyTransition, GROUP_ENTITY } from './lifecycle';
 
 // Spec 7 "Merchant groups" (docs/decisions/0144-kyc-api-mapping.md): the group list and detail,
@@ -14,19 +17,20 @@ import { actionsFor, applyTransition, GROUP_ENTITY } from './lifecycle';
 // pre-init, which opens the caller's application.
 
 
-const SORT_COLUMNS: Record<KycListSortField, string> = {
+const groupId = sql.ref('merchant_groups.id');
+const SORT_COLUMNS: Record<KycListSortField, RawBuilder<unknown>> = {
   // The application's own dates, as its detail page shows them (a group and its application are
-  // created together; the demo dates both).
-  createdAt: 'kyc_applications.created_at',
-  submittedAt: 'kyc_applications.submitted_at',
-  statusChangedAt: 'merchant_groups.status_changed_at',
-  updatedAt: 'merchant_groups.updated_at',
-  name: 'merchant_groups.name',
+  // created together; the demo dates both). The KYC module owns them (decision 0190).
+  createdAt: applicationColumnSql('created_at', groupId),
+  submittedAt: applicationColumnSql('submitted_at', groupId),
+  statusChangedAt: sql.ref('merchant_groups.status_changed_at'),
+  updatedAt: sql.ref('merchant_groups.updated_at'),
+  name: sql.ref('merchant_groups.name'),
 };
 
 async function groupAnswer(ctx: AppContext, caller: Caller, groupId: string): Promise<MerchantGroup> {
   const group = await loadGroup(ctx.db, groupId);
-  const application = await ctx.db.selectFrom('kyc_applications').select('id').where('merchant_group_id', '=', groupId).executeTakeFirst();
+  const applicationId = await applicationIdOf(ctx.db, groupId);
   return {
     merchantGroupId: group.id,
     name: group.name,
@@ -34,15 +38,11 @@ async function groupAnswer(ctx: AppContext, caller: Caller, groupId: string): Pr
     contactEmail: group.contact_email,
     status: group.status,
     displayStatus: kycDisplayStatus(group.status),
-    applicationId: application?.id ?? null,
+    applicationId,
     createdAt: group.created_at.toISOString(),
     statusChangedAt: group.status_changed_at.toISOString(),
     allowedActions: actionsFor(caller, group.id, group.status),
   };
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 export function registerMerchantGroupRoutes(app: FastifyInstance): void {
@@ -73,7 +73,7 @@ export function registerMerchantGroupRoutes(app: FastifyInstance): void {
   });
 
   registerEndpoint(app, merchantGroupEndpoints.searchKycApplications, async ({ body, caller }) => {
-    let base = ctx.db.selectFrom('merchant_groups').leftJoin('kyc_applications', 'kyc_applications.merchant_group_id', 'merchant_groups.id');
+    let base = ctx.db.selectFrom('merchant_groups');
     // Reviewers see every application; an applicant (Read on KYCApplications too) only their own.
     if (!isProviderStaff(caller)) base = base.where('merchant_groups.id', '=', caller.merchantGroupId ?? '00000000-0000-0000-0000-000000000000');
     if (body.search) base = base.where(sql<boolean>`merchant_groups.name ILIKE ${`%${escapeLike(body.search)}%`}`);
@@ -88,14 +88,14 @@ export function registerMerchantGroupRoutes(app: FastifyInstance): void {
           'merchant_groups.country',
           'merchant_groups.status',
           'merchant_groups.created_at',
-          'kyc_applications.created_at as application_created_at',
+          applicationColumnSql<Date | null>('created_at', groupId).as('application_created_at'),
           'merchant_groups.updated_at',
           'merchant_groups.status_changed_at',
-          'kyc_applications.id as application_id',
-          'kyc_applications.submitted_at',
-          sql<string>`(SELECT count(*) FROM kyc_review_flags f WHERE f.application_id = kyc_applications.id AND f.resolved_at IS NULL)`.as('open_flags'),
+          applicationColumnSql<string | null>('id', groupId).as('application_id'),
+          applicationColumnSql<Date | null>('submitted_at', groupId).as('submitted_at'),
+          openFlagCountSql(groupId).as('open_flags'),
         ])
-        .orderBy(sql`${sql.ref(SORT_COLUMNS[body.sortBy])} ${direction}`)
+        .orderBy(sql`${SORT_COLUMNS[body.sortBy]} ${direction}`)
         .orderBy('merchant_groups.id')
         .limit(body.pageSize)
         .offset((body.page - 1) * body.pageSize)

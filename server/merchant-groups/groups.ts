@@ -1,0 +1,20 @@
+import type { OnboardingStatus } from '../../contract/merchant-groups';
+import type { Db } from '../db/database';
+import { problems } from '../http/problem';
+import { isOnboardingStatus } from '../../machines/onboarding-lifecycle.machine';
+
+// The merchant_groups table belongs to this module (decision 0190): the KYC module reads a group
+// through these functions and changes its status through lifecycle.ts, never by its own queries.
+
+export async function loadGroup(db: Db, groupId: string) {
+  const group = await db.selectFrom('merchant_groups').selectAll().where('id', '=', groupId).executeTakeFirst();
+  if (!group) throw problems.notFound('no such merchant group');
+  if (!isOnboardingStatus(group.status)) throw new Error(`unknown onboarding status ${group.status}`);
+  return { ...group, status: group.status as OnboardingStatus };
+}
+
+/** Groups in one of `statuses` whose status has not changed since `before` (candidates for the idle expiry). */
+export async function groupsUnchangedSince(db: Db, statuses: readonly OnboardingStatus[], before: Date): Promise<{ id: string; status: OnboardingStatus }[]> {
+  const rows = await db.selectFrom('merchant_groups').select(['id', 'status']).where('status', 'in', [...statuses]).where('status_changed_at', '<', before).execute();
+  return rows.map((row) => ({ id: row.id, status: row.status as OnboardingStatus }));
+}
