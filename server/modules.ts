@@ -4,6 +4,7 @@ import { registerSessionRoutes } from './auth/session-routes';
 import { registerExportModule } from './exports/export-module';
 import { registerKycModule } from './kyc/kyc-module';
 import { registerSentEmailRoutes } from './mail/sent-email-routes';
+import { registerMerchantGroupRoutes } from './merchant-groups/merchant-group-routes';
 import { registerStatechartRoutes } from './docs/statechart-routes';
 import { registerOrderModule } from './orders/order-module';
 import { registerPayoutModule } from './payouts/payout-module';
@@ -21,6 +22,7 @@ export function registerModules(app: FastifyInstance): void {
   registerOrderModule(app);
   registerPayoutModule(app);
   registerExportModule(app);
+  registerMerchantGroupRoutes(app);
   registerKycModule(app);
   registerSentEmailRoutes(app);
   registerStatechartRoutes(app);

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { registerMerchantGroupRoutes } from '../merchant-groups/merchant-group-routes';
 import { registerDocumentRoutes } from './document-routes';
 import { registerDocumentUploadRoute } from './document-upload-route';
 import { expireIdleApplications } from './expiry';
 import { registerKycRoutes } from './kyc-routes';
 import { syncSurveyQuestions } from './survey-questions';
 
-/** KYC onboarding (issue 5): the application, its documents, the merchant groups and their lifecycle. */
+/** KYC onboarding (issue 5): the application, its review and its documents; the groups themselves are the merchant-groups module's. */
 export function registerKycModule(app: FastifyInstance): void {
-  registerMerchantGroupRoutes(app);
   registerKycRoutes(app);
   registerDocumentUploadRoute(app);
   registerDocumentRoutes(app);
