@@ -44,6 +44,8 @@ export const OrderDetailSchema = OrderRowSchema.extend({
   openAuthorizationMinor: z.number().int(),
   /** What the order's state and the caller's grants allow now. */
   allowedActions: z.array(z.enum(ORDER_PAYMENT_ACTIONS)),
+  /** The caller may act on orders (Transactions Update): resend e-mails, whatever the status. */
+  mayAct: z.boolean(),
   operations: z.array(PaymentOperationSchema),
 });
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;

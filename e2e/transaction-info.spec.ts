@@ -77,7 +77,7 @@ test('a view-only role sees the order and its timeline without any action', asyn
   await expect(page.getByTestId('order-open')).toHaveText(formatMoney(order.openAuthorizationMinor, order.currency));
   await expect(page.getByTestId('payment-timeline')).toContainText('Authorized');
   await expect(page.getByTestId('order-actions')).toHaveCount(0);
-  for (const name of ['Capture', 'Void the rest', 'Cancel order', 'Save reference']) await expect(page.getByRole('button', { name })).toHaveCount(0);
+  for (const name of ['Capture', 'Void the rest', 'Cancel order', 'Save reference', 'Resend']) await expect(page.getByRole('button', { name })).toHaveCount(0);
 });
 
 test("a property manager changes the reference number of their property's order", async ({ page }) => {
@@ -90,4 +90,19 @@ test("a property manager changes the reference number of their property's order"
   await expect(page.getByTestId('order-reference')).toHaveText(reference);
   await expect(page.getByTestId('timeline-entry').filter({ hasText: 'Reference number changed' })).toContainText(`${order.referenceNo} → ${reference}`);
   await expect(page.getByTestId('order-status')).toHaveText('Paid');
+});
+
+test('resend an e-mail from the order\'s history', async ({ page }) => {
+  await signInAs(page, PROVIDER_ADMIN);
+  const api = await apiOf(page);
+  const order = await firstOrder(page, { paymentTypes: ['PL'] }, (detail) => detail.mayAct);
+  const before = (await api.get(`${BACKOFFICE_API}/order/${order.id}/email-history`)) as { total: number; items: { subject: string }[] };
+  expect(before.total).toBeGreaterThan(0);
+  await openFromList(page, order);
+  const history = page.getByTestId('email-history');
+  await expect(history.getByTestId('email-entry')).toHaveCount(before.total);
+  await history.getByRole('button', { name: `Resend “${before.items[0]!.subject}”` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The e-mail was sent again.' })).toBeVisible();
+  await expect(history.getByTestId('email-entry')).toHaveCount(before.total + 1);
+  await expect(history.getByTestId('email-entry').first()).toContainText('Resent');
 });

@@ -57,6 +57,7 @@ export async function orderDetail(db: Db, id: number, caller: Caller, merchantHe
     voidedMinor: ledger.voided,
     openAuthorizationMinor: ledger.openMinor,
     allowedActions: mayAct(caller) ? allowedOrderActions(row.status, ledger) : [],
+    mayAct: mayAct(caller),
     operations: operations.map(
       (op): PaymentOperation => ({
         id: Number(op.id),

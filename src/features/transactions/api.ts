@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { orderEndpoints, type OrderSearchBody } from '../../../contract/orders';
+import { orderEmailEndpoints } from '../../../contract/order-emails';
 import { paymentEndpoints } from '../../../contract/payments';
 import { call } from '../../lib/api-client';
 
@@ -8,11 +9,13 @@ import { call } from '../../lib/api-client';
 
 const { searchOrders } = orderEndpoints;
 const { getOrder } = paymentEndpoints;
+const { getOrderEmailHistory } = orderEmailEndpoints;
 
 export const orderKeys = {
   searches: ['orders', 'search'] as const,
   search: (body: OrderSearchBody) => ['orders', 'search', body] as const,
   detail: (id: number, merchantId: string | undefined) => ['orders', 'detail', id, merchantId ?? null] as const,
+  emails: (id: number) => ['orders', 'emails', id] as const,
 };
 
 /** One page of the transactions table; the previous page stays on screen while the next loads. */
@@ -28,4 +31,12 @@ export const orderDetailQuery = (id: number, merchantId: string | undefined) =>
   queryOptions({
     queryKey: orderKeys.detail(id, merchantId),
     queryFn: ({ signal }) => call(getOrder, { params: { id }, merchantId, signal }),
+  });
+
+/** One page of the e-mails the guest got about an order. */
+export const orderEmailHistoryQuery = (id: number, merchantId: string | undefined, page: number, limit: number) =>
+  queryOptions({
+    queryKey: [...orderKeys.emails(id), merchantId ?? null, page, limit],
+    queryFn: ({ signal }) => call(getOrderEmailHistory, { params: { id }, query: { page, limit }, merchantId, signal }),
+    placeholderData: keepPreviousData,
   });
