@@ -26,6 +26,8 @@ export const PAGE_AREAS = {
   fees: { resource: 'Fees', actions: 'RIUD' },
   refunds: { resource: 'Refund', actions: 'RIUD' },
   payouts: { resource: 'Payouts', actions: 'RIUD' },
+  /** The provider admins' sent e-mails (decision 0170): reading is all the page does. */
+  sentEmails: { resource: 'EmailTemplates', actions: 'R' },
 } as const satisfies Record<string, { resource: Resource; actions: ActionLetters }>;
 export type PageAreaKey = keyof typeof PAGE_AREAS;
 
@@ -44,6 +46,7 @@ export const MENU = [
   { key: 'refundManagement', path: '/refund-management', area: 'refunds', submenu: true },
   { key: 'refundRules', path: '/refund-management/rules', area: 'refunds', submenu: true },
   { key: 'payouts', path: '/payouts', area: 'payouts', submenu: true },
+  { key: 'sentEmails', path: '/sent-emails', area: 'sentEmails', submenu: true },
 ] as const satisfies readonly { key: string; path: string; area: PageAreaKey; submenu?: boolean }[];
 export type MenuKey = (typeof MENU)[number]['key'];
 
@@ -109,10 +112,10 @@ const SELLS_AND_REFUNDS = { Transactions: 'RIUD', Refund: 'RIUD' } as const;
 
 export const PERMISSION_TABLE = {
   // The role picker's provider admin: every item, merchant onboarding and payouts included.
-  [PROVIDER_ADMIN_ROLE]: { side: 'provider', scope: 'all', menu: [...PROVIDER_MENU, 'merchants', 'payouts'], morePages: ['fees'], grants: PROVIDER_ADMIN_GRANTS },
+  [PROVIDER_ADMIN_ROLE]: { side: 'provider', scope: 'all', menu: [...PROVIDER_MENU, 'merchants', 'payouts', 'sentEmails'], morePages: ['fees'], grants: PROVIDER_ADMIN_GRANTS },
   // Named on KYC applications, Properties and Payouts but not on Merchants: no merchant groups of their own making.
-  SuperAdmin: { side: 'provider', scope: 'all', menu: [...PROVIDER_MENU, 'payouts'], morePages: ['fees'], grants: { ...PROVIDER_ADMIN_GRANTS, Merchants: 'R' } },
-  Admin: { side: 'provider', scope: 'all', menu: [...PROVIDER_MENU, 'payouts'], morePages: ['fees'], grants: { ...PROVIDER_ADMIN_GRANTS, Merchants: 'R' } },
+  SuperAdmin: { side: 'provider', scope: 'all', menu: [...PROVIDER_MENU, 'payouts', 'sentEmails'], morePages: ['fees'], grants: { ...PROVIDER_ADMIN_GRANTS, Merchants: 'R' } },
+  Admin: { side: 'provider', scope: 'all', menu: [...PROVIDER_MENU, 'payouts', 'sentEmails'], morePages: ['fees'], grants: { ...PROVIDER_ADMIN_GRANTS, Merchants: 'R' } },
   // The role picker's provider user: reviews applications and manages merchants, no payouts, no product configuration.
   [PROVIDER_USER_ROLE]: {
     side: 'provider',

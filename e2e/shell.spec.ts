@@ -17,7 +17,8 @@ const PS = 'Payment settings',
   B = 'Bookings',
   RM = 'Refund management',
   RR = 'Refund rules',
-  PO = 'Payouts';
+  PO = 'Payouts',
+  SE = 'Sent e-mails';
 
 interface Expectation {
   email: string;
@@ -35,10 +36,10 @@ const role = (
 ): [string, Expectation] => [name, { email: `${name.toLowerCase()}@demo.folio.test`, home, left, controls, forbidden }];
 
 const ROLES: [string, Expectation][] = [
-  role('FolioAdmin', '/kyc/applications', [PL, TX, KA, M, P, U], [PS, B, RM, RR, PO], '/kyc/application-overview'),
+  role('FolioAdmin', '/kyc/applications', [PL, TX, KA, M, P, U], [PS, B, RM, RR, PO, SE], '/kyc/application-overview'),
   role('FolioUser', '/kyc/applications', [PL, TX, KA, M, P, U], [PS, B, RM, RR]),
-  role('SuperAdmin', '/', [PL, TX, KA, P, U], [PS, B, RM, RR, PO], '/merchants'),
-  role('Admin', '/', [PL, TX, KA, P, U], [PS, B, RM, RR, PO], '/kyc/company-details'),
+  role('SuperAdmin', '/', [PL, TX, KA, P, U], [PS, B, RM, RR, PO, SE], '/merchants'),
+  role('Admin', '/', [PL, TX, KA, P, U], [PS, B, RM, RR, PO, SE], '/kyc/company-details'),
   // In no menu of the spec: nothing (decision 0181).
   role('IOLBackOfficeAdmin', '/', [], [], '/transactions'),
   role('IOLBackOfficeUser', '/', [], [], '/users'),

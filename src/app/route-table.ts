@@ -109,4 +109,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/refund-management/refund-submitted', demand: REFUND, titleKey: 'shell.routes.refundSubmitted', load: screen(() => import('../features/refunds/refund-submitted-screen'), 'RefundSubmittedScreen') },
   { path: '/refund-management/rules', demand: REFUND, titleKey: 'shell.routes.refundRules', load: screen(() => import('../features/refunds/refund-rules-screen'), 'RefundRulesScreen') },
   { path: '/payouts', demand: demand('payouts'), titleKey: 'shell.routes.payouts', load: screen(() => import('../features/payouts/payouts-screen'), 'PayoutsScreen') },
+
+  // Sent e-mails, provider admins only (issue 12; decision 0170).
+  { path: '/sent-emails', demand: demand('sentEmails'), titleKey: 'sentEmails.title', load: screen(() => import('../features/sent-emails/sent-emails-screen'), 'SentEmailsScreen') },
 ];

@@ -77,11 +77,12 @@ describe('behind a trusted proxy (FOLIO_TRUST_PROXY)', () => {
   it('uses the forwarded address, but only when it is a plain http or https origin, and never the Host header', async () => {
     const forwarded = await linksAfterForgot(app(), { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'folio.example.org' });
     expect(forwarded.delivered).toMatch(/^https:\/\/folio\.example\.org\/create-password\?token=/);
-    for (const headers of [
+    const refused: Record<string, string>[] = [
       { 'x-forwarded-proto': 'javascript', 'x-forwarded-host': 'evil.example' },
       { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example/@x' },
       { host: 'evil.example', 'x-forwarded-proto': 'https' },
-    ]) {
+    ];
+    for (const headers of refused) {
       const { delivered } = await linksAfterForgot(app(), headers);
       expect(delivered, JSON.stringify(headers)).toMatch(/^http:\/\/127\.0\.0\.1:3998\/create-password\?token=/);
     }
