@@ -16,6 +16,7 @@ import { seedDemo, seedRoles } from './db/seed/seed-demo';
 import { localFileStorage } from './files/storage';
 import { registerCompression } from './http/compression';
 import { databaseRateLimitStore } from './http/rate-limit-store';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
 import { installProblemHandlers } from './http/problem';
 import { registerSpaAssets } from './http/spa-assets';
 import { createMailer } from './mail/mailer';
@@ -45,6 +46,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: 1024 * 1024,
+    // Refusals before any route runs are problem JSON too (decision 0177).
+    frameworkErrors,
+    clientErrorHandler,
     // X-Forwarded-* count only from the proxies FOLIO_TRUST_PROXY names (decision 0172).
     trustProxy: config.trustProxy,
   });

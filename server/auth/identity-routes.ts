@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { identityEndpoints } from '../../contract/auth';
 import { audit } from '../audit';
+import { inTransaction } from '../db/transaction';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { linkOrigin } from '../mail/link-origin';
@@ -29,18 +30,21 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
       });
       return FORGOT_ANSWER;
     },
-    { rateLimit: { max: ctx.config.rateLimits.forgotPasswordPerHour, timeWindow: 3_600_000 } },
+    // No transaction: the answer writes nothing; the link is stored afterwards, in its own.
+    { rateLimit: { max: ctx.config.rateLimits.forgotPasswordPerHour, timeWindow: 3_600_000 }, transaction: false },
   );
 
   async function sendResetLink(email: string, origin: string): Promise<void> {
     const user = await ctx.db.selectFrom('users').select(['id', 'first_name']).where('email', '=', email).where('disabled', '=', false).executeTakeFirst();
     if (!user) return;
     const token = randomToken();
-    await ctx.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx.db, async (trx) => {
       // Only the newest link works.
       await trx.updateTable('password_reset_tokens').set({ used_at: new Date() }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
       await trx.insertInto('password_reset_tokens').values({ token_hash: hashToken(token), user_id: user.id, expires_at: new Date(Date.now() + PASSWORD_RESET_TTL_SECONDS * 1000) }).execute();
+      await audit(trx, user.id, 'password-reset-requested', 'user', user.id);
     });
+    // Sent once the link is stored: a failed e-mail leaves an unused link, never a mail without one.
     const link = `${origin}/create-password?token=${encodeURIComponent(token)}`;
     await ctx.mailer.send({
       to: email,
@@ -48,12 +52,11 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
       text: `Hello ${user.first_name},\n\nUse this link within ${PASSWORD_RESET_TTL_SECONDS / 60} minutes to set a new password:\n${link}\n\nIf you did not ask for it, ignore this e-mail; your password stays as it is.`,
       secrets: [token],
     });
-    await audit(ctx.db, user.id, 'password-reset-requested', 'user', user.id);
   }
 
-  registerEndpoint(app, resetPassword, async ({ body }) => {
+  registerEndpoint(app, resetPassword, async ({ body, ctx }) => {
     const passwordHash = await hashPassword(body.password);
-    const userId = await ctx.db.transaction().execute(async (trx) => {
+    const userId = await inTransaction(ctx.db, async (trx) => {
       const row = await trx
         .updateTable('password_reset_tokens')
         .set({ used_at: new Date() })
@@ -66,14 +69,14 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
       await trx.updateTable('users').set({ password_hash: passwordHash, password_changed_at: new Date(), updated_at: new Date() }).where('id', '=', row.user_id).execute();
       // A new password ends every open session of the account.
       await trx.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', row.user_id).where('revoked_at', 'is', null).execute();
+      await audit(trx, row.user_id, 'password-reset', 'user', row.user_id);
       return row.user_id;
     });
     if (!userId) throw problems.validation({ token: [LINK_INVALID] }, LINK_INVALID);
-    await audit(ctx.db, userId, 'password-reset', 'user', userId);
     return {};
   });
 
-  registerEndpoint(app, validateToken, async ({ body }) => {
+  registerEndpoint(app, validateToken, async ({ body, ctx }) => {
     if (body.purpose === 'password-reset') {
       const row = await ctx.db
         .selectFrom('password_reset_tokens')
@@ -89,9 +92,9 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
     const caller = await loadCaller(ctx.db, claims.userId, claims.sessionId);
     const live = await ctx.db.selectFrom('sessions').select('id').where('id', '=', claims.sessionId).where('revoked_at', 'is', null).executeTakeFirst();
     return caller && live ? { valid: true, userId: claims.userId, expiresAt: claims.expiresAt.toISOString() } : { valid: false };
-  });
+  }, { transaction: false });
 
-  registerEndpoint(app, getIdentityUser, async ({ params, caller }) => {
+  registerEndpoint(app, getIdentityUser, async ({ params, caller, ctx }) => {
     const user = await ctx.db.selectFrom('users').select(['id', 'email', 'first_login', 'merchant_group_id']).where('id', '=', params.id).executeTakeFirst();
     const self = caller.userId === params.id;
     if (!self) {

@@ -66,5 +66,5 @@ export function registerSessionRoutes(app: FastifyInstance): void {
   registerEndpoint(app, clientLog, async ({ request, body }) => {
     request.log[body.level === 'debug' ? 'debug' : body.level]({ client: body }, `client: ${body.code}`);
     return {};
-  });
+  }, { transaction: false });
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import { routerPath, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResponseOf } from '../../contract/endpoint';
-import { MERCHANT_HEADER } from '../../contract/product';
 import type { AppContext } from '../app-context';
 import { canSeeMerchant, groupOpens, isGranted, type Caller } from '../auth/caller';
 import { callerOfRequest } from '../auth/request-caller';
+import type { Db } from '../db/database';
+import { merchantHeaderOf, refuseUnsafeInput } from './input-guard';
 import { withIdempotencyKey } from './idempotency';
 import { fieldErrors, problems } from './problem';
 
@@ -18,6 +19,8 @@ export interface HandlerInput<E extends Endpoint> {
   ctx: AppContext;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** Work to do once the request's writes are committed (wake a worker, remove a file); never undone. */
+  afterCommit: (effect: () => unknown) => void;
 }
 
 /** A handler answers with the contract's response, or with the reply it has sent itself (files). */
@@ -30,25 +33,38 @@ function parsePart(schema: ZodType | undefined, value: unknown, part: string): u
   return result.data;
 }
 
+export interface RouteOptions {
+  /** `groupId`: routes naming the same group share one counter (the two sign-in urls). */
+  rateLimit?: { max: number; timeWindow: number | string; groupId?: string };
+  /**
+   * Whether the handler runs in one transaction, handed to it as `ctx.db` (use that one: on the
+   * embedded engine a query on the app's own handle waits for the transaction to end, forever).
+   * Default: every endpoint but GET and multipart uploads (which read the upload first). A search
+   * sent as POST turns it off, so its count and page queries run in parallel.
+   */
+  transaction?: boolean;
+}
+
 /**
  * Registers one contract endpoint: authenticates (401), checks the permission the contract
- * declares (403), validates params, query and body (400 with field errors), checks the merchant
- * header against the caller's scope (403), and in development checks the answer against the
- * contract so drift shows up in tests rather than in the browser.
+ * declares (403), refuses unsafe text and over-deep values (400), validates params, query and body
+ * (400 with field errors), checks the merchant header against the caller's scope (403), runs the
+ * handler in the request's transaction, and in development checks the answer against the contract
+ * so drift shows up in tests rather than in the browser.
  */
 export function registerEndpoint<const E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: Handler<E>,
-  /** `groupId`: routes naming the same group share one rate-limit counter (the two sign-in urls). */
-  routeConfig: { rateLimit?: { max: number; timeWindow: number | string; groupId?: string } } = {},
+  routeConfig: RouteOptions = {},
 ): void {
   // Money calls declare `idempotent` in the contract; the key handling wraps their handler.
   const run = withIdempotencyKey(endpoint, handler);
+  const { transaction = endpoint.method !== 'GET' && endpoint.bodyType !== 'multipart', ...config } = routeConfig;
   app.route({
     method: endpoint.method,
     url: routerPath(endpoint.path),
-    config: routeConfig,
+    config,
     handler: async (request, reply) => {
       const ctx = app.ctx;
       const caller = await callerOfRequest(ctx, request);
@@ -61,23 +77,37 @@ export function registerEndpoint<const E extends Endpoint>(
           if (!groupOpens(caller, resource)) throw problems.forbidden(`your merchant group is ${caller.merchantGroupStatus}: ${resource} opens once it is Active`);
         }
       }
+      refuseUnsafeInput(request);
       const params = parsePart(endpoint.params, request.params, 'params');
       const query = parsePart(endpoint.query, request.query, 'query');
       const body = parsePart(endpoint.body, request.body, 'body');
-      const headerValue = request.headers[MERCHANT_HEADER];
-      const merchantId = typeof headerValue === 'string' && headerValue !== '' ? headerValue : undefined;
+      const merchantId = merchantHeaderOf(request);
       if (merchantId !== undefined && caller && !canSeeMerchant(caller, merchantId))
         throw problems.forbidden('you may not act on this merchant');
-      const result = await run({ params, query, body, caller, merchantId, ctx, request, reply } as HandlerInput<E>);
-      // A FastifyReply is thenable, so a handler that sent a file resolves to undefined: check `sent`.
-      if (result === reply || reply.sent || reply.raw.headersSent) return reply;
-      if (ctx.config.validateResponses) {
-        const checked = endpoint.response.safeParse(result);
-        if (!checked.success) {
-          request.log.error({ endpoint: endpoint.id, issues: checked.error.issues }, 'answer does not match the contract');
-          throw new Error(`answer of ${endpoint.id} does not match the contract`);
+      const effects: Array<() => unknown> = [];
+      const answer = async (db: Db): Promise<{ sent: true } | { sent: false; result: unknown }> => {
+        const input = { params, query, body, caller, merchantId, ctx: db === ctx.db ? ctx : { ...ctx, db }, request, reply, afterCommit: (effect: () => unknown) => effects.push(effect) };
+        const result = await run(input as HandlerInput<E>);
+        // A FastifyReply is thenable, so a handler that sent a file resolves to undefined: check `sent`.
+        if (result === reply || reply.sent || reply.raw.headersSent) return { sent: true };
+        if (ctx.config.validateResponses) {
+          const checked = endpoint.response.safeParse(result);
+          if (!checked.success) {
+            request.log.error({ endpoint: endpoint.id, issues: checked.error.issues }, 'answer does not match the contract');
+            throw new Error(`answer of ${endpoint.id} does not match the contract`);
+          }
         }
+        return { sent: false, result };
+      };
+      // The handler's writes and its audit entry commit together or not at all (decision 0176).
+      const outcome = transaction ? await ctx.db.transaction().execute(answer) : await answer(ctx.db);
+      for (const effect of effects) {
+        Promise.resolve()
+          .then(effect)
+          .catch((error: unknown) => request.log.error({ err: error, endpoint: endpoint.id }, 'after-commit work failed'));
       }
+      if (outcome.sent) return reply;
+      const result = outcome.result;
       reply.status(endpoint.successStatus ?? 200);
       return result;
     },

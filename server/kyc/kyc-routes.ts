@@ -5,6 +5,7 @@ import { KYC_STEP_SCHEMAS } from '../../contract/kyc/step-schemas';
 import { KYC_STEP_IDS, type KycStepId } from '../../contract/kyc/steps';
 import { KYC_SURVEY_QUESTIONS } from '../../contract/kyc/surveys';
 import { problems } from '../http/problem';
+import { inTransaction } from '../db/transaction';
 import { registerEndpoint } from '../http/route';
 import { applyTransition, forbiddenTransition } from '../merchant-groups/lifecycle';
 import { nextStatus } from '../../machines/onboarding-lifecycle.machine';
@@ -14,39 +15,36 @@ import { applicationAnswer, currentDocuments, loadApplicationState, unreplacedFl
 import { pathsNotFlagged } from './resubmission-guard';
 import { checkStep, referencedDocumentIds } from './step-check';
 import { transitionHandler } from './review-actions';
-import { ensureSurveyQuestions } from './survey-questions';
 
 
 /** A draft larger than this is not a form someone filled in. */
 export const MAX_STEP_DRAFT_BYTES = 200 * 1024;
 
 export function registerKycRoutes(app: FastifyInstance): void {
-  const ctx = app.ctx;
-
-  registerEndpoint(app, kycEndpoints.getKycConfirmation, async ({ params, query, caller }) => {
+  registerEndpoint(app, kycEndpoints.getKycConfirmation, async ({ params, query, caller, ctx }) => {
     assertMaySee(caller, params.id);
     return applicationAnswer(ctx, caller, params.id, { includeEmptyRow: query.includeEmptyRow });
   });
 
-  registerEndpoint(app, kycEndpoints.getKycApplication, async ({ params, caller }) => {
+  registerEndpoint(app, kycEndpoints.getKycApplication, async ({ params, caller, ctx }) => {
     assertMaySee(caller, params.id);
     return applicationAnswer(ctx, caller, params.id);
   });
 
-  registerEndpoint(app, kycEndpoints.getOnboardingTracking, async ({ params, caller }) => {
+  registerEndpoint(app, kycEndpoints.getOnboardingTracking, async ({ params, caller, ctx }) => {
     assertMaySee(caller, params.id);
     return (await loadApplicationState(ctx.db, params.id)).tracking;
   });
 
-  registerEndpoint(app, kycEndpoints.validateKycStep, async ({ body, caller }) => {
+  registerEndpoint(app, kycEndpoints.validateKycStep, async ({ body, caller, ctx }) => {
     const groupId = caller.merchantGroupId;
     const ids = referencedDocumentIds(body.step, body.data);
     const documents = groupId && ids.length ? await ctx.db.selectFrom('documents').select(['id', 'document_type', 'replaced_by']).where('merchant_group_id', '=', groupId).where('id', 'in', ids).execute() : [];
     const check = checkStep(body.step, body.data, new Map(documents.map((row) => [row.id, row])));
     return { step: body.step, valid: check.valid, errors: check.errors, warnings: check.warnings };
-  });
+  }, { transaction: false });
 
-  registerEndpoint(app, kycEndpoints.saveKycStep, async ({ params, body, caller }) => {
+  registerEndpoint(app, kycEndpoints.saveKycStep, async ({ params, body, caller, ctx }) => {
     assertApplicant(caller, params.id);
     if (Buffer.byteLength(JSON.stringify(body.data)) > MAX_STEP_DRAFT_BYTES) throw problems.tooLarge(`a step draft may hold at most ${MAX_STEP_DRAFT_BYTES / 1024} KB`);
     const state = await loadApplicationState(ctx.db, params.id);
@@ -64,8 +62,7 @@ export function registerKycRoutes(app: FastifyInstance): void {
     const byId = new Map(state.documents.map((row) => [row.id, row]));
     const check = checkStep(step, body.data, byId);
     const savedAt = new Date();
-    await ensureSurveyQuestions(ctx.db);
-    await ctx.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx.db, async (trx) => {
       await trx
         .insertInto('kyc_step_drafts')
         .values({ application_id: state.application.id, step, data: JSON.stringify(check.data), valid: check.valid, updated_by: caller.userId, updated_at: savedAt })
@@ -89,7 +86,7 @@ export function registerKycRoutes(app: FastifyInstance): void {
     return { step, valid: check.valid, errors: check.errors, warnings: check.warnings, savedAt: savedAt.toISOString(), steps: after.tracking.steps, canSubmit: after.tracking.canSubmit };
   });
 
-  registerEndpoint(app, kycEndpoints.submitKycApplication, async ({ params, caller }) => {
+  registerEndpoint(app, kycEndpoints.submitKycApplication, async ({ params, caller, ctx }) => {
     assertApplicant(caller, params.id);
     const state = await loadApplicationState(ctx.db, params.id);
     const { status, steps } = state.tracking;
@@ -114,7 +111,7 @@ export function registerKycRoutes(app: FastifyInstance): void {
     return applicationAnswer(ctx, caller, params.id);
   });
 
-  registerEndpoint(app, kycEndpoints.transitionKycApplication, transitionHandler(ctx));
+  registerEndpoint(app, kycEndpoints.transitionKycApplication, transitionHandler);
 }
 
 function problemWithErrors(detail: string, errors: Record<string, string[]>) {

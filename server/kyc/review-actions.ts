@@ -2,7 +2,6 @@ import type { kycEndpoints } from '../../contract/kyc/endpoints';
 import { KYC_STEP_IDS } from '../../contract/kyc/steps';
 import type { LifecycleAction } from '../../contract/merchant-groups';
 import { can } from '../auth/caller';
-import type { AppContext } from '../app-context';
 import { problems } from '../http/problem';
 import type { Handler } from '../http/route';
 import { applyTransition, forbiddenTransition } from '../merchant-groups/lifecycle';
@@ -30,45 +29,43 @@ function checkFlags(flags: readonly FlagInput[], state: ApplicationState): void 
   if (Object.keys(errors).length) throw problems.validation(errors, 'a flag names no field or current document of this application');
 }
 
-export function transitionHandler(ctx: AppContext): Handler<TransitionEndpoint> {
-  return async ({ params, body, caller }) => {
-    assertReviewer(caller);
-    const action: LifecycleAction = body.action;
-    if (action === 'delete' && !can(caller, 'KYCApplications', 'Delete')) throw problems.forbidden('deleting an application needs Delete on KYCApplications');
-    const state = await loadApplicationState(ctx.db, params.id);
-    const from = state.group.status;
-    if (!nextStatus(from, action)) throw forbiddenTransition(from, action);
-    if (body.action === 'requestResubmission') checkFlags(body.flags, state);
-    const current = state.documents.filter((row) => row.replaced_by === null).map((row) => row.id);
-    const detail: Record<string, unknown> =
-      body.action === 'reject' ? { reason: body.reason }
-      : body.action === 'approve' ? { note: body.note ?? null }
-      : body.action === 'delete' ? { reason: body.reason ?? null }
-      : body.action === 'requestResubmission' ? { flags: body.flags }
-      : {};
-    await applyTransition(ctx.db, {
-      groupId: params.id,
-      from,
-      action,
-      actorUserId: caller.userId,
-      detail,
-      effects: async (trx) => {
-        const setStatus = async (ids: string[], status: string) => {
-          if (ids.length) await trx.updateTable('documents').set({ status }).where('id', 'in', ids).execute();
-        };
-        if (body.action === 'startReview') await setStatus(current, 'InProgress');
-        if (body.action === 'approve') await setStatus(current, 'Approved');
-        if (body.action === 'requestResubmission') {
-          await trx
-            .insertInto('kyc_review_flags')
-            .values(body.flags.map((flag) => ({ application_id: state.application.id, target_kind: flag.targetKind, target: flag.target, reason: flag.reason, created_by: caller.userId })))
-            .execute();
-          const flagged = new Set(body.flags.filter((flag) => flag.targetKind === 'document').map((flag) => flag.target));
-          await setStatus(current.filter((id) => flagged.has(id)), 'Failed');
-          await setStatus(current.filter((id) => !flagged.has(id)), 'Completed');
-        }
-      },
-    });
-    return applicationAnswer(ctx, caller, params.id);
-  };
-}
+export const transitionHandler: Handler<TransitionEndpoint> = async ({ params, body, caller, ctx }) => {
+  assertReviewer(caller);
+  const action: LifecycleAction = body.action;
+  if (action === 'delete' && !can(caller, 'KYCApplications', 'Delete')) throw problems.forbidden('deleting an application needs Delete on KYCApplications');
+  const state = await loadApplicationState(ctx.db, params.id);
+  const from = state.group.status;
+  if (!nextStatus(from, action)) throw forbiddenTransition(from, action);
+  if (body.action === 'requestResubmission') checkFlags(body.flags, state);
+  const current = state.documents.filter((row) => row.replaced_by === null).map((row) => row.id);
+  const detail: Record<string, unknown> =
+    body.action === 'reject' ? { reason: body.reason }
+    : body.action === 'approve' ? { note: body.note ?? null }
+    : body.action === 'delete' ? { reason: body.reason ?? null }
+    : body.action === 'requestResubmission' ? { flags: body.flags }
+    : {};
+  await applyTransition(ctx.db, {
+    groupId: params.id,
+    from,
+    action,
+    actorUserId: caller.userId,
+    detail,
+    effects: async (trx) => {
+      const setStatus = async (ids: string[], status: string) => {
+        if (ids.length) await trx.updateTable('documents').set({ status }).where('id', 'in', ids).execute();
+      };
+      if (body.action === 'startReview') await setStatus(current, 'InProgress');
+      if (body.action === 'approve') await setStatus(current, 'Approved');
+      if (body.action === 'requestResubmission') {
+        await trx
+          .insertInto('kyc_review_flags')
+          .values(body.flags.map((flag) => ({ application_id: state.application.id, target_kind: flag.targetKind, target: flag.target, reason: flag.reason, created_by: caller.userId })))
+          .execute();
+        const flagged = new Set(body.flags.filter((flag) => flag.targetKind === 'document').map((flag) => flag.target));
+        await setStatus(current.filter((id) => flagged.has(id)), 'Failed');
+        await setStatus(current.filter((id) => !flagged.has(id)), 'Completed');
+      }
+    },
+  });
+  return applicationAnswer(ctx, caller, params.id);
+};

@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 
 // The survey questions are reference data defined in the contract (the form and the server share
 // them); they are written to survey_questions so merchant_surveys can refer to them, in every
-// mode (not only the demo), before the first survey answer is stored.
+// mode (not only the demo), when the server starts (server/kyc/kyc-module.ts).
 
 export async function syncSurveyQuestions(db: Db): Promise<void> {
   const rows = KYC_SURVEY_QUESTIONS.map((question, position) => ({
@@ -27,13 +27,4 @@ export async function syncSurveyQuestions(db: Db): Promise<void> {
       })),
     )
     .execute();
-}
-
-const synced = new WeakSet<object>();
-
-/** Once per database handle per process. */
-export async function ensureSurveyQuestions(db: Db): Promise<void> {
-  if (synced.has(db)) return;
-  await syncSurveyQuestions(db);
-  synced.add(db);
 }

@@ -1,9 +1,9 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { LIFECYCLE_ACTION_ACTOR, type LifecycleAction, type OnboardingStatus } from '../../contract/merchant-groups';
 import { allowedActions, nextStatus } from '../../machines/onboarding-lifecycle.machine';
 import { can, isProviderStaff, type Caller } from '../auth/caller';
 import type { Db } from '../db/database';
-import type { Database } from '../db/schema';
+import { inTransaction } from '../db/transaction';
 import { problems } from '../http/problem';
 
 // Every onboarding status change goes through here: the lifecycle machine decides whether the
@@ -20,7 +20,7 @@ export interface TransitionRequest {
   actorUserId: string | null;
   detail?: Record<string, unknown>;
   /** Writes that belong to the action (flags, document statuses), run in the same transaction. */
-  effects?: (trx: Transaction<Database>, to: OnboardingStatus) => Promise<void>;
+  effects?: (trx: Db, to: OnboardingStatus) => Promise<void>;
 }
 
 export function forbiddenTransition(from: OnboardingStatus, action: LifecycleAction) {
@@ -31,7 +31,7 @@ export function forbiddenTransition(from: OnboardingStatus, action: LifecycleAct
 export async function applyTransition(db: Db, request: TransitionRequest): Promise<OnboardingStatus> {
   const to = nextStatus(request.from, request.action);
   if (!to) throw forbiddenTransition(request.from, request.action);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const moved = await trx
       .updateTable('merchant_groups')
       .set({ status: to, status_changed_at: sql`now()`, updated_at: sql`now()` })

@@ -46,9 +46,7 @@ async function groupAnswer(ctx: AppContext, caller: Caller, groupId: string): Pr
 }
 
 export function registerMerchantGroupRoutes(app: FastifyInstance): void {
-  const ctx = app.ctx;
-
-  registerEndpoint(app, merchantGroupEndpoints.listMerchantGroups, async ({ query, caller }) => {
+  registerEndpoint(app, merchantGroupEndpoints.listMerchantGroups, async ({ query, caller, ctx }) => {
     let base = ctx.db.selectFrom('merchant_groups');
     if (!isProviderStaff(caller)) base = base.where('id', '=', caller.merchantGroupId ?? '00000000-0000-0000-0000-000000000000');
     const [{ total }, rows] = await Promise.all([
@@ -59,12 +57,12 @@ export function registerMerchantGroupRoutes(app: FastifyInstance): void {
     return { items, total: Number(total), page: query.page, pageSize: query.pageSize };
   });
 
-  registerEndpoint(app, merchantGroupEndpoints.getMerchantGroup, async ({ params, caller }) => {
+  registerEndpoint(app, merchantGroupEndpoints.getMerchantGroup, async ({ params, caller, ctx }) => {
     assertMaySee(caller, params.id);
     return groupAnswer(ctx, caller, params.id);
   });
 
-  registerEndpoint(app, merchantGroupEndpoints.createMerchantGroup, async ({ body, caller }) => {
+  registerEndpoint(app, merchantGroupEndpoints.createMerchantGroup, async ({ body, caller, ctx }) => {
     if (!isProviderStaff(caller)) throw problems.forbidden('only provider staff create merchant groups');
     const { id } = await ctx.db.insertInto('merchant_groups').values({ name: body.name, country: body.country, contact_email: body.contactEmail }).returning('id').executeTakeFirstOrThrow();
     await ensureApplication(ctx.db, id);
@@ -72,7 +70,7 @@ export function registerMerchantGroupRoutes(app: FastifyInstance): void {
     return groupAnswer(ctx, caller, id);
   });
 
-  registerEndpoint(app, merchantGroupEndpoints.searchKycApplications, async ({ body, caller }) => {
+  registerEndpoint(app, merchantGroupEndpoints.searchKycApplications, async ({ body, caller, ctx }) => {
     let base = ctx.db.selectFrom('merchant_groups');
     // Reviewers see every application; an applicant (Read on KYCApplications too) only their own.
     if (!isProviderStaff(caller)) base = base.where('merchant_groups.id', '=', caller.merchantGroupId ?? '00000000-0000-0000-0000-000000000000');
@@ -119,10 +117,10 @@ export function registerMerchantGroupRoutes(app: FastifyInstance): void {
       page: body.page,
       pageSize: body.pageSize,
     };
-  });
+  }, { transaction: false });
 
   for (const [id, action] of [['activateMerchantGroup', 'activate'], ['signMerchantGroupContract', 'signContract']] as const) {
-    registerEndpoint(app, merchantGroupEndpoints[id], async ({ params, caller }) => {
+    registerEndpoint(app, merchantGroupEndpoints[id], async ({ params, caller, ctx }) => {
       assertReviewer(caller);
       const group = await loadGroup(ctx.db, params.id);
       await applyTransition(ctx.db, { groupId: group.id, from: group.status, action, actorUserId: caller.userId });
@@ -130,7 +128,7 @@ export function registerMerchantGroupRoutes(app: FastifyInstance): void {
     });
   }
 
-  registerEndpoint(app, merchantGroupEndpoints.preInitMerchantGroup, async ({ caller }) => {
+  registerEndpoint(app, merchantGroupEndpoints.preInitMerchantGroup, async ({ caller, ctx }) => {
     if (isProviderStaff(caller)) throw problems.forbidden('only a merchant group admin opens a KYC application; provider staff create groups with POST /merchant-groups');
     if (!caller.merchantGroupId) throw problems.conflict('your account belongs to no merchant group, so there is no application to open');
     await ensureApplication(ctx.db, caller.merchantGroupId);

@@ -20,7 +20,7 @@ export function registerOrderRoutes(app: FastifyInstance): void {
     // An estimate must never claim fewer rows than the pages already seen.
     const total = count.exact ? count.total : Math.max(count.total, page * pageSize + items.length);
     return { items, total, totalExact: count.exact, page, pageSize };
-  });
+  }, { transaction: false });
 
   registerPaymentRoutes(app);
   registerOrderEmailRoutes(app);

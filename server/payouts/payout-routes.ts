@@ -44,7 +44,7 @@ export function registerPayoutRoutes(app: FastifyInstance): void {
     const [items, count] = await Promise.all([payoutPage(ctx.db, body, merchants, page, pageSize), countPayouts(ctx.db, body.filters, merchants)]);
     const total = count.exact ? count.total : Math.max(count.total, page * pageSize + items.length);
     return { items, total, totalExact: count.exact, page, pageSize };
-  });
+  }, { transaction: false });
 
   registerEndpoint(app, getPayout, async ({ params, caller, ctx }) => payoutDetail(ctx.db, params.id, caller.merchantScope));
 

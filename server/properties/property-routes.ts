@@ -21,9 +21,7 @@ async function propertiesOf(db: Db, merchantIds: string[] | 'all') {
 }
 
 export function registerPropertyRoutes(app: FastifyInstance): void {
-  const ctx = app.ctx;
-
-  registerEndpoint(app, getUserScopeProperties, async ({ params, caller }) => {
+  registerEndpoint(app, getUserScopeProperties, async ({ params, caller, ctx }) => {
     let scope: string[] | 'all' = caller.merchantScope;
     if (params.id !== caller.userId) {
       // Someone else's list: only within what the caller may see, never more.
@@ -43,10 +41,10 @@ export function registerPropertyRoutes(app: FastifyInstance): void {
     return rows.map((row) => ({ merchantId: row.id, merchantGroupId: row.merchant_group_id, name: row.name, currency: row.currency }));
   });
 
-  registerEndpoint(app, getPropertyStatuses, async ({ body, caller }) => {
+  registerEndpoint(app, getPropertyStatuses, async ({ body, caller, ctx }) => {
     const mine = caller.merchantScope;
     const scope = !body.merchantIds ? mine : mine === 'all' ? body.merchantIds : body.merchantIds.filter((id) => mine.includes(id));
     const rows = await propertiesOf(ctx.db, scope);
     return rows.map((row) => ({ merchantId: row.id, status: row.status as PropertyStatus }));
-  });
+  }, { transaction: false });
 }
