@@ -19,7 +19,7 @@ export interface HandlerInput<E extends Endpoint> {
   ctx: AppContext;
   request: FastifyRequest;
   reply: FastifyReply;
-  /** Work to do once the request's writes are committed (wake a worker, remove a file); never undone. */
+  /** Work to do once the request's writes are committed (wake a worker, remove a file), before the answer; a failure is logged, never answered. */
   afterCommit: (effect: () => unknown) => void;
 }
 
@@ -102,9 +102,11 @@ export function registerEndpoint<const E extends Endpoint>(
       // The handler's writes and its audit entry commit together or not at all (decision 0176).
       const outcome = transaction ? await ctx.db.transaction().execute(answer) : await answer(ctx.db);
       for (const effect of effects) {
-        Promise.resolve()
-          .then(effect)
-          .catch((error: unknown) => request.log.error({ err: error, endpoint: endpoint.id }, 'after-commit work failed'));
+        try {
+          await effect();
+        } catch (error) {
+          request.log.error({ err: error, endpoint: endpoint.id }, 'after-commit work failed');
+        }
       }
       if (outcome.sent) return reply;
       const result = outcome.result;

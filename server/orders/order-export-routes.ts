@@ -10,11 +10,12 @@ const { startOrderExport, getOrderExport } = exportEndpoints;
 
 /** Spec 7 order export: a job over the transactions table's filter, sorting and columns, in the caller's scope, and its status. */
 export function registerOrderExportRoutes(app: FastifyInstance): void {
-  registerEndpoint(app, startOrderExport, async ({ body, caller, merchantId, ctx }) => {
+  registerEndpoint(app, startOrderExport, async ({ body, caller, merchantId, ctx, afterCommit }) => {
     const query = body.orderQueryListRequest;
     const request = { query, merchants: effectiveMerchants(caller.merchantScope, merchantId, query.filters.merchantIds) };
     const token = await createJob(ctx.db, { owner: caller.userId, exportType: 'TRANSACTION', fileType: body.fileType, request, columns: body.orderColumns });
-    nudgeExportWorker(app);
+    // Once committed, or the worker would look for the job before it exists.
+    afterCommit(() => nudgeExportWorker(app));
     return { token };
   });
 
