@@ -54,11 +54,25 @@ function columnsSchema<T extends z.ZodType<string>>(column: T) {
     .transform((ids) => [...new Set(ids)] as z.infer<T>[]);
 }
 
+/** The reader's time zone (IANA, e.g. Europe/Amsterdam): xlsx date cells show that clock (decision 0202). */
+export const ExportTimeZoneSchema = z
+  .string()
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return /^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone);
+    } catch {
+      return false;
+    }
+  }, { message: 'use an IANA time zone such as Europe/Amsterdam' });
+
 export const OrderExportBodySchema = z.object({
   fileType: ExportFileTypeSchema,
   /** The current filter and sorting of the transactions table (no paging: the export has every matching row). */
   orderQueryListRequest: OrderQuerySchema.default({ filters: {}, sorting: [] }),
   orderColumns: columnsSchema(OrderColumnIdSchema),
+  timeZone: ExportTimeZoneSchema.optional(),
 });
 export type OrderExportBody = z.input<typeof OrderExportBodySchema>;
 
@@ -69,6 +83,7 @@ export const PayoutExportBodySchema = z.object({
   request: PayoutQuerySchema.default({ filters: {}, sorting: [] }),
   /** Payout column ids (the spec names the field orderColumns for payouts too). */
   orderColumns: columnsSchema(PayoutColumnIdSchema),
+  timeZone: ExportTimeZoneSchema.optional(),
 });
 export type PayoutExportBody = z.input<typeof PayoutExportBodySchema>;
 

@@ -42,6 +42,19 @@ export function orderStatusOfCode(code: number): OrderStatus | undefined {
 
 export const PAYMENT_TYPES = ['PN', 'PL', 'AU'] as const;
 export const PaymentTypeSchema = z.enum(PAYMENT_TYPES);
+
+// The English words the screen shows for codes (src/i18n/en/transactions.json has the same, pinned
+// by tests/exports/screen-labels.test.ts); xlsx exports write them (decision 0202).
+export const PAYMENT_TYPE_LABELS_EN: Record<(typeof PAYMENT_TYPES)[number], string> = { PN: 'Pay now', PL: 'Pay later', AU: 'Authorize' };
+export const ORDER_STATUS_LABELS_EN: Record<OrderStatus, string> = {
+  Pending: 'Pending',
+  Created: 'Created',
+  Tokenized: 'Tokenized',
+  Paid: 'Paid',
+  Failed: 'Failed',
+  Cancelled: 'Cancelled',
+  PaymentLinkSentNoProcessing: 'Payment link sent, not processed',
+};
 export const CHARGE_CATEGORIES = ['Rooms', 'FnB', 'Spa', 'Other', 'CheckOut', 'CheckIn'] as const;
 export const ChargeCategorySchema = z.enum(CHARGE_CATEGORIES);
 

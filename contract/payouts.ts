@@ -11,6 +11,10 @@ export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export const PayoutStatusSchema = z.enum(PAYOUT_STATUSES);
 export const PAYOUT_SCHEDULES = ['Daily', 'Weekly', 'Monthly', 'Manually'] as const;
 export const PayoutScheduleSchema = z.enum(PAYOUT_SCHEDULES);
+// The English words the screen shows (src/i18n/en/payouts.json has the same, pinned by
+// tests/exports/screen-labels.test.ts); xlsx exports write them (decision 0202).
+export const PAYOUT_STATUS_LABELS_EN: Record<PayoutStatus, string> = { Scheduled: 'Scheduled', Processing: 'Processing', Paid: 'Paid', Failed: 'Failed' };
+export const PAYOUT_SCHEDULE_LABELS_EN: Record<(typeof PAYOUT_SCHEDULES)[number], string> = { Daily: 'Daily', Weekly: 'Weekly', Monthly: 'Monthly', Manually: 'Manually' };
 export const PAYOUT_ATTEMPT_STATUSES = ['Processing', 'Paid', 'Failed'] as const;
 
 export const PayoutFilterSchema = z.object({

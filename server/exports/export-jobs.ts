@@ -11,6 +11,8 @@ export interface JobRequest {
   query: unknown;
   /** The caller's merchants at creation (scope narrowed by the merchant header). */
   merchants: 'all' | string[];
+  /** Where the reader is (IANA zone): xlsx date cells show that clock (decision 0202); UTC when absent. */
+  timeZone?: string;
 }
 
 export interface ClaimedJob {

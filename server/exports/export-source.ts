@@ -1,7 +1,17 @@
 import type { RawBuilder } from 'kysely';
+import type { SheetCellKind } from './xlsx-stream';
 
-/** How a cell is written: text is csv-quoted and formula-guarded; numbers go out as numbers. */
-export type CellKind = 'text' | 'number';
+/**
+ * How a cell is written. csv: text is quoted and formula-guarded, the rest goes out as the SQL
+ * gives it. xlsx: see SheetCellKind (text, number, money with its currency, date and dateTime cells).
+ */
+export type CellKind = SheetCellKind;
+
+/** A column as xlsx shows it, when that differs from csv; its SQL may depend on the reader's time zone. */
+export interface XlsxCell {
+  sql: string | ((timeZone: string) => string);
+  kind: CellKind;
+}
 
 /**
  * A column of an export: a SQL expression yielding its cell exactly as the file shows it (text,
@@ -13,10 +23,28 @@ export interface ExportColumn {
   kind: CellKind;
   /** Text that can never start like a formula (timestamps, uuids, dates, ISO codes, values a CHECK constraint lists): no csv guard. */
   plain?: boolean;
+  /**
+   * The cell in xlsx, for people (decision 0202): the screen's words for codes, date cells in the
+   * reader's time zone, amounts as numbers in their currency's format. csv keeps `sql`: codes, ISO
+   * 8601 UTC, plain decimals, for machines (docs/exports.md).
+   */
+  xlsx?: XlsxCell;
+}
+
+/** The SQL of a column's xlsx cell, for a reader in `timeZone`. */
+export function xlsxCellSql(timeZone: string): (column: ExportColumn) => string {
+  return (column) => {
+    const sql = column.xlsx?.sql ?? column.sql;
+    return typeof sql === 'function' ? sql(timeZone) : sql;
+  };
+}
+
+export function xlsxKindOf(column: ExportColumn): CellKind {
+  return column.xlsx?.kind ?? column.kind;
 }
 
 /**
- * What the export worker needs from a domain (orders, payouts): header labels, the kinds of the
+ * What the export worker needs from a domain (orders, payouts): header labels, the xlsx kinds of the
  * chosen columns, and the query of the whole export, scoped, filtered and sorted exactly as the
  * table is. `cell` wraps each column's SQL for the file type (the csv formula guard).
  */
@@ -44,7 +72,42 @@ export function amountSql(minor: string, currency: string): string {
   return `(CASE WHEN ${currency} IN (${list(COMMON_TWO_DECIMALS)}) THEN ${minor} * 0.01 WHEN ${currency} IN (${list(ZERO_DECIMALS)}) THEN ${minor}::numeric WHEN ${currency} IN (${list(THREE_DECIMALS)}) THEN ${minor} * 0.001 ELSE ${minor} * 0.01 END)::text`;
 }
 
-/** A timestamptz column as ISO 8601 UTC text with milliseconds (2026-10-20T10:00:00.123Z), never formula-like. */
+/** A string as an SQL literal (COPY takes no parameters). */
+export function sqlLiteral(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+/** Day 0 of a spreadsheet's dates is 1899-12-30; 1970-01-01 is day 25569. */
+const UNIX_EPOCH_DAY = 25569;
+
+/**
+ * A timestamptz column. csv: ISO 8601 UTC text with milliseconds (2026-10-20T10:00:00.123Z), never
+ * formula-like. xlsx: a date cell, the clock time where the reader is (the export's time zone).
+ */
 export function timestampColumn(expr: string): ExportColumn {
-  return { sql: `to_char(${expr} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`, kind: 'text', plain: true };
+  return {
+    sql: `to_char(${expr} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    kind: 'text',
+    plain: true,
+    xlsx: { kind: 'dateTime', sql: (timeZone) => `round(extract(epoch FROM ${expr} AT TIME ZONE ${sqlLiteral(timeZone)}) / 86400 + ${UNIX_EPOCH_DAY}, 8)::text` },
+  };
+}
+
+/** A date column (a day, no time zone). csv: YYYY-MM-DD. xlsx: a date cell. */
+export function dateColumn(expr: string): ExportColumn {
+  return { sql: `${expr}::text`, kind: 'text', plain: true, xlsx: { kind: 'date', sql: `(${expr} - DATE '1899-12-30')::text` } };
+}
+
+/** An amount in minor units. csv: the major-unit decimal (amountSql). xlsx: that number shown in its currency's format. */
+export function moneyColumn(minor: string, currency: string): ExportColumn {
+  const amount = amountSql(minor, currency);
+  return { sql: amount, kind: 'number', xlsx: { kind: 'money', sql: `${amount} || ' ' || ${currency}` } };
+}
+
+/** A coded value (payment type PN, a status). csv: the code. xlsx: the words the screen shows for it. */
+export function labelledColumn(expr: string, labels: Readonly<Record<string, string>>): ExportColumn {
+  const cases = Object.entries(labels)
+    .map(([code, label]) => `WHEN ${sqlLiteral(code)} THEN ${sqlLiteral(label)}`)
+    .join(' ');
+  return { sql: expr, kind: 'text', plain: true, xlsx: { kind: 'text', sql: `CASE ${expr} ${cases} ELSE ${expr} END` } };
 }

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { EXPORT_MESSAGES, type ExportType } from '../../contract/exports';
 import type { AppContext } from '../app-context';
 import { clearCopyScratch, copyOut, type CopyBody } from './copy-out';
-import type { ExportColumn, ExportSource } from './export-source';
+import { xlsxCellSql, type ExportSource } from './export-source';
 import { claimNext, expiredFiles, failExhausted, fileKeyOf, heartbeat, markFailed, markFinalising, markReady, releaseJob, type ClaimedJob } from './export-jobs';
 import { csvCellSql, csvWriter, xlsxWriter, type BodyWriter } from './file-writers';
 
@@ -40,7 +40,6 @@ export interface ExportWorker {
 }
 
 const SHEET_NAMES: Record<ExportType, string> = { TRANSACTION: 'Transactions', PAYOUT: 'Payouts', REFUND: 'Refunds' };
-const sqlAsIs = (column: ExportColumn) => column.sql;
 
 export function startExportWorker(ctx: AppContext, sources: Partial<Record<ExportType, ExportSource>>, options: WorkerOptions): ExportWorker {
   const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
@@ -78,7 +77,7 @@ export function startExportWorker(ctx: AppContext, sources: Partial<Record<Expor
     };
     try {
       writer = await openWriter(job, source, key);
-      const query = await source.query(job.request, job.columns, job.file_type === 'csv' ? csvCellSql : sqlAsIs);
+      const query = await source.query(job.request, job.columns, job.file_type === 'csv' ? csvCellSql : xlsxCellSql(job.request.timeZone ?? 'UTC'));
       body = await copyOut(ctx.db, query.compile(ctx.db), job.file_type === 'csv' ? 'csv' : 'text', job.token);
       let beat = Date.now();
       for await (const chunk of body.chunks) {

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { labelsOf, type ExportColumn, type ExportSource } from './export-source';
+import { labelsOf, xlsxKindOf, type ExportColumn, type ExportSource } from './export-source';
 import { orderByClause, type SortKey } from '../lists/list-query';
 
 /**
@@ -17,7 +17,7 @@ export function listExportSource<Query, Id extends string>(list: {
   const column = (id: string) => list.columns[id as Id];
   return {
     headers: (columns) => labelsOf(list.catalogue, columns),
-    kinds: (columns) => columns.map((id) => column(id).kind),
+    kinds: (columns) => columns.map((id) => xlsxKindOf(column(id))),
     query(request, columns, cell) {
       const query = request.query as Query;
       const selections = sql.raw(columns.map((id, index) => `${cell(column(id))} AS c${index}`).join(', '));

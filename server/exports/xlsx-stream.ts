@@ -23,10 +23,6 @@ const FIXED_FILES = (sheetName: string): [string, string][] => [
     'xl/_rels/workbook.xml.rels',
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>',
   ],
-  [
-    'xl/styles.xml',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="1"><fill><patternFill patternType="none"/></fill></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf/></cellStyleXfs><cellXfs count="1"><xf/></cellXfs></styleSheet>',
-  ],
 ];
 const SHEET_START = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
 const SHEET_END = '</sheetData></worksheet>';
@@ -163,12 +159,51 @@ export class ZipStream {
   }
 }
 
-/** A one-sheet workbook: the fixed parts, then the sheet, row by row. */
-export async function openWorkbook(out: NodeJS.WritableStream, sheetName: string, kinds: ('text' | 'number')[]) {
+/**
+ * How a column's cells are written: text as inline strings (never formulas); number as a number;
+ * date and dateTime as the spreadsheet's day number shown as a date (decision 0202); money as a
+ * number shown with its currency, from "<amount> <ISO 4217 code>".
+ */
+export type SheetCellKind = 'text' | 'number' | 'money' | 'date' | 'dateTime';
+
+// Cell styles: 0 plain, 1 date and time, 2 date, then one per currency met in the sheet.
+const DATE_TIME_STYLE = 1;
+const DATE_STYLE = 2;
+const FIRST_MONEY_STYLE = 3;
+const FIRST_CUSTOM_FORMAT = 164;
+const ZERO_DECIMALS = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'UYI', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
+const THREE_DECIMALS = new Set(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']);
+
+/** "#,##0.00 "EUR"": grouped, the currency's own decimals (ISO 4217), its code after the amount. */
+export function moneyFormat(currency: string): string {
+  const decimals = ZERO_DECIMALS.has(currency) ? '' : THREE_DECIMALS.has(currency) ? '.000' : '.00';
+  return `#,##0${decimals} "${currency}"`;
+}
+
+/** The styles part, written last, once every currency of the sheet is known. */
+export function stylesXml(currencies: readonly string[]): string {
+  const formats = ['d mmm yyyy hh:mm', 'd mmm yyyy', ...currencies.map(moneyFormat)];
+  const numFmts = formats.map((code, index) => `<numFmt numFmtId="${FIRST_CUSTOM_FORMAT + index}" formatCode="${xmlText(code)}"/>`).join('');
+  const xfs = ['<xf/>', ...formats.map((_, index) => `<xf numFmtId="${FIRST_CUSTOM_FORMAT + index}" applyNumberFormat="1"/>`)].join('');
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="${formats.length}">${numFmts}</numFmts><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="1"><fill><patternFill patternType="none"/></fill></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf/></cellStyleXfs><cellXfs count="${formats.length + 1}">${xfs}</cellXfs></styleSheet>`;
+}
+
+/** A one-sheet workbook: the fixed parts, then the sheet, row by row, then the styles the sheet used. */
+export async function openWorkbook(out: NodeJS.WritableStream, sheetName: string, kinds: SheetCellKind[]) {
   // Per column, the markup around a cell's reference and value, built once: a million rows make
   // twelve million cells, so each one is a few concatenations and nothing more.
   const opens = kinds.map((_, index) => `<c r="${columnLetters(index)}`);
-  const numbers = kinds.map((kind) => kind === 'number');
+  const numberStyles = kinds.map((kind) => (kind === 'number' ? '"><v>' : kind === 'date' ? `" s="${DATE_STYLE}"><v>` : kind === 'dateTime' ? `" s="${DATE_TIME_STYLE}"><v>` : undefined));
+  const money = kinds.map((kind) => kind === 'money');
+  const currencies = new Map<string, string>();
+  const moneyStyle = (currency: string) => {
+    let style = currencies.get(currency);
+    if (style === undefined) {
+      style = `" s="${FIRST_MONEY_STYLE + currencies.size}"><v>`;
+      currencies.set(currency, style);
+    }
+    return style;
+  };
   let rowNumber = 0;
   const zip = new ZipStream(out);
   for (const [name, content] of FIXED_FILES(sheetName)) {
@@ -193,7 +228,13 @@ export async function openWorkbook(out: NodeJS.WritableStream, sheetName: string
         for (let index = 0; index < opens.length; index++) {
           const value = row[index];
           if (value === null || value === undefined) continue;
-          if (numbers[index]) parts.push(opens[index]!, r, '"><v>', value, '</v></c>');
+          const numberStyle = numberStyles[index];
+          if (numberStyle) parts.push(opens[index]!, r, numberStyle, value, '</v></c>');
+          else if (money[index]) {
+            const space = value.indexOf(' ');
+            if (space < 0) parts.push(opens[index]!, r, '"><v>', value, '</v></c>');
+            else parts.push(opens[index]!, r, moneyStyle(value.slice(space + 1)), value.slice(0, space), '</v></c>');
+          }
           else if (value.length > 0 && (value.charCodeAt(0) <= 32 || value.charCodeAt(value.length - 1) <= 32)) parts.push(opens[index]!, r, '" t="inlineStr"><is><t xml:space="preserve">', value, '</t></is></c>');
           else parts.push(opens[index]!, r, '" t="inlineStr"><is><t>', value, '</t></is></c>');
         }
@@ -207,6 +248,9 @@ export async function openWorkbook(out: NodeJS.WritableStream, sheetName: string
     async finish() {
       await sheet.write(SHEET_END);
       await sheet.close();
+      const styles = await zip.entry('xl/styles.xml');
+      await styles.write(stylesXml([...currencies.keys()]));
+      await styles.close();
       await zip.finish();
     },
   };

@@ -12,7 +12,7 @@ const { startOrderExport, getOrderExport } = exportEndpoints;
 export function registerOrderExportRoutes(app: FastifyInstance): void {
   registerEndpoint(app, startOrderExport, async ({ body, caller, merchantId, ctx, afterCommit }) => {
     const query = body.orderQueryListRequest;
-    const request = { query, merchants: effectiveMerchants(caller.merchantScope, merchantId, query.filters.merchantIds) };
+    const request = { query, merchants: effectiveMerchants(caller.merchantScope, merchantId, query.filters.merchantIds), timeZone: body.timeZone };
     const token = await createJob(ctx.db, { owner: caller.userId, exportType: 'TRANSACTION', fileType: body.fileType, request, columns: body.orderColumns });
     // Once committed, or the worker would look for the job before it exists.
     afterCommit(() => nudgeExportWorker(app));

@@ -1,10 +1,11 @@
-import { ORDER_COLUMNS, ORDER_STATUS_CODE, type OrderColumnId, type OrderQuery } from '../../contract/orders';
-import { amountSql, timestampColumn, type ExportColumn, type ExportSource } from '../exports/export-source';
+import { ORDER_COLUMNS, ORDER_STATUS_CODE, ORDER_STATUS_LABELS_EN, PAYMENT_TYPE_LABELS_EN, type OrderColumnId, type OrderQuery } from '../../contract/orders';
+import { labelledColumn, moneyColumn, timestampColumn, type ExportColumn, type ExportSource } from '../exports/export-source';
 import { listExportSource } from '../exports/list-export-source';
 import { orderSortKeys, orderWhere } from './order-query';
 
-// The cells of an exported transaction, as SQL text: what the table column shows, amounts in
-// major units, times in ISO 8601 UTC (decisions 0124, 0127; formatted inside the COPY).
+// The cells of an exported transaction, as SQL text formatted inside the COPY (decisions 0124, 0127).
+// csv for machines: codes, amounts in major units, times in ISO 8601 UTC; xlsx as the table shows
+// them: the words for codes, amounts in their currency, date cells (decision 0202, docs/exports.md).
 const statusCode = `CASE o.status ${Object.entries(ORDER_STATUS_CODE)
   .map(([status, code]) => `WHEN '${status}' THEN '${code}'`)
   .join(' ')} END`;
@@ -16,11 +17,11 @@ const COLUMNS: Record<OrderColumnId, ExportColumn> = {
   merchantName: { sql: 'm.name', kind: 'text' },
   guestName: { sql: 'o.guest_name', kind: 'text' },
   guestEmail: { sql: 'o.guest_email', kind: 'text' },
-  amount: { sql: amountSql('o.amount_minor', 'o.currency'), kind: 'number' },
+  amount: moneyColumn('o.amount_minor', 'o.currency'),
   currency: { sql: 'o.currency::text', kind: 'text', plain: true },
-  status: { sql: 'o.status', kind: 'text', plain: true },
+  status: labelledColumn('o.status', ORDER_STATUS_LABELS_EN),
   statusCode: { sql: statusCode, kind: 'number' },
-  paymentType: { sql: 'o.payment_type', kind: 'text', plain: true },
+  paymentType: labelledColumn('o.payment_type', PAYMENT_TYPE_LABELS_EN),
   chargeCategory: { sql: 'o.charge_category', kind: 'text', plain: true },
   cardBrand: { sql: 'o.card_brand', kind: 'text' },
   cardLast4: { sql: 'o.card_last4::text', kind: 'text' },

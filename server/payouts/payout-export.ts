@@ -1,5 +1,5 @@
-import { PAYOUT_COLUMNS, type PayoutColumnId, type PayoutQuery } from '../../contract/payouts';
-import { amountSql, timestampColumn, type ExportColumn, type ExportSource } from '../exports/export-source';
+import { PAYOUT_COLUMNS, PAYOUT_SCHEDULE_LABELS_EN, PAYOUT_STATUS_LABELS_EN, type PayoutColumnId, type PayoutQuery } from '../../contract/payouts';
+import { dateColumn, labelledColumn, moneyColumn, timestampColumn, type ExportColumn, type ExportSource } from '../exports/export-source';
 import { listExportSource } from '../exports/list-export-source';
 import { payoutSortKeys, payoutWhere } from './payout-query';
 
@@ -8,12 +8,12 @@ const COLUMNS: Record<PayoutColumnId, ExportColumn> = {
   reference: { sql: 'p.reference', kind: 'text' },
   merchantId: { sql: 'p.merchant_id::text', kind: 'text', plain: true },
   merchantName: { sql: 'm.name', kind: 'text' },
-  amount: { sql: amountSql('p.amount_minor', 'p.currency'), kind: 'number' },
+  amount: moneyColumn('p.amount_minor', 'p.currency'),
   currency: { sql: 'p.currency::text', kind: 'text', plain: true },
-  status: { sql: 'p.status', kind: 'text', plain: true },
-  schedule: { sql: 'p.schedule', kind: 'text', plain: true },
-  periodStart: { sql: 'p.period_start::text', kind: 'text', plain: true },
-  periodEnd: { sql: 'p.period_end::text', kind: 'text', plain: true },
+  status: labelledColumn('p.status', PAYOUT_STATUS_LABELS_EN),
+  schedule: labelledColumn('p.schedule', PAYOUT_SCHEDULE_LABELS_EN),
+  periodStart: dateColumn('p.period_start'),
+  periodEnd: dateColumn('p.period_end'),
   paidAt: timestampColumn('p.paid_at'),
   attempts: { sql: '(SELECT count(*) FROM payout_attempts a WHERE a.payout_id = p.id)::text', kind: 'number' },
   createdAt: timestampColumn('p.created_at'),

@@ -38,6 +38,11 @@ export async function searchedOrders(app: FastifyInstance, token: string, body: 
   }
 }
 
+/** The instant an xlsx date cell in UTC holds (its day number, 1899-12-30 being day 0), as ISO text. */
+export function instantOfDayNumber(dayNumber: unknown): string {
+  return new Date(Math.round(((dayNumber as number) - 25569) * 86_400_000)).toISOString();
+}
+
 /** Reads a downloaded file with the independent `xlsx` reader (csv too), every cell as the file has it. */
 export function readSheet(body: Buffer, fileType: 'csv' | 'xlsx'): unknown[][] {
   const workbook = fileType === 'csv' ? XLSX.read(body.toString('utf8').replace(/^\uFEFF/, ''), { type: 'string', raw: true }) : XLSX.read(body, { type: 'buffer' });

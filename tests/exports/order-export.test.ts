@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { OrderColumnId, OrderRow, OrderSearchBody } from '../../contract/orders';
+import { ORDER_STATUS_LABELS_EN, type OrderColumnId, type OrderRow, type OrderSearchBody } from '../../contract/orders';
 import { bearer, signIn, startTestApp } from '../support/test-app';
-import { ORDER_EXPORT, readSheet, searchedOrders, settle, startExport } from './export-helpers';
+import { instantOfDayNumber, ORDER_EXPORT, readSheet, searchedOrders, settle, startExport } from './export-helpers';
 
 let app: FastifyInstance;
 let admin: { accessToken: string; cookies: Record<string, string> };
@@ -35,7 +35,8 @@ async function download(url: string, cookies?: Record<string, string>) {
 /** The cell a column of a row should hold in the file; csv cells are text as written. */
 function expectedCell(row: OrderRow, column: OrderColumnId, fileType: 'csv' | 'xlsx'): unknown {
   const value = column === 'amount' ? row.amountMinor / 100 : row[column as keyof OrderRow];
-  if (fileType === 'xlsx') return value;
+  // xlsx reads as the screen: status words, and times as date cells (read back below; decision 0202).
+  if (fileType === 'xlsx') return column === 'status' ? ORDER_STATUS_LABELS_EN[row.status] : value;
   // csv amounts keep their minor digits, as money is written (the demo's currencies have two).
   if (column === 'amount') return (row.amountMinor / 100).toFixed(2);
   if (value === null) return null;
@@ -60,7 +61,10 @@ describe.each(['csv', 'xlsx'] as const)('transactions export to %s', (fileType) 
     expect(file.headers['content-disposition']).toMatch(new RegExp(`attachment; filename="transactions-\\d{14}\\.${fileType}"`));
     const [header, ...rows] = readSheet(file.rawPayload, fileType);
     expect(header).toEqual(LABELS);
-    expect(rows).toEqual(expected.map((row) => COLUMNS.map((column) => expectedCell(row, column, fileType))));
+    // An xlsx date cell holds the spreadsheet's day number (no time zone given: UTC); read it back as the instant.
+    const created = COLUMNS.indexOf('createdAt');
+    const read = fileType === 'csv' ? rows : rows.map((cells) => cells.map((cell, index) => (index === created ? instantOfDayNumber(cell) : cell)));
+    expect(read).toEqual(expected.map((row) => COLUMNS.map((column) => expectedCell(row, column, fileType))));
 
     expect((await download(result.url!)).statusCode).toBe(410);
     const after = await app.inject({ method: 'GET', url: `${ORDER_EXPORT}/${token}`, headers: bearer(admin.accessToken) });
