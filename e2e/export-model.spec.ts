@@ -1,6 +1,7 @@
 import { expect, test, type Download, type Page } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { EXPORT_MESSAGES } from '../machines/export-rules';
+import { SHOWN, shownText } from './export-support/shown-messages';
 import { exportTrackerMachine } from '../machines/export-tracker.machine';
 import { apiOf, PROVIDER_ADMIN, signInAs, storedExport } from './export-support/api';
 import { waitForExportTrackerIdle } from './export-support/toast-log';
@@ -24,7 +25,7 @@ const STATUS_CALL = /\/payment-api\/v2\/payouts\/export\/[0-9a-f-]{36}$/;
 const STOP_CALL = /\/payment-api\/v2\/payouts\/export\/stop\/[0-9a-f-]{36}$/;
 const START_DOWN = 'the export service is unavailable (simulated)';
 const STOP_DOWN = 'the stop call failed (simulated)';
-const POLLING_MESSAGES = [EXPORT_MESSAGES.generating, EXPORT_MESSAGES.processing, EXPORT_MESSAGES.preparingDownload];
+const POLLING_MESSAGES = [SHOWN.generating, SHOWN.processing, SHOWN.preparingDownload];
 const SAMPLE_TOKEN = 't1';
 
 interface World {
@@ -47,7 +48,7 @@ async function currentToken(page: Page): Promise<string> {
 function driverFor(world: World): ModelDriverMap {
   const generating = async (page: Page) => {
     await expect(toast(page)).toHaveAttribute('data-state', 'preparing');
-    await expect(toastMessage(page)).toHaveText(EXPORT_MESSAGES.generating);
+    await expect(toastMessage(page)).toHaveText(SHOWN.generating);
     await expect(cancelButton(page)).toHaveCount(0);
   };
   return {
@@ -71,13 +72,13 @@ function driverFor(world: World): ModelDriverMap {
       },
       delivered: async (page) => {
         await expect(toast(page)).toHaveAttribute('data-state', 'downloading');
-        await expect(toastMessage(page)).toHaveText(EXPORT_MESSAGES.ready);
+        await expect(toastMessage(page)).toHaveText(SHOWN.ready);
         expect(world.downloads).toHaveLength(1);
         expect((await storedExport(page)).requests).toEqual([]);
       },
       failed: async (page) => {
         await expect(toast(page)).toHaveAttribute('data-state', 'error');
-        expect([START_DOWN, EXPORT_MESSAGES.cancelled]).toContain(await toastMessage(page).innerText());
+        expect([shownText(START_DOWN), SHOWN.cancelled]).toContain(await toastMessage(page).innerText());
         expect((await storedExport(page)).requests).toEqual([]);
       },
       cancelling: async (page) => {

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { expect, test, type Download } from '@playwright/test';
 import { ORDER_COLUMNS } from '../contract/orders';
-import { EXPORT_MESSAGES } from '../machines/export-rules';
+import { SHOWN } from './export-support/shown-messages';
 import { PROVIDER_ADMIN, signInAs, storedExport } from './export-support/api';
 import { exportToastLog, recordExportToast, waitForExportTrackerIdle } from './export-support/toast-log';
 import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
@@ -50,15 +50,15 @@ test('a large xlsx export: the toast follows the job through Starting, Processin
   const log = await exportToastLog(page);
   const shown = log.filter((entry) => entry.state !== 'hidden');
   const at = (status: string, message: string) => shown.findIndex((entry) => entry.exportStatus === status && entry.message === message);
-  const starting = at('Starting', EXPORT_MESSAGES.generating);
-  const processing = at('Processing', EXPORT_MESSAGES.processing);
-  const ready = at('Ready', EXPORT_MESSAGES.ready);
+  const starting = at('Starting', SHOWN.generating);
+  const processing = at('Processing', SHOWN.processing);
+  const ready = at('Ready', SHOWN.ready);
   expect(starting, JSON.stringify(log)).toBeGreaterThanOrEqual(0);
   expect(processing, JSON.stringify(log)).toBeGreaterThan(starting);
   expect(ready, JSON.stringify(log)).toBeGreaterThan(processing);
   expect(shown.filter((entry) => entry.state === 'error')).toEqual([]);
   const finalising = shown.findIndex((entry) => entry.exportStatus === 'ProcessingReady');
-  if (finalising >= 0) expect(shown[finalising]?.message).toBe(EXPORT_MESSAGES.preparingDownload);
+  if (finalising >= 0) expect(shown[finalising]?.message).toBe(SHOWN.preparingDownload);
 
   // What the toast showed is what the server answered: Processing with the rows written so far, then Ready with
   // every order counted (the demo seed tops the orders up to FOLIO_SEED_ORDERS; a provider admin sees them all).

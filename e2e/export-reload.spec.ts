@@ -21,7 +21,7 @@ test('a reload in the middle of an export resumes polling from export-storage an
   await page.reload();
   const toast = page.getByTestId('export-toast');
   await expect(toast).toHaveAttribute('data-state', 'preparing');
-  await expect(toast).toContainText('generating export file');
+  await expect(toast).toContainText('Generating export file');
   await polls.waitForHeld();
   await polls.open();
   await expect.poll(() => downloads.length, { timeout: 45_000 }).toBe(1);

@@ -52,6 +52,6 @@ test('a retry refused by the server (the payout changed meanwhile) shows the err
   const toast = page.getByTestId('error-toast');
   await expect(toast).toBeVisible();
   await expect(toast).toContainText('Conflict');
-  await expect(toast).toContainText('only a Failed payout can be retried; this one is Processing');
+  await expect(toast).toContainText('Only a Failed payout can be retried; this one is Processing');
   await expect(dialog.getByTestId('payout-status')).toHaveText('Processing');
 });

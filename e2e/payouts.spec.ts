@@ -75,7 +75,7 @@ test('xlsx export of failed payouts holds exactly those payouts and the visible 
   await expect.poll(() => downloads.length, { timeout: 45_000 }).toBe(1);
   await expect(page.getByTestId('export-toast')).toBeHidden({ timeout: 10_000 });
   const log = await exportToastLog(page);
-  expect(log.map((e) => e.message)).toContain('export ready');
+  expect(log.map((e) => e.message)).toContain('Export ready');
   await waitForExportTrackerIdle(page);
   expect(downloads).toHaveLength(1);
 

@@ -54,10 +54,13 @@ async function exportAs(page: Page, format: 'CSV' | 'Excel (xlsx)', expectedColu
 async function expectToastJourney(page: Page, downloads: Download[]) {
   await expect(page.getByTestId('export-toast')).toBeHidden({ timeout: 10_000 });
   const log = await exportToastLog(page);
-  const generating = log.findIndex((e) => e.state === 'preparing' && e.message === 'generating export file');
-  const ready = log.findIndex((e) => e.state === 'downloading' && e.message === 'export ready');
+  const generating = log.findIndex((e) => e.state === 'preparing' && e.message === 'Generating export file');
+  const ready = log.findIndex((e) => e.state === 'downloading' && e.message === 'Export ready');
   expect(generating, JSON.stringify(log)).toBeGreaterThanOrEqual(0);
   expect(ready, JSON.stringify(log)).toBeGreaterThan(generating);
+  // The spinner turns while the file is being made and stops once it is ready (issue 11).
+  expect(log[generating]?.spinning, JSON.stringify(log)).toBe(true);
+  expect(log.filter((e) => e.message === 'Export ready').map((e) => e.spinning), JSON.stringify(log)).not.toContain(true);
   expect(log.at(-1)?.state).toBe('hidden');
   expect(log.filter((e) => e.state === 'error')).toEqual([]);
   // Each token downloads once: nothing more arrives while polls would have run, and nothing is left to poll.
@@ -133,7 +136,7 @@ test('the export dialog refuses an empty column choice', async ({ page }) => {
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Select none' }).click();
   await dialog.getByRole('button', { name: 'Export', exact: true }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('please select at least one column for export');
+  await expect(dialog.getByRole('alert')).toHaveText('Please select at least one column for export');
   await expect(dialog.getByRole('heading', { name: 'Export' })).toBeVisible();
   await expect(page.getByTestId('export-toast')).toBeHidden();
 });

@@ -5,6 +5,8 @@ export interface ToastEntry {
   message: string;
   /** The tracked request's status (Starting, Processing, ProcessingReady, Ready, Failed), '' when none. */
   exportStatus: string;
+  /** Whether the toast's spinner turns (work still under way). */
+  spinning: boolean;
 }
 
 /** Records every look of the export toast (state, message and export status, or hidden) from page load on. */
@@ -20,9 +22,10 @@ export async function recordExportToast(page: Page): Promise<void> {
             state: toast.getAttribute('data-state') ?? '',
             message: toast.querySelector('[data-testid="export-toast-message"]')?.textContent ?? '',
             exportStatus: toast.getAttribute('data-export-status') ?? '',
+            spinning: toast.querySelector('[data-testid="export-toast-spinner"]') !== null,
           }
-        : { state: 'hidden', message: '', exportStatus: '' };
-      const key = `${entry.state}|${entry.message}|${entry.exportStatus}`;
+        : { state: 'hidden', message: '', exportStatus: '', spinning: false };
+      const key = `${entry.state}|${entry.message}|${entry.exportStatus}|${entry.spinning}`;
       if (key !== last) log.push(entry);
       last = key;
     };

@@ -8,11 +8,13 @@ import {
   EMPTY_EXPORT_STORAGE,
   EXPORT_MESSAGES,
   EXPORT_STORAGE_KEY,
+  exportMessageKey,
   type ExportStorage,
   type ExportType,
 } from '../../machines/export-rules';
 import { exportTrackerMachine, toExportStorage, type ExportStart } from '../../machines/export-tracker.machine';
 import { call } from './api-client';
+import { sentenceCase } from './sentence-case';
 import { i18next } from '../i18n/i18n';
 
 // The React host of the export machines (spec 4): provides their effects (the api calls, the
@@ -59,9 +61,10 @@ function writeStorage(storage: ExportStorage): void {
   }
 }
 
-/** Spec 8: notifications use the error's message, or the common 'error' text. */
+/** Spec 8: notifications use the error's message, or the common 'error' text; catalogue messages in their English words. */
 function notify(message: string): void {
-  toast.error(message || i18next.t('common.error'));
+  const key = message ? exportMessageKey(message) : undefined;
+  toast.error(key ? i18next.t(`exports.messages.${key}`) : sentenceCase(message || i18next.t('common.error')));
 }
 
 /** The browser saves the file from the one-time url (same origin, served as an attachment). */
@@ -82,8 +85,10 @@ function download(url: string): void {
 const hostedMachine = exportTrackerMachine.provide({
   actors: {
     startExport: fromPromise<unknown, ExportStart>(({ input, signal }) => {
-      if (input.exportType === 'TRANSACTION') return call(startOrderExport, { body: input.body, signal });
-      if (input.exportType === 'PAYOUT') return call(startPayoutExport, { body: input.body, signal });
+      // xlsx date cells show the clock where the user is, as the table does (decision 0202).
+      const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      if (input.exportType === 'TRANSACTION') return call(startOrderExport, { body: { ...input.body, timeZone }, signal });
+      if (input.exportType === 'PAYOUT') return call(startPayoutExport, { body: { ...input.body, timeZone }, signal });
       // Refund exports belong to the refunds work; until they exist the start call fails plainly.
       throw new Error(EXPORT_MESSAGES.error);
     }),

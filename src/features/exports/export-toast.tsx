@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportMessageKey } from '../../../machines/export-rules';
+import { sentenceCase } from '../../lib/sentence-case';
 import { registerSignOutCleanup } from '../../lib/session/sign-out-cleanup';
 import { exportTracker, resetExportTracker, useExportToastView } from '../../lib/export-tracker';
 
@@ -22,7 +23,9 @@ export function ExportToast() {
   useEffect(() => registerSignOutCleanup(resetExportTracker), []);
   if (!view.show || !view.status || !view.message) return null;
   const key = exportMessageKey(view.message);
-  const text = key ? t(`exports.messages.${key}`) : view.message;
+  const text = key ? t(`exports.messages.${key}`) : sentenceCase(view.message);
+  // Working until the file is there: once Ready (or failed) the spinner stops.
+  const working = view.status !== 'error' && view.exportStatus !== 'Ready';
   const ticks = view.requests.find((request) => request.token === view.exportToken)?.ticks ?? 0;
   return (
     <section
@@ -34,7 +37,7 @@ export function ExportToast() {
       data-export-status={view.exportStatus ?? ''}
       className={`fixed bottom-4 right-4 z-50 flex w-80 items-start gap-3 rounded border p-3 shadow-lg ${tone[view.status]}`}
     >
-      {view.status !== 'error' && <span aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent" />}
+      {working && <span aria-hidden="true" data-testid="export-toast-spinner" className="mt-0.5 h-4 w-4 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent" />}
       <div className="min-w-0 flex-1">
         <p data-testid="export-toast-message" className="whitespace-pre-line break-words text-sm font-medium">
           {text}

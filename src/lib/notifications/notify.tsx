@@ -1,6 +1,7 @@
 import toast from 'react-hot-toast';
 import { ERROR_TOAST_DURATION_MS, errorToastContent } from '../error-toast';
 import { i18next } from '../../i18n/i18n';
+import { sentenceCase } from '../sentence-case';
 import { enqueueNotification } from './notification-queue';
 
 // Every notification goes through the queue (at most 5 on screen, spec 9).
@@ -12,7 +13,7 @@ export function notify(message: string): void {
 /** A red notification with the error's message, or the common "error" text (spec 8). */
 export function notifyError(error: unknown): void {
   const message = error instanceof Error && error.message ? error.message : typeof error === 'string' && error ? error : i18next.t('common.error');
-  enqueueNotification(() => toast.error(message));
+  enqueueNotification(() => toast.error(sentenceCase(message)));
 }
 
 /** The error toast of spec 8: title (or "error") and a bullet list, or the detail; red; 5000 ms. */
@@ -30,11 +31,11 @@ export function showErrorToast(error: unknown): void {
               {content.kind === 'list' ? (
                 <ul className="mt-1 list-disc pl-5">
                   {content.items.map((item, index) => (
-                    <li key={index}>{item}</li>
+                    <li key={index}>{sentenceCase(item)}</li>
                   ))}
                 </ul>
               ) : (
-                <p className="mt-1">{content.detail}</p>
+                <p className="mt-1">{sentenceCase(content.detail)}</p>
               )}
             </>
           )}
