@@ -29,8 +29,12 @@ const NO_FLAGS = { fields: [], documents: [] };
 const EDIT: WizardProgress = { steps: allValid, mode: 'edit', flags: NO_FLAGS };
 const READ_ONLY: WizardProgress = { steps: allValid, mode: 'readOnly', flags: NO_FLAGS };
 
+// Every path starts by opening /kyc/application-overview (reset below): the wizard is asked for that
+// step, as the React binding asks for the step whose address was opened (issue 11).
+const OPENED_AT_OVERVIEW = { ...kycWizardInput, startAt: 'application-overview' };
+
 const paths = machinePaths(wizardMachine, {
-  input: kycWizardInput,
+  input: OPENED_AT_OVERVIEW,
   events: [
     { type: 'wizard.save', data: {} },
     { type: 'wizard.next', data: {} },
@@ -194,7 +198,7 @@ const short = (path: (typeof paths)[number]) =>
  * the real machine gives the snapshots the screen must match.
  */
 function replayed(path: (typeof paths)[number]): (typeof paths)[number] {
-  const snapshots = replayPath(wizardMachine, path, kycWizardInput);
+  const snapshots = replayPath(wizardMachine, path, OPENED_AT_OVERVIEW);
   return { ...path, steps: path.steps.map((step, index) => ({ ...step, state: snapshots[index]! })) };
 }
 

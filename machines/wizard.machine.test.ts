@@ -1,12 +1,12 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { resumeIndex, wizardMachine, type SaveStepInput, type SaveStepOutput, type WizardProgress, type WizardStepState } from './wizard.machine';
+import { openingIndex, resumeIndex, wizardMachine, type SaveStepInput, type SaveStepOutput, type WizardProgress, type WizardStepState } from './wizard.machine';
 
 const IDS = ['one', 'two', 'three'];
 const step = (id: string, valid: boolean, extra: Partial<WizardStepState> = {}): WizardStepState => ({ id, valid, saved: valid, flagged: false, ...extra });
 
 /** A fake server: progress to load, which steps a save makes valid, and failures on demand. */
-function harness(progress: WizardProgress, options: { failLoad?: number; failSave?: number; failSubmit?: number; saveValid?: (input: SaveStepInput) => boolean } = {}) {
+function harness(progress: WizardProgress, options: { failLoad?: number; failSave?: number; failSubmit?: number; saveValid?: (input: SaveStepInput) => boolean; startAt?: string } = {}) {
   let state = progress.steps.map((entry) => ({ ...entry }));
   const calls = { load: 0, save: [] as SaveStepInput[], submit: 0 };
   let failLoad = options.failLoad ?? 0;
@@ -33,7 +33,7 @@ function harness(progress: WizardProgress, options: { failLoad?: number; failSav
       }),
     },
   });
-  const actor = createActor(machine, { input: { stepIds: IDS } });
+  const actor = createActor(machine, { input: { stepIds: IDS, startAt: options.startAt } });
   actor.start();
   return { actor, calls };
 }
@@ -46,6 +46,32 @@ describe('wizard machine', () => {
   it('loads progress and resumes at the first step that is not valid', async () => {
     const { actor } = harness({ ...fresh, steps: [step('one', true), step('two', false), step('three', false)] });
     await settle(actor, 'editing');
+    expect(current(actor)).toBe('two');
+  });
+
+  // Issue 11: opening or reloading a completed step's address jumped to the current step.
+  it('opens the step whose address was opened when every step before it is valid', async () => {
+    const { actor } = harness({ ...fresh, steps: [step('one', true), step('two', true), step('three', false)] }, { startAt: 'one' });
+    await settle(actor, 'editing');
+    expect(current(actor)).toBe('one');
+    expect(actor.getSnapshot().context.requestedStepId).toBeNull();
+  });
+
+  it('resumes instead when the step asked for lies beyond a step that is not valid', async () => {
+    const { actor } = harness({ ...fresh, steps: [step('one', true), step('two', false), step('three', false)] }, { startAt: 'three' });
+    await settle(actor, 'editing');
+    expect(current(actor)).toBe('two');
+    expect(openingIndex(IDS, [step('one', true), step('two', false), step('three', false)], 'edit', 'nowhere')).toBe(1);
+  });
+
+  it('stays on the step it is on when reloaded', async () => {
+    const { actor, calls } = harness({ ...fresh, steps: [step('one', true), step('two', true), step('three', false)] });
+    await settle(actor, 'editing');
+    actor.send({ type: 'wizard.back' });
+    expect(current(actor)).toBe('two');
+    actor.send({ type: 'wizard.reload' });
+    await settle(actor, 'editing');
+    expect(calls.load).toBe(2);
     expect(current(actor)).toBe('two');
   });
 

@@ -59,6 +59,8 @@ export interface WizardContext {
   flags: WizardFlags;
   /** The save in flight (kept for retry). */
   pending: (SaveStepInput & { intent: 'stay' | 'next' }) | null;
+  /** The step to open once progress is loaded, when the user may open it (the address they opened, the step they reloaded). */
+  requestedStepId: string | null;
   error: string | null;
 }
 
@@ -76,6 +78,17 @@ const NO_FLAGS: WizardFlags = { fields: [], documents: [] };
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : typeof error === 'string' ? error : 'Something went wrong during fetching!';
+}
+
+/**
+ * Where to open once progress is loaded: the requested step when every step before it is valid (a
+ * completed step can be viewed, issue 11), else where to resume.
+ */
+export function openingIndex(stepIds: readonly string[], steps: readonly WizardStepState[], mode: WizardMode, requested: string | null): number {
+  const wanted = requested === null ? -1 : stepIds.indexOf(requested);
+  const before = stepIds.slice(0, Math.max(0, wanted));
+  if (wanted >= 0 && before.every((id) => steps.find((step) => step.id === id)?.valid)) return wanted;
+  return resumeIndex(stepIds, steps, mode);
 }
 
 /** Where to resume: the first flagged step in resubmission, else the first step that is not valid, else the last. */
@@ -99,7 +112,8 @@ export const wizardMachine = setup({
   types: {
     context: {} as WizardContext,
     events: {} as WizardEvent,
-    input: {} as { stepIds: readonly string[] },
+    /** `startAt`: the step whose address the user opened. */
+    input: {} as { stepIds: readonly string[]; startAt?: string },
   },
   actors: {
     loadProgress: fromPromise<WizardProgress>(async () => {
@@ -133,7 +147,8 @@ export const wizardMachine = setup({
   actions: {
     applyProgress: assign(({ context }, progress: WizardProgress) => {
       const steps = mergeSteps(context.stepIds, progress.steps);
-      return { steps, mode: progress.mode, flags: progress.flags, currentIndex: resumeIndex(context.stepIds, steps, progress.mode), error: null };
+      const currentIndex = openingIndex(context.stepIds, steps, progress.mode, context.requestedStepId);
+      return { steps, mode: progress.mode, flags: progress.flags, currentIndex, requestedStepId: null, error: null };
     }),
     applySaved: assign(({ context }, output: SaveStepOutput) => ({ steps: mergeSteps(context.stepIds, output.steps), error: null })),
     rememberSave: assign(({ context, event }) => {
@@ -142,6 +157,8 @@ export const wizardMachine = setup({
       return { pending: { stepId, data: event.data ?? {}, intent: event.type === 'wizard.next' ? ('next' as const) : ('stay' as const) } };
     }),
     clearPending: assign({ pending: null }),
+    /** Reloading keeps the user on the step they are on (when it is still open to them). */
+    requestCurrentStep: assign({ requestedStepId: ({ context }) => context.stepIds[context.currentIndex] ?? null }),
     goForward: assign({ currentIndex: ({ context }) => Math.min(context.currentIndex + 1, context.stepIds.length - 1) }),
     goBack: assign({ currentIndex: ({ context }) => Math.max(context.currentIndex - 1, 0) }),
     goTo: assign({ currentIndex: ({ context, event }) => (event.type === 'wizard.go-to' ? context.stepIds.indexOf(event.stepId) : context.currentIndex) }),
@@ -159,6 +176,7 @@ export const wizardMachine = setup({
     mode: 'edit',
     flags: NO_FLAGS,
     pending: null,
+    requestedStepId: input.startAt ?? null,
     error: null,
   }),
   initial: 'loading',
@@ -187,7 +205,7 @@ export const wizardMachine = setup({
         'wizard.back': { guard: 'hasPrevious', actions: 'goBack' },
         'wizard.go-to': { guard: 'mayGoTo', actions: 'goTo' },
         'wizard.submit': { guard: 'allValid', target: 'submitting' },
-        'wizard.reload': 'loading',
+        'wizard.reload': { target: 'loading', actions: 'requestCurrentStep' },
       },
     },
     saving: {

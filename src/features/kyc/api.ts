@@ -24,8 +24,10 @@ export const applicationQuery = (groupId: string) =>
     queryFn: () => call(getConfirmation, { params: { id: groupId }, query: { includeEmptyRow: 'true' } }),
     // Loading the wizard refetches on purpose; saves and uploads update this cache themselves.
     staleTime: Infinity,
-    // The wizard machine owns failure handling (loadFailed with a retry button), so no silent retry.
+    // The wizard machine owns failure handling (loadFailed with a retry button), so no silent retry
+    // and no error toast beside its own message.
     retry: false,
+    meta: { errorToast: false },
   });
 
 export function saveKycStep(groupId: string, step: KycStepId, data: Record<string, unknown>) {

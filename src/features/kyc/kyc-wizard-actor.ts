@@ -23,7 +23,7 @@ interface Entry {
 }
 let current: Entry | undefined;
 
-function start(groupId: string, queryClient: QueryClient): Entry {
+function start(groupId: string, queryClient: QueryClient, startAt: string | undefined): Entry {
   const listeners = new Set<SaveListener>();
   const machine = wizardMachine.provide({
     actors: {
@@ -61,7 +61,7 @@ function start(groupId: string, queryClient: QueryClient): Entry {
       }),
     },
   });
-  const actor = createActor(machine, { input: kycWizardInput });
+  const actor = createActor(machine, { input: { ...kycWizardInput, startAt } });
   actor.start();
   return { groupId, actor, listeners };
 }
@@ -70,13 +70,13 @@ function start(groupId: string, queryClient: QueryClient): Entry {
  * The wizard actor of a merchant group, created on first use. A finished or locked wizard starts
  * over, since the application may have come back for resubmission in the meantime.
  */
-export function kycWizardActor(groupId: string, queryClient: QueryClient): Entry {
+export function kycWizardActor(groupId: string, queryClient: QueryClient, startAt?: string): Entry {
   if (current && current.groupId === groupId) {
     const snapshot = current.actor.getSnapshot();
     if (snapshot.status === 'active' && !snapshot.matches('locked')) return current;
   }
   current?.actor.stop();
-  current = start(groupId, queryClient);
+  current = start(groupId, queryClient, startAt);
   return current;
 }
 

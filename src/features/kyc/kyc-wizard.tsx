@@ -9,6 +9,7 @@ import type { SaveStepAnswer } from '../../../contract/kyc/endpoints';
 import { KYC_STEP_IDS, type KycStepId } from '../../../contract/kyc/steps';
 import { KYC_DISPLAY_STATUS_LABEL_KEYS } from '../../../contract/merchant-groups';
 import { KYC_WIZARD } from '../../../machines/kyc-wizard';
+import { hideLoadingOverlay, showLoadingOverlay } from '../../lib/loading-overlay-store';
 import { KycDocumentsContext, type KycDocuments } from './components/documents-context';
 import { StepIndicator } from './components/step-indicator';
 import { applicationQuery, uploadKycDocument } from './api';
@@ -21,9 +22,11 @@ import { StepForm } from './step-form';
 const pathOf = (step: string) => KYC_WIZARD.steps.find((entry) => entry.id === step)?.path ?? `/kyc/${step}`;
 
 /**
- * Keeps the URL and the machine's current step together. The machine leads (it resumes where the
- * server says); only a URL the user changes afterwards (browser back/forward, a typed address)
- * asks the machine to go there, and a refused jump puts the URL back.
+ * Keeps the URL and the machine's current step together. The address opened first asks the machine
+ * for its step (a completed step can be viewed, issue 11); the machine decides, resuming where the
+ * server says when that step is not open yet. After that the machine leads; a URL the user changes
+ * (browser back/forward, a typed address) asks the machine to go there, and a refused jump puts the
+ * URL back.
  */
 function useStepRoute(
   actor: KycWizardActor,
@@ -36,6 +39,15 @@ function useStepRoute(
   const lastUrl = useRef(urlStep);
   useEffect(() => {
     if (!ready || !machineStep || machineStep === urlStep) return;
+    if (!aligned.current && urlStep) {
+      // A wizard already running (another step's page was open): ask it for the opened step first.
+      aligned.current = true;
+      actor.send({ type: 'wizard.go-to', stepId: urlStep });
+      const snapshot = actor.getSnapshot();
+      const now = snapshot.context.stepIds[snapshot.context.currentIndex];
+      if (now && now !== urlStep) navigate(pathOf(now), { replace: true });
+      return;
+    }
     // The first alignment after loading replaces the entry (resume); later moves are history steps.
     navigate(pathOf(machineStep), { replace: !aligned.current || urlStep === undefined });
     aligned.current = true;
@@ -59,7 +71,7 @@ export function KycWizard({ groupId, urlStep }: { groupId: string; urlStep: KycS
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const [entry] = useState(() => kycWizardActor(groupId, queryClient));
+  const [entry] = useState(() => kycWizardActor(groupId, queryClient, urlStep));
   const actor = entry.actor;
   const snapshot = useSelector(actor, (s) => s);
   const application = useQuery({ ...applicationQuery(groupId), enabled: !snapshot.matches('loading') });
@@ -72,6 +84,16 @@ export function KycWizard({ groupId, urlStep }: { groupId: string; urlStep: KycS
   useEffect(() => {
     if (snapshot.status === 'done') navigate(KYC_WIZARD.successPath);
   }, [snapshot.status, navigate]);
+
+  // Submitting is the one long, blocking step of the wizard: nothing on the page may change while the
+  // application goes for review, so spec 2's full-screen loading overlay covers it, with its message.
+  const submitting = snapshot.matches('submitting');
+  const submittingMessage = t('kyc.wizard.submitting');
+  useEffect(() => {
+    if (!submitting) return;
+    showLoadingOverlay(submittingMessage);
+    return () => hideLoadingOverlay();
+  }, [submitting, submittingMessage]);
 
   const subscribe = useCallback(
     (listener: (answer: SaveStepAnswer) => void) => {

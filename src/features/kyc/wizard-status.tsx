@@ -127,12 +127,8 @@ export function WizardStatus({
         {dismiss}
       </div>
     );
-  if (snapshot.matches('submitting'))
-    return (
-      <p role="status" className="mt-4 text-slate-700">
-        {t('kyc.wizard.submitting')}
-      </p>
-    );
+  // Submitting blocks the whole page behind the loading overlay (useSubmitOverlay in kyc-wizard.tsx).
+  if (snapshot.matches('submitting')) return null;
   const incomplete = snapshot.context.steps.filter((step) => !step.valid);
   const isLast = snapshot.context.currentIndex === snapshot.context.stepIds.length - 1;
   if (isLast && application && snapshot.context.steps[snapshot.context.currentIndex]?.valid && incomplete.length > 0)
