@@ -26,7 +26,20 @@ import { orderExportSource } from '../server/orders/order-export';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const dataDir = path.resolve(process.env.FOLIO_DATA_DIR ?? '.bench-data');
 const postgresUrl = process.env.BENCH_DATABASE_URL;
-const COLUMNS: OrderColumnId[] = ['id', 'referenceNo', 'merchantName', 'guestName', 'guestEmail', 'amount', 'currency', 'status', 'paymentType', 'chargeCategory', 'cardBrand', 'createdAt'];
+const COLUMNS: OrderColumnId[] = [
+  'id',
+  'referenceNo',
+  'merchantName',
+  'guestName',
+  'guestEmail',
+  'amount',
+  'currency',
+  'status',
+  'paymentType',
+  'chargeCategory',
+  'cardBrand',
+  'createdAt',
+];
 // The same rows, columns and order as the export (newest first, id tiebreak), unformatted: the
 // cells as the database stores them (amount / 100.0, raw timestamps), for a second COPY figure.
 const RAW_QUERY = `SELECT o.id, o.reference_no, m.name, o.guest_name, o.guest_email, o.amount_minor / 100.0, o.currency, o.status, o.payment_type, o.charge_category, o.card_brand, o.created_at
@@ -170,9 +183,14 @@ async function main() {
   // memory readings of whatever ran after it); each one warm-up, then timed. "Same query" twice: the
   // export's own SQL exactly as the worker runs it (cells formatted and csv-guarded in SQL), and the
   // same rows and order with the cells as stored (no formatting at all), the stricter baseline.
-  const exportQuery = inlineParameters((await orderExportSource.query({ query: { filters: {}, sorting: [] }, merchants: 'all' }, COLUMNS, csvCellSql)).compile(database.db));
+  const exportQuery = inlineParameters(
+    (await orderExportSource.query({ query: { filters: {}, sorting: [] }, merchants: 'all' }, COLUMNS, csvCellSql)).compile(database.db),
+  );
   const copies: Record<string, { ms: number; bytes: number }> = {};
-  for (const [name, query] of [['export query', exportQuery], ['raw cells', RAW_QUERY]] as const) {
+  for (const [name, query] of [
+    ['export query', exportQuery],
+    ['raw cells', RAW_QUERY],
+  ] as const) {
     await database.copy(query);
     started = Date.now();
     const bytes = await database.copy(query);
@@ -200,7 +218,9 @@ async function main() {
     if (response.statusCode !== 200) throw new Error(`search failed: ${response.body}`);
   }
   const warm = times.slice(10);
-  console.log(`POST order/search (page of 25, 2-3 month date filter, 4 sorts, pages 0-9), ${warm.length} requests after 10 warm-up: p50 ${percentile(warm, 50).toFixed(1)} ms, p95 ${percentile(warm, 95).toFixed(1)} ms, max ${Math.max(...warm).toFixed(1)} ms`);
+  console.log(
+    `POST order/search (page of 25, 2-3 month date filter, 4 sorts, pages 0-9), ${warm.length} requests after 10 warm-up: p50 ${percentile(warm, 50).toFixed(1)} ms, p95 ${percentile(warm, 95).toFixed(1)} ms, max ${Math.max(...warm).toFixed(1)} ms`,
+  );
   await app.close();
   await database.close();
 }

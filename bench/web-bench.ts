@@ -29,7 +29,15 @@ const PORT = process.env.BENCH_WEB_PORT ? Number(process.env.BENCH_WEB_PORT) : a
 const BASE = `http://127.0.0.1:${PORT}`;
 const SPA_DIR = process.env.BENCH_SPA_DIR ?? 'dist';
 const SERVER_BUNDLE = process.env.BENCH_SERVER_BUNDLE ?? 'dist-server/main.mjs';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const SLOW_NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1_000_000) / 8, uploadThroughput: (750 * 1000) / 8 };
 
 interface RouteCase {
@@ -192,9 +200,15 @@ try {
     const slow = await firstLoad(browser, route, true);
     const { all, js } = fast;
     console.log(`\n${route.name} (${route.path}${route.account ? `, signed in as ${route.account}` : ''})`);
-    console.log(`  all requests: ${all.requests}, transferred ${kb(all.wire)} (bodies ${kb(all.body)} as sent), uncompressed ${kb(all.decoded)}, gzipped ${kb(all.gzip)}`);
-    console.log(`  JavaScript:   ${js.requests} files, transferred ${kb(js.wire)} (bodies ${kb(js.body)} as sent), uncompressed ${kb(js.decoded)}, gzipped ${kb(js.gzip)}`);
-    console.log(`  usable after ${secondsText(fast.usableMs)}; at 1.6 Mbit/s and 150 ms RTT after ${secondsText(slow.usableMs)} (transferred ${kb(slow.all.wire)})`);
+    console.log(
+      `  all requests: ${all.requests}, transferred ${kb(all.wire)} (bodies ${kb(all.body)} as sent), uncompressed ${kb(all.decoded)}, gzipped ${kb(all.gzip)}`,
+    );
+    console.log(
+      `  JavaScript:   ${js.requests} files, transferred ${kb(js.wire)} (bodies ${kb(js.body)} as sent), uncompressed ${kb(js.decoded)}, gzipped ${kb(js.gzip)}`,
+    );
+    console.log(
+      `  usable after ${secondsText(fast.usableMs)}; at 1.6 Mbit/s and 150 ms RTT after ${secondsText(slow.usableMs)} (transferred ${kb(slow.all.wire)})`,
+    );
   }
 } finally {
   await browser.close();

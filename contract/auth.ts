@@ -5,7 +5,11 @@ import { RoleNameSchema, UserPermissionSchema } from './roles';
 
 // Spec 7 "Session client" and "Auth/identity"; architecture.md "API surface".
 
-export const EmailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: 'enter a valid e-mail address' }));
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'enter a valid e-mail address' }));
 
 /** Password policy (docs/decisions/0003-password-policy.md). */
 export const PASSWORD_MIN_LENGTH = 12;
@@ -63,14 +67,80 @@ export const ClientLogSchema = z.object({
 export const EmptyAnswerSchema = z.object({}).strict();
 
 export const authEndpoints = endpointTable([
-  defineEndpoint({ id: 'getSession', method: 'GET', path: `${AUTH_BASE}/session`, summary: 'The current session, refreshed when the access token is near expiry; {} when signed out', access: 'public', response: SessionAnswerSchema }),
-  defineEndpoint({ id: 'updateSession', method: 'POST', path: `${AUTH_BASE}/session`, summary: 'Refresh the session now; with data.firstLogin=false clears the first-login flag', access: 'public', body: SessionUpdateSchema, response: SessionAnswerSchema }),
-  defineEndpoint({ id: 'getCsrf', method: 'GET', path: `${AUTH_BASE}/csrf`, summary: 'A csrf token for the form-encoded posts (double-submit cookie)', access: 'public', response: CsrfAnswerSchema }),
-  defineEndpoint({ id: 'getProviders', method: 'GET', path: `${AUTH_BASE}/providers`, summary: 'Sign-in providers', access: 'public', response: ProvidersAnswerSchema }),
-  defineEndpoint({ id: 'signIn', method: 'POST', path: `${AUTH_BASE}/signin/{provider}`, summary: 'Sign in with e-mail and password (form-encoded, csrf-checked)', access: 'public', params: z.object({ provider: z.literal('credentials') }), bodyType: 'form', body: CredentialsFormSchema, response: RedirectAnswerSchema }),
-  defineEndpoint({ id: 'signInCallback', method: 'POST', path: `${AUTH_BASE}/callback/{provider}`, summary: 'Sign in with e-mail and password (form-encoded, csrf-checked)', access: 'public', params: z.object({ provider: z.literal('credentials') }), bodyType: 'form', body: CredentialsFormSchema, response: RedirectAnswerSchema }),
-  defineEndpoint({ id: 'signOut', method: 'POST', path: `${AUTH_BASE}/signout`, summary: 'End the session on the server and clear the cookies', access: 'public', bodyType: 'form', body: SignOutFormSchema, response: RedirectAnswerSchema }),
-  defineEndpoint({ id: 'clientLog', method: 'POST', path: `${AUTH_BASE}/_log`, summary: 'Client-side log line (CLIENT_FETCH_ERROR, CLIENT_SESSION_ERROR...)', access: 'public', body: ClientLogSchema, response: EmptyAnswerSchema }),
+  defineEndpoint({
+    id: 'getSession',
+    method: 'GET',
+    path: `${AUTH_BASE}/session`,
+    summary: 'The current session, refreshed when the access token is near expiry; {} when signed out',
+    access: 'public',
+    response: SessionAnswerSchema,
+  }),
+  defineEndpoint({
+    id: 'updateSession',
+    method: 'POST',
+    path: `${AUTH_BASE}/session`,
+    summary: 'Refresh the session now; with data.firstLogin=false clears the first-login flag',
+    access: 'public',
+    body: SessionUpdateSchema,
+    response: SessionAnswerSchema,
+  }),
+  defineEndpoint({
+    id: 'getCsrf',
+    method: 'GET',
+    path: `${AUTH_BASE}/csrf`,
+    summary: 'A csrf token for the form-encoded posts (double-submit cookie)',
+    access: 'public',
+    response: CsrfAnswerSchema,
+  }),
+  defineEndpoint({
+    id: 'getProviders',
+    method: 'GET',
+    path: `${AUTH_BASE}/providers`,
+    summary: 'Sign-in providers',
+    access: 'public',
+    response: ProvidersAnswerSchema,
+  }),
+  defineEndpoint({
+    id: 'signIn',
+    method: 'POST',
+    path: `${AUTH_BASE}/signin/{provider}`,
+    summary: 'Sign in with e-mail and password (form-encoded, csrf-checked)',
+    access: 'public',
+    params: z.object({ provider: z.literal('credentials') }),
+    bodyType: 'form',
+    body: CredentialsFormSchema,
+    response: RedirectAnswerSchema,
+  }),
+  defineEndpoint({
+    id: 'signInCallback',
+    method: 'POST',
+    path: `${AUTH_BASE}/callback/{provider}`,
+    summary: 'Sign in with e-mail and password (form-encoded, csrf-checked)',
+    access: 'public',
+    params: z.object({ provider: z.literal('credentials') }),
+    bodyType: 'form',
+    body: CredentialsFormSchema,
+    response: RedirectAnswerSchema,
+  }),
+  defineEndpoint({
+    id: 'signOut',
+    method: 'POST',
+    path: `${AUTH_BASE}/signout`,
+    summary: 'End the session on the server and clear the cookies',
+    access: 'public',
+    bodyType: 'form',
+    body: SignOutFormSchema,
+    response: RedirectAnswerSchema,
+  }),
+  defineEndpoint({
+    id: 'clientLog',
+    method: 'POST',
+    path: `${AUTH_BASE}/_log`,
+    summary: 'Client-side log line (CLIENT_FETCH_ERROR, CLIENT_SESSION_ERROR...)',
+    access: 'public',
+    body: ClientLogSchema,
+    response: EmptyAnswerSchema,
+  }),
 ]);
 
 // ---- Identity ----
@@ -92,8 +162,43 @@ export const IdentityUserSchema = z.object({
 export type IdentityUser = z.infer<typeof IdentityUserSchema>;
 
 export const identityEndpoints = endpointTable([
-  defineEndpoint({ id: 'forgotPassword', method: 'POST', path: `${IDENTITY_BASE}/v2/auth/{tenant}/forgot-password`, summary: 'Send a one-time reset link; same answer whether or not the address exists', access: 'public', params: z.object({ tenant: z.literal(TENANT) }), body: ForgotPasswordBodySchema, response: ForgotPasswordAnswerSchema, successStatus: 202 }),
-  defineEndpoint({ id: 'resetPassword', method: 'POST', path: `${IDENTITY_BASE}/v2/auth/{tenant}/reset-password`, summary: 'Set a new password with a one-time reset token', access: 'public', params: z.object({ tenant: z.literal(TENANT) }), body: ResetPasswordBodySchema, response: EmptyAnswerSchema }),
-  defineEndpoint({ id: 'validateToken', method: 'POST', path: `${IDENTITY_BASE}/v2/auth/validate`, summary: 'Whether an access token or a password-reset token is valid', access: 'public', body: ValidateBodySchema, response: ValidateAnswerSchema }),
-  defineEndpoint({ id: 'getIdentityUser', method: 'GET', path: `${IDENTITY_BASE}/v1/users/{id}`, summary: 'A user with roles and permissions (self, or Users:Read)', access: 'session', params: z.object({ id: z.uuid() }), response: IdentityUserSchema }),
+  defineEndpoint({
+    id: 'forgotPassword',
+    method: 'POST',
+    path: `${IDENTITY_BASE}/v2/auth/{tenant}/forgot-password`,
+    summary: 'Send a one-time reset link; same answer whether or not the address exists',
+    access: 'public',
+    params: z.object({ tenant: z.literal(TENANT) }),
+    body: ForgotPasswordBodySchema,
+    response: ForgotPasswordAnswerSchema,
+    successStatus: 202,
+  }),
+  defineEndpoint({
+    id: 'resetPassword',
+    method: 'POST',
+    path: `${IDENTITY_BASE}/v2/auth/{tenant}/reset-password`,
+    summary: 'Set a new password with a one-time reset token',
+    access: 'public',
+    params: z.object({ tenant: z.literal(TENANT) }),
+    body: ResetPasswordBodySchema,
+    response: EmptyAnswerSchema,
+  }),
+  defineEndpoint({
+    id: 'validateToken',
+    method: 'POST',
+    path: `${IDENTITY_BASE}/v2/auth/validate`,
+    summary: 'Whether an access token or a password-reset token is valid',
+    access: 'public',
+    body: ValidateBodySchema,
+    response: ValidateAnswerSchema,
+  }),
+  defineEndpoint({
+    id: 'getIdentityUser',
+    method: 'GET',
+    path: `${IDENTITY_BASE}/v1/users/{id}`,
+    summary: 'A user with roles and permissions (self, or Users:Read)',
+    access: 'session',
+    params: z.object({ id: z.uuid() }),
+    response: IdentityUserSchema,
+  }),
 ]);

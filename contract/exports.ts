@@ -58,14 +58,17 @@ function columnsSchema<T extends z.ZodType<string>>(column: T) {
 export const ExportTimeZoneSchema = z
   .string()
   .max(64)
-  .refine((zone) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: zone });
-      return /^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone);
-    } catch {
-      return false;
-    }
-  }, { message: 'use an IANA time zone such as Europe/Amsterdam' });
+  .refine(
+    (zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return /^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone);
+      } catch {
+        return false;
+      }
+    },
+    { message: 'use an IANA time zone such as Europe/Amsterdam' },
+  );
 
 export const OrderExportBodySchema = z.object({
   fileType: ExportFileTypeSchema,
@@ -150,7 +153,8 @@ export const exportEndpoints = endpointTable([
     id: 'stopPayoutExport',
     method: 'POST',
     path: `${MERCHANT_API}/payouts/export/stop/{token}`,
-    summary: 'Cancel one of the caller\'s payout exports: the job stops, its partial file is removed, status Failed "Request cancelled" (also when already Ready and not downloaded); idempotent',
+    summary:
+      'Cancel one of the caller\'s payout exports: the job stops, its partial file is removed, status Failed "Request cancelled" (also when already Ready and not downloaded); idempotent',
     access: { resource: 'Payouts', action: 'Read' },
     params: ExportTokenParamsSchema,
     response: ExportResultSchema,
@@ -166,4 +170,3 @@ export const exportEndpoints = endpointTable([
     response: z.string().describe('the csv or xlsx file as an attachment'),
   }),
 ]);
-

@@ -95,11 +95,7 @@ export const MerchantGroupSchema = z.object({
 });
 export type MerchantGroup = z.infer<typeof MerchantGroupSchema>;
 
-const PageSizeSchema = z.coerce
-  .number()
-  .int()
-  .refine(isPageSize, { error: 'kyc.validation.pageSize' })
-  .default(10);
+const PageSizeSchema = z.coerce.number().int().refine(isPageSize, { error: 'kyc.validation.pageSize' }).default(10);
 
 export const KYC_LIST_SORT_FIELDS = ['createdAt', 'submittedAt', 'statusChangedAt', 'updatedAt', 'name'] as const;
 export type KycListSortField = (typeof KYC_LIST_SORT_FIELDS)[number];
@@ -139,24 +135,88 @@ export const KycApplicationPageSchema = z.object({
 export type KycApplicationPage = z.infer<typeof KycApplicationPageSchema>;
 
 export const CreateMerchantGroupSchema = z.object({
-  name: safeText('kyc.validation.unsafeText', { error: 'kyc.validation.required' }).trim().min(2, { error: 'kyc.validation.tooShort' }).max(200, { error: 'kyc.validation.tooLong' }),
+  name: safeText('kyc.validation.unsafeText', { error: 'kyc.validation.required' })
+    .trim()
+    .min(2, { error: 'kyc.validation.tooShort' })
+    .max(200, { error: 'kyc.validation.tooLong' }),
   country: z
     .string({ error: 'kyc.validation.required' })
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, { error: 'kyc.validation.country', abort: true })
     .refine(isCountryCode, { error: 'kyc.validation.country' }),
-  contactEmail: z.string({ error: 'kyc.validation.required' }).trim().toLowerCase().pipe(z.email({ error: 'kyc.validation.email' })),
+  contactEmail: z
+    .string({ error: 'kyc.validation.required' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'kyc.validation.email' })),
 });
 
 const GroupIdParams = z.object({ id: z.uuid({ error: 'kyc.validation.id' }) });
 
 export const merchantGroupEndpoints = endpointTable([
-  defineEndpoint({ id: 'listMerchantGroups', method: 'GET', path: `${MERCHANT_API}/merchant-groups`, summary: 'Merchant groups the caller may see (provider: all; merchant side: their own), newest status change first', access: 'session', query: z.object({ page: z.coerce.number().int().min(1).default(1), pageSize: PageSizeSchema }), response: z.object({ items: z.array(MerchantGroupSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }) }),
-  defineEndpoint({ id: 'getMerchantGroup', method: 'GET', path: `${MERCHANT_API}/merchant-groups/{id}`, summary: 'One merchant group with its onboarding status and the lifecycle actions the caller may take now', access: 'session', params: GroupIdParams, response: MerchantGroupSchema }),
-  defineEndpoint({ id: 'createMerchantGroup', method: 'POST', path: `${MERCHANT_API}/merchant-groups`, summary: 'Create a merchant group in status Created with an empty KYC application (provider staff)', access: { resource: 'Merchants', action: 'Insert' }, body: CreateMerchantGroupSchema, response: MerchantGroupSchema, successStatus: 201 }),
-  defineEndpoint({ id: 'searchKycApplications', method: 'POST', path: `${MERCHANT_API}/merchant-groups/search`, summary: 'The KYC applications table: page, search by name, filter by display status, sort by dates (provider staff)', access: { resource: 'KYCApplications', action: 'Read' }, body: KycApplicationSearchSchema, response: KycApplicationPageSchema }),
-  defineEndpoint({ id: 'activateMerchantGroup', method: 'PUT', path: `${MERCHANT_API}/merchant-groups/activate/{id}`, summary: 'Lifecycle action activate (ContractSigned -> Active); 409 when the lifecycle forbids it', access: { resource: 'KYCApplications', action: 'Approve' }, params: GroupIdParams, response: MerchantGroupSchema }),
-  defineEndpoint({ id: 'signMerchantGroupContract', method: 'PUT', path: `${MERCHANT_API}/merchant-groups/sign-contract/{id}`, summary: 'Lifecycle action signContract (Approved/ContractPending -> ContractSigned); 409 when the lifecycle forbids it', access: { resource: 'KYCApplications', action: 'Approve' }, params: GroupIdParams, response: MerchantGroupSchema }),
-  defineEndpoint({ id: 'preInitMerchantGroup', method: 'POST', path: `${MERCHANT_API}/merchant-groups/pre-init`, summary: "Opens the caller's KYC application (creates it when missing; idempotent) and answers the group", access: { resource: 'KYCApplications', action: 'Insert' }, body: z.object({}).strict().optional(), response: MerchantGroupSchema }),
+  defineEndpoint({
+    id: 'listMerchantGroups',
+    method: 'GET',
+    path: `${MERCHANT_API}/merchant-groups`,
+    summary: 'Merchant groups the caller may see (provider: all; merchant side: their own), newest status change first',
+    access: 'session',
+    query: z.object({ page: z.coerce.number().int().min(1).default(1), pageSize: PageSizeSchema }),
+    response: z.object({ items: z.array(MerchantGroupSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }),
+  }),
+  defineEndpoint({
+    id: 'getMerchantGroup',
+    method: 'GET',
+    path: `${MERCHANT_API}/merchant-groups/{id}`,
+    summary: 'One merchant group with its onboarding status and the lifecycle actions the caller may take now',
+    access: 'session',
+    params: GroupIdParams,
+    response: MerchantGroupSchema,
+  }),
+  defineEndpoint({
+    id: 'createMerchantGroup',
+    method: 'POST',
+    path: `${MERCHANT_API}/merchant-groups`,
+    summary: 'Create a merchant group in status Created with an empty KYC application (provider staff)',
+    access: { resource: 'Merchants', action: 'Insert' },
+    body: CreateMerchantGroupSchema,
+    response: MerchantGroupSchema,
+    successStatus: 201,
+  }),
+  defineEndpoint({
+    id: 'searchKycApplications',
+    method: 'POST',
+    path: `${MERCHANT_API}/merchant-groups/search`,
+    summary: 'The KYC applications table: page, search by name, filter by display status, sort by dates (provider staff)',
+    access: { resource: 'KYCApplications', action: 'Read' },
+    body: KycApplicationSearchSchema,
+    response: KycApplicationPageSchema,
+  }),
+  defineEndpoint({
+    id: 'activateMerchantGroup',
+    method: 'PUT',
+    path: `${MERCHANT_API}/merchant-groups/activate/{id}`,
+    summary: 'Lifecycle action activate (ContractSigned -> Active); 409 when the lifecycle forbids it',
+    access: { resource: 'KYCApplications', action: 'Approve' },
+    params: GroupIdParams,
+    response: MerchantGroupSchema,
+  }),
+  defineEndpoint({
+    id: 'signMerchantGroupContract',
+    method: 'PUT',
+    path: `${MERCHANT_API}/merchant-groups/sign-contract/{id}`,
+    summary: 'Lifecycle action signContract (Approved/ContractPending -> ContractSigned); 409 when the lifecycle forbids it',
+    access: { resource: 'KYCApplications', action: 'Approve' },
+    params: GroupIdParams,
+    response: MerchantGroupSchema,
+  }),
+  defineEndpoint({
+    id: 'preInitMerchantGroup',
+    method: 'POST',
+    path: `${MERCHANT_API}/merchant-groups/pre-init`,
+    summary: "Opens the caller's KYC application (creates it when missing; idempotent) and answers the group",
+    access: { resource: 'KYCApplications', action: 'Insert' },
+    body: z.object({}).strict().optional(),
+    response: MerchantGroupSchema,
+  }),
 ]);

@@ -40,7 +40,7 @@ export const orderEmailEndpoints = endpointTable([
     id: 'resendOrderEmail',
     method: 'POST',
     path: `${BACKOFFICE_API}/order/{id}/email-history/{emailId}/resend`,
-    summary: 'Send one of the order\'s e-mails again to the same recipient; the copy joins the history. Send an Idempotency-Key per user intent',
+    summary: "Send one of the order's e-mails again to the same recipient; the copy joins the history. Send an Idempotency-Key per user intent",
     access: { resource: 'Transactions', action: 'Update' },
     merchantHeader: true,
     idempotent: true,

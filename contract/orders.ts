@@ -7,9 +7,12 @@ import { safeText } from './text';
 // Spec 2 "/transactions", spec 3 "Enumerations", spec 7 "Orders", spec 9 page sizes.
 // Decisions: docs/decisions/0120-order-status-codes.md, 0121-list-paging-sorting-counts.md.
 
-export const PageSizeSchema = z.union(PAGE_SIZES.map((size) => z.literal(size)), {
-  message: 'page size must be 10, 25, 50 or 100',
-});
+export const PageSizeSchema = z.union(
+  PAGE_SIZES.map((size) => z.literal(size)),
+  {
+    message: 'page size must be 10, 25, 50 or 100',
+  },
+);
 
 export const PaginationSchema = z.object({
   /** 0-based page index. */
@@ -74,7 +77,12 @@ export const OrderFilterSchema = z.object({
   chargeCategories: z.array(ChargeCategorySchema).max(CHARGE_CATEGORIES.length).optional(),
   /** Properties; always intersected with the caller's merchant scope on the server. */
   merchantIds: z.array(z.uuid()).max(500).optional(),
-  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { message: 'use a 3-letter currency code' }).optional(),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, { message: 'use a 3-letter currency code' })
+    .optional(),
   /** Amount bounds in MINOR units (cents), inclusive. */
   amountMin: z.number().int().min(0).optional(),
   amountMax: z.number().int().min(0).optional(),
@@ -82,7 +90,10 @@ export const OrderFilterSchema = z.object({
   referenceNo: safeText().trim().min(1).max(100).optional(),
   /** Guest name or e-mail contains (case-insensitive). */
   guest: safeText().trim().min(1).max(100).optional(),
-  cardLast4: z.string().regex(/^\d{4}$/, { message: 'use the last 4 digits' }).optional(),
+  cardLast4: z
+    .string()
+    .regex(/^\d{4}$/, { message: 'use the last 4 digits' })
+    .optional(),
 });
 export type OrderFilter = z.infer<typeof OrderFilterSchema>;
 
@@ -110,7 +121,17 @@ export const ORDER_COLUMN_IDS = ORDER_COLUMNS.map((column) => column.id) as [Ord
 export const OrderColumnIdSchema = z.enum(ORDER_COLUMN_IDS);
 export const ORDER_SORTABLE_COLUMNS = ORDER_COLUMNS.filter((column) => column.sortable).map((column) => column.id);
 /** Default visible columns of the table (the export dialog preselects the visible ones). */
-export const ORDER_DEFAULT_COLUMNS: OrderColumnId[] = ['id', 'referenceNo', 'merchantName', 'guestName', 'amount', 'currency', 'status', 'paymentType', 'createdAt'];
+export const ORDER_DEFAULT_COLUMNS: OrderColumnId[] = [
+  'id',
+  'referenceNo',
+  'merchantName',
+  'guestName',
+  'amount',
+  'currency',
+  'status',
+  'paymentType',
+  'createdAt',
+];
 
 export const OrderSortSchema = z.object({
   id: z.enum(['id', 'referenceNo', 'guestName', 'amount', 'status', 'createdAt', 'updatedAt'], { message: 'this column cannot be sorted' }),

@@ -81,7 +81,8 @@ export const paymentEndpoints = endpointTable([
     id: 'captureAuthorization',
     method: 'POST',
     path: `${BACKOFFICE_API}/payment/captures`,
-    summary: 'Capture all or part of the open authorization of a Tokenized order; 409 when the order or the amount does not allow it. Send an Idempotency-Key per user intent',
+    summary:
+      'Capture all or part of the open authorization of a Tokenized order; 409 when the order or the amount does not allow it. Send an Idempotency-Key per user intent',
     access: update,
     merchantHeader: true,
     idempotent: true,
@@ -103,7 +104,8 @@ export const paymentEndpoints = endpointTable([
     id: 'cancelOrder',
     method: 'POST',
     path: `${BACKOFFICE_API}/order/{id}/cancel/5`,
-    summary: 'Cancel an order with reason code 5 and a reason text (an open authorization is voided first); 409 once anything is captured. Send an Idempotency-Key per user intent',
+    summary:
+      'Cancel an order with reason code 5 and a reason text (an open authorization is voided first); 409 once anything is captured. Send an Idempotency-Key per user intent',
     access: update,
     merchantHeader: true,
     idempotent: true,

@@ -14,7 +14,12 @@ export const PayoutScheduleSchema = z.enum(PAYOUT_SCHEDULES);
 // The English words the screen shows (src/i18n/en/payouts.json has the same, pinned by
 // tests/exports/screen-labels.test.ts); xlsx exports write them (decision 0202).
 export const PAYOUT_STATUS_LABELS_EN: Record<PayoutStatus, string> = { Scheduled: 'Scheduled', Processing: 'Processing', Paid: 'Paid', Failed: 'Failed' };
-export const PAYOUT_SCHEDULE_LABELS_EN: Record<(typeof PAYOUT_SCHEDULES)[number], string> = { Daily: 'Daily', Weekly: 'Weekly', Monthly: 'Monthly', Manually: 'Manually' };
+export const PAYOUT_SCHEDULE_LABELS_EN: Record<(typeof PAYOUT_SCHEDULES)[number], string> = {
+  Daily: 'Daily',
+  Weekly: 'Weekly',
+  Monthly: 'Monthly',
+  Manually: 'Manually',
+};
 export const PAYOUT_ATTEMPT_STATUSES = ['Processing', 'Paid', 'Failed'] as const;
 
 export const PayoutFilterSchema = z.object({
@@ -24,7 +29,12 @@ export const PayoutFilterSchema = z.object({
   schedules: z.array(PayoutScheduleSchema).max(PAYOUT_SCHEDULES.length).optional(),
   /** Properties; always intersected with the caller's merchant scope on the server. */
   merchantIds: z.array(z.uuid()).max(500).optional(),
-  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { message: 'use a 3-letter currency code' }).optional(),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, { message: 'use a 3-letter currency code' })
+    .optional(),
   /** Amount bounds in MINOR units (cents), inclusive. */
   amountMin: z.number().int().min(0).optional(),
   amountMax: z.number().int().min(0).optional(),
@@ -129,7 +139,8 @@ export const payoutEndpoints = endpointTable([
     id: 'retryPayout',
     method: 'POST',
     path: `${MERCHANT_API}/payouts/{id}/retry`,
-    summary: 'Retry a Failed payout: adds a Processing attempt to the same payout; 409 unless Failed with no attempt in progress. Send an Idempotency-Key per user intent',
+    summary:
+      'Retry a Failed payout: adds a Processing attempt to the same payout; 409 unless Failed with no attempt in progress. Send an Idempotency-Key per user intent',
     access: { resource: 'Payouts', action: 'Update' },
     idempotent: true,
     params: PayoutIdParamsSchema,

@@ -70,7 +70,17 @@ export interface RoleRow {
 }
 
 // Provider staff reach every merchant's business (spec 2 names them on nearly every item).
-const PROVIDER_MENU = ['paymentLink', 'transactions', 'kycApplications', 'properties', 'users', 'paymentSettings', 'bookings', 'refundManagement', 'refundRules'] as const;
+const PROVIDER_MENU = [
+  'paymentLink',
+  'transactions',
+  'kycApplications',
+  'properties',
+  'users',
+  'paymentSettings',
+  'bookings',
+  'refundManagement',
+  'refundRules',
+] as const;
 /** The role picker's provider user: reviews applications (Approve), manages merchants, properties, users and refunds. */
 const PROVIDER_USER_GRANTS = {
   KYCApplications: 'RA',
@@ -112,10 +122,28 @@ const SELLS_AND_REFUNDS = { Transactions: 'RIUD', Refund: 'RIUD' } as const;
 
 export const PERMISSION_TABLE = {
   // The role picker's provider admin: every item, merchant onboarding and payouts included.
-  [PROVIDER_ADMIN_ROLE]: { side: 'provider', scope: 'all', menu: [...PROVIDER_MENU, 'merchants', 'payouts', 'sentEmails'], morePages: ['fees'], grants: PROVIDER_ADMIN_GRANTS },
+  [PROVIDER_ADMIN_ROLE]: {
+    side: 'provider',
+    scope: 'all',
+    menu: [...PROVIDER_MENU, 'merchants', 'payouts', 'sentEmails'],
+    morePages: ['fees'],
+    grants: PROVIDER_ADMIN_GRANTS,
+  },
   // Named on KYC applications, Properties and Payouts but not on Merchants: no merchant groups of their own making.
-  SuperAdmin: { side: 'provider', scope: 'all', menu: [...PROVIDER_MENU, 'payouts', 'sentEmails'], morePages: ['fees'], grants: { ...PROVIDER_ADMIN_GRANTS, Merchants: 'R' } },
-  Admin: { side: 'provider', scope: 'all', menu: [...PROVIDER_MENU, 'payouts', 'sentEmails'], morePages: ['fees'], grants: { ...PROVIDER_ADMIN_GRANTS, Merchants: 'R' } },
+  SuperAdmin: {
+    side: 'provider',
+    scope: 'all',
+    menu: [...PROVIDER_MENU, 'payouts', 'sentEmails'],
+    morePages: ['fees'],
+    grants: { ...PROVIDER_ADMIN_GRANTS, Merchants: 'R' },
+  },
+  Admin: {
+    side: 'provider',
+    scope: 'all',
+    menu: [...PROVIDER_MENU, 'payouts', 'sentEmails'],
+    morePages: ['fees'],
+    grants: { ...PROVIDER_ADMIN_GRANTS, Merchants: 'R' },
+  },
   // The role picker's provider user: reviews applications and manages merchants, no payouts, no product configuration.
   [PROVIDER_USER_ROLE]: {
     side: 'provider',
@@ -157,9 +185,20 @@ export const PERMISSION_TABLE = {
     morePages: ['propertyManagement'],
     grants: { Transactions: 'R', Properties: 'R', Users: 'R', Refund: 'R', MerchantScopes: 'R' },
   },
-  UserManagement: { side: 'merchant', scope: 'group', menu: ['paymentLink', 'transactions', 'users'], morePages: ['propertyManagement'], grants: { ...SELLS, ...MANAGES_USERS, MerchantScopes: 'RIUD' } },
+  UserManagement: {
+    side: 'merchant',
+    scope: 'group',
+    menu: ['paymentLink', 'transactions', 'users'],
+    morePages: ['propertyManagement'],
+    grants: { ...SELLS, ...MANAGES_USERS, MerchantScopes: 'RIUD' },
+  },
   MerchantUser: { side: 'merchant', scope: 'assigned', menu: ['paymentLink', 'transactions', 'refundManagement', 'refundRules'], grants: SELLS_AND_REFUNDS },
-  CreateRefundCancelUser: { side: 'merchant', scope: 'assigned', menu: ['paymentLink', 'transactions', 'refundManagement', 'refundRules'], grants: SELLS_AND_REFUNDS },
+  CreateRefundCancelUser: {
+    side: 'merchant',
+    scope: 'assigned',
+    menu: ['paymentLink', 'transactions', 'refundManagement', 'refundRules'],
+    grants: SELLS_AND_REFUNDS,
+  },
   CreateCancelUser: { side: 'merchant', scope: 'assigned', menu: ['paymentLink', 'transactions'], grants: SELLS },
   Merchant: { side: 'merchant', scope: 'assigned', menu: ['paymentLink', 'transactions'], grants: SELLS },
   OrganizationAdmin: { side: 'merchant', scope: 'assigned', menu: ['paymentLink', 'transactions', 'users'], grants: { ...SELLS, ...MANAGES_USERS } },

@@ -6,5 +6,12 @@ export const HealthAnswerSchema = z.object({ status: z.literal('ok'), database: 
 // No route shows e-mails to anonymous callers: the demo outbox that did is gone (issue 12). Provider
 // admins read sent e-mails, secrets masked, through contract/emails.ts (decision 0170).
 export const systemEndpoints = endpointTable([
-  defineEndpoint({ id: 'health', method: 'GET', path: '/health', summary: 'Liveness and database reachability', access: 'public', response: HealthAnswerSchema }),
+  defineEndpoint({
+    id: 'health',
+    method: 'GET',
+    path: '/health',
+    summary: 'Liveness and database reachability',
+    access: 'public',
+    response: HealthAnswerSchema,
+  }),
 ]);

@@ -7,7 +7,6 @@ import { MERCHANT_API } from './product';
 // userId, then merchant user info by userId). How they map onto the spec's `/users/{id}` and
 // `/users/merchant/{id}`: docs/decisions/0100-user-profile-and-merchant-user-info.md.
 
-
 export const UserIdParamsSchema = z.object({ id: z.uuid({ message: 'the user id must be a uuid' }) });
 
 export const UserProfileSchema = z.object({
@@ -38,7 +37,7 @@ export const userEndpoints = endpointTable([
     id: 'getMerchantUserInfo',
     method: 'GET',
     path: `${MERCHANT_API}/users/merchant/{id}`,
-    summary: "The merchant group of a user, by userId: yourself, or with Read on Users a user in your scope",
+    summary: 'The merchant group of a user, by userId: yourself, or with Read on Users a user in your scope',
     access: 'session',
     params: UserIdParamsSchema,
     response: MerchantUserInfoSchema,

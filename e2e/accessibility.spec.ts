@@ -86,7 +86,10 @@ async function seriousViolations(page: Page, address: string): Promise<string[]>
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${address}: ${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}: ${violation.help}`);
+    .map(
+      (violation) =>
+        `${address}: ${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}: ${violation.help}`,
+    );
 }
 
 async function auditAs(browser: Browser, visitor: string, routes: AppRoute[], extra: string[] = []): Promise<string[]> {
@@ -114,7 +117,9 @@ async function auditAs(browser: Browser, visitor: string, routes: AppRoute[], ex
 }
 
 for (const [visitor, routes] of plan) {
-  test(`no serious or critical accessibility violation on the ${routes.length} routes seen ${visitor === SIGNED_OUT ? 'signed out' : `as ${visitor}`}`, async ({ browser }) => {
+  test(`no serious or critical accessibility violation on the ${routes.length} routes seen ${visitor === SIGNED_OUT ? 'signed out' : `as ${visitor}`}`, async ({
+    browser,
+  }) => {
     test.setTimeout(60_000 + routes.length * 15_000);
     // The not-found page is a screen too.
     const extra = visitor === ACCOUNTS[0]?.email ? ['/nope'] : [];

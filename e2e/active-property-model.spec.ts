@@ -46,7 +46,11 @@ class RequestGate {
   }
 }
 
-const failWith = (detail: string) => ({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ type: 'https://folio.test/problems/simulated', title: 'Simulated failure', status: 503, detail }) });
+const failWith = (detail: string) => ({
+  status: 503,
+  contentType: 'application/problem+json',
+  body: JSON.stringify({ type: 'https://folio.test/problems/simulated', title: 'Simulated failure', status: 503, detail }),
+});
 
 function driverFor(gate: RequestGate): ModelDriverMap {
   const greeting = (page: Page) => page.getByTestId('user-greeting');
@@ -100,7 +104,10 @@ function driverFor(gate: RequestGate): ModelDriverMap {
       },
       'activeProperty.switch': async (page, event) => {
         await greeting(page).click();
-        await page.getByTestId('other-hotels').getByRole('menuitem', { name: NAMES[event.merchantId as string] }).click();
+        await page
+          .getByTestId('other-hotels')
+          .getByRole('menuitem', { name: NAMES[event.merchantId as string] })
+          .click();
         await expect(page).toHaveURL(/\/property-management$/);
       },
       'activeProperty.clear': signOut,
@@ -151,7 +158,11 @@ test('the selected paths visit every state and perform every event the machine h
   const performed = new Set(paths.flatMap((path) => path.steps.map((step) => step.event.type)));
   expect(requiredDriverKeys(activePropertyMachine).events.filter((type) => !performed.has(type))).toEqual([]);
   const reached = new Set(paths.flatMap((path) => path.targetStateKeys));
-  for (const state of ['ready', 'empty', 'failed']) expect([...reached].some((key) => key === state), state).toBe(true);
+  for (const state of ['ready', 'empty', 'failed'])
+    expect(
+      [...reached].some((key) => key === state),
+      state,
+    ).toBe(true);
 });
 
 for (const path of paths) {

@@ -55,9 +55,7 @@ test.describe('on a database of its own', () => {
     await peer.close();
   });
 
-  test('forgot password: the e-mailed link sets a new password that then works, and the old one fails', async ({
-    page,
-  }) => {
+  test('forgot password: the e-mailed link sets a new password that then works, and the old one fails', async ({ page }) => {
     const email = 'propertyoperations@demo.folio.test';
     const newPassword = 'Harbour-view-2027';
     const before = peer.received.length;
@@ -77,12 +75,7 @@ test.describe('on a database of its own', () => {
     await page.goto(new URL(link).pathname + new URL(link).search);
     await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
     const policy = page.getByRole('list', { name: 'Your password needs' });
-    await expect(policy.getByRole('listitem')).toHaveText([
-      /at least 12 characters/,
-      /a lower-case letter/,
-      /an upper-case letter/,
-      /a digit/,
-    ]);
+    await expect(policy.getByRole('listitem')).toHaveText([/at least 12 characters/, /a lower-case letter/, /an upper-case letter/, /a digit/]);
     await page.getByLabel('New password', { exact: true }).fill('short');
     await expect(policy.getByRole('listitem').filter({ hasText: 'a lower-case letter' })).toContainText('(done)');
     await expect(policy.getByRole('listitem').filter({ hasText: 'at least 12 characters' })).toContainText('(missing)');
@@ -120,12 +113,7 @@ test('a create-password link without a valid token says so and offers to ask aga
 });
 
 test('the password pages are full height on a dark background without padding', async ({ page }) => {
-  for (const path of [
-    '/forgot-password',
-    '/forgot-password-successful',
-    '/create-password-successful',
-    '/create-password?token=x',
-  ]) {
+  for (const path of ['/forgot-password', '/forgot-password-successful', '/create-password-successful', '/create-password?token=x']) {
     await page.goto(path);
     const main = page.getByRole('main');
     await expect(main).toBeVisible();

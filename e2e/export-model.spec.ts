@@ -231,7 +231,12 @@ async function setUp(page: Page, world: World, options: { reloadMidExport: boole
 }
 
 function newWorld(page: Page): World {
-  return { start: new NetworkGate(page, START_CALL, 'POST'), status: new NetworkGate(page, STATUS_CALL, 'GET'), stop: new NetworkGate(page, STOP_CALL, 'POST'), downloads: [] };
+  return {
+    start: new NetworkGate(page, START_CALL, 'POST'),
+    status: new NetworkGate(page, STATUS_CALL, 'GET'),
+    stop: new NetworkGate(page, STOP_CALL, 'POST'),
+    downloads: [],
+  };
 }
 
 for (const path of paths) {

@@ -62,7 +62,10 @@ test('a large xlsx export: the toast follows the job through Starting, Processin
 
   // What the toast showed is what the server answered: Processing with the rows written so far, then Ready with
   // every order counted (the demo seed tops the orders up to FOLIO_SEED_ORDERS; a provider admin sees them all).
-  expect(polls.some((poll) => poll.statusType === 'Processing' && poll.ticks > 0 && poll.ticks < ORDERS), JSON.stringify(polls)).toBe(true);
+  expect(
+    polls.some((poll) => poll.statusType === 'Processing' && poll.ticks > 0 && poll.ticks < ORDERS),
+    JSON.stringify(polls),
+  ).toBe(true);
   expect(polls.at(-1)).toMatchObject({ statusType: 'Ready', ticks: ORDERS });
 
   // Once: nothing more arrives while polls would have run, and nothing is left to poll.

@@ -79,7 +79,9 @@ test('the resubmission dialog lists each step in the order the wizard asks', asy
   await page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Send for resubmission' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send for resubmission' });
   const signatory = dialog.getByRole('group', { name: 'Submit application' });
-  const labels = (await signatory.getByRole('checkbox').evaluateAll((boxes) => boxes.map((box) => box.closest('label')?.textContent ?? ''))).map((text) => text.replace(/^Flag Submit application: /, ''));
+  const labels = (await signatory.getByRole('checkbox').evaluateAll((boxes) => boxes.map((box) => box.closest('label')?.textContent ?? ''))).map((text) =>
+    text.replace(/^Flag Submit application: /, ''),
+  );
   const order = ['First name', 'Last name', 'Date of birth', 'Country of residence', 'Home address', 'E-mail', 'Job title'];
   expect(order.map((name) => labels.indexOf(name))).toEqual([...order.map((name) => labels.indexOf(name))].sort((a, b) => a - b));
   expect(labels).not.toContain('Day');
@@ -89,7 +91,11 @@ test('the resubmission dialog lists each step in the order the wizard asks', asy
   await dialog.getByLabel('Reason for Submit application: Date of birth').fill('The date does not match the ID card');
   await dialog.getByRole('button', { name: 'Send to applicant' }).click();
   const body = JSON.parse((await sent).postData() ?? '{}') as { flags: { target: string }[] };
-  expect(body.flags.map((flag) => flag.target)).toEqual(['authorised-signatory.dayOfBirth', 'authorised-signatory.monthOfBirth', 'authorised-signatory.yearOfBirth']);
+  expect(body.flags.map((flag) => flag.target)).toEqual([
+    'authorised-signatory.dayOfBirth',
+    'authorised-signatory.monthOfBirth',
+    'authorised-signatory.yearOfBirth',
+  ]);
   await expect(page.getByTestId('status-badge').first()).toHaveText('Sent for resubmission');
 });
 

@@ -53,25 +53,21 @@ const paths = machinePaths(wizardMachine, {
 
 const english = JSON.parse(readFileSync('src/i18n/en/kyc.json', 'utf8')) as Record<string, unknown>;
 function text(key: string): string {
-  const found = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], english);
+  const found = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], english);
   if (typeof found !== 'string') throw new Error(`no English text for ${key}`);
   return found;
 }
 const stepTitle = (index: number) => text(KYC_WIZARD.steps[index]!.titleKey);
 
 let gate: ApiGate;
-const isLastStep = (page: Page) =>
-  page.getByRole('heading', { level: 2, name: stepTitle(KYC_STEP_IDS.length - 1) }).isVisible();
+const isLastStep = (page: Page) => page.getByRole('heading', { level: 2, name: stepTitle(KYC_STEP_IDS.length - 1) }).isVisible();
 const primary = (page: Page) => page.getByRole('button', { name: /^(Save and continue|Submit application|Saving…)$/ });
 
 const driver = createModelDriver<Page>(
   wizardMachine,
   {
     states: {
-      loading: (page) =>
-        expect(page.getByRole('status').filter({ hasText: 'Loading your application…' })).toBeVisible(),
+      loading: (page) => expect(page.getByRole('status').filter({ hasText: 'Loading your application…' })).toBeVisible(),
       loadFailed: async (page) => {
         await expect(page.getByRole('alert').filter({ hasText: 'Your application could not be loaded' })).toBeVisible();
         await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
@@ -89,17 +85,11 @@ const driver = createModelDriver<Page>(
       },
       saving: (page) => expect(page.getByRole('button', { name: 'Saving…' })).toBeDisabled(),
       saveFailed: async (page) => {
-        await expect(
-          page.getByRole('alert').filter({ hasText: 'This step could not be saved: simulated outage' }),
-        ).toBeVisible();
+        await expect(page.getByRole('alert').filter({ hasText: 'This step could not be saved: simulated outage' })).toBeVisible();
         await expect(primary(page)).toBeDisabled();
       },
-      submitting: (page) =>
-        expect(page.getByRole('status').filter({ hasText: 'Submitting your application…' })).toBeVisible(),
-      submitFailed: (page) =>
-        expect(
-          page.getByRole('alert').filter({ hasText: 'The application could not be submitted: simulated outage' }),
-        ).toBeVisible(),
+      submitting: (page) => expect(page.getByRole('status').filter({ hasText: 'Submitting your application…' })).toBeVisible(),
+      submitFailed: (page) => expect(page.getByRole('alert').filter({ hasText: 'The application could not be submitted: simulated outage' })).toBeVisible(),
       submitted: async (page) => {
         await expect(page).toHaveURL(/\/kyc\/application-success$/);
         await expect(page.getByRole('heading', { name: 'Application submitted' })).toBeVisible();
@@ -185,8 +175,7 @@ test('the paths visit every state of the wizard machine', () => {
 const short = (path: (typeof paths)[number]) =>
   `${path.targetStateKeys.join('+')} via ${path.steps
     .map((step) => {
-      if (step.event.type === 'xstate.done.actor.loadProgress')
-        return `done(loadProgress, ${(step.event as { output: WizardProgress }).output.mode})`;
+      if (step.event.type === 'xstate.done.actor.loadProgress') return `done(loadProgress, ${(step.event as { output: WizardProgress }).output.mode})`;
       if (step.event.type === 'xstate.done.actor.saveStep') return 'done(saveStep)';
       return formatEvent(step.event).replace(' {"data":{}}', '');
     })

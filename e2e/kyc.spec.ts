@@ -62,8 +62,7 @@ test('the reviewer pages, filters by status and sorts applications by date', asy
 
   await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Sent for resubmission' });
   await expect(page.getByRole('link', { name: 'Open Danube Hospitality' })).toBeVisible();
-  for (const badge of await page.getByTestId('status-badge').all())
-    await expect(badge).toHaveText('Sent for resubmission');
+  for (const badge of await page.getByTestId('status-badge').all()) await expect(badge).toHaveText('Sent for resubmission');
 
   await page.getByLabel('Status', { exact: true }).selectOption({ label: 'All statuses' });
   // The list-screen shape sorts by its column headers; a date column's first click is oldest first.
@@ -156,9 +155,7 @@ test('the applicant fills in the eight steps, resumes after a reload, and submit
   await next(page);
 
   await expectStep(page, 'authorised-signatory', 'Submit application');
-  await expect(page.getByRole('region', { name: 'Photo rules for ID documents' }).first()).toContainText(
-    'No screenshots',
-  );
+  await expect(page.getByRole('region', { name: 'Photo rules for ID documents' }).first()).toContainText('No screenshots');
   await fillSignatory(page);
   await page.getByRole('button', { name: 'Submit application' }).click();
   await expect(page).toHaveURL(/\/kyc\/application-success$/);
@@ -179,9 +176,7 @@ test('the reviewer sends the application back flagging the bank statement', asyn
   await dialog.getByRole('button', { name: 'Send to applicant' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('status-badge').first()).toHaveText('Sent for resubmission');
-  await expect(page.getByRole('region', { name: 'Open resubmission requests' })).toContainText(
-    'less than three months old',
-  );
+  await expect(page.getByRole('region', { name: 'Open resubmission requests' })).toContainText('less than three months old');
 });
 
 test('the applicant replaces only the flagged document and resubmits', async ({ page }) => {

@@ -9,13 +9,7 @@ import {
   type OnboardingStatus,
 } from '../contract/merchant-groups';
 import { allowedActions, onboardingLifecycleMachine } from '../machines/onboarding-lifecycle.machine';
-import {
-  apiSignIn,
-  completeApplication,
-  myGroupId,
-  submitApplication,
-  type ApiUser,
-} from './kyc-support/api-applicant';
+import { apiSignIn, completeApplication, myGroupId, submitApplication, type ApiUser } from './kyc-support/api-applicant';
 import { allTransitions, planLifecyclePaths, type LifecycleGroup } from './kyc-support/lifecycle-plan';
 import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
 import { signInAs } from './kyc-support/sign-in';
@@ -37,9 +31,7 @@ const REVIEWER = 'folioadmin@demo.folio.test';
 const APPLICANT = 'applicant@demo.folio.test';
 const { planned, covered } = planLifecyclePaths();
 
-const review = (
-  JSON.parse(readFileSync('src/i18n/en/kyc-review.json', 'utf8')) as { kycReview: { actions: Record<string, string> } }
-).kycReview.actions;
+const review = (JSON.parse(readFileSync('src/i18n/en/kyc-review.json', 'utf8')) as { kycReview: { actions: Record<string, string> } }).kycReview.actions;
 const BUTTON: Record<LifecycleAction, string> = {
   submit: review.submit!,
   startReview: review.startReview!,
@@ -55,9 +47,7 @@ const PROVIDER_ACTIONS = LIFECYCLE_ACTIONS.filter((action) => LIFECYCLE_ACTION_A
 
 /** The status shown (spec 4's display rule) and exactly the review actions the lifecycle allows there. */
 async function expectStatus(page: Page, status: OnboardingStatus) {
-  await expect(page.getByTestId('status-badge').first()).toHaveText(
-    KYC_DISPLAY_STATUS_LABELS_EN[kycDisplayStatus(status)],
-  );
+  await expect(page.getByTestId('status-badge').first()).toHaveText(KYC_DISPLAY_STATUS_LABELS_EN[kycDisplayStatus(status)]);
   const actions = page.getByRole('region', { name: 'Actions' });
   const allowed = allowedActions(status);
   for (const action of PROVIDER_ACTIONS) {
@@ -67,13 +57,7 @@ async function expectStatus(page: Page, status: OnboardingStatus) {
   }
 }
 
-async function dialogAction(
-  page: Page,
-  open: string,
-  dialogName: string,
-  fill: (dialog: ReturnType<Page['getByRole']>) => Promise<void>,
-  confirm: string,
-) {
+async function dialogAction(page: Page, open: string, dialogName: string, fill: (dialog: ReturnType<Page['getByRole']>) => Promise<void>, confirm: string) {
   await page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: open, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: dialogName });
   await fill(dialog);
@@ -96,10 +80,7 @@ const click = (label: string) => async (page: Page) => {
 const driver = createModelDriver<Page>(onboardingLifecycleMachine, {
   states: Object.fromEntries(
     onboardingLifecycleMachine.root.states
-      ? Object.keys(onboardingLifecycleMachine.root.states).map((status) => [
-          status,
-          (page: Page) => expectStatus(page, status as OnboardingStatus),
-        ])
+      ? Object.keys(onboardingLifecycleMachine.root.states).map((status) => [status, (page: Page) => expectStatus(page, status as OnboardingStatus)])
       : [],
   ),
   events: {
@@ -140,9 +121,7 @@ const driver = createModelDriver<Page>(onboardingLifecycleMachine, {
 });
 
 async function groupIdOf(group: LifecycleGroup): Promise<string> {
-  const known = [...groupIds.entries()].find(
-    ([entry]) => entry.name === group.name && entry.canSubmit === group.canSubmit,
-  );
+  const known = [...groupIds.entries()].find(([entry]) => entry.name === group.name && entry.canSubmit === group.canSubmit);
   if (known) return known[1];
   let id: string;
   if (!group.name) {
@@ -210,8 +189,7 @@ test('the planned paths visit every state of the lifecycle machine', () => {
 for (const { group, path } of planned) {
   const label = `${group.name ?? 'a new group'} from ${group.status}: ${path.steps.map((step) => formatEvent(step.event)).join(' → ') || 'no action'}`;
   test(label, async ({ page }) => {
-    const canonical =
-      [...groupIds.keys()].find((entry) => entry.name === group.name && entry.canSubmit === group.canSubmit) ?? group;
+    const canonical = [...groupIds.keys()].find((entry) => entry.name === group.name && entry.canSubmit === group.canSubmit) ?? group;
     currentGroup = canonical;
     const id = await groupIdOf(canonical);
     await signInAs(page, REVIEWER);

@@ -12,7 +12,9 @@ async function openFailedPayout(page: Page, row: number) {
   await page.goto('/payouts');
   const form = page.getByRole('form', { name: 'Filter payouts' });
   await form.getByLabel('Status').selectOption('Failed');
-  const searched = page.waitForResponse((response) => response.url().endsWith('/payouts/search') && response.ok() && (response.request().postData() ?? '').includes('"Failed"'));
+  const searched = page.waitForResponse(
+    (response) => response.url().endsWith('/payouts/search') && response.ok() && (response.request().postData() ?? '').includes('"Failed"'),
+  );
   await form.getByRole('button', { name: 'Apply filters' }).click();
   await searched;
   const target = page.getByRole('table', { name: 'Payouts' }).getByRole('row').nth(row);

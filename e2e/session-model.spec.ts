@@ -81,7 +81,11 @@ async function serverSession(page: Page, signedIn: boolean): Promise<Record<stri
 }
 
 function failWith(status: number, detail: string) {
-  return { status, contentType: 'application/problem+json', body: JSON.stringify({ type: 'https://folio.test/problems/simulated', title: 'Simulated failure', status, detail }) };
+  return {
+    status,
+    contentType: 'application/problem+json',
+    body: JSON.stringify({ type: 'https://folio.test/problems/simulated', title: 'Simulated failure', status, detail }),
+  };
 }
 
 function driverFor(gate: RequestGate): ModelDriverMap {
@@ -89,7 +93,12 @@ function driverFor(gate: RequestGate): ModelDriverMap {
     await expect(page).not.toHaveURL(/\/sign-in/);
   };
   const loadingScreen = async (page: Page) => {
-    await expect(page.getByRole('status').filter({ hasText: new RegExp(`^(${LOADING.join('|')})$`) }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: new RegExp(`^(${LOADING.join('|')})$`) })
+        .first(),
+    ).toBeVisible();
   };
   const loadingAccount = (kind: Held) => async (page: Page) => {
     await loadingScreen(page);

@@ -27,13 +27,10 @@ interface Expectation {
   controls: string[];
   forbidden: string;
 }
-const role = (
-  name: string,
-  home: string,
-  left: string[],
-  controls: string[],
-  forbidden = '/payouts',
-): [string, Expectation] => [name, { email: `${name.toLowerCase()}@demo.folio.test`, home, left, controls, forbidden }];
+const role = (name: string, home: string, left: string[], controls: string[], forbidden = '/payouts'): [string, Expectation] => [
+  name,
+  { email: `${name.toLowerCase()}@demo.folio.test`, home, left, controls, forbidden },
+];
 
 const ROLES: [string, Expectation][] = [
   role('FolioAdmin', '/kyc/applications', [PL, TX, KA, M, P, U], [PS, B, RM, RR, PO, SE], '/kyc/application-overview'),
@@ -96,18 +93,12 @@ for (const [name, expected] of ROLES) {
   });
 }
 
-test('the applicant of a Created group sees only KYC; the Active group admin has no KYC item', async ({
-  page,
-  browser,
-}) => {
+test('the applicant of a Created group sees only KYC; the Active group admin has no KYC item', async ({ page, browser }) => {
   await signIn(page, 'applicant@demo.folio.test');
   await expect.poll(() => pathOf(page)).toBe('/home');
   expect(await menuOf(page)).toEqual({ left: [KYC], controls: [] });
   // Each item carries the user's permissions on its resource (spec 6).
-  await expect(page.getByTestId('side-menu').locator('[data-menu-item="kyc"]')).toHaveAttribute(
-    'data-permissions',
-    'Read,Insert,Update',
-  );
+  await expect(page.getByTestId('side-menu').locator('[data-menu-item="kyc"]')).toHaveAttribute('data-permissions', 'Read,Insert,Update');
   await page.getByTestId('side-menu').getByText(KYC).click();
   await expect.poll(() => pathOf(page)).toBe('/kyc/application-overview');
 
@@ -115,10 +106,7 @@ test('the applicant of a Created group sees only KYC; the Active group admin has
   await signIn(other, 'merchantadmin@demo.folio.test');
   await expect(other.getByTestId('side-menu').locator('[data-menu-item="kyc"]')).toHaveCount(0);
   await expect(other.getByTestId('side-menu').getByText(P)).toBeVisible();
-  await expect(other.getByTestId('side-menu').locator('[data-menu-item="properties"]')).toHaveAttribute(
-    'data-permissions',
-    'Read,Insert,Update,Delete',
-  );
+  await expect(other.getByTestId('side-menu').locator('[data-menu-item="properties"]')).toHaveAttribute('data-permissions', 'Read,Insert,Update,Delete');
   await other.close();
 });
 
@@ -129,25 +117,17 @@ test('an unauthenticated visitor is sent to sign-in', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'This property is inactive' })).toBeVisible();
 });
 
-test('a merchant-side user starts on the first property that is not Inactive and switches through Other hotels', async ({
-  page,
-}) => {
+test('a merchant-side user starts on the first property that is not Inactive and switches through Other hotels', async ({ page }) => {
   await signIn(page, 'merchantadmin@demo.folio.test');
   await expect.poll(() => pathOf(page)).toBe('/home');
   const greeting = page.getByTestId('user-greeting');
   await expect(greeting).toContainText('Canal House Amsterdam');
   await expect(page.getByTestId('role-badge')).toHaveText('Merchant admin');
-  expect(await page.getByTestId('role-badge').evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
-    'rgb(201, 162, 39)',
-  );
+  expect(await page.getByTestId('role-badge').evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(201, 162, 39)');
 
   await greeting.click();
   const others = page.getByTestId('other-hotels');
-  await expect(others.getByRole('menuitem')).toHaveText([
-    'Harbour View Hotel',
-    'Dune Resort Scheveningen',
-    'City Lights Rotterdam',
-  ]);
+  await expect(others.getByRole('menuitem')).toHaveText(['Harbour View Hotel', 'Dune Resort Scheveningen', 'City Lights Rotterdam']);
   expect(await others.evaluate((element) => getComputedStyle(element).maxHeight)).toBe('200px');
   await others.getByRole('menuitem', { name: 'Dune Resort Scheveningen' }).click();
   await expect.poll(() => pathOf(page)).toBe('/property-management');
@@ -171,9 +151,7 @@ test('a property manager is greeted by first name with the property; provider st
   await expect(page.getByTestId('active-property-name')).toHaveText('Canal House Amsterdam');
   await expect(page.getByTestId('role-badge')).toHaveText('Property manager');
   // Spec 2's teal, dark enough for white text at 4.5:1 (decision 0197).
-  expect(await page.getByTestId('role-badge').evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
-    'rgb(15, 118, 110)',
-  );
+  expect(await page.getByTestId('role-badge').evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(15, 118, 110)');
   // Their "payment settings" goes to the update page of the active property.
   await page.getByTestId('all-controls').click();
   await page.getByRole('menuitem', { name: PS }).click();
@@ -182,29 +160,18 @@ test('a property manager is greeted by first name with the property; provider st
   await expect(page.getByRole('heading', { name: 'Edit payment settings' })).toBeVisible();
 });
 
-test('provider admin: badge red, profile progress hidden until asked, 50 % with a green ring; [id] pages open', async ({
-  page,
-}) => {
+test('provider admin: badge red, profile progress hidden until asked, 50 % with a green ring; [id] pages open', async ({ page }) => {
   await signIn(page, 'folioadmin@demo.folio.test');
   await expect(page.getByTestId('user-greeting')).not.toContainText('Hi ');
-  expect(await page.getByTestId('role-badge').evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
-    'rgb(220, 38, 38)',
-  );
+  expect(await page.getByTestId('role-badge').evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(220, 38, 38)');
   await expect(page.getByTestId('profile-progress')).toHaveCount(0);
   await page.getByRole('button', { name: 'Profile progress' }).click();
   const widget = page.getByTestId('profile-progress');
   await expect(widget).toContainText('50% complete');
-  await expect(widget.locator('li')).toHaveText([
-    /User\s*done/,
-    /Brand Identity\s*done/,
-    /Email Setup\s*not done/,
-    /Rate Code\s*not done/,
-  ]);
+  await expect(widget.locator('li')).toHaveText([/User\s*done/, /Brand Identity\s*done/, /Email Setup\s*not done/, /Rate Code\s*not done/]);
   await expect(page.getByTestId('profile-progress-ring')).toHaveAttribute('stroke', '#16a34a');
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toBe('Helvetica, Arial, sans-serif');
-  expect(await page.getByTestId('shell-content').evaluate((element) => element.getBoundingClientRect().height)).toBe(
-    (await page.viewportSize())!.height - 68,
-  );
+  expect(await page.getByTestId('shell-content').evaluate((element) => element.getBoundingClientRect().height)).toBe((await page.viewportSize())!.height - 68);
 
   await page.goto('/users/6f0c0d52-1111-4111-8111-111111111111?id=6f0c0d52-1111-4111-8111-111111111111');
   await expect(page.getByRole('heading', { name: 'Edit user' })).toBeVisible();
@@ -221,9 +188,7 @@ test('on a small screen the menu sits behind the hamburger', async ({ page }) =>
   await expect(page.getByTestId('side-menu')).toBeHidden();
 });
 
-test('a failed property load shows one red notification top-center, 440 px wide, closing after 4 s', async ({
-  page,
-}) => {
+test('a failed property load shows one red notification top-center, 440 px wide, closing after 4 s', async ({ page }) => {
   await page.clock.install();
   let calls = 0;
   await page.route(

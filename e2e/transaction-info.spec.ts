@@ -28,7 +28,11 @@ async function firstOrder(page: Page, filters: Record<string, unknown>, accept: 
 
 test('capture part of an authorization, void the rest: both in the timeline, Tokenized then Paid', async ({ page }) => {
   await signInAs(page, PROVIDER_ADMIN);
-  const order = await firstOrder(page, { statuses: ['Tokenized'], paymentTypes: ['AU'] }, (detail) => detail.capturedMinor === 0 && detail.openAuthorizationMinor > 5_000);
+  const order = await firstOrder(
+    page,
+    { statuses: ['Tokenized'], paymentTypes: ['AU'] },
+    (detail) => detail.capturedMinor === 0 && detail.openAuthorizationMinor > 5_000,
+  );
   await openFromList(page, order);
   await expect(page.getByTestId('order-status')).toHaveText('Tokenized');
 
@@ -92,7 +96,7 @@ test("a property manager changes the reference number of their property's order"
   await expect(page.getByTestId('order-status')).toHaveText('Paid');
 });
 
-test('resend an e-mail from the order\'s history', async ({ page }) => {
+test("resend an e-mail from the order's history", async ({ page }) => {
   await signInAs(page, PROVIDER_ADMIN);
   const api = await apiOf(page);
   const order = await firstOrder(page, { paymentTypes: ['PL'] }, (detail) => detail.mayAct);

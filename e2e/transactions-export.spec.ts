@@ -60,7 +60,10 @@ async function expectToastJourney(page: Page, downloads: Download[]) {
   expect(ready, JSON.stringify(log)).toBeGreaterThan(generating);
   // The spinner turns while the file is being made and stops once it is ready (issue 11).
   expect(log[generating]?.spinning, JSON.stringify(log)).toBe(true);
-  expect(log.filter((e) => e.message === 'Export ready').map((e) => e.spinning), JSON.stringify(log)).not.toContain(true);
+  expect(
+    log.filter((e) => e.message === 'Export ready').map((e) => e.spinning),
+    JSON.stringify(log),
+  ).not.toContain(true);
   expect(log.at(-1)?.state).toBe('hidden');
   expect(log.filter((e) => e.state === 'error')).toEqual([]);
   // Each token downloads once: nothing more arrives while polls would have run, and nothing is left to poll.
@@ -106,7 +109,9 @@ test('xlsx export holds exactly the filtered, sorted rows and the chosen columns
 test('csv export of a date range and guest filter holds exactly those rows and columns', async ({ page }) => {
   await openTransactions(page);
   const api = await apiOf(page);
-  const newest = (await api.post('/backoffice/api/v2/order/search', { filters: {}, sorting: [], pagination: { page: 0, pageSize: 10 } })) as { items: Array<{ createdAt: string; guestName: string }> };
+  const newest = (await api.post('/backoffice/api/v2/order/search', { filters: {}, sorting: [], pagination: { page: 0, pageSize: 10 } })) as {
+    items: Array<{ createdAt: string; guestName: string }>;
+  };
   const until = (newest.items[0]?.createdAt ?? '').slice(0, 10);
   const from = new Date(Date.parse(until) - 60 * 86_400_000).toISOString().slice(0, 10);
   const guest = (newest.items[0]?.guestName ?? 'a').split(' ')[0]?.slice(0, 3) ?? 'a';

@@ -9,7 +9,17 @@
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const browserOnlyPackages = ['react', 'react-dom', '@xstate/react', '@tanstack/react-query', '@tanstack/react-table', 'wouter', 'react-hot-toast', 'react-i18next', '@headlessui/react'];
+const browserOnlyPackages = [
+  'react',
+  'react-dom',
+  '@xstate/react',
+  '@tanstack/react-query',
+  '@tanstack/react-table',
+  'wouter',
+  'react-hot-toast',
+  'react-i18next',
+  '@headlessui/react',
+];
 
 function area(absolutePath) {
   const relative = path.relative(root, absolutePath).split(path.sep);
@@ -28,8 +38,7 @@ function violation(fileArea, source, target) {
     if (target && ['src', 'server'].includes(target.top)) return `machines/ must not import from ${target.top}/`;
   }
   if (fileArea.top === 'server' && target?.top === 'src') return 'server/ must not import from src/';
-  if (fileArea.top === 'contract' && target && ['src', 'server', 'machines'].includes(target.top))
-    return `contract/ must not import from ${target.top}/`;
+  if (fileArea.top === 'contract' && target && ['src', 'server', 'machines'].includes(target.top)) return `contract/ must not import from ${target.top}/`;
   if (fileArea.feature && target?.feature && target.feature !== fileArea.feature)
     return `feature "${fileArea.feature}" must not import feature "${target.feature}"; move shared code to src/components or src/lib`;
   if (fileArea.feature && target?.top === 'src' && target.layer === 'app')

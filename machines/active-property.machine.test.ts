@@ -6,7 +6,12 @@ import { activePropertyMachine, pickActiveProperty } from './active-property.mac
 // Fake actors stand in for the API (a unit test of the machine); the real ones run in
 // e2e/active-property-model.spec.ts and e2e/shell.spec.ts through the browser.
 const GROUP = '00000000-0000-4000-8000-0000000000aa';
-const property = (n: number, name: string): ScopedProperty => ({ merchantId: `00000000-0000-4000-8000-00000000000${n}`, merchantGroupId: GROUP, name, currency: 'EUR' });
+const property = (n: number, name: string): ScopedProperty => ({
+  merchantId: `00000000-0000-4000-8000-00000000000${n}`,
+  merchantGroupId: GROUP,
+  name,
+  currency: 'EUR',
+});
 const harbour = property(1, 'Harbour View Hotel');
 const canal = property(2, 'Canal House Amsterdam');
 const dune = property(3, 'Dune Resort Scheveningen');
@@ -18,7 +23,7 @@ function start(options: { list?: ScopedProperty[] | Error; statuses?: PropertySt
   const navigate = vi.fn();
   const notify = vi.fn();
   const listCalls = vi.fn();
-  const answer = <T,>(value: T | Error) => (value instanceof Error ? Promise.reject(value) : Promise.resolve(value));
+  const answer = <T>(value: T | Error) => (value instanceof Error ? Promise.reject(value) : Promise.resolve(value));
   const machine = activePropertyMachine.provide({
     actors: {
       loadPropertyList: fromPromise(async ({ input }: { input: { userId: string } }) => {

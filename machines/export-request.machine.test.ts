@@ -31,7 +31,11 @@ afterEach(() => vi.useRealTimers());
 
 describe('export request actor', () => {
   it('polls at once, then every 3000 ms, reporting status and ticks until Ready with a url', async () => {
-    const h = run([{ statusType: 'Starting', ticks: 0 }, { statusType: 'Processing', ticks: 40 }, { statusType: 'Ready', url: '/f', ticks: 99 }]);
+    const h = run([
+      { statusType: 'Starting', ticks: 0 },
+      { statusType: 'Processing', ticks: 40 },
+      { statusType: 'Ready', url: '/f', ticks: 99 },
+    ]);
     await vi.advanceTimersByTimeAsync(0);
     await vi.advanceTimersByTimeAsync(EXPORT_POLL_INTERVAL_MS * 5);
     expect(h.calls.map((at) => at - (h.calls[0] ?? 0))).toEqual([0, 3000, 6000]);
@@ -43,7 +47,11 @@ describe('export request actor', () => {
   });
 
   it('reports Ready without a url as Processing and keeps polling', async () => {
-    const h = run([{ statusType: 'Ready', ticks: 7 }, { statusType: 'Ready', url: '', ticks: 7 }, { statusType: 'Ready', url: '/f', ticks: 7 }]);
+    const h = run([
+      { statusType: 'Ready', ticks: 7 },
+      { statusType: 'Ready', url: '', ticks: 7 },
+      { statusType: 'Ready', url: '/f', ticks: 7 },
+    ]);
     await vi.advanceTimersByTimeAsync(EXPORT_POLL_INTERVAL_MS * 3);
     expect(h.reports().map((r) => (r.type === 'request.progress' ? r.status : r.type))).toEqual(['Processing', 'Processing', 'request.ready']);
   });

@@ -59,8 +59,7 @@ export const exportRequestMachine = setup({
     },
     isFailed: ({ event }) => resultOf((event as { output?: unknown }).output)?.statusType === 'Failed',
     notReadyRetryLeft: ({ context, event }) =>
-      errorText((event as { error?: unknown }).error) === EXPORT_MESSAGES.notReady &&
-      context.notReadyRetries < EXPORT_STATUS_RETRIES,
+      errorText((event as { error?: unknown }).error) === EXPORT_MESSAGES.notReady && context.notReadyRetries < EXPORT_STATUS_RETRIES,
   },
   actions: {
     reportProgress: sendParent(({ context }): ExportRequestReport => ({

@@ -84,7 +84,12 @@ describe('export tracker: the happy path (spec 4 table)', () => {
       message: 'generating export file',
     });
     await vi.advanceTimersByTimeAsync(EXPORT_POLL_INTERVAL_MS);
-    expect(h.storage()).toMatchObject({ message: 'export processing', status: 'preparing', exportStatus: 'Processing', requests: [{ ticks: 5, status: 'Processing' }] });
+    expect(h.storage()).toMatchObject({
+      message: 'export processing',
+      status: 'preparing',
+      exportStatus: 'Processing',
+      requests: [{ ticks: 5, status: 'Processing' }],
+    });
     await vi.advanceTimersByTimeAsync(EXPORT_POLL_INTERVAL_MS);
     expect(h.storage()).toMatchObject({ message: 'preparing download', status: 'downloading', exportStatus: 'ProcessingReady' });
     expect(h.downloads).toEqual([]);
@@ -99,7 +104,15 @@ describe('export tracker: the happy path (spec 4 table)', () => {
   });
 
   it('polls every 3000 ms while Starting, Processing or ProcessingReady', async () => {
-    const h = harness({ status: { t1: [{ statusType: 'Starting', ticks: 0 }, { statusType: 'Processing', ticks: 1 }, { statusType: 'ProcessingReady', ticks: 2 }] } });
+    const h = harness({
+      status: {
+        t1: [
+          { statusType: 'Starting', ticks: 0 },
+          { statusType: 'Processing', ticks: 1 },
+          { statusType: 'ProcessingReady', ticks: 2 },
+        ],
+      },
+    });
     h.actor.send(start());
     await flush();
     await vi.advanceTimersByTimeAsync(EXPORT_POLL_INTERVAL_MS * 4);
@@ -109,7 +122,14 @@ describe('export tracker: the happy path (spec 4 table)', () => {
   });
 
   it('treats Ready without a url as processing and keeps polling', async () => {
-    const h = harness({ status: { t1: [{ statusType: 'Ready', url: null, ticks: 3 }, { statusType: 'Ready', url: '/files/t1', ticks: 4 }] } });
+    const h = harness({
+      status: {
+        t1: [
+          { statusType: 'Ready', url: null, ticks: 3 },
+          { statusType: 'Ready', url: '/files/t1', ticks: 4 },
+        ],
+      },
+    });
     h.actor.send(start());
     await flush();
     expect(h.storage()).toMatchObject({ message: 'export processing', status: 'preparing', exportStatus: 'Processing' });
@@ -124,7 +144,14 @@ describe('export tracker: failures', () => {
     const h = harness({ status: { t1: [{ statusType: 'Failed', errorMessages: ['disk full', 'try later'], ticks: 0 }] } });
     h.actor.send(start());
     await flush();
-    expect(h.storage()).toMatchObject({ show: true, status: 'error', exportStatus: 'Failed', message: 'disk full\ntry later', exportToken: null, requests: [] });
+    expect(h.storage()).toMatchObject({
+      show: true,
+      status: 'error',
+      exportStatus: 'Failed',
+      message: 'disk full\ntry later',
+      exportToken: null,
+      requests: [],
+    });
     expect(h.errors).toEqual(['disk full\ntry later']);
     await vi.advanceTimersByTimeAsync(EXPORT_ERROR_DISPLAY_MS);
     expect(h.storage()).toMatchObject({ show: false });
@@ -132,7 +159,10 @@ describe('export tracker: failures', () => {
   });
 
   it("shows 'export failed' for a Failed export without messages, and 'Request cancelled' for a cancelled one", async () => {
-    const h = harness({ start: [{ token: 't1' }, { token: 't2' }], status: { t1: [{ statusType: 'Failed', errorMessages: [] }], t2: [{ statusType: 'Failed', errorMessages: ['Request cancelled'] }] } });
+    const h = harness({
+      start: [{ token: 't1' }, { token: 't2' }],
+      status: { t1: [{ statusType: 'Failed', errorMessages: [] }], t2: [{ statusType: 'Failed', errorMessages: ['Request cancelled'] }] },
+    });
     h.actor.send(start());
     await flush();
     expect(h.storage().message).toBe('export failed');
@@ -308,7 +338,9 @@ describe('export tracker: export-storage survives a reload', () => {
   });
 
   it('hides a stored toast that has no request left to follow', () => {
-    const h = harness({ input: { requests: [], show: true, message: 'generating export file', status: 'preparing', exportStatus: 'Starting', exportToken: null } });
+    const h = harness({
+      input: { requests: [], show: true, message: 'generating export file', status: 'preparing', exportStatus: 'Starting', exportToken: null },
+    });
     expect(h.storage()).toMatchObject({ show: false, message: null });
   });
 

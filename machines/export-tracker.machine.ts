@@ -21,11 +21,7 @@ export type ExportStart =
   // Refund exports belong to the refunds work; their body is defined there.
   | { exportType: 'REFUND'; body: unknown };
 
-export type ExportTrackerEvent =
-  | ({ type: 'export.start' } & ExportStart)
-  | { type: 'export.cancel' }
-  | { type: 'export.dismiss' }
-  | ExportRequestReport;
+export type ExportTrackerEvent = ({ type: 'export.start' } & ExportStart) | { type: 'export.cancel' } | { type: 'export.dismiss' } | ExportRequestReport;
 
 export interface ExportTrackerContext extends ExportStorage {
   /** The export being started (not persisted: a reload during the start call loses it, the token was never known). */

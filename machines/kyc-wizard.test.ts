@@ -29,7 +29,16 @@ describe('KYC wizard definition', () => {
       mode: 'resubmission',
       steps: [],
       flags: [
-        { id: 'a', targetKind: 'field', target: 'company-details.businessAddress.postal', step: 'company-details', reason: 'typo', createdAt: '', createdBy: null, resolvedAt: null },
+        {
+          id: 'a',
+          targetKind: 'field',
+          target: 'company-details.businessAddress.postal',
+          step: 'company-details',
+          reason: 'typo',
+          createdAt: '',
+          createdBy: null,
+          resolvedAt: null,
+        },
         { id: 'b', targetKind: 'document', target: 'doc-1', step: 'company-details', reason: 'blurry', createdAt: '', createdBy: null, resolvedAt: null },
         { id: 'c', targetKind: 'document', target: 'doc-0', step: 'company-details', reason: 'old', createdAt: '', createdBy: null, resolvedAt: '2026-01-01' },
       ],

@@ -17,7 +17,10 @@ export const KYC_WIZARD: WizardDefinition<KycStepId> = {
 };
 
 /** The api client's `call` (src/lib/api-client.ts), or anything with its shape. */
-export type ApiCall = <E extends Endpoint>(endpoint: E, options?: { params?: ParamsInputOf<E>; query?: QueryInputOf<E>; body?: BodyInputOf<E> }) => Promise<ResponseOf<E>>;
+export type ApiCall = <E extends Endpoint>(
+  endpoint: E,
+  options?: { params?: ParamsInputOf<E>; query?: QueryInputOf<E>; body?: BodyInputOf<E> },
+) => Promise<ResponseOf<E>>;
 
 export const saveKycStepEndpoint = kycEndpoints.saveKycStep;
 export const submitKycApplicationEndpoint = kycEndpoints.submitKycApplication;
@@ -46,7 +49,10 @@ export function kycWizardActors(call: ApiCall, merchantGroupId: string) {
   return {
     loadProgress: fromPromise<WizardProgress>(async () => progressFromTracking(await call(getOnboardingTrackingEndpoint, { params }))),
     saveStep: fromPromise<SaveStepOutput, SaveStepInput>(async ({ input }) => {
-      const answer = await call(saveKycStepEndpoint, { params, body: { step: input.stepId as KycStepId, data: (input.data ?? {}) as Record<string, unknown> } });
+      const answer = await call(saveKycStepEndpoint, {
+        params,
+        body: { step: input.stepId as KycStepId, data: (input.data ?? {}) as Record<string, unknown> },
+      });
       return { steps: wizardStepsOf(answer.steps) };
     }),
     submit: fromPromise<unknown>(async () => call(submitKycApplicationEndpoint, { params })),

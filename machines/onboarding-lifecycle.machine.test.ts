@@ -18,12 +18,16 @@ const EXPECTED: Record<OnboardingStatus, Partial<Record<LifecycleAction, Onboard
 };
 
 describe('onboarding lifecycle', () => {
-  const allowed = ONBOARDING_STATUSES.flatMap((status) => Object.entries(EXPECTED[status]).map(([action, target]) => [status, action as LifecycleAction, target] as const));
+  const allowed = ONBOARDING_STATUSES.flatMap((status) =>
+    Object.entries(EXPECTED[status]).map(([action, target]) => [status, action as LifecycleAction, target] as const),
+  );
   it.each(allowed)('%s --%s--> %s', (status, action, target) => {
     expect(nextStatus(status, action)).toBe(target);
   });
 
-  const forbidden = ONBOARDING_STATUSES.flatMap((status) => LIFECYCLE_ACTIONS.filter((action) => !(action in EXPECTED[status])).map((action) => [status, action] as const));
+  const forbidden = ONBOARDING_STATUSES.flatMap((status) =>
+    LIFECYCLE_ACTIONS.filter((action) => !(action in EXPECTED[status])).map((action) => [status, action] as const),
+  );
   it.each(forbidden)('%s refuses %s', (status, action) => {
     expect(nextStatus(status, action)).toBeUndefined();
   });

@@ -31,7 +31,8 @@ describe('order payment machine', () => {
   });
 
   it('cancels before any money moved, never after a capture, never twice', () => {
-    for (const status of ['Created', 'Pending', 'PaymentLinkSentNoProcessing', 'Failed'] as const) expect(nextOrderStatus(status, 'cancel', NOTHING_OPEN), status).toBe('Cancelled');
+    for (const status of ['Created', 'Pending', 'PaymentLinkSentNoProcessing', 'Failed'] as const)
+      expect(nextOrderStatus(status, 'cancel', NOTHING_OPEN), status).toBe('Cancelled');
     expect(nextOrderStatus('Tokenized', 'cancel', HELD)).toBe('Cancelled');
     expect(nextOrderStatus('Tokenized', 'cancel', PART_CAPTURED)).toBeUndefined();
     expect(nextOrderStatus('Paid', 'cancel', SETTLED)).toBeUndefined();

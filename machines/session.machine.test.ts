@@ -2,13 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { IdentityUser, Session } from '../contract/auth';
 import type { MerchantUserInfo, UserProfile } from '../contract/users';
-import {
-  ACCESS_TOKEN_REFRESH_MARGIN_MS,
-  MIN_REFRESH_DELAY_MS,
-  REFRESH_RETRY_DELAY_MS,
-  refreshDelayMs,
-  sessionMachine,
-} from './session.machine';
+import { ACCESS_TOKEN_REFRESH_MARGIN_MS, MIN_REFRESH_DELAY_MS, REFRESH_RETRY_DELAY_MS, refreshDelayMs, sessionMachine } from './session.machine';
 
 // Fake actors stand in for the API here (a unit test of the machine); the real ones are exercised
 // by e2e/session-model.spec.ts through the browser.
@@ -45,7 +39,7 @@ interface Script {
   endSession?: Answer<void>;
 }
 
-const answer = <T,>(value: Answer<T>): Promise<T> => (value instanceof Error ? Promise.reject(value) : Promise.resolve(value));
+const answer = <T>(value: Answer<T>): Promise<T> => (value instanceof Error ? Promise.reject(value) : Promise.resolve(value));
 
 function start(script: Script) {
   const calls = {
@@ -126,7 +120,10 @@ describe('loading the session', () => {
   });
 
   it('clears the first-login flag after the user is loaded, and keeps the updated session', async () => {
-    const { calls, context } = start({ sessions: [session('u1', { firstLogin: true })], clearFirstLogin: session('u1', { firstLogin: false, accessToken: 'after-clear' }) });
+    const { calls, context } = start({
+      sessions: [session('u1', { firstLogin: true })],
+      clearFirstLogin: session('u1', { firstLogin: false, accessToken: 'after-clear' }),
+    });
     await settle();
     expect(calls.clearFirstLogin).toBe(1);
     expect(context().session?.firstLogin).toBe(false);

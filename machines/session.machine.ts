@@ -75,8 +75,7 @@ export const sessionMachine = setup({
   guards: {
     hasSession: ({ event }) => Boolean((event as unknown as { output: Session | null }).output?.accessToken),
     hasNoSession: ({ event }) => !(event as unknown as { output: Session | null }).output?.accessToken,
-    isOtherUser: ({ context, event }) =>
-      (event as unknown as { output: Session | null }).output?.user.id !== context.session?.user.id,
+    isOtherUser: ({ context, event }) => (event as unknown as { output: Session | null }).output?.user.id !== context.session?.user.id,
     isFirstLogin: ({ context }) => context.session?.firstLogin === true,
   },
   delays: {

@@ -6,7 +6,10 @@ const IDS = ['one', 'two', 'three'];
 const step = (id: string, valid: boolean, extra: Partial<WizardStepState> = {}): WizardStepState => ({ id, valid, saved: valid, flagged: false, ...extra });
 
 /** A fake server: progress to load, which steps a save makes valid, and failures on demand. */
-function harness(progress: WizardProgress, options: { failLoad?: number; failSave?: number; failSubmit?: number; saveValid?: (input: SaveStepInput) => boolean; startAt?: string } = {}) {
+function harness(
+  progress: WizardProgress,
+  options: { failLoad?: number; failSave?: number; failSubmit?: number; saveValid?: (input: SaveStepInput) => boolean; startAt?: string } = {},
+) {
   let state = progress.steps.map((entry) => ({ ...entry }));
   const calls = { load: 0, save: [] as SaveStepInput[], submit: 0 };
   let failLoad = options.failLoad ?? 0;
@@ -76,7 +79,13 @@ describe('wizard machine', () => {
   });
 
   it('resumes at the last step when every step is valid', () => {
-    expect(resumeIndex(IDS, IDS.map((id) => step(id, true)), 'edit')).toBe(2);
+    expect(
+      resumeIndex(
+        IDS,
+        IDS.map((id) => step(id, true)),
+        'edit',
+      ),
+    ).toBe(2);
   });
 
   it('shows a load failure and retries', async () => {

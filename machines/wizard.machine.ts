@@ -168,7 +168,8 @@ export const wizardMachine = setup({
   },
 }).createMachine({
   id: 'wizard',
-  description: 'A step-by-step application (the KYC wizard): save each step as a draft, resume where left, submit when every step is valid, resubmit only what was flagged',
+  description:
+    'A step-by-step application (the KYC wizard): save each step as a draft, resume where left, submit when every step is valid, resubmit only what was flagged',
   context: ({ input }) => ({
     stepIds: [...input.stepIds],
     steps: mergeSteps(input.stepIds, []),
@@ -186,7 +187,11 @@ export const wizardMachine = setup({
         id: 'loadProgress',
         src: 'loadProgress',
         onDone: [
-          { guard: { type: 'isReadOnly', params: ({ event }) => event.output }, target: 'locked', actions: { type: 'applyProgress', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'isReadOnly', params: ({ event }) => event.output },
+            target: 'locked',
+            actions: { type: 'applyProgress', params: ({ event }) => event.output },
+          },
           { target: 'editing', actions: { type: 'applyProgress', params: ({ event }) => event.output } },
         ],
         onError: { target: 'loadFailed', actions: 'rememberError' },

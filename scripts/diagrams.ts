@@ -26,7 +26,5 @@ if (check) {
 } else {
   for (const name of report.written) console.log(`wrote   ${shown(name)}`);
   for (const name of report.deleted) console.log(`deleted ${shown(name)}`);
-  console.log(
-    `${entries.length} machine${entries.length === 1 ? '' : 's'}; ${report.written.length} file(s) written, ${report.deleted.length} deleted.`,
-  );
+  console.log(`${entries.length} machine${entries.length === 1 ? '' : 's'}; ${report.written.length} file(s) written, ${report.deleted.length} deleted.`);
 }

@@ -46,7 +46,9 @@ for (const entry of report) console.log(summaryLine(entry));
 console.log(`report: ${path.relative(rootDir, path.join(reportDir, 'coverage.md'))}`);
 
 if (process.argv.includes('--record')) {
-  const recorded: CoverageBaseline = Object.fromEntries(report.map((entry) => [entry.machine, { states: entry.states.covered, transitions: entry.transitions.covered }]));
+  const recorded: CoverageBaseline = Object.fromEntries(
+    report.map((entry) => [entry.machine, { states: entry.states.covered, transitions: entry.transitions.covered }]),
+  );
   writeFileSync(baselineFile, `${JSON.stringify(recorded, null, 2)}\n`);
   console.log(`recorded ${path.relative(rootDir, baselineFile)}`);
 }

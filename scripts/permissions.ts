@@ -29,7 +29,9 @@ function grantsMatrix(): string {
 
 function menusAndPages(): string {
   const items = (role: (typeof ROLES)[number], submenu: boolean) =>
-    MENU.filter((item) => ('submenu' in item && item.submenu) === submenu && (rowOf(role)?.menu as readonly string[]).includes(item.key)).map((item) => `${item.key} (${item.path})`);
+    MENU.filter((item) => ('submenu' in item && item.submenu) === submenu && (rowOf(role)?.menu as readonly string[]).includes(item.key)).map(
+      (item) => `${item.key} (${item.path})`,
+    );
   return table(
     ['role', 'side', 'merchant scope', 'home', 'left menu', 'all controls', 'pages outside the menu'],
     ROLES.map((role) => {

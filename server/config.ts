@@ -60,7 +60,8 @@ export function publicUrlOf(value: string | undefined): string | undefined {
     throw new Error(`PUBLIC_URL must be an absolute http(s) address such as https://backoffice.example.com, got "${value}"`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must start with http:// or https://, got "${value}"`);
-  if (url.username || url.password || url.search || url.hash) throw new Error(`PUBLIC_URL must be a plain address without credentials, query or fragment, got "${value}"`);
+  if (url.username || url.password || url.search || url.hash)
+    throw new Error(`PUBLIC_URL must be a plain address without credentials, query or fragment, got "${value}"`);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
@@ -69,7 +70,10 @@ function trustProxyOf(value: string | undefined): boolean | string {
   const normalized = value.trim().toLowerCase();
   if (['1', 'true', 'yes', 'on'].includes(normalized)) return true;
   if (['0', 'false', 'no', 'off'].includes(normalized)) return false;
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     const [address = '', prefix, ...rest] = entry.split('/');
     const maxPrefix = isIP(address) === 6 ? 128 : 32;
@@ -84,9 +88,7 @@ function trustProxyOf(value: string | undefined): boolean | string {
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.FOLIO_DATA_DIR ?? '.data');
-  const database: DatabaseTarget = env.DATABASE_URL
-    ? { kind: 'postgres', url: env.DATABASE_URL }
-    : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') };
+  const database: DatabaseTarget = env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') };
   return {
     production,
     host: env.HOST ?? '0.0.0.0',

@@ -18,7 +18,13 @@ await migrateToLatest(db as never);
 await seedRoles(db);
 const user = await db
   .insertInto('users')
-  .values({ email, password_hash: await hashPassword(password), first_name: values['first-name'] ?? 'Admin', last_name: values['last-name'] ?? '', merchant_group_id: null })
+  .values({
+    email,
+    password_hash: await hashPassword(password),
+    first_name: values['first-name'] ?? 'Admin',
+    last_name: values['last-name'] ?? '',
+    merchant_group_id: null,
+  })
   .returning('id')
   .executeTakeFirstOrThrow();
 await db.insertInto('user_roles').values({ user_id: user.id, role_name: PROVIDER_ADMIN_ROLE, position: 0 }).execute();

@@ -39,4 +39,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 await app.listen({ host: config.host, port: config.port });
 const url = `http://localhost:${config.port}`;
 app.log.info({ url, database: config.database.kind, demo: config.demo, startupMs: Date.now() - started }, 'Folio is ready');
-console.log(`\n  Folio back office is running at ${url}  (${config.demo ? `demo data; sign in as folioadmin@${DEMO_DOMAIN} / ${DEMO_PASSWORD}` : 'no demo data'})\n`);
+console.log(
+  `\n  Folio back office is running at ${url}  (${config.demo ? `demo data; sign in as folioadmin@${DEMO_DOMAIN} / ${DEMO_PASSWORD}` : 'no demo data'})\n`,
+);

@@ -44,7 +44,13 @@ describe('sign-in pages under the auth base', () => {
         method: 'POST',
         url: '/api/auth/callback/credentials',
         headers: { host: 'backoffice.example', 'content-type': 'application/x-www-form-urlencoded', cookie: `folio.csrf-token=${cookie?.value ?? ''}` },
-        payload: new URLSearchParams({ csrfToken: csrf.json().csrfToken, email: 'folioadmin@demo.folio.test', password: DEMO_PASSWORD, callbackUrl, json: 'true' }).toString(),
+        payload: new URLSearchParams({
+          csrfToken: csrf.json().csrfToken,
+          email: 'folioadmin@demo.folio.test',
+          password: DEMO_PASSWORD,
+          callbackUrl,
+          json: 'true',
+        }).toString(),
       });
     expect((await post('/payouts?x=1')).json().url).toBe('/payouts?x=1');
     expect((await post('http://backoffice.example/payouts')).json().url).toBe('/payouts');

@@ -21,7 +21,9 @@ describe('sign-in and session', () => {
     const { accessToken, cookies, response } = await signIn(app, 'folioadmin@demo.folio.test');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ url: '/' });
-    expect(Object.keys(cookies)).toEqual(expect.arrayContaining(['folio.access-token', 'folio.access-token-expires', 'folio.refresh-token', 'folio.refresh-token-expires']));
+    expect(Object.keys(cookies)).toEqual(
+      expect.arrayContaining(['folio.access-token', 'folio.access-token-expires', 'folio.refresh-token', 'folio.refresh-token-expires']),
+    );
     const session = await app.inject({ method: 'GET', url: '/api/auth/session', cookies });
     expect(session.json()).toMatchObject({ accessToken, userRoles: [{ roleName: 'FolioAdmin' }], user: { email: 'folioadmin@demo.folio.test' } });
   });
@@ -81,7 +83,12 @@ describe('sign-in and session', () => {
     const response = await app.inject({ method: 'POST', url: '/identity/api/v2/auth/folio/forgot-password', payload: { email: 'not-an-address' } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ status: 400, errors: { email: ['enter a valid e-mail address'] } });
-    const malformed = await app.inject({ method: 'POST', url: '/identity/api/v2/auth/folio/forgot-password', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/identity/api/v2/auth/folio/forgot-password',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.headers['content-type']).toContain('application/problem+json');
   });

@@ -16,8 +16,7 @@ async function signedIn(email: string): Promise<{ id: string; token: string }> {
   return { id: ids[email] as string, token: tokens[email] as string };
 }
 
-const profile = (id: string, token?: string) =>
-  app.inject({ method: 'GET', url: `/folio/payment-api/v2/users/${id}`, headers: token ? bearer(token) : {} });
+const profile = (id: string, token?: string) => app.inject({ method: 'GET', url: `/folio/payment-api/v2/users/${id}`, headers: token ? bearer(token) : {} });
 const merchantInfo = (id: string, token?: string) =>
   app.inject({ method: 'GET', url: `/folio/payment-api/v2/users/merchant/${id}`, headers: token ? bearer(token) : {} });
 

@@ -27,7 +27,11 @@ export const DOCUMENT_TYPES = [
 ] as const;
 export type DocumentTypeName = (typeof DOCUMENT_TYPES)[number];
 /** The numeric document type (0-16) is what the API carries; DOCUMENT_TYPES[n] names it. */
-export const DocumentTypeSchema = z.coerce.number({ error: 'kyc.validation.documentType' }).int({ error: 'kyc.validation.documentType' }).min(0, { error: 'kyc.validation.documentType' }).max(16, { error: 'kyc.validation.documentType' });
+export const DocumentTypeSchema = z.coerce
+  .number({ error: 'kyc.validation.documentType' })
+  .int({ error: 'kyc.validation.documentType' })
+  .min(0, { error: 'kyc.validation.documentType' })
+  .max(16, { error: 'kyc.validation.documentType' });
 
 export const DOCUMENT_GROUPS = ['Merchant', 'Settlement', 'UBO', 'ProofOfPaymentProcessor', 'BrandAsset'] as const;
 export type DocumentGroup = (typeof DOCUMENT_GROUPS)[number];
@@ -40,7 +44,13 @@ export const KycDocumentStatusSchema = z.enum(KYC_DOCUMENT_STATUSES);
 export const KYC_DOCUMENT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export const KYC_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 /** Spec 3 "Photo rules for ID uploads", as i18n keys. */
-export const ID_PHOTO_RULES = ['kyc.photoRules.noScreenshots', 'kyc.photoRules.noHiddenCorner', 'kyc.photoRules.notBlackAndWhite', 'kyc.photoRules.notCovered', 'kyc.photoRules.notBlurry'] as const;
+export const ID_PHOTO_RULES = [
+  'kyc.photoRules.noScreenshots',
+  'kyc.photoRules.noHiddenCorner',
+  'kyc.photoRules.notBlackAndWhite',
+  'kyc.photoRules.notCovered',
+  'kyc.photoRules.notBlurry',
+] as const;
 
 /** Steps that take documents; the header of a KYC document is the step it belongs to. */
 export const DOCUMENT_HEADERS = ['company-details', 'company-stakeholders', 'processing-details', 'settlement-accounts', 'authorised-signatory'] as const;
@@ -118,7 +128,9 @@ export const KYC_DOCUMENT_SLOTS: Record<KycStepId, readonly KycDocumentSlot[]> =
     { field: 'proofOfIdentityDocumentId', list: { name: 'stakeholders', ownerKey: 'uboId' }, documentType: 11, documentGroup: 'UBO', required: true },
   ],
   'processing-details': [{ field: 'processorStatementDocumentId', documentType: 7, documentGroup: 'ProofOfPaymentProcessor', required: false }],
-  'settlement-accounts': [{ field: 'bankStatementDocumentId', list: { name: 'accounts', ownerKey: 'accountId' }, documentType: 8, documentGroup: 'Settlement', required: true }],
+  'settlement-accounts': [
+    { field: 'bankStatementDocumentId', list: { name: 'accounts', ownerKey: 'accountId' }, documentType: 8, documentGroup: 'Settlement', required: true },
+  ],
   'authorised-signatory': [
     { field: 'proofOfIdentityDocumentId', documentType: 12, documentGroup: 'UBO', required: true },
     { field: 'proofOfAddressDocumentId', documentType: 13, documentGroup: 'UBO', required: true },
@@ -142,7 +154,8 @@ export function documentRefsOf(step: KycStepId, data: unknown): Array<{ path: st
     entries.forEach((entry: Record<string, unknown> | null, index) => {
       const value = entry?.[slot.field];
       const owner = entry?.[slot.list!.ownerKey];
-      if (typeof value === 'string' && value !== '') refs.push({ path: `${slot.list!.name}.${index}.${slot.field}`, documentId: value, slot, ownerRef: typeof owner === 'string' ? owner : null });
+      if (typeof value === 'string' && value !== '')
+        refs.push({ path: `${slot.list!.name}.${index}.${slot.field}`, documentId: value, slot, ownerRef: typeof owner === 'string' ? owner : null });
     });
   }
   return refs;

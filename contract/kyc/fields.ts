@@ -8,17 +8,44 @@ import { kycMessage, msg, type KycMessageKey } from './messages';
 
 export const text = (max = 200) => safeText(kycMessage('unsafeText'), msg('required')).trim().min(1, msg('required')).max(max, msg('tooLong'));
 export const optionalText = (max = 200) => safeText(kycMessage('unsafeText'), msg('invalid')).trim().max(max, msg('tooLong')).optional();
-export const CountryCodeSchema = z.string(msg('country')).trim().toUpperCase().regex(/^[A-Z]{2}$/, { ...msg('country'), abort: true }).refine(isCountryCode, msg('country'));
-export const CurrencyCodeSchema = z.string(msg('currency')).trim().toUpperCase().regex(/^[A-Z]{3}$/, msg('currency'));
-export const KycEmailSchema = z.string(msg('required')).trim().toLowerCase().min(1, msg('required')).max(254, msg('tooLong')).pipe(z.email(msg('email')));
-export const PhoneSchema = z.string(msg('required')).trim().regex(/^\+[1-9][0-9 ]{6,18}$/, msg('phone'));
+export const CountryCodeSchema = z
+  .string(msg('country'))
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, { ...msg('country'), abort: true })
+  .refine(isCountryCode, msg('country'));
+export const CurrencyCodeSchema = z
+  .string(msg('currency'))
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, msg('currency'));
+export const KycEmailSchema = z
+  .string(msg('required'))
+  .trim()
+  .toLowerCase()
+  .min(1, msg('required'))
+  .max(254, msg('tooLong'))
+  .pipe(z.email(msg('email')));
+export const PhoneSchema = z
+  .string(msg('required'))
+  .trim()
+  .regex(/^\+[1-9][0-9 ]{6,18}$/, msg('phone'));
 const isHttpUrl = (value: string) => /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(value);
-export const OptionalUrlSchema = z.string(msg('url')).trim().max(300, msg('tooLong')).refine((value) => value === '' || isHttpUrl(value), msg('url')).optional();
+export const OptionalUrlSchema = z
+  .string(msg('url'))
+  .trim()
+  .max(300, msg('tooLong'))
+  .refine((value) => value === '' || isHttpUrl(value), msg('url'))
+  .optional();
 export const DocumentRefSchema = z.uuid(msg('documentRequired'));
 export const OptionalDocumentRefSchema = z.union([z.literal(''), z.uuid(msg('documentRequired'))]).optional();
 
 /** Postal codes vary by country: 1-10 letters, digits, inner spaces or hyphens. */
-export const PostalCodeSchema = z.string(msg('required')).trim().min(1, msg('required')).regex(/^[A-Za-z0-9](?:[A-Za-z0-9 -]{0,8}[A-Za-z0-9])?$/, msg('postal'));
+export const PostalCodeSchema = z
+  .string(msg('required'))
+  .trim()
+  .min(1, msg('required'))
+  .regex(/^[A-Za-z0-9](?:[A-Za-z0-9 -]{0,8}[A-Za-z0-9])?$/, msg('postal'));
 
 export function isValidIban(value: string): boolean {
   const iban = value.replace(/\s+/g, '').toUpperCase();
@@ -32,14 +59,17 @@ export function isValidIban(value: string): boolean {
   return remainder === 1;
 }
 
-export const AddressSchema = z.object({
-  addressLine1: text(200),
-  addressLine2: optionalText(200),
-  city: text(100),
-  state: optionalText(100),
-  postal: PostalCodeSchema,
-  country: CountryCodeSchema,
-}, msg('required'));
+export const AddressSchema = z.object(
+  {
+    addressLine1: text(200),
+    addressLine2: optionalText(200),
+    city: text(100),
+    state: optionalText(100),
+    postal: PostalCodeSchema,
+    country: CountryCodeSchema,
+  },
+  msg('required'),
+);
 export type Address = z.infer<typeof AddressSchema>;
 
 export const ADULT_AGE = 18;

@@ -28,6 +28,7 @@ const CHAIN_LIMIT = 100;
  */
 export function replacementChain(documentId: string, previousOf: (id: string) => string | undefined): string[] {
   const chain = [documentId];
-  for (let previous = previousOf(documentId); previous && chain.length < CHAIN_LIMIT && !chain.includes(previous); previous = previousOf(previous)) chain.push(previous);
+  for (let previous = previousOf(documentId); previous && chain.length < CHAIN_LIMIT && !chain.includes(previous); previous = previousOf(previous))
+    chain.push(previous);
   return chain;
 }

@@ -20,11 +20,17 @@ export const KycFlagSchema = z.object({
 });
 export type KycFlag = z.infer<typeof KycFlagSchema>;
 
-const ReasonSchema = safeText(kycMessage('unsafeText'), { error: 'kyc.validation.reasonRequired' }).trim().min(3, { error: 'kyc.validation.reasonRequired' }).max(1000, { error: 'kyc.validation.tooLong' });
+const ReasonSchema = safeText(kycMessage('unsafeText'), { error: 'kyc.validation.reasonRequired' })
+  .trim()
+  .min(3, { error: 'kyc.validation.reasonRequired' })
+  .max(1000, { error: 'kyc.validation.tooLong' });
 
 export const ReviewFlagInputSchema = z.object({
   targetKind: z.enum(['field', 'document'], { error: 'kyc.validation.flagTarget' }),
-  target: safeText(kycMessage('unsafeText'), { error: 'kyc.validation.flagTarget' }).trim().min(1, { error: 'kyc.validation.flagTarget' }).max(300, { error: 'kyc.validation.tooLong' }),
+  target: safeText(kycMessage('unsafeText'), { error: 'kyc.validation.flagTarget' })
+    .trim()
+    .min(1, { error: 'kyc.validation.flagTarget' })
+    .max(300, { error: 'kyc.validation.tooLong' }),
   reason: ReasonSchema,
 });
 

@@ -1,5 +1,21 @@
 import { z } from 'zod';
-import { AddressSchema, ALWAYS, checkDateOfBirth, CountryCodeSchema, CurrencyCodeSchema, DocumentRefSchema, isNumber, isValidIban, KycEmailSchema, OptionalDocumentRefSchema, OptionalUrlSchema, optionalText, personFields, PhoneSchema, text } from './fields';
+import {
+  AddressSchema,
+  ALWAYS,
+  checkDateOfBirth,
+  CountryCodeSchema,
+  CurrencyCodeSchema,
+  DocumentRefSchema,
+  isNumber,
+  isValidIban,
+  KycEmailSchema,
+  OptionalDocumentRefSchema,
+  OptionalUrlSchema,
+  optionalText,
+  personFields,
+  PhoneSchema,
+  text,
+} from './fields';
 import { kycMessage, msg } from './messages';
 import type { KycStepId } from './steps';
 import { surveyResponsesSchema } from './surveys';
@@ -49,7 +65,8 @@ export const StakeholderSchema = z
   })
   .superRefine((person, ctx) => {
     checkDateOfBirth(person, ctx);
-    if (person.kind === 'ubo' && isNumber(person.shareOwnership) && person.shareOwnership <= 0) ctx.addIssue({ code: 'custom', message: kycMessage('uboShare'), path: ['shareOwnership'] });
+    if (person.kind === 'ubo' && isNumber(person.shareOwnership) && person.shareOwnership <= 0)
+      ctx.addIssue({ code: 'custom', message: kycMessage('uboShare'), path: ['shareOwnership'] });
   }, ALWAYS);
 export type Stakeholder = z.infer<typeof StakeholderSchema>;
 
@@ -59,13 +76,18 @@ export const CompanyStakeholdersSchema = z
     ownershipStructureDocumentId: DocumentRefSchema,
   })
   .superRefine((value, ctx) => {
-    const people: Array<{ kind?: unknown; shareOwnership?: unknown }> = Array.isArray(value.stakeholders) ? value.stakeholders.filter((person) => typeof person === 'object' && person !== null) : [];
-    if (Array.isArray(value.stakeholders) && !people.some((person) => person.kind === 'ubo')) ctx.addIssue({ code: 'custom', message: kycMessage('uboAtLeastOne'), path: ['stakeholders'] });
+    const people: Array<{ kind?: unknown; shareOwnership?: unknown }> = Array.isArray(value.stakeholders)
+      ? value.stakeholders.filter((person) => typeof person === 'object' && person !== null)
+      : [];
+    if (Array.isArray(value.stakeholders) && !people.some((person) => person.kind === 'ubo'))
+      ctx.addIssue({ code: 'custom', message: kycMessage('uboAtLeastOne'), path: ['stakeholders'] });
     if (totalShares(people) > 100) ctx.addIssue({ code: 'custom', message: kycMessage('sharesOver100'), path: ['stakeholders'] });
   }, ALWAYS);
 
 function totalShares(people: ReadonlyArray<{ kind?: unknown; shareOwnership?: unknown }>): number {
-  const sum = people.filter((person) => person.kind === 'ubo' && typeof person.shareOwnership === 'number').reduce((total, person) => total + (person.shareOwnership as number), 0);
+  const sum = people
+    .filter((person) => person.kind === 'ubo' && typeof person.shareOwnership === 'number')
+    .reduce((total, person) => total + (person.shareOwnership as number), 0);
   return Math.round(sum * 100) / 100;
 }
 
@@ -105,8 +127,10 @@ export const ProcessingDetailsSchema = z
   .superRefine((value, ctx) => {
     if (isNumber(value.maxTransactionAmount) && isNumber(value.averageTransactionAmount) && value.maxTransactionAmount < value.averageTransactionAmount)
       ctx.addIssue({ code: 'custom', message: kycMessage('maxBelowAverage'), path: ['maxTransactionAmount'] });
-    if (value.hasCurrentProcessor === true && !(typeof value.currentProcessorName === 'string' && value.currentProcessorName.trim())) ctx.addIssue({ code: 'custom', message: kycMessage('processorName'), path: ['currentProcessorName'] });
-    if (value.hasCurrentProcessor === true && !value.processorStatementDocumentId) ctx.addIssue({ code: 'custom', message: kycMessage('documentRequired'), path: ['processorStatementDocumentId'] });
+    if (value.hasCurrentProcessor === true && !(typeof value.currentProcessorName === 'string' && value.currentProcessorName.trim()))
+      ctx.addIssue({ code: 'custom', message: kycMessage('processorName'), path: ['currentProcessorName'] });
+    if (value.hasCurrentProcessor === true && !value.processorStatementDocumentId)
+      ctx.addIssue({ code: 'custom', message: kycMessage('documentRequired'), path: ['processorStatementDocumentId'] });
   }, ALWAYS);
 
 export const ACCOUNT_TYPES = ['current', 'savings', 'recurring', 'fixed deposit'] as const;
@@ -114,8 +138,16 @@ export const SettlementAccountSchema = z.object({
   accountId: z.uuid(msg('id')),
   bankName: text(120),
   accountHolderName: text(200),
-  iban: z.string(msg('required')).trim().transform((value) => value.replace(/\s+/g, '').toUpperCase()).refine(isValidIban, msg('iban')),
-  swiftBic: z.string(msg('required')).trim().toUpperCase().regex(/^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/, msg('bic')),
+  iban: z
+    .string(msg('required'))
+    .trim()
+    .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+    .refine(isValidIban, msg('iban')),
+  swiftBic: z
+    .string(msg('required'))
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/, msg('bic')),
   currency: CurrencyCodeSchema,
   accountType: z.enum(ACCOUNT_TYPES, msg('chooseOne')),
   bankAddress: AddressSchema,

@@ -4,7 +4,16 @@ import { msg } from './messages';
 // Spec 2 "KYC wizard": the eight steps in the spec's order, their titles and where to resume.
 // The one list of step ids: the wizard machine, the routes, the server and the seed read it here.
 
-export const KYC_STEP_IDS = ['application-overview', 'company-details', 'business-information', 'sanctions-exposure', 'company-stakeholders', 'processing-details', 'settlement-accounts', 'authorised-signatory'] as const;
+export const KYC_STEP_IDS = [
+  'application-overview',
+  'company-details',
+  'business-information',
+  'sanctions-exposure',
+  'company-stakeholders',
+  'processing-details',
+  'settlement-accounts',
+  'authorised-signatory',
+] as const;
 export type KycStepId = (typeof KYC_STEP_IDS)[number];
 export const KycStepIdSchema = z.enum(KYC_STEP_IDS, msg('invalid'));
 

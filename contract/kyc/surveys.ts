@@ -31,13 +31,70 @@ const SANCTIONS_ITEMS = [
 ] as const;
 
 export const KYC_SURVEY_QUESTIONS: readonly SurveyQuestion[] = [
-  { id: 'bi-property-type', group: 'BusinessInfo', kind: 'radio', label: 'What kind of accommodation do you run?', options: [{ value: 'hotel', label: 'Hotel' }, { value: 'resort', label: 'Resort' }, { value: 'hostel', label: 'Hostel' }, { value: 'serviced-apartments', label: 'Serviced apartments' }, { value: 'other', label: 'Other' }] },
-  { id: 'bi-sales-channels', group: 'BusinessInfo', kind: 'checkbox', label: 'Where do guests book?', options: [{ value: 'website', label: 'Own website' }, { value: 'ota', label: 'Online travel agencies' }, { value: 'phone-email', label: 'Phone or e-mail' }, { value: 'walk-in', label: 'Walk-in' }, { value: 'travel-agents', label: 'Travel agents and tour operators' }] },
-  { id: 'bi-annual-volume', group: 'BusinessInfo', kind: 'radio', label: 'Expected yearly card volume (EUR)', options: [{ value: 'lt-1m', label: 'Below 1 million' }, { value: '1m-5m', label: '1 to 5 million' }, { value: '5m-20m', label: '5 to 20 million' }, { value: 'gt-20m', label: 'Above 20 million' }] },
-  { id: 'bi-card-presence', group: 'BusinessInfo', kind: 'radio', label: 'How are cards taken?', options: [{ value: 'present', label: 'Card present only' }, { value: 'not-present', label: 'Card not present only' }, { value: 'both', label: 'Both' }] },
+  {
+    id: 'bi-property-type',
+    group: 'BusinessInfo',
+    kind: 'radio',
+    label: 'What kind of accommodation do you run?',
+    options: [
+      { value: 'hotel', label: 'Hotel' },
+      { value: 'resort', label: 'Resort' },
+      { value: 'hostel', label: 'Hostel' },
+      { value: 'serviced-apartments', label: 'Serviced apartments' },
+      { value: 'other', label: 'Other' },
+    ],
+  },
+  {
+    id: 'bi-sales-channels',
+    group: 'BusinessInfo',
+    kind: 'checkbox',
+    label: 'Where do guests book?',
+    options: [
+      { value: 'website', label: 'Own website' },
+      { value: 'ota', label: 'Online travel agencies' },
+      { value: 'phone-email', label: 'Phone or e-mail' },
+      { value: 'walk-in', label: 'Walk-in' },
+      { value: 'travel-agents', label: 'Travel agents and tour operators' },
+    ],
+  },
+  {
+    id: 'bi-annual-volume',
+    group: 'BusinessInfo',
+    kind: 'radio',
+    label: 'Expected yearly card volume (EUR)',
+    options: [
+      { value: 'lt-1m', label: 'Below 1 million' },
+      { value: '1m-5m', label: '1 to 5 million' },
+      { value: '5m-20m', label: '5 to 20 million' },
+      { value: 'gt-20m', label: 'Above 20 million' },
+    ],
+  },
+  {
+    id: 'bi-card-presence',
+    group: 'BusinessInfo',
+    kind: 'radio',
+    label: 'How are cards taken?',
+    options: [
+      { value: 'present', label: 'Card present only' },
+      { value: 'not-present', label: 'Card not present only' },
+      { value: 'both', label: 'Both' },
+    ],
+  },
   { id: 'bi-advance-payments', group: 'BusinessInfo', kind: 'radio', label: 'Do guests pay in advance (deposits or prepaid rates)?', options: YES_NO },
-  ...SANCTIONS_ITEMS.map(([id, label]): SurveyQuestion => ({ id: `se-${id}`, group: 'SanctionExposure', kind: 'radio', label: `Does your business have exposure to: ${label}?`, options: YES_NO })),
-  { id: 'se-confirmation', group: 'SanctionExposure', kind: 'checkbox', label: 'I confirm these answers are true and complete', options: [{ value: 'confirmed', label: 'Confirmed' }] },
+  ...SANCTIONS_ITEMS.map(([id, label]): SurveyQuestion => ({
+    id: `se-${id}`,
+    group: 'SanctionExposure',
+    kind: 'radio',
+    label: `Does your business have exposure to: ${label}?`,
+    options: YES_NO,
+  })),
+  {
+    id: 'se-confirmation',
+    group: 'SanctionExposure',
+    kind: 'checkbox',
+    label: 'I confirm these answers are true and complete',
+    options: [{ value: 'confirmed', label: 'Confirmed' }],
+  },
 ];
 
 export function surveyResponsesSchema(group: SurveyQuestion['group']) {
@@ -45,7 +102,10 @@ export function surveyResponsesSchema(group: SurveyQuestion['group']) {
   for (const question of KYC_SURVEY_QUESTIONS.filter((entry) => entry.group === group)) {
     const values = question.options.map((option) => option.value) as [string, ...string[]];
     const answer = z.array(z.enum(values, msg('option')), msg(question.kind === 'radio' ? 'chooseOne' : 'chooseAtLeastOne'));
-    shape[question.id] = question.kind === 'radio' ? answer.length(1, msg('chooseOne')) : answer.min(1, msg('chooseAtLeastOne')).refine((list) => new Set(list).size === list.length, msg('option'));
+    shape[question.id] =
+      question.kind === 'radio'
+        ? answer.length(1, msg('chooseOne'))
+        : answer.min(1, msg('chooseAtLeastOne')).refine((list) => new Set(list).size === list.length, msg('option'));
   }
   return z.object(shape, msg('required'));
 }

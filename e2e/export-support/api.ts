@@ -47,6 +47,8 @@ export async function apiOf(page: Page) {
 }
 
 /** The tracked requests the page keeps in localStorage `export-storage` (spec 3). */
-export async function storedExport(page: Page): Promise<{ requests: Array<{ token: string; exportType: string; status: string }>; show: boolean; message: string | null }> {
+export async function storedExport(
+  page: Page,
+): Promise<{ requests: Array<{ token: string; exportType: string; status: string }>; show: boolean; message: string | null }> {
   return page.evaluate(() => JSON.parse(window.localStorage.getItem('export-storage') ?? '{"requests":[],"show":false,"message":null}'));
 }

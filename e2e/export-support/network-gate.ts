@@ -57,7 +57,11 @@ export class NetworkGate {
   /** Waits for the next call and answers it with a problem response instead of the server. */
   async fail(status: number, detail: string, timeoutMs?: number): Promise<void> {
     const route = await this.next(timeoutMs);
-    await route.fulfill({ status, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Injected failure', status, detail }) });
+    await route.fulfill({
+      status,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({ type: 'about:blank', title: 'Injected failure', status, detail }),
+    });
   }
 
   /** Waits until a call is being held, without letting it through. */

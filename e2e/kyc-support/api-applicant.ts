@@ -30,9 +30,7 @@ async function ok<T>(response: Promise<import('@playwright/test').APIResponse>):
 }
 
 export async function myGroupId(user: ApiUser): Promise<string> {
-  const group = await ok<{ merchantGroupId: string }>(
-    user.context.post(`${API}/merchant-groups/pre-init`, { headers: user.headers, data: {} }),
-  );
+  const group = await ok<{ merchantGroupId: string }>(user.context.post(`${API}/merchant-groups/pre-init`, { headers: user.headers, data: {} }));
   return group.merchantGroupId;
 }
 
@@ -49,9 +47,7 @@ async function upload(
   };
   if (fields.ownerRef) multipart.ownerRef = fields.ownerRef;
   multipart.file = file;
-  const document = await ok<{ documentId: string }>(
-    user.context.post(`${API}/kyc/applications/${groupId}/documents`, { headers: user.headers, multipart }),
-  );
+  const document = await ok<{ documentId: string }>(user.context.post(`${API}/kyc/applications/${groupId}/documents`, { headers: user.headers, multipart }));
   return document.documentId;
 }
 
@@ -81,9 +77,7 @@ export async function completeApplication(user: ApiUser, groupId: string): Promi
       user,
       groupId,
       { documentType, documentGroup, header, ownerRef },
-      documentType === 11 || documentType === 12
-        ? pngFile(`doc-${documentType}.png`)
-        : pdfFile(`doc-${documentType}.pdf`),
+      documentType === 11 || documentType === 12 ? pngFile(`doc-${documentType}.png`) : pdfFile(`doc-${documentType}.pdf`),
     );
   await save(user, groupId, 'application-overview', { acknowledged: true });
   await save(user, groupId, 'company-details', {

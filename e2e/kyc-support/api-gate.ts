@@ -43,10 +43,7 @@ export class ApiGate {
     for (;;) {
       const index = this.held.findIndex((entry) => entry.call === call);
       if (index >= 0) return this.held.splice(index, 1)[0]!.route;
-      if (Date.now() > deadline)
-        throw new Error(
-          `the app made no ${call} call (held: ${this.held.map((entry) => entry.call).join(', ') || 'none'})`,
-        );
+      if (Date.now() > deadline) throw new Error(`the app made no ${call} call (held: ${this.held.map((entry) => entry.call).join(', ') || 'none'})`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -65,10 +62,7 @@ export class ApiGate {
   }
 
   /** Answers with the real application changed by `change` (e.g. as the server answers once it is under review). */
-  async answer(
-    call: GatedCall,
-    change: (application: Record<string, unknown>) => Record<string, unknown>,
-  ): Promise<void> {
+  async answer(call: GatedCall, change: (application: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
     const route = await this.take(call);
     let base = this.lastApplication;
     if (call === 'load') {

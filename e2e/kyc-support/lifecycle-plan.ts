@@ -91,21 +91,17 @@ function random(seed: number): () => number {
  * long way. Greedy choices are myopic, so a few hundred seeded orderings and tie-breaks are tried
  * and the plan covering most transitions (then with fewest steps) is kept.
  */
-export function planLifecyclePaths(
-  groups: readonly LifecycleGroup[] = SEEDED_GROUPS,
-  trials = 400,
-): { planned: PlannedPath[]; covered: Set<string> } {
+export function planLifecyclePaths(groups: readonly LifecycleGroup[] = SEEDED_GROUPS, trials = 400): { planned: PlannedPath[]; covered: Set<string> } {
   const cache = new Map<string, Array<{ path: MachinePath<AnyStateMachine>; transitions: string[] }>>();
   const candidates = (status: OnboardingStatus, canSubmit: boolean) => {
     const key = `${status}/${canSubmit}`;
     let found = cache.get(key);
     if (!found) {
-      const events = ALL_EVENTS.filter(
-        (event) => event.type !== 'application.expire' && (canSubmit || event.type !== 'application.submit'),
-      );
-      found = machinePaths(lifecycleFrom(status), { events, serialize: byStateValue, cover: 'transitions' }).map(
-        (path) => ({ path, transitions: transitionsOf(path) }),
-      );
+      const events = ALL_EVENTS.filter((event) => event.type !== 'application.expire' && (canSubmit || event.type !== 'application.submit'));
+      found = machinePaths(lifecycleFrom(status), { events, serialize: byStateValue, cover: 'transitions' }).map((path) => ({
+        path,
+        transitions: transitionsOf(path),
+      }));
       cache.set(key, found);
     }
     return found;
@@ -135,8 +131,7 @@ export function planLifecyclePaths(
       }
     }
     const steps = planned.reduce((sum, item) => sum + item.path.steps.length, 0);
-    if (!best || covered.size > best.covered.size || (covered.size === best.covered.size && steps < best.steps))
-      best = { planned, covered, steps };
+    if (!best || covered.size > best.covered.size || (covered.size === best.covered.size && steps < best.steps)) best = { planned, covered, steps };
   }
   const { planned, covered } = best!;
   // A group no path moves still shows its status and (no) actions once.
@@ -147,8 +142,6 @@ export function planLifecyclePaths(
         path: machinePaths(lifecycleFrom(group.status), { events: [], serialize: byStateValue })[0]!,
       });
   // Runs group by group, each group's paths in the order they were planned.
-  const byGroup = groups.flatMap((group) =>
-    planned.filter((item) => item.group.name === group.name && item.group.canSubmit === group.canSubmit),
-  );
+  const byGroup = groups.flatMap((group) => planned.filter((item) => item.group.name === group.name && item.group.canSubmit === group.canSubmit));
   return { planned: byGroup, covered };
 }

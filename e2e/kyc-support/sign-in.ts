@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo-layout';
 
-
 /**
  * Opens a session the way the sign-in form does (csrf token + form post), through the page's own
  * request context so the browser holds the cookies. The sign-in screen is tested elsewhere; here

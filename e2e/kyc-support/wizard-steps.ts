@@ -14,20 +14,13 @@ export async function expectStep(page: Page, path: string, title: string): Promi
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
 }
 
-async function upload(
-  scope: Locator | Page,
-  label: string | RegExp,
-  file: { name: string; mimeType: string; buffer: Buffer },
-): Promise<void> {
+async function upload(scope: Locator | Page, label: string | RegExp, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
   const input = scope.getByLabel(label);
   await input.setInputFiles(file);
   await expect(scope.getByRole('link', { name: file.name })).toBeVisible();
 }
 
-export async function fillAddress(
-  scope: Locator,
-  address: { line1: string; city: string; postal: string; country: string },
-): Promise<void> {
+export async function fillAddress(scope: Locator, address: { line1: string; city: string; postal: string; country: string }): Promise<void> {
   await scope.getByLabel('Address line 1').fill(address.line1);
   await scope.getByLabel('City').fill(address.city);
   await scope.getByLabel('Postal code').fill(address.postal);
@@ -55,8 +48,7 @@ export async function fillCompanyDetails(page: Page): Promise<void> {
 }
 
 export async function fillBusinessInformation(page: Page): Promise<void> {
-  const answer = (question: string, option: string) =>
-    page.getByRole('group', { name: question }).getByLabel(option, { exact: true }).check();
+  const answer = (question: string, option: string) => page.getByRole('group', { name: question }).getByLabel(option, { exact: true }).check();
   await answer('What kind of accommodation do you run?', 'Hotel');
   await answer('Where do guests book?', 'Own website');
   await answer('Expected yearly card volume (EUR)', '1 to 5 million');
@@ -68,10 +60,7 @@ export async function fillSanctionsExposure(page: Page): Promise<void> {
   const questions = page.getByRole('group', { name: /Does your business have exposure to/ });
   await expect(questions).toHaveCount(11);
   for (const question of await questions.all()) await question.getByLabel('No', { exact: true }).check();
-  await page
-    .getByRole('group', { name: 'I confirm these answers are true and complete' })
-    .getByLabel('Confirmed')
-    .check();
+  await page.getByRole('group', { name: 'I confirm these answers are true and complete' }).getByLabel('Confirmed').check();
 }
 
 export interface PersonAnswers {
@@ -80,11 +69,7 @@ export interface PersonAnswers {
   share: string;
 }
 
-export async function fillPerson(
-  person: Locator,
-  answers: PersonAnswers,
-  files: { address: string; identity: string },
-): Promise<void> {
+export async function fillPerson(person: Locator, answers: PersonAnswers, files: { address: string; identity: string }): Promise<void> {
   await person.getByLabel('First name').fill(answers.first);
   await person.getByLabel('Last name').fill(answers.last);
   await person.getByLabel('Day').fill('14');
@@ -105,17 +90,11 @@ export async function fillPerson(
 
 export async function fillProcessingDetails(page: Page): Promise<void> {
   await page.getByRole('group', { name: 'Processing currencies' }).getByLabel('EUR').check();
-  await page
-    .getByRole('group', { name: 'Cards and payment methods you want to accept' })
-    .getByLabel('Visa/Mastercard UK and Europe')
-    .check();
+  await page.getByRole('group', { name: 'Cards and payment methods you want to accept' }).getByLabel('Visa/Mastercard UK and Europe').check();
   await page.getByLabel('Expected monthly card volume').fill('250000');
   await page.getByLabel('Average transaction amount').fill('180');
   await page.getByLabel('Largest transaction amount').fill('4000');
-  await page
-    .getByRole('group', { name: 'Do you take card payments through another processor today?' })
-    .getByLabel('No')
-    .check();
+  await page.getByRole('group', { name: 'Do you take card payments through another processor today?' }).getByLabel('No').check();
 }
 
 export async function fillSettlementAccount(page: Page): Promise<void> {

@@ -26,7 +26,16 @@ function parameters(schema: z.ZodType | undefined, where: 'query' | 'path'): Jso
 /** Money calls take an Idempotency-Key (decision 0200). */
 function idempotencyParameter(endpoint: Endpoint): JsonSchema[] {
   if (!endpoint.idempotent) return [];
-  return [{ name: IDEMPOTENCY_KEY_HEADER, in: 'header', required: false, description: 'one value per user intent (1-255 visible ASCII characters, e.g. a UUID): a repeat within 24 h gets the first answer; the same key with another request is a 422', schema: { type: 'string', minLength: 1, maxLength: 255 } }];
+  return [
+    {
+      name: IDEMPOTENCY_KEY_HEADER,
+      in: 'header',
+      required: false,
+      description:
+        'one value per user intent (1-255 visible ASCII characters, e.g. a UUID): a repeat within 24 h gets the first answer; the same key with another request is a 422',
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+    },
+  ];
 }
 
 const problemResponse = (description: string) => ({ description, content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: '#/components/schemas/Problem' } } } });
@@ -41,7 +50,8 @@ function operation(endpoint: Endpoint): JsonSchema {
   if (access !== 'public') responses['401'] = problemResponse('no valid access token');
   if (typeof access === 'object') responses['403'] = problemResponse(`needs ${access.action} on ${access.resource}`);
   if (endpoint.idempotent) responses['422'] = problemResponse('the Idempotency-Key was used with another request');
-  const mediaType = endpoint.bodyType === 'form' ? 'application/x-www-form-urlencoded' : endpoint.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json';
+  const mediaType =
+    endpoint.bodyType === 'form' ? 'application/x-www-form-urlencoded' : endpoint.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json';
   return {
     operationId: endpoint.id,
     summary: endpoint.summary,
@@ -61,7 +71,11 @@ export function buildOpenApi(): JsonSchema {
   }
   return {
     openapi: '3.1.0',
-    info: { title: `${PRODUCT} back office API`, version: '2', description: 'Generated from contract/ by `npm run openapi`. Errors are RFC 9457 problem details.' },
+    info: {
+      title: `${PRODUCT} back office API`,
+      version: '2',
+      description: 'Generated from contract/ by `npm run openapi`. Errors are RFC 9457 problem details.',
+    },
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       schemas: { Problem: jsonSchema(ProblemSchema, 'output') },

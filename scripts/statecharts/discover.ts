@@ -46,9 +46,7 @@ export async function loadMachines(rootDir: string, machinesDir = 'machines'): P
       if (!isStateMachine(value) || seen.has(value)) continue;
       seen.add(value);
       if (value.id === '(machine)') {
-        throw new Error(
-          `${sourceFile}: export "${name}" has no machine id; give it an \`id\` (it names the diagram files).`,
-        );
+        throw new Error(`${sourceFile}: export "${name}" has no machine id; give it an \`id\` (it names the diagram files).`);
       }
       const owner = owners.get(value.id);
       if (owner) throw new Error(`Machine id "${value.id}" is used by both ${owner} and ${sourceFile}#${name}.`);

@@ -42,8 +42,7 @@ export function renderDiagrams(entries: MachineEntry[]): DiagramFile[] {
     '',
   ];
   if (sorted.length === 0) readme.push('No machines yet.');
-  else
-    readme.push('| Machine | What it is | Diagram | Mermaid source | Defined in |', '| --- | --- | --- | --- | --- |');
+  else readme.push('| Machine | What it is | Diagram | Mermaid source | Defined in |', '| --- | --- | --- | --- | --- |');
   for (const { machine, sourceFile } of sorted) {
     const model = walkMachine(machine);
     const base = diagramBaseName(model.id);

@@ -17,19 +17,7 @@ export function toMermaid(model: MachineModel, sourceFile?: string): string {
 }
 
 /** Words Mermaid's (case-insensitive) lexer takes as keywords where a state id is expected. */
-const RESERVED = new Set([
-  'default',
-  'state',
-  'note',
-  'class',
-  'classdef',
-  'direction',
-  'scale',
-  'end',
-  'style',
-  'click',
-  'hide',
-]);
+const RESERVED = new Set(['default', 'state', 'note', 'class', 'classdef', 'direction', 'scale', 'end', 'style', 'click', 'hide']);
 
 /** Mermaid ids may only hold word characters, so `cart.editing` becomes `cart_editing` (de-duplicated). */
 export function mermaidIds(model: MachineModel): Map<string, string> {
@@ -45,13 +33,7 @@ export function mermaidIds(model: MachineModel): Map<string, string> {
   return ids;
 }
 
-function renderScope(
-  scope: StateInfo,
-  depth: number,
-  ids: Map<string, string>,
-  edgesByScope: Map<string, TransitionEdge[]>,
-  lines: string[],
-): void {
+function renderScope(scope: StateInfo, depth: number, ids: Map<string, string>, edgesByScope: Map<string, TransitionEdge[]>, lines: string[]): void {
   const pad = '  '.repeat(depth);
   if (scope.type === 'compound' && scope.initial !== undefined) lines.push(`${pad}[*] --> ${id(ids, scope.initial)}`);
   scope.children.forEach((child, index) => {
@@ -64,13 +46,7 @@ function renderScope(
   }
 }
 
-function renderState(
-  state: StateInfo,
-  depth: number,
-  ids: Map<string, string>,
-  edgesByScope: Map<string, TransitionEdge[]>,
-  lines: string[],
-): void {
+function renderState(state: StateInfo, depth: number, ids: Map<string, string>, edgesByScope: Map<string, TransitionEdge[]>, lines: string[]): void {
   const pad = '  '.repeat(depth);
   const stateId = id(ids, state.key);
   const name = state.type === 'history' ? historyLabel(state) : (state.path[state.path.length - 1] ?? state.key);
@@ -82,9 +58,7 @@ function renderState(
     lines.push(`${pad}}`);
   }
   if (state.invokes.length > 0) {
-    lines.push(
-      `${pad}note right of ${stateId} : ${escapeText(`invokes ${state.invokes.map((i) => i.label).join(', ')}`)}`,
-    );
+    lines.push(`${pad}note right of ${stateId} : ${escapeText(`invokes ${state.invokes.map((i) => i.label).join(', ')}`)}`);
   }
   if (state.type === 'final') lines.push(`${pad}${stateId} --> [*]`);
 }

@@ -111,12 +111,7 @@ function addState(graph: LayoutGraph, state: StateInfo, stroke?: string): void {
   }
   const invokeLines = state.invokes.map((i) => `invoke ${i.label}`);
   if (state.type === 'history') {
-    addNode(
-      graph,
-      `n:${state.key}`,
-      { kind: 'history', key: state.key, lines: [state.history === 'deep' ? 'H*' : 'H'] },
-      parent,
-    );
+    addNode(graph, `n:${state.key}`, { kind: 'history', key: state.key, lines: [state.history === 'deep' ? 'H*' : 'H'] }, parent);
     return;
   }
   const kind: NodeKind = state.type === 'final' ? 'final' : 'state';
@@ -275,8 +270,7 @@ function midpoint(points: Point[]): Point {
   for (const [i, length] of lengths.entries()) {
     const a = points[i] as Point;
     const b = points[i + 1] as Point;
-    if (remaining <= length && length > 0)
-      return { x: a.x + ((b.x - a.x) * remaining) / length, y: a.y + ((b.y - a.y) * remaining) / length };
+    if (remaining <= length && length > 0) return { x: a.x + ((b.x - a.x) * remaining) / length, y: a.y + ((b.y - a.y) * remaining) / length };
     remaining -= length;
   }
   return points[0] ?? { x: 0, y: 0 };
@@ -294,9 +288,7 @@ function drawSelfLoop(node: LayoutNode, label: LayoutEdge, out: string[], labels
   const horizontal = Math.abs(lx - cx) / node.width >= Math.abs(ly - cy) / node.height;
   const sign = (horizontal ? lx - cx : ly - cy) >= 0 ? 1 : -1;
   // Distance from the node's edge to the near side of the label bounds how far the loop may bulge.
-  const gap = horizontal
-    ? Math.abs(lx - cx) - node.width / 2 - (label.width ?? 0) / 2
-    : Math.abs(ly - cy) - node.height / 2 - (label.height ?? 0) / 2;
+  const gap = horizontal ? Math.abs(lx - cx) - node.width / 2 - (label.width ?? 0) / 2 : Math.abs(ly - cy) - node.height / 2 - (label.height ?? 0) / 2;
   const reach = Math.max(14, Math.min(160, gap - 2)) * 1.3 * sign;
   let d: string;
   if (horizontal) {
@@ -334,9 +326,7 @@ function drawNodes(graph: LayoutGraph, out: string[]): void {
       out.push(`<circle class="initial" cx="${num(cx)}" cy="${num(cy)}" r="7" fill="#0f172a"/>`);
       continue;
     }
-    out.push(
-      `<g class="state ${node.kind}" data-state="${xml(node.key)}"><title>${xml(node.key || '(any state)')}</title>`,
-    );
+    out.push(`<g class="state ${node.kind}" data-state="${xml(node.key)}"><title>${xml(node.key || '(any state)')}</title>`);
     if (node.kind === 'history') {
       out.push(
         `<circle cx="${num(cx)}" cy="${num(cy)}" r="15" fill="#ffffff" stroke="#334155" stroke-width="1.5"/>`,
@@ -355,13 +345,8 @@ function drawNodes(graph: LayoutGraph, out: string[]): void {
       const lineHeight = STATE_FONT_SIZE * LINE_HEIGHT;
       const firstBaseline = cy - ((node.lines.length - 1) * lineHeight) / 2 + STATE_FONT_SIZE * 0.35;
       node.lines.forEach((line, index) => {
-        const style =
-          index === 0
-            ? `font-size="${STATE_FONT_SIZE}" fill="#0f172a"`
-            : `font-size="${LABEL_FONT_SIZE}" font-style="italic" fill="#6d28d9"`;
-        out.push(
-          `<text x="${num(cx)}" y="${num(firstBaseline + index * lineHeight)}" text-anchor="middle" ${style}>${xml(line)}</text>`,
-        );
+        const style = index === 0 ? `font-size="${STATE_FONT_SIZE}" fill="#0f172a"` : `font-size="${LABEL_FONT_SIZE}" font-style="italic" fill="#6d28d9"`;
+        out.push(`<text x="${num(cx)}" y="${num(firstBaseline + index * lineHeight)}" text-anchor="middle" ${style}>${xml(line)}</text>`);
       });
     }
     out.push('</g>');
@@ -424,10 +409,5 @@ function num(value: number): string {
 }
 
 function xml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }

@@ -62,12 +62,7 @@ export function stateKey(node: AnyStateNode): string {
   return node.path.join('.');
 }
 
-function visit(
-  node: AnyStateNode,
-  machine: AnyStateMachine,
-  states: StateInfo[],
-  transitions: TransitionInfo[],
-): StateInfo {
+function visit(node: AnyStateNode, machine: AnyStateMachine, states: StateInfo[], transitions: TransitionInfo[]): StateInfo {
   const invokes = node.invoke.map((def): InvokeInfo => {
     // StateNode#invoke has already turned inline logic into a generated `src` string.
     const src = typeof def.src === 'string' ? def.src : def.id;
@@ -104,12 +99,7 @@ function invokeLabel(id: string, src: string): string {
   return src === `xstate.invoke.${id}` ? 'inline actor' : id;
 }
 
-function describeTransition(
-  def: AnyTransitionDefinition,
-  eventType: string,
-  invokes: InvokeInfo[],
-  machine: AnyStateMachine,
-): TransitionInfo {
+function describeTransition(def: AnyTransitionDefinition, eventType: string, invokes: InvokeInfo[], machine: AnyStateMachine): TransitionInfo {
   const guard = def.guard === undefined ? undefined : guardName(def.guard);
   const base = {
     source: stateKey(def.source),

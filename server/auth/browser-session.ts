@@ -17,6 +17,12 @@ export async function browserClaims(ctx: AppContext, request: FastifyRequest): P
 
 /** The session is open: not signed out, not revoked (password reset, refresh-token replay), not expired. */
 export async function isSessionLive(db: Db, sessionId: string): Promise<boolean> {
-  const row = await db.selectFrom('sessions').select('id').where('id', '=', sessionId).where('revoked_at', 'is', null).where('expires_at', '>', new Date()).executeTakeFirst();
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
   return row !== undefined;
 }

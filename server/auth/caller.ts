@@ -48,7 +48,11 @@ const ACTION_ORDER: Action[] = ['Read', 'Insert', 'Update', 'Delete', 'Approve']
  * is page access (the SPA's userPermissions); `role_api_grants` is what the server enforces
  * (docs/decisions/0110-page-access-and-api-grants.md).
  */
-export async function permissionsOfRoles(db: Db, roles: string[], table: 'role_permissions' | 'role_api_grants' = 'role_permissions'): Promise<UserPermission[]> {
+export async function permissionsOfRoles(
+  db: Db,
+  roles: string[],
+  table: 'role_permissions' | 'role_api_grants' = 'role_permissions',
+): Promise<UserPermission[]> {
   if (roles.length === 0) return [];
   const rows = await db.selectFrom(table).select(['resource', 'actions']).where('role_name', 'in', roles).execute();
   const merged = new Map<string, Set<string>>();
@@ -96,5 +100,14 @@ export async function loadCaller(db: Db, userId: string, sessionId: string): Pro
     permissionsOfRoles(db, roles, 'role_api_grants'),
     merchantScopeOf(db, roles, userId, user.merchant_group_id),
   ]);
-  return { userId, sessionId, email: user.email, roles, permissions, merchantGroupId: user.merchant_group_id, merchantGroupStatus: user.group_status ?? null, merchantScope };
+  return {
+    userId,
+    sessionId,
+    email: user.email,
+    roles,
+    permissions,
+    merchantGroupId: user.merchant_group_id,
+    merchantGroupStatus: user.group_status ?? null,
+    merchantScope,
+  };
 }

@@ -36,6 +36,5 @@ export function setTokenCookies(
 }
 
 export function clearTokenCookies(reply: FastifyReply): void {
-  for (const name of [COOKIE.accessToken, COOKIE.accessTokenExpires, COOKIE.refreshToken, COOKIE.refreshTokenExpires])
-    reply.clearCookie(name, { path: '/' });
+  for (const name of [COOKIE.accessToken, COOKIE.accessTokenExpires, COOKIE.refreshToken, COOKIE.refreshTokenExpires]) reply.clearCookie(name, { path: '/' });
 }

@@ -32,5 +32,10 @@ export function checkCsrfToken(key: Uint8Array, request: FastifyRequest, submitt
   const token = cookieToken(key, request);
   const ok = token !== undefined && token.length === submitted.length && timingSafeEqual(Buffer.from(token), Buffer.from(submitted));
   if (!ok)
-    throw new HttpProblem({ type: PROBLEM_TYPES.csrf, title: 'Invalid csrf token', status: 403, detail: 'the form has expired; reload the page and try again' });
+    throw new HttpProblem({
+      type: PROBLEM_TYPES.csrf,
+      title: 'Invalid csrf token',
+      status: 403,
+      detail: 'the form has expired; reload the page and try again',
+    });
 }

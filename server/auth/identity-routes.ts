@@ -41,7 +41,10 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
     await inTransaction(ctx.db, async (trx) => {
       // Only the newest link works.
       await trx.updateTable('password_reset_tokens').set({ used_at: new Date() }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
-      await trx.insertInto('password_reset_tokens').values({ token_hash: hashToken(token), user_id: user.id, expires_at: new Date(Date.now() + PASSWORD_RESET_TTL_SECONDS * 1000) }).execute();
+      await trx
+        .insertInto('password_reset_tokens')
+        .values({ token_hash: hashToken(token), user_id: user.id, expires_at: new Date(Date.now() + PASSWORD_RESET_TTL_SECONDS * 1000) })
+        .execute();
       await audit(trx, user.id, 'password-reset-requested', 'user', user.id);
     });
     // Sent once the link is stored: a failed e-mail leaves an unused link, never a mail without one.
@@ -66,7 +69,11 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
         .returning('user_id')
         .executeTakeFirst();
       if (!row) return undefined;
-      await trx.updateTable('users').set({ password_hash: passwordHash, password_changed_at: new Date(), updated_at: new Date() }).where('id', '=', row.user_id).execute();
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, password_changed_at: new Date(), updated_at: new Date() })
+        .where('id', '=', row.user_id)
+        .execute();
       // A new password ends every open session of the account.
       await trx.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', row.user_id).where('revoked_at', 'is', null).execute();
       await audit(trx, row.user_id, 'password-reset', 'user', row.user_id);
@@ -76,23 +83,28 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
     return {};
   });
 
-  registerEndpoint(app, validateToken, async ({ body, ctx }) => {
-    if (body.purpose === 'password-reset') {
-      const row = await ctx.db
-        .selectFrom('password_reset_tokens')
-        .select(['user_id', 'expires_at'])
-        .where('token_hash', '=', hashToken(body.token))
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', new Date())
-        .executeTakeFirst();
-      return row ? { valid: true, userId: row.user_id, expiresAt: row.expires_at.toISOString() } : { valid: false };
-    }
-    const claims = await verifyAccessToken(ctx.tokenKey, body.token);
-    if (!claims) return { valid: false };
-    const caller = await loadCaller(ctx.db, claims.userId, claims.sessionId);
-    const live = await ctx.db.selectFrom('sessions').select('id').where('id', '=', claims.sessionId).where('revoked_at', 'is', null).executeTakeFirst();
-    return caller && live ? { valid: true, userId: claims.userId, expiresAt: claims.expiresAt.toISOString() } : { valid: false };
-  }, { transaction: false });
+  registerEndpoint(
+    app,
+    validateToken,
+    async ({ body, ctx }) => {
+      if (body.purpose === 'password-reset') {
+        const row = await ctx.db
+          .selectFrom('password_reset_tokens')
+          .select(['user_id', 'expires_at'])
+          .where('token_hash', '=', hashToken(body.token))
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', new Date())
+          .executeTakeFirst();
+        return row ? { valid: true, userId: row.user_id, expiresAt: row.expires_at.toISOString() } : { valid: false };
+      }
+      const claims = await verifyAccessToken(ctx.tokenKey, body.token);
+      if (!claims) return { valid: false };
+      const caller = await loadCaller(ctx.db, claims.userId, claims.sessionId);
+      const live = await ctx.db.selectFrom('sessions').select('id').where('id', '=', claims.sessionId).where('revoked_at', 'is', null).executeTakeFirst();
+      return caller && live ? { valid: true, userId: claims.userId, expiresAt: claims.expiresAt.toISOString() } : { valid: false };
+    },
+    { transaction: false },
+  );
 
   registerEndpoint(app, getIdentityUser, async ({ params, caller, ctx }) => {
     const user = await ctx.db.selectFrom('users').select(['id', 'email', 'first_login', 'merchant_group_id']).where('id', '=', params.id).executeTakeFirst();

@@ -43,7 +43,10 @@ export async function findRefreshToken(db: Db, token: string): Promise<Presented
 /** The first refresh token of a new session. */
 export async function issueRefreshToken(db: Db, sessionId: string): Promise<string> {
   const token = randomToken();
-  await db.insertInto('refresh_tokens').values({ token_hash: hashToken(token), session_id: sessionId, issued_at: new Date() }).execute();
+  await db
+    .insertInto('refresh_tokens')
+    .values({ token_hash: hashToken(token), session_id: sessionId, issued_at: new Date() })
+    .execute();
   return token;
 }
 
@@ -86,7 +89,10 @@ export async function useRefreshToken(db: Db, presented: PresentedRefreshToken, 
         .executeTakeFirst();
       if (!replaced) return undefined;
       const next = randomToken();
-      await trx.insertInto('refresh_tokens').values({ token_hash: hashToken(next), session_id: presented.sessionId, issued_at: now }).execute();
+      await trx
+        .insertInto('refresh_tokens')
+        .values({ token_hash: hashToken(next), session_id: presented.sessionId, issued_at: now })
+        .execute();
       await trx.updateTable('sessions').set({ refreshed_at: now }).where('id', '=', presented.sessionId).execute();
       return next;
     });
@@ -97,6 +103,12 @@ export async function useRefreshToken(db: Db, presented: PresentedRefreshToken, 
 
 /** Ends the whole family: every access token of the session stops working at once. */
 export async function revokeSession(db: Db, sessionId: string): Promise<boolean> {
-  const revoked = await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).where('revoked_at', 'is', null).returning('id').executeTakeFirst();
+  const revoked = await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
   return revoked !== undefined;
 }

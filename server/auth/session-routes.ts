@@ -38,23 +38,34 @@ export function registerSessionRoutes(app: FastifyInstance): void {
   registerEndpoint(app, getCsrf, async ({ ctx, request, reply }) => ({ csrfToken: issueCsrfToken(ctx.tokenKey, request, reply) }));
 
   registerEndpoint(app, getProviders, async () => ({
-    credentials: { id: 'credentials', name: 'E-mail and password', type: 'credentials', signinUrl: `${AUTH_BASE}/signin/credentials`, callbackUrl: `${AUTH_BASE}/callback/credentials` },
+    credentials: {
+      id: 'credentials',
+      name: 'E-mail and password',
+      type: 'credentials',
+      signinUrl: `${AUTH_BASE}/signin/credentials`,
+      callbackUrl: `${AUTH_BASE}/callback/credentials`,
+    },
   }));
 
   for (const endpoint of [signIn, signInCallback]) {
-    registerEndpoint(app, endpoint, async ({ ctx, request, reply, body }) => {
-      checkCsrfToken(ctx.tokenKey, request, body.csrfToken);
-      const user = await ctx.db.selectFrom('users').select(['id', 'password_hash', 'disabled']).where('email', '=', body.email).executeTakeFirst();
-      const passwordOk = await verifyPassword(body.password, user?.password_hash ?? null);
-      if (!user || !passwordOk || user.disabled) {
-        request.log.info({ email: body.email }, 'sign-in refused');
-        throw INVALID_CREDENTIALS;
-      }
-      await openSession(ctx, request, reply, user.id);
-      await audit(ctx.db, user.id, 'signed-in', 'user', user.id);
-      // Only a same-site path is followed after sign-in, so the form cannot be used as an open redirect.
-      return { url: callbackPath(body.callbackUrl, originOf(request)) ?? '/' };
-    }, { rateLimit: { max: ctx.config.rateLimits.signInPerMinute, timeWindow: 60_000, groupId: 'sign-in' } });
+    registerEndpoint(
+      app,
+      endpoint,
+      async ({ ctx, request, reply, body }) => {
+        checkCsrfToken(ctx.tokenKey, request, body.csrfToken);
+        const user = await ctx.db.selectFrom('users').select(['id', 'password_hash', 'disabled']).where('email', '=', body.email).executeTakeFirst();
+        const passwordOk = await verifyPassword(body.password, user?.password_hash ?? null);
+        if (!user || !passwordOk || user.disabled) {
+          request.log.info({ email: body.email }, 'sign-in refused');
+          throw INVALID_CREDENTIALS;
+        }
+        await openSession(ctx, request, reply, user.id);
+        await audit(ctx.db, user.id, 'signed-in', 'user', user.id);
+        // Only a same-site path is followed after sign-in, so the form cannot be used as an open redirect.
+        return { url: callbackPath(body.callbackUrl, originOf(request)) ?? '/' };
+      },
+      { rateLimit: { max: ctx.config.rateLimits.signInPerMinute, timeWindow: 60_000, groupId: 'sign-in' } },
+    );
   }
 
   registerEndpoint(app, signOut, async ({ ctx, request, reply, body }) => {
@@ -63,8 +74,13 @@ export function registerSessionRoutes(app: FastifyInstance): void {
     return { url: '/sign-in' };
   });
 
-  registerEndpoint(app, clientLog, async ({ request, body }) => {
-    request.log[body.level === 'debug' ? 'debug' : body.level]({ client: body }, `client: ${body.code}`);
-    return {};
-  }, { transaction: false });
+  registerEndpoint(
+    app,
+    clientLog,
+    async ({ request, body }) => {
+      request.log[body.level === 'debug' ? 'debug' : body.level]({ client: body }, `client: ${body.code}`);
+      return {};
+    },
+    { transaction: false },
+  );
 }

@@ -26,7 +26,11 @@ export async function openSession(ctx: AppContext, request: FastifyRequest, repl
 }
 
 async function sessionAnswer(ctx: AppContext, userId: string, accessToken: string, accessExpires: Date, refreshExpires: Date): Promise<Session> {
-  const user = await ctx.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'first_login']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name', 'first_login'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   const roles: RoleName[] = await rolesOfUser(ctx.db, userId);
   return {
     user: { id: user.id, email: user.email, name: `${user.first_name} ${user.last_name}` },
@@ -68,7 +72,12 @@ export async function currentSession(ctx: AppContext, request: FastifyRequest, r
   const access = await signAccessToken(ctx.tokenKey, presented.userId, presented.sessionId);
   // In the grace window the refresh cookie is left alone: the request that rotated has set the new one.
   if (outcome.kind === 'rotated')
-    setTokenCookies(request, reply, { accessToken: access.token, accessExpires: access.expiresAt, refreshToken: outcome.token, refreshExpires: presented.sessionExpires });
+    setTokenCookies(request, reply, {
+      accessToken: access.token,
+      accessExpires: access.expiresAt,
+      refreshToken: outcome.token,
+      refreshExpires: presented.sessionExpires,
+    });
   else setAccessCookies(request, reply, { accessToken: access.token, accessExpires: access.expiresAt });
   return sessionAnswer(ctx, presented.userId, access.token, access.expiresAt, presented.sessionExpires);
 }
@@ -76,7 +85,9 @@ export async function currentSession(ctx: AppContext, request: FastifyRequest, r
 /** A refresh token came back after it was replaced: someone holds a copy. Both holders lose the session. */
 async function endReplayedFamily(ctx: AppContext, request: FastifyRequest, presented: PresentedRefreshToken): Promise<void> {
   if (!(await revokeSession(ctx.db, presented.sessionId))) return;
-  await audit(ctx.db, presented.userId, 'session.refresh-token-reused', 'session', presented.sessionId, { userAgent: request.headers['user-agent']?.slice(0, 300) ?? null });
+  await audit(ctx.db, presented.userId, 'session.refresh-token-reused', 'session', presented.sessionId, {
+    userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+  });
   request.log.warn({ sessionId: presented.sessionId, userId: presented.userId }, 'a replaced refresh token was used again: session revoked');
 }
 

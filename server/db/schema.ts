@@ -12,10 +12,22 @@ type Identity = ColumnType<string, never, never>;
 type LedgerColumn = ColumnType<string, number | bigint | string | undefined, number | bigint | string>;
 type Json<T = unknown> = ColumnType<T, string | T, string | T>;
 
-export interface RolesTable { name: string; side: 'provider' | 'merchant' | 'property' | 'api' | 'other'; description: Generated<string> }
-export interface RolePermissionsTable { role_name: string; resource: string; actions: string[] }
+export interface RolesTable {
+  name: string;
+  side: 'provider' | 'merchant' | 'property' | 'api' | 'other';
+  description: Generated<string>;
+}
+export interface RolePermissionsTable {
+  role_name: string;
+  resource: string;
+  actions: string[];
+}
 /** What the API lets a role do (docs/decisions/0110-page-access-and-api-grants.md); role_permissions is page access. */
-export interface RoleApiGrantsTable { role_name: string; resource: string; actions: string[] }
+export interface RoleApiGrantsTable {
+  role_name: string;
+  resource: string;
+  actions: string[];
+}
 
 export interface MerchantGroupsTable {
   id: Generated<string>;
@@ -60,8 +72,15 @@ export interface UsersTable {
   updated_at: Timestamp;
   password_changed_at: NullableTimestamp;
 }
-export interface UserRolesTable { user_id: string; role_name: string; position: Generated<number> }
-export interface UserMerchantScopesTable { user_id: string; merchant_id: string }
+export interface UserRolesTable {
+  user_id: string;
+  role_name: string;
+  position: Generated<number>;
+}
+export interface UserMerchantScopesTable {
+  user_id: string;
+  merchant_id: string;
+}
 export interface SessionsTable {
   id: Generated<string>;
   user_id: string;
@@ -103,8 +122,15 @@ export interface PasswordResetTokensTable {
   used_at: NullableTimestamp;
 }
 
-export interface MerchantScopesTable { id: Generated<string>; merchant_group_id: string; name: string }
-export interface MerchantScopePropertiesTable { scope_id: string; merchant_id: string }
+export interface MerchantScopesTable {
+  id: Generated<string>;
+  merchant_group_id: string;
+  name: string;
+}
+export interface MerchantScopePropertiesTable {
+  scope_id: string;
+  merchant_id: string;
+}
 export interface MerchantSettingsTable {
   id: Generated<string>;
   merchant_group_id: string;
@@ -170,8 +196,20 @@ export interface DocumentsTable {
   replaced_by: string | null;
   created_at: Timestamp;
 }
-export interface SurveyQuestionsTable { id: string; question_group: string; kind: string; label: string; options: Json<string[]>; position: number }
-export interface MerchantSurveysTable { merchant_group_id: string; question_id: string; response: Json; updated_at: Timestamp }
+export interface SurveyQuestionsTable {
+  id: string;
+  question_group: string;
+  kind: string;
+  label: string;
+  options: Json<string[]>;
+  position: number;
+}
+export interface MerchantSurveysTable {
+  merchant_group_id: string;
+  question_id: string;
+  response: Json;
+  updated_at: Timestamp;
+}
 
 export interface BookingsTable {
   id: Generated<string>;
@@ -185,7 +223,14 @@ export interface BookingsTable {
   currency: string;
   created_at: Timestamp;
 }
-export interface BookingLogsTable { id: Identity; booking_id: string; source: 'Booking' | 'Webhook'; message: string; payload: Json | null; created_at: Timestamp }
+export interface BookingLogsTable {
+  id: Identity;
+  booking_id: string;
+  source: 'Booking' | 'Webhook';
+  message: string;
+  payload: Json | null;
+  created_at: Timestamp;
+}
 
 export interface OrdersTable {
   id: Identity;
@@ -221,7 +266,14 @@ export interface PaymentOperationsTable {
   actor_id: string | null;
   created_at: Generated<Date>;
 }
-export interface OrderEmailHistoryTable { id: Identity; order_id: BigIntColumn; recipient: string; subject: string; status: string; sent_at: Timestamp }
+export interface OrderEmailHistoryTable {
+  id: Identity;
+  order_id: BigIntColumn;
+  recipient: string;
+  subject: string;
+  status: string;
+  sent_at: Timestamp;
+}
 export interface PaymentLinksTable {
   id: Generated<string>;
   merchant_id: string;
@@ -258,7 +310,14 @@ export interface RefundRequestsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
-export interface RefundApprovalsTable { id: Generated<string>; refund_request_id: string; approver_id: string; decision: string; comment: string | null; created_at: Timestamp }
+export interface RefundApprovalsTable {
+  id: Generated<string>;
+  refund_request_id: string;
+  approver_id: string;
+  decision: string;
+  comment: string | null;
+  created_at: Timestamp;
+}
 export interface PayoutsTable {
   id: Generated<string>;
   merchant_id: string;
@@ -282,7 +341,13 @@ export interface PayoutAttemptsTable {
   requested_by: string | null;
   created_at: Timestamp;
 }
-export interface MetadataTable { id: Generated<string>; merchant_id: string | null; data: Json; created_by: string | null; created_at: Timestamp }
+export interface MetadataTable {
+  id: Generated<string>;
+  merchant_id: string | null;
+  data: Json;
+  created_by: string | null;
+  created_at: Timestamp;
+}
 export interface ExportJobsTable {
   token: Generated<string>;
   owner_user_id: string;

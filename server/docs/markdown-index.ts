@@ -15,8 +15,7 @@ function inline(text: string, linkOf: (href: string) => string | undefined): str
     parts.push(escapeHtml(text.slice(last, match.index)));
     const [, code, label, href] = match;
     if (code !== undefined) parts.push(`<code>${escapeHtml(code)}</code>`);
-    else if (label !== undefined && href !== undefined)
-    {
+    else if (label !== undefined && href !== undefined) {
       const target = linkOf(href);
       parts.push(target ? `<a href="${escapeHtml(target)}">${escapeHtml(label)}</a>` : escapeHtml(label));
     }
@@ -26,7 +25,13 @@ function inline(text: string, linkOf: (href: string) => string | undefined): str
   return parts.join('');
 }
 
-const cellsOf = (line: string) => line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim());
+const cellsOf = (line: string) =>
+  line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((cell) => cell.trim());
 
 /** Markdown of the subset above -> an HTML fragment. */
 export function renderMarkdownSubset(markdown: string, linkOf: (href: string) => string | undefined): string {
@@ -43,8 +48,21 @@ export function renderMarkdownSubset(markdown: string, linkOf: (href: string) =>
       while (index < lines.length && (lines[index] ?? '').trim().startsWith('|')) rows.push(lines[index++] ?? '');
       index--;
       const [head = '', , ...body] = rows;
-      html.push('<table><thead><tr>' + cellsOf(head).map((cell) => `<th scope="col">${inline(cell, linkOf)}</th>`).join('') + '</tr></thead><tbody>');
-      for (const row of body) html.push('<tr>' + cellsOf(row).map((cell) => `<td>${inline(cell, linkOf)}</td>`).join('') + '</tr>');
+      html.push(
+        '<table><thead><tr>' +
+          cellsOf(head)
+            .map((cell) => `<th scope="col">${inline(cell, linkOf)}</th>`)
+            .join('') +
+          '</tr></thead><tbody>',
+      );
+      for (const row of body)
+        html.push(
+          '<tr>' +
+            cellsOf(row)
+              .map((cell) => `<td>${inline(cell, linkOf)}</td>`)
+              .join('') +
+            '</tr>',
+        );
       html.push('</tbody></table>');
     } else if (line.trim() !== '') {
       html.push(`<p>${inline(line, linkOf)}</p>`);

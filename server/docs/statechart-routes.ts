@@ -42,7 +42,11 @@ async function requireProviderStaff(ctx: AppContext, request: FastifyRequest, re
   }
   if (!isProviderStaff(caller)) {
     if (request.headers.accept?.includes('text/html')) {
-      await reply.code(403).header('content-security-policy', LOCKED_DOWN).type('text/html; charset=utf-8').send(page('<h1>Not for this account</h1><p>The statecharts are for provider staff.</p><p><a href="/">Back to Folio</a></p>'));
+      await reply
+        .code(403)
+        .header('content-security-policy', LOCKED_DOWN)
+        .type('text/html; charset=utf-8')
+        .send(page('<h1>Not for this account</h1><p>The statecharts are for provider staff.</p><p><a href="/">Back to Folio</a></p>'));
       return false;
     }
     throw problems.forbidden('the statecharts are for provider staff');
@@ -65,7 +69,9 @@ export function registerStatechartRoutes(app: FastifyInstance, dir = statecharts
   app.get(STATECHARTS_PATH, async (request, reply) => {
     if (!(await requireProviderStaff(ctx, request, reply))) return reply;
     const files = servedFiles(dir);
-    const readme = existsSync(path.join(dir, 'README.md')) ? await readFile(path.join(dir, 'README.md'), 'utf8') : '# Statecharts\n\nNo diagrams in this build.';
+    const readme = existsSync(path.join(dir, 'README.md'))
+      ? await readFile(path.join(dir, 'README.md'), 'utf8')
+      : '# Statecharts\n\nNo diagrams in this build.';
     const body = renderMarkdownSubset(readme, (href) => (files.has(href) ? `${STATECHARTS_PATH}/${href}` : undefined));
     return reply.header('content-security-policy', LOCKED_DOWN).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page(body));
   });
@@ -74,6 +80,11 @@ export function registerStatechartRoutes(app: FastifyInstance, dir = statecharts
     const { file } = request.params;
     if (!servedFiles(dir).has(file)) throw problems.notFound(`no statechart file ${file}`);
     const type = FILE_TYPES[path.extname(file)] ?? 'application/octet-stream';
-    return reply.header('content-security-policy', LOCKED_DOWN).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff').type(type).send(await readFile(path.join(dir, file)));
+    return reply
+      .header('content-security-policy', LOCKED_DOWN)
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .type(type)
+      .send(await readFile(path.join(dir, file)));
   });
 }

@@ -29,7 +29,10 @@ export function fileKeyOf(token: string, fileType: string): string {
   return `exports/${token}.${fileType}`;
 }
 
-export async function createJob(db: Db, job: { owner: string; exportType: ExportType; fileType: ExportFileType; request: JobRequest; columns: string[] }): Promise<string> {
+export async function createJob(
+  db: Db,
+  job: { owner: string; exportType: ExportType; fileType: ExportFileType; request: JobRequest; columns: string[] },
+): Promise<string> {
   const row = await db
     .insertInto('export_jobs')
     .values({ owner_user_id: job.owner, export_type: job.exportType, file_type: job.fileType, request: JSON.stringify(job.request), columns: job.columns })

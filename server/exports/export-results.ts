@@ -12,8 +12,10 @@ export async function exportResultOf(ctx: AppContext, token: string, owner: stri
   const job = await findJob(ctx.db, token, owner, exportType);
   if (!job) throw problems.notFound(EXPORT_MESSAGES.notFound);
   const ticks = Number(job.ticks);
-  if (job.status !== 'Ready') return { statusType: job.status as ExportResult['statusType'], ticks, errorMessages: job.status === 'Failed' ? job.error_messages : [] };
+  if (job.status !== 'Ready')
+    return { statusType: job.status as ExportResult['statusType'], ticks, errorMessages: job.status === 'Failed' ? job.error_messages : [] };
   if (job.downloaded_at) return { statusType: 'Failed', ticks, errorMessages: [EXPORT_MESSAGES.alreadyDownloaded] };
-  if (!job.expires_at || job.expires_at.getTime() <= Date.now() || !job.file_key) return { statusType: 'Failed', ticks, errorMessages: [EXPORT_MESSAGES.expired] };
+  if (!job.expires_at || job.expires_at.getTime() <= Date.now() || !job.file_key)
+    return { statusType: 'Failed', ticks, errorMessages: [EXPORT_MESSAGES.expired] };
   return { statusType: 'Ready', url: downloadUrl(ctx.tokenKey, token, owner, job.expires_at), ticks, errorMessages: [] };
 }

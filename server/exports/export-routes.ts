@@ -41,7 +41,10 @@ export function registerExportRoutes(app: FastifyInstance): void {
       const stream = ctx.files.read(key);
       // Served once: the file goes as soon as it has been read (or the transfer was abandoned).
       stream.on('close', () => {
-        void ctx.files.remove(key).then(() => forgetFile(ctx.db, token)).catch(() => undefined);
+        void ctx.files
+          .remove(key)
+          .then(() => forgetFile(ctx.db, token))
+          .catch(() => undefined);
       });
       return reply
         .status(200)

@@ -51,7 +51,11 @@ export function xlsxKindOf(column: ExportColumn): CellKind {
 export interface ExportSource {
   headers(columns: string[]): string[];
   kinds(columns: string[]): CellKind[];
-  query(request: { query: unknown; merchants: 'all' | string[] }, columns: string[], cell: (column: ExportColumn) => string): RawBuilder<unknown> | Promise<RawBuilder<unknown>>;
+  query(
+    request: { query: unknown; merchants: 'all' | string[] },
+    columns: string[],
+    cell: (column: ExportColumn) => string,
+  ): RawBuilder<unknown> | Promise<RawBuilder<unknown>>;
 }
 
 export function labelsOf(catalogue: readonly { id: string; label: string }[], columns: string[]): string[] {
@@ -89,7 +93,10 @@ export function timestampColumn(expr: string): ExportColumn {
     sql: `to_char(${expr} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
     kind: 'text',
     plain: true,
-    xlsx: { kind: 'dateTime', sql: (timeZone) => `round(extract(epoch FROM ${expr} AT TIME ZONE ${sqlLiteral(timeZone)}) / 86400 + ${UNIX_EPOCH_DAY}, 8)::text` },
+    xlsx: {
+      kind: 'dateTime',
+      sql: (timeZone) => `round(extract(epoch FROM ${expr} AT TIME ZONE ${sqlLiteral(timeZone)}) / 86400 + ${UNIX_EPOCH_DAY}, 8)::text`,
+    },
   };
 }
 

@@ -4,7 +4,18 @@ import { EXPORT_MESSAGES, type ExportType } from '../../contract/exports';
 import type { AppContext } from '../app-context';
 import { clearCopyScratch, copyOut, type CopyBody } from './copy-out';
 import { xlsxCellSql, type ExportSource } from './export-source';
-import { claimNext, expiredFiles, failExhausted, fileKeyOf, heartbeat, markFailed, markFinalising, markReady, releaseJob, type ClaimedJob } from './export-jobs';
+import {
+  claimNext,
+  expiredFiles,
+  failExhausted,
+  fileKeyOf,
+  heartbeat,
+  markFailed,
+  markFinalising,
+  markReady,
+  releaseJob,
+  type ClaimedJob,
+} from './export-jobs';
 import { csvCellSql, csvWriter, xlsxWriter, type BodyWriter } from './file-writers';
 
 // The export worker (decisions 0124, 0127): claims jobs with FOR UPDATE SKIP LOCKED, has the

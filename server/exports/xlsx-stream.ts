@@ -24,7 +24,8 @@ const FIXED_FILES = (sheetName: string): [string, string][] => [
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>',
   ],
 ];
-const SHEET_START = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+const SHEET_START =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
 const SHEET_END = '</sheetData></worksheet>';
 
 // XML 1.0 cannot carry most control characters at all; the markup characters are escaped.
@@ -193,7 +194,9 @@ export async function openWorkbook(out: NodeJS.WritableStream, sheetName: string
   // Per column, the markup around a cell's reference and value, built once: a million rows make
   // twelve million cells, so each one is a few concatenations and nothing more.
   const opens = kinds.map((_, index) => `<c r="${columnLetters(index)}`);
-  const numberStyles = kinds.map((kind) => (kind === 'number' ? '"><v>' : kind === 'date' ? `" s="${DATE_STYLE}"><v>` : kind === 'dateTime' ? `" s="${DATE_TIME_STYLE}"><v>` : undefined));
+  const numberStyles = kinds.map((kind) =>
+    kind === 'number' ? '"><v>' : kind === 'date' ? `" s="${DATE_STYLE}"><v>` : kind === 'dateTime' ? `" s="${DATE_TIME_STYLE}"><v>` : undefined,
+  );
   const money = kinds.map((kind) => kind === 'money');
   const currencies = new Map<string, string>();
   const moneyStyle = (currency: string) => {
@@ -234,8 +237,8 @@ export async function openWorkbook(out: NodeJS.WritableStream, sheetName: string
             const space = value.indexOf(' ');
             if (space < 0) parts.push(opens[index]!, r, '"><v>', value, '</v></c>');
             else parts.push(opens[index]!, r, moneyStyle(value.slice(space + 1)), value.slice(0, space), '</v></c>');
-          }
-          else if (value.length > 0 && (value.charCodeAt(0) <= 32 || value.charCodeAt(value.length - 1) <= 32)) parts.push(opens[index]!, r, '" t="inlineStr"><is><t xml:space="preserve">', value, '</t></is></c>');
+          } else if (value.length > 0 && (value.charCodeAt(0) <= 32 || value.charCodeAt(value.length - 1) <= 32))
+            parts.push(opens[index]!, r, '" t="inlineStr"><is><t xml:space="preserve">', value, '</t></is></c>');
           else parts.push(opens[index]!, r, '" t="inlineStr"><is><t>', value, '</t></is></c>');
         }
         parts.push('</row>');

@@ -17,7 +17,9 @@ export interface LinkGrant {
 }
 
 function signature(key: Uint8Array, grant: LinkGrant): string {
-  return createHmac('sha256', key).update(`${grant.purpose}:${grant.parts.join(':')}:${grant.expires}`).digest('base64url');
+  return createHmac('sha256', key)
+    .update(`${grant.purpose}:${grant.parts.join(':')}:${grant.expires}`)
+    .digest('base64url');
 }
 
 /** The query string of a link: `expires=<unix s>&sig=<HMAC>`. */

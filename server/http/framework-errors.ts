@@ -13,16 +13,28 @@ const requestTooLarge = (status: 414 | 431, detail: string): Problem => ({ type:
 
 /** Fastify's `frameworkErrors`: the router's refusals as problems. */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendProblem(reply, requestTooLarge(414, 'a path parameter is longer than any identifier this server uses'));
-  if (error.code === 'FST_ERR_BAD_URL') return sendProblem(reply, { type: PROBLEM_TYPES.validation, title: 'Invalid request', status: 400, detail: 'the address is not valid: a percent-encoded part does not decode' });
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return sendProblem(reply, requestTooLarge(414, 'a path parameter is longer than any identifier this server uses'));
+  if (error.code === 'FST_ERR_BAD_URL')
+    return sendProblem(reply, {
+      type: PROBLEM_TYPES.validation,
+      title: 'Invalid request',
+      status: 400,
+      detail: 'the address is not valid: a percent-encoded part does not decode',
+    });
   request.log.error({ err: error }, 'router error');
-  return sendProblem(reply, { type: PROBLEM_TYPES.internal, title: 'Internal error', status: 500, detail: 'something went wrong on our side; it has been logged' });
+  return sendProblem(reply, {
+    type: PROBLEM_TYPES.internal,
+    title: 'Internal error',
+    status: 500,
+    detail: 'something went wrong on our side; it has been logged',
+  });
 }
 
 function clientProblem(error: NodeJS.ErrnoException): Problem {
-  if (error.code === 'HPE_HEADER_OVERFLOW')
-    return requestTooLarge(431, 'the address or the headers are too large; send long filters in the request body');
-  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return { type: PROBLEM_TYPES.validation, title: STATUS_CODES[408]!, status: 408, detail: 'the request was not completed in time' };
+  if (error.code === 'HPE_HEADER_OVERFLOW') return requestTooLarge(431, 'the address or the headers are too large; send long filters in the request body');
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return { type: PROBLEM_TYPES.validation, title: STATUS_CODES[408]!, status: 408, detail: 'the request was not completed in time' };
   return { type: PROBLEM_TYPES.validation, title: 'Invalid request', status: 400, detail: 'the request is not valid HTTP' };
 }
 

@@ -35,7 +35,9 @@ function keyOf(request: FastifyRequest): string | undefined {
 
 /** The request as validated (path, query, body): a repeat must be the very same request. */
 function fingerprintOf(request: { params: unknown; query: unknown; body: unknown }): string {
-  return createHash('sha256').update(JSON.stringify([request.params ?? null, request.query ?? null, request.body ?? null])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([request.params ?? null, request.query ?? null, request.body ?? null]))
+    .digest('hex');
 }
 
 interface Scope {
@@ -47,7 +49,11 @@ type Claim = { first: true } | { first: false; response: unknown };
 
 async function claim(db: Db, scope: Scope, fingerprint: string): Promise<Claim> {
   // Expired keys of this user go first, so an old key counts as new again.
-  await db.deleteFrom('idempotency_keys').where('user_id', '=', scope.userId).where('created_at', '<', sql<Date>`now() - ${sql.lit(IDEMPOTENCY_KEY_TTL)}::interval`).execute();
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('user_id', '=', scope.userId)
+    .where('created_at', '<', sql<Date>`now() - ${sql.lit(IDEMPOTENCY_KEY_TTL)}::interval`)
+    .execute();
   const inserted = await db
     .insertInto('idempotency_keys')
     .values({ user_id: scope.userId, endpoint: scope.endpoint, key: scope.key, fingerprint })

@@ -34,6 +34,9 @@ export function merchantHeaderOf(request: FastifyRequest): string | undefined {
   const value = request.headers[MERCHANT_HEADER];
   if (value === undefined || value === '') return undefined;
   if (typeof value !== 'string' || !MERCHANT_ID.test(value))
-    throw problems.validation({ [MERCHANT_HEADER_FIELD]: ['must be one merchant id (a uuid)'] }, `the ${MERCHANT_HEADER} header must be one merchant id (a uuid)`);
+    throw problems.validation(
+      { [MERCHANT_HEADER_FIELD]: ['must be one merchant id (a uuid)'] },
+      `the ${MERCHANT_HEADER} header must be one merchant id (a uuid)`,
+    );
   return value.toLowerCase();
 }

@@ -13,16 +13,12 @@ export const problems = {
   validation: (errors: Record<string, string[]>, detail = 'the request has invalid fields') =>
     new HttpProblem({ type: PROBLEM_TYPES.validation, title: 'Invalid request', status: 400, detail, errors }),
   badRequest: (detail: string) => new HttpProblem({ type: PROBLEM_TYPES.validation, title: 'Invalid request', status: 400, detail }),
-  unauthorized: (detail = 'sign in to continue') =>
-    new HttpProblem({ type: PROBLEM_TYPES.unauthorized, title: 'Unauthorized', status: 401, detail }),
-  forbidden: (detail = 'you do not have permission for this') =>
-    new HttpProblem({ type: PROBLEM_TYPES.forbidden, title: 'Forbidden', status: 403, detail }),
+  unauthorized: (detail = 'sign in to continue') => new HttpProblem({ type: PROBLEM_TYPES.unauthorized, title: 'Unauthorized', status: 401, detail }),
+  forbidden: (detail = 'you do not have permission for this') => new HttpProblem({ type: PROBLEM_TYPES.forbidden, title: 'Forbidden', status: 403, detail }),
   notFound: (detail = 'not found') => new HttpProblem({ type: PROBLEM_TYPES.notFound, title: 'Not found', status: 404, detail }),
   conflict: (detail: string) => new HttpProblem({ type: PROBLEM_TYPES.conflict, title: 'Conflict', status: 409, detail }),
-  tooLarge: (detail: string) =>
-    new HttpProblem({ type: PROBLEM_TYPES.payloadTooLarge, title: 'Payload too large', status: 413, detail }),
-  unsupportedMedia: (detail: string) =>
-    new HttpProblem({ type: PROBLEM_TYPES.unsupportedMedia, title: 'Unsupported media type', status: 415, detail }),
+  tooLarge: (detail: string) => new HttpProblem({ type: PROBLEM_TYPES.payloadTooLarge, title: 'Payload too large', status: 413, detail }),
+  unsupportedMedia: (detail: string) => new HttpProblem({ type: PROBLEM_TYPES.unsupportedMedia, title: 'Unsupported media type', status: 415, detail }),
 };
 
 /** Zod issues as field -> messages; the path is dotted (`businessAddress.city`), `_` for the whole body. */
@@ -45,15 +41,22 @@ export function installProblemHandlers(app: FastifyInstance): void {
     if (error instanceof HttpProblem) return sendProblem(reply, error.problem);
     const status = error.statusCode ?? 500;
     if (status === 429)
-      return sendProblem(reply, { type: PROBLEM_TYPES.rateLimited, title: 'Too many requests', status, detail: 'too many attempts; wait a moment and try again' });
+      return sendProblem(reply, {
+        type: PROBLEM_TYPES.rateLimited,
+        title: 'Too many requests',
+        status,
+        detail: 'too many attempts; wait a moment and try again',
+      });
     if (status === 413) return sendProblem(reply, problems.tooLarge('the request body is too large').problem);
     if (status === 415) return sendProblem(reply, problems.unsupportedMedia(error.message).problem);
-    if (status >= 400 && status < 500)
-      return sendProblem(reply, { type: PROBLEM_TYPES.validation, title: 'Invalid request', status, detail: error.message });
+    if (status >= 400 && status < 500) return sendProblem(reply, { type: PROBLEM_TYPES.validation, title: 'Invalid request', status, detail: error.message });
     request.log.error({ err: error }, 'unhandled error');
-    return sendProblem(reply, { type: PROBLEM_TYPES.internal, title: 'Internal error', status: 500, detail: 'something went wrong on our side; it has been logged' });
+    return sendProblem(reply, {
+      type: PROBLEM_TYPES.internal,
+      title: 'Internal error',
+      status: 500,
+      detail: 'something went wrong on our side; it has been logged',
+    });
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(reply, problems.notFound(`no route ${request.method} ${request.url.split('?')[0]}`).problem),
-  );
+  app.setNotFoundHandler((request, reply) => sendProblem(reply, problems.notFound(`no route ${request.method} ${request.url.split('?')[0]}`).problem));
 }

@@ -36,7 +36,11 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
   function sweep(): void {
     if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
     lastSweep = Date.now();
-    void db.deleteFrom('rate_limit_counters').where('window_ends_at', '<', sql<Date>`now()`).execute().catch(() => undefined);
+    void db
+      .deleteFrom('rate_limit_counters')
+      .where('window_ends_at', '<', sql<Date>`now()`)
+      .execute()
+      .catch(() => undefined);
   }
 
   class DatabaseRateLimitStore implements FastifyRateLimitStore {
@@ -54,7 +58,9 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     }
 
     /** One counter per limited route, or per group when routes share one (`groupId`: the two sign-in urls). */
-    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0] & { groupId?: string; routeInfo?: { method?: string; url?: string } }): FastifyRateLimitStore {
+    child(
+      routeOptions: Parameters<FastifyRateLimitStore['child']>[0] & { groupId?: string; routeInfo?: { method?: string; url?: string } },
+    ): FastifyRateLimitStore {
       const route = routeOptions.groupId ?? `${routeOptions.routeInfo?.method ?? routeOptions.method} ${routeOptions.routeInfo?.url ?? routeOptions.url}`;
       return new DatabaseRateLimitStore({}, route);
     }

@@ -52,12 +52,7 @@ export interface RouteOptions {
  * handler in the request's transaction, and in development checks the answer against the contract
  * so drift shows up in tests rather than in the browser.
  */
-export function registerEndpoint<const E extends Endpoint>(
-  app: FastifyInstance,
-  endpoint: E,
-  handler: Handler<E>,
-  routeConfig: RouteOptions = {},
-): void {
+export function registerEndpoint<const E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>, routeConfig: RouteOptions = {}): void {
   // Money calls declare `idempotent` in the contract; the key handling wraps their handler.
   const run = withIdempotencyKey(endpoint, handler);
   const { transaction = endpoint.method !== 'GET' && endpoint.bodyType !== 'multipart', ...config } = routeConfig;
@@ -74,7 +69,8 @@ export function registerEndpoint<const E extends Endpoint>(
           const { resource, action } = endpoint.access;
           if (!isGranted(caller, resource, action)) throw problems.forbidden(`this needs ${action} on ${resource}`);
           // The merchant-group-status rule (decision 0183), with its own reason.
-          if (!groupOpens(caller, resource)) throw problems.forbidden(`your merchant group is ${caller.merchantGroupStatus}: ${resource} opens once it is Active`);
+          if (!groupOpens(caller, resource))
+            throw problems.forbidden(`your merchant group is ${caller.merchantGroupStatus}: ${resource} opens once it is Active`);
         }
       }
       refuseUnsafeInput(request);
@@ -82,11 +78,20 @@ export function registerEndpoint<const E extends Endpoint>(
       const query = parsePart(endpoint.query, request.query, 'query');
       const body = parsePart(endpoint.body, request.body, 'body');
       const merchantId = merchantHeaderOf(request);
-      if (merchantId !== undefined && caller && !canSeeMerchant(caller, merchantId))
-        throw problems.forbidden('you may not act on this merchant');
+      if (merchantId !== undefined && caller && !canSeeMerchant(caller, merchantId)) throw problems.forbidden('you may not act on this merchant');
       const effects: Array<() => unknown> = [];
       const answer = async (db: Db): Promise<{ sent: true } | { sent: false; result: unknown }> => {
-        const input = { params, query, body, caller, merchantId, ctx: db === ctx.db ? ctx : { ...ctx, db }, request, reply, afterCommit: (effect: () => unknown) => effects.push(effect) };
+        const input = {
+          params,
+          query,
+          body,
+          caller,
+          merchantId,
+          ctx: db === ctx.db ? ctx : { ...ctx, db },
+          request,
+          reply,
+          afterCommit: (effect: () => unknown) => effects.push(effect),
+        };
         const result = await run(input as HandlerInput<E>);
         // A FastifyReply is thenable, so a handler that sent a file resolves to undefined: check `sent`.
         if (result === reply || reply.sent || reply.raw.headersSent) return { sent: true };

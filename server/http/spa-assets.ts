@@ -33,7 +33,8 @@ export async function registerSpaAssets(app: FastifyInstance, spaDir: string): P
   // refuses (installProblemHandlers set one).
   app.get('/*', (request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
-    if (isApi || request.url.startsWith(ASSETS_PREFIX)) return sendProblem(reply, problems.notFound(`no route ${request.method} ${request.url.split('?')[0]}`).problem);
+    if (isApi || request.url.startsWith(ASSETS_PREFIX))
+      return sendProblem(reply, problems.notFound(`no route ${request.method} ${request.url.split('?')[0]}`).problem);
     return reply.type('text/html').sendFile('index.html');
   });
 }

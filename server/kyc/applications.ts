@@ -10,7 +10,11 @@ import type { Db } from '../db/database';
 export async function ensureApplication(db: Db, groupId: string) {
   const existing = await db.selectFrom('kyc_applications').selectAll().where('merchant_group_id', '=', groupId).executeTakeFirst();
   if (existing) return existing;
-  await db.insertInto('kyc_applications').values({ merchant_group_id: groupId }).onConflict((oc) => oc.column('merchant_group_id').doNothing()).execute();
+  await db
+    .insertInto('kyc_applications')
+    .values({ merchant_group_id: groupId })
+    .onConflict((oc) => oc.column('merchant_group_id').doNothing())
+    .execute();
   return db.selectFrom('kyc_applications').selectAll().where('merchant_group_id', '=', groupId).executeTakeFirstOrThrow();
 }
 
@@ -32,7 +36,12 @@ export function openFlagCountSql(groupId: RawBuilder<unknown>): RawBuilder<strin
 /** Of these groups, the ones whose application has not been saved since `before` (or has none). */
 export async function applicationsUntouchedSince(db: Db, groupIds: readonly string[], before: Date): Promise<Set<string>> {
   if (groupIds.length === 0) return new Set();
-  const touched = await db.selectFrom('kyc_applications').select('merchant_group_id').where('merchant_group_id', 'in', [...groupIds]).where('updated_at', '>=', before).execute();
+  const touched = await db
+    .selectFrom('kyc_applications')
+    .select('merchant_group_id')
+    .where('merchant_group_id', 'in', [...groupIds])
+    .where('updated_at', '>=', before)
+    .execute();
   const recent = new Set(touched.map((row) => row.merchant_group_id));
   return new Set(groupIds.filter((id) => !recent.has(id)));
 }

@@ -45,7 +45,13 @@ export interface DocumentRow {
   created_at: Date;
 }
 
-export function documentAnswer(key: Uint8Array, row: DocumentRow, viewer: DocumentViewer, flaggedIds: ReadonlySet<string>, replaces: string | null = null): KycDocument {
+export function documentAnswer(
+  key: Uint8Array,
+  row: DocumentRow,
+  viewer: DocumentViewer,
+  flaggedIds: ReadonlySet<string>,
+  replaces: string | null = null,
+): KycDocument {
   return {
     documentId: row.id,
     key: `${row.header}/${row.owner_ref ?? '-'}/${row.document_type}`,

@@ -1,7 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { documentRefsOf, KYC_DOCUMENT_CONTENT_TYPES, KYC_DOCUMENT_MAX_BYTES, KYC_DOCUMENT_SLOTS, KycDocumentUploadFieldsSchema } from '../../contract/kyc/documents';
+import {
+  documentRefsOf,
+  KYC_DOCUMENT_CONTENT_TYPES,
+  KYC_DOCUMENT_MAX_BYTES,
+  KYC_DOCUMENT_SLOTS,
+  KycDocumentUploadFieldsSchema,
+} from '../../contract/kyc/documents';
 import { kycEndpoints } from '../../contract/kyc/endpoints';
 import { anyFieldFlagOpens, replacementChain } from '../../contract/kyc/resubmission';
 import { fieldErrors, HttpProblem, problems } from '../http/problem';
@@ -53,7 +59,8 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
         continue;
       }
       if (Object.hasOwn(upload.fields, part.fieldname)) throw problems.badRequest(`the field ${part.fieldname.slice(0, 50)} is sent more than once`);
-      if (part.valueTruncated) throw problems.validation({ [part.fieldname]: ['kyc.validation.tooLong'] }, `a field may hold at most ${FIELD_MAX_CHARS} characters`);
+      if (part.valueTruncated)
+        throw problems.validation({ [part.fieldname]: ['kyc.validation.tooLong'] }, `a field may hold at most ${FIELD_MAX_CHARS} characters`);
       upload.fields[part.fieldname] = String(part.value);
     }
   } catch (error) {
@@ -94,9 +101,15 @@ export function registerDocumentUploadRoute(app: FastifyInstance): void {
     const fields = parsed.data;
     // The document must fit a slot of its section: right type, right group, and a person/account for list slots.
     const slot = KYC_DOCUMENT_SLOTS[fields.header].find((entry) => entry.documentType === fields.documentType);
-    if (!slot) throw problems.validation({ documentType: ['kyc.validation.documentWrongType'] }, `document type ${fields.documentType} does not belong to ${fields.header}`);
-    if (slot.documentGroup !== fields.documentGroup) throw problems.validation({ documentGroup: ['kyc.validation.documentGroup'] }, `this document belongs to group ${slot.documentGroup}`);
-    if (slot.list && !fields.ownerRef && !fields.replacesDocumentId) throw problems.validation({ ownerRef: ['kyc.validation.id'] }, `name the ${slot.list.ownerKey} this document belongs to`);
+    if (!slot)
+      throw problems.validation(
+        { documentType: ['kyc.validation.documentWrongType'] },
+        `document type ${fields.documentType} does not belong to ${fields.header}`,
+      );
+    if (slot.documentGroup !== fields.documentGroup)
+      throw problems.validation({ documentGroup: ['kyc.validation.documentGroup'] }, `this document belongs to group ${slot.documentGroup}`);
+    if (slot.list && !fields.ownerRef && !fields.replacesDocumentId)
+      throw problems.validation({ ownerRef: ['kyc.validation.id'] }, `name the ${slot.list.ownerKey} this document belongs to`);
     const state = await loadApplicationState(ctx.db, params.id);
     if (state.tracking.mode === 'readOnly') throw problems.conflict(`the application is ${state.group.status}: documents cannot be changed now`);
     let replaced: DocumentRow | undefined;
@@ -104,7 +117,8 @@ export function registerDocumentUploadRoute(app: FastifyInstance): void {
       replaced = state.documents.find((row) => row.id === fields.replacesDocumentId && row.replaced_by === null);
       if (!replaced) throw problems.notFound('the document to replace is not a current document of this application');
       if (replaced.document_type !== fields.documentType) throw problems.validation({ documentType: ['kyc.validation.sameDocumentType'] });
-      if (state.tracking.mode === 'resubmission' && !mayReplaceInResubmission(state, replaced.id)) throw problems.conflict('only the documents the reviewer flagged can be replaced now');
+      if (state.tracking.mode === 'resubmission' && !mayReplaceInResubmission(state, replaced.id))
+        throw problems.conflict('only the documents the reviewer flagged can be replaced now');
     }
     const id = randomUUID();
     const storageKey = `kyc/${params.id}/${id}`;
@@ -136,12 +150,23 @@ export function registerDocumentUploadRoute(app: FastifyInstance): void {
           for (const draft of drafts) {
             const text = JSON.stringify(draft.data);
             if (!text.includes(replaced.id)) continue;
-            await trx.updateTable('kyc_step_drafts').set({ data: text.split(replaced.id).join(id) }).where('application_id', '=', state.application.id).where('step', '=', draft.step).execute();
+            await trx
+              .updateTable('kyc_step_drafts')
+              .set({ data: text.split(replaced.id).join(id) })
+              .where('application_id', '=', state.application.id)
+              .where('step', '=', draft.step)
+              .execute();
           }
           // Reviewers see in the trail what changed since their request.
           await trx
             .insertInto('audit_log')
-            .values({ actor_user_id: caller.userId, action: 'kyc.replaceDocument', entity_type: GROUP_ENTITY, entity_id: params.id, detail: JSON.stringify({ replaced: replaced.id, by: id, documentType: fields.documentType, name: cleanName(upload.file!.name) }) })
+            .values({
+              actor_user_id: caller.userId,
+              action: 'kyc.replaceDocument',
+              entity_type: GROUP_ENTITY,
+              entity_id: params.id,
+              detail: JSON.stringify({ replaced: replaced.id, by: id, documentType: fields.documentType, name: cleanName(upload.file!.name) }),
+            })
             .execute();
         }
       });

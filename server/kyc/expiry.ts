@@ -11,7 +11,11 @@ export const KYC_IDLE_EXPIRY_DAYS = 90;
 export async function expireIdleApplications(db: Db, now = new Date(), idleDays = KYC_IDLE_EXPIRY_DAYS): Promise<string[]> {
   const cutoff = new Date(now.getTime() - idleDays * 24 * 60 * 60 * 1000);
   const unchanged = await groupsUnchangedSince(db, ['Created', 'SentForResubmission'], cutoff);
-  const untouched = await applicationsUntouchedSince(db, unchanged.map((group) => group.id), cutoff);
+  const untouched = await applicationsUntouchedSince(
+    db,
+    unchanged.map((group) => group.id),
+    cutoff,
+  );
   const idle = unchanged.filter((group) => untouched.has(group.id));
   const expired: string[] = [];
   for (const group of idle) {

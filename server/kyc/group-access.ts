@@ -5,6 +5,5 @@ import { problems } from '../http/problem';
 // who reviews, is the merchant-groups module's (server/merchant-groups/group-access.ts).
 
 export function assertApplicant(caller: Caller, groupId: string): void {
-  if (caller.merchantGroupId !== groupId || isProviderStaff(caller))
-    throw problems.forbidden("only the merchant group's own admin may change its application");
+  if (caller.merchantGroupId !== groupId || isProviderStaff(caller)) throw problems.forbidden("only the merchant group's own admin may change its application");
 }

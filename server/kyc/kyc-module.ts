@@ -14,9 +14,12 @@ export function registerKycModule(app: FastifyInstance): void {
   app.addHook('onReady', () => syncSurveyQuestions(app.ctx.db));
   // The idle expiry runs hourly outside demo mode (the demo's dates are fixed and must not expire).
   if (!app.ctx.config.demo) {
-    const timer = setInterval(() => {
-      expireIdleApplications(app.ctx.db).catch((error: unknown) => app.log.error({ err: error }, 'KYC expiry failed'));
-    }, 60 * 60 * 1000);
+    const timer = setInterval(
+      () => {
+        expireIdleApplications(app.ctx.db).catch((error: unknown) => app.log.error({ err: error }, 'KYC expiry failed'));
+      },
+      60 * 60 * 1000,
+    );
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }

@@ -16,7 +16,6 @@ import { pathsNotFlagged } from './resubmission-guard';
 import { checkStep, referencedDocumentIds } from './step-check';
 import { transitionHandler } from './review-actions';
 
-
 /** A draft larger than this is not a form someone filled in. */
 export const MAX_STEP_DRAFT_BYTES = 200 * 1024;
 
@@ -36,17 +35,31 @@ export function registerKycRoutes(app: FastifyInstance): void {
     return (await loadApplicationState(ctx.db, params.id)).tracking;
   });
 
-  registerEndpoint(app, kycEndpoints.validateKycStep, async ({ body, caller, ctx }) => {
-    const groupId = caller.merchantGroupId;
-    const ids = referencedDocumentIds(body.step, body.data);
-    const documents = groupId && ids.length ? await ctx.db.selectFrom('documents').select(['id', 'document_type', 'replaced_by']).where('merchant_group_id', '=', groupId).where('id', 'in', ids).execute() : [];
-    const check = checkStep(body.step, body.data, new Map(documents.map((row) => [row.id, row])));
-    return { step: body.step, valid: check.valid, errors: check.errors, warnings: check.warnings };
-  }, { transaction: false });
+  registerEndpoint(
+    app,
+    kycEndpoints.validateKycStep,
+    async ({ body, caller, ctx }) => {
+      const groupId = caller.merchantGroupId;
+      const ids = referencedDocumentIds(body.step, body.data);
+      const documents =
+        groupId && ids.length
+          ? await ctx.db
+              .selectFrom('documents')
+              .select(['id', 'document_type', 'replaced_by'])
+              .where('merchant_group_id', '=', groupId)
+              .where('id', 'in', ids)
+              .execute()
+          : [];
+      const check = checkStep(body.step, body.data, new Map(documents.map((row) => [row.id, row])));
+      return { step: body.step, valid: check.valid, errors: check.errors, warnings: check.warnings };
+    },
+    { transaction: false },
+  );
 
   registerEndpoint(app, kycEndpoints.saveKycStep, async ({ params, body, caller, ctx }) => {
     assertApplicant(caller, params.id);
-    if (Buffer.byteLength(JSON.stringify(body.data)) > MAX_STEP_DRAFT_BYTES) throw problems.tooLarge(`a step draft may hold at most ${MAX_STEP_DRAFT_BYTES / 1024} KB`);
+    if (Buffer.byteLength(JSON.stringify(body.data)) > MAX_STEP_DRAFT_BYTES)
+      throw problems.tooLarge(`a step draft may hold at most ${MAX_STEP_DRAFT_BYTES / 1024} KB`);
     const state = await loadApplicationState(ctx.db, params.id);
     const { mode, status } = state.tracking;
     if (mode === 'readOnly') throw problems.conflict(`the application is ${status}: it cannot be changed now`);
@@ -56,8 +69,17 @@ export function registerKycRoutes(app: FastifyInstance): void {
       // Compare normalised forms, so "at" and "AT" are not a change of an unflagged field.
       const candidate = KYC_STEP_SCHEMAS[step].safeParse(body.data);
       const after = candidate.success ? (candidate.data as Record<string, unknown>) : body.data;
-      const refused = pathsNotFlagged(step, before, after, state.flags.filter((flag) => flag.resolvedAt === null));
-      if (refused.length) throw problemWithErrors('only the fields and documents the reviewer flagged can change', Object.fromEntries(refused.map((path) => [`${step}.${path}`, ['kyc.validation.notFlagged']])));
+      const refused = pathsNotFlagged(
+        step,
+        before,
+        after,
+        state.flags.filter((flag) => flag.resolvedAt === null),
+      );
+      if (refused.length)
+        throw problemWithErrors(
+          'only the fields and documents the reviewer flagged can change',
+          Object.fromEntries(refused.map((path) => [`${step}.${path}`, ['kyc.validation.notFlagged']])),
+        );
     }
     const byId = new Map(state.documents.map((row) => [row.id, row]));
     const check = checkStep(step, body.data, byId);
@@ -65,10 +87,25 @@ export function registerKycRoutes(app: FastifyInstance): void {
     await inTransaction(ctx.db, async (trx) => {
       await trx
         .insertInto('kyc_step_drafts')
-        .values({ application_id: state.application.id, step, data: JSON.stringify(check.data), valid: check.valid, updated_by: caller.userId, updated_at: savedAt })
-        .onConflict((oc) => oc.columns(['application_id', 'step']).doUpdateSet({ data: JSON.stringify(check.data), valid: check.valid, updated_by: caller.userId, updated_at: savedAt }))
+        .values({
+          application_id: state.application.id,
+          step,
+          data: JSON.stringify(check.data),
+          valid: check.valid,
+          updated_by: caller.userId,
+          updated_at: savedAt,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['application_id', 'step'])
+            .doUpdateSet({ data: JSON.stringify(check.data), valid: check.valid, updated_by: caller.userId, updated_at: savedAt }),
+        )
         .execute();
-      await trx.updateTable('kyc_applications').set({ updated_at: sql`now()` }).where('id', '=', state.application.id).execute();
+      await trx
+        .updateTable('kyc_applications')
+        .set({ updated_at: sql`now()` })
+        .where('id', '=', state.application.id)
+        .execute();
       // Survey steps are also the merchant's survey responses (spec 3 "merchant surveys").
       const responses = (check.data as { responses?: Record<string, string[]> }).responses;
       if (check.valid && responses && (step === 'business-information' || step === 'sanctions-exposure')) {
@@ -83,7 +120,15 @@ export function registerKycRoutes(app: FastifyInstance): void {
       }
     });
     const after = await loadApplicationState(ctx.db, params.id);
-    return { step, valid: check.valid, errors: check.errors, warnings: check.warnings, savedAt: savedAt.toISOString(), steps: after.tracking.steps, canSubmit: after.tracking.canSubmit };
+    return {
+      step,
+      valid: check.valid,
+      errors: check.errors,
+      warnings: check.warnings,
+      savedAt: savedAt.toISOString(),
+      steps: after.tracking.steps,
+      canSubmit: after.tracking.canSubmit,
+    };
   });
 
   registerEndpoint(app, kycEndpoints.submitKycApplication, async ({ params, caller, ctx }) => {
@@ -92,9 +137,17 @@ export function registerKycRoutes(app: FastifyInstance): void {
     const { status, steps } = state.tracking;
     if (!nextStatus(status, 'submit')) throw forbiddenTransition(status, 'submit');
     const incomplete = steps.filter((step) => !step.valid).map((step) => step.step);
-    if (incomplete.length) throw problemWithErrors('every step must be complete before the application is submitted', Object.fromEntries(incomplete.map((step) => [step, ['kyc.validation.stepIncomplete']])));
+    if (incomplete.length)
+      throw problemWithErrors(
+        'every step must be complete before the application is submitted',
+        Object.fromEntries(incomplete.map((step) => [step, ['kyc.validation.stepIncomplete']])),
+      );
     const unreplaced = unreplacedFlaggedDocuments(state);
-    if (unreplaced.length) throw problemWithErrors('replace the documents the reviewer flagged before resubmitting', Object.fromEntries(unreplaced.map((id) => [id, ['kyc.validation.flaggedDocumentNotReplaced']])));
+    if (unreplaced.length)
+      throw problemWithErrors(
+        'replace the documents the reviewer flagged before resubmitting',
+        Object.fromEntries(unreplaced.map((id) => [id, ['kyc.validation.flaggedDocumentNotReplaced']])),
+      );
     await applyTransition(ctx.db, {
       groupId: params.id,
       from: status,
@@ -102,8 +155,17 @@ export function registerKycRoutes(app: FastifyInstance): void {
       actorUserId: caller.userId,
       detail: { steps: KYC_STEP_IDS.length },
       effects: async (trx) => {
-        await trx.updateTable('kyc_applications').set({ submitted_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', state.application.id).execute();
-        await trx.updateTable('kyc_review_flags').set({ resolved_at: sql`now()` }).where('application_id', '=', state.application.id).where('resolved_at', 'is', null).execute();
+        await trx
+          .updateTable('kyc_applications')
+          .set({ submitted_at: sql`now()`, updated_at: sql`now()` })
+          .where('id', '=', state.application.id)
+          .execute();
+        await trx
+          .updateTable('kyc_review_flags')
+          .set({ resolved_at: sql`now()` })
+          .where('application_id', '=', state.application.id)
+          .where('resolved_at', 'is', null)
+          .execute();
         const current = (await currentDocuments(trx, params.id)).map((row) => row.id);
         if (current.length) await trx.updateTable('documents').set({ status: 'Waited' }).where('id', 'in', current).execute();
       },

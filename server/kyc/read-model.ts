@@ -69,7 +69,13 @@ export async function loadApplicationState(db: Db, groupId: string): Promise<App
   const mode = modeOf(group.status);
   const steps = KYC_STEP_IDS.map((step) => {
     const check = checks.get(step);
-    return { step, saved: Boolean(check), valid: check?.valid ?? false, savedAt: check?.savedAt.toISOString() ?? null, flagged: mode === 'resubmission' && open.some((flag) => flag.step === step) };
+    return {
+      step,
+      saved: Boolean(check),
+      valid: check?.valid ?? false,
+      savedAt: check?.savedAt.toISOString() ?? null,
+      flagged: mode === 'resubmission' && open.some((flag) => flag.step === step),
+    };
   });
   const tracking: OnboardingTracking = {
     merchantGroupId: group.id,
@@ -80,7 +86,11 @@ export async function loadApplicationState(db: Db, groupId: string): Promise<App
     steps,
     // In resubmission the applicant starts where the reviewer asked for changes.
     resumeStep: (mode === 'resubmission' ? steps.find((step) => step.flagged)?.step : undefined) ?? resumeStepOf(steps),
-    canSubmit: mode !== 'readOnly' && nextStatus(group.status, 'submit') !== undefined && steps.every((step) => step.valid) && unreplacedFlaggedDocuments({ documents, flags }).length === 0,
+    canSubmit:
+      mode !== 'readOnly' &&
+      nextStatus(group.status, 'submit') !== undefined &&
+      steps.every((step) => step.valid) &&
+      unreplacedFlaggedDocuments({ documents, flags }).length === 0,
     flags,
   };
   return { group, application, checks, documents, flags, tracking };
@@ -97,7 +107,16 @@ export async function auditTrail(db: Db, groupId: string, viewerIsProvider = tru
   const rows = await db
     .selectFrom('audit_log')
     .leftJoin('users', 'users.id', 'audit_log.actor_user_id')
-    .select(['audit_log.created_at', 'audit_log.action', 'audit_log.detail', 'audit_log.actor_user_id', 'users.first_name', 'users.last_name', 'users.email', 'users.merchant_group_id'])
+    .select([
+      'audit_log.created_at',
+      'audit_log.action',
+      'audit_log.detail',
+      'audit_log.actor_user_id',
+      'users.first_name',
+      'users.last_name',
+      'users.email',
+      'users.merchant_group_id',
+    ])
     .where('audit_log.entity_type', '=', GROUP_ENTITY)
     .where('audit_log.entity_id', '=', groupId)
     .orderBy('audit_log.created_at')
@@ -115,7 +134,12 @@ export async function auditTrail(db: Db, groupId: string, viewerIsProvider = tru
   }));
 }
 
-export async function applicationAnswer(ctx: AppContext, caller: Caller, groupId: string, options: { includeEmptyRow?: boolean } = {}): Promise<KycApplication> {
+export async function applicationAnswer(
+  ctx: AppContext,
+  caller: Caller,
+  groupId: string,
+  options: { includeEmptyRow?: boolean } = {},
+): Promise<KycApplication> {
   const state = await loadApplicationState(ctx.db, groupId);
   const { group, application, tracking } = state;
   const trail = await auditTrail(ctx.db, groupId, isProviderStaff(caller));
@@ -134,7 +158,12 @@ export async function applicationAnswer(ctx: AppContext, caller: Caller, groupId
     statusChangedAt: group.status_changed_at.toISOString(),
     steps: tracking.steps.map((step) => {
       const check = state.checks.get(step.step);
-      return { ...step, data: check?.data ?? (options.includeEmptyRow ? emptyRows(step.step) : null), errors: check?.errors ?? {}, warnings: check?.warnings ?? [] };
+      return {
+        ...step,
+        data: check?.data ?? (options.includeEmptyRow ? emptyRows(step.step) : null),
+        errors: check?.errors ?? {},
+        warnings: check?.warnings ?? [],
+      };
     }),
     documents,
     rejectionReason: typeof rejection?.detail.reason === 'string' ? rejection.detail.reason : null,

@@ -22,6 +22,10 @@ export function changedPaths(before: unknown, after: unknown, prefix = ''): stri
 export function pathsNotFlagged(step: KycStepId, before: Record<string, unknown>, after: Record<string, unknown>, openFlags: readonly KycFlag[]): string[] {
   const fieldFlags = openFlags.filter((flag) => flag.targetKind === 'field').map((flag) => flag.target);
   const flaggedDocuments = new Set(openFlags.filter((flag) => flag.targetKind === 'document').map((flag) => flag.target));
-  const replaceable = new Set(documentRefsOf(step, before).filter((ref) => flaggedDocuments.has(ref.documentId)).map((ref) => ref.path));
+  const replaceable = new Set(
+    documentRefsOf(step, before)
+      .filter((ref) => flaggedDocuments.has(ref.documentId))
+      .map((ref) => ref.path),
+  );
   return changedPaths(before, after).filter((path) => !anyFieldFlagOpens(fieldFlags, step, path) && !replaceable.has(path));
 }

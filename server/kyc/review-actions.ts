@@ -39,11 +39,15 @@ export const transitionHandler: Handler<TransitionEndpoint> = async ({ params, b
   if (body.action === 'requestResubmission') checkFlags(body.flags, state);
   const current = state.documents.filter((row) => row.replaced_by === null).map((row) => row.id);
   const detail: Record<string, unknown> =
-    body.action === 'reject' ? { reason: body.reason }
-    : body.action === 'approve' ? { note: body.note ?? null }
-    : body.action === 'delete' ? { reason: body.reason ?? null }
-    : body.action === 'requestResubmission' ? { flags: body.flags }
-    : {};
+    body.action === 'reject'
+      ? { reason: body.reason }
+      : body.action === 'approve'
+        ? { note: body.note ?? null }
+        : body.action === 'delete'
+          ? { reason: body.reason ?? null }
+          : body.action === 'requestResubmission'
+            ? { flags: body.flags }
+            : {};
   await applyTransition(ctx.db, {
     groupId: params.id,
     from,
@@ -59,11 +63,25 @@ export const transitionHandler: Handler<TransitionEndpoint> = async ({ params, b
       if (body.action === 'requestResubmission') {
         await trx
           .insertInto('kyc_review_flags')
-          .values(body.flags.map((flag) => ({ application_id: state.application.id, target_kind: flag.targetKind, target: flag.target, reason: flag.reason, created_by: caller.userId })))
+          .values(
+            body.flags.map((flag) => ({
+              application_id: state.application.id,
+              target_kind: flag.targetKind,
+              target: flag.target,
+              reason: flag.reason,
+              created_by: caller.userId,
+            })),
+          )
           .execute();
         const flagged = new Set(body.flags.filter((flag) => flag.targetKind === 'document').map((flag) => flag.target));
-        await setStatus(current.filter((id) => flagged.has(id)), 'Failed');
-        await setStatus(current.filter((id) => !flagged.has(id)), 'Completed');
+        await setStatus(
+          current.filter((id) => flagged.has(id)),
+          'Failed',
+        );
+        await setStatus(
+          current.filter((id) => !flagged.has(id)),
+          'Completed',
+        );
       }
     },
   });

@@ -25,7 +25,10 @@ function proxyList(setting: string): BlockList {
   let list = proxyLists.get(setting);
   if (list) return list;
   list = new BlockList();
-  for (const entry of setting.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of setting
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     if (entry === 'loopback') {
       list.addSubnet('127.0.0.0', 8, 'ipv4');
       list.addAddress('::1', 'ipv6');

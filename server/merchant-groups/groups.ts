@@ -15,6 +15,11 @@ export async function loadGroup(db: Db, groupId: string) {
 
 /** Groups in one of `statuses` whose status has not changed since `before` (candidates for the idle expiry). */
 export async function groupsUnchangedSince(db: Db, statuses: readonly OnboardingStatus[], before: Date): Promise<{ id: string; status: OnboardingStatus }[]> {
-  const rows = await db.selectFrom('merchant_groups').select(['id', 'status']).where('status', 'in', [...statuses]).where('status_changed_at', '<', before).execute();
+  const rows = await db
+    .selectFrom('merchant_groups')
+    .select(['id', 'status'])
+    .where('status', 'in', [...statuses])
+    .where('status_changed_at', '<', before)
+    .execute();
   return rows.map((row) => ({ id: row.id, status: row.status as OnboardingStatus }));
 }

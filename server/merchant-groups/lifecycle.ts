@@ -42,7 +42,13 @@ export async function applyTransition(db: Db, request: TransitionRequest): Promi
     await request.effects?.(trx, to);
     await trx
       .insertInto('audit_log')
-      .values({ actor_user_id: request.actorUserId, action: `kyc.${request.action}`, entity_type: GROUP_ENTITY, entity_id: request.groupId, detail: JSON.stringify({ from: request.from, to, ...request.detail }) })
+      .values({
+        actor_user_id: request.actorUserId,
+        action: `kyc.${request.action}`,
+        entity_type: GROUP_ENTITY,
+        entity_id: request.groupId,
+        detail: JSON.stringify({ from: request.from, to, ...request.detail }),
+      })
       .execute();
   });
   return to;

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
-import { kycDisplayStatus, merchantGroupEndpoints, statusesOfDisplayStatus, type KycListSortField, type MerchantGroup, type OnboardingStatus } from '../../contract/merchant-groups';
+import {
+  kycDisplayStatus,
+  merchantGroupEndpoints,
+  statusesOfDisplayStatus,
+  type KycListSortField,
+  type MerchantGroup,
+  type OnboardingStatus,
+} from '../../contract/merchant-groups';
 import { isProviderStaff, type Caller } from '../auth/caller';
 import type { AppContext } from '../app-context';
 import { audit } from '../audit';
@@ -15,7 +22,6 @@ import { actionsFor, applyTransition, GROUP_ENTITY } from './lifecycle';
 // Spec 7 "Merchant groups" (docs/decisions/0144-kyc-api-mapping.md): the group list and detail,
 // creation by provider staff, the KYC applications table (search), the two lifecycle PUTs, and
 // pre-init, which opens the caller's application.
-
 
 const groupId = sql.ref('merchant_groups.id');
 const SORT_COLUMNS: Record<KycListSortField, RawBuilder<unknown>> = {
@@ -51,7 +57,13 @@ export function registerMerchantGroupRoutes(app: FastifyInstance): void {
     if (!isProviderStaff(caller)) base = base.where('id', '=', caller.merchantGroupId ?? '00000000-0000-0000-0000-000000000000');
     const [{ total }, rows] = await Promise.all([
       base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
-      base.select('id').orderBy('status_changed_at', 'desc').orderBy('id').limit(query.pageSize).offset((query.page - 1) * query.pageSize).execute(),
+      base
+        .select('id')
+        .orderBy('status_changed_at', 'desc')
+        .orderBy('id')
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize)
+        .execute(),
     ]);
     const items = await Promise.all(rows.map((row) => groupAnswer(ctx, caller, row.id)));
     return { items, total: Number(total), page: query.page, pageSize: query.pageSize };
@@ -64,62 +76,74 @@ export function registerMerchantGroupRoutes(app: FastifyInstance): void {
 
   registerEndpoint(app, merchantGroupEndpoints.createMerchantGroup, async ({ body, caller, ctx }) => {
     if (!isProviderStaff(caller)) throw problems.forbidden('only provider staff create merchant groups');
-    const { id } = await ctx.db.insertInto('merchant_groups').values({ name: body.name, country: body.country, contact_email: body.contactEmail }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await ctx.db
+      .insertInto('merchant_groups')
+      .values({ name: body.name, country: body.country, contact_email: body.contactEmail })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await ensureApplication(ctx.db, id);
     await audit(ctx.db, caller.userId, 'merchantGroup.create', GROUP_ENTITY, id, { name: body.name });
     return groupAnswer(ctx, caller, id);
   });
 
-  registerEndpoint(app, merchantGroupEndpoints.searchKycApplications, async ({ body, caller, ctx }) => {
-    let base = ctx.db.selectFrom('merchant_groups');
-    // Reviewers see every application; an applicant (Read on KYCApplications too) only their own.
-    if (!isProviderStaff(caller)) base = base.where('merchant_groups.id', '=', caller.merchantGroupId ?? '00000000-0000-0000-0000-000000000000');
-    if (body.search) base = base.where(sql<boolean>`merchant_groups.name ILIKE ${`%${escapeLike(body.search)}%`}`);
-    if (body.statuses?.length) base = base.where('merchant_groups.status', 'in', body.statuses.flatMap(statusesOfDisplayStatus));
-    const direction = body.sortDirection === 'asc' ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST`;
-    const [{ total }, rows] = await Promise.all([
-      base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
-      base
-        .select([
-          'merchant_groups.id',
-          'merchant_groups.name',
-          'merchant_groups.country',
-          'merchant_groups.status',
-          'merchant_groups.created_at',
-          applicationColumnSql<Date | null>('created_at', groupId).as('application_created_at'),
-          'merchant_groups.updated_at',
-          'merchant_groups.status_changed_at',
-          applicationColumnSql<string | null>('id', groupId).as('application_id'),
-          applicationColumnSql<Date | null>('submitted_at', groupId).as('submitted_at'),
-          openFlagCountSql(groupId).as('open_flags'),
-        ])
-        .orderBy(sql`${SORT_COLUMNS[body.sortBy]} ${direction}`)
-        .orderBy('merchant_groups.id')
-        .limit(body.pageSize)
-        .offset((body.page - 1) * body.pageSize)
-        .execute(),
-    ]);
-    return {
-      items: rows.map((row) => ({
-        merchantGroupId: row.id,
-        applicationId: row.application_id,
-        name: row.name,
-        country: row.country,
-        status: row.status as OnboardingStatus,
-        displayStatus: kycDisplayStatus(row.status as OnboardingStatus),
-        createdAt: (row.application_created_at ?? row.created_at).toISOString(),
-        updatedAt: row.updated_at.toISOString(),
-        submittedAt: row.submitted_at?.toISOString() ?? null,
-        statusChangedAt: row.status_changed_at.toISOString(),
-        openFlags: Number(row.open_flags),
-      })),
-      total: Number(total),
-      page: body.page,
-      pageSize: body.pageSize,
-    };
-  }, { transaction: false });
+  registerEndpoint(
+    app,
+    merchantGroupEndpoints.searchKycApplications,
+    async ({ body, caller, ctx }) => {
+      let base = ctx.db.selectFrom('merchant_groups');
+      // Reviewers see every application; an applicant (Read on KYCApplications too) only their own.
+      if (!isProviderStaff(caller)) base = base.where('merchant_groups.id', '=', caller.merchantGroupId ?? '00000000-0000-0000-0000-000000000000');
+      if (body.search) base = base.where(sql<boolean>`merchant_groups.name ILIKE ${`%${escapeLike(body.search)}%`}`);
+      if (body.statuses?.length) base = base.where('merchant_groups.status', 'in', body.statuses.flatMap(statusesOfDisplayStatus));
+      const direction = body.sortDirection === 'asc' ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST`;
+      const [{ total }, rows] = await Promise.all([
+        base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+        base
+          .select([
+            'merchant_groups.id',
+            'merchant_groups.name',
+            'merchant_groups.country',
+            'merchant_groups.status',
+            'merchant_groups.created_at',
+            applicationColumnSql<Date | null>('created_at', groupId).as('application_created_at'),
+            'merchant_groups.updated_at',
+            'merchant_groups.status_changed_at',
+            applicationColumnSql<string | null>('id', groupId).as('application_id'),
+            applicationColumnSql<Date | null>('submitted_at', groupId).as('submitted_at'),
+            openFlagCountSql(groupId).as('open_flags'),
+          ])
+          .orderBy(sql`${SORT_COLUMNS[body.sortBy]} ${direction}`)
+          .orderBy('merchant_groups.id')
+          .limit(body.pageSize)
+          .offset((body.page - 1) * body.pageSize)
+          .execute(),
+      ]);
+      return {
+        items: rows.map((row) => ({
+          merchantGroupId: row.id,
+          applicationId: row.application_id,
+          name: row.name,
+          country: row.country,
+          status: row.status as OnboardingStatus,
+          displayStatus: kycDisplayStatus(row.status as OnboardingStatus),
+          createdAt: (row.application_created_at ?? row.created_at).toISOString(),
+          updatedAt: row.updated_at.toISOString(),
+          submittedAt: row.submitted_at?.toISOString() ?? null,
+          statusChangedAt: row.status_changed_at.toISOString(),
+          openFlags: Number(row.open_flags),
+        })),
+        total: Number(total),
+        page: body.page,
+        pageSize: body.pageSize,
+      };
+    },
+    { transaction: false },
+  );
 
-  for (const [id, action] of [['activateMerchantGroup', 'activate'], ['signMerchantGroupContract', 'signContract']] as const) {
+  for (const [id, action] of [
+    ['activateMerchantGroup', 'activate'],
+    ['signMerchantGroupContract', 'signContract'],
+  ] as const) {
     registerEndpoint(app, merchantGroupEndpoints[id], async ({ params, caller, ctx }) => {
       assertReviewer(caller);
       const group = await loadGroup(ctx.db, params.id);
@@ -129,7 +153,8 @@ export function registerMerchantGroupRoutes(app: FastifyInstance): void {
   }
 
   registerEndpoint(app, merchantGroupEndpoints.preInitMerchantGroup, async ({ caller, ctx }) => {
-    if (isProviderStaff(caller)) throw problems.forbidden('only a merchant group admin opens a KYC application; provider staff create groups with POST /merchant-groups');
+    if (isProviderStaff(caller))
+      throw problems.forbidden('only a merchant group admin opens a KYC application; provider staff create groups with POST /merchant-groups');
     if (!caller.merchantGroupId) throw problems.conflict('your account belongs to no merchant group, so there is no application to open');
     await ensureApplication(ctx.db, caller.merchantGroupId);
     return groupAnswer(ctx, caller, caller.merchantGroupId);

@@ -24,7 +24,8 @@ export function demoAcquirer(latencyMs: number): Acquirer {
     async capture({ amountMinor }) {
       await wait();
       const reference = `demo-cap-${randomUUID()}`;
-      if (amountMinor % 100 === DEMO_DECLINED_CAPTURE_SUFFIX) return { outcome: 'Declined', reference, message: 'declined by the demo acquirer (test amount ending in 51)' };
+      if (amountMinor % 100 === DEMO_DECLINED_CAPTURE_SUFFIX)
+        return { outcome: 'Declined', reference, message: 'declined by the demo acquirer (test amount ending in 51)' };
       return { outcome: 'Succeeded', reference };
     },
     async void() {

@@ -17,11 +17,22 @@ interface EmailRecord {
   status: string;
   sent_at: Date;
 }
-const toEmail = (row: EmailRecord): OrderEmail => ({ id: Number(row.id), recipient: row.recipient, subject: row.subject, status: row.status, sentAt: new Date(row.sent_at).toISOString() });
+const toEmail = (row: EmailRecord): OrderEmail => ({
+  id: Number(row.id),
+  recipient: row.recipient,
+  subject: row.subject,
+  status: row.status,
+  sentAt: new Date(row.sent_at).toISOString(),
+});
 
 /** The order when the caller may see it; 404 otherwise, the same answer as for a missing order (no leak). */
 async function visibleOrder(db: Db, id: number, caller: Caller, merchantHeader: string | undefined) {
-  const order = await db.selectFrom('orders as o').innerJoin('merchants as m', 'm.id', 'o.merchant_id').select(['o.id', 'o.merchant_id', 'o.reference_no', 'm.name as merchant_name']).where('o.id', '=', String(id)).executeTakeFirst();
+  const order = await db
+    .selectFrom('orders as o')
+    .innerJoin('merchants as m', 'm.id', 'o.merchant_id')
+    .select(['o.id', 'o.merchant_id', 'o.reference_no', 'm.name as merchant_name'])
+    .where('o.id', '=', String(id))
+    .executeTakeFirst();
   const merchants = effectiveMerchants(caller.merchantScope, merchantHeader, undefined);
   if (!order || (merchants !== 'all' && !merchants.includes(order.merchant_id))) throw problems.notFound(`order ${id} not found`);
   return order;
@@ -35,13 +46,26 @@ export function registerOrderEmailRoutes(app: FastifyInstance): void {
       SELECT id, recipient, subject, status, sent_at, count(*) OVER () AS total
       FROM order_email_history WHERE order_id = ${String(params.id)}::bigint
       ORDER BY sent_at DESC, id DESC LIMIT ${query.limit} OFFSET ${query.page * query.limit}`.execute(ctx.db);
-    const total = rows.rows[0] ? Number(rows.rows[0].total) : (await ctx.db.selectFrom('order_email_history').select(sql<string>`count(*)`.as('n')).where('order_id', '=', String(params.id)).executeTakeFirstOrThrow()).n;
+    const total = rows.rows[0]
+      ? Number(rows.rows[0].total)
+      : (
+          await ctx.db
+            .selectFrom('order_email_history')
+            .select(sql<string>`count(*)`.as('n'))
+            .where('order_id', '=', String(params.id))
+            .executeTakeFirstOrThrow()
+        ).n;
     return { items: rows.rows.map(toEmail), total: Number(total), page: query.page, limit: query.limit };
   });
 
   registerEndpoint(app, resendOrderEmail, async ({ params, caller, merchantId, ctx, afterCommit }) => {
     const order = await visibleOrder(ctx.db, params.id, caller, merchantId);
-    const original = await ctx.db.selectFrom('order_email_history').select(['recipient', 'subject']).where('id', '=', String(params.emailId)).where('order_id', '=', order.id).executeTakeFirst();
+    const original = await ctx.db
+      .selectFrom('order_email_history')
+      .select(['recipient', 'subject'])
+      .where('id', '=', String(params.emailId))
+      .where('order_id', '=', order.id)
+      .executeTakeFirst();
     if (!original) throw problems.notFound(`e-mail ${params.emailId} of order ${params.id} not found`);
     const copy = await ctx.db
       .insertInto('order_email_history')

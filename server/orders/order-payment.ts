@@ -41,12 +41,28 @@ function mayAct(caller: Caller): boolean {
 export async function orderDetail(db: Db, id: number, caller: Caller, merchantHeader: string | undefined): Promise<OrderDetail | undefined> {
   const row = await orderById(db, id, effectiveMerchants(caller.merchantScope, merchantHeader, undefined));
   if (!row) return undefined;
-  const ledgerRow = await db.selectFrom('orders').select(['authorized_minor', 'captured_minor', 'voided_minor']).where('id', '=', String(id)).executeTakeFirstOrThrow();
+  const ledgerRow = await db
+    .selectFrom('orders')
+    .select(['authorized_minor', 'captured_minor', 'voided_minor'])
+    .where('id', '=', String(id))
+    .executeTakeFirstOrThrow();
   const ledger = ledgerOf(ledgerRow);
   const operations = await db
     .selectFrom('payment_operations as p')
     .leftJoin('users as u', 'u.id', 'p.actor_id')
-    .select(['p.id', 'p.kind', 'p.outcome', 'p.amount_minor', 'p.currency', 'p.acquirer_reference', 'p.note', 'p.created_at', 'u.email', 'u.first_name', 'u.last_name'])
+    .select([
+      'p.id',
+      'p.kind',
+      'p.outcome',
+      'p.amount_minor',
+      'p.currency',
+      'p.acquirer_reference',
+      'p.note',
+      'p.created_at',
+      'u.email',
+      'u.first_name',
+      'u.last_name',
+    ])
     .where('p.order_id', '=', String(id))
     .orderBy('p.id')
     .execute();
@@ -58,20 +74,18 @@ export async function orderDetail(db: Db, id: number, caller: Caller, merchantHe
     openAuthorizationMinor: ledger.openMinor,
     allowedActions: mayAct(caller) ? allowedOrderActions(row.status, ledger) : [],
     mayAct: mayAct(caller),
-    operations: operations.map(
-      (op): PaymentOperation => ({
-        id: Number(op.id),
-        kind: op.kind as PaymentOperation['kind'],
-        outcome: op.outcome as PaymentOperation['outcome'],
-        amountMinor: op.amount_minor === null ? null : Number(op.amount_minor),
-        currency: op.currency,
-        acquirerReference: op.acquirer_reference,
-        note: op.note,
-        byName: op.email ? `${op.first_name ?? ''} ${op.last_name ?? ''}`.trim() : null,
-        byEmail: op.email ?? null,
-        at: new Date(op.created_at).toISOString(),
-      }),
-    ),
+    operations: operations.map((op): PaymentOperation => ({
+      id: Number(op.id),
+      kind: op.kind as PaymentOperation['kind'],
+      outcome: op.outcome as PaymentOperation['outcome'],
+      amountMinor: op.amount_minor === null ? null : Number(op.amount_minor),
+      currency: op.currency,
+      acquirerReference: op.acquirer_reference,
+      note: op.note,
+      byName: op.email ? `${op.first_name ?? ''} ${op.last_name ?? ''}`.trim() : null,
+      byEmail: op.email ?? null,
+      at: new Date(op.created_at).toISOString(),
+    })),
   };
 }
 
@@ -90,7 +104,19 @@ function refuse(order: LockedOrder, action: OrderPaymentAction, why?: string): n
   throw problems.conflict(why ?? `this order is ${order.status}: ${action} is not allowed now`);
 }
 
-async function record(db: Db, order: LockedOrder, caller: Caller, op: { kind: PaymentOperation['kind']; outcome: PaymentOperation['outcome']; amountMinor: number | null; reference?: string; note?: string; reasonCode?: number }) {
+async function record(
+  db: Db,
+  order: LockedOrder,
+  caller: Caller,
+  op: {
+    kind: PaymentOperation['kind'];
+    outcome: PaymentOperation['outcome'];
+    amountMinor: number | null;
+    reference?: string;
+    note?: string;
+    reasonCode?: number;
+  },
+) {
   await db
     .insertInto('payment_operations')
     .values({
@@ -105,7 +131,12 @@ async function record(db: Db, order: LockedOrder, caller: Caller, op: { kind: Pa
       actor_id: caller.userId,
     })
     .execute();
-  await audit(db, caller.userId, `order.${op.kind.toLowerCase()}`, 'order', order.id, { outcome: op.outcome, amountMinor: op.amountMinor, currency: order.currency, note: op.note });
+  await audit(db, caller.userId, `order.${op.kind.toLowerCase()}`, 'order', order.id, {
+    outcome: op.outcome,
+    amountMinor: op.amountMinor,
+    currency: order.currency,
+    note: op.note,
+  });
 }
 
 /** Sets the status and adds to the ledger relative to the stored values, so the table constraint sees every amount. */
@@ -127,13 +158,26 @@ async function setStatus(db: Db, order: LockedOrder, status: OrderStatus, add: {
     });
 }
 
-export async function captureOrder(db: Db, acquirer: Acquirer, caller: Caller, merchantHeader: string | undefined, body: { orderId: number; amountMinor?: number; currency: string }): Promise<void> {
+export async function captureOrder(
+  db: Db,
+  acquirer: Acquirer,
+  caller: Caller,
+  merchantHeader: string | undefined,
+  body: { orderId: number; amountMinor?: number; currency: string },
+): Promise<void> {
   const order = await lockOrder(db, body.orderId, caller, merchantHeader);
   if (body.currency !== order.currency.trim()) throw problems.conflict(`this order is in ${order.currency}, not ${body.currency}`);
   const ledger = ledgerOf(order);
   const amount = body.amountMinor ?? ledger.openMinor;
   const next = nextOrderStatus(order.status, 'capture', ledger, amount);
-  if (!next) refuse(order, 'capture', amount > ledger.openMinor && order.status === 'Tokenized' ? `only ${ledger.openMinor} ${order.currency} minor units are authorized and not yet captured` : undefined);
+  if (!next)
+    refuse(
+      order,
+      'capture',
+      amount > ledger.openMinor && order.status === 'Tokenized'
+        ? `only ${ledger.openMinor} ${order.currency} minor units are authorized and not yet captured`
+        : undefined,
+    );
   const answer = await acquirer.capture({ orderId: order.id, amountMinor: amount, currency: order.currency });
   if (answer.outcome === 'Declined') {
     await record(db, order, caller, { kind: 'Capture', outcome: 'Declined', amountMinor: amount, reference: answer.reference, note: answer.message });
@@ -153,14 +197,27 @@ export async function voidAuthorization(db: Db, acquirer: Acquirer, caller: Call
   await record(db, order, caller, { kind: 'Void', outcome: 'Succeeded', amountMinor: ledger.openMinor, reference: answer.reference });
 }
 
-export async function cancelOrder(db: Db, acquirer: Acquirer, caller: Caller, merchantHeader: string | undefined, orderId: number, reason: string): Promise<void> {
+export async function cancelOrder(
+  db: Db,
+  acquirer: Acquirer,
+  caller: Caller,
+  merchantHeader: string | undefined,
+  orderId: number,
+  reason: string,
+): Promise<void> {
   const order = await lockOrder(db, orderId, caller, merchantHeader);
   const ledger = ledgerOf(order);
   const next = nextOrderStatus(order.status, 'cancel', ledger);
   if (!next) refuse(order, 'cancel', ledger.capturedMinor > 0 ? 'money has been captured on this order: refund it instead' : undefined);
   if (ledger.openMinor > 0) {
     const answer = await acquirer.void({ orderId: order.id, amountMinor: ledger.openMinor, currency: order.currency });
-    await record(db, order, caller, { kind: 'Void', outcome: 'Succeeded', amountMinor: ledger.openMinor, reference: answer.reference, note: 'voided to cancel the order' });
+    await record(db, order, caller, {
+      kind: 'Void',
+      outcome: 'Succeeded',
+      amountMinor: ledger.openMinor,
+      reference: answer.reference,
+      note: 'voided to cancel the order',
+    });
   }
   await setStatus(db, order, next, { voidedMinor: ledger.openMinor });
   await record(db, order, caller, { kind: 'Cancel', outcome: 'Succeeded', amountMinor: null, reasonCode: CANCEL_REASON_CODE, note: reason });

@@ -1,18 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { ORDER_STATUS_CODE, type OrderFilter, type OrderQuery, type OrderRow, type OrderStatus } from '../../contract/orders';
 import type { Db } from '../db/database';
-import {
-  cappedCount,
-  escapeLike,
-  lowerBound,
-  orderByClause,
-  sortKeys,
-  toIso,
-  toNumber,
-  upperBound,
-  type SortColumn,
-  type SortKey,
-} from '../lists/list-query';
+import { cappedCount, escapeLike, lowerBound, orderByClause, sortKeys, toIso, toNumber, upperBound, type SortColumn, type SortKey } from '../lists/list-query';
 
 // One query shape for the transactions table and its export, so an export holds exactly the
 // rows the table shows for the same filter, sorting and scope (spec 2 "/transactions").

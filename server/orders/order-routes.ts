@@ -10,17 +10,19 @@ const { searchOrders } = orderEndpoints;
 
 /** Spec 7 "Orders": search and detail, always inside the caller's merchants. */
 export function registerOrderRoutes(app: FastifyInstance): void {
-  registerEndpoint(app, searchOrders, async ({ body, caller, merchantId, ctx }) => {
-    const merchants = effectiveMerchants(caller.merchantScope, merchantId, body.filters.merchantIds);
-    const { page, pageSize } = body.pagination;
-    const [items, count] = await Promise.all([
-      orderPage(ctx.db, body, merchants, page, pageSize),
-      countOrders(ctx.db, body.filters, merchants),
-    ]);
-    // An estimate must never claim fewer rows than the pages already seen.
-    const total = count.exact ? count.total : Math.max(count.total, page * pageSize + items.length);
-    return { items, total, totalExact: count.exact, page, pageSize };
-  }, { transaction: false });
+  registerEndpoint(
+    app,
+    searchOrders,
+    async ({ body, caller, merchantId, ctx }) => {
+      const merchants = effectiveMerchants(caller.merchantScope, merchantId, body.filters.merchantIds);
+      const { page, pageSize } = body.pagination;
+      const [items, count] = await Promise.all([orderPage(ctx.db, body, merchants, page, pageSize), countOrders(ctx.db, body.filters, merchants)]);
+      // An estimate must never claim fewer rows than the pages already seen.
+      const total = count.exact ? count.total : Math.max(count.total, page * pageSize + items.length);
+      return { items, total, totalExact: count.exact, page, pageSize };
+    },
+    { transaction: false },
+  );
 
   registerPaymentRoutes(app);
   registerOrderEmailRoutes(app);

@@ -7,7 +7,13 @@ import { registerEndpoint } from '../http/route';
 import { demoAcquirer, type Acquirer } from './acquirer';
 import { cancelOrder, captureOrder, orderDetail, updateReferenceNo, voidAuthorization } from './order-payment';
 
-const { getOrder, captureAuthorization, voidAuthorization: voidEndpoint, cancelOrder: cancelEndpoint, updateReferenceNo: updateReferenceEndpoint } = paymentEndpoints;
+const {
+  getOrder,
+  captureAuthorization,
+  voidAuthorization: voidEndpoint,
+  cancelOrder: cancelEndpoint,
+  updateReferenceNo: updateReferenceEndpoint,
+} = paymentEndpoints;
 
 async function detailOrNotFound(db: Db, id: number, caller: Caller, merchantId: string | undefined) {
   const detail = await orderDetail(db, id, caller, merchantId);

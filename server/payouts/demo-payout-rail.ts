@@ -30,17 +30,9 @@ export async function settleDueAttempts(ctx: AppContext, settleAfterMs: number):
       .skipLocked()
       .execute();
     for (const attempt of due) {
-      await trx
-        .updateTable('payout_attempts')
-        .set({ status: 'Paid', error: null })
-        .where('id', '=', attempt.id)
-        .execute();
+      await trx.updateTable('payout_attempts').set({ status: 'Paid', error: null }).where('id', '=', attempt.id).execute();
       const now = new Date();
-      await trx
-        .updateTable('payouts')
-        .set({ status: 'Paid', paid_at: now, updated_at: now })
-        .where('id', '=', attempt.payout_id)
-        .execute();
+      await trx.updateTable('payouts').set({ status: 'Paid', paid_at: now, updated_at: now }).where('id', '=', attempt.payout_id).execute();
       await audit(trx, null, 'payout.settled', 'payout', attempt.payout_id, {
         attemptNo: attempt.attempt_no,
         status: 'Paid',
@@ -57,9 +49,7 @@ export interface PayoutRailOptions {
 }
 
 /** The rail runs in demo mode only, and not when its settle time is 0. */
-export function demoPayoutRailOptions(
-  config: Pick<Config, 'demo' | 'demoPayoutSettleMs'>,
-): PayoutRailOptions | undefined {
+export function demoPayoutRailOptions(config: Pick<Config, 'demo' | 'demoPayoutSettleMs'>): PayoutRailOptions | undefined {
   if (!config.demo || config.demoPayoutSettleMs <= 0) return undefined;
   return { settleAfterMs: config.demoPayoutSettleMs, everyMs: Math.min(1000, config.demoPayoutSettleMs) };
 }
@@ -69,11 +59,7 @@ export function startDemoPayoutRail(ctx: AppContext, options: PayoutRailOptions)
   let round: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     round = round.then(() =>
-      stopped
-        ? 0
-        : settleDueAttempts(ctx, options.settleAfterMs).catch((error: unknown) =>
-            ctx.log.error({ err: error }, 'demo payout rail round failed'),
-          ),
+      stopped ? 0 : settleDueAttempts(ctx, options.settleAfterMs).catch((error: unknown) => ctx.log.error({ err: error }, 'demo payout rail round failed')),
     );
   }, options.everyMs);
   timer.unref();

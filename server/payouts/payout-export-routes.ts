@@ -11,7 +11,11 @@ const { startPayoutExport, getPayoutExport, stopPayoutExport } = exportEndpoints
 /** Spec 7 payout export: a job over the payouts table's filter, sorting and columns, in the caller's scope; its status; stopping it. */
 export function registerPayoutExportRoutes(app: FastifyInstance): void {
   registerEndpoint(app, startPayoutExport, async ({ body, caller, merchantId, ctx, afterCommit }) => {
-    const request = { query: body.request, merchants: effectiveMerchants(caller.merchantScope, merchantId, body.request.filters.merchantIds), timeZone: body.timeZone };
+    const request = {
+      query: body.request,
+      merchants: effectiveMerchants(caller.merchantScope, merchantId, body.request.filters.merchantIds),
+      timeZone: body.timeZone,
+    };
     const token = await createJob(ctx.db, { owner: caller.userId, exportType: 'PAYOUT', fileType: body.fileType, request, columns: body.orderColumns });
     // Once committed, or the worker would look for the job before it exists.
     afterCommit(() => nudgeExportWorker(app));

@@ -1,18 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { PayoutFilter, PayoutQuery, PayoutRow } from '../../contract/payouts';
 import type { Db } from '../db/database';
-import {
-  cappedCount,
-  escapeLike,
-  lowerBound,
-  orderByClause,
-  sortKeys,
-  toIso,
-  toNumber,
-  upperBound,
-  type SortColumn,
-  type SortKey,
-} from '../lists/list-query';
+import { cappedCount, escapeLike, lowerBound, orderByClause, sortKeys, toIso, toNumber, upperBound, type SortColumn, type SortKey } from '../lists/list-query';
 
 // One query shape for the payouts table and its export (spec 2 "/payouts").
 

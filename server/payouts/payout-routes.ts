@@ -38,13 +38,18 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** Spec 7 "Payouts": search, detail, retry. A retry is a new attempt of the same payout (decision 0123). */
 export function registerPayoutRoutes(app: FastifyInstance): void {
-  registerEndpoint(app, searchPayouts, async ({ body, caller, merchantId, ctx }) => {
-    const merchants = effectiveMerchants(caller.merchantScope, merchantId, body.filters.merchantIds);
-    const { page, pageSize } = body.pagination;
-    const [items, count] = await Promise.all([payoutPage(ctx.db, body, merchants, page, pageSize), countPayouts(ctx.db, body.filters, merchants)]);
-    const total = count.exact ? count.total : Math.max(count.total, page * pageSize + items.length);
-    return { items, total, totalExact: count.exact, page, pageSize };
-  }, { transaction: false });
+  registerEndpoint(
+    app,
+    searchPayouts,
+    async ({ body, caller, merchantId, ctx }) => {
+      const merchants = effectiveMerchants(caller.merchantScope, merchantId, body.filters.merchantIds);
+      const { page, pageSize } = body.pagination;
+      const [items, count] = await Promise.all([payoutPage(ctx.db, body, merchants, page, pageSize), countPayouts(ctx.db, body.filters, merchants)]);
+      const total = count.exact ? count.total : Math.max(count.total, page * pageSize + items.length);
+      return { items, total, totalExact: count.exact, page, pageSize };
+    },
+    { transaction: false },
+  );
 
   registerEndpoint(app, getPayout, async ({ params, caller, ctx }) => payoutDetail(ctx.db, params.id, caller.merchantScope));
 
@@ -58,7 +63,10 @@ export function registerPayoutRoutes(app: FastifyInstance): void {
         const attempts = await trx.selectFrom('payout_attempts').select(['attempt_no', 'status']).where('payout_id', '=', payout.id).execute();
         if (attempts.some((attempt) => attempt.status === 'Processing')) throw problems.conflict('an attempt of this payout is already in progress');
         const attemptNo = Math.max(0, ...attempts.map((attempt) => attempt.attempt_no)) + 1;
-        await trx.insertInto('payout_attempts').values({ payout_id: payout.id, attempt_no: attemptNo, status: 'Processing', requested_by: caller.userId }).execute();
+        await trx
+          .insertInto('payout_attempts')
+          .values({ payout_id: payout.id, attempt_no: attemptNo, status: 'Processing', requested_by: caller.userId })
+          .execute();
         await trx.updateTable('payouts').set({ status: 'Processing', updated_at: new Date() }).where('id', '=', payout.id).execute();
         await audit(trx, caller.userId, 'payout.retry', 'payout', payout.id, { attemptNo, previousStatus: payout.status });
       });

@@ -41,10 +41,15 @@ export function registerPropertyRoutes(app: FastifyInstance): void {
     return rows.map((row) => ({ merchantId: row.id, merchantGroupId: row.merchant_group_id, name: row.name, currency: row.currency }));
   });
 
-  registerEndpoint(app, getPropertyStatuses, async ({ body, caller, ctx }) => {
-    const mine = caller.merchantScope;
-    const scope = !body.merchantIds ? mine : mine === 'all' ? body.merchantIds : body.merchantIds.filter((id) => mine.includes(id));
-    const rows = await propertiesOf(ctx.db, scope);
-    return rows.map((row) => ({ merchantId: row.id, status: row.status as PropertyStatus }));
-  }, { transaction: false });
+  registerEndpoint(
+    app,
+    getPropertyStatuses,
+    async ({ body, caller, ctx }) => {
+      const mine = caller.merchantScope;
+      const scope = !body.merchantIds ? mine : mine === 'all' ? body.merchantIds : body.merchantIds.filter((id) => mine.includes(id));
+      const rows = await propertiesOf(ctx.db, scope);
+      return rows.map((row) => ({ merchantId: row.id, status: row.status as PropertyStatus }));
+    },
+    { transaction: false },
+  );
 }

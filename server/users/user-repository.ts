@@ -2,11 +2,7 @@ import type { MerchantUserInfo } from '../../contract/users';
 import type { Db } from '../db/database';
 
 export async function findUserProfileRow(db: Db, userId: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'first_name', 'last_name', 'email', 'merchant_group_id'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'first_name', 'last_name', 'email', 'merchant_group_id']).where('id', '=', userId).executeTakeFirst();
 }
 
 /** The user's merchant group, read with the user (one query); the group fields are null for provider staff. */

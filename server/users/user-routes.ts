@@ -15,9 +15,7 @@ const { getUserProfile, getMerchantUserInfo } = userEndpoints;
 function checkAccess(caller: Caller, target: { id: string; merchantGroupId: string | null } | undefined): void {
   if (target && target.id === caller.userId) return;
   if (!can(caller, 'Users', 'Read')) throw problems.forbidden('this needs Read on Users');
-  const inScope =
-    target !== undefined &&
-    (isProviderStaff(caller) || (caller.merchantGroupId !== null && target.merchantGroupId === caller.merchantGroupId));
+  const inScope = target !== undefined && (isProviderStaff(caller) || (caller.merchantGroupId !== null && target.merchantGroupId === caller.merchantGroupId));
   if (!inScope) throw problems.notFound('no such user');
 }
 

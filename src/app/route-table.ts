@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
-import { KYC_STEP_IDS } from '../../contract/kyc/steps';
 import { actionsOf } from '../../contract/permission-rules';
 import { PAGE_AREAS, type PageAreaKey } from '../../contract/permission-table';
+import { KYC_STEP_IDS } from '../../contract/kyc/steps';
 import type { GuardedRoute, RouteDemand } from '../lib/permissions';
 
 // The one route table (spec 2, spec 6 "Route demands"): every route as data. Screens load lazily;
@@ -26,8 +26,33 @@ function screen<M>(importer: () => Promise<M>, name: keyof M): ScreenLoader {
   return () => importer().then((module) => module[name] as ComponentType);
 }
 
-export const PROPERTY_PAGES = ['property-info', 'brand-assets', 'property-manager', 'currency-rules', 'payment-settings', 'processing-settings', 'fees', 'notifications', 'payout-settings', 'ows', 'smtp-settings', 'webhook-configuration', 'secret-keys'] as const;
-export const MERCHANT_PAGES = ['currency-rules', 'location-settings', 'payment-settings', 'processing-settings', 'fees', 'payout-emails', 'ows-settings', 'email-settings', 'webhook-configuration', 'contract-signed'] as const;
+export const PROPERTY_PAGES = [
+  'property-info',
+  'brand-assets',
+  'property-manager',
+  'currency-rules',
+  'payment-settings',
+  'processing-settings',
+  'fees',
+  'notifications',
+  'payout-settings',
+  'ows',
+  'smtp-settings',
+  'webhook-configuration',
+  'secret-keys',
+] as const;
+export const MERCHANT_PAGES = [
+  'currency-rules',
+  'location-settings',
+  'payment-settings',
+  'processing-settings',
+  'fees',
+  'payout-emails',
+  'ows-settings',
+  'email-settings',
+  'webhook-configuration',
+  'contract-signed',
+] as const;
 
 const auth = {
   root: screen(() => import('../features/auth/root-screen'), 'RootScreen'),
@@ -56,60 +81,215 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/sign-in', public: true, titleKey: 'shell.routes.signIn', load: auth.signIn },
   { path: '/auth-error', public: true, titleKey: 'shell.routes.authError', load: auth.authError },
   { path: '/create-password', public: true, dark: true, titleKey: 'shell.routes.createPassword', load: auth.createPassword },
-  { path: '/create-password-successful', public: true, dark: true, decoration: true, titleKey: 'shell.routes.createPasswordSuccessful', load: auth.createPasswordSuccessful },
+  {
+    path: '/create-password-successful',
+    public: true,
+    dark: true,
+    decoration: true,
+    titleKey: 'shell.routes.createPasswordSuccessful',
+    load: auth.createPasswordSuccessful,
+  },
   { path: '/forgot-password', public: true, dark: true, decoration: true, titleKey: 'shell.routes.forgotPassword', load: auth.forgotPassword },
-  { path: '/forgot-password-successful', public: true, dark: true, decoration: true, titleKey: 'shell.routes.forgotPasswordSuccessful', load: auth.forgotPasswordSuccessful },
+  {
+    path: '/forgot-password-successful',
+    public: true,
+    dark: true,
+    decoration: true,
+    titleKey: 'shell.routes.forgotPasswordSuccessful',
+    load: auth.forgotPasswordSuccessful,
+  },
   // Served by the server to provider staff (decision 0199); this entry only hands a client-side visit over to it.
-  { path: '/docs/statecharts', public: true, titleKey: 'shell.routes.statecharts', load: screen(() => import('../features/docs/statecharts-screen'), 'StatechartsScreen') },
-  { path: '/properties/inactive-property', public: true, dark: true, titleKey: 'shell.routes.inactiveProperty', load: screen(() => import('../features/properties/inactive-property-screen'), 'InactivePropertyScreen') },
+  {
+    path: '/docs/statecharts',
+    public: true,
+    titleKey: 'shell.routes.statecharts',
+    load: screen(() => import('../features/docs/statecharts-screen'), 'StatechartsScreen'),
+  },
+  {
+    path: '/properties/inactive-property',
+    public: true,
+    dark: true,
+    titleKey: 'shell.routes.inactiveProperty',
+    load: screen(() => import('../features/properties/inactive-property-screen'), 'InactivePropertyScreen'),
+  },
 
   // Merchant admin home: any signed-in user (no demand).
   { path: '/home', titleKey: 'shell.routes.home', load: screen(() => import('../features/home/home-screen'), 'HomeScreen') },
 
   // KYC wizard and its review (spec 2 "KYC wizard", "KYC admin").
   ...KYC_STEP_IDS.map((step) => ({ path: `/kyc/${step}`, demand: KYC, titleKey: `shell.routes.kyc.${step}`, load: kycStep })),
-  { path: '/kyc/application-success', demand: KYC, titleKey: 'shell.routes.kyc.application-success', load: screen(() => import('../features/kyc/application-success-screen'), 'ApplicationSuccessScreen') },
-  { path: '/kyc/applications', demand: KYC_REVIEW, titleKey: 'shell.routes.kycApplications', load: screen(() => import('../features/kyc-review/applications-screen'), 'KycApplicationsScreen') },
-  { path: '/kyc/applications/[id]', demand: KYC_REVIEW, titleKey: 'shell.routes.kycApplication', load: screen(() => import('../features/kyc-review/application-screen'), 'KycApplicationScreen') },
+  {
+    path: '/kyc/application-success',
+    demand: KYC,
+    titleKey: 'shell.routes.kyc.application-success',
+    load: screen(() => import('../features/kyc/application-success-screen'), 'ApplicationSuccessScreen'),
+  },
+  {
+    path: '/kyc/applications',
+    demand: KYC_REVIEW,
+    titleKey: 'shell.routes.kycApplications',
+    load: screen(() => import('../features/kyc-review/applications-screen'), 'KycApplicationsScreen'),
+  },
+  {
+    path: '/kyc/applications/[id]',
+    demand: KYC_REVIEW,
+    titleKey: 'shell.routes.kycApplication',
+    load: screen(() => import('../features/kyc-review/application-screen'), 'KycApplicationScreen'),
+  },
 
   // Properties (spec 2 "Properties"); the property pages take isOnboarding and merchantId.
-  { path: '/properties', demand: PROPERTIES, titleKey: 'shell.routes.properties', load: screen(() => import('../features/properties/properties-screen'), 'PropertiesScreen') },
-  { path: '/properties/property-overview/[id]', demand: PROPERTIES, titleKey: 'shell.routes.propertyOverview', load: screen(() => import('../features/properties/property-overview-screen'), 'PropertyOverviewScreen') },
-  { path: '/properties/create-property', demand: PROPERTIES, titleKey: 'shell.routes.createProperty', load: screen(() => import('../features/properties/create-property-screen'), 'CreatePropertyScreen') },
-  { path: '/properties/property-submitted', demand: PROPERTIES, titleKey: 'shell.routes.propertySubmitted', load: screen(() => import('../features/properties/property-submitted-screen'), 'PropertySubmittedScreen') },
+  {
+    path: '/properties',
+    demand: PROPERTIES,
+    titleKey: 'shell.routes.properties',
+    load: screen(() => import('../features/properties/properties-screen'), 'PropertiesScreen'),
+  },
+  {
+    path: '/properties/property-overview/[id]',
+    demand: PROPERTIES,
+    titleKey: 'shell.routes.propertyOverview',
+    load: screen(() => import('../features/properties/property-overview-screen'), 'PropertyOverviewScreen'),
+  },
+  {
+    path: '/properties/create-property',
+    demand: PROPERTIES,
+    titleKey: 'shell.routes.createProperty',
+    load: screen(() => import('../features/properties/create-property-screen'), 'CreatePropertyScreen'),
+  },
+  {
+    path: '/properties/property-submitted',
+    demand: PROPERTIES,
+    titleKey: 'shell.routes.propertySubmitted',
+    load: screen(() => import('../features/properties/property-submitted-screen'), 'PropertySubmittedScreen'),
+  },
   ...PROPERTY_PAGES.map((page) => ({ path: `/properties/${page}`, demand: PROPERTIES, titleKey: `shell.routes.propertyPages.${page}`, load: propertyPage })),
-  { path: '/properties/admin/checkout-preview', demand: PROPERTIES, titleKey: 'shell.routes.checkoutPreview', load: screen(() => import('../features/properties/checkout-preview-screen'), 'CheckoutPreviewScreen') },
+  {
+    path: '/properties/admin/checkout-preview',
+    demand: PROPERTIES,
+    titleKey: 'shell.routes.checkoutPreview',
+    load: screen(() => import('../features/properties/checkout-preview-screen'), 'CheckoutPreviewScreen'),
+  },
 
   // Users.
   { path: '/users', demand: USERS, titleKey: 'shell.routes.users', load: screen(() => import('../features/users/users-screen'), 'UsersScreen') },
-  { path: '/users/add-user', demand: USERS, titleKey: 'shell.routes.addUser', load: screen(() => import('../features/users/add-user-screen'), 'AddUserScreen') },
+  {
+    path: '/users/add-user',
+    demand: USERS,
+    titleKey: 'shell.routes.addUser',
+    load: screen(() => import('../features/users/add-user-screen'), 'AddUserScreen'),
+  },
   { path: '/users/[id]', demand: USERS, titleKey: 'shell.routes.editUser', load: screen(() => import('../features/users/edit-user-screen'), 'EditUserScreen') },
 
   // Merchants; the merchant pages take merchantGroupId.
-  { path: '/merchants', demand: MERCHANTS, titleKey: 'shell.routes.merchants', load: screen(() => import('../features/merchants/merchants-screen'), 'MerchantsScreen') },
-  { path: '/merchants/add-merchant-access', demand: MERCHANTS, titleKey: 'shell.routes.addMerchantAccess', load: screen(() => import('../features/merchants/add-merchant-access-screen'), 'AddMerchantAccessScreen') },
+  {
+    path: '/merchants',
+    demand: MERCHANTS,
+    titleKey: 'shell.routes.merchants',
+    load: screen(() => import('../features/merchants/merchants-screen'), 'MerchantsScreen'),
+  },
+  {
+    path: '/merchants/add-merchant-access',
+    demand: MERCHANTS,
+    titleKey: 'shell.routes.addMerchantAccess',
+    load: screen(() => import('../features/merchants/add-merchant-access-screen'), 'AddMerchantAccessScreen'),
+  },
   ...MERCHANT_PAGES.map((page) => ({ path: `/merchants/${page}`, demand: MERCHANTS, titleKey: `shell.routes.merchantPages.${page}`, load: merchantPage })),
 
   // Payment settings: the add page demands Read/Insert/Update (spec 6), the others RIUD.
-  { path: '/payment-settings', demand: demand('paymentSettings'), titleKey: 'shell.routes.paymentSettings', load: screen(() => import('../features/payment-settings/payment-settings-screen'), 'PaymentSettingsScreen') },
-  { path: '/payment-settings/add-payment-settings', demand: demand('paymentSettingsAdd'), titleKey: 'shell.routes.addPaymentSettings', load: screen(() => import('../features/payment-settings/add-payment-settings-screen'), 'AddPaymentSettingsScreen') },
-  { path: '/payment-settings/edit-payment-settings', demand: demand('paymentSettings'), titleKey: 'shell.routes.editPaymentSettings', load: screen(() => import('../features/payment-settings/edit-payment-settings-screen'), 'EditPaymentSettingsScreen') },
+  {
+    path: '/payment-settings',
+    demand: demand('paymentSettings'),
+    titleKey: 'shell.routes.paymentSettings',
+    load: screen(() => import('../features/payment-settings/payment-settings-screen'), 'PaymentSettingsScreen'),
+  },
+  {
+    path: '/payment-settings/add-payment-settings',
+    demand: demand('paymentSettingsAdd'),
+    titleKey: 'shell.routes.addPaymentSettings',
+    load: screen(() => import('../features/payment-settings/add-payment-settings-screen'), 'AddPaymentSettingsScreen'),
+  },
+  {
+    path: '/payment-settings/edit-payment-settings',
+    demand: demand('paymentSettings'),
+    titleKey: 'shell.routes.editPaymentSettings',
+    load: screen(() => import('../features/payment-settings/edit-payment-settings-screen'), 'EditPaymentSettingsScreen'),
+  },
 
   // Transactions and related.
-  { path: '/transactions', demand: TRANSACTIONS, titleKey: 'shell.routes.transactions', load: screen(() => import('../features/transactions/transactions-screen'), 'TransactionsScreen') },
-  { path: '/transactions/transaction-info', demand: TRANSACTIONS, titleKey: 'shell.routes.transactionInfo', load: screen(() => import('../features/transactions/transaction-info-screen'), 'TransactionInfoScreen') },
-  { path: '/property-management', demand: demand('propertyManagement'), titleKey: 'shell.routes.propertyManagement', load: screen(() => import('../features/property-management/property-management-screen'), 'PropertyManagementScreen') },
-  { path: '/generate-payment-link', demand: TRANSACTIONS, titleKey: 'shell.routes.generatePaymentLink', load: screen(() => import('../features/payment-links/generate-payment-link-screen'), 'GeneratePaymentLinkScreen') },
-  { path: '/payment-link-preview', demand: TRANSACTIONS, titleKey: 'shell.routes.paymentLinkPreview', load: screen(() => import('../features/payment-links/payment-link-preview-screen'), 'PaymentLinkPreviewScreen') },
-  { path: '/bookings', demand: demand('bookings'), titleKey: 'shell.routes.bookings', load: screen(() => import('../features/bookings/bookings-screen'), 'BookingsScreen') },
-  { path: '/fee-management', demand: demand('fees'), titleKey: 'shell.routes.feeManagement', load: screen(() => import('../features/fees/fee-management-screen'), 'FeeManagementScreen') },
+  {
+    path: '/transactions',
+    demand: TRANSACTIONS,
+    titleKey: 'shell.routes.transactions',
+    load: screen(() => import('../features/transactions/transactions-screen'), 'TransactionsScreen'),
+  },
+  {
+    path: '/transactions/transaction-info',
+    demand: TRANSACTIONS,
+    titleKey: 'shell.routes.transactionInfo',
+    load: screen(() => import('../features/transactions/transaction-info-screen'), 'TransactionInfoScreen'),
+  },
+  {
+    path: '/property-management',
+    demand: demand('propertyManagement'),
+    titleKey: 'shell.routes.propertyManagement',
+    load: screen(() => import('../features/property-management/property-management-screen'), 'PropertyManagementScreen'),
+  },
+  {
+    path: '/generate-payment-link',
+    demand: TRANSACTIONS,
+    titleKey: 'shell.routes.generatePaymentLink',
+    load: screen(() => import('../features/payment-links/generate-payment-link-screen'), 'GeneratePaymentLinkScreen'),
+  },
+  {
+    path: '/payment-link-preview',
+    demand: TRANSACTIONS,
+    titleKey: 'shell.routes.paymentLinkPreview',
+    load: screen(() => import('../features/payment-links/payment-link-preview-screen'), 'PaymentLinkPreviewScreen'),
+  },
+  {
+    path: '/bookings',
+    demand: demand('bookings'),
+    titleKey: 'shell.routes.bookings',
+    load: screen(() => import('../features/bookings/bookings-screen'), 'BookingsScreen'),
+  },
+  {
+    path: '/fee-management',
+    demand: demand('fees'),
+    titleKey: 'shell.routes.feeManagement',
+    load: screen(() => import('../features/fees/fee-management-screen'), 'FeeManagementScreen'),
+  },
 
   // Refunds and payouts.
-  { path: '/refund-management', demand: REFUND, titleKey: 'shell.routes.refundManagement', load: screen(() => import('../features/refunds/refund-management-screen'), 'RefundManagementScreen') },
-  { path: '/refund-management/refund-submitted', demand: REFUND, titleKey: 'shell.routes.refundSubmitted', load: screen(() => import('../features/refunds/refund-submitted-screen'), 'RefundSubmittedScreen') },
-  { path: '/refund-management/rules', demand: REFUND, titleKey: 'shell.routes.refundRules', load: screen(() => import('../features/refunds/refund-rules-screen'), 'RefundRulesScreen') },
-  { path: '/payouts', demand: demand('payouts'), titleKey: 'shell.routes.payouts', load: screen(() => import('../features/payouts/payouts-screen'), 'PayoutsScreen') },
+  {
+    path: '/refund-management',
+    demand: REFUND,
+    titleKey: 'shell.routes.refundManagement',
+    load: screen(() => import('../features/refunds/refund-management-screen'), 'RefundManagementScreen'),
+  },
+  {
+    path: '/refund-management/refund-submitted',
+    demand: REFUND,
+    titleKey: 'shell.routes.refundSubmitted',
+    load: screen(() => import('../features/refunds/refund-submitted-screen'), 'RefundSubmittedScreen'),
+  },
+  {
+    path: '/refund-management/rules',
+    demand: REFUND,
+    titleKey: 'shell.routes.refundRules',
+    load: screen(() => import('../features/refunds/refund-rules-screen'), 'RefundRulesScreen'),
+  },
+  {
+    path: '/payouts',
+    demand: demand('payouts'),
+    titleKey: 'shell.routes.payouts',
+    load: screen(() => import('../features/payouts/payouts-screen'), 'PayoutsScreen'),
+  },
 
   // Sent e-mails, provider admins only (issue 12; decision 0170).
-  { path: '/sent-emails', demand: demand('sentEmails'), titleKey: 'sentEmails.title', load: screen(() => import('../features/sent-emails/sent-emails-screen'), 'SentEmailsScreen') },
+  {
+    path: '/sent-emails',
+    demand: demand('sentEmails'),
+    titleKey: 'sentEmails.title',
+    load: screen(() => import('../features/sent-emails/sent-emails-screen'), 'SentEmailsScreen'),
+  },
 ];

@@ -13,7 +13,10 @@ import { KYC_MESSAGE_KEYS } from '../../contract/kyc/messages';
 const root = path.join(import.meta.dirname, '..', '..');
 const catalogueDir = path.join(import.meta.dirname, 'en');
 
-const catalogue: Record<string, unknown> = Object.assign({}, ...readdirSync(catalogueDir).map((file) => JSON.parse(readFileSync(path.join(catalogueDir, file), 'utf8')) as object));
+const catalogue: Record<string, unknown> = Object.assign(
+  {},
+  ...readdirSync(catalogueDir).map((file) => JSON.parse(readFileSync(path.join(catalogueDir, file), 'utf8')) as object),
+);
 const AREAS = Object.keys(catalogue);
 
 function englishOf(key: string): unknown {
@@ -43,7 +46,14 @@ const namedKeys = [...new Set(['contract', 'server'].flatMap((dir) => sourceFile
 describe('English words for every key the server and the contract name', () => {
   it('finds the keys it checks (the scan is not vacuous)', () => {
     expect(AREAS).toEqual(expect.arrayContaining(['kyc', 'exports', 'transactions']));
-    expect(namedKeys).toEqual(expect.arrayContaining(['kyc.validation.fileRequired', 'kyc.validation.sameDocumentType', 'kyc.validation.notFlagged', 'kyc.validation.flaggedDocumentNotReplaced']));
+    expect(namedKeys).toEqual(
+      expect.arrayContaining([
+        'kyc.validation.fileRequired',
+        'kyc.validation.sameDocumentType',
+        'kyc.validation.notFlagged',
+        'kyc.validation.flaggedDocumentNotReplaced',
+      ]),
+    );
     expect(namedKeys.length).toBeGreaterThan(40);
   });
 

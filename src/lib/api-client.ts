@@ -1,4 +1,12 @@
-import { fillPath, IDEMPOTENCY_KEY_HEADER, type BodyInputOf, type Endpoint, type ParamsInputOf, type QueryInputOf, type ResponseOf } from '../../contract/endpoint';
+import {
+  fillPath,
+  IDEMPOTENCY_KEY_HEADER,
+  type BodyInputOf,
+  type Endpoint,
+  type ParamsInputOf,
+  type QueryInputOf,
+  type ResponseOf,
+} from '../../contract/endpoint';
 import { MERCHANT_HEADER } from '../../contract/product';
 import { FALLBACK_FAILURE, failureMessage, ResponseError } from './failure-message';
 
@@ -68,6 +76,7 @@ export async function call<E extends Endpoint>(endpoint: E, options: CallOptions
   }
   const parsed: unknown = text ? JSON.parse(text) : {};
   const checked = endpoint.response.safeParse(parsed);
-  if (!checked.success) throw new ResponseError(checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n'), response.status, parsed);
+  if (!checked.success)
+    throw new ResponseError(checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n'), response.status, parsed);
   return checked.data as ResponseOf<E>;
 }

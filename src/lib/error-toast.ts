@@ -6,9 +6,7 @@ import { ResponseError } from './failure-message';
 export const ERROR_TOAST_DURATION_MS = 5000;
 
 export type ErrorToastContent =
-  | { kind: 'list'; title: string | undefined; items: string[] }
-  | { kind: 'detail'; title: string | undefined; detail: string }
-  | { kind: 'unknown' };
+  { kind: 'list'; title: string | undefined; items: string[] } | { kind: 'detail'; title: string | undefined; detail: string } | { kind: 'unknown' };
 
 function errorStrings(errors: unknown): string[] {
   if (typeof errors === 'string') return [errors];

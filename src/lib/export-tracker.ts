@@ -4,14 +4,7 @@ import toast from 'react-hot-toast';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { exportEndpoints } from '../../contract/exports';
 import { exportRequestMachine } from '../../machines/export-request.machine';
-import {
-  EMPTY_EXPORT_STORAGE,
-  EXPORT_MESSAGES,
-  EXPORT_STORAGE_KEY,
-  exportMessageKey,
-  type ExportStorage,
-  type ExportType,
-} from '../../machines/export-rules';
+import { EMPTY_EXPORT_STORAGE, EXPORT_MESSAGES, EXPORT_STORAGE_KEY, exportMessageKey, type ExportStorage, type ExportType } from '../../machines/export-rules';
 import { exportTrackerMachine, toExportStorage, type ExportStart } from '../../machines/export-tracker.machine';
 import { call } from './api-client';
 import { sentenceCase } from './sentence-case';

@@ -33,9 +33,11 @@ function firstValue(value: unknown): string | undefined {
 function joinErrors(errors: unknown): string | undefined {
   if (Array.isArray(errors)) return errors.map(String).join('\n') || undefined;
   if (errors && typeof errors === 'object')
-    return Object.values(errors)
-      .flatMap((value) => (Array.isArray(value) ? value.map(String) : [String(value)]))
-      .join('\n') || undefined;
+    return (
+      Object.values(errors)
+        .flatMap((value) => (Array.isArray(value) ? value.map(String) : [String(value)]))
+        .join('\n') || undefined
+    );
   return undefined;
 }
 

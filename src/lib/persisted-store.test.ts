@@ -35,7 +35,9 @@ describe('persisted-store (spec 3 persisted table preferences)', () => {
   it('survives garbage in storage and drops malformed parts', () => {
     expect(readTablePreferences(memoryStorage({ [PERSISTED_STORE_KEY]: 'not json' }), 'transactions')).toBeUndefined();
     const storage = memoryStorage({
-      [PERSISTED_STORE_KEY]: JSON.stringify({ transactions: { columns: { a: true, b: 'yes' }, sorting: [{ id: 'x' }, { id: 'y', desc: false }], filters: [], pageIndex: -1, pageSize: 30 } }),
+      [PERSISTED_STORE_KEY]: JSON.stringify({
+        transactions: { columns: { a: true, b: 'yes' }, sorting: [{ id: 'x' }, { id: 'y', desc: false }], filters: [], pageIndex: -1, pageSize: 30 },
+      }),
     });
     expect(readTablePreferences(storage, 'transactions')).toEqual({ columns: { a: true }, sorting: [{ id: 'y', desc: false }], filters: {} });
   });

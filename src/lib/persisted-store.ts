@@ -42,10 +42,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function sanitizePreferences(table: PersistedTable, value: unknown): TablePreferences | undefined {
   if (!isRecord(value)) return undefined;
   const columns = isRecord(value.columns)
-    ? Object.fromEntries(Object.entries(value.columns).filter(([, shown]) => typeof shown === 'boolean')) as Record<string, boolean>
+    ? (Object.fromEntries(Object.entries(value.columns).filter(([, shown]) => typeof shown === 'boolean')) as Record<string, boolean>)
     : {};
   const sorting = Array.isArray(value.sorting)
-    ? value.sorting.filter((s): s is { id: string; desc: boolean } => isRecord(s) && typeof s.id === 'string' && typeof s.desc === 'boolean').map(({ id, desc }) => ({ id, desc }))
+    ? value.sorting
+        .filter((s): s is { id: string; desc: boolean } => isRecord(s) && typeof s.id === 'string' && typeof s.desc === 'boolean')
+        .map(({ id, desc }) => ({ id, desc }))
     : [];
   const filters = isRecord(value.filters) ? value.filters : {};
   const preferences: TablePreferences = { columns, sorting, filters };

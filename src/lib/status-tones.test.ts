@@ -36,8 +36,7 @@ describe('status badge colours', () => {
       [REFUND_APPROVAL_STATUSES, REFUND_APPROVAL_STATUS_TONES],
       [REFUND_STATES, REFUND_STATE_TONES],
     ] as const;
-    for (const [values, tones] of maps)
-      for (const value of values) expect(Object.keys(TONES), value).toContain((tones as Record<string, string>)[value]);
+    for (const [values, tones] of maps) for (const value of values) expect(Object.keys(TONES), value).toContain((tones as Record<string, string>)[value]);
   });
 
   it('keeps the role badges readable (spec 2 colours with their text)', () => {

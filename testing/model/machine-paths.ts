@@ -77,9 +77,7 @@ export interface MachinePath<TMachine extends AnyStateMachine> {
 
 export interface MachinePathsOptions<TMachine extends AnyStateMachine> {
   /** User events, one entry per payload sample; a function may vary them by state. Only enabled ones are tried. */
-  events:
-    | ReadonlyArray<EventFromLogic<TMachine>>
-    | ((snapshot: SnapshotFrom<TMachine>) => ReadonlyArray<EventFromLogic<TMachine>>);
+  events: ReadonlyArray<EventFromLogic<TMachine>> | ((snapshot: SnapshotFrom<TMachine>) => ReadonlyArray<EventFromLogic<TMachine>>);
   /** Samples for environment events, or `false` to leave actors and timers out. Default: derived from the machine. */
   environment?: EnvironmentSamples | false;
   input?: InputFrom<TMachine>;
@@ -115,14 +113,10 @@ interface Edge {
   to: string;
 }
 
-export function machinePaths<TMachine extends AnyStateMachine>(
-  machine: TMachine,
-  options: MachinePathsOptions<TMachine>,
-): Array<MachinePath<TMachine>> {
+export function machinePaths<TMachine extends AnyStateMachine>(machine: TMachine, options: MachinePathsOptions<TMachine>): Array<MachinePath<TMachine>> {
   const logic: AnyStateMachine = machine;
   const serialize = (options.serialize ?? defaultSerialize) as (snapshot: AnyMachineSnapshot) => string;
-  const userEvents = options.events as
-    ReadonlyArray<EventObject> | ((snapshot: AnyMachineSnapshot) => ReadonlyArray<EventObject>);
+  const userEvents = options.events as ReadonlyArray<EventObject> | ((snapshot: AnyMachineSnapshot) => ReadonlyArray<EventObject>);
   const stopAt = options.stopAt as ((snapshot: AnyMachineSnapshot) => boolean) | undefined;
   const sources = environmentEventSources(machine);
   const environment = options.environment === false ? [] : environmentEvents(machine, options.environment ?? {});
@@ -140,17 +134,13 @@ export function machinePaths<TMachine extends AnyStateMachine>(
     if (snapshot.status !== 'active' || stopAt?.(snapshot)) continue;
     const candidates = [...(typeof userEvents === 'function' ? userEvents(snapshot) : userEvents), ...environment];
     for (const event of candidates) {
-      const next = explained(machine, snapshot, event, sources, () =>
-        isEnabled(snapshot, event, sources) ? nextSnapshot(logic, snapshot, event) : undefined,
-      );
+      const next = explained(machine, snapshot, event, sources, () => (isEnabled(snapshot, event, sources) ? nextSnapshot(logic, snapshot, event) : undefined));
       if (!next) continue;
       const nextKey = serialize(next);
       edges.push({ from: key, event, to: nextKey });
       if (vertices.has(nextKey)) continue;
       if (vertices.size >= maxStates) {
-        throw new Error(
-          `machinePaths(${machine.id}): more than ${maxStates} distinct states; pass \`serialize\` to ignore volatile context, or \`stopAt\`.`,
-        );
+        throw new Error(`machinePaths(${machine.id}): more than ${maxStates} distinct states; pass \`serialize\` to ignore volatile context, or \`stopAt\`.`);
       }
       vertices.set(nextKey, { snapshot: next, parent: { key, event } });
       queue.push(nextKey);
@@ -234,9 +224,7 @@ function nextSnapshot(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, ev
 function initialVisitedKeys(machine: AnyStateMachine, initial: AnyMachineSnapshot, input: unknown): string[] {
   try {
     // Only this XState helper sees the initial microsteps (transient initial states); it cannot be given a parent.
-    const microsteps = (
-      getInitialMicrosteps as (m: AnyStateMachine, i?: unknown) => Array<[AnyMachineSnapshot, unknown]>
-    )(machine, input);
+    const microsteps = (getInitialMicrosteps as (m: AnyStateMachine, i?: unknown) => Array<[AnyMachineSnapshot, unknown]>)(machine, input);
     return visitedKeys(microsteps.map(([snapshot]) => snapshot));
   } catch {
     return activeStateKeys(initial.value);
@@ -248,13 +236,7 @@ function visitedKeys(snapshots: AnyMachineSnapshot[]): string[] {
 }
 
 /** Guards and assigns that read an event's payload fail on a missing sample; say which event, where, and what to pass. */
-function explained<T>(
-  machine: AnyStateMachine,
-  snapshot: AnyMachineSnapshot,
-  event: EventObject,
-  sources: EnvironmentEventSource[],
-  action: () => T,
-): T {
+function explained<T>(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject, sources: EnvironmentEventSource[], action: () => T): T {
   try {
     return action();
   } catch (error) {
@@ -267,10 +249,7 @@ function explained<T>(
           ? ` Pass sample errors: environment: { error: { ${sampleKey}: [...] } }.`
           : '';
     const message = error instanceof Error ? error.message : String(error);
-    throw new Error(
-      `machinePaths(${machine.id}): ${formatEvent(event)} in ${JSON.stringify(snapshot.value)} failed: ${message}.${hint}`,
-      { cause: error },
-    );
+    throw new Error(`machinePaths(${machine.id}): ${formatEvent(event)} in ${JSON.stringify(snapshot.value)} failed: ${message}.${hint}`, { cause: error });
   }
 }
 
@@ -300,8 +279,7 @@ export function environmentEvents(machine: AnyStateMachine, samples: Environment
     const actorId = source.invokeId as string;
     const byKind = source.kind === 'done' ? samples.output : samples.error;
     const values = byKind?.[actorId] ?? (source.src !== undefined ? byKind?.[source.src] : undefined);
-    if (source.kind === 'done')
-      return (values ?? [undefined]).map((output) => ({ type: source.type, actorId, output }));
+    if (source.kind === 'done') return (values ?? [undefined]).map((output) => ({ type: source.type, actorId, output }));
     return (values ?? [new Error(`${source.src ?? actorId} failed (simulated)`)]).map((error) => ({
       type: source.type,
       actorId,
@@ -362,10 +340,7 @@ export function machineStates(machine: AnyStateMachine): MachineStateInfo[] {
     }));
 }
 
-export function stateCoverage<TMachine extends AnyStateMachine>(
-  machine: TMachine,
-  paths: ReadonlyArray<MachinePath<TMachine>>,
-): StateCoverage {
+export function stateCoverage<TMachine extends AnyStateMachine>(machine: TMachine, paths: ReadonlyArray<MachinePath<TMachine>>): StateCoverage {
   const all = new Set(machineStates(machine).map((s) => s.key));
   const covered = new Set<string>();
   for (const path of paths) {
@@ -394,19 +369,14 @@ export function replayPath<TMachine extends AnyStateMachine>(
 /** Dotted paths of every active state node, ancestors before descendants: `editing`, `editing.lines`, `editing.lines.filled`. */
 export function activeStateKeys(value: StateValue, prefix = ''): string[] {
   if (typeof value === 'string') return [prefix + value];
-  return Object.entries(value).flatMap(([key, child]) => [
-    prefix + key,
-    ...(child === undefined ? [] : activeStateKeys(child, `${prefix}${key}.`)),
-  ]);
+  return Object.entries(value).flatMap(([key, child]) => [prefix + key, ...(child === undefined ? [] : activeStateKeys(child, `${prefix}${key}.`))]);
 }
 
 /** Dotted paths of the active atomic/final states only. */
 export function leafStateKeys(value: StateValue, prefix = ''): string[] {
   if (typeof value === 'string') return [prefix + value];
   return Object.entries(value).flatMap(([key, child]) =>
-    child === undefined || (typeof child === 'object' && Object.keys(child).length === 0)
-      ? [prefix + key]
-      : leafStateKeys(child, `${prefix}${key}.`),
+    child === undefined || (typeof child === 'object' && Object.keys(child).length === 0) ? [prefix + key] : leafStateKeys(child, `${prefix}${key}.`),
   );
 }
 

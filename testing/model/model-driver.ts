@@ -1,13 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
-import {
-  activeStateKeys,
-  environmentEventSources,
-  formatEvent,
-  machineStates,
-  userEventTypes,
-  type MachinePath,
-} from './machine-paths';
+import { activeStateKeys, environmentEventSources, formatEvent, machineStates, userEventTypes, type MachinePath } from './machine-paths';
 import { recordPassedPath } from './coverage-record';
 
 /*
@@ -83,11 +76,7 @@ export function assertDriverComplete<TPage>(machine: AnyStateMachine, map: Model
 }
 
 /** Checks the map once, up front, then runs any number of paths with it. */
-export function createModelDriver<TPage = Page>(
-  machine: AnyStateMachine,
-  map: ModelDriverMap<TPage>,
-  options: RunOptions<TPage> = {},
-): ModelDriver<TPage> {
+export function createModelDriver<TPage = Page>(machine: AnyStateMachine, map: ModelDriverMap<TPage>, options: RunOptions<TPage> = {}): ModelDriver<TPage> {
   assertDriverComplete(machine, map);
   return {
     run: async (page, path) => {
@@ -115,11 +104,7 @@ export async function runPath<TPage>(
   }
 }
 
-async function assertScreen<TPage>(
-  page: TPage,
-  snapshot: AnyMachineSnapshot,
-  map: ModelDriverMap<TPage>,
-): Promise<void> {
+async function assertScreen<TPage>(page: TPage, snapshot: AnyMachineSnapshot, map: ModelDriverMap<TPage>): Promise<void> {
   for (const key of activeStateKeys(snapshot.value)) await map.states[key]?.(page, snapshot);
 }
 

@@ -128,7 +128,11 @@ export function pathCoverage(machine: AnyStateMachine, path: MachinePath<AnyStat
  * then, greedily, the candidate that takes the most transitions not yet taken, until no candidate
  * adds one. Every transition a candidate can reach is then driven; what is left needs a reason.
  */
-export function coveringPaths<TPath extends MachinePath<AnyStateMachine>>(machine: AnyStateMachine, base: readonly TPath[], candidates: readonly TPath[]): TPath[] {
+export function coveringPaths<TPath extends MachinePath<AnyStateMachine>>(
+  machine: AnyStateMachine,
+  base: readonly TPath[],
+  candidates: readonly TPath[],
+): TPath[] {
   const chosen = [...base];
   const taken = new Set(chosen.flatMap((path) => [...pathCoverage(machine, path).transitions]));
   const pool = candidates.map((path) => ({ path, transitions: [...pathCoverage(machine, path).transitions] }));
@@ -137,7 +141,8 @@ export function coveringPaths<TPath extends MachinePath<AnyStateMachine>>(machin
     for (const entry of pool) {
       const gain = entry.transitions.filter((id) => !taken.has(id)).length;
       // Ties go to the shorter path: fewer steps in the browser.
-      if (gain > 0 && (!best || gain > best.gain || (gain === best.gain && entry.path.steps.length < best.path.steps.length))) best = { path: entry.path, gain };
+      if (gain > 0 && (!best || gain > best.gain || (gain === best.gain && entry.path.steps.length < best.path.steps.length)))
+        best = { path: entry.path, gain };
     }
     if (!best) return chosen;
     chosen.push(best.path);

@@ -43,11 +43,23 @@ describe.each(engines)('exports through the API on $name', ({ target }) => {
   it('csv and xlsx hold exactly the searched rows; each job runs once even with several instances', async () => {
     const [first] = apps;
     const admin = await signIn(first!, 'folioadmin@demo.folio.test');
-    const query = { filters: { statuses: ['Paid', 'Created'] }, sorting: [{ id: 'guestName', desc: false }, { id: 'createdAt', desc: true }] };
+    const query = {
+      filters: { statuses: ['Paid', 'Created'] },
+      sorting: [
+        { id: 'guestName', desc: false },
+        { id: 'createdAt', desc: true },
+      ],
+    };
     const expected = await searchedOrders(first!, admin.accessToken, query as never);
     const tokens = [];
     for (let index = 0; index < 6; index++)
-      tokens.push(await startExport(apps[index % apps.length]!, ORDER_EXPORT, admin.accessToken, { fileType: index % 2 ? 'xlsx' : 'csv', orderQueryListRequest: query, orderColumns: ['id', 'guestName', 'amount', 'createdAt'] }));
+      tokens.push(
+        await startExport(apps[index % apps.length]!, ORDER_EXPORT, admin.accessToken, {
+          fileType: index % 2 ? 'xlsx' : 'csv',
+          orderQueryListRequest: query,
+          orderColumns: ['id', 'guestName', 'amount', 'createdAt'],
+        }),
+      );
     for (const [index, token] of tokens.entries()) {
       const fileType = index % 2 ? 'xlsx' : 'csv';
       const result = await settle(first!, `${ORDER_EXPORT}/${token}`, admin.accessToken, 30_000);

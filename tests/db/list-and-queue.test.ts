@@ -20,7 +20,15 @@ interface Engine {
   name: string;
   open: () => Promise<{ db: Db; second: () => Db; cleanup: () => Promise<void> }>;
 }
-const engines: Engine[] = [{ name: 'pglite', open: async () => { const db = openDatabase({ kind: 'pglite', dataDir: 'memory' }); return { db, second: () => db, cleanup: async () => undefined }; } }];
+const engines: Engine[] = [
+  {
+    name: 'pglite',
+    open: async () => {
+      const db = openDatabase({ kind: 'pglite', dataDir: 'memory' });
+      return { db, second: () => db, cleanup: async () => undefined };
+    },
+  },
+];
 if (postgresUrl)
   engines.push({
     name: 'postgres',
@@ -56,7 +64,9 @@ describe.each(engines)('list queries and export queue on $name', ({ open }) => {
     const merchant = await db.selectFrom('orders').select('merchant_id').executeTakeFirstOrThrow();
     for (let index = 0; index < 40; index++)
       await sql`INSERT INTO orders (merchant_id, reference_no, guest_name, amount_minor, currency, status, payment_type, created_at, updated_at)
-        VALUES (${merchant.merchant_id}, ${`TIE-${index}`}, 'Tie Guest', ${index % 3}, 'EUR', 'Paid', 'PN', ${`2026-10-20 10:00:00.12345${index % 2}+00`}, now())`.execute(db);
+        VALUES (${merchant.merchant_id}, ${`TIE-${index}`}, 'Tie Guest', ${index % 3}, 'EUR', 'Paid', 'PN', ${`2026-10-20 10:00:00.12345${index % 2}+00`}, now())`.execute(
+        db,
+      );
     owner = (await db.selectFrom('users').select('id').where('email', '=', 'folioadmin@demo.folio.test').executeTakeFirstOrThrow()).id;
   });
   afterAll(async () => {
@@ -66,9 +76,21 @@ describe.each(engines)('list queries and export queue on $name', ({ open }) => {
 
   const queries: OrderQuery[] = [
     { filters: {}, sorting: [] },
-    { filters: { statuses: ['Paid', 'Failed'] }, sorting: [{ id: 'status', desc: false }, { id: 'amount', desc: true }] },
+    {
+      filters: { statuses: ['Paid', 'Failed'] },
+      sorting: [
+        { id: 'status', desc: false },
+        { id: 'amount', desc: true },
+      ],
+    },
     { filters: { createdFrom: '2026-10-01' }, sorting: [{ id: 'createdAt', desc: false }] },
-    { filters: { amountMax: 100_000 }, sorting: [{ id: 'guestName', desc: true }, { id: 'createdAt', desc: false }] },
+    {
+      filters: { amountMax: 100_000 },
+      sorting: [
+        { id: 'guestName', desc: true },
+        { id: 'createdAt', desc: false },
+      ],
+    },
   ];
 
   /** The whole body of an export's COPY, the way the worker reads it. */
@@ -92,7 +114,10 @@ describe.each(engines)('list queries and export queue on $name', ({ open }) => {
       if (rows.length < 100) break;
     }
     const { text, rows } = await copied(query, ['id', 'guestName'], 'text');
-    const ids = text.split('\n').filter(Boolean).map((line) => Number(line.split('\t')[0]));
+    const ids = text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => Number(line.split('\t')[0]));
     expect(ids.length).toBeGreaterThan(40);
     expect(ids).toEqual(paged);
     expect(rows).toBe(paged.length);
@@ -134,7 +159,9 @@ describe.each(engines)('list queries and export queue on $name', ({ open }) => {
 
   it('hands each job to exactly one worker, even with two instances claiming at once', async () => {
     const tokens = await Promise.all(
-      Array.from({ length: 8 }, () => createJob(db, { owner, exportType: 'TRANSACTION', fileType: 'csv', request: { query: {}, merchants: 'all' }, columns: ['id'] })),
+      Array.from({ length: 8 }, () =>
+        createJob(db, { owner, exportType: 'TRANSACTION', fileType: 'csv', request: { query: {}, merchants: 'all' }, columns: ['id'] }),
+      ),
     );
     const other = second();
     const claims = async (instance: Db, worker: string) => {

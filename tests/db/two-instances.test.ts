@@ -18,7 +18,12 @@ describe.skipIf(!postgresUrl)('rate limits with two server instances on one Post
   beforeAll(async () => {
     const fresh = await freshPostgresDatabase();
     drop = fresh.drop;
-    const shared = { database: { kind: 'postgres' as const, url: fresh.url }, orders: 0, tokenSecret: 'two-instances-one-secret', rateLimits: { signInPerMinute: 3, forgotPasswordPerHour: 2 } };
+    const shared = {
+      database: { kind: 'postgres' as const, url: fresh.url },
+      orders: 0,
+      tokenSecret: 'two-instances-one-secret',
+      rateLimits: { signInPerMinute: 3, forgotPasswordPerHour: 2 },
+    };
     // One after the other: the first migrates and seeds, the second finds it done.
     instanceA = await startTestApp(shared);
     instanceB = await startTestApp(shared);
@@ -39,12 +44,23 @@ describe.skipIf(!postgresUrl)('rate limits with two server instances on one Post
   });
 
   it('counts forgot-password requests on both', async () => {
-    const ask = (app: FastifyInstance) => app.inject({ method: 'POST', url: '/identity/api/v2/auth/folio/forgot-password', payload: { email: 'merchantadmin@demo.folio.test' } }).then((response) => response.statusCode);
+    const ask = (app: FastifyInstance) =>
+      app
+        .inject({ method: 'POST', url: '/identity/api/v2/auth/folio/forgot-password', payload: { email: 'merchantadmin@demo.folio.test' } })
+        .then((response) => response.statusCode);
     expect([await ask(instanceA), await ask(instanceB), await ask(instanceA)]).toEqual([202, 202, 429]);
   });
 
   it('counts a burst sent to both at once exactly', async () => {
-    const ask = (app: FastifyInstance) => app.inject({ method: 'POST', url: '/identity/api/v2/auth/folio/forgot-password', payload: { email: 'applicant@demo.folio.test' }, remoteAddress: '198.51.100.7' }).then((response) => response.statusCode);
+    const ask = (app: FastifyInstance) =>
+      app
+        .inject({
+          method: 'POST',
+          url: '/identity/api/v2/auth/folio/forgot-password',
+          payload: { email: 'applicant@demo.folio.test' },
+          remoteAddress: '198.51.100.7',
+        })
+        .then((response) => response.statusCode);
     const statuses = await Promise.all(Array.from({ length: 10 }, (_, index) => ask(index % 2 === 0 ? instanceA : instanceB)));
     expect(statuses.filter((status) => status === 202)).toHaveLength(2);
     expect(statuses.filter((status) => status === 429)).toHaveLength(8);

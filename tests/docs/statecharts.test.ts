@@ -25,7 +25,8 @@ describe('statecharts for provider staff', () => {
     expect(index.statusCode).toBe(200);
     expect(index.headers['content-type']).toMatch(/^text\/html/);
     expect(index.body).toContain('<h1>Statecharts</h1>');
-    for (const machine of ['session', 'wizard', 'exportTracker', 'onboardingLifecycle']) expect(index.body).toContain(`href="/docs/statecharts/${machine}.svg"`);
+    for (const machine of ['session', 'wizard', 'exportTracker', 'onboardingLifecycle'])
+      expect(index.body).toContain(`href="/docs/statecharts/${machine}.svg"`);
     // Links the product does not serve (the machines' source files) stay plain text.
     expect(index.body).not.toContain('href="../../machines');
     const svg = await get('/docs/statecharts/session.svg', staff, 'image/svg+xml');
@@ -61,7 +62,9 @@ describe('statecharts for provider staff', () => {
 
 describe('the index renderer', () => {
   it('escapes what it renders and keeps only the links it is given addresses for', () => {
-    const html = renderMarkdownSubset('# A <b>\n\n| x | y |\n| --- | --- |\n| `<i>` | [go](a.svg) [no](b.ts) |', (href) => (href === 'a.svg' ? '/d/a.svg' : undefined));
+    const html = renderMarkdownSubset('# A <b>\n\n| x | y |\n| --- | --- |\n| `<i>` | [go](a.svg) [no](b.ts) |', (href) =>
+      href === 'a.svg' ? '/d/a.svg' : undefined,
+    );
     expect(html).toContain('<h1>A &lt;b&gt;</h1>');
     expect(html).toContain('<td><code>&lt;i&gt;</code></td>');
     expect(html).toContain('<a href="/d/a.svg">go</a> no');

@@ -33,7 +33,10 @@ describe('export cell formatting', () => {
     const db = openPglite('memory');
     try {
       const guard = csvCellSql({ sql: 'cell', kind: 'text' });
-      const { rows } = await db.query<{ guarded: string | null }>(`SELECT ${guard} AS guarded FROM unnest($1::text[]) WITH ORDINALITY AS t(cell, n) ORDER BY n`, [cells]);
+      const { rows } = await db.query<{ guarded: string | null }>(
+        `SELECT ${guard} AS guarded FROM unnest($1::text[]) WITH ORDINALITY AS t(cell, n) ORDER BY n`,
+        [cells],
+      );
       expect(rows.map((row) => row.guarded)).toEqual(cells.map((cell) => (cell === null ? null : csvCell(cell).replace(/^"|"$/g, ''))));
       expect(rows.map((row) => row.guarded).filter((cell) => cell?.startsWith("'"))).toHaveLength(6);
     } finally {
@@ -41,7 +44,7 @@ describe('export cell formatting', () => {
     }
   });
 
-  test("parameters are inlined as literals, quotes doubled, so COPY can run the query", () => {
+  test('parameters are inlined as literals, quotes doubled, so COPY can run the query', () => {
     const compiled = CompiledQuery.raw('SELECT $1, $2, $10', ["O'Brien", 5, 'x', 'x', 'x', 'x', 'x', 'x', 'x', 'ten']);
     expect(inlineParameters(compiled)).toBe("SELECT 'O''Brien', 5, 'ten'");
   });
@@ -70,7 +73,12 @@ describe('streaming xlsx writer', () => {
     await workbook.xlsx.readFile(file);
     const rows: unknown[] = [];
     workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-    expect(rows).toEqual([['Name', 'Amount', 'Note'], ['Zoë <&> "q"', 12.5, '=SUM(A1)'], [undefined, 3, ' padded '], ['ctrlchar', undefined, 'two\nlines \\ back']]);
+    expect(rows).toEqual([
+      ['Name', 'Amount', 'Note'],
+      ['Zoë <&> "q"', 12.5, '=SUM(A1)'],
+      [undefined, 3, ' padded '],
+      ['ctrlchar', undefined, 'two\nlines \\ back'],
+    ]);
   });
 });
 
@@ -114,4 +122,3 @@ describe('xlsx date and money cells', () => {
     }
   });
 });
-

@@ -31,7 +31,12 @@ export async function startExport(app: FastifyInstance, url: string, token: stri
 export async function searchedOrders(app: FastifyInstance, token: string, body: OrderSearchBody): Promise<OrderRow[]> {
   const rows: OrderRow[] = [];
   for (let page = 0; ; page++) {
-    const response = await app.inject({ method: 'POST', url: '/backoffice/api/v2/order/search', headers: bearer(token), payload: { ...body, pagination: { page, pageSize: 100 } } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/backoffice/api/v2/order/search',
+      headers: bearer(token),
+      payload: { ...body, pagination: { page, pageSize: 100 } },
+    });
     const answer = response.json<OrderSearchAnswer>();
     rows.push(...answer.items);
     if (answer.items.length < 100) return rows;
@@ -45,7 +50,8 @@ export function instantOfDayNumber(dayNumber: unknown): string {
 
 /** Reads a downloaded file with the independent `xlsx` reader (csv too), every cell as the file has it. */
 export function readSheet(body: Buffer, fileType: 'csv' | 'xlsx'): unknown[][] {
-  const workbook = fileType === 'csv' ? XLSX.read(body.toString('utf8').replace(/^\uFEFF/, ''), { type: 'string', raw: true }) : XLSX.read(body, { type: 'buffer' });
+  const workbook =
+    fileType === 'csv' ? XLSX.read(body.toString('utf8').replace(/^\uFEFF/, ''), { type: 'string', raw: true }) : XLSX.read(body, { type: 'buffer' });
   const sheet = workbook.Sheets[workbook.SheetNames[0]!]!;
   return XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: false });
 }

@@ -76,7 +76,9 @@ describe('cancel and shutdown (a worker driven by the test)', () => {
     expect(existsSync(file)).toBe(false);
     expect(await status(app, `${PAYOUT_EXPORT}/${token}`, admin)).toMatchObject({ statusType: 'Failed', errorMessages: ['Request cancelled'] });
     // Stopping again changes nothing; another user's stop finds nothing.
-    expect((await app.inject({ method: 'POST', url: `${PAYOUT_EXPORT}/stop/${token}`, headers: bearer(admin) })).json()).toMatchObject({ errorMessages: ['Request cancelled'] });
+    expect((await app.inject({ method: 'POST', url: `${PAYOUT_EXPORT}/stop/${token}`, headers: bearer(admin) })).json()).toMatchObject({
+      errorMessages: ['Request cancelled'],
+    });
     const other = (await signIn(app, 'superadmin@demo.folio.test')).accessToken;
     expect((await app.inject({ method: 'POST', url: `${PAYOUT_EXPORT}/stop/${token}`, headers: bearer(other) })).statusCode).toBe(404);
   });
@@ -97,7 +99,10 @@ describe('cancel and shutdown (a worker driven by the test)', () => {
     const result = await settle(app, `${PAYOUT_EXPORT}/${token}`, admin);
     expect(result.statusType).toBe('Ready');
     const rows = readSheet((await app.inject({ method: 'GET', url: result.url! })).rawPayload, 'xlsx');
-    const payouts = await app.ctx.db.selectFrom('payouts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const payouts = await app.ctx.db
+      .selectFrom('payouts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(rows.length - 1).toBe(Number(payouts.n));
   });
 });
@@ -113,8 +118,13 @@ describe('restart recovery (a new server on the same data directory)', () => {
     const resumed = await startExport(first, ORDER_EXPORT, accessToken, { fileType: 'csv', orderQueryListRequest: query, orderColumns: ['id', 'status'] });
     const exhausted = await startExport(first, ORDER_EXPORT, accessToken, { fileType: 'csv', orderQueryListRequest: query, orderColumns: ['id'] });
     // What a crash mid-export leaves behind: Processing, a heartbeat long gone, a partial file.
-    for (const [token, attempts] of [[resumed, 1], [exhausted, 3]] as const) {
-      await sql`UPDATE export_jobs SET status = 'Processing', claimed_by = 'dead-host:1:0', heartbeat_at = now() - interval '1 hour', attempts = ${attempts}, ticks = 40 WHERE token = ${token}`.execute(first.ctx.db);
+    for (const [token, attempts] of [
+      [resumed, 1],
+      [exhausted, 3],
+    ] as const) {
+      await sql`UPDATE export_jobs SET status = 'Processing', claimed_by = 'dead-host:1:0', heartbeat_at = now() - interval '1 hour', attempts = ${attempts}, ticks = 40 WHERE token = ${token}`.execute(
+        first.ctx.db,
+      );
       mkdirSync(path.join(dirs.filesDir, 'exports'), { recursive: true });
       writeFileSync(path.join(dirs.filesDir, 'exports', `${token}.csv`), 'Order ID,Status\n1,Pa');
     }

@@ -17,13 +17,27 @@ beforeAll(async () => {
   admin = await signIn(app, 'folioadmin@demo.folio.test');
   merchantAdmin = await signIn(app, 'merchantadmin@demo.folio.test');
   const user = await app.ctx.db.selectFrom('users').select('merchant_group_id').where('email', '=', 'merchantadmin@demo.folio.test').executeTakeFirstOrThrow();
-  groupMerchantIds = (await app.ctx.db.selectFrom('merchants').select('id').where('merchant_group_id', '=', user.merchant_group_id!).execute()).map((row) => row.id);
-  otherMerchantId = (await app.ctx.db.selectFrom('orders').select('merchant_id').where('merchant_id', 'not in', groupMerchantIds).executeTakeFirstOrThrow()).merchant_id;
+  groupMerchantIds = (await app.ctx.db.selectFrom('merchants').select('id').where('merchant_group_id', '=', user.merchant_group_id!).execute()).map(
+    (row) => row.id,
+  );
+  otherMerchantId = (await app.ctx.db.selectFrom('orders').select('merchant_id').where('merchant_id', 'not in', groupMerchantIds).executeTakeFirstOrThrow())
+    .merchant_id;
   // Guests whose names a spreadsheet would run as formulas, or that need csv quoting.
   for (const [index, name] of TRICKY_NAMES.entries())
     await app.ctx.db
       .insertInto('orders')
-      .values({ merchant_id: otherMerchantId, reference_no: `TRICKY-${index}`, guest_name: name, guest_email: null, amount_minor: 123_456, currency: 'EUR', status: 'Paid', payment_type: 'PN', created_at: '2026-10-15T10:00:00Z', updated_at: '2026-10-15T10:00:00Z' })
+      .values({
+        merchant_id: otherMerchantId,
+        reference_no: `TRICKY-${index}`,
+        guest_name: name,
+        guest_email: null,
+        amount_minor: 123_456,
+        currency: 'EUR',
+        status: 'Paid',
+        payment_type: 'PN',
+        created_at: '2026-10-15T10:00:00Z',
+        updated_at: '2026-10-15T10:00:00Z',
+      })
       .execute();
 });
 afterAll(async () => app.close());
@@ -49,7 +63,13 @@ const LABELS = ['Reference No', 'Guest', 'Amount', 'Status', 'Status code', 'Gue
 
 describe.each(['csv', 'xlsx'] as const)('transactions export to %s', (fileType) => {
   test('holds exactly the filtered, sorted rows and the chosen columns, and downloads once', async () => {
-    const query: OrderSearchBody = { filters: { statuses: ['Paid', 'Pending'], createdFrom: '2026-05-01', amountMin: 10_000 }, sorting: [{ id: 'amount', desc: true }, { id: 'guestName', desc: false }] };
+    const query: OrderSearchBody = {
+      filters: { statuses: ['Paid', 'Pending'], createdFrom: '2026-05-01', amountMin: 10_000 },
+      sorting: [
+        { id: 'amount', desc: true },
+        { id: 'guestName', desc: false },
+      ],
+    };
     const expected = await searchedOrders(app, admin.accessToken, query);
     expect(expected.length).toBeGreaterThan(50);
     const token = await startExport(app, ORDER_EXPORT, admin.accessToken, { fileType, orderQueryListRequest: query, orderColumns: COLUMNS });
@@ -73,7 +93,11 @@ describe.each(['csv', 'xlsx'] as const)('transactions export to %s', (fileType) 
 
   test('guards formula-like text and quotes commas, quotes and newlines', async () => {
     const query: OrderSearchBody = { filters: { referenceNo: 'TRICKY-' }, sorting: [{ id: 'referenceNo', desc: false }] };
-    const token = await startExport(app, ORDER_EXPORT, admin.accessToken, { fileType, orderQueryListRequest: query, orderColumns: ['referenceNo', 'guestName', 'amount'] });
+    const token = await startExport(app, ORDER_EXPORT, admin.accessToken, {
+      fileType,
+      orderQueryListRequest: query,
+      orderColumns: ['referenceNo', 'guestName', 'amount'],
+    });
     const result = await settle(app, `${ORDER_EXPORT}/${token}`, admin.accessToken);
     const file = await download(result.url!);
     const [, ...rows] = readSheet(file.rawPayload, fileType);
@@ -92,14 +116,22 @@ describe('scope and ownership', () => {
     expect(rows.length).toBe(visible.length);
     expect(rows.every(([, merchantId]) => groupMerchantIds.includes(merchantId as string))).toBe(true);
 
-    const foreign = await startExport(app, ORDER_EXPORT, merchantAdmin.accessToken, { fileType: 'xlsx', orderQueryListRequest: { filters: { merchantIds: [otherMerchantId] } }, orderColumns: ['id'] });
+    const foreign = await startExport(app, ORDER_EXPORT, merchantAdmin.accessToken, {
+      fileType: 'xlsx',
+      orderQueryListRequest: { filters: { merchantIds: [otherMerchantId] } },
+      orderColumns: ['id'],
+    });
     const empty = await settle(app, `${ORDER_EXPORT}/${foreign}`, merchantAdmin.accessToken);
     expect(empty).toMatchObject({ statusType: 'Ready', ticks: 0 });
     expect(readSheet((await download(empty.url!)).rawPayload, 'xlsx')).toEqual([['Order ID']]);
   });
 
   test('nobody else can see the status or use the url; the owner still can afterwards', async () => {
-    const token = await startExport(app, ORDER_EXPORT, admin.accessToken, { fileType: 'csv', orderQueryListRequest: { filters: { referenceNo: 'FOL-0000010' } }, orderColumns: ['referenceNo'] });
+    const token = await startExport(app, ORDER_EXPORT, admin.accessToken, {
+      fileType: 'csv',
+      orderQueryListRequest: { filters: { referenceNo: 'FOL-0000010' } },
+      orderColumns: ['referenceNo'],
+    });
     const result = await settle(app, `${ORDER_EXPORT}/${token}`, admin.accessToken);
     const foreignStatus = await app.inject({ method: 'GET', url: `${ORDER_EXPORT}/${token}`, headers: bearer(merchantAdmin.accessToken) });
     expect(foreignStatus.statusCode).toBe(404);
@@ -122,7 +154,11 @@ describe('export request validation (spec 5)', () => {
     [{ fileType: 'csv' }, 'orderColumns', 'please select at least one column for export'],
     [{ fileType: 'csv', orderColumns: ['password'] }, 'orderColumns.0', undefined],
     [{ fileType: 'pdf', orderColumns: ['id'] }, 'fileType', 'choose csv or xlsx'],
-    [{ fileType: 'csv', orderColumns: ['id'], orderQueryListRequest: { sorting: [{ id: 'cardBrand' }] } }, 'orderQueryListRequest.sorting.0.id', 'this column cannot be sorted'],
+    [
+      { fileType: 'csv', orderColumns: ['id'], orderQueryListRequest: { sorting: [{ id: 'cardBrand' }] } },
+      'orderQueryListRequest.sorting.0.id',
+      'this column cannot be sorted',
+    ],
   ])('%j is refused with a 400 naming %s', async (payload, field, message) => {
     const response = await app.inject({ method: 'POST', url: ORDER_EXPORT, headers: bearer(admin.accessToken), payload });
     expect(response.statusCode).toBe(400);

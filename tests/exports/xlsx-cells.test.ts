@@ -17,7 +17,14 @@ beforeAll(async () => {
   admin = session.accessToken;
   cookies = session.cookies;
   const merchant = await app.ctx.db.selectFrom('merchants').select('id').executeTakeFirstOrThrow();
-  const base = { merchant_id: merchant.id, guest_name: 'Ada Guest', guest_email: null, status: 'Paid', created_at: '2026-10-15T10:00:00.250Z', updated_at: '2026-10-15T10:30:00Z' };
+  const base = {
+    merchant_id: merchant.id,
+    guest_name: 'Ada Guest',
+    guest_email: null,
+    status: 'Paid',
+    created_at: '2026-10-15T10:00:00.250Z',
+    updated_at: '2026-10-15T10:30:00Z',
+  };
   await app.ctx.db
     .insertInto('orders')
     .values([
@@ -39,7 +46,10 @@ async function exported(url: string, payload: object): Promise<Buffer> {
   return (await app.inject({ method: 'GET', url: result.url!, cookies })).rawPayload;
 }
 
-const ORDERS = { orderQueryListRequest: { filters: { referenceNo: 'CELLS-' }, sorting: [{ id: 'referenceNo', desc: false }] }, orderColumns: ['referenceNo', 'amount', 'currency', 'paymentType', 'status', 'createdAt'] };
+const ORDERS = {
+  orderQueryListRequest: { filters: { referenceNo: 'CELLS-' }, sorting: [{ id: 'referenceNo', desc: false }] },
+  orderColumns: ['referenceNo', 'amount', 'currency', 'paymentType', 'status', 'createdAt'],
+};
 
 describe('xlsx cells', () => {
   test('codes read as on screen, amounts are numbers in their currency, times are date cells where the reader is', async () => {
@@ -59,7 +69,12 @@ describe('xlsx cells', () => {
     const [yen, , later] = cells(3);
     expect([yen!.value, yen!.numFmt, later!.value]).toEqual([150000, '#,##0 "JPY"', 'Pay later']);
     const [dinar, , authorize, linkSent] = cells(4);
-    expect([dinar!.value, dinar!.numFmt, authorize!.value, linkSent!.value]).toEqual([12.345, '#,##0.000 "KWD"', 'Authorize', 'Payment link sent, not processed']);
+    expect([dinar!.value, dinar!.numFmt, authorize!.value, linkSent!.value]).toEqual([
+      12.345,
+      '#,##0.000 "KWD"',
+      'Authorize',
+      'Payment link sent, not processed',
+    ]);
   });
 
   test('without a time zone the date cells are in UTC', async () => {
@@ -70,7 +85,13 @@ describe('xlsx cells', () => {
 
   test('payout periods are date cells and statuses words', async () => {
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load((await exported(PAYOUT_EXPORT, { fileType: 'xlsx', request: { filters: { statuses: ['Failed'] }, sorting: [] }, orderColumns: ['periodStart', 'status', 'schedule', 'amount'] })) as unknown as LoadInput);
+    await workbook.xlsx.load(
+      (await exported(PAYOUT_EXPORT, {
+        fileType: 'xlsx',
+        request: { filters: { statuses: ['Failed'] }, sorting: [] },
+        orderColumns: ['periodStart', 'status', 'schedule', 'amount'],
+      })) as unknown as LoadInput,
+    );
     const row = workbook.worksheets[0]!.getRow(2);
     expect(row.getCell(1).value).toBeInstanceOf(Date);
     expect(row.getCell(1).numFmt).toBe('d mmm yyyy');
@@ -81,7 +102,12 @@ describe('xlsx cells', () => {
   });
 
   test('an unknown time zone is refused with a 400', async () => {
-    const response = await app.inject({ method: 'POST', url: ORDER_EXPORT, headers: bearer(admin), payload: { ...ORDERS, fileType: 'xlsx', timeZone: "Mars/Olympus'; DROP" } });
+    const response = await app.inject({
+      method: 'POST',
+      url: ORDER_EXPORT,
+      headers: bearer(admin),
+      payload: { ...ORDERS, fileType: 'xlsx', timeZone: "Mars/Olympus'; DROP" },
+    });
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json().errors)).toEqual(['timeZone']);
   });

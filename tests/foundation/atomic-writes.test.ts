@@ -50,7 +50,12 @@ describe('a write and its audit entry commit together or not at all', () => {
   it('merchant-group create stores no group and no application when its audit entry fails', async () => {
     const name = 'Atomic Harbour Group';
     const create = () =>
-      app.inject({ method: 'POST', url: `${MERCHANT_API}/merchant-groups`, headers: admin, payload: { name, country: 'AT', contactEmail: 'atomic@example.test' } });
+      app.inject({
+        method: 'POST',
+        url: `${MERCHANT_API}/merchant-groups`,
+        headers: admin,
+        payload: { name, country: 'AT', contactEmail: 'atomic@example.test' },
+      });
     await expectAtomic('merchantGroup.create', create, 201);
     const groups = await app.ctx.db.selectFrom('merchant_groups').select('id').where('name', '=', name).execute();
     expect(groups).toHaveLength(1);
@@ -63,8 +68,12 @@ describe('a write and its audit entry commit together or not at all', () => {
   it('a password reset keeps the old password and the sessions when its audit entry fails', async () => {
     const user = await app.ctx.db.selectFrom('users').select('id').where('email', '=', 'merchantviewonlyuser@demo.folio.test').executeTakeFirstOrThrow();
     const token = randomToken();
-    await app.ctx.db.insertInto('password_reset_tokens').values({ token_hash: hashToken(token), user_id: user.id, expires_at: new Date(Date.now() + 600_000) }).execute();
-    const reset = () => app.inject({ method: 'POST', url: `/identity/api/v2/auth/${TENANT}/reset-password`, payload: { token, password: 'Another-pass-2026' } });
+    await app.ctx.db
+      .insertInto('password_reset_tokens')
+      .values({ token_hash: hashToken(token), user_id: user.id, expires_at: new Date(Date.now() + 600_000) })
+      .execute();
+    const reset = () =>
+      app.inject({ method: 'POST', url: `/identity/api/v2/auth/${TENANT}/reset-password`, payload: { token, password: 'Another-pass-2026' } });
     await sql`INSERT INTO test_audit_faults (action) VALUES ('password-reset')`.execute(app.ctx.db);
     expect((await reset()).statusCode).toBe(500);
     expect((await signIn(app, 'merchantviewonlyuser@demo.folio.test', DEMO_PASSWORD)).response.statusCode).toBe(200);
@@ -74,7 +83,12 @@ describe('a write and its audit entry commit together or not at all', () => {
 
   it('a KYC review action and a payout retry leave their statuses as they were', async () => {
     const pending = await app.ctx.db.selectFrom('merchant_groups').select('id').where('status', '=', 'Pending').executeTakeFirstOrThrow();
-    await expectAtomic('kyc.startReview', () => app.inject({ method: 'POST', url: `${MERCHANT_API}/kyc/applications/${pending.id}/transitions`, headers: admin, payload: { action: 'startReview' } }), 200);
+    await expectAtomic(
+      'kyc.startReview',
+      () =>
+        app.inject({ method: 'POST', url: `${MERCHANT_API}/kyc/applications/${pending.id}/transitions`, headers: admin, payload: { action: 'startReview' } }),
+      200,
+    );
     const failed = await app.ctx.db.selectFrom('payouts').select('id').where('status', '=', 'Failed').executeTakeFirstOrThrow();
     await expectAtomic('payout.retry', () => app.inject({ method: 'POST', url: `${MERCHANT_API}/payouts/${failed.id}/retry`, headers: admin }), 200);
   });

@@ -64,19 +64,31 @@ describe.each(engines)('database layer on $name', ({ open }) => {
 
   it('tops orders up to a larger count without duplicating', async () => {
     await seedDemo(db, { orders: 3500 });
-    const count = await db.selectFrom('orders').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
-    const distinct = await db.selectFrom('orders').select(sql<string>`count(DISTINCT reference_no)`.as('n')).executeTakeFirstOrThrow();
+    const count = await db
+      .selectFrom('orders')
+      .select(sql<string>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
+    const distinct = await db
+      .selectFrom('orders')
+      .select(sql<string>`count(DISTINCT reference_no)`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(count.n).toBe('3500');
     expect(distinct.n).toBe('3500');
   });
 
   it('hands back int8, numeric and date as strings', async () => {
-    const row = await sql<{ big: unknown; money: unknown; day: unknown }>`SELECT 9007199254740993::int8 AS big, 12.50::numeric AS money, '2026-02-03'::date AS day`.execute(db);
+    const row = await sql<{
+      big: unknown;
+      money: unknown;
+      day: unknown;
+    }>`SELECT 9007199254740993::int8 AS big, 12.50::numeric AS money, '2026-02-03'::date AS day`.execute(db);
     expect(row.rows[0]).toEqual({ big: '9007199254740993', money: '12.50', day: '2026-02-03' });
   });
 
   it('refuses a status the spec does not know', async () => {
-    await expect(db.insertInto('merchant_groups').values({ name: 'x', status: 'Sleeping', country: null, contact_email: null }).execute()).rejects.toThrow(/check constraint/i);
+    await expect(db.insertInto('merchant_groups').values({ name: 'x', status: 'Sleeping', country: null, contact_email: null }).execute()).rejects.toThrow(
+      /check constraint/i,
+    );
   });
 
   it('rolls a failed transaction back', async () => {

@@ -55,7 +55,13 @@ const QUERY_VALUES: Array<[string, (key: string) => string]> = [
   ['1000 brackets', (key) => `${key}${'[a]'.repeat(1000)}=x`],
   ['empty', (key) => `${key}=`],
 ];
-const MERCHANT_HEADER_VALUES = ['garbage', 'ffffffff-ffff-4fff-bfff-ffffffffffff', `${'A'.repeat(8)}-AAAA-4AAA-8AAA-${'A'.repeat(12)}`, 'x'.repeat(10_000), `${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}, second`];
+const MERCHANT_HEADER_VALUES = [
+  'garbage',
+  'ffffffff-ffff-4fff-bfff-ffffffffffff',
+  `${'A'.repeat(8)}-AAAA-4AAA-8AAA-${'A'.repeat(12)}`,
+  'x'.repeat(10_000),
+  `${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}, second`,
+];
 
 const CALLERS = [
   { role: 'provider admin', email: 'folioadmin@demo.folio.test' },
@@ -87,7 +93,10 @@ async function watchRowChanges(db: Db): Promise<void> {
       RETURN NULL;
     END $$`.execute(db);
   const tables = Object.keys(await tableCounts(db)).filter((table) => table !== 'test_row_changes' && !REQUEST_BOOKKEEPING.includes(table));
-  for (const table of tables) await sql`CREATE TRIGGER test_count_row_change AFTER INSERT OR DELETE ON ${sql.table(table)} FOR EACH ROW EXECUTE FUNCTION test_count_row_change()`.execute(db);
+  for (const table of tables)
+    await sql`CREATE TRIGGER test_count_row_change AFTER INSERT OR DELETE ON ${sql.table(table)} FOR EACH ROW EXECUTE FUNCTION test_count_row_change()`.execute(
+      db,
+    );
 }
 
 /** Rows inserted or deleted (and committed) in any table since the watch began. */
@@ -126,13 +135,18 @@ function attempts(endpoint: Endpoint, groupId: string): Attempt[] {
   const body = plausibleBody(endpoint);
   const list: Attempt[] = [];
   for (const param of inputParams(endpoint))
-    for (const [label, value] of PARAM_VALUES) list.push({ label: `param ${param}: ${label}`, url: filledPath(endpoint, (name) => (name === param ? value : base(name))), body });
+    for (const [label, value] of PARAM_VALUES)
+      list.push({ label: `param ${param}: ${label}`, url: filledPath(endpoint, (name) => (name === param ? value : base(name))), body });
   // Without a query schema the parameter is ignored by design, so the request carries no body: it cannot become a valid write.
   const queryBody = endpoint.query ? body : undefined;
-  for (const key of queryKeys) for (const [label, make] of QUERY_VALUES) list.push({ label: `query ${key}: ${label}`, url: `${path}?${make(key)}`, body: queryBody });
+  for (const key of queryKeys)
+    for (const [label, make] of QUERY_VALUES) list.push({ label: `query ${key}: ${label}`, url: `${path}?${make(key)}`, body: queryBody });
   for (const field of stringPaths(body))
-    for (const [label, value] of FIELD_VALUES) list.push({ label: `body ${field.join('.') || '(root)'}: ${label}`, url: path, body: replacedAt(body, field, value) });
-  if (endpoint.merchantHeader) for (const value of MERCHANT_HEADER_VALUES) list.push({ label: `merchant header ${value.slice(0, 40)}`, url: path, body, headers: { [MERCHANT_HEADER]: value } });
+    for (const [label, value] of FIELD_VALUES)
+      list.push({ label: `body ${field.join('.') || '(root)'}: ${label}`, url: path, body: replacedAt(body, field, value) });
+  if (endpoint.merchantHeader)
+    for (const value of MERCHANT_HEADER_VALUES)
+      list.push({ label: `merchant header ${value.slice(0, 40)}`, url: path, body, headers: { [MERCHANT_HEADER]: value } });
   return list;
 }
 

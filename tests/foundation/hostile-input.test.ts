@@ -57,7 +57,15 @@ describe('unsafe text is refused with the field named', () => {
     expect(query.errors).toEqual({ 'query.page': [UNSAFE_TEXT_MESSAGE] });
     const param = expectProblem(await app.inject({ method: 'GET', url: `${MERCHANT_API}/merchant-groups/a%00b`, headers: admin }), 400);
     expect(Object.keys(param.errors ?? {})).toEqual(['params.id']);
-    const key = expectProblem(await app.inject({ method: 'POST', url: `${MERCHANT_API}/merchants/validate/onboarding-tracking`, headers: { ...merchantAdmin, 'content-type': 'application/json' }, payload: '{"step":"company-details","data":{"a\\u0000":1}}' }), 400);
+    const key = expectProblem(
+      await app.inject({
+        method: 'POST',
+        url: `${MERCHANT_API}/merchants/validate/onboarding-tracking`,
+        headers: { ...merchantAdmin, 'content-type': 'application/json' },
+        payload: '{"step":"company-details","data":{"a\\u0000":1}}',
+      }),
+      400,
+    );
     expect(key.errors).toEqual({ 'data.a\ufffd': [UNSAFE_TEXT_MESSAGE] });
     const deep = expectProblem(await searchOrders(admin, `{"filters":${'['.repeat(1000)}${']'.repeat(1000)}}`), 400);
     expect(Object.values(deep.errors ?? {})).toEqual([[TOO_DEEP_MESSAGE]]);
@@ -66,7 +74,12 @@ describe('unsafe text is refused with the field named', () => {
   it('stores nothing for a merchant group named with a NUL or a lone surrogate', async () => {
     const before = await tableCounts(app.ctx.db);
     for (const name of ['Bad\\u0000Name', 'Bad\\ud800Name']) {
-      const response = await app.inject({ method: 'POST', url: `${MERCHANT_API}/merchant-groups`, headers: { ...admin, 'content-type': 'application/json' }, payload: `{"name":"${name}","country":"AT","contactEmail":"bad@example.test"}` });
+      const response = await app.inject({
+        method: 'POST',
+        url: `${MERCHANT_API}/merchant-groups`,
+        headers: { ...admin, 'content-type': 'application/json' },
+        payload: `{"name":"${name}","country":"AT","contactEmail":"bad@example.test"}`,
+      });
       expect(expectProblem(response, 400).errors).toEqual({ name: [UNSAFE_TEXT_MESSAGE] });
     }
     expect(await tableCounts(app.ctx.db)).toEqual(before);

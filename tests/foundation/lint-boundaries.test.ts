@@ -7,7 +7,9 @@ const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '../..') });
 
 async function boundaryMessages(code: string, filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'folio/boundaries' || message.ruleId === 'no-restricted-globals').map((message) => message.message);
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'folio/boundaries' || message.ruleId === 'no-restricted-globals')
+    .map((message) => message.message);
 }
 
 describe('import boundaries', () => {
@@ -16,11 +18,15 @@ describe('import boundaries', () => {
       'machines/ must not import React or browser code ("react")',
     ]);
     expect(await boundaryMessages('export const load = () => fetch("/x");\n', 'machines/example.machine.ts')).toHaveLength(1);
-    expect(await boundaryMessages("import { call } from '../src/lib/api-client';\nexport const x = call;\n", 'machines/example.machine.ts')).toEqual(['machines/ must not import from src/']);
+    expect(await boundaryMessages("import { call } from '../src/lib/api-client';\nexport const x = call;\n", 'machines/example.machine.ts')).toEqual([
+      'machines/ must not import from src/',
+    ]);
   });
 
   it('keeps src/ out of server/', async () => {
-    expect(await boundaryMessages("import { call } from '../src/lib/api-client';\nexport const x = call;\n", 'server/example.ts')).toEqual(['server/ must not import from src/']);
+    expect(await boundaryMessages("import { call } from '../src/lib/api-client';\nexport const x = call;\n", 'server/example.ts')).toEqual([
+      'server/ must not import from src/',
+    ]);
     expect(await boundaryMessages("import { endpoints } from '../contract/endpoints';\nexport const x = endpoints;\n", 'server/example.ts')).toEqual([]);
   });
 
@@ -29,7 +35,9 @@ describe('import boundaries', () => {
       'feature "transactions" must not import feature "payouts"; move shared code to src/components or src/lib',
     ]);
     expect(await boundaryMessages("import { x } from './other-file';\nexport const y = x;\n", 'src/features/transactions/example.ts')).toEqual([]);
-    expect(await boundaryMessages("import { call } from '../../lib/api-client';\nexport const y = call;\n", 'src/features/transactions/example.ts')).toEqual([]);
+    expect(await boundaryMessages("import { call } from '../../lib/api-client';\nexport const y = call;\n", 'src/features/transactions/example.ts')).toEqual(
+      [],
+    );
   });
 
   it('keeps features out of the shell and shared code out of features and the shell', async () => {

@@ -17,7 +17,13 @@ afterAll(async () => {
 });
 
 const strangeParams = ['not-a-uuid', '00000000-0000-4000-8000-000000000000', '-1', '%27%3B--'];
-const strangeBodies: Array<string | undefined> = [undefined, '{', '"text"', '[1,2]', JSON.stringify({ unexpected: [1, { a: null }], page: -5, pageSize: 'x', fileType: 'exe' })];
+const strangeBodies: Array<string | undefined> = [
+  undefined,
+  '{',
+  '"text"',
+  '[1,2]',
+  JSON.stringify({ unexpected: [1, { a: null }], page: -5, pageSize: 'x', fileType: 'exe' }),
+];
 
 describe('bad input never reaches a server error', () => {
   for (const endpoint of endpoints) {
@@ -31,7 +37,9 @@ describe('bad input never reaches a server error', () => {
             headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
             payload: body,
           });
-          expect(response.statusCode, `${endpoint.method} ${filledPath(endpoint, param)} with ${String(body)}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+          expect(response.statusCode, `${endpoint.method} ${filledPath(endpoint, param)} with ${String(body)}: ${response.body.slice(0, 300)}`).toBeLessThan(
+            500,
+          );
           if (response.statusCode >= 400) expect(response.headers['content-type']).toContain('application/problem+json');
           statuses.add(response.statusCode);
         }

@@ -49,7 +49,9 @@ describe('server rooms', () => {
   });
 
   it('finds what it looks for (a domain that imports the generic rooms is seen)', () => {
-    expect(offenders('orders', ['lists', 'exports'])).toEqual(expect.arrayContaining([expect.stringMatching(/-> lists$/), expect.stringMatching(/-> exports$/)]));
+    expect(offenders('orders', ['lists', 'exports'])).toEqual(
+      expect.arrayContaining([expect.stringMatching(/-> lists$/), expect.stringMatching(/-> exports$/)]),
+    );
     expect(tablesNamedIn('merchant-groups', ['merchant_groups'])).not.toEqual([]);
   });
 
@@ -59,6 +61,8 @@ describe('server rooms', () => {
 
   it('draws the border between KYC and merchant groups at the tables: each reads the other through its functions', () => {
     expect(tablesNamedIn('kyc', ['merchant_groups'])).toEqual([]);
-    expect(tablesNamedIn('merchant-groups', ['kyc_applications', 'kyc_step_drafts', 'kyc_review_flags', 'documents', 'merchant_surveys', 'survey_questions'])).toEqual([]);
+    expect(
+      tablesNamedIn('merchant-groups', ['kyc_applications', 'kyc_step_drafts', 'kyc_review_flags', 'documents', 'merchant_surveys', 'survey_questions']),
+    ).toEqual([]);
   });
 });

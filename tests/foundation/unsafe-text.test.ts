@@ -11,8 +11,10 @@ import kycStrings from '../../src/i18n/en/kyc.json';
 
 describe('safe text', () => {
   it('refuses NUL and unpaired surrogates, keeps every well-formed text including astral characters', () => {
-    for (const text of ['a\u0000b', '\ud800', 'x\ud800y', '\udc00', 'x\udfffy', '\ud83d', 'a\ud83d\ude00\ud83d']) expect(isSafeText(text), JSON.stringify(text)).toBe(false);
-    for (const text of ['', 'Lagoon Hotels', 'Zürich – 東京', '\ud83d\ude00 emoji', '\u0001\u001f tabs\tand\nnewlines', '\ufffd']) expect(isSafeText(text), JSON.stringify(text)).toBe(true);
+    for (const text of ['a\u0000b', '\ud800', 'x\ud800y', '\udc00', 'x\udfffy', '\ud83d', 'a\ud83d\ude00\ud83d'])
+      expect(isSafeText(text), JSON.stringify(text)).toBe(false);
+    for (const text of ['', 'Lagoon Hotels', 'Zürich – 東京', '\ud83d\ude00 emoji', '\u0001\u001f tabs\tand\nnewlines', '\ufffd'])
+      expect(isSafeText(text), JSON.stringify(text)).toBe(true);
   });
 
   it('names the first unsafe value or key in document order, with its path', () => {

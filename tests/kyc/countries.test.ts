@@ -41,7 +41,12 @@ describe('the server accepts current codes only', () => {
     await app.close();
   });
   const create = (country: string) =>
-    app.inject({ method: 'POST', url: `${MERCHANT_API}/merchant-groups`, headers: bearer(admin), payload: { name: `Group ${country}`, country, contactEmail: 'office@group.example' } });
+    app.inject({
+      method: 'POST',
+      url: `${MERCHANT_API}/merchant-groups`,
+      headers: bearer(admin),
+      payload: { name: `Group ${country}`, country, contactEmail: 'office@group.example' },
+    });
 
   it.each(['DD', 'UK', 'YU'])('refuses the withdrawn code %s with the country message', async (code) => {
     const response = await create(code);

@@ -71,8 +71,15 @@ beforeAll(async () => {
   applicant = await browser('applicant@demo.folio.test');
   otherGroupAdmin = await browser('merchantadmin@demo.folio.test');
   reviewer = await browser('folioadmin@demo.folio.test');
-  groupId = (await app.inject({ method: 'POST', url: `${MERCHANT_API}/merchant-groups/pre-init`, headers: bearer(applicant.accessToken), payload: {} })).json().merchantGroupId;
-  const uploaded = await upload(app, applicant.accessToken, groupId, { documentType: '1', documentGroup: 'Merchant', header: 'company-details' }, { name: 'certificate.pdf', content: PDF });
+  groupId = (await app.inject({ method: 'POST', url: `${MERCHANT_API}/merchant-groups/pre-init`, headers: bearer(applicant.accessToken), payload: {} })).json()
+    .merchantGroupId;
+  const uploaded = await upload(
+    app,
+    applicant.accessToken,
+    groupId,
+    { documentType: '1', documentGroup: 'Merchant', header: 'company-details' },
+    { name: 'certificate.pdf', content: PDF },
+  );
   expect(uploaded.statusCode).toBe(201);
   documentId = uploaded.json().documentId;
 });
@@ -118,7 +125,11 @@ describe('KYC document links', () => {
     expectRefused(await app.inject({ method: 'GET', url: link, headers: bearer(otherGroupAdmin.accessToken) }), 403);
     expectRefused(await open(link, otherGroupAdmin), 403);
     // They are given no link: the list is refused...
-    const list = await app.inject({ method: 'GET', url: `${MERCHANT_API}/kyc/applications/${groupId}/documents`, headers: bearer(otherGroupAdmin.accessToken) });
+    const list = await app.inject({
+      method: 'GET',
+      url: `${MERCHANT_API}/kyc/applications/${groupId}/documents`,
+      headers: bearer(otherGroupAdmin.accessToken),
+    });
     expect(list.statusCode).toBe(403);
     // ...and a correctly signed link of their own session still meets the group check when opened.
     const theirs = documentLink(app.ctx.tokenKey, documentId, await viewerOf(otherGroupAdmin));

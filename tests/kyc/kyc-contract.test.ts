@@ -10,7 +10,12 @@ import { CreateMerchantGroupSchema, kycDisplayStatus, KycApplicationSearchSchema
 // The field rules of decision 0141, and that every message a KYC schema can produce is one of the
 // contract's message keys (tests/i18n/server-messages.test.ts checks each has English words).
 
-const GARBAGE: unknown[] = [{}, { stakeholders: [{}], accounts: [{}], responses: {} }, { stakeholders: 'x', accounts: 5, responses: { 'bi-property-type': ['nope', 'nope'] } }, { businessAddress: { postal: '!!' }, dayOfBirth: 40, monthOfBirth: 0, yearOfBirth: 12, email: 'x', shareOwnership: 120 }];
+const GARBAGE: unknown[] = [
+  {},
+  { stakeholders: [{}], accounts: [{}], responses: {} },
+  { stakeholders: 'x', accounts: 5, responses: { 'bi-property-type': ['nope', 'nope'] } },
+  { businessAddress: { postal: '!!' }, dayOfBirth: 40, monthOfBirth: 0, yearOfBirth: 12, email: 'x', shareOwnership: 120 },
+];
 
 describe('KYC contract', () => {
   it('answers every failure of every step with a catalogued message key', () => {
@@ -21,8 +26,10 @@ describe('KYC contract', () => {
         expect(result.success, step).toBe(false);
         result.error?.issues.forEach((issue) => messages.add(issue.message));
       }
-    for (const input of [{}, { action: 'nope' }, { action: 'reject' }, { action: 'requestResubmission', flags: [] }]) KycTransitionBodySchema.safeParse(input).error?.issues.forEach((issue) => messages.add(issue.message));
-    for (const input of [{}, { name: 'x', country: 'Austria', contactEmail: 'x' }]) CreateMerchantGroupSchema.safeParse(input).error?.issues.forEach((issue) => messages.add(issue.message));
+    for (const input of [{}, { action: 'nope' }, { action: 'reject' }, { action: 'requestResubmission', flags: [] }])
+      KycTransitionBodySchema.safeParse(input).error?.issues.forEach((issue) => messages.add(issue.message));
+    for (const input of [{}, { name: 'x', country: 'Austria', contactEmail: 'x' }])
+      CreateMerchantGroupSchema.safeParse(input).error?.issues.forEach((issue) => messages.add(issue.message));
     KycApplicationSearchSchema.safeParse({ page: 0, pageSize: 7, search: 'x'.repeat(101) }).error?.issues.forEach((issue) => messages.add(issue.message));
     const unknown = [...messages].filter((message) => !(KYC_MESSAGE_KEYS as readonly string[]).includes(message));
     expect(unknown).toEqual([]);
@@ -40,9 +47,18 @@ describe('KYC contract', () => {
 
   it('reports cross-field rules while other fields are still missing', () => {
     const person = KYC_STEP_SCHEMAS['company-stakeholders'].safeParse({ stakeholders: [{ kind: 'ubo', dayOfBirth: 1, monthOfBirth: 1, yearOfBirth: 2090 }] });
-    expect(person.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toContainEqual(['stakeholders.0.dayOfBirth', 'kyc.validation.dateOfBirthFuture']);
-    const processing = KYC_STEP_SCHEMAS['processing-details'].safeParse({ averageTransactionAmount: 500, maxTransactionAmount: 100, hasCurrentProcessor: true });
-    expect(processing.error?.issues.map((issue) => issue.path.join('.'))).toEqual(expect.arrayContaining(['maxTransactionAmount', 'currentProcessorName', 'processorStatementDocumentId']));
+    expect(person.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toContainEqual([
+      'stakeholders.0.dayOfBirth',
+      'kyc.validation.dateOfBirthFuture',
+    ]);
+    const processing = KYC_STEP_SCHEMAS['processing-details'].safeParse({
+      averageTransactionAmount: 500,
+      maxTransactionAmount: 100,
+      hasCurrentProcessor: true,
+    });
+    expect(processing.error?.issues.map((issue) => issue.path.join('.'))).toEqual(
+      expect.arrayContaining(['maxTransactionAmount', 'currentProcessorName', 'processorStatementDocumentId']),
+    );
   });
 
   it('checks IBANs with mod 97', () => {
@@ -54,7 +70,9 @@ describe('KYC contract', () => {
 
   it('makes UBO shares above 100% an error and below 100% a warning', () => {
     const person = (share: number) => ({ kind: 'ubo', shareOwnership: share });
-    expect(kycStepWarnings('company-stakeholders', { stakeholders: [person(50), person(25)] })).toEqual([{ path: 'stakeholders', message: 'kyc.warning.sharesBelow100' }]);
+    expect(kycStepWarnings('company-stakeholders', { stakeholders: [person(50), person(25)] })).toEqual([
+      { path: 'stakeholders', message: 'kyc.warning.sharesBelow100' },
+    ]);
     expect(kycStepWarnings('company-stakeholders', { stakeholders: [person(50), person(50)] })).toEqual([]);
     const over = KYC_STEP_SCHEMAS['company-stakeholders'].safeParse({ stakeholders: [person(80), person(30)] });
     expect(over.error?.issues.some((issue) => issue.message === 'kyc.validation.sharesOver100')).toBe(true);
@@ -63,15 +81,31 @@ describe('KYC contract', () => {
   it('has the eleven sanctions items of spec 3 and needs an explanation for a yes', () => {
     const sanctions = KYC_SURVEY_QUESTIONS.filter((question) => question.group === 'SanctionExposure' && question.kind === 'radio');
     expect(sanctions).toHaveLength(11);
-    const responses = Object.fromEntries(KYC_SURVEY_QUESTIONS.filter((question) => question.group === 'SanctionExposure').map((question) => [question.id, [question.options[0]!.value]]));
+    const responses = Object.fromEntries(
+      KYC_SURVEY_QUESTIONS.filter((question) => question.group === 'SanctionExposure').map((question) => [question.id, [question.options[0]!.value]]),
+    );
     expect(KYC_STEP_SCHEMAS['sanctions-exposure'].safeParse({ responses }).success).toBe(true);
     const yes = { ...responses, 'se-belarus-government': ['yes'] };
     const result = KYC_STEP_SCHEMAS['sanctions-exposure'].safeParse({ responses: yes, explanation: 'short' });
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['explanation', 'kyc.validation.explanationRequired']]);
-    expect(KYC_STEP_SCHEMAS['sanctions-exposure'].safeParse({ responses: yes, explanation: 'We supplied hotel linen to a ministry in 2019.' }).success).toBe(true);
+    expect(KYC_STEP_SCHEMAS['sanctions-exposure'].safeParse({ responses: yes, explanation: 'We supplied hotel linen to a ministry in 2019.' }).success).toBe(
+      true,
+    );
   });
 
   it('collapses Active, Approved, ContractPending and ContractSigned to Approved for display', () => {
-    expect(ONBOARDING_STATUSES.map((status) => kycDisplayStatus(status))).toEqual(['Created', 'Pending', 'InReview', 'SentForResubmission', 'Approved', 'Rejected', 'Deleted', 'Expired', 'Approved', 'Approved', 'Approved']);
+    expect(ONBOARDING_STATUSES.map((status) => kycDisplayStatus(status))).toEqual([
+      'Created',
+      'Pending',
+      'InReview',
+      'SentForResubmission',
+      'Approved',
+      'Rejected',
+      'Deleted',
+      'Expired',
+      'Approved',
+      'Approved',
+      'Approved',
+    ]);
   });
 });

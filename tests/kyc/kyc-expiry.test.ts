@@ -13,7 +13,8 @@ afterAll(async () => {
   await app.close();
 });
 
-const statusOf = async (name: string) => (await app.ctx.db.selectFrom('merchant_groups').select('status').where('name', '=', name).executeTakeFirstOrThrow()).status;
+const statusOf = async (name: string) =>
+  (await app.ctx.db.selectFrom('merchant_groups').select('status').where('name', '=', name).executeTakeFirstOrThrow()).status;
 
 describe('idle expiry', () => {
   it('expires only idle Created and SentForResubmission applications, and audits it', async () => {

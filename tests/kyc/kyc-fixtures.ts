@@ -16,21 +16,45 @@ const address = { addressLine1: 'Maria-Theresien-Strasse 1', addressLine2: '', c
 export function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer; type?: string }) {
   const boundary = `----folio${randomUUID()}`;
   const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/pdf'}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/pdf'}\r\n\r\n`,
+      ),
+    );
     chunks.push(file.content, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-export async function upload(app: FastifyInstance, token: string, groupId: string, fields: Record<string, string>, file: { name: string; content: Buffer; type?: string } = { name: 'doc.pdf', content: PDF }) {
+export async function upload(
+  app: FastifyInstance,
+  token: string,
+  groupId: string,
+  fields: Record<string, string>,
+  file: { name: string; content: Buffer; type?: string } = { name: 'doc.pdf', content: PDF },
+) {
   const body = multipart(fields, file);
-  return app.inject({ method: 'POST', url: `${MERCHANT_API}/kyc/applications/${groupId}/documents`, headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+  return app.inject({
+    method: 'POST',
+    url: `${MERCHANT_API}/kyc/applications/${groupId}/documents`,
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
 }
 
-export async function uploadId(app: FastifyInstance, token: string, groupId: string, documentType: number, documentGroup: string, header: string, ownerRef?: string): Promise<string> {
+export async function uploadId(
+  app: FastifyInstance,
+  token: string,
+  groupId: string,
+  documentType: number,
+  documentGroup: string,
+  header: string,
+  ownerRef?: string,
+): Promise<string> {
   const response = await upload(app, token, groupId, { documentType: String(documentType), documentGroup, header, ...(ownerRef ? { ownerRef } : {}) });
   if (response.statusCode !== 201) throw new Error(`upload failed ${response.statusCode} ${response.body}`);
   return response.json<{ documentId: string }>().documentId;
@@ -80,7 +104,14 @@ export async function validSteps(app: FastifyInstance, token: string, groupId: s
         },
       ],
     },
-    'processing-details': { currencies: ['EUR'], paymentSchemes: ['visa-mastercard-uk-europe'], expectedMonthlyVolume: 250000, averageTransactionAmount: 320, maxTransactionAmount: 4000, hasCurrentProcessor: false },
+    'processing-details': {
+      currencies: ['EUR'],
+      paymentSchemes: ['visa-mastercard-uk-europe'],
+      expectedMonthlyVolume: 250000,
+      averageTransactionAmount: 320,
+      maxTransactionAmount: 4000,
+      hasCurrentProcessor: false,
+    },
     'settlement-accounts': {
       accounts: [
         {

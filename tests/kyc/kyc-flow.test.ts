@@ -76,7 +76,10 @@ describe('KYC application, applicant side', () => {
   });
 
   it('submits once every step is valid and then refuses changes', async () => {
-    for (const step of Object.keys(steps)) { const r = await save(step, steps[step]); expect(r.json().valid, `${step} ${r.body}`).toBe(true); }
+    for (const step of Object.keys(steps)) {
+      const r = await save(step, steps[step]);
+      expect(r.json().valid, `${step} ${r.body}`).toBe(true);
+    }
     const submitted = await post(applicant, `${confirmation()}/submit`);
     expect(submitted.statusCode).toBe(200);
     expect(submitted.json()).toMatchObject({ status: 'Pending', mode: 'readOnly', canSubmit: false });
@@ -109,32 +112,61 @@ describe('KYC review and the lifecycle', () => {
     });
     expect(back.statusCode).toBe(200);
     expect(back.json()).toMatchObject({ status: 'SentForResubmission' });
-    expect(back.json().documents.find((document: { documentId: string }) => document.documentId === flaggedDocument)).toMatchObject({ status: 'Failed', flagged: true });
+    expect(back.json().documents.find((document: { documentId: string }) => document.documentId === flaggedDocument)).toMatchObject({
+      status: 'Failed',
+      flagged: true,
+    });
   });
 
   it('lets the applicant change only the flagged document, then resubmit', async () => {
     const tracking = (await get(applicant, `${MERCHANT_API}/merchants/validate/${groupId}/onboarding-tracking`)).json();
     expect(tracking).toMatchObject({ mode: 'resubmission', resumeStep: 'company-details', canSubmit: false });
-    expect(tracking.steps.filter((step: { flagged: boolean }) => step.flagged).map((step: { step: string }) => step.step)).toEqual(['company-details', 'company-stakeholders']);
+    expect(tracking.steps.filter((step: { flagged: boolean }) => step.flagged).map((step: { step: string }) => step.step)).toEqual([
+      'company-details',
+      'company-stakeholders',
+    ]);
     const sneaky = await save('company-details', { ...steps['company-details'], legalBusinessName: 'Something Else GmbH' });
     expect(sneaky.statusCode).toBe(409);
     expect(sneaky.json().errors).toEqual({ 'company-details.legalBusinessName': ['kyc.validation.notFlagged'] });
     const other = steps['company-details']!.proofOfPrincipalPlaceOfBusinessDocumentId as string;
-    const wrongReplace = await upload(app, applicant, groupId, { documentType: '5', documentGroup: 'Merchant', header: 'company-details', replacesDocumentId: other });
+    const wrongReplace = await upload(app, applicant, groupId, {
+      documentType: '5',
+      documentGroup: 'Merchant',
+      header: 'company-details',
+      replacesDocumentId: other,
+    });
     expect(wrongReplace.statusCode).toBe(409);
     // A document held by a flagged field may be replaced too.
     const people = steps['company-stakeholders']!.stakeholders as Array<Record<string, string>>;
-    const passport = await upload(app, applicant, groupId, { documentType: '11', documentGroup: 'UBO', header: 'company-stakeholders', replacesDocumentId: people[0]!.proofOfIdentityDocumentId! }, { name: 'new-passport.pdf', content: PDF });
+    const passport = await upload(
+      app,
+      applicant,
+      groupId,
+      { documentType: '11', documentGroup: 'UBO', header: 'company-stakeholders', replacesDocumentId: people[0]!.proofOfIdentityDocumentId! },
+      { name: 'new-passport.pdf', content: PDF },
+    );
     expect(passport.statusCode).toBe(201);
     expect(passport.json().ownerRef).toBe(people[0]!.uboId);
     const early = await post(applicant, `${confirmation()}/submit`);
     expect(early.statusCode).toBe(409);
     expect(early.json().errors).toEqual({ [flaggedDocument]: ['kyc.validation.flaggedDocumentNotReplaced'] });
-    const replaced = await upload(app, applicant, groupId, { documentType: '1', documentGroup: 'Merchant', header: 'company-details', replacesDocumentId: flaggedDocument }, { name: 'certificate-clear.pdf', content: PDF });
+    const replaced = await upload(
+      app,
+      applicant,
+      groupId,
+      { documentType: '1', documentGroup: 'Merchant', header: 'company-details', replacesDocumentId: flaggedDocument },
+      { name: 'certificate-clear.pdf', content: PDF },
+    );
     expect(replaced.statusCode).toBe(201);
     expect(replaced.json().replaces).toBe(flaggedDocument);
     // A wrong replacement can be redone: the replacement of a flagged document may be replaced again.
-    const redone = await upload(app, applicant, groupId, { documentType: '1', documentGroup: 'Merchant', header: 'company-details', replacesDocumentId: replaced.json().documentId }, { name: 'certificate-final.pdf', content: PDF });
+    const redone = await upload(
+      app,
+      applicant,
+      groupId,
+      { documentType: '1', documentGroup: 'Merchant', header: 'company-details', replacesDocumentId: replaced.json().documentId },
+      { name: 'certificate-final.pdf', content: PDF },
+    );
     expect(redone.statusCode).toBe(201);
     const newId = redone.json().documentId;
     const read = (await get(applicant, confirmation())).json();
@@ -142,8 +174,13 @@ describe('KYC review and the lifecycle', () => {
     expect(read.canSubmit).toBe(true);
     const history = (await get(applicant, `${MERCHANT_API}/kyc/applications/${groupId}/documents?includeHistory=true`)).json();
     const company = history.headers.find((entry: { header: string }) => entry.header === 'company-details').documents;
-    expect(company.find((document: { documentId: string }) => document.documentId === flaggedDocument)).toMatchObject({ replacedBy: replaced.json().documentId });
-    expect(company.find((document: { documentId: string }) => document.documentId === newId)).toMatchObject({ replaces: replaced.json().documentId, replacedBy: null });
+    expect(company.find((document: { documentId: string }) => document.documentId === flaggedDocument)).toMatchObject({
+      replacedBy: replaced.json().documentId,
+    });
+    expect(company.find((document: { documentId: string }) => document.documentId === newId)).toMatchObject({
+      replaces: replaced.json().documentId,
+      replacedBy: null,
+    });
     const again = await post(applicant, `${confirmation()}/submit`);
     expect(again.statusCode).toBe(200);
     expect(again.json().status).toBe('Pending');
@@ -168,7 +205,19 @@ describe('KYC review and the lifecycle', () => {
 
   it('shows who did what, in order, as the audit trail', async () => {
     const trail = (await get(admin, `${MERCHANT_API}/kyc/applications/${groupId}`)).json().auditTrail;
-    expect(trail.map((entry: { action: string }) => entry.action)).toEqual(['kyc.submit', 'kyc.startReview', 'kyc.requestResubmission', 'kyc.replaceDocument', 'kyc.replaceDocument', 'kyc.replaceDocument', 'kyc.submit', 'kyc.startReview', 'kyc.approve', 'kyc.signContract', 'kyc.activate']);
+    expect(trail.map((entry: { action: string }) => entry.action)).toEqual([
+      'kyc.submit',
+      'kyc.startReview',
+      'kyc.requestResubmission',
+      'kyc.replaceDocument',
+      'kyc.replaceDocument',
+      'kyc.replaceDocument',
+      'kyc.submit',
+      'kyc.startReview',
+      'kyc.approve',
+      'kyc.signContract',
+      'kyc.activate',
+    ]);
     expect(trail[0].actor.email).toBe('applicant@demo.folio.test');
     expect(trail[1].actor.email).toBe('folioadmin@demo.folio.test');
     expect(trail[2].detail).toMatchObject({ from: 'InReview', to: 'SentForResubmission' });

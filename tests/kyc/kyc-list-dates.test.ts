@@ -20,7 +20,12 @@ afterAll(async () => {
 });
 
 async function listed(sortDirection: 'asc' | 'desc' = 'asc'): Promise<Item[]> {
-  const response = await app.inject({ method: 'POST', url: `${MERCHANT_API}/merchant-groups/search`, headers: bearer(admin), payload: { page: 1, pageSize: 100, sortBy: 'createdAt', sortDirection } });
+  const response = await app.inject({
+    method: 'POST',
+    url: `${MERCHANT_API}/merchant-groups/search`,
+    headers: bearer(admin),
+    payload: { page: 1, pageSize: 100, sortBy: 'createdAt', sortDirection },
+  });
   expect(response.statusCode).toBe(200);
   return response.json().items;
 }

@@ -69,14 +69,35 @@ describe('KYC applications list', () => {
   });
 
   it('lets provider staff create a group with an empty application; a merchant admin may not', async () => {
-    const created = await app.inject({ method: 'POST', url: `${MERCHANT_API}/merchant-groups`, headers: bearer(admin), payload: { name: '  Meridian Hotels ', country: 'fr', contactEmail: 'Ops@Meridian.example' } });
+    const created = await app.inject({
+      method: 'POST',
+      url: `${MERCHANT_API}/merchant-groups`,
+      headers: bearer(admin),
+      payload: { name: '  Meridian Hotels ', country: 'fr', contactEmail: 'Ops@Meridian.example' },
+    });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ name: 'Meridian Hotels', country: 'FR', contactEmail: 'ops@meridian.example', status: 'Created', applicationId: expect.any(String) });
-    const invalid = await app.inject({ method: 'POST', url: `${MERCHANT_API}/merchant-groups`, headers: bearer(admin), payload: { name: 'M', country: 'France', contactEmail: 'nope' } });
+    expect(created.json()).toMatchObject({
+      name: 'Meridian Hotels',
+      country: 'FR',
+      contactEmail: 'ops@meridian.example',
+      status: 'Created',
+      applicationId: expect.any(String),
+    });
+    const invalid = await app.inject({
+      method: 'POST',
+      url: `${MERCHANT_API}/merchant-groups`,
+      headers: bearer(admin),
+      payload: { name: 'M', country: 'France', contactEmail: 'nope' },
+    });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().errors).toEqual({ name: ['kyc.validation.tooShort'], country: ['kyc.validation.country'], contactEmail: ['kyc.validation.email'] });
     const merchant = (await signIn(app, 'merchantadmin@demo.folio.test')).accessToken;
-    const refused = await app.inject({ method: 'POST', url: `${MERCHANT_API}/merchant-groups`, headers: bearer(merchant), payload: { name: 'Sneaky Group', country: 'NL', contactEmail: 'a@b.example' } });
+    const refused = await app.inject({
+      method: 'POST',
+      url: `${MERCHANT_API}/merchant-groups`,
+      headers: bearer(merchant),
+      payload: { name: 'Sneaky Group', country: 'NL', contactEmail: 'a@b.example' },
+    });
     expect(refused.statusCode).toBe(403);
     expect((await search({ search: 'Sneaky' })).json().total).toBe(0);
   });

@@ -31,7 +31,10 @@ describe('model-based paths of the KYC machines', () => {
       environment: {
         output: {
           loadProgress: [progress('edit', false), progress('edit', true), progress('resubmission', true, true), progress('readOnly', true)],
-          saveStep: [{ steps: IDS.map((id) => ({ id, valid: true, saved: true, flagged: false })) }, { steps: IDS.map((id) => ({ id, valid: false, saved: true, flagged: false })) }],
+          saveStep: [
+            { steps: IDS.map((id) => ({ id, valid: true, saved: true, flagged: false })) },
+            { steps: IDS.map((id) => ({ id, valid: false, saved: true, flagged: false })) },
+          ],
         },
       },
       cover: 'transitions',
@@ -44,7 +47,17 @@ describe('model-based paths of the KYC machines', () => {
 
   it('reach every onboarding status from Created', () => {
     const paths = machinePaths(onboardingLifecycleMachine, {
-      events: ['application.submit', 'review.start', 'review.request-resubmission', 'review.approve', 'review.reject', 'contract.sign', 'group.activate', 'group.delete', 'application.expire'].map((type) => ({ type }) as never),
+      events: [
+        'application.submit',
+        'review.start',
+        'review.request-resubmission',
+        'review.approve',
+        'review.reject',
+        'contract.sign',
+        'group.activate',
+        'group.delete',
+        'application.expire',
+      ].map((type) => ({ type }) as never),
       cover: 'transitions',
     });
     const coverage = stateCoverage(onboardingLifecycleMachine, paths);

@@ -37,8 +37,10 @@ beforeAll(async () => {
   applicant = (await signIn(app, 'applicant@demo.folio.test')).accessToken;
   otherMerchant = (await signIn(app, 'merchantadmin@demo.folio.test')).accessToken;
   admin = (await signIn(app, 'folioadmin@demo.folio.test')).accessToken;
-  groupId = (await app.inject({ method: 'POST', url: `${MERCHANT_API}/merchant-groups/pre-init`, headers: bearer(applicant), payload: {} })).json().merchantGroupId;
-  otherGroupId = (await app.inject({ method: 'POST', url: `${MERCHANT_API}/merchant-groups/pre-init`, headers: bearer(otherMerchant), payload: {} })).json().merchantGroupId;
+  groupId = (await app.inject({ method: 'POST', url: `${MERCHANT_API}/merchant-groups/pre-init`, headers: bearer(applicant), payload: {} })).json()
+    .merchantGroupId;
+  otherGroupId = (await app.inject({ method: 'POST', url: `${MERCHANT_API}/merchant-groups/pre-init`, headers: bearer(otherMerchant), payload: {} })).json()
+    .merchantGroupId;
 });
 afterAll(async () => {
   await app.close();
@@ -48,7 +50,12 @@ describe('KYC refusals', () => {
   it("refuses a step saved by another merchant's user, and stores nothing", async () => {
     expect(otherGroupId).not.toBe(groupId);
     const before = await stored();
-    const response = await app.inject({ method: 'POST', url: confirmation(groupId), headers: bearer(otherMerchant), payload: { step: 'application-overview', data: { acknowledged: true } } });
+    const response = await app.inject({
+      method: 'POST',
+      url: confirmation(groupId),
+      headers: bearer(otherMerchant),
+      payload: { step: 'application-overview', data: { acknowledged: true } },
+    });
     expectProblem(response, 403);
     expect(await stored()).toEqual(before);
     const peek = await app.inject({ method: 'GET', url: confirmation(groupId), headers: bearer(otherMerchant) });
@@ -59,8 +66,24 @@ describe('KYC refusals', () => {
   });
 
   it('refuses provider staff editing the applicant’s answers, and applicants acting as reviewers', async () => {
-    expectProblem(await app.inject({ method: 'POST', url: confirmation(groupId), headers: bearer(admin), payload: { step: 'application-overview', data: { acknowledged: true } } }), 403);
-    expectProblem(await app.inject({ method: 'POST', url: `${MERCHANT_API}/kyc/applications/${groupId}/transitions`, headers: bearer(applicant), payload: { action: 'approve' } }), 403);
+    expectProblem(
+      await app.inject({
+        method: 'POST',
+        url: confirmation(groupId),
+        headers: bearer(admin),
+        payload: { step: 'application-overview', data: { acknowledged: true } },
+      }),
+      403,
+    );
+    expectProblem(
+      await app.inject({
+        method: 'POST',
+        url: `${MERCHANT_API}/kyc/applications/${groupId}/transitions`,
+        headers: bearer(applicant),
+        payload: { action: 'approve' },
+      }),
+      403,
+    );
     // The applicant may read applications (Read on KYCApplications), scoped to their own group.
     const own = await app.inject({ method: 'POST', url: `${MERCHANT_API}/merchant-groups/search`, headers: bearer(applicant), payload: {} });
     expect(own.json()).toMatchObject({ total: 1, items: [{ merchantGroupId: groupId }] });
@@ -68,7 +91,12 @@ describe('KYC refusals', () => {
   });
 
   it('refuses a transition the lifecycle forbids with 409, and the status stays', async () => {
-    const approve = await app.inject({ method: 'POST', url: `${MERCHANT_API}/kyc/applications/${groupId}/transitions`, headers: bearer(admin), payload: { action: 'approve' } });
+    const approve = await app.inject({
+      method: 'POST',
+      url: `${MERCHANT_API}/kyc/applications/${groupId}/transitions`,
+      headers: bearer(admin),
+      payload: { action: 'approve' },
+    });
     expectProblem(approve, 409);
     expect(approve.json().detail).toBe('the application is Created: approve is not allowed now (allowed: submit, delete, expire)');
     const activate = await app.inject({ method: 'PUT', url: `${MERCHANT_API}/merchant-groups/activate/${groupId}`, headers: bearer(admin) });
@@ -81,10 +109,22 @@ describe('KYC refusals', () => {
 
   it('refuses a file whose content is not PDF, JPEG or PNG, whatever its name (415), storing nothing', async () => {
     const before = await stored();
-    const response = await upload(app, applicant, groupId, { documentType: '1', documentGroup: 'Merchant', header: 'company-details' }, { name: 'certificate.pdf', content: EXE });
+    const response = await upload(
+      app,
+      applicant,
+      groupId,
+      { documentType: '1', documentGroup: 'Merchant', header: 'company-details' },
+      { name: 'certificate.pdf', content: EXE },
+    );
     expectProblem(response, 415);
     expect(response.json().detail).toContain('only PDF, JPEG or PNG');
-    const text = await upload(app, applicant, groupId, { documentType: '1', documentGroup: 'Merchant', header: 'company-details' }, { name: 'certificate.png', content: Buffer.from('just some text, not an image') });
+    const text = await upload(
+      app,
+      applicant,
+      groupId,
+      { documentType: '1', documentGroup: 'Merchant', header: 'company-details' },
+      { name: 'certificate.png', content: Buffer.from('just some text, not an image') },
+    );
     expectProblem(text, 415);
     expect(await stored()).toEqual(before);
   });
@@ -92,14 +132,25 @@ describe('KYC refusals', () => {
   it('refuses a file over the size limit (413), storing nothing', async () => {
     const before = await stored();
     const big = Buffer.concat([PDF, Buffer.alloc(KYC_DOCUMENT_MAX_BYTES, 0x20)]);
-    const response = await upload(app, applicant, groupId, { documentType: '1', documentGroup: 'Merchant', header: 'company-details' }, { name: 'huge.pdf', content: big });
+    const response = await upload(
+      app,
+      applicant,
+      groupId,
+      { documentType: '1', documentGroup: 'Merchant', header: 'company-details' },
+      { name: 'huge.pdf', content: big },
+    );
     expectProblem(response, 413);
     expect(await stored()).toEqual(before);
   });
 
   it('refuses an upload without a file, with bad fields, or not multipart (400/415)', async () => {
     const before = await stored();
-    const noFile = await app.inject({ method: 'POST', url: `${MERCHANT_API}/kyc/applications/${groupId}/documents`, headers: { ...bearer(applicant), 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x\r\nContent-Disposition: form-data; name="documentType"\r\n\r\n1\r\n--x--\r\n' });
+    const noFile = await app.inject({
+      method: 'POST',
+      url: `${MERCHANT_API}/kyc/applications/${groupId}/documents`,
+      headers: { ...bearer(applicant), 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nContent-Disposition: form-data; name="documentType"\r\n\r\n1\r\n--x--\r\n',
+    });
     expectProblem(noFile, 400);
     const badType = await upload(app, applicant, groupId, { documentType: '17', documentGroup: 'Nowhere', header: 'company-details' });
     expectProblem(badType, 400);
@@ -110,13 +161,24 @@ describe('KYC refusals', () => {
     const noOwner = await upload(app, applicant, groupId, { documentType: '11', documentGroup: 'UBO', header: 'company-stakeholders' });
     expectProblem(noOwner, 400);
     expect(noOwner.json().errors).toEqual({ ownerRef: ['kyc.validation.id'] });
-    const json = await app.inject({ method: 'POST', url: `${MERCHANT_API}/kyc/applications/${groupId}/documents`, headers: bearer(applicant), payload: { file: 'x' } });
+    const json = await app.inject({
+      method: 'POST',
+      url: `${MERCHANT_API}/kyc/applications/${groupId}/documents`,
+      headers: bearer(applicant),
+      payload: { file: 'x' },
+    });
     expectProblem(json, 415);
     expect(await stored()).toEqual(before);
   });
 
   it('accepts a PNG by its content and serves it only through its access url', async () => {
-    const response = await upload(app, applicant, groupId, { documentType: '11', documentGroup: 'UBO', header: 'company-stakeholders', ownerRef: '5b0c4f1e-6f0a-4c1e-9d7a-2f5a8e3b9c10' }, { name: 'passport.jpg', content: PNG, type: 'image/jpeg' });
+    const response = await upload(
+      app,
+      applicant,
+      groupId,
+      { documentType: '11', documentGroup: 'UBO', header: 'company-stakeholders', ownerRef: '5b0c4f1e-6f0a-4c1e-9d7a-2f5a8e3b9c10' },
+      { name: 'passport.jpg', content: PNG, type: 'image/jpeg' },
+    );
     expect(response.statusCode).toBe(201);
     const document = response.json();
     expect(document).toMatchObject({ contentType: 'image/png', status: 'Created', documentTypeName: 'ProofOfIdentity', name: 'passport.jpg' });
@@ -137,7 +199,13 @@ describe('KYC refusals', () => {
   });
 
   it('keeps a non-ASCII file name readable and the header valid', async () => {
-    const response = await upload(app, applicant, groupId, { documentType: '1', documentGroup: 'Merchant', header: 'company-details' }, { name: 'Gründungsurkunde.pdf', content: PDF });
+    const response = await upload(
+      app,
+      applicant,
+      groupId,
+      { documentType: '1', documentGroup: 'Merchant', header: 'company-details' },
+      { name: 'Gründungsurkunde.pdf', content: PDF },
+    );
     expect(response.statusCode).toBe(201);
     expect(response.json().name).toBe('Gründungsurkunde.pdf');
     const opened = await app.inject({ method: 'GET', url: response.json().accessUrl, headers: bearer(applicant) });
@@ -150,16 +218,41 @@ describe('KYC refusals', () => {
     const huge = { step: 'company-details', data: { legalBusinessName: 'x'.repeat(1024 * 1024 + 10) } };
     const tooLarge = await app.inject({ method: 'POST', url: confirmation(groupId), headers: bearer(applicant), payload: huge });
     expectProblem(tooLarge, 413);
-    const bigDraft = await app.inject({ method: 'POST', url: confirmation(groupId), headers: bearer(applicant), payload: { step: 'company-details', data: { notes: 'y'.repeat(300 * 1024) } } });
+    const bigDraft = await app.inject({
+      method: 'POST',
+      url: confirmation(groupId),
+      headers: bearer(applicant),
+      payload: { step: 'company-details', data: { notes: 'y'.repeat(300 * 1024) } },
+    });
     expectProblem(bigDraft, 413);
-    const malformed = await app.inject({ method: 'POST', url: confirmation(groupId), headers: { ...bearer(applicant), 'content-type': 'application/json' }, payload: '{"step":"company-details","data":' });
+    const malformed = await app.inject({
+      method: 'POST',
+      url: confirmation(groupId),
+      headers: { ...bearer(applicant), 'content-type': 'application/json' },
+      payload: '{"step":"company-details","data":',
+    });
     expectProblem(malformed, 400);
-    const notAnObject = await app.inject({ method: 'POST', url: confirmation(groupId), headers: bearer(applicant), payload: { step: 'company-details', data: ['a'] } });
+    const notAnObject = await app.inject({
+      method: 'POST',
+      url: confirmation(groupId),
+      headers: bearer(applicant),
+      payload: { step: 'company-details', data: ['a'] },
+    });
     expectProblem(notAnObject, 400);
     expect(notAnObject.json().errors).toEqual({ data: ['kyc.validation.stepData'] });
-    const unknownStep = await app.inject({ method: 'POST', url: confirmation(groupId), headers: bearer(applicant), payload: { step: 'payment-details', data: {} } });
+    const unknownStep = await app.inject({
+      method: 'POST',
+      url: confirmation(groupId),
+      headers: bearer(applicant),
+      payload: { step: 'payment-details', data: {} },
+    });
     expectProblem(unknownStep, 400);
-    const badId = await app.inject({ method: 'POST', url: confirmation('not-a-uuid'), headers: bearer(applicant), payload: { step: 'company-details', data: {} } });
+    const badId = await app.inject({
+      method: 'POST',
+      url: confirmation('not-a-uuid'),
+      headers: bearer(applicant),
+      payload: { step: 'company-details', data: {} },
+    });
     expectProblem(badId, 400);
     expect(await stored()).toEqual(before);
   });
@@ -168,16 +261,32 @@ describe('KYC refusals', () => {
     const own = await app.inject({ method: 'GET', url: `${MERCHANT_API}/merchant-groups?pageSize=100`, headers: bearer(admin) });
     const pending = own.json().items.find((group: { status: string }) => group.status === 'Pending');
     expect(pending).toBeDefined();
-    await app.inject({ method: 'POST', url: `${MERCHANT_API}/kyc/applications/${pending.merchantGroupId}/transitions`, headers: bearer(admin), payload: { action: 'startReview' } });
+    await app.inject({
+      method: 'POST',
+      url: `${MERCHANT_API}/kyc/applications/${pending.merchantGroupId}/transitions`,
+      headers: bearer(admin),
+      payload: { action: 'startReview' },
+    });
     const response = await app.inject({
       method: 'POST',
       url: `${MERCHANT_API}/kyc/applications/${pending.merchantGroupId}/transitions`,
       headers: bearer(admin),
-      payload: { action: 'requestResubmission', flags: [{ targetKind: 'document', target: '00000000-0000-4000-8000-000000000000', reason: 'blurry' }, { targetKind: 'field', target: 'nowhere.field', reason: 'wrong' }] },
+      payload: {
+        action: 'requestResubmission',
+        flags: [
+          { targetKind: 'document', target: '00000000-0000-4000-8000-000000000000', reason: 'blurry' },
+          { targetKind: 'field', target: 'nowhere.field', reason: 'wrong' },
+        ],
+      },
     });
     expectProblem(response, 400);
     expect(response.json().errors).toEqual({ 'flags.0.target': ['kyc.validation.flagTarget'], 'flags.1.target': ['kyc.validation.flagTarget'] });
-    const noReason = await app.inject({ method: 'POST', url: `${MERCHANT_API}/kyc/applications/${pending.merchantGroupId}/transitions`, headers: bearer(admin), payload: { action: 'reject' } });
+    const noReason = await app.inject({
+      method: 'POST',
+      url: `${MERCHANT_API}/kyc/applications/${pending.merchantGroupId}/transitions`,
+      headers: bearer(admin),
+      payload: { action: 'reject' },
+    });
     expectProblem(noReason, 400);
     expect(noReason.json().errors).toEqual({ reason: ['kyc.validation.reasonRequired'] });
     const group = await app.inject({ method: 'GET', url: `${MERCHANT_API}/merchant-groups/${pending.merchantGroupId}`, headers: bearer(admin) });

@@ -21,7 +21,11 @@ async function send(build: (form: FormData) => void) {
   const form = new FormData();
   build(form);
   const response = await fetch(`${base}${MERCHANT_API}/kyc/applications/${groupId}/documents`, { method: 'POST', headers: bearer(applicant), body: form });
-  return { status: response.status, type: response.headers.get('content-type') ?? '', body: (await response.json()) as { status: number; detail: string; errors?: Record<string, string[]> } };
+  return {
+    status: response.status,
+    type: response.headers.get('content-type') ?? '',
+    body: (await response.json()) as { status: number; detail: string; errors?: Record<string, string[]> },
+  };
 }
 
 async function storedDocuments(): Promise<number> {
@@ -32,7 +36,8 @@ beforeAll(async () => {
   app = await startTestApp({ orders: 50 });
   base = await app.listen({ port: 0, host: '127.0.0.1' });
   applicant = (await signIn(app, 'applicant@demo.folio.test')).accessToken;
-  groupId = (await app.inject({ method: 'POST', url: `${MERCHANT_API}/merchant-groups/pre-init`, headers: bearer(applicant), payload: {} })).json().merchantGroupId;
+  groupId = (await app.inject({ method: 'POST', url: `${MERCHANT_API}/merchant-groups/pre-init`, headers: bearer(applicant), payload: {} })).json()
+    .merchantGroupId;
 });
 afterAll(async () => {
   await app.close();

@@ -5,7 +5,16 @@ import { birthDateText, reviewEntries } from '../../src/features/kyc-review/comp
 
 // Issue 11: the KYC review showed the birth date in three rows, and the resubmission dialog listed
 // a step's fields in storage order instead of the order the wizard asks them.
-const signatory = { email: 'jonas@x.example', yearOfBirth: 1981, lastName: 'Berg', monthOfBirth: 3, firstName: 'Jonas', dayOfBirth: 2, country: 'NL', uboId: 'hidden' };
+const signatory = {
+  email: 'jonas@x.example',
+  yearOfBirth: 1981,
+  lastName: 'Berg',
+  monthOfBirth: 3,
+  firstName: 'Jonas',
+  dayOfBirth: 2,
+  country: 'NL',
+  uboId: 'hidden',
+};
 
 describe('review entries', () => {
   it('reads a step in the wizard order, ids hidden, the birth date as one entry', () => {
@@ -15,7 +24,14 @@ describe('review entries', () => {
 
   it('reads a nested part (an address) in the order of its own schema', () => {
     const address = { country: 'NL', postal: '1011', city: 'Amsterdam', addressLine1: '1 Dam', state: '', addressLine2: '' };
-    expect(reviewEntries(address, 'authorised-signatory', ['homeAddress']).map(([key]) => key)).toEqual(['addressLine1', 'addressLine2', 'city', 'state', 'postal', 'country']);
+    expect(reviewEntries(address, 'authorised-signatory', ['homeAddress']).map(([key]) => key)).toEqual([
+      'addressLine1',
+      'addressLine2',
+      'city',
+      'state',
+      'postal',
+      'country',
+    ]);
   });
 
   it('writes the birth date as a date, and an impossible or partial one as it was given', () => {
@@ -34,7 +50,12 @@ describe('resubmission dialog', () => {
   } as unknown as KycApplication;
 
   it('lists a step, then its fields in wizard order; the birth date flags its three fields at once', () => {
-    const [section] = flaggablesOf(application, (step) => step, (key) => key, (type) => type);
+    const [section] = flaggablesOf(
+      application,
+      (step) => step,
+      (key) => key,
+      (type) => type,
+    );
     expect(section!.items.map((item) => item.target)).toEqual([
       'authorised-signatory',
       'authorised-signatory.firstName',
@@ -44,6 +65,9 @@ describe('resubmission dialog', () => {
       'authorised-signatory.email',
     ]);
     expect(section!.items[4]).toMatchObject({ name: 'authorised-signatory: nationality' });
-    expect(section!.items[3]).toMatchObject({ name: 'authorised-signatory: dateOfBirth', alsoTargets: ['authorised-signatory.monthOfBirth', 'authorised-signatory.yearOfBirth'] });
+    expect(section!.items[3]).toMatchObject({
+      name: 'authorised-signatory: dateOfBirth',
+      alsoTargets: ['authorised-signatory.monthOfBirth', 'authorised-signatory.yearOfBirth'],
+    });
   });
 });

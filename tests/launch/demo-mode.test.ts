@@ -20,7 +20,16 @@ const LAUNCHER = path.resolve('scripts/run-server.mjs');
 /** The environment of a production start on `dataDir`, without anything of the test runner's. */
 function productionEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const { FOLIO_DEMO: _demo, DATABASE_URL: _database, PUBLIC_URL: _public, NODE_ENV: _node, ...rest } = process.env;
-  return { ...rest, NODE_ENV: 'production', FOLIO_DATA_DIR: dataDir, FOLIO_SEED_ORDERS: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', FOLIO_SPA_DIR: path.join(dataDir, 'no-spa'), ...extra };
+  return {
+    ...rest,
+    NODE_ENV: 'production',
+    FOLIO_DATA_DIR: dataDir,
+    FOLIO_SEED_ORDERS: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    FOLIO_SPA_DIR: path.join(dataDir, 'no-spa'),
+    ...extra,
+  };
 }
 
 async function freePort(): Promise<number> {
@@ -69,7 +78,14 @@ describe('a production start over demo data', () => {
   }, 120_000);
 
   it('refuses FOLIO_DEMO=false too: the demo accounts would stay open with their published password', async () => {
-    const server = startServer(productionEnv(dataDir, { PORT: String(await freePort()), FOLIO_DEMO: 'false', PUBLIC_URL: 'https://backoffice.example.com', FOLIO_TOKEN_SECRET: 'x'.repeat(43) }));
+    const server = startServer(
+      productionEnv(dataDir, {
+        PORT: String(await freePort()),
+        FOLIO_DEMO: 'false',
+        PUBLIC_URL: 'https://backoffice.example.com',
+        FOLIO_TOKEN_SECRET: 'x'.repeat(43),
+      }),
+    );
     expect(await server.exitCode()).toBe(1);
     expect(server.output()).toContain('FOLIO_DEMO is false');
   }, 120_000);

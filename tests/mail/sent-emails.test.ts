@@ -58,7 +58,11 @@ describe('sent e-mails for provider admins', () => {
     expect(mail.text).toContain('Use this link within 60 minutes');
     expect(opened.body).not.toContain(token);
     // The masked link is no key: it resets nothing.
-    const reset = await app.inject({ method: 'POST', url: '/identity/api/v2/auth/folio/reset-password', payload: { token: '[redacted]', password: 'Admin-takes-over-2027' } });
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/identity/api/v2/auth/folio/reset-password',
+      payload: { token: '[redacted]', password: 'Admin-takes-over-2027' },
+    });
     expect(reset.statusCode).toBe(400);
   });
 
@@ -111,7 +115,13 @@ describe('masking', () => {
     const link = 'http://localhost:3000/create-password?token=LiveToken_0123456789abcdef';
     const { id } = await app.ctx.db
       .insertInto('email_outbox')
-      .values({ recipient: 'old@demo.folio.test', subject: 'Set a new Folio password', text_body: `Hello,\n${link}\nBye`, html_body: `<a href="${link}">set</a>`, status: 'stored' })
+      .values({
+        recipient: 'old@demo.folio.test',
+        subject: 'Set a new Folio password',
+        text_body: `Hello,\n${link}\nBye`,
+        html_body: `<a href="${link}">set</a>`,
+        status: 'stored',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await maskStoredSecrets(app.ctx.db as never);

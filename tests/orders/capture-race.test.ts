@@ -28,7 +28,11 @@ describe.skipIf(!postgresUrl)('captures racing on PostgreSQL through two server 
   it('20 concurrent captures of 1000 on an authorization of 7000: seven succeed, the rest are 409', async () => {
     const [a] = instances as [FastifyInstance, FastifyInstance];
     const order = await a.ctx.db.selectFrom('orders').select(['id', 'currency']).orderBy('id').executeTakeFirstOrThrow();
-    await a.ctx.db.updateTable('orders').set({ status: 'Tokenized', payment_type: 'AU', authorized_minor: 7_000, captured_minor: 0, voided_minor: 0 }).where('id', '=', order.id).execute();
+    await a.ctx.db
+      .updateTable('orders')
+      .set({ status: 'Tokenized', payment_type: 'AU', authorized_minor: 7_000, captured_minor: 0, voided_minor: 0 })
+      .where('id', '=', order.id)
+      .execute();
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
         instances[index % 2]!.inject({

@@ -13,7 +13,8 @@ let admin: string;
 let ownOrder: number;
 let foreignOrder: number;
 
-const history = (token: string, id: number, query = '') => app.inject({ method: 'GET', url: `${API}/order/${id}/email-history${query}`, headers: bearer(token) });
+const history = (token: string, id: number, query = '') =>
+  app.inject({ method: 'GET', url: `${API}/order/${id}/email-history${query}`, headers: bearer(token) });
 const resend = (token: string, id: number, emailId: number, key = crypto.randomUUID()) =>
   app.inject({ method: 'POST', url: `${API}/order/${id}/email-history/${emailId}/resend`, headers: { ...bearer(token), [IDEMPOTENCY_KEY_HEADER]: key } });
 
@@ -22,18 +23,29 @@ beforeAll(async () => {
   admin = (await signIn(app, 'folioadmin@demo.folio.test')).accessToken;
   merchantAdmin = (await signIn(app, 'merchantadmin@demo.folio.test')).accessToken;
   viewOnly = (await signIn(app, 'merchantviewonlyuser@demo.folio.test')).accessToken;
-  const own = await app.inject({ method: 'POST', url: `${API}/order/search`, headers: bearer(merchantAdmin), payload: { pagination: { page: 0, pageSize: 100 } } });
+  const own = await app.inject({
+    method: 'POST',
+    url: `${API}/order/search`,
+    headers: bearer(merchantAdmin),
+    payload: { pagination: { page: 0, pageSize: 100 } },
+  });
   const ids = own.json<{ items: { id: number }[] }>().items.map((row) => row.id);
   ownOrder = ids[0]!;
   foreignOrder = Number((await app.ctx.db.selectFrom('orders').select('id').where('id', 'not in', ids.map(String)).executeTakeFirstOrThrow()).id);
-  await app.ctx.db.deleteFrom('order_email_history').where('order_id', 'in', [String(ownOrder), String(foreignOrder)]).execute();
+  await app.ctx.db
+    .deleteFrom('order_email_history')
+    .where('order_id', 'in', [String(ownOrder), String(foreignOrder)])
+    .execute();
   for (const [order, subject, at] of [
     [ownOrder, 'Your payment link', '2026-01-01T10:00:00Z'],
     [ownOrder, 'Reminder: your payment link', '2026-01-02T10:00:00Z'],
     [ownOrder, 'Payment received', '2026-01-03T10:00:00Z'],
     [foreignOrder, 'Secret other hotel mail', '2026-01-01T10:00:00Z'],
   ] as const)
-    await app.ctx.db.insertInto('order_email_history').values({ order_id: String(order), recipient: 'guest@example.test', subject, status: 'Delivered', sent_at: at }).execute();
+    await app.ctx.db
+      .insertInto('order_email_history')
+      .values({ order_id: String(order), recipient: 'guest@example.test', subject, status: 'Delivered', sent_at: at })
+      .execute();
 });
 afterAll(async () => app.close());
 
@@ -43,7 +55,9 @@ describe('order e-mail history', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json<OrderEmailHistory>()).toMatchObject({ total: 3, page: 0, limit: 2 });
     expect(first.json<OrderEmailHistory>().items.map((mail) => mail.subject)).toEqual(['Payment received', 'Reminder: your payment link']);
-    expect((await history(merchantAdmin, ownOrder, '?page=1&limit=2')).json<OrderEmailHistory>().items.map((mail) => mail.subject)).toEqual(['Your payment link']);
+    expect((await history(merchantAdmin, ownOrder, '?page=1&limit=2')).json<OrderEmailHistory>().items.map((mail) => mail.subject)).toEqual([
+      'Your payment link',
+    ]);
     expect((await history(merchantAdmin, ownOrder, '?limit=1000')).statusCode).toBe(400);
   });
 
@@ -55,7 +69,9 @@ describe('order e-mail history', () => {
     expect(a.json<OrderEmail>()).toMatchObject({ recipient: 'guest@example.test', subject: 'Payment received', status: 'Resent' });
     const after = (await history(merchantAdmin, ownOrder)).json<OrderEmailHistory>();
     expect(after.total).toBe(4);
-    await expect.poll(async () => (await app.ctx.db.selectFrom('email_outbox').select('subject').where('recipient', '=', 'guest@example.test').execute()).length).toBe(1);
+    await expect
+      .poll(async () => (await app.ctx.db.selectFrom('email_outbox').select('subject').where('recipient', '=', 'guest@example.test').execute()).length)
+      .toBe(1);
   });
 
   test("another merchant's order and its e-mails are 404; a view-only role reads but may not resend", async () => {

@@ -16,16 +16,23 @@ let demoOrders: { id: number; merchantId: string; currency: string }[];
 let otherGroupOrder: number;
 
 const key = () => ({ [IDEMPOTENCY_KEY_HEADER]: crypto.randomUUID() });
-const getOrder = (token: string, id: number, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: `${API}/order/${id}`, headers: { ...bearer(token), ...headers } });
+const getOrder = (token: string, id: number, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url: `${API}/order/${id}`, headers: { ...bearer(token), ...headers } });
 const capture = (token: string, orderId: number, amountMinor: number | undefined, currency: string, headers: Record<string, string> = key()) =>
   app.inject({ method: 'POST', url: `${API}/payment/captures`, headers: { ...bearer(token), ...headers }, payload: { orderId, amountMinor, currency } });
-const voidRest = (token: string, orderId: number) => app.inject({ method: 'POST', url: `${API}/payment/authorizations/void`, headers: { ...bearer(token), ...key() }, payload: { orderId } });
-const cancel = (token: string, id: number, reason: string) => app.inject({ method: 'POST', url: `${API}/order/${id}/cancel/5`, headers: { ...bearer(token), ...key() }, payload: { reason } });
+const voidRest = (token: string, orderId: number) =>
+  app.inject({ method: 'POST', url: `${API}/payment/authorizations/void`, headers: { ...bearer(token), ...key() }, payload: { orderId } });
+const cancel = (token: string, id: number, reason: string) =>
+  app.inject({ method: 'POST', url: `${API}/order/${id}/cancel/5`, headers: { ...bearer(token), ...key() }, payload: { reason } });
 
 /** Puts an order in Tokenized with an open authorization of `amount` (what the payment page would have done). */
 async function openAuthorization(id: number, amount: number) {
   await app.ctx.db.deleteFrom('payment_operations').where('order_id', '=', String(id)).execute();
-  await app.ctx.db.updateTable('orders').set({ status: 'Tokenized', payment_type: 'AU', amount_minor: amount, authorized_minor: amount, captured_minor: 0, voided_minor: 0 }).where('id', '=', String(id)).execute();
+  await app.ctx.db
+    .updateTable('orders')
+    .set({ status: 'Tokenized', payment_type: 'AU', amount_minor: amount, authorized_minor: amount, captured_minor: 0, voided_minor: 0 })
+    .where('id', '=', String(id))
+    .execute();
 }
 async function setStatus(id: number, status: string) {
   await app.ctx.db.updateTable('orders').set({ status, authorized_minor: 0, captured_minor: 0, voided_minor: 0 }).where('id', '=', String(id)).execute();
@@ -36,7 +43,12 @@ beforeAll(async () => {
   admin = (await signIn(app, 'folioadmin@demo.folio.test')).accessToken;
   merchantAdmin = (await signIn(app, 'merchantadmin@demo.folio.test')).accessToken;
   viewOnly = (await signIn(app, 'merchantviewonlyuser@demo.folio.test')).accessToken;
-  const own = await app.inject({ method: 'POST', url: `${API}/order/search`, headers: bearer(merchantAdmin), payload: { pagination: { page: 0, pageSize: 100 } } });
+  const own = await app.inject({
+    method: 'POST',
+    url: `${API}/order/search`,
+    headers: bearer(merchantAdmin),
+    payload: { pagination: { page: 0, pageSize: 100 } },
+  });
   demoOrders = own.json<{ items: { id: number; merchantId: string; currency: string }[] }>().items;
   expect(demoOrders.length).toBeGreaterThanOrEqual(8);
   const ownIds = new Set(demoOrders.map((order) => order.id));
@@ -50,16 +62,32 @@ describe('order payments', () => {
     const order = demoOrders[0]!;
     await openAuthorization(order.id, 10_000);
     const first = await getOrder(merchantAdmin, order.id);
-    expect(first.json<OrderDetail>()).toMatchObject({ status: 'Tokenized', openAuthorizationMinor: 10_000, allowedActions: ['capture', 'void', 'cancel', 'updateReferenceNo'] });
+    expect(first.json<OrderDetail>()).toMatchObject({
+      status: 'Tokenized',
+      openAuthorizationMinor: 10_000,
+      allowedActions: ['capture', 'void', 'cancel', 'updateReferenceNo'],
+    });
 
     const part = await capture(merchantAdmin, order.id, 6_000, order.currency);
     expect(part.statusCode).toBe(200);
-    expect(part.json<OrderDetail>()).toMatchObject({ status: 'Tokenized', capturedMinor: 6_000, openAuthorizationMinor: 4_000, allowedActions: ['capture', 'void', 'updateReferenceNo'] });
+    expect(part.json<OrderDetail>()).toMatchObject({
+      status: 'Tokenized',
+      capturedMinor: 6_000,
+      openAuthorizationMinor: 4_000,
+      allowedActions: ['capture', 'void', 'updateReferenceNo'],
+    });
 
     const rest = await voidRest(merchantAdmin, order.id);
     expect(rest.statusCode).toBe(200);
     const detail = rest.json<OrderDetail>();
-    expect(detail).toMatchObject({ status: 'Paid', statusCode: 3, capturedMinor: 6_000, voidedMinor: 4_000, openAuthorizationMinor: 0, allowedActions: ['updateReferenceNo'] });
+    expect(detail).toMatchObject({
+      status: 'Paid',
+      statusCode: 3,
+      capturedMinor: 6_000,
+      voidedMinor: 4_000,
+      openAuthorizationMinor: 0,
+      allowedActions: ['updateReferenceNo'],
+    });
     expect(detail.operations.map((op) => [op.kind, op.outcome, op.amountMinor, op.currency, op.byEmail])).toEqual([
       ['Capture', 'Succeeded', 6_000, order.currency, 'merchantadmin@demo.folio.test'],
       ['Void', 'Succeeded', 4_000, order.currency, 'merchantadmin@demo.folio.test'],
@@ -120,7 +148,12 @@ describe('order payments', () => {
       ['Void', 'voided to cancel the order'],
       ['Cancel', 'Guest cancelled the stay'],
     ]);
-    const row = await app.ctx.db.selectFrom('payment_operations').select('reason_code').where('order_id', '=', String(order.id)).where('kind', '=', 'Cancel').executeTakeFirstOrThrow();
+    const row = await app.ctx.db
+      .selectFrom('payment_operations')
+      .select('reason_code')
+      .where('order_id', '=', String(order.id))
+      .where('kind', '=', 'Cancel')
+      .executeTakeFirstOrThrow();
     expect(row.reason_code).toBe(5);
     expect((await capture(merchantAdmin, order.id, 100, order.currency)).statusCode).toBe(409);
     expect((await cancel(merchantAdmin, order.id, 'again')).statusCode).toBe(409);
@@ -137,7 +170,12 @@ describe('order payments', () => {
   test('the reference number changes and the change is in the timeline', async () => {
     const order = demoOrders[7]!;
     await setStatus(order.id, 'Created');
-    const changed = await app.inject({ method: 'PUT', url: `${API}/order/updateReferenceNo`, headers: bearer(merchantAdmin), payload: { orderId: order.id, referenceNo: 'HOTEL-REF-42' } });
+    const changed = await app.inject({
+      method: 'PUT',
+      url: `${API}/order/updateReferenceNo`,
+      headers: bearer(merchantAdmin),
+      payload: { orderId: order.id, referenceNo: 'HOTEL-REF-42' },
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json<OrderDetail>()).toMatchObject({ referenceNo: 'HOTEL-REF-42' });
     expect(changed.json<OrderDetail>().operations.at(-1)).toMatchObject({ kind: 'ReferenceChange' });
@@ -151,12 +189,20 @@ describe('order payments', () => {
     expect((await capture(viewOnly, order.id, 1, order.currency)).statusCode).toBe(403);
     expect((await voidRest(viewOnly, order.id)).statusCode).toBe(403);
     expect((await cancel(viewOnly, order.id, 'no')).statusCode).toBe(403);
-    expect((await app.inject({ method: 'PUT', url: `${API}/order/updateReferenceNo`, headers: bearer(viewOnly), payload: { orderId: order.id, referenceNo: 'X' } })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'PUT', url: `${API}/order/updateReferenceNo`, headers: bearer(viewOnly), payload: { orderId: order.id, referenceNo: 'X' } }))
+        .statusCode,
+    ).toBe(403);
   });
 
   test("another merchant's order is 404 and leaks nothing, with or without the merchant header", async () => {
     await openAuthorization(otherGroupOrder, 2_000);
-    for (const answer of [await getOrder(merchantAdmin, otherGroupOrder), await capture(merchantAdmin, otherGroupOrder, 100, 'EUR'), await voidRest(merchantAdmin, otherGroupOrder), await cancel(merchantAdmin, otherGroupOrder, 'x')]) {
+    for (const answer of [
+      await getOrder(merchantAdmin, otherGroupOrder),
+      await capture(merchantAdmin, otherGroupOrder, 100, 'EUR'),
+      await voidRest(merchantAdmin, otherGroupOrder),
+      await cancel(merchantAdmin, otherGroupOrder, 'x'),
+    ]) {
       expect(answer.statusCode).toBe(404);
       expect(answer.body).not.toContain('2000');
     }

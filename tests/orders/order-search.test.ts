@@ -29,7 +29,9 @@ beforeAll(async () => {
   admin = (await signIn(app, 'folioadmin@demo.folio.test')).accessToken;
   merchantAdmin = (await signIn(app, 'merchantadmin@demo.folio.test')).accessToken;
   const user = await app.ctx.db.selectFrom('users').select('merchant_group_id').where('email', '=', 'merchantadmin@demo.folio.test').executeTakeFirstOrThrow();
-  groupMerchantIds = (await app.ctx.db.selectFrom('merchants').select('id').where('merchant_group_id', '=', user.merchant_group_id!).execute()).map((row) => row.id);
+  groupMerchantIds = (await app.ctx.db.selectFrom('merchants').select('id').where('merchant_group_id', '=', user.merchant_group_id!).execute()).map(
+    (row) => row.id,
+  );
   const other = await app.ctx.db.selectFrom('orders').select('merchant_id').where('merchant_id', 'not in', groupMerchantIds).executeTakeFirstOrThrow();
   otherMerchantId = other.merchant_id;
 });
@@ -61,7 +63,15 @@ describe('POST order/search', () => {
 
   test('filters combine: status, payment type, amount in minor units, date range, currency', async () => {
     const body: OrderSearchBody = {
-      filters: { statuses: ['Paid', 'Failed'], paymentTypes: ['PN'], amountMin: 50_000, amountMax: 150_000, createdFrom: '2026-06-01', createdTo: '2026-09-30', currency: 'eur' },
+      filters: {
+        statuses: ['Paid', 'Failed'],
+        paymentTypes: ['PN'],
+        amountMin: 50_000,
+        amountMax: 150_000,
+        createdFrom: '2026-06-01',
+        createdTo: '2026-09-30',
+        currency: 'eur',
+      },
       sorting: [{ id: 'amount', desc: true }],
     };
     const rows = await allRows(admin, body);
@@ -130,7 +140,9 @@ describe('POST order/search', () => {
       expect(response.headers['content-type']).toContain('application/problem+json');
       expect(Object.keys(response.json<{ errors: Record<string, string[]> }>().errors).length).toBeGreaterThan(0);
     }
-    expect((await search(admin, { pagination: { page: 0, pageSize: 30 as 25 } })).answer).toMatchObject({ errors: { 'pagination.pageSize': ['page size must be 10, 25, 50 or 100'] } });
+    expect((await search(admin, { pagination: { page: 0, pageSize: 30 as 25 } })).answer).toMatchObject({
+      errors: { 'pagination.pageSize': ['page size must be 10, 25, 50 or 100'] },
+    });
   });
 
   test('without Transactions Read the search is refused, and without a token it is 401', async () => {

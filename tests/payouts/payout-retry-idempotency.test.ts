@@ -21,7 +21,12 @@ beforeAll(async () => {
   app = await startTestApp({ orders: 10 });
   admin = (await signIn(app, 'folioadmin@demo.folio.test')).accessToken;
   otherAdmin = (await signIn(app, 'superadmin@demo.folio.test')).accessToken;
-  const search = await app.inject({ method: 'POST', url: `${BASE}/search`, headers: bearer(admin), payload: { filters: { statuses: ['Failed'] }, pagination: { page: 0, pageSize: 10 } } });
+  const search = await app.inject({
+    method: 'POST',
+    url: `${BASE}/search`,
+    headers: bearer(admin),
+    payload: { filters: { statuses: ['Failed'] }, pagination: { page: 0, pageSize: 10 } },
+  });
   failed = search.json<PayoutSearchAnswer>().items.map((row) => row.id);
   expect(failed.length).toBeGreaterThanOrEqual(6);
 });
@@ -70,7 +75,11 @@ describe('payout retry with an Idempotency-Key', () => {
     expect((await retry(admin, id, 'refused')).statusCode).toBe(409);
     const keys = await app.ctx.db.selectFrom('idempotency_keys').select(['key', 'status']).where('key', 'in', ['first', 'refused']).execute();
     expect(keys).toEqual([{ key: 'first', status: 200 }]);
-    await app.ctx.db.updateTable('idempotency_keys').set({ created_at: new Date(Date.now() - 25 * 60 * 60 * 1000) }).where('key', '=', 'first').execute();
+    await app.ctx.db
+      .updateTable('idempotency_keys')
+      .set({ created_at: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where('key', '=', 'first')
+      .execute();
     // Expired: the key is new again, so the call runs and meets the payout as it is now.
     expect((await retry(admin, id, 'first')).statusCode).toBe(409);
   });

@@ -33,7 +33,9 @@ beforeAll(async () => {
   merchantAdmin = (await signIn(app, 'merchantadmin@demo.folio.test')).accessToken;
   bot = (await signIn(app, 'foliobot@demo.folio.test')).accessToken;
   const user = await app.ctx.db.selectFrom('users').select('merchant_group_id').where('email', '=', 'merchantadmin@demo.folio.test').executeTakeFirstOrThrow();
-  groupMerchantIds = (await app.ctx.db.selectFrom('merchants').select('id').where('merchant_group_id', '=', user.merchant_group_id!).execute()).map((row) => row.id);
+  groupMerchantIds = (await app.ctx.db.selectFrom('merchants').select('id').where('merchant_group_id', '=', user.merchant_group_id!).execute()).map(
+    (row) => row.id,
+  );
 });
 afterAll(async () => app.close());
 
@@ -72,7 +74,10 @@ describe('POST payouts/search', () => {
 describe('POST payouts/{id}/retry', () => {
   test('a Failed payout gets a new Processing attempt of the same payout, audited; a second retry is a 409', async () => {
     const [payout] = await allPayouts(admin, { filters: { statuses: ['Failed'] } });
-    const before = await app.ctx.db.selectFrom('payouts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await app.ctx.db
+      .selectFrom('payouts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const response = await retry(admin, payout!.id);
     expect(response.statusCode).toBe(200);
     const detail = response.json<PayoutDetail>();
@@ -82,7 +87,10 @@ describe('POST payouts/{id}/retry', () => {
       [2, 'Processing'],
     ]);
     expect(detail.attemptList[1]!.requestedBy).not.toBeNull();
-    const after = await app.ctx.db.selectFrom('payouts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await app.ctx.db
+      .selectFrom('payouts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
     const audit = await app.ctx.db.selectFrom('audit_log').select(['action', 'entity_id']).where('entity_type', '=', 'payout').execute();
     expect(audit).toContainEqual({ action: 'payout.retry', entity_id: payout!.id });
@@ -129,7 +137,7 @@ describe('the demo payout rail (decision 0137)', () => {
     try {
       const { payout, read } = await retryFirstFailed(quick);
       let detail = await read();
-      for (const deadline = Date.now() + 10_000; detail.status === 'Processing' && Date.now() < deadline; ) {
+      for (const deadline = Date.now() + 10_000; detail.status === 'Processing' && Date.now() < deadline;) {
         await new Promise((resolve) => setTimeout(resolve, 100));
         detail = await read();
       }
@@ -139,7 +147,12 @@ describe('the demo payout rail (decision 0137)', () => {
         [1, 'Failed'],
         [2, 'Paid'],
       ]);
-      const settled = await quick.ctx.db.selectFrom('audit_log').select(['action', 'actor_user_id']).where('entity_id', '=', payout.id).where('action', '=', 'payout.settled').execute();
+      const settled = await quick.ctx.db
+        .selectFrom('audit_log')
+        .select(['action', 'actor_user_id'])
+        .where('entity_id', '=', payout.id)
+        .where('action', '=', 'payout.settled')
+        .execute();
       expect(settled).toEqual([{ action: 'payout.settled', actor_user_id: null }]);
     } finally {
       await quick.close();

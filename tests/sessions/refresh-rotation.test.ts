@@ -57,7 +57,8 @@ describe('refresh token rotation', () => {
     jar.take(owner);
     const ownerAccess = owner.json().accessToken as string;
     expect((await me(ownerAccess, userId)).statusCode).toBe(200);
-    const reuses = () => app.ctx.db.selectFrom('audit_log').select('id').where('actor_user_id', '=', userId).where('action', '=', 'session.refresh-token-reused').execute();
+    const reuses = () =>
+      app.ctx.db.selectFrom('audit_log').select('id').where('actor_user_id', '=', userId).where('action', '=', 'session.refresh-token-reused').execute();
     const reusesBefore = (await reuses()).length;
 
     // Two rotations later the thief's copy comes back: not the token just replaced, so no grace.
@@ -121,7 +122,9 @@ describe('refresh token rotation', () => {
     const read = await app.inject({ method: 'GET', url: '/api/auth/session', cookies: jar.cookies });
     expect(read.json().accessToken).toEqual(expect.any(String));
     expect(setCookie(read, REFRESH)).toBeUndefined();
-    const rows = await sql<{ count: number }>`SELECT count(*)::int AS count FROM refresh_tokens WHERE token_hash = ${hashToken(jar.cookies[REFRESH]!)} AND superseded_at IS NULL`.execute(app.ctx.db);
+    const rows = await sql<{
+      count: number;
+    }>`SELECT count(*)::int AS count FROM refresh_tokens WHERE token_hash = ${hashToken(jar.cookies[REFRESH]!)} AND superseded_at IS NULL`.execute(app.ctx.db);
     expect(rows.rows[0]?.count).toBe(1);
   });
 });

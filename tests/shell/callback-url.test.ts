@@ -34,7 +34,18 @@ describe('callbackUrl', () => {
   });
 
   it('refuses another site in every spelling, and sign-in itself', () => {
-    for (const foreign of ['https://evil.example/payouts', '//evil.example/payouts', '/\\evil.example/payouts', 'javascript:alert(1)', 'http://backoffice.example/payouts', '/sign-in?callbackUrl=/x', '/api/auth/signin', '', null, undefined])
+    for (const foreign of [
+      'https://evil.example/payouts',
+      '//evil.example/payouts',
+      '/\\evil.example/payouts',
+      'javascript:alert(1)',
+      'http://backoffice.example/payouts',
+      '/sign-in?callbackUrl=/x',
+      '/api/auth/signin',
+      '',
+      null,
+      undefined,
+    ])
       expect(callbackPath(foreign, ORIGIN), String(foreign)).toBeUndefined();
   });
 
@@ -47,7 +58,10 @@ describe('callbackUrl', () => {
 
 describe('route guard with a deep link', () => {
   it('sends a signed-out visitor to sign-in, remembering the page and its query', () => {
-    expect(decide('/payouts?status=Failed', { status: 'unauthenticated', userLoaded: false })).toEqual({ kind: 'redirect', to: '/sign-in?callbackUrl=%2Fpayouts%3Fstatus%3DFailed' });
+    expect(decide('/payouts?status=Failed', { status: 'unauthenticated', userLoaded: false })).toEqual({
+      kind: 'redirect',
+      to: '/sign-in?callbackUrl=%2Fpayouts%3Fstatus%3DFailed',
+    });
   });
 
   it('once signed in, goes to the remembered page rather than the home of the role', () => {

@@ -28,7 +28,10 @@ const accounts: Account[] = [];
 /** The Created group's id: what provider roles act on where a path names a merchant group. */
 let onboardingGroupId = '';
 
-const logins = [...ROLES.map((role) => ({ label: role, role, email: `${role.toLowerCase()}@demo.folio.test` })), { label: 'MerchantAdmin of a Created group (applicant)', role: 'MerchantAdmin' as RoleName, email: 'applicant@demo.folio.test' }];
+const logins = [
+  ...ROLES.map((role) => ({ label: role, role, email: `${role.toLowerCase()}@demo.folio.test` })),
+  { label: 'MerchantAdmin of a Created group (applicant)', role: 'MerchantAdmin' as RoleName, email: 'applicant@demo.folio.test' },
+];
 
 beforeAll(async () => {
   app = await startTestApp({ orders: 50 });
@@ -104,7 +107,8 @@ describe('every role against every endpoint of the contract', () => {
           tally.open += 1;
           // No permission needed; only the scope can refuse (403) a group the account may not see.
           const refusable = namesGroup(endpoint) && seesNoGroup(account);
-          if (response.statusCode === 401 || (response.statusCode === 403 && !refusable)) wrong.push(`${name}: needs no permission, answered ${response.statusCode}`);
+          if (response.statusCode === 401 || (response.statusCode === 403 && !refusable))
+            wrong.push(`${name}: needs no permission, answered ${response.statusCode}`);
           continue;
         }
         const { resource, action } = endpoint.access;
@@ -115,7 +119,8 @@ describe('every role against every endpoint of the contract', () => {
         outcome.set(endpoint.id, counts);
         if (granted) {
           tally.granted += 1;
-          if (response.statusCode === 401 || response.statusCode === 403) wrong.push(`${name}: the table grants ${action} on ${resource}, answered ${response.statusCode} ${response.body.slice(0, 160)}`);
+          if (response.statusCode === 401 || response.statusCode === 403)
+            wrong.push(`${name}: the table grants ${action} on ${resource}, answered ${response.statusCode} ${response.body.slice(0, 160)}`);
         } else {
           tally.denied += 1;
           denied += 1;
@@ -137,7 +142,9 @@ describe('every role against every endpoint of the contract', () => {
       expect(counts?.denied, `${endpoint.id} refused to nobody`).toBeGreaterThan(0);
     }
     expect(tally.granted + tally.denied + tally.open).toBe(logins.length * endpoints.length);
-    console.info(`role x endpoint: ${logins.length} accounts x ${endpoints.length} endpoints = ${logins.length * endpoints.length} calls (${tally.granted} granted, ${tally.denied} refused, ${tally.open} without a permission)`);
+    console.info(
+      `role x endpoint: ${logins.length} accounts x ${endpoints.length} endpoints = ${logins.length * endpoints.length} calls (${tally.granted} granted, ${tally.denied} refused, ${tally.open} without a permission)`,
+    );
   });
 
   it('lets a view-only role reach its RIUD pages while the API only lets it read', async () => {

@@ -4,11 +4,23 @@ import { ResponseError } from '../../src/lib/failure-message';
 
 describe('error toast content (spec 8)', () => {
   it('shows the title and a bullet list of the errors of an object', () => {
-    expect(errorToastContent({ title: 'Invalid request', errors: ['name is required', 'e-mail is invalid'] })).toEqual({ kind: 'list', title: 'Invalid request', items: ['name is required', 'e-mail is invalid'] });
+    expect(errorToastContent({ title: 'Invalid request', errors: ['name is required', 'e-mail is invalid'] })).toEqual({
+      kind: 'list',
+      title: 'Invalid request',
+      items: ['name is required', 'e-mail is invalid'],
+    });
   });
 
   it('flattens field errors (a map of lists) into one list', () => {
-    expect(errorToastContent({ type: 'x', title: 'Invalid request', status: 400, detail: 'ignored when there are errors', errors: { name: ['required'], 'address.city': ['too long', 'bad'] } })).toEqual({ kind: 'list', title: 'Invalid request', items: ['required', 'too long', 'bad'] });
+    expect(
+      errorToastContent({
+        type: 'x',
+        title: 'Invalid request',
+        status: 400,
+        detail: 'ignored when there are errors',
+        errors: { name: ['required'], 'address.city': ['too long', 'bad'] },
+      }),
+    ).toEqual({ kind: 'list', title: 'Invalid request', items: ['required', 'too long', 'bad'] });
   });
 
   it('uses no title (the word "error") when the object has none', () => {
@@ -16,12 +28,20 @@ describe('error toast content (spec 8)', () => {
   });
 
   it('shows the detail when there are no errors', () => {
-    expect(errorToastContent({ title: 'Forbidden', status: 403, detail: 'this needs Read on Users' })).toEqual({ kind: 'detail', title: 'Forbidden', detail: 'this needs Read on Users' });
+    expect(errorToastContent({ title: 'Forbidden', status: 403, detail: 'this needs Read on Users' })).toEqual({
+      kind: 'detail',
+      title: 'Forbidden',
+      detail: 'this needs Read on Users',
+    });
     expect(errorToastContent({ errors: [], detail: 'only detail' })).toEqual({ kind: 'detail', title: undefined, detail: 'only detail' });
   });
 
   it('parses a JSON string first', () => {
-    expect(errorToastContent('{"title":"Conflict","errors":{"status":["not allowed now"]}}')).toEqual({ kind: 'list', title: 'Conflict', items: ['not allowed now'] });
+    expect(errorToastContent('{"title":"Conflict","errors":{"status":["not allowed now"]}}')).toEqual({
+      kind: 'list',
+      title: 'Conflict',
+      items: ['not allowed now'],
+    });
     expect(errorToastContent('{"detail":"from json"}')).toEqual({ kind: 'detail', title: undefined, detail: 'from json' });
   });
 
@@ -30,12 +50,21 @@ describe('error toast content (spec 8)', () => {
   });
 
   it('falls back to "unknown error occurred" when nothing can be shown', () => {
-    for (const input of [undefined, null, 42, '', '   ', {}, { title: 'Only a title' }, '{}', '[]', { errors: {} }]) expect(errorToastContent(input), JSON.stringify(input)).toEqual({ kind: 'unknown' });
+    for (const input of [undefined, null, 42, '', '   ', {}, { title: 'Only a title' }, '{}', '[]', { errors: {} }])
+      expect(errorToastContent(input), JSON.stringify(input)).toEqual({ kind: 'unknown' });
   });
 
   it('reads the problem body a ResponseError carries, else its message', () => {
-    expect(errorToastContent(new ResponseError('joined', 400, { title: 'Invalid request', errors: { a: ['one'] } }))).toEqual({ kind: 'list', title: 'Invalid request', items: ['one'] });
-    expect(errorToastContent(new ResponseError('Request failed with status: 502', 502))).toEqual({ kind: 'detail', title: undefined, detail: 'Request failed with status: 502' });
+    expect(errorToastContent(new ResponseError('joined', 400, { title: 'Invalid request', errors: { a: ['one'] } }))).toEqual({
+      kind: 'list',
+      title: 'Invalid request',
+      items: ['one'],
+    });
+    expect(errorToastContent(new ResponseError('Request failed with status: 502', 502))).toEqual({
+      kind: 'detail',
+      title: undefined,
+      detail: 'Request failed with status: 502',
+    });
     expect(errorToastContent(new Error('plain'))).toEqual({ kind: 'detail', title: undefined, detail: 'plain' });
   });
 });

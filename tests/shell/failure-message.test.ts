@@ -5,7 +5,10 @@ import { FALLBACK_FAILURE, failureMessage, ResponseError } from '../../src/lib/f
 // Spec 8 "Generic failure handling", in order.
 describe('failure message', () => {
   it('1. takes the first value of an error object, before anything else', () => {
-    const error = failureMessage(400, JSON.stringify({ error: { message: 'card declined', code: 'E42' }, errors: { amount: ['too high'] }, detail: 'ignored' }));
+    const error = failureMessage(
+      400,
+      JSON.stringify({ error: { message: 'card declined', code: 'E42' }, errors: { amount: ['too high'] }, detail: 'ignored' }),
+    );
     expect(error).toBeInstanceOf(ResponseError);
     expect(error.message).toBe('card declined');
     expect(error.status).toBe(400);
@@ -13,7 +16,10 @@ describe('failure message', () => {
   });
 
   it('2. otherwise joins the values of the errors object by newlines', () => {
-    const error = failureMessage(400, JSON.stringify({ title: 'Invalid request', errors: { name: ['required', 'too short'], email: ['invalid'] }, detail: 'the request has invalid fields' }));
+    const error = failureMessage(
+      400,
+      JSON.stringify({ title: 'Invalid request', errors: { name: ['required', 'too short'], email: ['invalid'] }, detail: 'the request has invalid fields' }),
+    );
     expect(error.message).toBe('required\ntoo short\ninvalid');
     expect(error.body).toMatchObject({ title: 'Invalid request' });
     expect(failureMessage(409, JSON.stringify({ errors: ['one', 'two'] })).message).toBe('one\ntwo');
@@ -23,7 +29,9 @@ describe('failure message', () => {
     expect(failureMessage(502, 'Bad gateway from the proxy').message).toBe('Bad gateway from the proxy');
     expect(failureMessage(500, '').message).toBe('Request failed with status: 500');
     expect(failureMessage(0, '').message).toBe('Request failed');
-    expect(failureMessage(403, JSON.stringify({ title: 'Forbidden', status: 403, detail: 'this needs Read on Users' })).message).toBe('this needs Read on Users');
+    expect(failureMessage(403, JSON.stringify({ title: 'Forbidden', status: 403, detail: 'this needs Read on Users' })).message).toBe(
+      'this needs Read on Users',
+    );
     expect(failureMessage(404, JSON.stringify({ unrelated: true })).message).toBe('Request failed with status: 404');
   });
 
@@ -37,7 +45,11 @@ describe('failure message', () => {
   });
 
   it('5. falls back to "Something went wrong during fetching!" when reading the failure itself fails', () => {
-    const broken = { safeParse: () => { throw new Error('schema blew up'); } } as unknown as z.ZodType;
+    const broken = {
+      safeParse: () => {
+        throw new Error('schema blew up');
+      },
+    } as unknown as z.ZodType;
     const error = failureMessage(500, JSON.stringify({ detail: 'x' }), broken);
     expect(error.message).toBe(FALLBACK_FAILURE);
     expect(error.message).toBe('Something went wrong during fetching!');

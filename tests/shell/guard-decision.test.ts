@@ -9,7 +9,18 @@ import type { AppRoute } from '../../src/app/route-table';
 const RIUD = ['Read', 'Insert', 'Update', 'Delete'] as UserPermission['permissions'];
 function decide(pathname: string, over: Partial<GuardInput<AppRoute>> = {}) {
   const [path, search = ''] = pathname.split('?');
-  return guardDecision({ routes: ROUTES, route: routeOf(ROUTES, path ?? ''), pathname: path ?? '', search: search ? `?${search}` : '', status: 'authenticated', userLoaded: true, role: 'UserManagement', permissions: [{ resource: 'Users', permissions: RIUD }], groupStatus: null, ...over });
+  return guardDecision({
+    routes: ROUTES,
+    route: routeOf(ROUTES, path ?? ''),
+    pathname: path ?? '',
+    search: search ? `?${search}` : '',
+    status: 'authenticated',
+    userLoaded: true,
+    role: 'UserManagement',
+    permissions: [{ resource: 'Users', permissions: RIUD }],
+    groupStatus: null,
+    ...over,
+  });
 }
 
 describe('route guard (spec 2 "Session rules")', () => {
@@ -47,7 +58,15 @@ describe('route guard (spec 2 "Session rules")', () => {
     const asMerchantAdmin = (pathname: string, groupStatus: string) => decide(pathname, { role: 'MerchantAdmin', permissions: merchantAdmin, groupStatus });
 
     it('sends the applicant of a Created group home from every page but KYC', () => {
-      for (const path of ['/transactions', '/users', '/properties', '/generate-payment-link', '/refund-management', '/payment-settings', '/property-management'])
+      for (const path of [
+        '/transactions',
+        '/users',
+        '/properties',
+        '/generate-payment-link',
+        '/refund-management',
+        '/payment-settings',
+        '/property-management',
+      ])
         expect(asMerchantAdmin(path, 'Created'), path).toEqual({ kind: 'redirect', to: '/home' });
       expect(asMerchantAdmin('/kyc/company-details', 'Created')).toMatchObject({ kind: 'render', route: { path: '/kyc/company-details' } });
       expect(asMerchantAdmin('/home', 'Created')).toMatchObject({ kind: 'render', route: { path: '/home' } });
@@ -59,7 +78,8 @@ describe('route guard (spec 2 "Session rules")', () => {
     });
 
     it('closes both in between (approved, contract signed)', () => {
-      for (const path of ['/transactions', '/kyc/application-overview']) expect(asMerchantAdmin(path, 'ContractSigned'), path).toEqual({ kind: 'redirect', to: '/home' });
+      for (const path of ['/transactions', '/kyc/application-overview'])
+        expect(asMerchantAdmin(path, 'ContractSigned'), path).toEqual({ kind: 'redirect', to: '/home' });
     });
 
     it('leaves users without a merchant group alone', () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { enqueueNotification, MAX_VISIBLE_NOTIFICATIONS, queuedNotificationCount, syncVisibleNotifications } from '../../src/lib/notifications/notification-queue';
+import {
+  enqueueNotification,
+  MAX_VISIBLE_NOTIFICATIONS,
+  queuedNotificationCount,
+  syncVisibleNotifications,
+} from '../../src/lib/notifications/notification-queue';
 
 describe('notification queue (spec 9: at most 5 on screen, the rest queued)', () => {
   it('shows five, queues the rest, and shows the next as each one closes', () => {

@@ -21,7 +21,8 @@ afterAll(async () => {
 });
 
 const as = (who: string) => bearer(tokens[who] ?? '');
-const post = (who: string, url: string, payload: unknown = {}) => app.inject({ method: 'POST', url, headers: as(who), payload: payload as Record<string, unknown> });
+const post = (who: string, url: string, payload: unknown = {}) =>
+  app.inject({ method: 'POST', url, headers: as(who), payload: payload as Record<string, unknown> });
 const get = (who: string, url: string) => app.inject({ method: 'GET', url, headers: as(who) });
 
 async function groupNamed(name: string) {
@@ -43,7 +44,10 @@ describe('IOLBackOfficeAdmin and IOLBackOfficeUser (in no spec menu) no longer a
       expectForbidden(await get(role, `${MERCHANT_API}/merchants/confirmation/${danube.id}`), 'confirmation');
       expectForbidden(await get(role, `${MERCHANT_API}/merchant-groups/${danube.id}`), 'group');
       expect((await get(role, `${MERCHANT_API}/merchant-groups`)).json()).toMatchObject({ items: [], total: 0 });
-      expectForbidden(await post(role, `${MERCHANT_API}/merchant-groups`, { name: `${role} Hotels`, country: 'NL', contactEmail: 'ops@example.com' }), 'create group');
+      expectForbidden(
+        await post(role, `${MERCHANT_API}/merchant-groups`, { name: `${role} Hotels`, country: 'NL', contactEmail: 'ops@example.com' }),
+        'create group',
+      );
       expect(await app.ctx.db.selectFrom('merchant_groups').select('id').where('name', '=', `${role} Hotels`).execute()).toEqual([]);
     });
   }
@@ -78,7 +82,11 @@ describe('payout retry follows the payouts item (FolioAdmin, SuperAdmin, Admin)'
       const attempts = await app.ctx.db.selectFrom('payout_attempts').select('id').where('payout_id', '=', first!).execute();
       expect(attempts, role).toHaveLength(1);
     }
-    for (const [role, id] of [['FolioAdmin', first], ['SuperAdmin', second], ['Admin', third]] as const) {
+    for (const [role, id] of [
+      ['FolioAdmin', first],
+      ['SuperAdmin', second],
+      ['Admin', third],
+    ] as const) {
       const retried = await post(role, `${MERCHANT_API}/payouts/${id}/retry`);
       expect(retried.statusCode, role).toBe(200);
       expect(retried.json(), role).toMatchObject({ status: 'Processing' });
@@ -111,7 +119,11 @@ describe('pre-init (open my KYC application) is for a merchant group admin', () 
 
 describe("the applicant's group is Created: its business stays closed until the group is Active (spec 2)", () => {
   it('refuses transactions, payouts, properties and other users with 403, while the KYC calls work', async () => {
-    const applicant = await app.ctx.db.selectFrom('users').select(['id', 'merchant_group_id']).where('email', '=', 'applicant@demo.folio.test').executeTakeFirstOrThrow();
+    const applicant = await app.ctx.db
+      .selectFrom('users')
+      .select(['id', 'merchant_group_id'])
+      .where('email', '=', 'applicant@demo.folio.test')
+      .executeTakeFirstOrThrow();
     const colleague = await app.ctx.db.selectFrom('users').select('id').where('email', '=', 'merchantadmin@demo.folio.test').executeTakeFirstOrThrow();
     const refused = {
       orders: await post('applicant', '/backoffice/api/v2/order/search', {}),

@@ -98,7 +98,27 @@ describe('the route table', () => {
   it('has every route of spec 2 exactly once', () => {
     const paths = ROUTES.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);
-    for (const path of ['/', '/sign-in', '/create-password', '/forgot-password-successful', '/properties/inactive-property', '/home', '/kyc/authorised-signatory', '/kyc/application-success', '/kyc/applications/[id]', '/properties/property-overview/[id]', '/properties/secret-keys', '/properties/admin/checkout-preview', '/users/[id]', '/merchants/contract-signed', '/payment-settings/add-payment-settings', '/transactions/transaction-info', '/fee-management', '/refund-management/rules', '/payouts'])
+    for (const path of [
+      '/',
+      '/sign-in',
+      '/create-password',
+      '/forgot-password-successful',
+      '/properties/inactive-property',
+      '/home',
+      '/kyc/authorised-signatory',
+      '/kyc/application-success',
+      '/kyc/applications/[id]',
+      '/properties/property-overview/[id]',
+      '/properties/secret-keys',
+      '/properties/admin/checkout-preview',
+      '/users/[id]',
+      '/merchants/contract-signed',
+      '/payment-settings/add-payment-settings',
+      '/transactions/transaction-info',
+      '/fee-management',
+      '/refund-management/rules',
+      '/payouts',
+    ])
       expect(paths).toContain(path);
     expect(paths.filter((path) => path.startsWith('/kyc/') && !path.startsWith('/kyc/applications'))).toHaveLength(9);
     expect(paths.filter((path) => /^\/properties\/[a-z-]+$/.test(path))).toHaveLength(13 + 3);

@@ -24,7 +24,12 @@ describe('property list by user and property statuses', () => {
     const { headers, userId } = await me('propertymanager@demo.folio.test');
     const list = await app.inject({ method: 'GET', url: `${BASE}/merchant-scopes/${userId}/properties`, headers });
     expect(list.statusCode).toBe(200);
-    expect(list.json().map((entry: { name: string }) => entry.name)).toEqual(['Harbour View Hotel', 'Canal House Amsterdam', 'Dune Resort Scheveningen', 'City Lights Rotterdam']);
+    expect(list.json().map((entry: { name: string }) => entry.name)).toEqual([
+      'Harbour View Hotel',
+      'Canal House Amsterdam',
+      'Dune Resort Scheveningen',
+      'City Lights Rotterdam',
+    ]);
     const statuses = await app.inject({ method: 'POST', url: `${BASE}/merchants/status`, headers, payload: {} });
     expect(statuses.statusCode).toBe(200);
     const byId = new Map(statuses.json().map((entry: { merchantId: string; status: string }) => [entry.merchantId, entry.status]));

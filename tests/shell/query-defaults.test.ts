@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createQueryClient, retryDelay } from '../../src/app/query-client';
+import { createQueryClient, retryDelay } from '../../src/lib/query-client';
 
 // Spec 7 "Query defaults".
 describe('query defaults', () => {

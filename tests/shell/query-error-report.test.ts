@@ -16,7 +16,9 @@ describe('failures shown by the error toast', () => {
   it('every failed mutation, unless its screen shows the failure itself', async () => {
     const { client, reported } = clientReporting();
     await new MutationObserver(client, { mutationFn: () => Promise.reject(refused) }).mutate().catch(() => undefined);
-    await new MutationObserver(client, { mutationFn: () => Promise.reject(new Error('shown in place')), meta: { errorToast: false } }).mutate().catch(() => undefined);
+    await new MutationObserver(client, { mutationFn: () => Promise.reject(new Error('shown in place')), meta: { errorToast: false } })
+      .mutate()
+      .catch(() => undefined);
     expect(reported).toEqual([refused]);
   });
 

@@ -38,7 +38,8 @@ describe('seeded page access against the menu', () => {
     it(`${role} acts beyond reading on a page's resource only when it reaches a page of it`, () => {
       const reached = new Set<Resource>(pageAreasOf(role).map((area) => PAGE_AREAS[area].resource));
       for (const [resource, actions] of Object.entries(apiGrantsOf(role)) as [Resource, string[]][])
-        if (PAGE_RESOURCES.has(resource) && actions.some((action) => action !== 'Read')) expect(reached.has(resource), `${role}: ${actions.join()} on ${resource}`).toBe(true);
+        if (PAGE_RESOURCES.has(resource) && actions.some((action) => action !== 'Read'))
+          expect(reached.has(resource), `${role}: ${actions.join()} on ${resource}`).toBe(true);
     });
   }
 
@@ -92,7 +93,8 @@ describe('the rules the decision records state (issue 12 findings)', () => {
 
   it('grants e-mail templates (and so the sent e-mails) and API clients to provider admins only', () => {
     for (const resource of ['EmailTemplates', 'Clients'] as const)
-      for (const action of ['Read', 'Insert', 'Update', 'Delete'] as const) expect(rolesGranted(resource, action), `${action} ${resource}`).toEqual(ROLES.filter((role) => PROVIDER_ADMINS.includes(role)));
+      for (const action of ['Read', 'Insert', 'Update', 'Delete'] as const)
+        expect(rolesGranted(resource, action), `${action} ${resource}`).toEqual(ROLES.filter((role) => PROVIDER_ADMINS.includes(role)));
   });
 
   it('names only known resources', () => {

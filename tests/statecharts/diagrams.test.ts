@@ -198,13 +198,7 @@ describe('renderDiagrams + syncDiagrams', () => {
 
   it('renders .mmd, .svg per machine and a README, identically on every run', () => {
     const files = renderDiagrams(entries);
-    expect(files.map((f) => f.name)).toEqual([
-      'README.md',
-      'orderFixture.mmd',
-      'orderFixture.svg',
-      'toggleFixture.mmd',
-      'toggleFixture.svg',
-    ]);
+    expect(files.map((f) => f.name)).toEqual(['README.md', 'orderFixture.mmd', 'orderFixture.svg', 'toggleFixture.mmd', 'toggleFixture.svg']);
     expect(renderDiagrams([...entries].reverse())).toEqual(files);
     const readme = files[0]?.content ?? '';
     expect(readme).toContain(
@@ -254,11 +248,7 @@ describe('renderDiagrams + syncDiagrams', () => {
         on: { invoke: { src: 'ping', onDone: 'off' } },
       },
     });
-    const report = syncDiagrams(
-      dir,
-      renderDiagrams([entries[1]!, { machine: changed, sourceFile: 'machines/toggle.machine.ts' }]),
-      'check',
-    );
+    const report = syncDiagrams(dir, renderDiagrams([entries[1]!, { machine: changed, sourceFile: 'machines/toggle.machine.ts' }]), 'check');
     expect(report.stale).toEqual(['toggleFixture.mmd', 'toggleFixture.svg']);
   });
 });

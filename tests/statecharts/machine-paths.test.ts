@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  assign,
-  createActor,
-  fromPromise,
-  sendParent,
-  setup,
-  SimulatedClock,
-  type AnyMachineSnapshot,
-  type SnapshotFrom,
-} from 'xstate';
+import { assign, createActor, fromPromise, sendParent, setup, SimulatedClock, type AnyMachineSnapshot, type SnapshotFrom } from 'xstate';
 import {
   activeStateKeys,
   byStateValue,
@@ -39,8 +30,7 @@ const userEvents = [
 ] as const;
 
 // `lines` and `attempts` grow without bound; only whether they matter to a guard makes states different.
-const serialize = (s: OrderSnapshot) =>
-  JSON.stringify([s.value, s.context.lines > 0, Math.min(s.context.attempts, 2), s.context.touched]);
+const serialize = (s: OrderSnapshot) => JSON.stringify([s.value, s.context.lines > 0, Math.min(s.context.attempts, 2), s.context.touched]);
 
 const paths = machinePaths(orderFixtureMachine, { events: userEvents, serialize });
 
@@ -69,16 +59,7 @@ describe('environment events', () => {
   });
 
   it('user event types exclude XState internals', () => {
-    expect(userEventTypes(orderFixtureMachine)).toEqual([
-      'CANCEL',
-      'EDIT',
-      'SUBMIT',
-      'TOUCH',
-      'ADD_LINE',
-      'DISCARD',
-      'TOGGLE_NOTES',
-      'RETRY',
-    ]);
+    expect(userEventTypes(orderFixtureMachine)).toEqual(['CANCEL', 'EDIT', 'SUBMIT', 'TOUCH', 'ADD_LINE', 'DISCARD', 'TOGGLE_NOTES', 'RETRY']);
   });
 });
 
@@ -91,8 +72,7 @@ describe('machinePaths', () => {
   });
 
   it('takes the timer and actor transitions', () => {
-    const typesIn = (list: Array<MachinePath<OrderMachine>>) =>
-      new Set(list.flatMap((p) => p.steps.map((s) => s.event.type)));
+    const typesIn = (list: Array<MachinePath<OrderMachine>>) => new Set(list.flatMap((p) => p.steps.map((s) => s.event.type)));
     const environment = environmentEventSources(orderFixtureMachine).map((s) => s.type);
     // Reaching every state needs the actor outcomes and the long timeout...
     expect([...typesIn(paths)].filter((t) => environment.includes(t)).sort()).toEqual([
@@ -180,15 +160,7 @@ describe('machinePaths', () => {
       stopAt: (s) => s.matches('editing'),
     });
     expect(stateCoverage(orderFixtureMachine, stopped).covered).toEqual(
-      new Set([
-        'viewing',
-        'cancelled',
-        'editing',
-        'editing.lines',
-        'editing.lines.empty',
-        'editing.notes',
-        'editing.notes.hidden',
-      ]),
+      new Set(['viewing', 'cancelled', 'editing', 'editing.lines', 'editing.lines.empty', 'editing.notes', 'editing.notes.hidden']),
     );
   });
 
@@ -200,9 +172,7 @@ describe('machinePaths', () => {
   });
 
   it('fails fast on an unbounded state space', () => {
-    expect(() => machinePaths(orderFixtureMachine, { events: userEvents, maxStates: 50 })).toThrow(
-      /more than 50 distinct states/,
-    );
+    expect(() => machinePaths(orderFixtureMachine, { events: userEvents, maxStates: 50 })).toThrow(/more than 50 distinct states/);
   });
 
   it('traverses child machines that report to their parent with sendParent', () => {

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { byStateValue, machinePaths, type EnvironmentEvent } from '../../testing/model/machine-paths';
-import {
-  assertDriverComplete,
-  createModelDriver,
-  findDriverGaps,
-  requiredDriverKeys,
-  runPath,
-  type ModelDriverMap,
-} from '../../testing/model/model-driver';
+import { assertDriverComplete, createModelDriver, findDriverGaps, requiredDriverKeys, runPath, type ModelDriverMap } from '../../testing/model/model-driver';
 import { orderFixtureMachine } from './fixtures/order.machine';
 
 /** Stands in for a Playwright page: records what the driver asked of the UI. */

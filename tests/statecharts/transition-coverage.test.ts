@@ -80,7 +80,9 @@ describe('model coverage arithmetic', () => {
   });
 
   it('draws the coverage diagram with driven, excused and missing transitions in their own colours', () => {
-    const records: PathRecord[] = [{ machine: 'small', path: 'p', states: ['idle', 'loading', 'shown'], transitions: ['idle|load|0', 'loading|xstate.done.actor.fetch|0'] }];
+    const records: PathRecord[] = [
+      { machine: 'small', path: 'p', states: ['idle', 'loading', 'shown'], transitions: ['idle|load|0', 'loading|xstate.done.actor.fetch|0'] },
+    ];
     const svg = coverageSvg(small, machineCoverage(small, records, { 'shown|reset|0': 'covered by a machine test' }));
     expect(svg.match(/stroke="#15803d" stroke-width="2.4"/g)).toHaveLength(2);
     expect(svg.match(/stroke="#b45309" stroke-width="2.4"/g)).toHaveLength(1);

@@ -24,7 +24,13 @@ type JsonSchema = {
 export type Path = Array<string | number>;
 
 const SAMPLE_UUID = '00000000-0000-4000-8000-000000000001';
-const SAMPLE_STRINGS: Record<string, string> = { uuid: SAMPLE_UUID, email: 'someone@example.test', date: '2026-01-15', 'date-time': '2026-01-15T10:00:00.000Z', uri: 'https://example.test/' };
+const SAMPLE_STRINGS: Record<string, string> = {
+  uuid: SAMPLE_UUID,
+  email: 'someone@example.test',
+  date: '2026-01-15',
+  'date-time': '2026-01-15T10:00:00.000Z',
+  uri: 'https://example.test/',
+};
 /** Valid values of fields whose rule the JSON Schema does not carry (a refine, a pipe), by property name. */
 const KNOWN_FIELDS: Array<[RegExp, string]> = [
   [/email$/i, 'someone@example.test'],
@@ -48,7 +54,11 @@ function sampleOf(schema: JsonSchema, defs: Record<string, JsonSchema>, depth: n
   if (schema.allOf?.length) return sampleOf(schema.allOf[0]!, defs, depth + 1, key);
   const type = Array.isArray(schema.type) ? schema.type.find((entry) => entry !== 'null') : schema.type;
   if (type === 'object' || schema.properties)
-    return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => [name, sampleOf(property, defs, depth + 1, name)]).filter(([, value]) => value !== undefined));
+    return Object.fromEntries(
+      Object.entries(schema.properties ?? {})
+        .map(([name, property]) => [name, sampleOf(property, defs, depth + 1, name)])
+        .filter(([, value]) => value !== undefined),
+    );
   if (type === 'array') {
     const items = schema.prefixItems ?? (Array.isArray(schema.items) ? schema.items : schema.items ? [schema.items] : []);
     return items.map((item) => sampleOf(item, defs, depth + 1));

@@ -30,7 +30,11 @@ export async function startTestApp(overrides: Partial<Config> & { orders?: numbe
 }
 
 /** Signs in through the real form post (csrf included) and returns the access token and cookies. */
-export async function signIn(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<{ accessToken: string; cookies: Record<string, string>; response: LightMyRequestResponse }> {
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<{ accessToken: string; cookies: Record<string, string>; response: LightMyRequestResponse }> {
   const csrf = await app.inject({ method: 'GET', url: '/api/auth/csrf' });
   const csrfCookie = csrf.cookies.find((cookie) => cookie.name === 'folio.csrf-token');
   const { csrfToken } = csrf.json<{ csrfToken: string }>();

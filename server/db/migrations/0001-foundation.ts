@@ -5,7 +5,9 @@ import { runScript } from '../run-script';
 // tables; this one lays down the entities and their relations. Status columns hold the spec's
 // status names as text, guarded by CHECK constraints, so the database refuses unknown values.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await runScript(db, `
+  await runScript(
+    db,
+    `
     CREATE TABLE roles (
       name text PRIMARY KEY,
       side text NOT NULL CHECK (side IN ('provider', 'merchant', 'property', 'api', 'other')),
@@ -375,5 +377,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL DEFAULT now()
     );
     CREATE INDEX audit_log_entity ON audit_log (entity_type, entity_id, created_at);
-  `);
+  `,
+  );
 }

@@ -6,7 +6,9 @@ import { runScript } from '../run-script';
 // index range scans in either direction; the reference filter is a prefix match (text_pattern_ops
 // because the database collation may not be C).
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await runScript(db, `
+  await runScript(
+    db,
+    `
     CREATE INDEX IF NOT EXISTS orders_amount_id ON orders (amount_minor, id);
     CREATE INDEX IF NOT EXISTS orders_updated_id ON orders (updated_at, id);
     CREATE INDEX IF NOT EXISTS orders_status_created_id ON orders (status, created_at, id);
@@ -19,12 +21,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE UNIQUE INDEX IF NOT EXISTS payout_attempts_one_processing ON payout_attempts (payout_id) WHERE status = 'Processing';
     -- Export downloads and the cleanup of expired files look jobs up by state.
     CREATE INDEX IF NOT EXISTS export_jobs_ready_expiry ON export_jobs (expires_at) WHERE status = 'Ready';
-  `);
+  `,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await runScript(db, `
+  await runScript(
+    db,
+    `
     DROP INDEX IF EXISTS orders_amount_id, orders_updated_id, orders_status_created_id, orders_guest_name_id, orders_reference_prefix,
       payouts_created_id, payouts_amount_id, payouts_reference_prefix, payout_attempts_one_processing, export_jobs_ready_expiry;
-  `);
+  `,
+  );
 }

@@ -5,7 +5,9 @@ import { runScript } from '../run-script';
 // keeps every refresh token it was ever given, so a superseded one coming back is recognised as
 // reuse. At most one token of a session is current (not superseded).
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await runScript(db, `
+  await runScript(
+    db,
+    `
     CREATE TABLE refresh_tokens (
       token_hash text PRIMARY KEY,
       session_id uuid NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
@@ -16,5 +18,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX refresh_tokens_session ON refresh_tokens (session_id, superseded_at);
     INSERT INTO refresh_tokens (token_hash, session_id, issued_at) SELECT refresh_token_hash, id, refreshed_at FROM sessions;
     ALTER TABLE sessions DROP COLUMN refresh_token_hash;
-  `);
+  `,
+  );
 }

@@ -5,7 +5,9 @@ import { runScript } from '../run-script';
 // the last line against capturing more than was authorized: the capture handler locks the order
 // row first, but no code path can get past the constraint.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await runScript(db, `
+  await runScript(
+    db,
+    `
     ALTER TABLE orders
       ADD COLUMN authorized_minor bigint NOT NULL DEFAULT 0,
       ADD COLUMN captured_minor bigint NOT NULL DEFAULT 0,
@@ -26,13 +28,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL DEFAULT now()
     );
     CREATE INDEX payment_operations_order ON payment_operations (order_id, id);
-  `);
+  `,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await runScript(db, `
+  await runScript(
+    db,
+    `
     DROP TABLE IF EXISTS payment_operations;
     ALTER TABLE orders DROP CONSTRAINT IF EXISTS orders_ledger_within_authorization,
       DROP COLUMN IF EXISTS authorized_minor, DROP COLUMN IF EXISTS captured_minor, DROP COLUMN IF EXISTS voided_minor;
-  `);
+  `,
+  );
 }

@@ -17,13 +17,23 @@ export const DEMO_GROUP = {
   ],
 } as const;
 
-export const APPLICANT_GROUP = { name: 'Alpine Lodges Group', status: 'Created', country: 'AT', properties: [{ name: 'Alpine Lodge Innsbruck', status: 'NotOnboarded', currency: 'EUR' }] } as const;
+export const APPLICANT_GROUP = {
+  name: 'Alpine Lodges Group',
+  status: 'Created',
+  country: 'AT',
+  properties: [{ name: 'Alpine Lodge Innsbruck', status: 'NotOnboarded', currency: 'EUR' }],
+} as const;
 
 /** One group in every other onboarding status, with properties in every property status. */
 export const OTHER_GROUPS = [
   { name: 'Baltic Inns', status: 'Pending', country: 'EE', properties: [{ name: 'Tallinn Old Town Inn', status: 'Created', currency: 'EUR' }] },
   { name: 'Coastline Stays', status: 'InReview', country: 'PT', properties: [{ name: 'Lisbon Riverside', status: 'PendingReview', currency: 'EUR' }] },
-  { name: 'Danube Hospitality', status: 'SentForResubmission', country: 'HU', properties: [{ name: 'Budapest Bridge Hotel', status: 'ResubmissionRequired', currency: 'HUF' }] },
+  {
+    name: 'Danube Hospitality',
+    status: 'SentForResubmission',
+    country: 'HU',
+    properties: [{ name: 'Budapest Bridge Hotel', status: 'ResubmissionRequired', currency: 'HUF' }],
+  },
   { name: 'Emerald Isle Hotels', status: 'Approved', country: 'IE', properties: [{ name: 'Dublin Quay Hotel', status: 'FeeSetup', currency: 'EUR' }] },
   { name: 'Fjord Retreats', status: 'Rejected', country: 'NO', properties: [{ name: 'Bergen Harbour Retreat', status: 'NotOnboarded', currency: 'NOK' }] },
   { name: 'Granite Suites', status: 'Deleted', country: 'GB', properties: [{ name: 'Aberdeen Granite Suites', status: 'Inactive', currency: 'GBP' }] },
@@ -41,5 +51,28 @@ export const OTHER_GROUPS = [
   },
 ] as const;
 
-export const FIRST_NAMES = ['Anna', 'Bram', 'Chloe', 'Daan', 'Eva', 'Finn', 'Greta', 'Hugo', 'Iris', 'Jonas', 'Katja', 'Lars', 'Mila', 'Noah', 'Olivia', 'Pieter', 'Queenie', 'Ruben', 'Sofia', 'Thijs', 'Uma', 'Victor'];
+export const FIRST_NAMES = [
+  'Anna',
+  'Bram',
+  'Chloe',
+  'Daan',
+  'Eva',
+  'Finn',
+  'Greta',
+  'Hugo',
+  'Iris',
+  'Jonas',
+  'Katja',
+  'Lars',
+  'Mila',
+  'Noah',
+  'Olivia',
+  'Pieter',
+  'Queenie',
+  'Ruben',
+  'Sofia',
+  'Thijs',
+  'Uma',
+  'Victor',
+];
 export const LAST_NAMES = ['de Vries', 'Jansen', 'Bakker', 'Visser', 'Smit', 'Meijer', 'Mulder', 'Bos', 'Vos', 'Peters', 'Hendriks', 'Dekker'];

@@ -19,10 +19,15 @@ interface SeedOptions {
 export async function seedRoles(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const role of ROLES)
-      await trx.insertInto('roles').values({ name: role, side: ROLE_SIDES[role] }).onConflict((oc) => oc.column('name').doUpdateSet({ side: ROLE_SIDES[role] })).execute();
+      await trx
+        .insertInto('roles')
+        .values({ name: role, side: ROLE_SIDES[role] })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ side: ROLE_SIDES[role] }))
+        .execute();
     await trx.deleteFrom('role_permissions').execute();
     await trx.deleteFrom('role_api_grants').execute();
-    const rowsOf = (grants: typeof ROLE_PAGE_GRANTS) => ROLES.flatMap((role) => Object.entries(grants[role] ?? {}).map(([resource, actions]) => ({ role_name: role, resource, actions })));
+    const rowsOf = (grants: typeof ROLE_PAGE_GRANTS) =>
+      ROLES.flatMap((role) => Object.entries(grants[role] ?? {}).map(([resource, actions]) => ({ role_name: role, resource, actions })));
     const pageRows = rowsOf(ROLE_PAGE_GRANTS);
     const apiRows = rowsOf(ROLE_API_GRANTS);
     if (pageRows.length) await trx.insertInto('role_permissions').values(pageRows).execute();
@@ -34,20 +39,42 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** A demo date, so lists show the demo's story rather than the moment the seed ran. */
 const daysBeforeAnchor = (days: number) => new Date(Date.parse(DEMO_ANCHOR) - days * DAY_MS);
 
-async function insertGroup(db: Db, group: { name: string; status: string; country: string; properties: readonly { name: string; status: string; currency: string }[] }, createdDaysAgo: number) {
+async function insertGroup(
+  db: Db,
+  group: { name: string; status: string; country: string; properties: readonly { name: string; status: string; currency: string }[] },
+  createdDaysAgo: number,
+) {
   const createdAt = daysBeforeAnchor(createdDaysAgo);
   // Groups not in review (seed-kyc dates those) changed status a few weeks after they signed up.
   const statusChangedAt = daysBeforeAnchor(Math.max(1, createdDaysAgo - 21));
   const { id } = await db
     .insertInto('merchant_groups')
-    .values({ name: group.name, status: group.status, country: group.country, contact_email: null, created_at: createdAt, updated_at: statusChangedAt, status_changed_at: statusChangedAt })
+    .values({
+      name: group.name,
+      status: group.status,
+      country: group.country,
+      contact_email: null,
+      created_at: createdAt,
+      updated_at: statusChangedAt,
+      status_changed_at: statusChangedAt,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const merchantIds: string[] = [];
   for (const [position, property] of group.properties.entries()) {
     const merchant = await db
       .insertInto('merchants')
-      .values({ merchant_group_id: id, name: property.name, status: property.status, position, currency: property.currency, active: property.status !== 'Inactive', property_type: 'Hotel', checkin_time: '15:00', checkout_time: '11:00' })
+      .values({
+        merchant_group_id: id,
+        name: property.name,
+        status: property.status,
+        position,
+        currency: property.currency,
+        active: property.status !== 'Inactive',
+        property_type: 'Hotel',
+        checkin_time: '15:00',
+        checkout_time: '11:00',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     merchantIds.push(merchant.id);
@@ -83,13 +110,27 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
         merchantIds: side === 'property' || side === 'api' ? demo.merchantIds : [],
       });
     }
-    await insertUser(db, { email: `applicant@${DEMO_DOMAIN}`, passwordHash, firstName: 'Alma', lastName: 'Applicant', roles: ['MerchantAdmin'], merchantGroupId: applicant.id, merchantIds: [] });
-    await db.insertInto('kyc_applications').values({ merchant_group_id: applicant.id, created_at: daysBeforeAnchor(2), updated_at: daysBeforeAnchor(2) }).execute();
+    await insertUser(db, {
+      email: `applicant@${DEMO_DOMAIN}`,
+      passwordHash,
+      firstName: 'Alma',
+      lastName: 'Applicant',
+      roles: ['MerchantAdmin'],
+      merchantGroupId: applicant.id,
+      merchantIds: [],
+    });
+    await db
+      .insertInto('kyc_applications')
+      .values({ merchant_group_id: applicant.id, created_at: daysBeforeAnchor(2), updated_at: daysBeforeAnchor(2) })
+      .execute();
     await seedPayouts(db, DEMO_ANCHOR);
     await seedKyc(db);
     options.log?.info({ ms: Date.now() - started }, 'demo world seeded');
   }
-  const count = await db.selectFrom('orders').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const count = await db
+    .selectFrom('orders')
+    .select(sql<string>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
   const missing = options.orders - Number(count.n);
   if (missing > 0) {
     const started = Date.now();
@@ -100,13 +141,30 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   await seedOrderEmails(db);
 }
 
-async function insertUser(db: Db, user: { email: string; passwordHash: string; firstName: string; lastName: string; roles: RoleName[]; merchantGroupId: string | null; merchantIds: string[] }) {
+async function insertUser(
+  db: Db,
+  user: { email: string; passwordHash: string; firstName: string; lastName: string; roles: RoleName[]; merchantGroupId: string | null; merchantIds: string[] },
+) {
   const { id } = await db
     .insertInto('users')
-    .values({ email: user.email, password_hash: user.passwordHash, first_name: user.firstName, last_name: user.lastName, merchant_group_id: user.merchantGroupId, first_login: true })
+    .values({
+      email: user.email,
+      password_hash: user.passwordHash,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      merchant_group_id: user.merchantGroupId,
+      first_login: true,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db.insertInto('user_roles').values(user.roles.map((role_name, position) => ({ user_id: id, role_name, position }))).execute();
-  if (user.merchantIds.length) await db.insertInto('user_merchant_scopes').values(user.merchantIds.map((merchant_id) => ({ user_id: id, merchant_id }))).execute();
+  await db
+    .insertInto('user_roles')
+    .values(user.roles.map((role_name, position) => ({ user_id: id, role_name, position })))
+    .execute();
+  if (user.merchantIds.length)
+    await db
+      .insertInto('user_merchant_scopes')
+      .values(user.merchantIds.map((merchant_id) => ({ user_id: id, merchant_id })))
+      .execute();
   return id;
 }

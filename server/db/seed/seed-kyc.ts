@@ -32,19 +32,38 @@ const APPLICATIONS: DemoApplication[] = [
   {
     group: 'Danube Hospitality',
     daysAgo: 9,
-    review: [{ action: 'kyc.startReview', to: 'InReview' }, { action: 'kyc.requestResubmission', to: 'SentForResubmission' }],
+    review: [
+      { action: 'kyc.startReview', to: 'InReview' },
+      { action: 'kyc.requestResubmission', to: 'SentForResubmission' },
+    ],
     documentStatus: 'Completed',
   },
-  { group: 'Emerald Isle Hotels', daysAgo: 14, review: [{ action: 'kyc.startReview', to: 'InReview' }, { action: 'kyc.approve', to: 'Approved', detail: { note: 'Complete and consistent' } }], documentStatus: 'Approved' },
+  {
+    group: 'Emerald Isle Hotels',
+    daysAgo: 14,
+    review: [
+      { action: 'kyc.startReview', to: 'InReview' },
+      { action: 'kyc.approve', to: 'Approved', detail: { note: 'Complete and consistent' } },
+    ],
+    documentStatus: 'Approved',
+  },
   {
     group: 'Fjord Retreats',
     daysAgo: 20,
-    review: [{ action: 'kyc.startReview', to: 'InReview' }, { action: 'kyc.reject', to: 'Rejected', detail: { reason: 'The beneficial owner appears on a sanctions list' } }],
+    review: [
+      { action: 'kyc.startReview', to: 'InReview' },
+      { action: 'kyc.reject', to: 'Rejected', detail: { reason: 'The beneficial owner appears on a sanctions list' } },
+    ],
     documentStatus: 'Failed',
   },
 ];
 
-function stepData(name: string, country: string, docs: Record<string, string>, people: { uboId: string; accountId: string }): Record<KycStepId, Record<string, unknown>> {
+function stepData(
+  name: string,
+  country: string,
+  docs: Record<string, string>,
+  people: { uboId: string; accountId: string },
+): Record<KycStepId, Record<string, unknown>> {
   const slug = name.toLowerCase().replace(/[^a-z]+/g, '-');
   const address = { addressLine1: '1 Harbour Street', addressLine2: '', city: 'Capital City', state: '', postal: '10115', country };
   const answers = (group: 'BusinessInfo' | 'SanctionExposure') =>
@@ -52,27 +71,83 @@ function stepData(name: string, country: string, docs: Record<string, string>, p
   return {
     'application-overview': { acknowledged: true },
     'company-details': {
-      legalBusinessName: `${name} Ltd`, tradingName: name, registrationNumber: `REG-${slug.slice(0, 6).toUpperCase()}-001`, vatNumber: '', incorporationCountry: country,
-      website: `https://${slug}.example`, contactEmail: `office@${slug}.example`, contactPhone: '+31 20 123 4567', businessAddress: address,
-      certificateOfIncorporationDocumentId: docs.certificate, proofOfPrincipalPlaceOfBusinessDocumentId: docs.placeOfBusiness,
+      legalBusinessName: `${name} Ltd`,
+      tradingName: name,
+      registrationNumber: `REG-${slug.slice(0, 6).toUpperCase()}-001`,
+      vatNumber: '',
+      incorporationCountry: country,
+      website: `https://${slug}.example`,
+      contactEmail: `office@${slug}.example`,
+      contactPhone: '+31 20 123 4567',
+      businessAddress: address,
+      certificateOfIncorporationDocumentId: docs.certificate,
+      proofOfPrincipalPlaceOfBusinessDocumentId: docs.placeOfBusiness,
     },
     'business-information': { responses: answers('BusinessInfo') },
     'sanctions-exposure': { responses: answers('SanctionExposure'), explanation: '' },
     'company-stakeholders': {
       ownershipStructureDocumentId: docs.ownership,
       stakeholders: [
-        { uboId: people.uboId, kind: 'ubo', firstName: 'Maren', middleName: '', lastName: 'Olsen', dayOfBirth: 14, monthOfBirth: 6, yearOfBirth: 1972, country, shareOwnership: 100, homeAddress: address, email: `maren@${slug}.example`, proofOfAddressDocumentId: docs.uboAddress, proofOfIdentityDocumentId: docs.uboIdentity },
+        {
+          uboId: people.uboId,
+          kind: 'ubo',
+          firstName: 'Maren',
+          middleName: '',
+          lastName: 'Olsen',
+          dayOfBirth: 14,
+          monthOfBirth: 6,
+          yearOfBirth: 1972,
+          country,
+          shareOwnership: 100,
+          homeAddress: address,
+          email: `maren@${slug}.example`,
+          proofOfAddressDocumentId: docs.uboAddress,
+          proofOfIdentityDocumentId: docs.uboIdentity,
+        },
       ],
     },
-    'processing-details': { currencies: ['EUR'], paymentSchemes: ['visa-mastercard-uk-europe', 'amex-discover-diners'], expectedMonthlyVolume: 180000, averageTransactionAmount: 240, maxTransactionAmount: 3500, hasCurrentProcessor: false, currentProcessorName: '', refundPolicyUrl: '' },
+    'processing-details': {
+      currencies: ['EUR'],
+      paymentSchemes: ['visa-mastercard-uk-europe', 'amex-discover-diners'],
+      expectedMonthlyVolume: 180000,
+      averageTransactionAmount: 240,
+      maxTransactionAmount: 3500,
+      hasCurrentProcessor: false,
+      currentProcessorName: '',
+      refundPolicyUrl: '',
+    },
     'settlement-accounts': {
       accounts: [
-        { accountId: people.accountId, bankName: 'Demo Bank', accountHolderName: `${name} Ltd`, iban: 'NL91ABNA0417164300', swiftBic: 'ABNANL2A', currency: 'EUR', accountType: 'current', bankAddress: address, bankAccountOwnerAddress: address, bankStatementDocumentId: docs.bankStatement },
+        {
+          accountId: people.accountId,
+          bankName: 'Demo Bank',
+          accountHolderName: `${name} Ltd`,
+          iban: 'NL91ABNA0417164300',
+          swiftBic: 'ABNANL2A',
+          currency: 'EUR',
+          accountType: 'current',
+          bankAddress: address,
+          bankAccountOwnerAddress: address,
+          bankStatementDocumentId: docs.bankStatement,
+        },
       ],
     },
     'authorised-signatory': {
-      firstName: 'Jonas', middleName: '', lastName: 'Berg', dayOfBirth: 2, monthOfBirth: 3, yearOfBirth: 1981, country, homeAddress: address, email: `jonas@${slug}.example`,
-      jobTitle: 'Managing director', phone: '+31 20 765 4321', proofOfIdentityDocumentId: docs.signatoryIdentity, proofOfAddressDocumentId: docs.signatoryAddress, delegationOfAuthorityDocumentId: '', confirmation: true,
+      firstName: 'Jonas',
+      middleName: '',
+      lastName: 'Berg',
+      dayOfBirth: 2,
+      monthOfBirth: 3,
+      yearOfBirth: 1981,
+      country,
+      homeAddress: address,
+      email: `jonas@${slug}.example`,
+      jobTitle: 'Managing director',
+      phone: '+31 20 765 4321',
+      proofOfIdentityDocumentId: docs.signatoryIdentity,
+      proofOfAddressDocumentId: docs.signatoryAddress,
+      delegationOfAuthorityDocumentId: '',
+      confirmation: true,
     },
   };
 }
@@ -101,11 +176,24 @@ export async function seedKyc(db: Db): Promise<void> {
       const id = demoId(`${demo.group}:${key}`);
       docs[key] = id;
       const content = demoDocumentContent(file);
-      await db.insertInto('documents').values({
-        id, merchant_group_id: group.id, document_type: type, document_group: documentGroup, header, owner_ref: owner ? people[owner] : null, name: file,
-        storage_key: `${DEMO_DOCUMENT_PREFIX}${id}.pdf`, content_type: 'application/pdf', size_bytes: content.length, sha256: createHash('sha256').update(content).digest('hex'),
-        status: demo.documentStatus, created_at: at(demo.daysAgo + 1),
-      }).execute();
+      await db
+        .insertInto('documents')
+        .values({
+          id,
+          merchant_group_id: group.id,
+          document_type: type,
+          document_group: documentGroup,
+          header,
+          owner_ref: owner ? people[owner] : null,
+          name: file,
+          storage_key: `${DEMO_DOCUMENT_PREFIX}${id}.pdf`,
+          content_type: 'application/pdf',
+          size_bytes: content.length,
+          sha256: createHash('sha256').update(content).digest('hex'),
+          status: demo.documentStatus,
+          created_at: at(demo.daysAgo + 1),
+        })
+        .execute();
     }
     const { id: applicationId } = await db
       .insertInto('kyc_applications')
@@ -114,20 +202,61 @@ export async function seedKyc(db: Db): Promise<void> {
       .returning('id')
       .executeTakeFirstOrThrow();
     const data = stepData(demo.group, group.country ?? 'NL', docs, people);
-    await db.insertInto('kyc_step_drafts').values(KYC_STEP_IDS.map((step) => ({ application_id: applicationId, step, data: JSON.stringify(data[step]), valid: true, updated_at: at(demo.daysAgo, -1) }))).execute();
-    await db.insertInto('audit_log').values({ actor_user_id: null, action: 'kyc.submit', entity_type: 'merchant_group', entity_id: group.id, detail: JSON.stringify({ from: 'Created', to: 'Pending', seeded: true }), created_at: submittedAt }).execute();
+    await db
+      .insertInto('kyc_step_drafts')
+      .values(
+        KYC_STEP_IDS.map((step) => ({ application_id: applicationId, step, data: JSON.stringify(data[step]), valid: true, updated_at: at(demo.daysAgo, -1) })),
+      )
+      .execute();
+    await db
+      .insertInto('audit_log')
+      .values({
+        actor_user_id: null,
+        action: 'kyc.submit',
+        entity_type: 'merchant_group',
+        entity_id: group.id,
+        detail: JSON.stringify({ from: 'Created', to: 'Pending', seeded: true }),
+        created_at: submittedAt,
+      })
+      .execute();
     let from = 'Pending';
     for (const [index, step] of demo.review.entries()) {
       const flags = step.action === 'kyc.requestResubmission' ? danubeFlags(docs.certificate!) : undefined;
       if (flags)
-        await db.insertInto('kyc_review_flags').values(flags.map((flag) => ({ application_id: applicationId, target_kind: flag.targetKind, target: flag.target, reason: flag.reason, created_by: reviewer?.id ?? null, created_at: at(demo.daysAgo - 1 - index) }))).execute();
-      await db.insertInto('audit_log').values({ actor_user_id: reviewer?.id ?? null, action: step.action, entity_type: 'merchant_group', entity_id: group.id, detail: JSON.stringify({ from, to: step.to, ...step.detail, ...(flags ? { flags } : {}) }), created_at: at(demo.daysAgo - 1 - index) }).execute();
+        await db
+          .insertInto('kyc_review_flags')
+          .values(
+            flags.map((flag) => ({
+              application_id: applicationId,
+              target_kind: flag.targetKind,
+              target: flag.target,
+              reason: flag.reason,
+              created_by: reviewer?.id ?? null,
+              created_at: at(demo.daysAgo - 1 - index),
+            })),
+          )
+          .execute();
+      await db
+        .insertInto('audit_log')
+        .values({
+          actor_user_id: reviewer?.id ?? null,
+          action: step.action,
+          entity_type: 'merchant_group',
+          entity_id: group.id,
+          detail: JSON.stringify({ from, to: step.to, ...step.detail, ...(flags ? { flags } : {}) }),
+          created_at: at(demo.daysAgo - 1 - index),
+        })
+        .execute();
       from = step.to;
     }
     if (demo.group === 'Danube Hospitality') await db.updateTable('documents').set({ status: 'Failed' }).where('id', '=', docs.certificate!).execute();
     const statusChangedAt = demo.review.length ? at(demo.daysAgo - demo.review.length) : submittedAt;
     // The group signed up when its application was started.
-    await db.updateTable('merchant_groups').set({ created_at: at(demo.daysAgo + 2), updated_at: statusChangedAt, status_changed_at: statusChangedAt }).where('id', '=', group.id).execute();
+    await db
+      .updateTable('merchant_groups')
+      .set({ created_at: at(demo.daysAgo + 2), updated_at: statusChangedAt, status_changed_at: statusChangedAt })
+      .where('id', '=', group.id)
+      .execute();
   }
   // Every other group has its (empty) application row, so the list links each to a page; it was
   // opened when the group was created.

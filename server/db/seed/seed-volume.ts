@@ -18,7 +18,13 @@ function textArray(values: readonly string[]) {
 
 /** Adds orders numbered from+1 .. from+count, spread over the merchants that take payments. */
 export async function seedOrders(db: Db, from: number, count: number, anchor: string): Promise<void> {
-  const merchants = await db.selectFrom('merchants').select(['id', 'currency']).where('status', 'in', ['Active', 'Inactive', 'PendingReview']).orderBy('merchant_group_id').orderBy('position').execute();
+  const merchants = await db
+    .selectFrom('merchants')
+    .select(['id', 'currency'])
+    .where('status', 'in', ['Active', 'Inactive', 'PendingReview'])
+    .orderBy('merchant_group_id')
+    .orderBy('position')
+    .execute();
   if (merchants.length === 0) return;
   const ids = textArray(merchants.map((merchant) => merchant.id));
   for (let start = from + 1; start <= from + count; start += CHUNK) {

@@ -41,7 +41,11 @@ export function guardDecision<R extends GuardedRoute>(input: GuardInput<R>): Gua
     return { kind: 'render', route, chrome: signedIn && route.path === ROOT_PATH ? 'shell' : 'public' };
   }
   // The address asked for survives signing in (a deep link opened signed out).
-  if (!signedIn) return { kind: 'redirect', to: signInLocation({ callbackUrl: `${pathname}${input.search && !input.search.startsWith('?') ? `?${input.search}` : input.search}` }) };
+  if (!signedIn)
+    return {
+      kind: 'redirect',
+      to: signInLocation({ callbackUrl: `${pathname}${input.search && !input.search.startsWith('?') ? `?${input.search}` : input.search}` }),
+    };
   if (!input.userLoaded) return { kind: 'wait' };
   if (!route) return { kind: 'not-found' };
   const openInGroup = !route?.demand || groupOpensPage(route.demand.resource, input.groupStatus);

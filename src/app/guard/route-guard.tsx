@@ -11,7 +11,9 @@ function Waiting() {
   if (userError)
     return (
       <main className="flex min-h-screen flex-col items-center justify-center gap-3 p-8">
-        <p role="alert" className="text-red-800">{userError}</p>
+        <p role="alert" className="text-red-800">
+          {userError}
+        </p>
         <button type="button" onClick={retry} className="rounded bg-brand px-3 py-1 text-white">
           {t('common.retry')}
         </button>
@@ -25,7 +27,13 @@ function Waiting() {
 }
 
 /** Spec 2 "Session rules": decides what the current location shows, then hands the route to `render`. */
-export function RouteGuard({ render, renderNotFound }: { render: (route: AppRoute, chrome: 'shell' | 'public') => React.ReactNode; renderNotFound: () => React.ReactNode }) {
+export function RouteGuard({
+  render,
+  renderNotFound,
+}: {
+  render: (route: AppRoute, chrome: 'shell' | 'public') => React.ReactNode;
+  renderNotFound: () => React.ReactNode;
+}) {
   const [pathname] = useLocation();
   // Subscribes to the query string; the raw one is read, since useSearch decodes it (an encoded
   // callbackUrl holding its own query would fall apart).

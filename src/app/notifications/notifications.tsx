@@ -41,7 +41,10 @@ export function Notifications() {
         {(entry) => (
           <ToastBar
             toast={entry}
-            style={{ ...entry.style, animation: `${entry.visible ? 'folio-toast-in' : 'folio-toast-out'} ${NOTIFICATION_TRANSITION_MS}ms ${entry.visible ? 'ease-out' : 'ease-in forwards'}` }}
+            style={{
+              ...entry.style,
+              animation: `${entry.visible ? 'folio-toast-in' : 'folio-toast-out'} ${NOTIFICATION_TRANSITION_MS}ms ${entry.visible ? 'ease-out' : 'ease-in forwards'}`,
+            }}
           />
         )}
       </Toaster>

@@ -69,7 +69,12 @@ function ShellFrame({ children }: { children: ReactNode }) {
         >
           <SideMenu items={items.filter((item) => !item.submenu)} hrefOf={hrefOf} onNavigate={() => setMenuOpen(false)} />
         </aside>
-        <main id={MAIN_CONTENT_ID} tabIndex={-1} data-testid="shell-content" className="h-[calc(100vh-68px)] min-w-0 flex-1 overflow-auto bg-slate-50 p-4 focus:outline-none sm:p-6">
+        <main
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          data-testid="shell-content"
+          className="h-[calc(100vh-68px)] min-w-0 flex-1 overflow-auto bg-slate-50 p-4 focus:outline-none sm:p-6"
+        >
           {children}
         </main>
       </div>

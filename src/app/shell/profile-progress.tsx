@@ -58,7 +58,9 @@ export function ProfileProgress() {
           {CHECKLIST.map((item) => (
             <li key={item.key} className="flex justify-between" data-done={item.done}>
               <span>{t(`shell.profileProgress.items.${item.key}`)}</span>
-              <span className={item.done ? 'text-green-700' : 'text-amber-700'}>{item.done ? t('shell.profileProgress.done') : t('shell.profileProgress.notDone')}</span>
+              <span className={item.done ? 'text-green-700' : 'text-amber-700'}>
+                {item.done ? t('shell.profileProgress.done') : t('shell.profileProgress.notDone')}
+              </span>
             </li>
           ))}
         </ul>

@@ -47,7 +47,13 @@ export function AllControlsMenu({ items, hrefOf }: { items: VisibleMenuItem[]; h
       <MenuItems anchor="bottom start" className="z-40 mt-1 w-56 rounded-md bg-white py-1 text-slate-800 shadow-lg focus:outline-none">
         {items.map((item) => (
           <MenuItem key={item.key}>
-            <button type="button" data-menu-item={item.key} data-permissions={item.permissions.join(',')} onClick={() => navigate(hrefOf(item))} className="block w-full px-3 py-2 text-left text-sm data-[focus]:bg-brand-light">
+            <button
+              type="button"
+              data-menu-item={item.key}
+              data-permissions={item.permissions.join(',')}
+              onClick={() => navigate(hrefOf(item))}
+              className="block w-full px-3 py-2 text-left text-sm data-[focus]:bg-brand-light"
+            >
               {t(`shell.menu.${item.key}`)}
             </button>
           </MenuItem>

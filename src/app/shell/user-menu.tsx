@@ -22,7 +22,9 @@ export function UserMenu({ role, firstName, lastName, onSignOut }: { role: strin
           {merchantSide ? (
             <>
               <span className="font-semibold">{t('shell.userMenu.greeting', { firstName })}</span>
-              <span className="text-xs text-white/80" data-testid="active-property-name">{activeProperty?.name ?? t('shell.userMenu.noProperty')}</span>
+              <span className="text-xs text-white/80" data-testid="active-property-name">
+                {activeProperty?.name ?? t('shell.userMenu.noProperty')}
+              </span>
             </>
           ) : (
             <span className="font-semibold">{t('shell.userMenu.fullName', { firstName, lastName })}</span>
@@ -43,7 +45,11 @@ export function UserMenu({ role, firstName, lastName, onSignOut }: { role: strin
             <div className="max-h-[200px] overflow-y-auto" data-testid="other-hotels">
               {others.map((property) => (
                 <MenuItem key={property.merchantId}>
-                  <button type="button" onClick={() => switchTo(property.merchantId)} className="block w-full px-3 py-2 text-left text-sm data-[focus]:bg-brand-light">
+                  <button
+                    type="button"
+                    onClick={() => switchTo(property.merchantId)}
+                    className="block w-full px-3 py-2 text-left text-sm data-[focus]:bg-brand-light"
+                  >
                     {property.name}
                   </button>
                 </MenuItem>

@@ -47,7 +47,13 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
             </p>
           ) : null}
           <div className="mt-5 flex justify-end gap-2">
-            <button ref={cancel} type="button" disabled={pending} onClick={props.onCancel} className="rounded border border-slate-300 px-3 py-1.5 text-sm disabled:opacity-60">
+            <button
+              ref={cancel}
+              type="button"
+              disabled={pending}
+              onClick={props.onCancel}
+              className="rounded border border-slate-300 px-3 py-1.5 text-sm disabled:opacity-60"
+            >
               {t('common.cancel')}
             </button>
             <button

@@ -13,7 +13,11 @@ export function ColumnChooser(props: { columns: ChoosableColumn[]; visibility: R
   return (
     <Popover className="relative">
       <PopoverButton className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">{t('dataTable.columns')}</PopoverButton>
-      <PopoverPanel anchor="bottom end" className="z-20 mt-1 w-56 rounded border border-slate-200 bg-white p-2 shadow-lg" aria-label={t('dataTable.chooseColumns')}>
+      <PopoverPanel
+        anchor="bottom end"
+        className="z-20 mt-1 w-56 rounded border border-slate-200 bg-white p-2 shadow-lg"
+        aria-label={t('dataTable.chooseColumns')}
+      >
         <ul className="max-h-80 overflow-y-auto">
           {props.columns.map((column) => {
             const shown = props.visibility[column.id] !== false;

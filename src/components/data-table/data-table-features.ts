@@ -17,4 +17,3 @@ export type DataTableColumn<TData extends RowData> = ColumnDef<DataTableFeatures
 export function dataTableColumnHelper<TData extends RowData>() {
   return createColumnHelper<DataTableFeatures, TData>();
 }
-

@@ -90,22 +90,14 @@ export function PropertyFilterAndActions<V extends PropertyFilterValues>(props: 
         <button type="submit" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">
           {t('dataTable.filters.apply')}
         </button>
-        <button
-          type="button"
-          className="rounded border border-slate-300 px-3 py-1.5 text-sm"
-          onClick={() => props.onApply(props.empty)}
-        >
+        <button type="button" className="rounded border border-slate-300 px-3 py-1.5 text-sm" onClick={() => props.onApply(props.empty)}>
           {t('dataTable.filters.clear')}
         </button>
       </div>
       {draft.merchantId && (
         <p className="basis-full text-sm">
           {t('dataTable.filters.property', { name: draft.merchantName })}{' '}
-          <button
-            type="button"
-            className="text-blue-700 underline"
-            onClick={() => props.onApply({ ...props.value, merchantId: '', merchantName: '' })}
-          >
+          <button type="button" className="text-blue-700 underline" onClick={() => props.onApply({ ...props.value, merchantId: '', merchantName: '' })}>
             {t('dataTable.filters.allProperties')}
           </button>
         </p>

@@ -28,7 +28,11 @@ export function TablePagination(props: TablePaginationProps) {
       <div className="flex items-center gap-2">
         <label className="flex items-center gap-1">
           {t('dataTable.pageSize')}
-          <select className="rounded border border-slate-300 px-1 py-0.5" value={props.pageSize} onChange={(event) => props.onPageSizeChange(Number(event.target.value))}>
+          <select
+            className="rounded border border-slate-300 px-1 py-0.5"
+            value={props.pageSize}
+            onChange={(event) => props.onPageSizeChange(Number(event.target.value))}
+          >
             {PAGE_SIZES.map((size) => (
               <option key={size} value={size}>
                 {size}
@@ -36,17 +40,41 @@ export function TablePagination(props: TablePaginationProps) {
             ))}
           </select>
         </label>
-        <button type="button" className={button} disabled={props.pageIndex === 0} onClick={() => props.onPageIndexChange(0)} aria-label={t('dataTable.firstPage')}>
+        <button
+          type="button"
+          className={button}
+          disabled={props.pageIndex === 0}
+          onClick={() => props.onPageIndexChange(0)}
+          aria-label={t('dataTable.firstPage')}
+        >
           «
         </button>
-        <button type="button" className={button} disabled={props.pageIndex === 0} onClick={() => props.onPageIndexChange(props.pageIndex - 1)} aria-label={t('dataTable.previousPage')}>
+        <button
+          type="button"
+          className={button}
+          disabled={props.pageIndex === 0}
+          onClick={() => props.onPageIndexChange(props.pageIndex - 1)}
+          aria-label={t('dataTable.previousPage')}
+        >
           ‹
         </button>
         <span data-testid="table-page">{t(props.totalExact ? 'dataTable.pageOf' : 'dataTable.page', { page: props.pageIndex + 1, pages: pageCount })}</span>
-        <button type="button" className={button} disabled={!canNext} onClick={() => props.onPageIndexChange(props.pageIndex + 1)} aria-label={t('dataTable.nextPage')}>
+        <button
+          type="button"
+          className={button}
+          disabled={!canNext}
+          onClick={() => props.onPageIndexChange(props.pageIndex + 1)}
+          aria-label={t('dataTable.nextPage')}
+        >
           ›
         </button>
-        <button type="button" className={button} disabled={!props.totalExact || !canNext} onClick={() => props.onPageIndexChange(pageCount - 1)} aria-label={t('dataTable.lastPage')}>
+        <button
+          type="button"
+          className={button}
+          disabled={!props.totalExact || !canNext}
+          onClick={() => props.onPageIndexChange(pageCount - 1)}
+          aria-label={t('dataTable.lastPage')}
+        >
           »
         </button>
       </div>

@@ -22,7 +22,15 @@ const idOf = (html: string, text: string) => new RegExp(`id="([^"]+)"[^>]*>${tex
 
 describe('Field', () => {
   it('ties the label, the description and the error to the control', () => {
-    const html = render(createElement(Field, { label: 'Amount', description: 'Before tax', error: 'Too much', required: true, children: (control) => createElement('input', control) }));
+    const html = render(
+      createElement(Field, {
+        label: 'Amount',
+        description: 'Before tax',
+        error: 'Too much',
+        required: true,
+        children: (control) => createElement('input', control),
+      }),
+    );
     const input = attributesOf(html, 'input');
     expect(attributesOf(html, 'label').for).toBe(input.id);
     expect(input['aria-describedby']?.split(' ')).toEqual([idOf(html, 'Before tax'), idOf(html, 'Too much')]);
@@ -40,8 +48,7 @@ describe('Field', () => {
 });
 
 describe('MoneyInput', () => {
-  const money = (value: number | null, currency: string) =>
-    render(createElement(MoneyInput, { label: 'Refund', value, currency, onChange: () => undefined }));
+  const money = (value: number | null, currency: string) => render(createElement(MoneyInput, { label: 'Refund', value, currency, onChange: () => undefined }));
 
   it('shows minor units in the currency’s own decimals, with the currency beside the field', () => {
     expect(attributesOf(money(1250, 'EUR'), 'input').value).toBe('12.50');

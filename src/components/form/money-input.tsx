@@ -47,7 +47,10 @@ export function MoneyInput(props: MoneyInputProps) {
             }}
             className={`${inputClass} rounded-r-none text-right tabular-nums`}
           />
-          <span className="flex items-center rounded-r border border-l-0 border-slate-400 bg-slate-100 px-2 text-sm text-slate-800" data-testid="money-currency">
+          <span
+            className="flex items-center rounded-r border border-l-0 border-slate-400 bg-slate-100 px-2 text-sm text-slate-800"
+            data-testid="money-currency"
+          >
             {props.currency}
           </span>
         </div>

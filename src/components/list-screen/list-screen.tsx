@@ -48,7 +48,9 @@ const NO_ROWS: never[] = [];
 export function ListScreen<TData extends RowData, TFilters extends ListFilters>(props: ListScreenProps<TData, TFilters>) {
   const { t } = useTranslation();
   const { list, result } = props;
-  const chooser = props.choosableColumns ? <ColumnChooser columns={props.choosableColumns} visibility={list.columnVisibility} onChange={list.setColumnVisibility} /> : null;
+  const chooser = props.choosableColumns ? (
+    <ColumnChooser columns={props.choosableColumns} visibility={list.columnVisibility} onChange={list.setColumnVisibility} />
+  ) : null;
   return (
     <PageLayout
       title={props.title}

@@ -16,7 +16,10 @@ describe('password checklist read from the contract policy', () => {
 
   it('is all met exactly when the contract accepts the password', () => {
     for (const password of ['Harbour-view-2027', 'harbour-view-2027', 'Sh0rt', 'A1'.repeat(70)]) {
-      expect(passwordChecklist(password).every((rule) => rule.met), password).toBe(PasswordSchema.safeParse(password).success);
+      expect(
+        passwordChecklist(password).every((rule) => rule.met),
+        password,
+      ).toBe(PasswordSchema.safeParse(password).success);
     }
   });
 

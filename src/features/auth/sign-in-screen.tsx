@@ -58,7 +58,13 @@ export function SignInScreen() {
         </p>
       )}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Field label={t('auth.signIn.email')} type="email" autoComplete="username" error={errors.email && t('auth.signIn.errors.email')} {...form.register('email')} />
+        <Field
+          label={t('auth.signIn.email')}
+          type="email"
+          autoComplete="username"
+          error={errors.email && t('auth.signIn.errors.email')}
+          {...form.register('email')}
+        />
         <Field
           label={t('auth.signIn.password')}
           type="password"

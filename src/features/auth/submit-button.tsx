@@ -6,7 +6,17 @@ const TONES = {
   dark: 'bg-white text-brand-dark hover:bg-brand-light focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-white',
 };
 
-export function SubmitButton({ busy, children, busyLabel, tone = 'light' }: { busy: boolean; children: ReactNode; busyLabel: string; tone?: keyof typeof TONES }) {
+export function SubmitButton({
+  busy,
+  children,
+  busyLabel,
+  tone = 'light',
+}: {
+  busy: boolean;
+  children: ReactNode;
+  busyLabel: string;
+  tone?: keyof typeof TONES;
+}) {
   return (
     <button
       type="submit"

@@ -37,7 +37,13 @@ export function ExportToast() {
       data-export-status={view.exportStatus ?? ''}
       className={`fixed bottom-4 right-4 z-50 flex w-80 items-start gap-3 rounded border p-3 shadow-lg ${tone[view.status]}`}
     >
-      {working && <span aria-hidden="true" data-testid="export-toast-spinner" className="mt-0.5 h-4 w-4 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent" />}
+      {working && (
+        <span
+          aria-hidden="true"
+          data-testid="export-toast-spinner"
+          className="mt-0.5 h-4 w-4 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent"
+        />
+      )}
       <div className="min-w-0 flex-1">
         <p data-testid="export-toast-message" className="whitespace-pre-line break-words text-sm font-medium">
           {text}

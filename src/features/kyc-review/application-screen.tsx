@@ -86,10 +86,7 @@ function ApplicationDetail({ application }: { application: KycApplication }) {
           </h2>
           <ul className="list-disc pl-5 text-sm">
             {openFlags.map((flag) => {
-              const document =
-                flag.targetKind === 'document'
-                  ? application.documents.find((entry) => entry.documentId === flag.target)
-                  : undefined;
+              const document = flag.targetKind === 'document' ? application.documents.find((entry) => entry.documentId === flag.target) : undefined;
               return (
                 <li key={flag.id}>
                   <strong>{document ? document.name : flag.target}</strong>: {flag.reason}
@@ -105,16 +102,10 @@ function ApplicationDetail({ application }: { application: KycApplication }) {
           {t('kycReview.detail.sections')}
         </h2>
         {application.steps.map((step) => (
-          <section
-            key={step.step}
-            aria-label={t(KYC_STEP_TITLE_KEYS[step.step])}
-            className="mb-4 rounded border border-slate-200 p-4"
-          >
+          <section key={step.step} aria-label={t(KYC_STEP_TITLE_KEYS[step.step])} className="mb-4 rounded border border-slate-200 p-4">
             <h3 className="mb-2 flex items-center gap-2 font-semibold">
               {t(KYC_STEP_TITLE_KEYS[step.step])}
-              <span
-                className={`rounded px-1.5 py-0.5 text-xs ${step.valid ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-100 text-slate-600'}`}
-              >
+              <span className={`rounded px-1.5 py-0.5 text-xs ${step.valid ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-100 text-slate-600'}`}>
                 {step.valid ? t('kycReview.detail.complete') : t('kycReview.detail.incomplete')}
               </span>
             </h3>
@@ -134,16 +125,13 @@ function ApplicationDetail({ application }: { application: KycApplication }) {
         {headers.length === 0 ? <p className="text-sm text-slate-600">{t('kycReview.detail.noDocuments')}</p> : null}
         {headers.map((header) => (
           <div key={header} className="mb-3">
-            <h3 className="font-medium">
-              {t(KYC_STEP_TITLE_KEYS[header as keyof typeof KYC_STEP_TITLE_KEYS] ?? header, { defaultValue: header })}
-            </h3>
+            <h3 className="font-medium">{t(KYC_STEP_TITLE_KEYS[header as keyof typeof KYC_STEP_TITLE_KEYS] ?? header, { defaultValue: header })}</h3>
             <ul className="ml-5 list-disc text-sm">
               {current
                 .filter((document) => document.header === header)
                 .map((document) => (
                   <li key={document.documentId}>
-                    {t(`kyc.documents.types.${document.documentTypeName}`, { defaultValue: document.documentTypeName })}
-                    : <DocumentLink document={document} />
+                    {t(`kyc.documents.types.${document.documentTypeName}`, { defaultValue: document.documentTypeName })}: <DocumentLink document={document} />
                   </li>
                 ))}
             </ul>

@@ -3,7 +3,13 @@ import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { KYC_DISPLAY_STATUS_LABEL_KEYS, KYC_DISPLAY_STATUSES, type KycApplicationSummary, type KycDisplayStatus, type KycListSortField } from '../../../contract/merchant-groups';
+import {
+  KYC_DISPLAY_STATUS_LABEL_KEYS,
+  KYC_DISPLAY_STATUSES,
+  type KycApplicationSummary,
+  type KycDisplayStatus,
+  type KycListSortField,
+} from '../../../contract/merchant-groups';
 import { NoWrap } from '../../components/data-table/data-table';
 import type { DataTableColumn } from '../../components/data-table/data-table-features';
 import { filterInputClass, filterLabelClass } from '../../components/data-table/filter-bar';
@@ -43,7 +49,11 @@ function applicationColumns(t: TFunction): DataTableColumn<KycApplicationSummary
       header: () => t('kycReview.columns.name'),
       // The row's way to its detail page: a real link, for the keyboard and screen readers too.
       cell: ({ row }: { row: { original: KycApplicationSummary } }) => (
-        <Link href={`/kyc/applications/${row.original.merchantGroupId}`} className="text-brand underline" aria-label={t('kycReview.open', { name: row.original.name })}>
+        <Link
+          href={`/kyc/applications/${row.original.merchantGroupId}`}
+          className="text-brand underline"
+          aria-label={t('kycReview.open', { name: row.original.name })}
+        >
           {row.original.name}
         </Link>
       ),
@@ -116,7 +126,12 @@ function ApplicationFilters({ value, onChange }: { value: { q: string; status: s
       <label className={filterLabelClass}>
         {t('kycReview.statusFilter')}
         {/* Named by its label alone (a wrapping label would add the chosen option to the name). */}
-        <select aria-label={t('kycReview.statusFilter')} value={value.status} onChange={(event) => onChange({ ...value, status: event.target.value })} className={filterInputClass}>
+        <select
+          aria-label={t('kycReview.statusFilter')}
+          value={value.status}
+          onChange={(event) => onChange({ ...value, status: event.target.value })}
+          className={filterInputClass}
+        >
           <option value="">{t('kycReview.allStatuses')}</option>
           {KYC_DISPLAY_STATUSES.map((entry) => (
             <option key={entry} value={entry}>

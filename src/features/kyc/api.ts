@@ -14,8 +14,7 @@ export const kycKeys = {
 };
 
 /** The applicant's own merchant group; pre-init opens the application when it does not exist yet. */
-export const myGroupQuery = () =>
-  queryOptions({ queryKey: kycKeys.group, queryFn: () => call(preInit, { body: {} }), staleTime: Infinity, retry: 1 });
+export const myGroupQuery = () => queryOptions({ queryKey: kycKeys.group, queryFn: () => call(preInit, { body: {} }), staleTime: Infinity, retry: 1 });
 
 /** The whole application: step drafts, documents, flags, mode and the step to resume at. */
 export const applicationQuery = (groupId: string) =>

@@ -43,9 +43,7 @@ function start(groupId: string, queryClient: QueryClient, startAt: string | unde
                 canSubmit: answer.canSubmit,
                 steps: old.steps.map((entry) => {
                   const state = answer.steps.find((s) => s.step === entry.step) ?? entry;
-                  return entry.step === step
-                    ? { ...entry, ...state, data, errors: answer.errors, warnings: answer.warnings }
-                    : { ...entry, ...state };
+                  return entry.step === step ? { ...entry, ...state, data, errors: answer.errors, warnings: answer.warnings } : { ...entry, ...state };
                 }),
               }
             : old,
@@ -81,22 +79,12 @@ export function kycWizardActor(groupId: string, queryClient: QueryClient, startA
 }
 
 /** Puts a freshly uploaded document into the cached application (a replacement marks the old one). */
-export function rememberUploadedDocument(
-  queryClient: QueryClient,
-  groupId: string,
-  document: KycDocument,
-  replaces?: string,
-): void {
+export function rememberUploadedDocument(queryClient: QueryClient, groupId: string, document: KycDocument, replaces?: string): void {
   queryClient.setQueryData(kycKeys.application(groupId), (old: KycApplication | undefined) =>
     old
       ? {
           ...old,
-          documents: [
-            ...old.documents.map((entry) =>
-              entry.documentId === replaces ? { ...entry, replacedBy: document.documentId } : entry,
-            ),
-            document,
-          ],
+          documents: [...old.documents.map((entry) => (entry.documentId === replaces ? { ...entry, replacedBy: document.documentId } : entry)), document],
         }
       : old,
   );

@@ -28,12 +28,7 @@ const pathOf = (step: string) => KYC_WIZARD.steps.find((entry) => entry.id === s
  * (browser back/forward, a typed address) asks the machine to go there, and a refused jump puts the
  * URL back.
  */
-function useStepRoute(
-  actor: KycWizardActor,
-  urlStep: KycStepId | undefined,
-  machineStep: string | undefined,
-  ready: boolean,
-) {
+function useStepRoute(actor: KycWizardActor, urlStep: KycStepId | undefined, machineStep: string | undefined, ready: boolean) {
   const [, navigate] = useLocation();
   const aligned = useRef(false);
   const lastUrl = useRef(urlStep);
@@ -117,8 +112,7 @@ export function KycWizard({ groupId, urlStep }: { groupId: string; urlStep: KycS
 
   if (snapshot.matches('loading') || (showingForm && !data)) return <p role="status">{t('kyc.wizard.loading')}</p>;
   if (snapshot.matches('loadFailed')) return <WizardStatus actor={actor} snapshot={snapshot} application={data} />;
-  if (snapshot.matches('locked') || !data)
-    return <LockedNotice application={data} onCheckAgain={() => actor.send({ type: 'wizard.reload' })} />;
+  if (snapshot.matches('locked') || !data) return <LockedNotice application={data} onCheckAgain={() => actor.send({ type: 'wizard.reload' })} />;
 
   const lock = stepLock(data.mode, step, data.flags, data.documents);
   const isLast = snapshot.context.currentIndex === stepIds.length - 1;
@@ -134,12 +128,8 @@ export function KycWizard({ groupId, urlStep }: { groupId: string; urlStep: KycS
         current={step}
         onGoTo={(id) => actor.send({ type: 'wizard.go-to', stepId: id })}
       />
-      <h2 className="mb-1 text-xl font-semibold">
-        {t(KYC_WIZARD.steps[snapshot.context.currentIndex]?.titleKey ?? '')}
-      </h2>
-      <p className="mb-1 text-xs text-slate-500">
-        {t('kyc.wizard.stepOf', { current: snapshot.context.currentIndex + 1, total: KYC_STEP_IDS.length })}
-      </p>
+      <h2 className="mb-1 text-xl font-semibold">{t(KYC_WIZARD.steps[snapshot.context.currentIndex]?.titleKey ?? '')}</h2>
+      <p className="mb-1 text-xs text-slate-500">{t('kyc.wizard.stepOf', { current: snapshot.context.currentIndex + 1, total: KYC_STEP_IDS.length })}</p>
       <p className="mb-4 text-sm text-slate-600">{t(`kyc.stepIntro.${step}`)}</p>
       {data.mode === 'resubmission' ? (
         <p role="note" className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -154,20 +144,12 @@ export function KycWizard({ groupId, urlStep }: { groupId: string; urlStep: KycS
         subscribe={subscribe}
         onNext={(values, changed) => {
           // An unchanged last step has nothing to save: with every step valid it is submitted as is.
-          if (isLast && !changed && actor.getSnapshot().can({ type: 'wizard.submit' }))
-            actor.send({ type: 'wizard.submit' });
+          if (isLast && !changed && actor.getSnapshot().can({ type: 'wizard.submit' })) actor.send({ type: 'wizard.submit' });
           else actor.send({ type: 'wizard.next', data: values });
         }}
         onSaveDraft={(values) => actor.send({ type: 'wizard.save', data: values })}
         actions={(submit, saveDraft) => (
-          <StepActions
-            actor={actor}
-            snapshot={snapshot}
-            isLast={isLast}
-            resubmission={data.mode === 'resubmission'}
-            onNext={submit}
-            onSaveDraft={saveDraft}
-          />
+          <StepActions actor={actor} snapshot={snapshot} isLast={isLast} resubmission={data.mode === 'resubmission'} onNext={submit} onSaveDraft={saveDraft} />
         )}
       >
         <StepContent step={step} />
@@ -177,27 +159,13 @@ export function KycWizard({ groupId, urlStep }: { groupId: string; urlStep: KycS
   );
 }
 
-function LockedNotice({
-  application,
-  onCheckAgain,
-}: {
-  application: KycApplication | undefined;
-  onCheckAgain: () => void;
-}) {
+function LockedNotice({ application, onCheckAgain }: { application: KycApplication | undefined; onCheckAgain: () => void }) {
   const { t } = useTranslation();
   return (
     <div role="status" className="rounded border border-slate-200 bg-slate-50 p-4">
       <p>{t('kyc.wizard.readOnly')}</p>
-      {application ? (
-        <p className="mt-2 text-sm">
-          {t('kyc.overview.status', { status: t(KYC_DISPLAY_STATUS_LABEL_KEYS[application.displayStatus]) })}
-        </p>
-      ) : null}
-      <button
-        type="button"
-        onClick={onCheckAgain}
-        className="mt-3 rounded border border-brand px-3 py-1.5 text-sm text-brand"
-      >
+      {application ? <p className="mt-2 text-sm">{t('kyc.overview.status', { status: t(KYC_DISPLAY_STATUS_LABEL_KEYS[application.displayStatus]) })}</p> : null}
+      <button type="button" onClick={onCheckAgain} className="mt-3 rounded border border-brand px-3 py-1.5 text-sm text-brand">
         {t('kyc.wizard.checkAgain')}
       </button>
     </div>

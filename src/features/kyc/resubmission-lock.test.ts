@@ -3,12 +3,7 @@ import type { KycDocument } from '../../../contract/kyc/documents';
 import type { KycFlag } from '../../../contract/kyc/review';
 import { stepLock } from './resubmission-lock';
 
-const flag = (
-  targetKind: 'field' | 'document',
-  target: string,
-  step: KycFlag['step'],
-  reason = 'fix this',
-): KycFlag => ({
+const flag = (targetKind: 'field' | 'document', target: string, step: KycFlag['step'], reason = 'fix this'): KycFlag => ({
   id: crypto.randomUUID(),
   targetKind,
   target,
@@ -18,8 +13,7 @@ const flag = (
   createdBy: null,
   resolvedAt: null,
 });
-const document = (documentId: string, replacedBy: string | null, replaces: string | null = null) =>
-  ({ documentId, replacedBy, replaces }) as KycDocument;
+const document = (documentId: string, replacedBy: string | null, replaces: string | null = null) => ({ documentId, replacedBy, replaces }) as KycDocument;
 
 describe('what a step lets the applicant change', () => {
   it('opens everything in a first application and nothing under review', () => {
@@ -29,25 +23,19 @@ describe('what a step lets the applicant change', () => {
   });
 
   it('opens a flagged field and what lies below it, with the reviewer reason, and nothing else', () => {
-    const lock = stepLock('resubmission', 'company-details', [
-      flag('field', 'company-details.businessAddress', 'company-details', 'wrong street'),
-    ]);
+    const lock = stepLock('resubmission', 'company-details', [flag('field', 'company-details.businessAddress', 'company-details', 'wrong street')]);
     expect(lock.isEditable('businessAddress.postal')).toBe(true);
     expect(lock.reasonFor('businessAddress.postal')).toBe('wrong street');
     expect(lock.isEditable('businessAddressExtra')).toBe(false);
     expect(lock.isEditable('legalBusinessName')).toBe(false);
     // A flag on another step opens nothing here.
     expect(
-      stepLock('resubmission', 'company-stakeholders', [
-        flag('field', 'company-details.businessAddress', 'company-details'),
-      ]).isEditable('businessAddress'),
+      stepLock('resubmission', 'company-stakeholders', [flag('field', 'company-details.businessAddress', 'company-details')]).isEditable('businessAddress'),
     ).toBe(false);
   });
 
   it('opens the whole step when the step itself is flagged', () => {
-    const lock = stepLock('resubmission', 'settlement-accounts', [
-      flag('field', 'settlement-accounts', 'settlement-accounts'),
-    ]);
+    const lock = stepLock('resubmission', 'settlement-accounts', [flag('field', 'settlement-accounts', 'settlement-accounts')]);
     expect(lock.isEditable('accounts.0.iban')).toBe(true);
   });
 
@@ -64,12 +52,7 @@ describe('what a step lets the applicant change', () => {
   });
 
   it('finds the flagged original of a replacement the server lists after a reload', () => {
-    const lock = stepLock(
-      'resubmission',
-      'settlement-accounts',
-      [flag('document', 'old', 'settlement-accounts', 'too old')],
-      [document('new', null, 'old')],
-    );
+    const lock = stepLock('resubmission', 'settlement-accounts', [flag('document', 'old', 'settlement-accounts', 'too old')], [document('new', null, 'old')]);
     expect(lock.isDocumentEditable('new')).toBe(true);
     expect(lock.documentReason('new')).toBe('too old');
   });

@@ -11,18 +11,14 @@ import { CLOSED_LOCK, OPEN_LOCK, type FieldLock } from './components/field-lock'
  * document flag keeps its slot open after the applicant replaced that document (the replacement is
  * found through `replaces`/`replacedBy`), so a wrong upload can be redone.
  */
-export function stepLock(
-  mode: KycWizardMode,
-  step: KycStepId,
-  flags: readonly KycFlag[],
-  documents: readonly KycDocument[] = [],
-): FieldLock {
+export function stepLock(mode: KycWizardMode, step: KycStepId, flags: readonly KycFlag[], documents: readonly KycDocument[] = []): FieldLock {
   if (mode === 'edit') return OPEN_LOCK;
   if (mode === 'readOnly') return CLOSED_LOCK;
   const open = flags.filter((flag) => flag.resolvedAt === null);
   const fieldFlag = (path: string) => open.find((flag) => flag.targetKind === 'field' && fieldFlagOpens(flag.target, step, path));
   // The server lists current documents with the one each replaced; this session's uploads also mark the old one.
-  const previousOf = (id: string) => documents.find((document) => document.documentId === id)?.replaces ?? documents.find((document) => document.replacedBy === id)?.documentId;
+  const previousOf = (id: string) =>
+    documents.find((document) => document.documentId === id)?.replaces ?? documents.find((document) => document.replacedBy === id)?.documentId;
   const documentFlag = (documentId: string | undefined) => {
     if (!documentId) return undefined;
     const chain = replacementChain(documentId, previousOf);

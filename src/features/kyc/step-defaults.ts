@@ -9,8 +9,7 @@ export function stepDefaults(step: KycStepId, saved: Data | null | undefined): D
   const data: Data = { ...(saved ?? {}) };
   if (step === 'company-stakeholders' && !nonEmptyList(data.stakeholders)) data.stakeholders = [emptyStakeholder()];
   if (step === 'settlement-accounts' && !nonEmptyList(data.accounts)) data.accounts = [emptyAccount()];
-  if ((step === 'business-information' || step === 'sanctions-exposure') && typeof data.responses !== 'object')
-    data.responses = {};
+  if ((step === 'business-information' || step === 'sanctions-exposure') && typeof data.responses !== 'object') data.responses = {};
   if (step === 'processing-details') {
     data.currencies ??= [];
     data.paymentSchemes ??= [];
@@ -28,8 +27,7 @@ function nonEmptyList(value: unknown): boolean {
  */
 export function keepEditable(saved: unknown, edited: unknown, editable: (path: string) => boolean, path = ''): unknown {
   if (path !== '' && editable(path)) return edited;
-  const isRecord = (value: unknown): value is Data =>
-    typeof value === 'object' && value !== null && !Array.isArray(value);
+  const isRecord = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value);
   if (Array.isArray(saved) && Array.isArray(edited))
     return saved.map((entry, index) => keepEditable(entry, edited[index], editable, join(path, String(index))));
   if (isRecord(saved) && isRecord(edited)) {

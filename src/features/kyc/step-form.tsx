@@ -27,16 +27,7 @@ interface StepFormProps {
 }
 
 /** One step's form: react-hook-form with the contract's zod schema of that step. */
-export function StepForm({
-  step,
-  application,
-  lock,
-  onNext,
-  onSaveDraft,
-  subscribe,
-  children,
-  actions,
-}: StepFormProps) {
+export function StepForm({ step, application, lock, onNext, onSaveDraft, subscribe, children, actions }: StepFormProps) {
   const { t } = useTranslation();
   const detail = application.steps.find((entry) => entry.step === step);
   const form = useForm<Data>({
@@ -64,8 +55,7 @@ export function StepForm({
   const { isDirty } = form.formState;
   const payload = (values: Data): Data => {
     if (application.mode !== 'resubmission') return values;
-    const editable = (path: string) =>
-      lock.isEditable(path) || (path.endsWith('DocumentId') && lock.isDocumentEditable(form.getValues(path) as string));
+    const editable = (path: string) => lock.isEditable(path) || (path.endsWith('DocumentId') && lock.isDocumentEditable(form.getValues(path) as string));
     return keepEditable(detail?.data ?? {}, values, editable) as Data;
   };
 

@@ -39,12 +39,7 @@ export function StepActions({ actor, snapshot, isLast, resubmission, onNext, onS
       </button>
       <span className="flex gap-3">
         {blocked || snapshot.can({ type: 'wizard.save', data: {} }) ? (
-          <button
-            type="button"
-            className={`${buttonClass} border border-brand text-brand`}
-            disabled={blocked}
-            onClick={onSaveDraft}
-          >
+          <button type="button" className={`${buttonClass} border border-brand text-brand`} disabled={blocked} onClick={onSaveDraft}>
             {t('kyc.wizard.saveDraft')}
           </button>
         ) : null}
@@ -75,32 +70,16 @@ export function StepActions({ actor, snapshot, isLast, resubmission, onNext, onS
 }
 
 /** What the workflow is doing beyond the form: loading failure, save/submit failure with retry, submitting. */
-export function WizardStatus({
-  actor,
-  snapshot,
-  application,
-}: {
-  actor: KycWizardActor;
-  snapshot: Snapshot;
-  application: KycApplication | undefined;
-}) {
+export function WizardStatus({ actor, snapshot, application }: { actor: KycWizardActor; snapshot: Snapshot; application: KycApplication | undefined }) {
   const { t } = useTranslation();
   const message = snapshot.context.error ?? '';
   const retry = (
-    <button
-      type="button"
-      className="ml-3 rounded bg-red-700 px-3 py-1 text-sm text-white"
-      onClick={() => actor.send({ type: 'wizard.retry' })}
-    >
+    <button type="button" className="ml-3 rounded bg-red-700 px-3 py-1 text-sm text-white" onClick={() => actor.send({ type: 'wizard.retry' })}>
       {t('kyc.wizard.retry')}
     </button>
   );
   const dismiss = (
-    <button
-      type="button"
-      className="ml-2 rounded border border-red-700 px-3 py-1 text-sm text-red-700"
-      onClick={() => actor.send({ type: 'wizard.dismiss' })}
-    >
+    <button type="button" className="ml-2 rounded border border-red-700 px-3 py-1 text-sm text-red-700" onClick={() => actor.send({ type: 'wizard.dismiss' })}>
       {t('kyc.wizard.dismiss')}
     </button>
   );
@@ -135,9 +114,7 @@ export function WizardStatus({
     return (
       <p role="status" className="mt-4 text-amber-800">
         {t('kyc.wizard.incomplete', {
-          steps: incomplete
-            .map((step) => t(KYC_WIZARD.steps.find((entry) => entry.id === step.id)?.titleKey ?? step.id))
-            .join(', '),
+          steps: incomplete.map((step) => t(KYC_WIZARD.steps.find((entry) => entry.id === step.id)?.titleKey ?? step.id)).join(', '),
         })}
       </p>
     );

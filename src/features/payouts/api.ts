@@ -27,4 +27,3 @@ export const payoutDetailQuery = (id: string) =>
     queryKey: payoutKeys.detail(id),
     queryFn: ({ signal }) => call(getPayout, { params: { id }, signal }),
   });
-

@@ -56,9 +56,7 @@ export function PayoutDetailDialog(props: { payoutId: string | null; canRetry: b
       <div className="fixed inset-0 bg-black/30" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className="w-full max-w-lg rounded bg-white p-5 shadow-xl">
-          <DialogTitle className="text-lg font-semibold">
-            {t('payouts.detail.title', { reference: payout?.reference ?? '' })}
-          </DialogTitle>
+          <DialogTitle className="text-lg font-semibold">{t('payouts.detail.title', { reference: payout?.reference ?? '' })}</DialogTitle>
           {detail.isError && (
             <p role="alert" className="mt-3 text-sm text-red-700">
               {detail.error.message}
@@ -79,7 +77,10 @@ export function PayoutDetailDialog(props: { payoutId: string | null; canRetry: b
               </div>
               <h3 className="mt-4 text-sm font-semibold">{t('payouts.detail.attempts')}</h3>
               {/* Every cell padded on both sides, so "#", "Status" and "When" never run together. */}
-              <table className="mt-1 w-full text-sm [&_td]:px-3 [&_td]:py-1.5 [&_th]:px-3 [&_th]:py-1.5 [&_tr>*:first-child]:pl-0" aria-label={t('payouts.detail.attempts')}>
+              <table
+                className="mt-1 w-full text-sm [&_td]:px-3 [&_td]:py-1.5 [&_th]:px-3 [&_th]:py-1.5 [&_tr>*:first-child]:pl-0"
+                aria-label={t('payouts.detail.attempts')}
+              >
                 <thead className="text-left text-slate-700">
                   <tr>
                     <th scope="col">#</th>
@@ -100,10 +101,7 @@ export function PayoutDetailDialog(props: { payoutId: string | null; canRetry: b
                 </tbody>
               </table>
               {retry.isSuccess && lastAttempt && (
-                <p
-                  role="status"
-                  className={`mt-3 text-sm ${lastAttempt.status === 'Failed' ? 'text-red-700' : 'text-emerald-700'}`}
-                >
+                <p role="status" className={`mt-3 text-sm ${lastAttempt.status === 'Failed' ? 'text-red-700' : 'text-emerald-700'}`}>
                   {t(RETRY_OUTCOME_KEY[lastAttempt.status], { attempt: lastAttempt.attemptNo })}
                 </p>
               )}
@@ -111,15 +109,15 @@ export function PayoutDetailDialog(props: { payoutId: string | null; canRetry: b
           )}
           <div className="mt-5 flex justify-end gap-2">
             {payout && props.canRetry && payout.status === 'Failed' && (
-              <MutationButton className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-50" pending={retry.pending} onClick={() => setConfirming(true)}>
+              <MutationButton
+                className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-50"
+                pending={retry.pending}
+                onClick={() => setConfirming(true)}
+              >
                 {t('payouts.detail.retry')}
               </MutationButton>
             )}
-            <button
-              type="button"
-              className="rounded border border-slate-300 px-3 py-1.5 text-sm"
-              onClick={() => (retry.reset(), props.onClose())}
-            >
+            <button type="button" className="rounded border border-slate-300 px-3 py-1.5 text-sm" onClick={() => (retry.reset(), props.onClose())}>
               {t('common.close')}
             </button>
           </div>
@@ -135,7 +133,11 @@ export function PayoutDetailDialog(props: { payoutId: string | null; canRetry: b
           onConfirm={() => retry.act()}
           onCancel={() => setConfirming(false)}
         >
-          {t('payouts.detail.confirmRetryBody', { amount: formatMoney(payout.amountMinor, payout.currency), property: payout.merchantName, reference: payout.reference })}
+          {t('payouts.detail.confirmRetryBody', {
+            amount: formatMoney(payout.amountMinor, payout.currency),
+            property: payout.merchantName,
+            reference: payout.reference,
+          })}
         </ConfirmDialog>
       )}
     </Dialog>

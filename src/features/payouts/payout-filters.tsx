@@ -11,11 +11,7 @@ import { PAYOUT_SCHEDULES, PAYOUT_STATUSES } from '../../../contract/payouts';
 import { EMPTY_PAYOUT_FILTERS, type PayoutFilterValues } from './payout-filter-values';
 
 /** The payouts filter bar: edits a draft and applies it on submit. */
-export function PayoutFilters(props: {
-  value: PayoutFilterValues;
-  onApply: (value: PayoutFilterValues) => void;
-  properties: ReadonlyArray<PropertyChoice>;
-}) {
+export function PayoutFilters(props: { value: PayoutFilterValues; onApply: (value: PayoutFilterValues) => void; properties: ReadonlyArray<PropertyChoice> }) {
   const { t } = useTranslation();
   const { draft, setDraft, field } = useFilterDraft(props.value);
   return (

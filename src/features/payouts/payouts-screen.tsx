@@ -75,7 +75,12 @@ export function PayoutsScreen() {
         columns={choosable}
         visibleColumns={visible}
         onExport={({ fileType, columns: chosen }) => {
-          const exportBody: PayoutExportBody = { fileType, chunkSize: PAYOUT_EXPORT_CHUNK_SIZE, request: query, orderColumns: chosen as PayoutExportBody['orderColumns'] };
+          const exportBody: PayoutExportBody = {
+            fileType,
+            chunkSize: PAYOUT_EXPORT_CHUNK_SIZE,
+            request: query,
+            orderColumns: chosen as PayoutExportBody['orderColumns'],
+          };
           startExport({ exportType: 'PAYOUT', body: exportBody });
           setExporting(false);
         }}

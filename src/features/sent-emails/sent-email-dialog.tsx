@@ -33,7 +33,12 @@ export function SentEmailDialog(props: { emailId: string | null; onClose: () => 
               </dl>
               <p className="text-sm text-slate-700">{t('sentEmails.detail.masked')}</p>
               {/* A named, focusable region: a long text scrolls, and the keyboard must reach it. */}
-              <pre role="region" tabIndex={0} aria-label={t('sentEmails.detail.text')} className="overflow-auto whitespace-pre-wrap break-words rounded border border-slate-200 bg-slate-50 p-3 font-sans text-sm">
+              <pre
+                role="region"
+                tabIndex={0}
+                aria-label={t('sentEmails.detail.text')}
+                className="overflow-auto whitespace-pre-wrap break-words rounded border border-slate-200 bg-slate-50 p-3 font-sans text-sm"
+              >
                 {mail.text}
               </pre>
             </>

@@ -34,7 +34,12 @@ function emailColumns(t: TFunction, open: (id: string) => void): DataTableColumn
       header: () => t('sentEmails.columns.subject'),
       // The row's way to its text: a real button, for the keyboard and screen readers too.
       cell: ({ row }: { row: { original: SentEmailSummary } }) => (
-        <button type="button" className="text-left text-brand underline" onClick={() => open(row.original.id)} aria-label={t('sentEmails.open', { subject: row.original.subject, to: row.original.to })}>
+        <button
+          type="button"
+          className="text-left text-brand underline"
+          onClick={() => open(row.original.id)}
+          aria-label={t('sentEmails.open', { subject: row.original.subject, to: row.original.to })}
+        >
           {row.original.subject}
         </button>
       ),

@@ -36,17 +36,28 @@ export function OrderActions({ order, merchantId }: { order: OrderDetail; mercha
     setReason('');
   };
   const capture = useActionMutation({
-    mutationFn: (amountMinor: number, idempotencyKey: string) => call(captureAuthorization, { body: { orderId: order.id, amountMinor, currency: order.currency }, merchantId, idempotencyKey }),
+    mutationFn: (amountMinor: number, idempotencyKey: string) =>
+      call(captureAuthorization, { body: { orderId: order.id, amountMinor, currency: order.currency }, merchantId, idempotencyKey }),
     onSuccess,
   });
-  const voidRest = useActionMutation({ mutationFn: (_: void, idempotencyKey: string) => call(voidAuthorization, { body: { orderId: order.id }, merchantId, idempotencyKey }), onSuccess });
-  const cancel = useActionMutation({ mutationFn: (text: string, idempotencyKey: string) => call(cancelOrder, { params: { id: order.id }, body: { reason: text }, merchantId, idempotencyKey }), onSuccess });
-  const saveReference = useActionMutation({ mutationFn: (referenceNo: string) => call(updateReferenceNo, { body: { orderId: order.id, referenceNo }, merchantId }), onSuccess });
+  const voidRest = useActionMutation({
+    mutationFn: (_: void, idempotencyKey: string) => call(voidAuthorization, { body: { orderId: order.id }, merchantId, idempotencyKey }),
+    onSuccess,
+  });
+  const cancel = useActionMutation({
+    mutationFn: (text: string, idempotencyKey: string) => call(cancelOrder, { params: { id: order.id }, body: { reason: text }, merchantId, idempotencyKey }),
+    onSuccess,
+  });
+  const saveReference = useActionMutation({
+    mutationFn: (referenceNo: string) => call(updateReferenceNo, { body: { orderId: order.id, referenceNo }, merchantId }),
+    onSuccess,
+  });
 
   const allowed = new Set(order.allowedActions);
   if (allowed.size === 0) return null;
   const open = order.openAuthorizationMinor;
-  const captureError = captureAmount !== null && captureAmount > open ? t('transactions.info.captureTooMuch', { amount: formatMoney(open, order.currency) }) : undefined;
+  const captureError =
+    captureAmount !== null && captureAmount > open ? t('transactions.info.captureTooMuch', { amount: formatMoney(open, order.currency) }) : undefined;
   const canCapture = captureAmount !== null && captureAmount > 0 && !captureError;
   const close = () => setConfirming(null);
 
@@ -61,7 +72,14 @@ export function OrderActions({ order, merchantId }: { order: OrderDetail; mercha
           }}
         >
           <div className="w-48">
-            <MoneyInput label={t('transactions.info.captureAmount')} value={captureAmount} currency={order.currency} onChange={setCaptureAmount} error={captureError} name="captureAmount" />
+            <MoneyInput
+              label={t('transactions.info.captureAmount')}
+              value={captureAmount}
+              currency={order.currency}
+              onChange={setCaptureAmount}
+              error={captureError}
+              name="captureAmount"
+            />
           </div>
           <MutationButton type="submit" className={buttonClass} pending={capture.pending} disabled={!canCapture}>
             {t('transactions.info.capture')}
@@ -75,7 +93,11 @@ export function OrderActions({ order, merchantId }: { order: OrderDetail; mercha
           </MutationButton>
         ) : null}
         {allowed.has('cancel') ? (
-          <MutationButton className="rounded bg-red-700 px-3 py-1.5 text-sm text-white disabled:opacity-50" pending={cancel.pending} onClick={() => setConfirming('cancel')}>
+          <MutationButton
+            className="rounded bg-red-700 px-3 py-1.5 text-sm text-white disabled:opacity-50"
+            pending={cancel.pending}
+            onClick={() => setConfirming('cancel')}
+          >
             {t('transactions.info.cancel')}
           </MutationButton>
         ) : null}
@@ -89,9 +111,18 @@ export function OrderActions({ order, merchantId }: { order: OrderDetail; mercha
           }}
         >
           <div className="w-64">
-            <Field label={t('transactions.info.referenceNo')}>{(control) => <input {...control} name="referenceNo" value={reference} onChange={(event) => setReference(event.target.value)} className={inputClass} />}</Field>
+            <Field label={t('transactions.info.referenceNo')}>
+              {(control) => (
+                <input {...control} name="referenceNo" value={reference} onChange={(event) => setReference(event.target.value)} className={inputClass} />
+              )}
+            </Field>
           </div>
-          <MutationButton type="submit" className={buttonClass} pending={saveReference.pending} disabled={!reference.trim() || reference.trim() === order.referenceNo}>
+          <MutationButton
+            type="submit"
+            className={buttonClass}
+            pending={saveReference.pending}
+            disabled={!reference.trim() || reference.trim() === order.referenceNo}
+          >
             {t('transactions.info.saveReference')}
           </MutationButton>
         </form>
@@ -106,7 +137,11 @@ export function OrderActions({ order, merchantId }: { order: OrderDetail; mercha
         onConfirm={() => captureAmount !== null && capture.act(captureAmount)}
         onCancel={close}
       >
-        {t('transactions.info.captureConfirmText', { amount: formatMoney(captureAmount ?? 0, order.currency), currency: order.currency, open: formatMoney(open, order.currency) })}
+        {t('transactions.info.captureConfirmText', {
+          amount: formatMoney(captureAmount ?? 0, order.currency),
+          currency: order.currency,
+          open: formatMoney(open, order.currency),
+        })}
       </ConfirmDialog>
       <ConfirmDialog
         open={confirming === 'void'}
@@ -128,9 +163,13 @@ export function OrderActions({ order, merchantId }: { order: OrderDetail; mercha
         onConfirm={() => reason.trim() && cancel.act(reason.trim())}
         onCancel={close}
       >
-        <p className="mb-3">{open > 0 ? t('transactions.info.cancelConfirmTextOpen', { amount: formatMoney(open, order.currency) }) : t('transactions.info.cancelConfirmText')}</p>
+        <p className="mb-3">
+          {open > 0 ? t('transactions.info.cancelConfirmTextOpen', { amount: formatMoney(open, order.currency) }) : t('transactions.info.cancelConfirmText')}
+        </p>
         <Field label={t('transactions.info.cancelReason')} required>
-          {(control) => <textarea {...control} name="cancelReason" rows={3} value={reason} onChange={(event) => setReason(event.target.value)} className={inputClass} />}
+          {(control) => (
+            <textarea {...control} name="cancelReason" rows={3} value={reason} onChange={(event) => setReason(event.target.value)} className={inputClass} />
+          )}
         </Field>
       </ConfirmDialog>
     </div>

@@ -39,15 +39,25 @@ export function OrderEmailHistory({ orderId, merchantId, mayResend }: { orderId:
       ) : null}
       <ul className="flex flex-col gap-2" data-testid="email-history">
         {history.items.map((mail) => (
-          <li key={mail.id} className="flex flex-wrap items-center justify-between gap-2 rounded border border-slate-200 px-3 py-2 text-sm" data-testid="email-entry">
+          <li
+            key={mail.id}
+            className="flex flex-wrap items-center justify-between gap-2 rounded border border-slate-200 px-3 py-2 text-sm"
+            data-testid="email-entry"
+          >
             <div>
               <div className="font-medium text-slate-900">{mail.subject}</div>
               <div className="text-slate-700">
-                {t('transactions.info.emailTo', { recipient: mail.recipient })} · <time dateTime={mail.sentAt}>{formatDateTime(mail.sentAt)}</time> · {mail.status}
+                {t('transactions.info.emailTo', { recipient: mail.recipient })} · <time dateTime={mail.sentAt}>{formatDateTime(mail.sentAt)}</time> ·{' '}
+                {mail.status}
               </div>
             </div>
             {mayResend ? (
-              <MutationButton className="rounded border border-slate-400 px-3 py-1 text-sm disabled:opacity-50" pending={resend.pending} onClick={() => resend.act(mail.id)} aria-label={t('transactions.info.resendNamed', { subject: mail.subject })}>
+              <MutationButton
+                className="rounded border border-slate-400 px-3 py-1 text-sm disabled:opacity-50"
+                pending={resend.pending}
+                onClick={() => resend.act(mail.id)}
+                aria-label={t('transactions.info.resendNamed', { subject: mail.subject })}
+              >
                 {t('transactions.info.resend')}
               </MutationButton>
             ) : null}
@@ -56,11 +66,21 @@ export function OrderEmailHistory({ orderId, merchantId, mayResend }: { orderId:
       </ul>
       {pages > 1 ? (
         <div className="flex items-center gap-2 text-sm">
-          <button type="button" className="rounded border border-slate-300 px-2 py-1 disabled:opacity-50" disabled={page === 0} onClick={() => setPage(page - 1)}>
+          <button
+            type="button"
+            className="rounded border border-slate-300 px-2 py-1 disabled:opacity-50"
+            disabled={page === 0}
+            onClick={() => setPage(page - 1)}
+          >
             {t('transactions.info.previous')}
           </button>
           <span>{t('transactions.info.pageOf', { page: page + 1, pages })}</span>
-          <button type="button" className="rounded border border-slate-300 px-2 py-1 disabled:opacity-50" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+          <button
+            type="button"
+            className="rounded border border-slate-300 px-2 py-1 disabled:opacity-50"
+            disabled={page + 1 >= pages}
+            onClick={() => setPage(page + 1)}
+          >
             {t('transactions.info.next')}
           </button>
         </div>

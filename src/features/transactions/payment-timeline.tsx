@@ -20,7 +20,9 @@ export function PaymentTimeline({ operations }: { operations: readonly PaymentOp
               {formatDateTime(op.at)}
             </time>
           </div>
-          <div className="text-slate-700">{op.byName ? t('transactions.info.by', { name: op.byName, email: op.byEmail }) : t('transactions.info.bySystem')}</div>
+          <div className="text-slate-700">
+            {op.byName ? t('transactions.info.by', { name: op.byName, email: op.byEmail }) : t('transactions.info.bySystem')}
+          </div>
           {op.note ? <div className="text-slate-800">{op.note}</div> : null}
         </li>
       ))}

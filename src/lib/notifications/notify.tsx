@@ -22,7 +22,11 @@ export function showErrorToast(error: unknown): void {
   enqueueNotification(() =>
     toast.custom(
       (current) => (
-        <div role="alert" data-testid="error-toast" className={`w-[440px] max-h-[200px] overflow-auto rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 shadow ${current.visible ? 'folio-toast-enter' : 'folio-toast-leave'}`}>
+        <div
+          role="alert"
+          data-testid="error-toast"
+          className={`w-[440px] max-h-[200px] overflow-auto rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 shadow ${current.visible ? 'folio-toast-enter' : 'folio-toast-leave'}`}
+        >
           {content.kind === 'unknown' ? (
             <p className="font-semibold">{i18next.t('common.unknownError')}</p>
           ) : (

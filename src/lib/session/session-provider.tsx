@@ -74,11 +74,7 @@ export function useSession(): SessionState {
   const snapshot = useSelector(actor, (state) => state);
   const { session, user, profile, merchantUserInfo, error } = snapshot.context;
   // Signing out is a transition like the first load: neither signed in nor yet signed out.
-  const status: SessionStatus = snapshot.matches('authenticated')
-    ? 'authenticated'
-    : snapshot.matches('unauthenticated')
-      ? 'unauthenticated'
-      : 'loading';
+  const status: SessionStatus = snapshot.matches('authenticated') ? 'authenticated' : snapshot.matches('unauthenticated') ? 'unauthenticated' : 'loading';
   const userLoaded = snapshot.matches({ authenticated: { user: 'ready' } });
   const userFailed = snapshot.matches({ authenticated: { user: 'failed' } });
   return useMemo(

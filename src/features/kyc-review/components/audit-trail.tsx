@@ -25,9 +25,7 @@ export function AuditTrail({ entries }: { entries: readonly AuditEntry[] }) {
             {entries.map((entry, index) => (
               <tr key={`${entry.at}-${index}`} className="border-b border-slate-100 align-top">
                 <td className="py-1 pr-4 whitespace-nowrap">{formatDateTime(entry.at)}</td>
-                <td className="py-1 pr-4">
-                  {entry.actor ? `${entry.actor.name} (${entry.actor.email})` : t('kycReview.detail.system')}
-                </td>
+                <td className="py-1 pr-4">{entry.actor ? `${entry.actor.name} (${entry.actor.email})` : t('kycReview.detail.system')}</td>
                 <td className="py-1 pr-4">
                   {t(`kycReview.audit.${entry.action}`, { defaultValue: entry.action })}
                   <AuditDetail detail={entry.detail} />
@@ -46,9 +44,7 @@ function AuditDetail({ detail }: { detail: Record<string, unknown> }) {
   const { t } = useTranslation();
   const parts: string[] = [];
   if (typeof detail.from === 'string' && typeof detail.to === 'string')
-    parts.push(
-      `${t(`kycReview.status.${detail.from}`, { defaultValue: detail.from })} → ${t(`kycReview.status.${detail.to}`, { defaultValue: detail.to })}`,
-    );
+    parts.push(`${t(`kycReview.status.${detail.from}`, { defaultValue: detail.from })} → ${t(`kycReview.status.${detail.to}`, { defaultValue: detail.to })}`);
   if (typeof detail.reason === 'string' && detail.reason) parts.push(`“${detail.reason}”`);
   if (typeof detail.name === 'string') parts.push(detail.name);
   if (Array.isArray(detail.flags)) parts.push(t('kycReview.detail.flagCount', { count: detail.flags.length }));

@@ -16,14 +16,8 @@ export function DocumentLink({ document }: { document: KycDocument }) {
       >
         {document.name}
       </SignedFileLink>
-      <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs">
-        {t(`kyc.documentStatus.${document.status}`, { defaultValue: document.status })}
-      </span>
-      {document.flagged ? (
-        <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
-          {t('kycReview.detail.flagged')}
-        </span>
-      ) : null}
+      <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs">{t(`kyc.documentStatus.${document.status}`, { defaultValue: document.status })}</span>
+      {document.flagged ? <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">{t('kycReview.detail.flagged')}</span> : null}
     </span>
   );
 }

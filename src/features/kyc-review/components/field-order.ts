@@ -18,7 +18,8 @@ interface SchemaNode {
 /** Through optional/default/nullable wrappers, pipes and lists to the object schema below. */
 function objectBelow(schema: unknown): SchemaNode | undefined {
   let node = schema as SchemaNode | undefined;
-  for (let depth = 0; node && !node.shape && depth < 10; depth++) node = (node.element ?? node._zod?.def?.innerType ?? node._zod?.def?.in) as SchemaNode | undefined;
+  for (let depth = 0; node && !node.shape && depth < 10; depth++)
+    node = (node.element ?? node._zod?.def?.innerType ?? node._zod?.def?.in) as SchemaNode | undefined;
   return node?.shape ? node : undefined;
 }
 

@@ -92,8 +92,7 @@ export function ResubmissionForm({
       [item.target, ...(item.alsoTargets ?? [])].map((target) => ({ targetKind: item.targetKind, target, reason: (reasons[item.target] ?? '').trim() })),
     );
     if (flags.length === 0) return setProblem(t('kycReview.resubmission.nothingFlagged'));
-    if (flags.some((flag) => flag.reason.length < MIN_REASON))
-      return setProblem(t('kycReview.resubmission.reasonRequired'));
+    if (flags.some((flag) => flag.reason.length < MIN_REASON)) return setProblem(t('kycReview.resubmission.reasonRequired'));
     setProblem(undefined);
     onSend(flags);
   };
@@ -157,11 +156,7 @@ export function ResubmissionForm({
         <button type="button" onClick={onCancel} className="rounded border border-slate-300 px-4 py-2 text-sm">
           {t('common.cancel')}
         </button>
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded bg-brand px-4 py-2 text-sm text-white disabled:opacity-50"
-        >
+        <button type="submit" disabled={busy} className="rounded bg-brand px-4 py-2 text-sm text-white disabled:opacity-50">
           {t('kycReview.resubmission.send')}
         </button>
       </div>

@@ -29,9 +29,7 @@ const ACTION_LABEL: Record<LifecycleAction, string> = {
  * machine), limited to provider actions the server grants this reviewer.
  */
 export function reviewActionsFor(application: Pick<KycApplication, 'status' | 'allowedActions'>): LifecycleAction[] {
-  return allowedActions(application.status).filter(
-    (action) => LIFECYCLE_ACTION_ACTOR[action] === 'provider' && application.allowedActions.includes(action),
-  );
+  return allowedActions(application.status).filter((action) => LIFECYCLE_ACTION_ACTOR[action] === 'provider' && application.allowedActions.includes(action));
 }
 
 /** Actions with a form of their own (a reason, the flags): the form is the confirmation. */
@@ -101,11 +99,7 @@ export function ReviewActions({ application }: { application: KycApplication }) 
         </ConfirmDialog>
       ) : null}
 
-      <ReviewDialog
-        open={dialog === 'requestResubmission'}
-        title={t('kycReview.resubmission.title')}
-        onClose={() => setDialog(undefined)}
-      >
+      <ReviewDialog open={dialog === 'requestResubmission'} title={t('kycReview.resubmission.title')} onClose={() => setDialog(undefined)}>
         <ResubmissionForm
           application={application}
           busy={mutation.pending}
@@ -123,21 +117,14 @@ export function ReviewActions({ application }: { application: KycApplication }) 
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            if (dialog === 'reject' && reason.trim().length < 3)
-              return setReasonProblem(t('kycReview.reject.reasonRequired'));
+            if (dialog === 'reject' && reason.trim().length < 3) return setReasonProblem(t('kycReview.reject.reasonRequired'));
             setReasonProblem(undefined);
-            mutation.act(
-              dialog === 'reject'
-                ? { action: 'reject', reason: reason.trim() }
-                : { action: 'delete', reason: reason.trim() || undefined },
-            );
+            mutation.act(dialog === 'reject' ? { action: 'reject', reason: reason.trim() } : { action: 'delete', reason: reason.trim() || undefined });
           }}
         >
           {dialog === 'delete' ? <p className="mb-3 text-sm">{t('kycReview.actions.confirmDelete')}</p> : null}
           <label className="block text-sm">
-            <span className="block text-slate-700">
-              {dialog === 'delete' ? t('kycReview.delete.reason') : t('kycReview.reject.reason')}
-            </span>
+            <span className="block text-slate-700">{dialog === 'delete' ? t('kycReview.delete.reason') : t('kycReview.reject.reason')}</span>
             <textarea
               value={reason}
               onChange={(event) => setReason(event.target.value)}
@@ -151,11 +138,7 @@ export function ReviewActions({ application }: { application: KycApplication }) 
             </p>
           ) : null}
           <div className="mt-4 flex justify-end gap-3">
-            <button
-              type="button"
-              onClick={() => setDialog(undefined)}
-              className="rounded border border-slate-300 px-4 py-2 text-sm"
-            >
+            <button type="button" onClick={() => setDialog(undefined)} className="rounded border border-slate-300 px-4 py-2 text-sm">
               {t('common.cancel')}
             </button>
             <MutationButton type="submit" pending={mutation.pending} className="rounded bg-red-700 px-4 py-2 text-sm text-white disabled:opacity-50">

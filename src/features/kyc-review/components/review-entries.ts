@@ -16,7 +16,8 @@ export interface BirthDate {
 
 export function reviewEntries(data: Record<string, unknown>, step?: KycStepId, path: readonly string[] = []): Array<[string, unknown]> {
   const entries = Object.entries(data).filter(([key]) => !HIDDEN.has(key) && !(BIRTH_PARTS as readonly string[]).includes(key));
-  if (BIRTH_PARTS.some((part) => part in data)) entries.push([BIRTH_DATE, { day: data.dayOfBirth, month: data.monthOfBirth, year: data.yearOfBirth } satisfies BirthDate]);
+  if (BIRTH_PARTS.some((part) => part in data))
+    entries.push([BIRTH_DATE, { day: data.dayOfBirth, month: data.monthOfBirth, year: data.yearOfBirth } satisfies BirthDate]);
   return entries.sort(wizardOrder(step, path));
 }
 
@@ -30,7 +31,8 @@ export function birthDateText({ day, month, year }: BirthDate, locale?: string):
   if (parts.every((part) => part === undefined || part === null || part === '')) return undefined;
   const [d, m, y] = parts.map(Number) as [number, number, number];
   const date = new Date(Date.UTC(y, m - 1, d));
-  const real = Number.isInteger(d) && Number.isInteger(m) && Number.isInteger(y) && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  const real =
+    Number.isInteger(d) && Number.isInteger(m) && Number.isInteger(y) && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
   if (!real) return parts.map((part) => (part === undefined || part === null || part === '' ? '?' : String(part))).join('/');
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 }

@@ -23,7 +23,19 @@ export function useFieldLabel() {
  * A saved step draft as a definition list. Survey answers show the question and answer texts;
  * document ids show the document itself.
  */
-export function StepData({ data, documents, step, path = [], currency }: { data: Data; documents: readonly KycDocument[]; step?: KycStepId; path?: readonly string[]; currency?: string }) {
+export function StepData({
+  data,
+  documents,
+  step,
+  path = [],
+  currency,
+}: {
+  data: Data;
+  documents: readonly KycDocument[];
+  step?: KycStepId;
+  path?: readonly string[];
+  currency?: string;
+}) {
   const { t, i18n } = useTranslation();
   const label = useFieldLabel();
   const entries = reviewEntries(data, step, path);
@@ -42,11 +54,9 @@ export function StepData({ data, documents, step, path = [], currency }: { data:
       const document = documents.find((entry) => entry.documentId === raw);
       return document ? <DocumentLink document={document} /> : raw;
     }
-    if (key === 'responses' && typeof raw === 'object')
-      return <SurveyAnswers responses={raw as Record<string, string[]>} />;
+    if (key === 'responses' && typeof raw === 'object') return <SurveyAnswers responses={raw as Record<string, string[]>} />;
     if (typeof raw === 'boolean') return raw ? t('kyc.form.yes') : t('kyc.form.no');
-    if ((key === 'country' || key === 'incorporationCountry') && typeof raw === 'string')
-      return `${countryName(raw)} (${raw})`;
+    if ((key === 'country' || key === 'incorporationCountry') && typeof raw === 'string') return `${countryName(raw)} (${raw})`;
     if (Array.isArray(raw)) {
       if (raw.every((item) => typeof item !== 'object')) return raw.join(', ');
       return (
@@ -65,17 +75,14 @@ export function StepData({ data, documents, step, path = [], currency }: { data:
 
   return (
     <dl className="grid grid-cols-[minmax(10rem,14rem)_1fr] gap-x-4 gap-y-1 text-sm">
-      {entries
-        .map(([key, raw]) => (
-          <div key={key} className="contents">
-            <dt className="text-slate-500">
-              {key.endsWith('DocumentId')
-                ? t(`kyc.documents.types.${documentTypeOf(key, raw, documents)}`, { defaultValue: label(key) })
-                : labelOf(key)}
-            </dt>
-            <dd className="text-slate-900">{value(key, raw)}</dd>
-          </div>
-        ))}
+      {entries.map(([key, raw]) => (
+        <div key={key} className="contents">
+          <dt className="text-slate-500">
+            {key.endsWith('DocumentId') ? t(`kyc.documents.types.${documentTypeOf(key, raw, documents)}`, { defaultValue: label(key) }) : labelOf(key)}
+          </dt>
+          <dd className="text-slate-900">{value(key, raw)}</dd>
+        </div>
+      ))}
     </dl>
   );
 }
@@ -126,9 +133,7 @@ function SurveyAnswers({ responses }: { responses: Record<string, string[]> }) {
           };
           return (
             <li key={id}>
-              <span className="text-slate-600">
-                {t(`kyc.survey.${id}.label`, { defaultValue: question?.label ?? id })}
-              </span>{' '}
+              <span className="text-slate-600">{t(`kyc.survey.${id}.label`, { defaultValue: question?.label ?? id })}</span>{' '}
               <strong>{(Array.isArray(answers) ? answers : []).map(text).join(', ')}</strong>
             </li>
           );

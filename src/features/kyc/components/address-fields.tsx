@@ -7,12 +7,7 @@ export function AddressFields({ prefix, legend }: { prefix: string; legend: stri
   const { t } = useTranslation();
   return (
     <Fieldset legend={legend}>
-      <TextField
-        name={`${prefix}.addressLine1`}
-        label={t('kyc.fields.addressLine1')}
-        required
-        autoComplete="address-line1"
-      />
+      <TextField name={`${prefix}.addressLine1`} label={t('kyc.fields.addressLine1')} required autoComplete="address-line1" />
       <TextField name={`${prefix}.addressLine2`} label={t('kyc.fields.addressLine2')} autoComplete="address-line2" />
       <div className="grid gap-x-4 md:grid-cols-2">
         <TextField name={`${prefix}.city`} label={t('kyc.fields.city')} required />

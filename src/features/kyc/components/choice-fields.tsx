@@ -25,11 +25,7 @@ export function ChoiceGroup({ name, legend, options, kind }: ChoiceGroupProps) {
   const { control } = useFormContext();
   const { message, editable, reason } = useFieldState(name);
   return (
-    <fieldset
-      className="mb-4"
-      aria-describedby={message ? `${id}-error` : undefined}
-      aria-invalid={message ? true : undefined}
-    >
+    <fieldset className="mb-4" aria-describedby={message ? `${id}-error` : undefined} aria-invalid={message ? true : undefined}>
       <legend className="mb-1 text-sm font-medium text-slate-700">{legend}</legend>
       <Controller
         control={control}
@@ -49,12 +45,7 @@ export function ChoiceGroup({ name, legend, options, kind }: ChoiceGroupProps) {
                     onBlur={field.onBlur}
                     onChange={(event) => {
                       if (kind === 'radio') field.onChange([option.value]);
-                      else
-                        field.onChange(
-                          event.target.checked
-                            ? [...chosen, option.value]
-                            : chosen.filter((value) => value !== option.value),
-                        );
+                      else field.onChange(event.target.checked ? [...chosen, option.value] : chosen.filter((value) => value !== option.value));
                     }}
                   />
                   {option.label}
@@ -90,13 +81,7 @@ export function YesNoField({ name, legend }: { name: string; legend: string }) {
           <div className="flex gap-6">
             {[true, false].map((value) => (
               <label key={String(value)} className="inline-flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name={`${name}-${id}`}
-                  checked={field.value === value}
-                  disabled={!editable}
-                  onChange={() => field.onChange(value)}
-                />
+                <input type="radio" name={`${name}-${id}`} checked={field.value === value} disabled={!editable} onChange={() => field.onChange(value)} />
                 {value ? t('kyc.form.yes') : t('kyc.form.no')}
               </label>
             ))}

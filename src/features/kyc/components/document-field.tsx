@@ -1,6 +1,12 @@
 import { get, useFormContext, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DOCUMENT_TYPES, KYC_DOCUMENT_CONTENT_TYPES, KYC_DOCUMENT_MAX_BYTES, type KycDocumentSlot, type DocumentHeader } from '../../../../contract/kyc/documents';
+import {
+  DOCUMENT_TYPES,
+  KYC_DOCUMENT_CONTENT_TYPES,
+  KYC_DOCUMENT_MAX_BYTES,
+  type KycDocumentSlot,
+  type DocumentHeader,
+} from '../../../../contract/kyc/documents';
 import type { KycStepId } from '../../../../contract/kyc/steps';
 import { freshDocumentUrl } from '../../../lib/document-links';
 import { DocumentUpload } from './document-upload';

@@ -32,16 +32,7 @@ interface DocumentUploadProps {
  * link to view it. The size check here only spares a pointless upload; the server checks the
  * content and the size again and its problem message is shown when it refuses.
  */
-export function DocumentUpload({
-  path,
-  label,
-  document,
-  onUpload,
-  photoRules,
-  accept,
-  maxBytes,
-  error,
-}: DocumentUploadProps) {
+export function DocumentUpload({ path, label, document, onUpload, photoRules, accept, maxBytes, error }: DocumentUploadProps) {
   const { t } = useTranslation();
   const id = useId();
   const lock = useFieldLock();
@@ -84,15 +75,11 @@ export function DocumentUpload({
           accept={accept}
           disabled={!editable || busy}
           onChange={(event) => void handleChange(event)}
-          aria-describedby={
-            [photoRules ? `${id}-rules` : '', message ? `${id}-error` : ''].join(' ').trim() || undefined
-          }
+          aria-describedby={[photoRules ? `${id}-rules` : '', message ? `${id}-error` : ''].join(' ').trim() || undefined}
           aria-invalid={message ? true : undefined}
           className="mt-1 block w-full text-sm file:mr-3 file:rounded file:border-0 file:bg-brand-light file:px-3 file:py-1.5 file:text-brand disabled:opacity-60"
         />
-        <p className="mt-1 text-xs text-slate-500">
-          {t('kyc.documents.formats', { limit: Math.round(maxBytes / (1024 * 1024)) })}
-        </p>
+        <p className="mt-1 text-xs text-slate-500">{t('kyc.documents.formats', { limit: Math.round(maxBytes / (1024 * 1024)) })}</p>
         {busy ? (
           <p className="mt-1 text-sm text-slate-600" role="status">
             {t('kyc.documents.uploading')}
@@ -108,9 +95,7 @@ export function DocumentUpload({
             ) : (
               document.name
             )}{' '}
-            <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs">
-              {t(`kyc.documentStatus.${document.status}`, { defaultValue: document.status })}
-            </span>
+            <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs">{t(`kyc.documentStatus.${document.status}`, { defaultValue: document.status })}</span>
           </p>
         ) : null}
         <ReviewerReason reason={reason} />

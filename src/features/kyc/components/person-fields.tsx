@@ -16,27 +16,9 @@ export function PersonFields({ prefix }: { prefix: string }) {
       </div>
       <Fieldset legend={t('kyc.fields.dateOfBirth')}>
         <div className="grid grid-cols-3 gap-x-4">
-          <TextField
-            name={at('dayOfBirth')}
-            label={t('kyc.fields.dayOfBirth')}
-            type="number"
-            inputMode="numeric"
-            required
-          />
-          <TextField
-            name={at('monthOfBirth')}
-            label={t('kyc.fields.monthOfBirth')}
-            type="number"
-            inputMode="numeric"
-            required
-          />
-          <TextField
-            name={at('yearOfBirth')}
-            label={t('kyc.fields.yearOfBirth')}
-            type="number"
-            inputMode="numeric"
-            required
-          />
+          <TextField name={at('dayOfBirth')} label={t('kyc.fields.dayOfBirth')} type="number" inputMode="numeric" required />
+          <TextField name={at('monthOfBirth')} label={t('kyc.fields.monthOfBirth')} type="number" inputMode="numeric" required />
+          <TextField name={at('yearOfBirth')} label={t('kyc.fields.yearOfBirth')} type="number" inputMode="numeric" required />
         </div>
       </Fieldset>
       <div className="grid gap-x-4 md:grid-cols-2">

@@ -5,11 +5,7 @@ export function ReviewerReason({ reason, id }: { reason: string | undefined; id?
   const { t } = useTranslation();
   if (!reason) return null;
   return (
-    <p
-      id={id}
-      className="mt-1 rounded border border-amber-300 bg-amber-50 px-2 py-1 text-sm text-amber-900"
-      data-testid="reviewer-reason"
-    >
+    <p id={id} className="mt-1 rounded border border-amber-300 bg-amber-50 px-2 py-1 text-sm text-amber-900" data-testid="reviewer-reason">
       <span className="font-semibold">{t('kyc.resubmission.reasonLabel')}</span> {reason}
     </p>
   );

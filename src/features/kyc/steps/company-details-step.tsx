@@ -12,31 +12,15 @@ export function CompanyDetailsStep() {
   return (
     <>
       <Fieldset legend={t('kyc.company.legalEntity')}>
-        <TextField
-          name="legalBusinessName"
-          label={t('kyc.fields.legalBusinessName')}
-          required
-          autoComplete="organization"
-        />
+        <TextField name="legalBusinessName" label={t('kyc.fields.legalBusinessName')} required autoComplete="organization" />
         <TextField name="tradingName" label={t('kyc.fields.tradingName')} />
         <div className="grid gap-x-4 md:grid-cols-2">
           <TextField name="registrationNumber" label={t('kyc.fields.registrationNumber')} required />
           <TextField name="vatNumber" label={t('kyc.fields.vatNumber')} />
-          <SelectField
-            name="incorporationCountry"
-            label={t('kyc.fields.incorporationCountry')}
-            options={countryOptions()}
-            required
-          />
+          <SelectField name="incorporationCountry" label={t('kyc.fields.incorporationCountry')} options={countryOptions()} required />
           <TextField name="website" label={t('kyc.fields.website')} hint={t('kyc.hints.website')} />
           <TextField name="contactEmail" label={t('kyc.fields.contactEmail')} type="email" required />
-          <TextField
-            name="contactPhone"
-            label={t('kyc.fields.contactPhone')}
-            type="tel"
-            required
-            hint={t('kyc.hints.phone')}
-          />
+          <TextField name="contactPhone" label={t('kyc.fields.contactPhone')} type="tel" required hint={t('kyc.hints.phone')} />
         </div>
       </Fieldset>
       <AddressFields prefix="businessAddress" legend={t('kyc.fields.businessAddress')} />

@@ -44,21 +44,9 @@ export function CompanyStakeholdersStep() {
               required
             />
             <PersonFields prefix={`stakeholders.${index}`} />
-            <TextField
-              name={`stakeholders.${index}.shareOwnership`}
-              label={t('kyc.fields.shareOwnership')}
-              type="number"
-              inputMode="decimal"
-              required
-            />
+            <TextField name={`stakeholders.${index}.shareOwnership`} label={t('kyc.fields.shareOwnership')} type="number" inputMode="decimal" required />
             {SLOTS.filter((slot) => slot.list).map((slot) => (
-              <DocumentField
-                key={slot.field}
-                step={STEP}
-                slot={slot}
-                path={`stakeholders.${index}.${slot.field}`}
-                ownerRef={uboId}
-              />
+              <DocumentField key={slot.field} step={STEP} slot={slot} path={`stakeholders.${index}.${slot.field}`} ownerRef={uboId} />
             ))}
             {listEditable && fields.length > 1 ? (
               <button type="button" className="text-sm text-red-700 underline" onClick={() => remove(index)}>
@@ -69,20 +57,12 @@ export function CompanyStakeholdersStep() {
         );
       })}
       {listEditable ? (
-        <button
-          type="button"
-          className="mb-4 rounded border border-brand px-3 py-1.5 text-sm text-brand"
-          onClick={() => append(emptyStakeholder())}
-        >
+        <button type="button" className="mb-4 rounded border border-brand px-3 py-1.5 text-sm text-brand" onClick={() => append(emptyStakeholder())}>
           {t('kyc.stakeholders.add')}
         </button>
       ) : null}
       {warnings.length > 0 ? (
-        <p
-          role="status"
-          className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
-          data-testid="ownership-warning"
-        >
+        <p role="status" className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="ownership-warning">
           {t('kyc.stakeholders.ownershipWarning', { total: Math.round(total * 100) / 100 })}
         </p>
       ) : null}
@@ -92,11 +72,7 @@ export function CompanyStakeholdersStep() {
         </p>
       ) : null}
       <Fieldset legend={t('kyc.stakeholders.ownershipDocuments')}>
-        <DocumentField
-          step={STEP}
-          slot={slotOf(STEP, 'ownershipStructureDocumentId', SLOTS)}
-          path="ownershipStructureDocumentId"
-        />
+        <DocumentField step={STEP} slot={slotOf(STEP, 'ownershipStructureDocumentId', SLOTS)} path="ownershipStructureDocumentId" />
       </Fieldset>
     </>
   );

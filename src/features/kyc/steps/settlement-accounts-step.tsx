@@ -35,11 +35,7 @@ export function SettlementAccountsStep() {
         <Fieldset key={field.rowKey} legend={t('kyc.settlement.account', { index: index + 1 })}>
           <div className="grid gap-x-4 md:grid-cols-2">
             <TextField name={`accounts.${index}.bankName`} label={t('kyc.fields.bankName')} required />
-            <TextField
-              name={`accounts.${index}.accountHolderName`}
-              label={t('kyc.fields.accountHolderName')}
-              required
-            />
+            <TextField name={`accounts.${index}.accountHolderName`} label={t('kyc.fields.accountHolderName')} required />
             <TextField name={`accounts.${index}.iban`} label={t('kyc.fields.iban')} required />
             <TextField name={`accounts.${index}.swiftBic`} label={t('kyc.fields.swift')} required />
             <SelectField
@@ -56,10 +52,7 @@ export function SettlementAccountsStep() {
             />
           </div>
           <AddressFields prefix={`accounts.${index}.bankAddress`} legend={t('kyc.fields.bankAddress')} />
-          <AddressFields
-            prefix={`accounts.${index}.bankAccountOwnerAddress`}
-            legend={t('kyc.fields.bankAccountOwnerAddress')}
-          />
+          <AddressFields prefix={`accounts.${index}.bankAccountOwnerAddress`} legend={t('kyc.fields.bankAccountOwnerAddress')} />
           <DocumentField
             step={STEP}
             slot={slotOf(STEP, 'bankStatementDocumentId', KYC_DOCUMENT_SLOTS[STEP])}
@@ -74,11 +67,7 @@ export function SettlementAccountsStep() {
         </Fieldset>
       ))}
       {editable ? (
-        <button
-          type="button"
-          className="mb-4 rounded border border-brand px-3 py-1.5 text-sm text-brand"
-          onClick={() => append(emptyAccount())}
-        >
+        <button type="button" className="mb-4 rounded border border-brand px-3 py-1.5 text-sm text-brand" onClick={() => append(emptyAccount())}>
           {t('kyc.settlement.add')}
         </button>
       ) : null}

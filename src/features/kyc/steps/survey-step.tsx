@@ -22,11 +22,7 @@ export function SurveyStep({ group }: { group: SurveyQuestion['group'] }) {
         />
       ))}
       {group === 'SanctionExposure' ? (
-        <TextField
-          name="explanation"
-          label={t('kyc.fields.sanctionsExplanation')}
-          hint={t('kyc.hints.sanctionsExplanation')}
-        />
+        <TextField name="explanation" label={t('kyc.fields.sanctionsExplanation')} hint={t('kyc.hints.sanctionsExplanation')} />
       ) : null}
     </>
   );
