@@ -61,6 +61,12 @@ export function orderByClause(keys: SortKey[]): RawBuilder<unknown> {
 
 export const COUNT_CAP = 10_000;
 
+/** A page of a list with its total; an estimated total never claims fewer rows than the pages already seen. */
+export function pageAnswer<T>(items: T[], count: { total: number; exact: boolean }, page: number, pageSize: number) {
+  const total = count.exact ? count.total : Math.max(count.total, page * pageSize + items.length);
+  return { items, total, totalExact: count.exact, page, pageSize };
+}
+
 /**
  * Counts up to COUNT_CAP rows exactly (an index scan that stops early); past the cap the planner's
  * row estimate stands in, so page 1 of a million rows never counts a million rows.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { orderEndpoints } from '../../contract/orders';
-import { effectiveMerchants } from '../lists/list-query';
+import { effectiveMerchants, pageAnswer } from '../lists/list-query';
 import { registerEndpoint } from '../http/route';
 import { countOrders, orderPage } from './order-query';
 import { registerOrderEmailRoutes } from './order-email-routes';
@@ -17,9 +17,7 @@ export function registerOrderRoutes(app: FastifyInstance): void {
       const merchants = effectiveMerchants(caller.merchantScope, merchantId, body.filters.merchantIds);
       const { page, pageSize } = body.pagination;
       const [items, count] = await Promise.all([orderPage(ctx.db, body, merchants, page, pageSize), countOrders(ctx.db, body.filters, merchants)]);
-      // An estimate must never claim fewer rows than the pages already seen.
-      const total = count.exact ? count.total : Math.max(count.total, page * pageSize + items.length);
-      return { items, total, totalExact: count.exact, page, pageSize };
+      return pageAnswer(items, count, page, pageSize);
     },
     { transaction: false },
   );

@@ -3,7 +3,7 @@ import { payoutEndpoints, type PayoutDetail } from '../../contract/payouts';
 import { audit } from '../audit';
 import type { Db } from '../db/database';
 import { inTransaction } from '../db/transaction';
-import { effectiveMerchants, toIso } from '../lists/list-query';
+import { effectiveMerchants, pageAnswer, toIso } from '../lists/list-query';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { countPayouts, payoutById, payoutPage } from './payout-query';
@@ -45,8 +45,7 @@ export function registerPayoutRoutes(app: FastifyInstance): void {
       const merchants = effectiveMerchants(caller.merchantScope, merchantId, body.filters.merchantIds);
       const { page, pageSize } = body.pagination;
       const [items, count] = await Promise.all([payoutPage(ctx.db, body, merchants, page, pageSize), countPayouts(ctx.db, body.filters, merchants)]);
-      const total = count.exact ? count.total : Math.max(count.total, page * pageSize + items.length);
-      return { items, total, totalExact: count.exact, page, pageSize };
+      return pageAnswer(items, count, page, pageSize);
     },
     { transaction: false },
   );
