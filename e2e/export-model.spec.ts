@@ -7,6 +7,7 @@ import { apiOf, PROVIDER_ADMIN, signInAs, storedExport } from './export-support/
 import { waitForExportTrackerIdle } from './export-support/toast-log';
 import { NetworkGate } from './export-support/network-gate';
 import { machinePaths, stableJson, type MachinePath } from '../testing/model/machine-paths';
+import { excuseUncovered } from '../testing/model/coverage-record';
 import { createModelDriver, requiredDriverKeys, type ModelDriverMap } from '../testing/model/model-driver';
 
 /*
@@ -195,6 +196,34 @@ function selectPaths(): Array<MachinePath<typeof exportTrackerMachine>> {
 }
 
 const paths = selectPaths();
+
+// What no browser path of this suite takes, and where it is proven instead (reported by npm run test:model).
+excuseUncovered(exportTrackerMachine, {
+  'starting|export.start|0':
+    'a second export started while one is shown: each browser path starts one export; covered by machines/export-tracker.machine.test.ts ("discards the previous token when a new export starts")',
+  'tracking|export.start|0':
+    'a second export started while one is shown: each browser path starts one export; covered by machines/export-tracker.machine.test.ts ("discards the previous token when a new export starts")',
+  'delivered|export.start|0':
+    'a second export started while one is shown: each browser path starts one export; covered by machines/export-tracker.machine.test.ts ("discards the previous token when a new export starts")',
+  'failed|export.start|0':
+    'a second export started while one is shown: each browser path starts one export; covered by machines/export-tracker.machine.test.ts ("discards the previous token when a new export starts")',
+  'starting.calling|xstate.done.actor.start|1':
+    'the start call answering without a token: the real server always answers a token or an error; covered by machines/export-tracker.machine.test.ts ("fails with \'failed to generate export token\' when the answer has no token")',
+  'starting.calling|xstate.done.actor.start|2':
+    'the start call answering without a token: the real server always answers a token or an error; covered by machines/export-tracker.machine.test.ts ("fails with \'failed to generate export token\' when the answer has no token")',
+  'tracking|request.progress|0':
+    'progress reports come from the real export job, whose timing this suite does not control; e2e/export-progress.spec.ts follows a real 400,000-order job through Starting, Processing and Ready in the browser',
+  'tracking|request.failed|1':
+    'a failure report for a request already removed (a late answer after a cancel); covered by machines/export-tracker.machine.test.ts ("stops each pending token, then removes all requests and hides the loader")',
+  'tracking|always|0':
+    'a restored toast with no request left to follow; covered by machines/export-tracker.machine.test.ts ("hides a stored toast that has no request left to follow")',
+  'delivered|xstate.after.readyDisplay.exportTracker.delivered|0':
+    'a file delivered while another request is still tracked: the browser paths track one request; covered by machines/export-tracker.machine.test.ts ("shows each status with its loader message and toast state, downloads once, then hides")',
+  'failed|export.dismiss|0':
+    'dismissing an error while another request is still tracked: the browser paths track one request; covered by machines/export-tracker.machine.test.ts ("lets the user dismiss an error")',
+  'failed|xstate.after.errorDisplay.exportTracker.failed|0':
+    'an error shown while another request is still tracked: the browser paths track one request; covered by machines/export-tracker.machine.test.ts ("shows the joined error messages of a Failed export, notifies, removes the request and clears the token")',
+});
 
 // A reload in the middle: the machine starts from what export-storage held (a tracked payout request).
 const reloadPaths = machinePaths(exportTrackerMachine, {

@@ -233,6 +233,14 @@ const paths = selectPaths();
 
 // What no browser path of this suite takes, and where it is proven instead (reported by npm run test:model).
 excuseUncovered(sessionMachine, {
+  'unauthenticated.idle|session.visible|0':
+    'the tab becoming visible while signed out: one screen per state, so the suite checks for a session through the sign-in broadcast instead; covered by machines/session.machine.test.ts ("stays signed out when the check finds no session or fails")',
+  'authenticated.token.fresh|session.broadcast|0':
+    'another tab signing in or out while this one is signed in: each browser test has one tab; covered by machines/session.machine.test.ts ("goes to sign-in when the refetch finds the session ended elsewhere")',
+  'authenticated.token.retrying|session.visible|0':
+    'the tab becoming visible while a failed refresh waits to retry; covered by machines/session.machine.test.ts ("refetches at once when the tab becomes visible while waiting to retry")',
+  'authenticated.token.retrying|session.broadcast|0':
+    'another tab signing in or out while a failed refresh waits to retry: each browser test has one tab; covered by machines/session.machine.test.ts ("keeps the session when a refetch fails, and retries after the retry delay or on visibility")',
   'authenticated.token.refreshing|xstate.done.actor.refreshSession|1':
     'another account signs in in another tab between two refreshes: each browser test signs in one account; covered by machines/session.machine.test.ts "loads the other user from scratch when another account signed in elsewhere"',
   'authenticated.user.loadingMerchantUserInfo|xstate.done.actor.fetchMerchantUserInfo|1':
