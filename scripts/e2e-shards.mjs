@@ -36,5 +36,7 @@ const runs = Array.from({ length: shards }, (_, index) => {
 
 const results = await Promise.all(runs);
 const failed = results.filter((result) => result.code !== 0);
-console.log(`e2e: ${shards} shard(s) in ${((Date.now() - started) / 1000).toFixed(1)} s; ${failed.length ? `failed: ${failed.map((r) => r.shard).join(', ')}` : 'all passed'}`);
+console.log(
+  `e2e: ${shards} shard(s) in ${((Date.now() - started) / 1000).toFixed(1)} s; ${failed.length ? `failed: ${failed.map((r) => r.shard).join(', ')}` : 'all passed'}`,
+);
 process.exit(failed.length ? 1 : 0);
