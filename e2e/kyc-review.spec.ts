@@ -13,7 +13,7 @@ test.use({ baseURL: `http://localhost:${PORT}` });
 test.describe.configure({ mode: 'serial' });
 let server: PrivateServer;
 test.beforeAll(async () => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   server = await startPrivateServer(PORT);
 });
 test.afterAll(async () => {

@@ -181,7 +181,8 @@ test('the reviewer sends the application back flagging the bank statement', asyn
 
 test('the applicant replaces only the flagged document and resubmits', async ({ page }) => {
   await signInAs(page, APPLICANT);
-  await page.goto('/kyc/application-overview');
+  // Every step is valid, so the flagged step's own address opens it (a completed step can be viewed, decision 0203).
+  await page.goto('/kyc/settlement-accounts');
   await expectStep(page, 'settlement-accounts', 'Settlement accounts');
   await expect(page.getByText('The statement must be less than three months old')).toBeVisible();
   const progress = page.getByRole('navigation', { name: 'Application progress' });

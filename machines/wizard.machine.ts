@@ -82,13 +82,10 @@ function errorMessage(error: unknown): string {
 
 /**
  * Where to open once progress is loaded: the requested step when every step before it is valid (a
- * completed step can be viewed, issue 11), else where to resume. The first step is the wizard's
- * entry (the menu links there), so asking for it resumes: a returning applicant lands on the step
- * that needs them, not on the overview.
+ * completed step can be viewed, issue 11), else where to resume.
  */
 export function openingIndex(stepIds: readonly string[], steps: readonly WizardStepState[], mode: WizardMode, requested: string | null): number {
   const wanted = requested === null ? -1 : stepIds.indexOf(requested);
-  if (wanted <= 0) return resumeIndex(stepIds, steps, mode);
   const before = stepIds.slice(0, Math.max(0, wanted));
   if (wanted >= 0 && before.every((id) => steps.find((step) => step.id === id)?.valid)) return wanted;
   return resumeIndex(stepIds, steps, mode);

@@ -41,11 +41,12 @@ export async function startPrivateServer(port: number, env: Record<string, strin
     detached: true,
   });
   const baseURL = `http://localhost:${port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the private server on ${port} exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${baseURL}/health`)).ok) break;
+      // A bounded wait per try: a connection that hangs while the server starts must not outlast the deadline.
+      if ((await fetch(`${baseURL}/health`, { signal: AbortSignal.timeout(2_000) })).ok) break;
     } catch {
       // not listening yet
     }
