@@ -8,7 +8,8 @@ import { privatePort, startPrivateServer, type PrivateServer } from './support/p
 const REVIEWER = 'folioadmin@demo.folio.test';
 
 // The story changes seeded applications' statuses, so it runs on a database of its own.
-const PORT = privatePort(17);
+// Not 17: 4173 + 17 = 4190 is a port browsers and fetch refuse (ManageSieve, on the Fetch standard's bad-port list).
+const PORT = privatePort(19);
 test.use({ baseURL: `http://localhost:${PORT}` });
 test.describe.configure({ mode: 'serial' });
 let server: PrivateServer;
