@@ -18,6 +18,8 @@ async function openFailedPayout(page: Page, row: number) {
   await form.getByRole('button', { name: 'Apply filters' }).click();
   await searched;
   const target = page.getByRole('table', { name: 'Payouts' }).getByRole('row').nth(row);
+  // The filtered page replaces the previous rows after the answer arrives: read the row once it shows a failed payout.
+  await expect(target).toContainText('Failed');
   const reference = await target.getByRole('cell').first().innerText();
   await target.click();
   const dialog = page.getByRole('dialog', { name: `Payout ${reference}` });
