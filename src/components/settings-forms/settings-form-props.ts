@@ -1,0 +1,13 @@
+import type { SettingsScope } from '../../../contract/settings/scope';
+
+/**
+ * What every settings form receives, whether it is shown as a settings page or as a step of the
+ * merchant or property wizard (spec 2: the pages take isOnboarding).
+ */
+export interface SettingsFormProps {
+  scope: SettingsScope;
+  /** A wizard step: save as a draft and let the wizard move on, instead of a standalone page. */
+  onboarding: boolean;
+  /** Called after a successful save (the wizard advances on it). */
+  onSaved?: () => void;
+}
