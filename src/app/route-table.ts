@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { actionsOf } from '../../contract/permission-rules';
 import { PAGE_AREAS, type PageAreaKey } from '../../contract/permission-table';
 import { KYC_STEP_IDS } from '../../contract/kyc/steps';
+import { MERCHANT_PAGES, PROPERTY_PAGES } from '../../contract/settings/pages';
 import type { GuardedRoute, RouteDemand } from '../lib/permissions';
 
 // The one route table (spec 2, spec 6 "Route demands"): every route as data. Screens load lazily;
@@ -26,33 +27,8 @@ function screen<M>(importer: () => Promise<M>, name: keyof M): ScreenLoader {
   return () => importer().then((module) => module[name] as ComponentType);
 }
 
-export const PROPERTY_PAGES = [
-  'property-info',
-  'brand-assets',
-  'property-manager',
-  'currency-rules',
-  'payment-settings',
-  'processing-settings',
-  'fees',
-  'notifications',
-  'payout-settings',
-  'ows',
-  'smtp-settings',
-  'webhook-configuration',
-  'secret-keys',
-] as const;
-export const MERCHANT_PAGES = [
-  'currency-rules',
-  'location-settings',
-  'payment-settings',
-  'processing-settings',
-  'fees',
-  'payout-emails',
-  'ows-settings',
-  'email-settings',
-  'webhook-configuration',
-  'contract-signed',
-] as const;
+// The page slugs live in the contract (the settings-form registry reads them too).
+export { MERCHANT_PAGES, PROPERTY_PAGES };
 
 const auth = {
   root: screen(() => import('../features/auth/root-screen'), 'RootScreen'),

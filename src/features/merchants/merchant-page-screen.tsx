@@ -1,11 +1,36 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import type { MerchantPage } from '../../../contract/settings/pages';
 import { PageLayout } from '../../components/page-layout/page-layout';
-import { useLocation } from 'wouter';
+import { MERCHANT_PAGE_FORMS } from '../../components/settings-forms/registry';
+import { SettingsFormHost } from '../../components/settings-forms/settings-form-host';
+import { useSession } from '../../lib/session/session-provider';
 
-// Placeholder for the merchant pages until a later issue builds them: shows the page's title.
+/**
+ * /merchants/<page>?merchantGroupId=..&isOnboarding=.. (spec 2): one merchant group's settings page.
+ * Without merchantGroupId the caller's own group is meant; provider staff have none and come from the merchants list.
+ */
 export function MerchantPageScreen() {
   const { t } = useTranslation();
   const [location] = useLocation();
-  const page = location.split('/').pop() ?? '';
-  return <PageLayout title={t(`shell.routes.merchantPages.${page}`)} />;
+  const search = new URLSearchParams(useSearch());
+  const { user } = useSession();
+  const page = (location.split('/').pop() ?? '') as MerchantPage;
+  const merchantGroupId = search.get('merchantGroupId') ?? user?.merchantGroupId ?? undefined;
+  return (
+    <PageLayout title={t(`shell.routes.merchantPages.${page}`)}>
+      {merchantGroupId ? (
+        <SettingsFormHost
+          key={merchantGroupId}
+          loader={MERCHANT_PAGE_FORMS[page]}
+          scope={{ kind: 'merchantGroup', merchantGroupId }}
+          onboarding={search.get('isOnboarding') === 'true'}
+        />
+      ) : (
+        <p role="status" className="text-sm text-slate-600">
+          {t('settings.page.noGroup')}
+        </p>
+      )}
+    </PageLayout>
+  );
 }

@@ -1,11 +1,40 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import type { PropertyPage } from '../../../contract/settings/pages';
 import { PageLayout } from '../../components/page-layout/page-layout';
-import { useLocation } from 'wouter';
+import { PROPERTY_PAGE_FORMS } from '../../components/settings-forms/registry';
+import { SettingsFormHost } from '../../components/settings-forms/settings-form-host';
+import { useActiveProperty } from '../../lib/active-property';
+import { useSession } from '../../lib/session/session-provider';
 
-// Placeholder for the property pages until a later issue builds them: shows the page's title.
+/**
+ * /properties/<page>?merchantId=..&merchantGroupId=..&isOnboarding=.. (spec 2): one property's settings page.
+ * Without merchantId the active property (top bar) is meant; its group comes from the caller's scoped properties.
+ */
 export function PropertyPageScreen() {
   const { t } = useTranslation();
   const [location] = useLocation();
-  const page = location.split('/').pop() ?? '';
-  return <PageLayout title={t(`shell.routes.propertyPages.${page}`)} />;
+  const search = new URLSearchParams(useSearch());
+  const { user } = useSession();
+  const { properties, activeProperty } = useActiveProperty();
+  const page = (location.split('/').pop() ?? '') as PropertyPage;
+  const merchantId = search.get('merchantId') ?? activeProperty?.merchantId;
+  const merchantGroupId =
+    search.get('merchantGroupId') ?? properties.find((property) => property.merchantId === merchantId)?.merchantGroupId ?? user?.merchantGroupId ?? undefined;
+  return (
+    <PageLayout title={t(`shell.routes.propertyPages.${page}`)}>
+      {merchantId && merchantGroupId ? (
+        <SettingsFormHost
+          key={merchantId}
+          loader={PROPERTY_PAGE_FORMS[page]}
+          scope={{ kind: 'property', merchantGroupId, merchantId }}
+          onboarding={search.get('isOnboarding') === 'true'}
+        />
+      ) : (
+        <p role="status" className="text-sm text-slate-600">
+          {t('settings.page.noProperty')}
+        </p>
+      )}
+    </PageLayout>
+  );
 }

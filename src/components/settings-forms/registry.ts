@@ -1,0 +1,34 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { MerchantPage, PropertyPage } from '../../../contract/settings/pages';
+import type { SettingsFormProps } from './settings-form-props';
+
+// Which form each settings page shows (spec 2 merchant and property pages). Every form lives in
+// its owner's subfolder of src/components/settings-forms/ and is registered here with one line
+// (`'fees': settingsForm(() => import('./fees/fees-form'), 'FeesForm'),`);
+// the page screens and the wizards look the form up by the page's slug and load it on demand.
+// A slug with no entry shows an honest "not available yet" on its page.
+
+export type SettingsForm = ComponentType<SettingsFormProps>;
+export type SettingsFormLoader = () => Promise<SettingsForm>;
+
+export function settingsForm<M>(importer: () => Promise<M>, name: keyof M): SettingsFormLoader {
+  return () => importer().then((module) => module[name] as SettingsForm);
+}
+
+/** /merchants/<page>: a merchant group's settings. */
+export const MERCHANT_PAGE_FORMS: Partial<Record<MerchantPage, SettingsFormLoader>> = {};
+
+/** /properties/<page>: one property's settings (inherited from its group unless overridden). */
+export const PROPERTY_PAGE_FORMS: Partial<Record<PropertyPage, SettingsFormLoader>> = {};
+
+// React.lazy must see one component per loader, or each render would start a new load.
+const lazyForms = new Map<SettingsFormLoader, LazyExoticComponent<SettingsForm>>();
+
+export function lazySettingsForm(loader: SettingsFormLoader): LazyExoticComponent<SettingsForm> {
+  let component = lazyForms.get(loader);
+  if (!component) {
+    component = lazy(() => loader().then((loaded) => ({ default: loaded })));
+    lazyForms.set(loader, component);
+  }
+  return component;
+}
