@@ -6,6 +6,7 @@ import { kycEndpoints } from './kyc/endpoints';
 import { merchantGroupEndpoints } from './merchant-groups';
 import { orderEmailEndpoints } from './order-emails';
 import { orderEndpoints } from './orders';
+import { paymentLinkEndpoints } from './payment-links';
 import { paymentEndpoints } from './payments';
 import { payoutEndpoints } from './payouts';
 import { propertyEndpoints } from './properties';
@@ -22,6 +23,7 @@ export const endpoints: readonly Endpoint[] = endpointsOf(
   paymentEndpoints,
   orderEmailEndpoints,
   payoutEndpoints,
+  paymentLinkEndpoints,
   exportEndpoints,
   userEndpoints,
   merchantGroupEndpoints,

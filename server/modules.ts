@@ -7,6 +7,7 @@ import { registerSentEmailRoutes } from './mail/sent-email-routes';
 import { registerMerchantGroupRoutes } from './merchant-groups/merchant-group-routes';
 import { registerStatechartRoutes } from './docs/statechart-routes';
 import { registerOrderModule } from './orders/order-module';
+import { registerPaymentLinkModule } from './payment-links/payment-link-module';
 import { registerPayoutModule } from './payouts/payout-module';
 import { registerPropertyRoutes } from './properties/property-routes';
 import { registerSystemRoutes } from './system-routes';
@@ -21,6 +22,7 @@ export function registerModules(app: FastifyInstance): void {
   registerUserRoutes(app);
   registerOrderModule(app);
   registerPayoutModule(app);
+  registerPaymentLinkModule(app);
   registerExportModule(app);
   registerMerchantGroupRoutes(app);
   registerKycModule(app);

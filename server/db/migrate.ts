@@ -8,6 +8,7 @@ import * as refreshTokenRotation from './migrations/0050-refresh-token-rotation'
 import * as rateLimitCounters from './migrations/0051-rate-limit-counters';
 import * as paymentOperations from './migrations/0080-payment-operations';
 import * as idempotencyKeys from './migrations/0090-idempotency-keys';
+import * as paymentLinkCheckout from './migrations/0110-payment-link-checkout';
 
 // Migrations are listed here rather than read from disk, so they work the same under tsx, in
 // tests and in a bundle. Append new ones; never edit one that has shipped.
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0051-rate-limit-counters': rateLimitCounters,
   '0080-payment-operations': paymentOperations,
   '0090-idempotency-keys': idempotencyKeys,
+  '0110-payment-link-checkout': paymentLinkCheckout,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

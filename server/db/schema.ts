@@ -287,6 +287,17 @@ export interface PaymentLinksTable {
   expires_at: Timestamp;
   created_by: string | null;
   created_at: Timestamp;
+  /** Issue 15 (decision 0220): the form's fields and what the guest's payment leaves; never a card number. */
+  charge_category: Generated<string>;
+  booking_reference: Generated<string>;
+  deposit_basis: Generated<string>;
+  message: string | null;
+  completed_at: NullableTimestamp;
+  failed_attempts: Generated<number>;
+  card_token: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_expiry: string | null;
 }
 export interface RefundRulesTable {
   id: Generated<string>;

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { defineEndpoint, endpointTable } from './endpoint';
+import { ChargeCategorySchema, OrderStatusSchema, PaymentTypeSchema } from './orders';
+import { BACKOFFICE_API } from './product';
+import { safeText } from './text';
+
+// Spec 2 "/generate-payment-link", "/payment-link-preview"; spec 3 payment link data, payment
+// types, charge categories, deposit basis, secure-view modes, fonts; spec 9 the expiry sentinel.
+// The guest's payment page is ours (issue 15); its calls are public and live under PAY_API.
+// Decision 0220.
+
+export const PAY_API = '/pay/api/v1';
+
+/** Spec 9: no link outlives 31 Dec 2029 (the last instant of that day, UTC). */
+export const LINK_EXPIRY_SENTINEL = new Date('2029-12-31T23:59:59.999Z');
+export const DEFAULT_LINK_EXPIRY_HOURS = 72;
+
+export const DEPOSIT_BASES = ['None', 'TotalAmount', 'DepositAmount'] as const;
+export const DepositBasisSchema = z.enum(DEPOSIT_BASES);
+export const SECURE_VIEW_MODES = ['Desktop', 'Mobile'] as const;
+export const CHECKOUT_FONTS = ['Helvetica', 'Arial', 'Tahoma', 'Times New Roman', 'Georgia'] as const;
+export const CheckoutFontSchema = z.enum(CHECKOUT_FONTS);
+
+/** The most hours a link created at `now` may run before the sentinel. */
+export function maxExpiryHours(now: Date = new Date()): number {
+  return Math.max(0, Math.floor((LINK_EXPIRY_SENTINEL.getTime() - now.getTime()) / 3_600_000));
+}
+
+const currency = z.string().regex(/^[A-Z]{3}$/, { message: 'use a 3-letter currency code' });
+
+/** One schema for the form and the server. Whether `currency` is among the property's is checked on the server (it knows them). */
+export const GeneratePaymentLinkBodySchema = z.object({
+  guestName: safeText().trim().min(1, { message: 'enter the guest name' }).max(200),
+  guestEmail: z.email({ message: 'enter a valid e-mail address' }).max(320),
+  amountMinor: z.number({ message: 'enter an amount' }).int().positive({ message: 'enter an amount above zero' }).max(99_999_999_99),
+  currency,
+  paymentType: PaymentTypeSchema,
+  chargeCategory: ChargeCategorySchema,
+  bookingReference: safeText().trim().min(1, { message: 'enter the booking reference' }).max(100),
+  depositBasis: DepositBasisSchema.default('None'),
+  expiryHours: z
+    .number({ message: 'enter the hours the link stays valid' })
+    .int()
+    .min(1, { message: 'a link stays valid at least 1 hour' })
+    .refine((hours) => hours <= maxExpiryHours(), { message: 'the link would outlive 31 Dec 2029' }),
+  message: safeText().trim().max(1000).optional(),
+});
+export type GeneratePaymentLinkBody = z.input<typeof GeneratePaymentLinkBodySchema>;
+
+export const LINK_STATES = ['Payable', 'Completed', 'Expired', 'Cancelled'] as const;
+export const LinkStateSchema = z.enum(LINK_STATES);
+export type LinkState = z.infer<typeof LinkStateSchema>;
+
+export const PaymentLinkSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  orderId: z.number().int(),
+  orderStatus: OrderStatusSchema,
+  state: LinkStateSchema,
+  merchantId: z.uuid(),
+  propertyName: z.string(),
+  guestName: z.string(),
+  guestEmail: z.string(),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  paymentType: PaymentTypeSchema,
+  chargeCategory: ChargeCategorySchema,
+  bookingReference: z.string(),
+  depositBasis: DepositBasisSchema,
+  message: z.string().nullable(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type PaymentLink = z.infer<typeof PaymentLinkSchema>;
+
+/** How the guest page looks for a property: its brand-assets settings, or these defaults. */
+export const CheckoutBrandingSchema = z.object({
+  logoUrl: z.string().nullable(),
+  primaryColor: z.string(),
+  backgroundColor: z.string(),
+  textColor: z.string(),
+  font: CheckoutFontSchema,
+});
+export type CheckoutBranding = z.infer<typeof CheckoutBrandingSchema>;
+export const DEFAULT_BRANDING: CheckoutBranding = {
+  logoUrl: null,
+  primaryColor: '#0f766e',
+  backgroundColor: '#f8fafc',
+  textColor: '#0f172a',
+  font: 'Helvetica',
+};
+
+/** What the generate and preview screens need about the active property. */
+export const PaymentLinkSetupSchema = z.object({
+  merchantId: z.uuid(),
+  propertyName: z.string(),
+  currencies: z.array(z.string()).min(1),
+  defaultExpiryHours: z.number().int(),
+  maxExpiryHours: z.number().int(),
+  branding: CheckoutBrandingSchema,
+});
+export type PaymentLinkSetup = z.infer<typeof PaymentLinkSetupSchema>;
+
+/** What the guest sees: nothing about other orders, no ids beyond the link's own token. */
+export const GuestCheckoutSchema = z.object({
+  state: LinkStateSchema,
+  propertyName: z.string(),
+  guestName: z.string(),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  paymentType: PaymentTypeSchema,
+  chargeCategory: ChargeCategorySchema,
+  bookingReference: z.string(),
+  message: z.string().nullable(),
+  expiresAt: z.string(),
+  branding: CheckoutBrandingSchema,
+  /** Once completed: the card it was completed with. */
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+});
+export type GuestCheckout = z.infer<typeof GuestCheckoutSchema>;
+
+/** Any text: a token that is not a link is a 404 like every other miss, never a hint about the format. */
+export const TokenParamsSchema = z.object({ token: z.string().max(200) });
+
+/** The demo card form. The number and CVC go to the acquirer and nowhere else (never stored, never logged). */
+export const GuestCardSchema = z.object({
+  cardholderName: safeText().trim().min(1, { message: 'enter the name on the card' }).max(100),
+  cardNumber: z
+    .string()
+    .transform((text) => text.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, { message: 'enter the card number' })),
+  expiryMonth: z.number().int().min(1, { message: 'enter the month' }).max(12, { message: 'enter the month' }),
+  expiryYear: z.number().int().min(2000).max(2100),
+  cvc: z.string().regex(/^\d{3,4}$/, { message: 'enter the 3 or 4 digit code' }),
+});
+export type GuestCard = z.input<typeof GuestCardSchema>;
+
+export const PAY_OUTCOMES = ['Paid', 'Tokenized', 'Authorized', 'Declined', 'AuthenticationFailed'] as const;
+export const GuestPaymentAnswerSchema = z.object({
+  outcome: z.enum(PAY_OUTCOMES),
+  /** The acquirer's words for a refusal. */
+  message: z.string().nullable(),
+  checkout: GuestCheckoutSchema,
+});
+export type GuestPaymentAnswer = z.infer<typeof GuestPaymentAnswerSchema>;
+
+const sells = { resource: 'Transactions', action: 'Insert' } as const;
+
+export const paymentLinkEndpoints = endpointTable([
+  defineEndpoint({
+    id: 'getPaymentLinkSetup',
+    method: 'GET',
+    path: `${BACKOFFICE_API}/payment-links/setup`,
+    summary: "The active property's currencies, default link expiry and branding (merchant header required)",
+    access: { resource: 'Transactions', action: 'Read' },
+    merchantHeader: true,
+    response: PaymentLinkSetupSchema,
+  }),
+  defineEndpoint({
+    id: 'createPaymentLink',
+    method: 'POST',
+    path: `${BACKOFFICE_API}/payment-links`,
+    summary:
+      'Create a payment link for the property in the merchant header: the order (PaymentLinkSentNoProcessing) and the e-mail to the guest. Send an Idempotency-Key per user intent',
+    access: sells,
+    merchantHeader: true,
+    idempotent: true,
+    body: GeneratePaymentLinkBodySchema,
+    response: PaymentLinkSchema,
+    successStatus: 201,
+  }),
+  defineEndpoint({
+    id: 'getGuestCheckout',
+    method: 'GET',
+    path: `${PAY_API}/links/{token}`,
+    summary: 'The guest payment page of a link: amount, property, branding; 404 for any token that is not a link',
+    access: 'public',
+    params: TokenParamsSchema,
+    response: GuestCheckoutSchema,
+  }),
+  defineEndpoint({
+    id: 'payGuestCheckout',
+    method: 'POST',
+    path: `${PAY_API}/links/{token}/pay`,
+    summary: 'The guest pays (PN), saves the card (PL) or authorizes (AU) once; 409 once completed, expired or cancelled. The card goes to the acquirer only',
+    access: 'public',
+    params: TokenParamsSchema,
+    body: GuestCardSchema,
+    response: GuestPaymentAnswerSchema,
+  }),
+]);

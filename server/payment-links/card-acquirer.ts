@@ -1,0 +1,92 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AcquirerAnswer } from '../orders/acquirer';
+
+/**
+ * What the guest's payment page needs from the acquirer (decision 0220), beside the capture and
+ * void of server/orders/acquirer.ts: the card is exchanged for a token once, and the token is then
+ * charged (`capture: true`, pay now) or held (`capture: false`, authorize). The card number and
+ * CVC exist only in this call's arguments: nothing here stores or logs them.
+ */
+export interface CardAcquirer {
+  tokenize(card: CardDetails): Promise<TokenizeAnswer>;
+  sale(request: { cardToken: string; amountMinor: number; currency: string; capture: boolean }): Promise<AcquirerAnswer>;
+}
+
+export interface CardDetails {
+  number: string;
+  expiryMonth: number;
+  expiryYear: number;
+  cvc: string;
+  holder: string;
+}
+
+export type TokenizeAnswer =
+  | { outcome: 'Tokenized'; token: string; brand: string; last4: string; expiryMonth: number; expiryYear: number }
+  | { outcome: 'Declined' | 'AuthenticationFailed'; message: string };
+
+/**
+ * The demo acquirer's test cards (any future expiry, any CVC, any name):
+ * - 4242 4242 4242 4242 (Visa) and 5555 5555 5555 4444 (Mastercard): accepted;
+ * - 4000 0000 0000 0002: declined by the issuer;
+ * - 4000 0000 0000 3220: the guest fails the issuer's authentication (3-D Secure).
+ * Any other number passing the Luhn check is accepted too; one failing it is declined.
+ * A sale whose amount ends in 51 minor units is declined, as a capture is (server/orders/acquirer.ts).
+ */
+export const DEMO_CARDS = {
+  success: '4242424242424242',
+  successMastercard: '5555555555554444',
+  declined: '4000000000000002',
+  authenticationFailed: '4000000000003220',
+} as const;
+const DECLINED_SALE_SUFFIX = 51;
+
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index++) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+function brandOf(digits: string): string {
+  if (digits.startsWith('4')) return 'Visa';
+  if (/^5[1-5]/.test(digits) || /^2[2-7]/.test(digits)) return 'Mastercard';
+  if (/^3[47]/.test(digits)) return 'Amex';
+  return 'Card';
+}
+
+function expired(month: number, year: number, now: Date): boolean {
+  return year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
+}
+
+export function demoCardAcquirer(latencyMs: number): CardAcquirer {
+  const wait = () => (latencyMs > 0 ? new Promise((resolve) => setTimeout(resolve, latencyMs)) : Promise.resolve());
+  return {
+    async tokenize(card) {
+      await wait();
+      if (card.number === DEMO_CARDS.authenticationFailed) return { outcome: 'AuthenticationFailed', message: 'The card issuer could not confirm it is you.' };
+      if (card.number === DEMO_CARDS.declined || !passesLuhn(card.number)) return { outcome: 'Declined', message: 'The card was declined.' };
+      if (expired(card.expiryMonth, card.expiryYear, new Date())) return { outcome: 'Declined', message: 'The card has expired.' };
+      // 128 random bits: the token says nothing about the number it stands for.
+      return {
+        outcome: 'Tokenized',
+        token: `demo-tok-${randomBytes(16).toString('hex')}`,
+        brand: brandOf(card.number),
+        last4: card.number.slice(-4),
+        expiryMonth: card.expiryMonth,
+        expiryYear: card.expiryYear,
+      };
+    },
+    async sale({ amountMinor, capture }) {
+      await wait();
+      const reference = `demo-${capture ? 'sale' : 'auth'}-${randomUUID()}`;
+      if (amountMinor % 100 === DECLINED_SALE_SUFFIX) return { outcome: 'Declined', reference, message: 'The card was declined.' };
+      return { outcome: 'Succeeded', reference };
+    },
+  };
+}

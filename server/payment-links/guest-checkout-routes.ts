@@ -1,0 +1,158 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { paymentLinkEndpoints, type GuestCheckout, type GuestPaymentAnswer } from '../../contract/payment-links';
+import type { OrderStatus } from '../../contract/orders';
+import { audit } from '../audit';
+import type { Db } from '../db/database';
+import { problems } from '../http/problem';
+import { registerEndpoint } from '../http/route';
+import { demoCardAcquirer, type CardAcquirer } from './card-acquirer';
+import { linkState } from './payment-link-routes';
+import { propertyCheckout } from './property-checkout';
+
+const { getGuestCheckout, payGuestCheckout } = paymentLinkEndpoints;
+
+/** Per client address: enough for a guest and their retries, too few to walk tokens or test stolen cards (decision 0220). */
+export const GUEST_VIEWS_PER_MINUTE = 60;
+export const GUEST_PAYMENTS_PER_TEN_MINUTES = 20;
+
+interface LinkRow {
+  link_id: string;
+  merchant_id: string;
+  order_id: string;
+  order_status: OrderStatus;
+  amount_minor: string;
+  currency: string;
+  guest_name: string | null;
+  payment_type: 'PN' | 'PL' | 'AU';
+  charge_category: GuestCheckout['chargeCategory'];
+  booking_reference: string;
+  message: string | null;
+  expires_at: Date;
+  completed_at: Date | null;
+  card_brand: string | null;
+  card_last4: string | null;
+}
+
+/** The link and its order; `lock` holds both rows for the rest of the transaction (a link pays at most once). */
+async function linkByToken(db: Db, token: string, lock: boolean): Promise<LinkRow> {
+  const result = await sql<LinkRow>`
+    SELECT l.id AS link_id, l.merchant_id, l.order_id, o.status AS order_status, l.amount_minor, l.currency, l.guest_name,
+           l.payment_type, l.charge_category, l.booking_reference, l.message, l.expires_at, l.completed_at, l.card_brand, l.card_last4
+    FROM payment_links l JOIN orders o ON o.id = l.order_id
+    WHERE l.token = ${token} ${lock ? sql`FOR UPDATE` : sql``}`.execute(db);
+  const row = result.rows[0];
+  // One answer for every token that is not a link: nothing tells a near miss from a wild guess.
+  if (!row) throw problems.notFound('this payment link does not exist');
+  return row;
+}
+
+async function checkoutOf(db: Db, row: LinkRow): Promise<GuestCheckout> {
+  const property = await propertyCheckout(db, row.merchant_id);
+  return {
+    state: linkState(row, row.order_status),
+    propertyName: property?.name ?? '',
+    guestName: row.guest_name ?? '',
+    amountMinor: Number(row.amount_minor),
+    currency: row.currency.trim(),
+    paymentType: row.payment_type,
+    chargeCategory: row.charge_category,
+    bookingReference: row.booking_reference,
+    message: row.message,
+    expiresAt: new Date(row.expires_at).toISOString(),
+    branding: property!.branding,
+    card: row.completed_at && row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4.trim() } : null,
+  };
+}
+
+const REFUSALS = {
+  Completed: 'this payment link has already been used',
+  Expired: 'this payment link has expired',
+  Cancelled: 'this payment link has been cancelled',
+} as const;
+
+async function recordOperation(
+  db: Db,
+  row: LinkRow,
+  kind: 'Authorization' | 'Capture',
+  outcome: 'Succeeded' | 'Declined',
+  amount: number,
+  note: string | null,
+  reference: string | null,
+) {
+  await db
+    .insertInto('payment_operations')
+    .values({ order_id: row.order_id, kind, outcome, amount_minor: amount, currency: row.currency, acquirer_reference: reference, note, actor_id: null })
+    .execute();
+}
+
+/** The guest's public payment page (issue 15): outside the session, scoped to one link by its token. */
+export function registerGuestCheckoutRoutes(app: FastifyInstance, acquirer: CardAcquirer = demoCardAcquirer(app.ctx.config.demoAcquirerLatencyMs)): void {
+  registerEndpoint(app, getGuestCheckout, async ({ params, ctx }) => checkoutOf(ctx.db, await linkByToken(ctx.db, params.token, false)), {
+    rateLimit: { max: GUEST_VIEWS_PER_MINUTE, timeWindow: 60_000 },
+  });
+
+  registerEndpoint(
+    app,
+    payGuestCheckout,
+    async ({ params, body, ctx }): Promise<GuestPaymentAnswer> => {
+      const row = await linkByToken(ctx.db, params.token, true);
+      const state = linkState(row, row.order_status);
+      if (state !== 'Payable') throw problems.conflict(REFUSALS[state]);
+      const amount = Number(row.amount_minor);
+      const refuse = async (outcome: 'Declined' | 'AuthenticationFailed', message: string, reference: string | null): Promise<GuestPaymentAnswer> => {
+        // The failed attempt stays on the order; the link stays payable.
+        await ctx.db
+          .updateTable('payment_links')
+          .set({ failed_attempts: sql`failed_attempts + 1` })
+          .where('id', '=', row.link_id)
+          .execute();
+        await recordOperation(ctx.db, row, 'Authorization', 'Declined', amount, `guest payment: ${message}`, reference);
+        await audit(ctx.db, null, 'payment-link.attempt-failed', 'order', row.order_id, { outcome });
+        return { outcome, message, checkout: await checkoutOf(ctx.db, row) };
+      };
+      const card = await acquirer.tokenize({
+        number: body.cardNumber,
+        expiryMonth: body.expiryMonth,
+        expiryYear: body.expiryYear,
+        cvc: body.cvc,
+        holder: body.cardholderName,
+      });
+      if (card.outcome !== 'Tokenized') return refuse(card.outcome, card.message, null);
+      let status: OrderStatus = 'Tokenized';
+      let authorized = 0;
+      let captured = 0;
+      if (row.payment_type !== 'PL') {
+        const capture = row.payment_type === 'PN';
+        const sale = await acquirer.sale({ cardToken: card.token, amountMinor: amount, currency: row.currency, capture });
+        if (sale.outcome === 'Declined') return refuse('Declined', sale.message, sale.reference);
+        authorized = amount;
+        captured = capture ? amount : 0;
+        status = capture ? 'Paid' : 'Tokenized';
+        await recordOperation(ctx.db, row, 'Authorization', 'Succeeded', amount, 'guest payment', sale.reference);
+        if (capture) await recordOperation(ctx.db, row, 'Capture', 'Succeeded', amount, 'guest payment', sale.reference);
+      } else {
+        await recordOperation(ctx.db, row, 'Authorization', 'Succeeded', 0, 'guest saved the card (pay later)', null);
+      }
+      const expiry = `${String(card.expiryMonth).padStart(2, '0')}/${String(card.expiryYear % 100).padStart(2, '0')}`;
+      // `completed_at IS NULL` backs the row lock: whatever path got here, a link completes once.
+      const completed = await ctx.db
+        .updateTable('payment_links')
+        .set({ completed_at: new Date(), card_token: card.token, card_brand: card.brand, card_last4: card.last4, card_expiry: expiry })
+        .where('id', '=', row.link_id)
+        .where('completed_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      if (!completed) throw problems.conflict(REFUSALS.Completed);
+      await ctx.db
+        .updateTable('orders')
+        .set({ status, card_brand: card.brand, card_last4: card.last4, authorized_minor: authorized, captured_minor: captured, updated_at: new Date() })
+        .where('id', '=', row.order_id)
+        .execute();
+      await audit(ctx.db, null, 'payment-link.completed', 'order', row.order_id, { paymentType: row.payment_type, status });
+      const outcome = row.payment_type === 'PN' ? 'Paid' : row.payment_type === 'PL' ? 'Tokenized' : 'Authorized';
+      return { outcome, message: null, checkout: await checkoutOf(ctx.db, await linkByToken(ctx.db, params.token, false)) };
+    },
+    { rateLimit: { max: GUEST_PAYMENTS_PER_TEN_MINUTES, timeWindow: 600_000 } },
+  );
+}
