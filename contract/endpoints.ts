@@ -4,14 +4,20 @@ import { endpointsOf, type Endpoint } from './endpoint';
 import { exportEndpoints } from './exports';
 import { kycEndpoints } from './kyc/endpoints';
 import { merchantGroupEndpoints } from './merchant-groups';
+import { merchantEndpoints } from './merchants';
 import { orderEmailEndpoints } from './order-emails';
 import { orderEndpoints } from './orders';
 import { paymentLinkEndpoints } from './payment-links';
 import { paymentEndpoints } from './payments';
 import { payoutEndpoints } from './payouts';
+import { smtpSettingsEndpoints } from './smtp-settings';
 import { propertyEndpoints } from './properties';
+import { refundEndpoints } from './refunds';
+import { settingsEndpoints } from './settings/endpoints';
+import { merchantWizardEndpoints } from './settings/merchant-wizard';
 import { systemEndpoints } from './system';
 import { userEndpoints } from './users';
+import { webhookEndpoints } from './webhooks';
 
 /** Every endpoint the server serves: the source of the OpenAPI document in docs/api/. */
 export const endpoints: readonly Endpoint[] = endpointsOf(
@@ -23,10 +29,16 @@ export const endpoints: readonly Endpoint[] = endpointsOf(
   paymentEndpoints,
   orderEmailEndpoints,
   payoutEndpoints,
+  refundEndpoints,
   paymentLinkEndpoints,
   exportEndpoints,
   userEndpoints,
   merchantGroupEndpoints,
+  merchantEndpoints,
   kycEndpoints,
+  settingsEndpoints,
+  merchantWizardEndpoints,
   emailEndpoints,
+  smtpSettingsEndpoints,
+  webhookEndpoints,
 );

@@ -152,6 +152,24 @@ export const CreateMerchantGroupSchema = z.object({
     .pipe(z.email({ error: 'kyc.validation.email' })),
 });
 
+/** The merchants list (spec 2 "/merchants", issue 17): search by name, filter by onboarding status, sort by dates or name. */
+export const MERCHANT_GROUP_SORT_FIELDS = ['statusChangedAt', 'createdAt', 'name', 'propertiesCount'] as const;
+export type MerchantGroupSortField = (typeof MERCHANT_GROUP_SORT_FIELDS)[number];
+export const MerchantGroupListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: PageSizeSchema,
+  search: safeText('merchants.validation.unsafeText').trim().max(100, { error: 'merchants.validation.tooLong' }).optional(),
+  status: OnboardingStatusSchema.optional(),
+  sortBy: z.enum(MERCHANT_GROUP_SORT_FIELDS).default('statusChangedAt'),
+  sortDirection: z.enum(['asc', 'desc']).default('desc'),
+});
+export type MerchantGroupListQuery = z.input<typeof MerchantGroupListQuerySchema>;
+export const MerchantGroupListItemSchema = MerchantGroupSchema.extend({
+  /** How many properties (merchants, spec 3) the group has. */
+  propertiesCount: z.number().int(),
+});
+export type MerchantGroupListItem = z.infer<typeof MerchantGroupListItemSchema>;
+
 const GroupIdParams = z.object({ id: z.uuid({ error: 'kyc.validation.id' }) });
 
 export const merchantGroupEndpoints = endpointTable([
@@ -161,8 +179,8 @@ export const merchantGroupEndpoints = endpointTable([
     path: `${MERCHANT_API}/merchant-groups`,
     summary: 'Merchant groups the caller may see (provider: all; merchant side: their own), newest status change first',
     access: 'session',
-    query: z.object({ page: z.coerce.number().int().min(1).default(1), pageSize: PageSizeSchema }),
-    response: z.object({ items: z.array(MerchantGroupSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }),
+    query: MerchantGroupListQuerySchema,
+    response: z.object({ items: z.array(MerchantGroupListItemSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }),
   }),
   defineEndpoint({
     id: 'getMerchantGroup',

@@ -4,14 +4,18 @@ import { registerSessionRoutes } from './auth/session-routes';
 import { registerExportModule } from './exports/export-module';
 import { registerKycModule } from './kyc/kyc-module';
 import { registerSentEmailRoutes } from './mail/sent-email-routes';
+import { registerSettingsModule } from './settings/settings-module';
 import { registerMerchantGroupRoutes } from './merchant-groups/merchant-group-routes';
+import { registerMerchantsModule } from './merchants/merchants-module';
 import { registerStatechartRoutes } from './docs/statechart-routes';
 import { registerOrderModule } from './orders/order-module';
 import { registerPaymentLinkModule } from './payment-links/payment-link-module';
 import { registerPayoutModule } from './payouts/payout-module';
+import { registerRefundModule } from './refunds/refund-module';
 import { registerPropertyRoutes } from './properties/property-routes';
 import { registerSystemRoutes } from './system-routes';
 import { registerUserRoutes } from './users/user-routes';
+import { registerIntegrationsModule } from './webhooks/integrations-module';
 
 /** Every domain module's routes. One line per module. */
 export function registerModules(app: FastifyInstance): void {
@@ -22,10 +26,14 @@ export function registerModules(app: FastifyInstance): void {
   registerUserRoutes(app);
   registerOrderModule(app);
   registerPayoutModule(app);
+  registerRefundModule(app);
   registerPaymentLinkModule(app);
   registerExportModule(app);
   registerMerchantGroupRoutes(app);
+  registerMerchantsModule(app);
   registerKycModule(app);
+  registerSettingsModule(app);
   registerSentEmailRoutes(app);
   registerStatechartRoutes(app);
+  registerIntegrationsModule(app);
 }

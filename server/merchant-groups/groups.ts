@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { OnboardingStatus } from '../../contract/merchant-groups';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
@@ -22,4 +23,24 @@ export async function groupsUnchangedSince(db: Db, statuses: readonly Onboarding
     .where('status_changed_at', '<', before)
     .execute();
   return rows.map((row) => ({ id: row.id, status: row.status as OnboardingStatus }));
+}
+
+/** Whether a group of this name exists, whatever its letter case (two groups must not be confused in lists). */
+export async function groupNameTaken(db: Db, name: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('merchant_groups')
+    .select('id')
+    .where(sql<boolean>`lower(name) = lower(${name})`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A new group in status Created. */
+export async function insertGroup(db: Db, group: { name: string; country: string; contactEmail: string }): Promise<string> {
+  const { id } = await db
+    .insertInto('merchant_groups')
+    .values({ name: group.name, country: group.country, contact_email: group.contactEmail })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }

@@ -6,6 +6,7 @@ import {
   statusesOfDisplayStatus,
   type KycListSortField,
   type MerchantGroup,
+  type MerchantGroupSortField,
   type OnboardingStatus,
 } from '../../contract/merchant-groups';
 import { isProviderStaff, type Caller } from '../auth/caller';
@@ -16,7 +17,7 @@ import { registerEndpoint } from '../http/route';
 import { applicationColumnSql, applicationIdOf, ensureApplication, openFlagCountSql } from '../kyc/applications';
 import { escapeLike } from '../lists/list-query';
 import { assertMaySee, assertReviewer } from './group-access';
-import { loadGroup } from './groups';
+import { groupNameTaken, insertGroup, loadGroup } from './groups';
 import { actionsFor, applyTransition, GROUP_ENTITY } from './lifecycle';
 
 // Spec 7 "Merchant groups" (docs/decisions/0144-kyc-api-mapping.md): the group list and detail,
@@ -34,7 +35,15 @@ const SORT_COLUMNS: Record<KycListSortField, RawBuilder<unknown>> = {
   name: sql.ref('merchant_groups.name'),
 };
 
-async function groupAnswer(ctx: AppContext, caller: Caller, groupId: string): Promise<MerchantGroup> {
+const propertiesCountSql = sql<string>`(SELECT count(*) FROM merchants m WHERE m.merchant_group_id = merchant_groups.id)`;
+const LIST_SORT_COLUMNS: Record<MerchantGroupSortField, RawBuilder<unknown>> = {
+  statusChangedAt: sql.ref('merchant_groups.status_changed_at'),
+  createdAt: sql.ref('merchant_groups.created_at'),
+  name: sql`lower(merchant_groups.name)`,
+  propertiesCount: propertiesCountSql,
+};
+
+export async function groupAnswer(ctx: AppContext, caller: Caller, groupId: string): Promise<MerchantGroup> {
   const group = await loadGroup(ctx.db, groupId);
   const applicationId = await applicationIdOf(ctx.db, groupId);
   return {
@@ -55,17 +64,20 @@ export function registerMerchantGroupRoutes(app: FastifyInstance): void {
   registerEndpoint(app, merchantGroupEndpoints.listMerchantGroups, async ({ query, caller, ctx }) => {
     let base = ctx.db.selectFrom('merchant_groups');
     if (!isProviderStaff(caller)) base = base.where('id', '=', caller.merchantGroupId ?? '00000000-0000-0000-0000-000000000000');
+    if (query.search) base = base.where(sql<boolean>`merchant_groups.name ILIKE ${`%${escapeLike(query.search)}%`}`);
+    if (query.status) base = base.where('status', '=', query.status);
+    const direction = query.sortDirection === 'asc' ? sql`ASC` : sql`DESC`;
     const [{ total }, rows] = await Promise.all([
       base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
       base
-        .select('id')
-        .orderBy('status_changed_at', 'desc')
+        .select(['id', propertiesCountSql.as('properties_count')])
+        .orderBy(sql`${LIST_SORT_COLUMNS[query.sortBy]} ${direction}`)
         .orderBy('id')
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize)
         .execute(),
     ]);
-    const items = await Promise.all(rows.map((row) => groupAnswer(ctx, caller, row.id)));
+    const items = await Promise.all(rows.map(async (row) => ({ ...(await groupAnswer(ctx, caller, row.id)), propertiesCount: Number(row.properties_count) })));
     return { items, total: Number(total), page: query.page, pageSize: query.pageSize };
   });
 
@@ -76,11 +88,8 @@ export function registerMerchantGroupRoutes(app: FastifyInstance): void {
 
   registerEndpoint(app, merchantGroupEndpoints.createMerchantGroup, async ({ body, caller, ctx }) => {
     if (!isProviderStaff(caller)) throw problems.forbidden('only provider staff create merchant groups');
-    const { id } = await ctx.db
-      .insertInto('merchant_groups')
-      .values({ name: body.name, country: body.country, contact_email: body.contactEmail })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    if (await groupNameTaken(ctx.db, body.name)) throw problems.conflict(`a merchant group named ${body.name} exists already`);
+    const id = await insertGroup(ctx.db, body);
     await ensureApplication(ctx.db, id);
     await audit(ctx.db, caller.userId, 'merchantGroup.create', GROUP_ENTITY, id, { name: body.name });
     return groupAnswer(ctx, caller, id);

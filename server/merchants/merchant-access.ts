@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { merchantEndpoints } from '../../contract/merchants';
+import { PROBLEM_TYPES } from '../../contract/problem';
+import { audit } from '../audit';
+import { isProviderStaff } from '../auth/caller';
+import { hashToken, randomToken } from '../auth/tokens';
+import { ensureApplication } from '../kyc/applications';
+import { HttpProblem, problems } from '../http/problem';
+import { registerEndpoint } from '../http/route';
+import { linkOrigin } from '../mail/link-origin';
+import { groupAnswer } from '../merchant-groups/merchant-group-routes';
+import { groupNameTaken, insertGroup, loadGroup } from '../merchant-groups/groups';
+import { GROUP_ENTITY } from '../merchant-groups/lifecycle';
+
+// Granting merchant access (spec 2 "/merchants/add-merchant-access", spec 7 POST /merchants/pre-init;
+// decision 0240): in one transaction the group (new, or an existing one), its merchant admin
+// without a password, and a one-time link; the e-mail goes out after the commit. The link is a
+// password link like a reset link, so the existing create-password screen sets the password; the
+// new admin then signs in and their group's KYC application is open to them.
+
+/** An invitation stays usable for a week: the admin may not read their mail within the hour a reset link lasts. */
+export const INVITATION_TTL_SECONDS = 7 * 24 * 60 * 60;
+const ADMIN_ROLE = 'MerchantAdmin';
+
+function conflictOn(field: string, detail: string): HttpProblem {
+  return new HttpProblem({ type: PROBLEM_TYPES.conflict, title: 'Conflict', status: 409, detail, errors: { [field]: [detail] } });
+}
+
+export function registerMerchantAccessRoutes(app: FastifyInstance): void {
+  registerEndpoint(app, merchantEndpoints.grantMerchantAccess, async ({ body, caller, ctx, request, afterCommit }) => {
+    if (!isProviderStaff(caller)) throw problems.forbidden('only provider staff grant merchant access');
+    const email = body.admin.email;
+    const taken = await ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+    if (taken) throw conflictOn('admin.email', `a user with the e-mail ${email} exists already; invite another address`);
+
+    let groupId: string;
+    if (body.newGroup) {
+      if (await groupNameTaken(ctx.db, body.newGroup.name))
+        throw conflictOn('newGroup.name', `a merchant group named ${body.newGroup.name} exists already; pick it instead of creating it again`);
+      groupId = await insertGroup(ctx.db, { ...body.newGroup, contactEmail: email });
+      await ensureApplication(ctx.db, groupId);
+      await audit(ctx.db, caller.userId, 'merchantGroup.create', GROUP_ENTITY, groupId, { name: body.newGroup.name });
+    } else {
+      groupId = (await loadGroup(ctx.db, body.merchantGroupId!)).id;
+      const admins = await ctx.db
+        .selectFrom('users')
+        .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+        .select('users.email')
+        .where('users.merchant_group_id', '=', groupId)
+        .where('user_roles.role_name', '=', ADMIN_ROLE)
+        .executeTakeFirst();
+      if (admins) throw conflictOn('merchantGroupId', `this merchant group has its merchant admin already (${admins.email})`);
+      await ensureApplication(ctx.db, groupId);
+    }
+
+    const { id: userId } = await ctx.db
+      .insertInto('users')
+      .values({ email, first_name: body.admin.firstName, last_name: body.admin.lastName, merchant_group_id: groupId, password_hash: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.db.insertInto('user_roles').values({ user_id: userId, role_name: ADMIN_ROLE, position: 0 }).execute();
+    const token = randomToken();
+    const expiresAt = new Date(Date.now() + INVITATION_TTL_SECONDS * 1000);
+    await ctx.db
+      .insertInto('password_reset_tokens')
+      .values({ token_hash: hashToken(token), user_id: userId, expires_at: expiresAt })
+      .execute();
+    await audit(ctx.db, caller.userId, 'merchantAccess.grant', GROUP_ENTITY, groupId, { adminUserId: userId, email });
+
+    const group = await groupAnswer(ctx, caller, groupId);
+    const link = `${linkOrigin(ctx.config, request)}/create-password?token=${encodeURIComponent(token)}`;
+    // After the commit: the mailer writes its copy through the app's own handle.
+    afterCommit(() =>
+      ctx.mailer.send({
+        to: email,
+        subject: `Your Folio access for ${group.name}`,
+        text:
+          `Hello ${body.admin.firstName},\n\n${group.name} now has access to Folio, with you as its merchant admin.\n` +
+          `Set your password with this link within 7 days, then sign in and complete the KYC application:\n${link}\n`,
+        secrets: [token],
+      }),
+    );
+    return { merchantGroup: group, adminUserId: userId, invitedEmail: email, invitationExpiresAt: expiresAt.toISOString() };
+  });
+}
