@@ -3,6 +3,7 @@ import { userEndpoints } from '../../contract/users';
 import { can, isProviderStaff, type Caller } from '../auth/caller';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
+import { registerUserAdminRoutes } from './user-admin-routes';
 import { findMerchantUserInfo, findUserProfileRow } from './user-repository';
 
 const { getUserProfile, getMerchantUserInfo } = userEndpoints;
@@ -35,4 +36,6 @@ export function registerUserRoutes(app: FastifyInstance): void {
     if (!info) throw problems.notFound('no such user');
     return info;
   });
+
+  registerUserAdminRoutes(app);
 }
