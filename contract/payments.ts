@@ -9,7 +9,7 @@ import { safeText } from './text';
 // action each status allows; amounts are integer minor units of the order's currency.
 
 /** What staff may do to an order, in the order the SPA lists them. */
-export const ORDER_PAYMENT_ACTIONS = ['capture', 'void', 'cancel', 'updateReferenceNo'] as const;
+export const ORDER_PAYMENT_ACTIONS = ['authorize', 'capture', 'void', 'cancel', 'updateReferenceNo'] as const;
 export type OrderPaymentAction = (typeof ORDER_PAYMENT_ACTIONS)[number];
 
 export const PAYMENT_OPERATION_KINDS = ['Authorization', 'Capture', 'Void', 'Cancel', 'ReferenceChange'] as const;
@@ -42,6 +42,8 @@ export const OrderDetailSchema = OrderRowSchema.extend({
   voidedMinor: z.number().int(),
   /** Authorized and neither captured nor voided yet. */
   openAuthorizationMinor: z.number().int(),
+  /** A card token was kept at tokenization: the card can be authorized (AUREQ) without the guest. */
+  cardOnFile: z.boolean(),
   /** What the order's state and the caller's grants allow now. */
   allowedActions: z.array(z.enum(ORDER_PAYMENT_ACTIONS)),
   /** The caller may act on orders (Transactions Update): resend e-mails, whatever the status. */
@@ -56,6 +58,16 @@ export const CaptureBodySchema = z.object({
   orderId,
   /** Minor units; at most the open authorization. Omitted = capture all that is open. */
   amountMinor: z.number().int().positive({ message: 'capture a positive amount' }).max(Number.MAX_SAFE_INTEGER).optional(),
+  /** The currency the user confirmed; must be the order's. */
+  currency: z.string().regex(/^[A-Z]{3}$/, { message: 'use a 3-letter currency code' }),
+});
+/** Spec 3: the authorize request code. */
+export const AUTHORIZE_REQUEST_CODE = 'AUREQ';
+export const AuthorizeBodySchema = z.object({
+  orderId,
+  requestCode: z.literal(AUTHORIZE_REQUEST_CODE, { message: `the request code of an authorization is ${AUTHORIZE_REQUEST_CODE}` }),
+  /** Minor units; at most the order's amount. Omitted = the order's amount. */
+  amountMinor: z.number().int().positive({ message: 'authorize a positive amount' }).max(Number.MAX_SAFE_INTEGER).optional(),
   /** The currency the user confirmed; must be the order's. */
   currency: z.string().regex(/^[A-Z]{3}$/, { message: 'use a 3-letter currency code' }),
 });
@@ -87,6 +99,18 @@ export const paymentEndpoints = endpointTable([
     merchantHeader: true,
     idempotent: true,
     body: CaptureBodySchema,
+    response: OrderDetailSchema,
+  }),
+  defineEndpoint({
+    id: 'authorizeOrder',
+    method: 'POST',
+    path: `${BACKOFFICE_API}/payment/authorizations`,
+    summary:
+      'Authorize the card kept at tokenization (request code AUREQ) for the order amount or less, on a Tokenized order with no open hold and nothing captured; 409 otherwise. A decline answers 200 with the Declined attempt in the timeline. Send an Idempotency-Key per user intent',
+    access: update,
+    merchantHeader: true,
+    idempotent: true,
+    body: AuthorizeBodySchema,
     response: OrderDetailSchema,
   }),
   defineEndpoint({

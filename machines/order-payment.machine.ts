@@ -13,15 +13,19 @@ export interface PaymentLedger {
   /** Authorized and neither captured nor voided yet. */
   openMinor: number;
   capturedMinor: number;
+  /** The order's amount: the most a new authorization may hold. */
+  orderAmountMinor: number;
 }
 
 export type OrderPaymentEvent =
+  | ({ type: 'payment.authorize'; amountMinor: number } & PaymentLedger)
   | ({ type: 'payment.capture'; amountMinor: number } & PaymentLedger)
   | ({ type: 'payment.void' } & PaymentLedger)
   | ({ type: 'order.cancel' } & PaymentLedger)
   | ({ type: 'order.update-reference' } & PaymentLedger);
 
 export const ORDER_PAYMENT_EVENT: Record<OrderPaymentAction, OrderPaymentEvent['type']> = {
+  authorize: 'payment.authorize',
   capture: 'payment.capture',
   void: 'payment.void',
   cancel: 'order.cancel',
@@ -36,6 +40,15 @@ export const orderPaymentMachine = setup({
   types: { events: {} as OrderPaymentEvent },
   actions: { changeReference: () => undefined },
   guards: {
+    // A new hold on the card kept at tokenization (AUREQ): only when no hold is open and nothing
+    // was captured (after a void of an untouched hold the card may be authorized again), and
+    // never for more than the order's amount.
+    authorizesCardOnFile: ({ event }) =>
+      event.type === 'payment.authorize' &&
+      event.openMinor === 0 &&
+      event.capturedMinor === 0 &&
+      event.amountMinor > 0 &&
+      event.amountMinor <= event.orderAmountMinor,
     capturesWhatIsOpen: ({ event }) => event.type === 'payment.capture' && event.amountMinor > 0 && event.amountMinor === event.openMinor,
     capturesPartOfWhatIsOpen: ({ event }) => event.type === 'payment.capture' && event.amountMinor > 0 && event.amountMinor < event.openMinor,
     voidsAfterACapture: ({ event }) => event.openMinor > 0 && event.capturedMinor > 0,
@@ -44,7 +57,8 @@ export const orderPaymentMachine = setup({
   },
 }).createMachine({
   id: 'orderPayment',
-  description: 'Payment status of an order: captures and voids of its authorization, cancellation and reference changes the server allows',
+  description:
+    'Payment status of an order: authorizations of its tokenized card, captures and voids of the hold, cancellation and reference changes the server allows',
   initial: 'Created',
   states: {
     Created: { on: { ...cancelBeforePayment, ...updateReference } },
@@ -53,6 +67,7 @@ export const orderPaymentMachine = setup({
     // The guest's card is tokenized; an authorization may be open on it.
     Tokenized: {
       on: {
+        'payment.authorize': { target: 'Tokenized', guard: 'authorizesCardOnFile' },
         'payment.capture': [
           { target: 'Paid', guard: 'capturesWhatIsOpen' },
           { target: 'Tokenized', guard: 'capturesPartOfWhatIsOpen' },
@@ -80,12 +95,14 @@ function snapshotAt(status: OrderStatus): SnapshotFrom<typeof orderPaymentMachin
 function eventOf(action: OrderPaymentAction, ledger: PaymentLedger, amountMinor?: number): OrderPaymentEvent {
   const type = ORDER_PAYMENT_EVENT[action];
   if (type === 'payment.capture') return { type, amountMinor: amountMinor ?? ledger.openMinor, ...ledger };
+  if (type === 'payment.authorize') return { type, amountMinor: amountMinor ?? ledger.orderAmountMinor, ...ledger };
   return { type, ...ledger };
 }
 
 /**
  * The status an action leads to from `status` with this ledger (a capture of `amountMinor`, all
- * that is open when omitted), or undefined when the machine forbids it.
+ * that is open when omitted; an authorization of `amountMinor`, the order's amount when omitted),
+ * or undefined when the machine forbids it.
  */
 export function nextOrderStatus(status: OrderStatus, action: OrderPaymentAction, ledger: PaymentLedger, amountMinor?: number): OrderStatus | undefined {
   const snapshot = snapshotAt(status);
@@ -95,7 +112,7 @@ export function nextOrderStatus(status: OrderStatus, action: OrderPaymentAction,
   return next.value as OrderStatus;
 }
 
-/** Every action the machine allows now (a capture of all that is open stands for "some capture"). */
+/** Every action the machine allows now (a capture of all that is open stands for "some capture", an authorization of the order's amount for "some authorization"). */
 export function allowedOrderActions(status: OrderStatus, ledger: PaymentLedger): OrderPaymentAction[] {
   return ORDER_PAYMENT_ACTIONS.filter((action) => nextOrderStatus(status, action, ledger) !== undefined);
 }

@@ -8,6 +8,7 @@ import * as refreshTokenRotation from './migrations/0050-refresh-token-rotation'
 import * as rateLimitCounters from './migrations/0051-rate-limit-counters';
 import * as paymentOperations from './migrations/0080-payment-operations';
 import * as idempotencyKeys from './migrations/0090-idempotency-keys';
+import * as cardTokens from './migrations/0100-card-tokens';
 import * as paymentLinkCheckout from './migrations/0110-payment-link-checkout';
 
 // Migrations are listed here rather than read from disk, so they work the same under tsx, in
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0051-rate-limit-counters': rateLimitCounters,
   '0080-payment-operations': paymentOperations,
   '0090-idempotency-keys': idempotencyKeys,
+  '0100-card-tokens': cardTokens,
   '0110-payment-link-checkout': paymentLinkCheckout,
 };
 

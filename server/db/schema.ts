@@ -246,6 +246,8 @@ export interface OrdersTable {
   charge_category: Generated<string>;
   card_brand: string | null;
   card_last4: string | null;
+  /** The acquirer's token of the card kept at tokenization (decision 0210); never a card number. */
+  card_token: Generated<string | null>;
   /** Authorization ledger in minor units (decision 0205). */
   authorized_minor: LedgerColumn;
   captured_minor: LedgerColumn;

@@ -20,16 +20,25 @@ interface LockedOrder {
   status: OrderStatus;
   currency: string;
   reference_no: string;
+  amount_minor: string;
+  card_token: string | null;
   authorized_minor: string;
   captured_minor: string;
   voided_minor: string;
 }
 
-function ledgerOf(order: Pick<LockedOrder, 'authorized_minor' | 'captured_minor' | 'voided_minor'>): PaymentLedger & { authorized: number; voided: number } {
+function ledgerOf(
+  order: Pick<LockedOrder, 'amount_minor' | 'authorized_minor' | 'captured_minor' | 'voided_minor'>,
+): PaymentLedger & { authorized: number; voided: number } {
   const authorized = Number(order.authorized_minor);
   const captured = Number(order.captured_minor);
   const voided = Number(order.voided_minor);
-  return { authorized, voided, capturedMinor: captured, openMinor: authorized - captured - voided };
+  return { authorized, voided, capturedMinor: captured, openMinor: authorized - captured - voided, orderAmountMinor: Number(order.amount_minor) };
+}
+
+/** The machine's actions, less an authorization when no card token was kept (nothing to authorize). */
+function allowedNow(status: OrderStatus, ledger: PaymentLedger, cardOnFile: boolean): OrderPaymentAction[] {
+  return allowedOrderActions(status, ledger).filter((action) => action !== 'authorize' || cardOnFile);
 }
 
 /** Whether the caller may act on orders at all (view-only roles may not). */
@@ -43,7 +52,7 @@ export async function orderDetail(db: Db, id: number, caller: Caller, merchantHe
   if (!row) return undefined;
   const ledgerRow = await db
     .selectFrom('orders')
-    .select(['authorized_minor', 'captured_minor', 'voided_minor'])
+    .select(['amount_minor', 'card_token', 'authorized_minor', 'captured_minor', 'voided_minor'])
     .where('id', '=', String(id))
     .executeTakeFirstOrThrow();
   const ledger = ledgerOf(ledgerRow);
@@ -72,7 +81,8 @@ export async function orderDetail(db: Db, id: number, caller: Caller, merchantHe
     capturedMinor: ledger.capturedMinor,
     voidedMinor: ledger.voided,
     openAuthorizationMinor: ledger.openMinor,
-    allowedActions: mayAct(caller) ? allowedOrderActions(row.status, ledger) : [],
+    cardOnFile: ledgerRow.card_token !== null,
+    allowedActions: mayAct(caller) ? allowedNow(row.status, ledger, ledgerRow.card_token !== null) : [],
     mayAct: mayAct(caller),
     operations: operations.map((op): PaymentOperation => ({
       id: Number(op.id),
@@ -92,7 +102,7 @@ export async function orderDetail(db: Db, id: number, caller: Caller, merchantHe
 /** Locks the order row for the rest of the transaction; 404 when it is outside the caller's merchants. */
 async function lockOrder(db: Db, id: number, caller: Caller, merchantHeader: string | undefined): Promise<LockedOrder> {
   const result = await sql<LockedOrder>`
-    SELECT id, merchant_id, status, currency, reference_no, authorized_minor, captured_minor, voided_minor
+    SELECT id, merchant_id, status, currency, reference_no, amount_minor, card_token, authorized_minor, captured_minor, voided_minor
     FROM orders WHERE id = ${String(id)}::bigint FOR UPDATE`.execute(db);
   const order = result.rows[0];
   const merchants = effectiveMerchants(caller.merchantScope, merchantHeader, undefined);
@@ -140,12 +150,18 @@ async function record(
 }
 
 /** Sets the status and adds to the ledger relative to the stored values, so the table constraint sees every amount. */
-async function setStatus(db: Db, order: LockedOrder, status: OrderStatus, add: { capturedMinor?: number; voidedMinor?: number } = {}) {
+async function setStatus(
+  db: Db,
+  order: LockedOrder,
+  status: OrderStatus,
+  add: { authorizedMinor?: number; capturedMinor?: number; voidedMinor?: number } = {},
+) {
   await db
     .updateTable('orders')
     .set({
       status,
       updated_at: new Date(),
+      authorized_minor: sql`authorized_minor + ${String(add.authorizedMinor ?? 0)}::bigint`,
       captured_minor: sql`captured_minor + ${String(add.capturedMinor ?? 0)}::bigint`,
       voided_minor: sql`voided_minor + ${String(add.voidedMinor ?? 0)}::bigint`,
     })
@@ -156,6 +172,41 @@ async function setStatus(db: Db, order: LockedOrder, status: OrderStatus, add: {
       if ((error as { code?: string }).code === '23514') throw problems.conflict('this would capture or void more than is authorized');
       throw error;
     });
+}
+
+/** AUREQ: a new hold on the card kept at tokenization (decision 0210); a decline is recorded and answered, not thrown. */
+export async function authorizeOrder(
+  db: Db,
+  acquirer: Acquirer,
+  caller: Caller,
+  merchantHeader: string | undefined,
+  body: { orderId: number; amountMinor?: number; currency: string },
+): Promise<void> {
+  const order = await lockOrder(db, body.orderId, caller, merchantHeader);
+  if (body.currency !== order.currency.trim()) throw problems.conflict(`this order is in ${order.currency}, not ${body.currency}`);
+  const ledger = ledgerOf(order);
+  const amount = body.amountMinor ?? ledger.orderAmountMinor;
+  if (order.status === 'Tokenized' && !order.card_token) refuse(order, 'authorize', 'no card was kept when this order was tokenized');
+  const next = nextOrderStatus(order.status, 'authorize', ledger, amount);
+  if (!next)
+    refuse(
+      order,
+      'authorize',
+      order.status !== 'Tokenized'
+        ? undefined
+        : ledger.openMinor > 0
+          ? 'an authorization is already open on this order: capture or void it first'
+          : ledger.capturedMinor > 0
+            ? 'money was already captured on this order'
+            : `at most the order's amount, ${ledger.orderAmountMinor} ${order.currency} minor units, can be authorized`,
+    );
+  const answer = await acquirer.authorize({ orderId: order.id, cardToken: order.card_token!, amountMinor: amount, currency: order.currency });
+  if (answer.outcome === 'Declined') {
+    await record(db, order, caller, { kind: 'Authorization', outcome: 'Declined', amountMinor: amount, reference: answer.reference, note: answer.message });
+    return;
+  }
+  await setStatus(db, order, next, { authorizedMinor: amount });
+  await record(db, order, caller, { kind: 'Authorization', outcome: 'Succeeded', amountMinor: amount, reference: answer.reference });
 }
 
 export async function captureOrder(

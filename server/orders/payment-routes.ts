@@ -5,10 +5,11 @@ import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { demoAcquirer, type Acquirer } from './acquirer';
-import { cancelOrder, captureOrder, orderDetail, updateReferenceNo, voidAuthorization } from './order-payment';
+import { authorizeOrder, cancelOrder, captureOrder, orderDetail, updateReferenceNo, voidAuthorization } from './order-payment';
 
 const {
   getOrder,
+  authorizeOrder: authorizeEndpoint,
   captureAuthorization,
   voidAuthorization: voidEndpoint,
   cancelOrder: cancelEndpoint,
@@ -24,6 +25,11 @@ async function detailOrNotFound(db: Db, id: number, caller: Caller, merchantId: 
 /** Spec 7 "Orders" detail and "Payments": one order, its timeline, and the actions on it (decision 0205). */
 export function registerPaymentRoutes(app: FastifyInstance, acquirer: Acquirer = demoAcquirer(app.ctx.config.demoAcquirerLatencyMs)): void {
   registerEndpoint(app, getOrder, async ({ params, caller, merchantId, ctx }) => detailOrNotFound(ctx.db, params.id, caller, merchantId));
+
+  registerEndpoint(app, authorizeEndpoint, async ({ body, caller, merchantId, ctx }) => {
+    await authorizeOrder(ctx.db, acquirer, caller, merchantId, body);
+    return detailOrNotFound(ctx.db, body.orderId, caller, merchantId);
+  });
 
   registerEndpoint(app, captureAuthorization, async ({ body, caller, merchantId, ctx }) => {
     await captureOrder(ctx.db, acquirer, caller, merchantId, body);

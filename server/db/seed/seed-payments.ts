@@ -6,6 +6,12 @@ import type { Db } from '../database';
 // order that is Paid was authorized and captured in full. Each gets its timeline rows. Orders
 // that already have a ledger are left alone, so this runs again after each top-up.
 export async function seedPaymentLedgers(db: Db): Promise<void> {
+  // Every Tokenized order kept its card token (decision 0210); one in 17 is the demo acquirer's
+  // declined test token, so a declined authorization can be tried from the demo accounts.
+  await sql`
+    UPDATE orders SET card_token = 'demo-tok-' || id || CASE WHEN id % 17 = 0 THEN '-declined' ELSE '' END
+    WHERE status = 'Tokenized' AND card_token IS NULL AND card_last4 IS NOT NULL
+  `.execute(db);
   await sql`
     WITH fresh AS (
       SELECT id, status, amount_minor, currency, created_at,

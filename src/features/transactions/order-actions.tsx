@@ -10,6 +10,7 @@ import { call } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { orderKeys } from './api';
+import { AuthorizeAction } from './authorize-action';
 
 const { captureAuthorization, voidAuthorization, cancelOrder, updateReferenceNo } = paymentEndpoints;
 const buttonClass = 'rounded bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-50';
@@ -63,6 +64,7 @@ export function OrderActions({ order, merchantId }: { order: OrderDetail; mercha
 
   return (
     <div className="flex flex-col gap-4" data-testid="order-actions">
+      {allowed.has('authorize') ? <AuthorizeAction order={order} merchantId={merchantId} buttonClass={buttonClass} onSuccess={onSuccess} /> : null}
       {allowed.has('capture') ? (
         <form
           className="flex flex-wrap items-end gap-2"
