@@ -10,6 +10,7 @@ import * as paymentOperations from './migrations/0080-payment-operations';
 import * as idempotencyKeys from './migrations/0090-idempotency-keys';
 import * as cardTokens from './migrations/0100-card-tokens';
 import * as paymentLinkCheckout from './migrations/0110-payment-link-checkout';
+import * as settingsStore from './migrations/0140-settings-store';
 
 // Migrations are listed here rather than read from disk, so they work the same under tsx, in
 // tests and in a bundle. Append new ones; never edit one that has shipped.
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0090-idempotency-keys': idempotencyKeys,
   '0100-card-tokens': cardTokens,
   '0110-payment-link-checkout': paymentLinkCheckout,
+  '0140-settings-store': settingsStore,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -141,6 +141,18 @@ export interface MerchantSettingsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+export interface MerchantWizardStepsTable {
+  merchant_group_id: string;
+  step: string;
+  data: Json<Record<string, unknown>>;
+  saved_by: string | null;
+  saved_at: Timestamp;
+}
+export interface MerchantWizardsTable {
+  merchant_group_id: string;
+  completed_by: string | null;
+  completed_at: Timestamp;
+}
 export interface FeesTable {
   id: Generated<string>;
   merchant_id: string;
@@ -420,6 +432,8 @@ export interface Database {
   merchant_scopes: MerchantScopesTable;
   merchant_scope_properties: MerchantScopePropertiesTable;
   merchant_settings: MerchantSettingsTable;
+  merchant_wizard_steps: MerchantWizardStepsTable;
+  merchant_wizards: MerchantWizardsTable;
   fees: FeesTable;
   kyc_applications: KycApplicationsTable;
   kyc_step_drafts: KycStepDraftsTable;

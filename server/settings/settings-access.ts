@@ -1,0 +1,32 @@
+import { canSeeMerchant, isProviderStaff, type Caller } from '../auth/caller';
+import type { Db } from '../db/database';
+import { problems } from '../http/problem';
+
+// Scoping (spec 6): provider staff reach every group and property; anyone else only their own
+// group and the properties their scope holds. What lies outside answers 404, as if it did not exist.
+
+export async function groupInScope(db: Db, caller: Caller, merchantGroupId: string): Promise<{ id: string; status: string }> {
+  if (!isProviderStaff(caller) && caller.merchantGroupId !== merchantGroupId) throw problems.notFound('no such merchant group');
+  const group = await db.selectFrom('merchant_groups').select(['id', 'status']).where('id', '=', merchantGroupId).executeTakeFirst();
+  if (!group) throw problems.notFound('no such merchant group');
+  return group;
+}
+
+/** The property and its group, read from the database (never taken from the caller). */
+export async function propertyInScope(db: Db, caller: Caller, merchantId: string): Promise<{ merchantId: string; merchantGroupId: string }> {
+  if (!canSeeMerchant(caller, merchantId)) throw problems.notFound('no such property');
+  const merchant = await db.selectFrom('merchants').select(['id', 'merchant_group_id']).where('id', '=', merchantId).executeTakeFirst();
+  if (!merchant) throw problems.notFound('no such property');
+  return { merchantId: merchant.id, merchantGroupId: merchant.merchant_group_id };
+}
+
+/** A merchant named together with a group must belong to it. */
+export async function merchantOfGroup(db: Db, merchantGroupId: string, merchantId: string): Promise<void> {
+  const merchant = await db
+    .selectFrom('merchants')
+    .select('id')
+    .where('id', '=', merchantId)
+    .where('merchant_group_id', '=', merchantGroupId)
+    .executeTakeFirst();
+  if (!merchant) throw problems.notFound('no such merchant in this group');
+}

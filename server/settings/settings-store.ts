@@ -1,0 +1,110 @@
+import { SETTINGS_KIND_DEFINITIONS, type SettingsKind } from '../../contract/settings/kinds';
+import type { FieldSource, SettingsAnswer } from '../../contract/settings/endpoints';
+import type { Db } from '../db/database';
+
+// The settings store (decision 0250): one merchant_settings row per scope and kind. The group's row
+// (merchant_id NULL) holds every field it saved; a property's row holds only the fields it
+// overrides, so a property follows its group's changes for every field it has not made its own.
+
+type Values = Record<string, unknown>;
+
+interface StoredRow {
+  id: string;
+  merchant_id: string | null;
+  data: Values;
+  updated_at: Date | string;
+}
+
+async function rowsOf(db: Db, merchantGroupId: string, kind: SettingsKind, merchantId: string | null): Promise<StoredRow[]> {
+  return db
+    .selectFrom('merchant_settings')
+    .select(['id', 'merchant_id', 'data', 'updated_at'])
+    .where('merchant_group_id', '=', merchantGroupId)
+    .where('kind', '=', SETTINGS_KIND_DEFINITIONS[kind].storedAs)
+    .where((eb) => (merchantId ? eb.or([eb('merchant_id', '=', merchantId), eb('merchant_id', 'is', null)]) : eb('merchant_id', 'is', null)))
+    .execute() as Promise<StoredRow[]>;
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const isoOf = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** Only the fields the kind defines: a stored row never answers a field the schema no longer has. */
+function known(kind: SettingsKind, data: Values): Values {
+  const fields = Object.keys(SETTINGS_KIND_DEFINITIONS[kind].defaults);
+  return Object.fromEntries(Object.entries(data).filter(([field]) => fields.includes(field)));
+}
+
+export async function readSettings(db: Db, merchantGroupId: string, kind: SettingsKind, merchantId: string | null): Promise<SettingsAnswer> {
+  const rows = await rowsOf(db, merchantGroupId, kind, merchantId);
+  const groupRow = rows.find((row) => row.merchant_id === null);
+  const ownRow = merchantId ? rows.find((row) => row.merchant_id === merchantId) : undefined;
+  const group = known(kind, groupRow?.data ?? {});
+  const own = known(kind, ownRow?.data ?? {});
+  const values: Values = {};
+  const sources: Record<string, FieldSource> = {};
+  for (const [field, fallback] of Object.entries(SETTINGS_KIND_DEFINITIONS[kind].defaults)) {
+    if (field in own) [values[field], sources[field]] = [own[field], 'property'];
+    else if (field in group) [values[field], sources[field]] = [group[field], 'group'];
+    else [values[field], sources[field]] = [fallback, 'default'];
+  }
+  const updated = [groupRow, ownRow].filter((row): row is StoredRow => row !== undefined).map((row) => isoOf(row.updated_at));
+  return { kind, values, sources, updatedAt: updated.sort().pop() ?? null };
+}
+
+async function writeRow(db: Db, merchantGroupId: string, kind: SettingsKind, merchantId: string | null, data: Values): Promise<string> {
+  const existing = (await rowsOf(db, merchantGroupId, kind, merchantId)).find((row) => row.merchant_id === merchantId);
+  if (existing) {
+    await db
+      .updateTable('merchant_settings')
+      .set({ data: JSON.stringify(data), updated_at: new Date() })
+      .where('id', '=', existing.id)
+      .execute();
+    return existing.id;
+  }
+  const inserted = await db
+    .insertInto('merchant_settings')
+    .values({ merchant_group_id: merchantGroupId, merchant_id: merchantId, kind: SETTINGS_KIND_DEFINITIONS[kind].storedAs, data: JSON.stringify(data) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export interface SavedSettings {
+  rowId: string;
+  /** Fields whose effective value changed, for the audit entry. */
+  changed: string[];
+}
+
+/** Saves a group's validated values whole. */
+export async function saveGroupSettings(db: Db, merchantGroupId: string, kind: SettingsKind, values: Values): Promise<SavedSettings> {
+  const before = await readSettings(db, merchantGroupId, kind, null);
+  const rowId = await writeRow(db, merchantGroupId, kind, null, values);
+  return { rowId, changed: Object.keys(values).filter((field) => !sameValue(before.values[field], values[field])) };
+}
+
+/** Saves a property's validated values: a field equal to its group's value stays (or becomes) inherited. */
+export async function savePropertySettings(db: Db, merchantGroupId: string, merchantId: string, kind: SettingsKind, values: Values): Promise<SavedSettings> {
+  const before = await readSettings(db, merchantGroupId, kind, merchantId);
+  const group = await readSettings(db, merchantGroupId, kind, null);
+  const overrides = Object.fromEntries(
+    Object.entries(values).filter(([field, value]) => group.sources[field] === 'default' || !sameValue(group.values[field], value)),
+  );
+  const rowId = await writeRow(db, merchantGroupId, kind, merchantId, overrides);
+  return { rowId, changed: Object.keys(values).filter((field) => !sameValue(before.values[field], values[field])) };
+}
+
+/** Drops a property's own value of the named fields (every field when none are named). */
+export async function resetPropertySettings(
+  db: Db,
+  merchantGroupId: string,
+  merchantId: string,
+  kind: SettingsKind,
+  fields?: string[],
+): Promise<SavedSettings> {
+  const own = (await rowsOf(db, merchantGroupId, kind, merchantId)).find((row) => row.merchant_id === merchantId);
+  const data = known(kind, own?.data ?? {});
+  const dropped = Object.keys(data).filter((field) => !fields || fields.length === 0 || fields.includes(field));
+  const kept = Object.fromEntries(Object.entries(data).filter(([field]) => !dropped.includes(field)));
+  const rowId = await writeRow(db, merchantGroupId, kind, merchantId, kept);
+  return { rowId, changed: dropped };
+}
