@@ -36,6 +36,22 @@ export interface Config {
   demoPayoutSettleMs: number;
   /** How long the demo acquirer takes to answer a capture or void (decision 0205). */
   demoAcquirerLatencyMs: number;
+  /** FOLIO_SETTINGS_KEY: the AES-256 key for stored SMTP passwords and webhook secrets; required in production (decision 0280). */
+  settingsKey: string | undefined;
+  /** Webhook deliveries and outbound test connections (decisions 0281, 0282). */
+  integrations: IntegrationsConfig;
+}
+
+export interface IntegrationsConfig {
+  /** Whether webhook URLs and SMTP servers may be private, loopback or link-local addresses (tests, demo). */
+  allowPrivateTargets: boolean;
+  /** Webhook delivery loops in this instance (0: this instance only enqueues). */
+  webhookWorkers: number;
+  webhookMaxAttempts: number;
+  /** The first retry waits this long; each next one twice as long (capped at an hour). */
+  webhookRetryBaseMs: number;
+  webhookPollMs: number;
+  webhookTimeoutMs: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -115,5 +131,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     exportWorkers: integer('FOLIO_EXPORT_WORKERS', env.FOLIO_EXPORT_WORKERS, 1),
     demoPayoutSettleMs: integer('FOLIO_DEMO_PAYOUT_SETTLE_MS', env.FOLIO_DEMO_PAYOUT_SETTLE_MS, 10_000),
     demoAcquirerLatencyMs: integer('FOLIO_DEMO_ACQUIRER_LATENCY_MS', env.FOLIO_DEMO_ACQUIRER_LATENCY_MS, 0),
+    settingsKey: env.FOLIO_SETTINGS_KEY || undefined,
+    integrations: {
+      // A production service must not be steered at its own network; development, tests and the demo talk to local peers.
+      allowPrivateTargets: flag(env.FOLIO_ALLOW_PRIVATE_TARGETS, !production || flag(env.FOLIO_DEMO, false)),
+      webhookWorkers: integer('FOLIO_WEBHOOK_WORKERS', env.FOLIO_WEBHOOK_WORKERS, 1),
+      webhookMaxAttempts: Math.max(1, integer('FOLIO_WEBHOOK_MAX_ATTEMPTS', env.FOLIO_WEBHOOK_MAX_ATTEMPTS, 8)),
+      webhookRetryBaseMs: integer('FOLIO_WEBHOOK_RETRY_BASE_MS', env.FOLIO_WEBHOOK_RETRY_BASE_MS, 30_000),
+      webhookPollMs: Math.max(50, integer('FOLIO_WEBHOOK_POLL_MS', env.FOLIO_WEBHOOK_POLL_MS, 1000)),
+      webhookTimeoutMs: Math.max(100, integer('FOLIO_WEBHOOK_TIMEOUT_MS', env.FOLIO_WEBHOOK_TIMEOUT_MS, 10_000)),
+    },
   };
 }

@@ -11,6 +11,7 @@ import * as idempotencyKeys from './migrations/0090-idempotency-keys';
 import * as cardTokens from './migrations/0100-card-tokens';
 import * as paymentLinkCheckout from './migrations/0110-payment-link-checkout';
 import * as settingsStore from './migrations/0140-settings-store';
+import * as integrations from './migrations/0170-integrations';
 
 // Migrations are listed here rather than read from disk, so they work the same under tsx, in
 // tests and in a bundle. Append new ones; never edit one that has shipped.
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0100-card-tokens': cardTokens,
   '0110-payment-link-checkout': paymentLinkCheckout,
   '0140-settings-store': settingsStore,
+  '0170-integrations': integrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

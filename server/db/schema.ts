@@ -415,6 +415,71 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
+/** SMTP settings of a merchant group (merchant_id null) or one property; the password only encrypted (decision 0280). */
+export interface SmtpSettingsTable {
+  id: Generated<string>;
+  merchant_group_id: string;
+  merchant_id: string | null;
+  provider: 'SMTP' | 'SendGrid';
+  server: string;
+  port: number;
+  encryption: 'None' | 'STARTTLS' | 'SSL/TLS';
+  username: string;
+  password_cipher: string | null;
+  sender_email: string;
+  sender_name: string | null;
+  updated_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+/** Webhook settings of a merchant group or one property; the signing secret only encrypted (decision 0281). */
+export interface WebhookSettingsTable {
+  id: Generated<string>;
+  merchant_group_id: string;
+  merchant_id: string | null;
+  url: string;
+  pay_later_url: string | null;
+  secret_cipher: string;
+  secret_hint: string;
+  secret_created_at: Timestamp;
+  updated_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+/** One event for one receiver: the delivery job and its log entry (decision 0282). */
+export interface WebhookDeliveriesTable {
+  id: Identity;
+  webhook_settings_id: string;
+  merchant_group_id: string;
+  merchant_id: string | null;
+  event_id: Generated<string>;
+  event_type: string;
+  payload: Json<Record<string, unknown>>;
+  booking_id: string | null;
+  target_url: string;
+  status: Generated<'Pending' | 'Delivering' | 'Succeeded' | 'Failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  claimed_by: string | null;
+  claimed_at: NullableTimestamp;
+  last_response_status: number | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+export interface WebhookDeliveryAttemptsTable {
+  id: Identity;
+  delivery_id: string;
+  attempt_no: number;
+  request_headers: Json<Record<string, string>>;
+  request_body: string;
+  response_status: number | null;
+  response_body: string | null;
+  error: string | null;
+  duration_ms: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   roles: RolesTable;
   role_permissions: RolePermissionsTable;
@@ -456,4 +521,8 @@ export interface Database {
   export_jobs: ExportJobsTable;
   email_outbox: EmailOutboxTable;
   audit_log: AuditLogTable;
+  smtp_settings: SmtpSettingsTable;
+  webhook_settings: WebhookSettingsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
 }

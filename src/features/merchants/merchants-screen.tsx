@@ -1,8 +1,150 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLayout } from '../../components/page-layout/page-layout';
+import { Link } from 'wouter';
+import { ONBOARDING_STATUSES, type MerchantGroupListItem, type MerchantGroupSortField, type OnboardingStatus } from '../../../contract/merchant-groups';
+import { NoWrap } from '../../components/data-table/data-table';
+import type { DataTableColumn } from '../../components/data-table/data-table-features';
+import { filterInputClass, filterLabelClass } from '../../components/data-table/filter-bar';
+import { ListScreen } from '../../components/list-screen/list-screen';
+import { useUrlListState, type ListDefaults } from '../../components/list-screen/list-state';
+import { useListScreen } from '../../components/list-screen/use-list-screen';
+import { formatDateTime } from '../../lib/format';
+import { merchantGroupsQuery } from './api';
+import { GroupDialog } from './group-dialog';
+import { OnboardingStatusBadge } from './onboarding-status-badge';
 
-// Placeholder until a later issue builds this screen: it shows the route's title.
+const SORTABLE: readonly MerchantGroupSortField[] = ['name', 'propertiesCount', 'createdAt', 'statusChangedAt'];
+const SEARCH_DELAY_MS = 300;
+
+// In the address (`q`, `status`, `sortBy`, `dir`, `page`, `pageSize`): a filtered view can be shared.
+const DEFAULTS: ListDefaults<{ q: string; status: string }> = {
+  filters: { q: '', status: '' },
+  sorting: [{ id: 'createdAt', desc: true }],
+  pageSize: 10,
+  columns: {},
+};
+
+type Row = { original: MerchantGroupListItem };
+
+function groupColumns(t: TFunction, open: (group: MerchantGroupListItem) => void): DataTableColumn<MerchantGroupListItem>[] {
+  return [
+    {
+      id: 'name',
+      accessorFn: (row) => row.name,
+      header: () => t('merchants.columns.name'),
+      cell: ({ row }: { row: Row }) => (
+        <button
+          type="button"
+          className="text-left text-brand underline"
+          aria-label={t('merchants.open', { name: row.original.name })}
+          onClick={(event) => {
+            event.stopPropagation();
+            open(row.original);
+          }}
+        >
+          {row.original.name}
+        </button>
+      ),
+    },
+    {
+      id: 'status',
+      accessorFn: (row) => row.status,
+      header: () => t('merchants.columns.status'),
+      cell: ({ row }: { row: Row }) => <OnboardingStatusBadge status={row.original.status} />,
+      enableSorting: false,
+    },
+    { id: 'country', accessorFn: (row) => row.country ?? '', header: () => t('merchants.columns.country'), enableSorting: false },
+    { id: 'propertiesCount', accessorFn: (row) => row.propertiesCount, header: () => t('merchants.columns.propertiesCount'), sortDescFirst: true },
+    {
+      id: 'createdAt',
+      accessorFn: (row) => row.createdAt,
+      header: () => t('merchants.columns.createdAt'),
+      sortDescFirst: false,
+      cell: ({ row }: { row: Row }) => <NoWrap>{formatDateTime(row.original.createdAt)}</NoWrap>,
+    },
+    {
+      id: 'statusChangedAt',
+      accessorFn: (row) => row.statusChangedAt,
+      header: () => t('merchants.columns.statusChangedAt'),
+      sortDescFirst: false,
+      cell: ({ row }: { row: Row }) => <NoWrap>{formatDateTime(row.original.statusChangedAt)}</NoWrap>,
+    },
+  ];
+}
+
+/** /merchants (spec 2): the merchant groups on the list shape; a group opens its properties and pages. */
 export function MerchantsScreen() {
   const { t } = useTranslation();
-  return <PageLayout title={t('shell.routes.merchants')} />;
+  const list = useListScreen(useUrlListState(DEFAULTS), { sortable: SORTABLE });
+  const [opened, setOpened] = useState<MerchantGroupListItem | null>(null);
+  const status = (ONBOARDING_STATUSES as readonly string[]).includes(list.filters.status) ? (list.filters.status as OnboardingStatus) : undefined;
+  const sort = list.sorting[0] ?? DEFAULTS.sorting[0];
+  const result = useQuery(
+    merchantGroupsQuery({
+      page: list.pageIndex + 1,
+      pageSize: list.pageSize,
+      search: list.filters.q || undefined,
+      status,
+      sortBy: sort?.id as MerchantGroupSortField,
+      sortDirection: sort?.desc ? 'desc' : 'asc',
+    }),
+  );
+  const columns = useMemo(() => groupColumns(t, setOpened), [t]);
+  return (
+    <ListScreen
+      title={t('merchants.title')}
+      list={list}
+      result={result}
+      columns={columns}
+      getRowId={(row) => row.merchantGroupId}
+      emptyMessage={t('merchants.empty')}
+      onRowClick={setOpened}
+      actions={
+        <Link href="/merchants/add-merchant-access" className="rounded bg-brand px-3 py-1.5 text-sm font-semibold text-white">
+          {t('merchants.addAccess')}
+        </Link>
+      }
+      filters={<GroupFilters value={list.filters} onChange={list.setFilters} />}
+    >
+      {opened ? <GroupDialog group={opened} onClose={() => setOpened(null)} /> : null}
+    </ListScreen>
+  );
+}
+
+/** Search applies as the user pauses typing; the status at once. */
+function GroupFilters({ value, onChange }: { value: { q: string; status: string }; onChange: (next: { q: string; status: string }) => void }) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState(value.q);
+  useEffect(() => {
+    if (typed === value.q) return;
+    const timer = setTimeout(() => onChange({ ...value, q: typed }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
+  return (
+    <div role="search" className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-3">
+      <label className={filterLabelClass}>
+        {t('merchants.search')}
+        <input type="search" value={typed} onChange={(event) => setTyped(event.target.value)} className={`${filterInputClass} w-56`} />
+      </label>
+      <label className={filterLabelClass}>
+        {t('merchants.statusFilter')}
+        <select
+          aria-label={t('merchants.statusFilter')}
+          value={value.status}
+          onChange={(event) => onChange({ ...value, status: event.target.value })}
+          className={filterInputClass}
+        >
+          <option value="">{t('merchants.allStatuses')}</option>
+          {ONBOARDING_STATUSES.map((entry) => (
+            <option key={entry} value={entry}>
+              {t(`merchants.status.${entry}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
 }

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { defineEndpoint, endpointTable } from './endpoint';
+import { MERCHANT_API } from './product';
+import { SettingsScopeSchema } from './settings/scope';
+import { safeText } from './text';
+
+// E-mail delivery settings of a merchant group or one property (spec 7 `merchant-smtp` and
+// `merchant-email-configs`, spec 3 "Email provider"; decision 0280). The provider's own sender
+// (merchant-email-configs) is kept on the same record: one form, one save. The password is
+// write-only: answers say whether one is stored, never what it is.
+
+export const EMAIL_PROVIDERS = ['SMTP', 'SendGrid'] as const;
+export const EmailProviderSchema = z.enum(EMAIL_PROVIDERS);
+export const SMTP_ENCRYPTIONS = ['None', 'STARTTLS', 'SSL/TLS'] as const;
+export const SmtpEncryptionSchema = z.enum(SMTP_ENCRYPTIONS);
+/** SendGrid is reached over its SMTP relay: user "apikey", the API key as password. */
+export const SENDGRID_RELAY = { server: 'smtp.sendgrid.net', port: 587, encryption: 'STARTTLS', username: 'apikey' } as const;
+
+/** A host name or an IP address, nothing else (no scheme, no port, no path). */
+const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[?[0-9a-f:.]+\]?)$/i;
+
+const emailAddress = () =>
+  safeText()
+    .trim()
+    .max(254)
+    .pipe(z.email({ message: 'enter a valid e-mail address' }));
+
+export const SmtpSettingsInputSchema = z.object({
+  scope: SettingsScopeSchema,
+  provider: EmailProviderSchema,
+  server: safeText().trim().min(1, { message: 'enter the mail server' }).max(253).regex(HOST, { message: 'enter a host name such as smtp.example.com' }),
+  port: z.number({ message: 'enter a port' }).int().min(1, { message: 'a port is 1 to 65535' }).max(65535, { message: 'a port is 1 to 65535' }),
+  encryption: SmtpEncryptionSchema,
+  username: safeText().trim().max(254),
+  /** A new password; leave it out to keep the stored one. */
+  password: safeText().max(512).optional(),
+  senderEmail: emailAddress(),
+  senderName: safeText().trim().max(100).optional(),
+});
+export type SmtpSettingsInput = z.input<typeof SmtpSettingsInputSchema>;
+
+export const SmtpSettingsSchema = z.object({
+  provider: EmailProviderSchema,
+  server: z.string(),
+  port: z.number().int(),
+  encryption: SmtpEncryptionSchema,
+  username: z.string(),
+  /** Whether a password is stored; the password itself never leaves the server. */
+  passwordStored: z.boolean(),
+  senderEmail: z.string(),
+  senderName: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type SmtpSettings = z.infer<typeof SmtpSettingsSchema>;
+
+export const SmtpSettingsAnswerSchema = z.object({
+  /** This scope's own settings; null when it has none. */
+  settings: SmtpSettingsSchema.nullable(),
+  /** A property without its own settings sends with its group's: those, when the group has them. */
+  inherited: SmtpSettingsSchema.nullable(),
+});
+export type SmtpSettingsAnswer = z.infer<typeof SmtpSettingsAnswerSchema>;
+
+export const SmtpTestBodySchema = z.object({ scope: SettingsScopeSchema, to: emailAddress() });
+export const SmtpTestAnswerSchema = z.object({
+  delivered: z.boolean(),
+  /** What the mail server answered: its acceptance line, or its error. */
+  serverAnswer: z.string(),
+});
+export type SmtpTestAnswer = z.infer<typeof SmtpTestAnswerSchema>;
+
+export const smtpSettingsEndpoints = endpointTable([
+  defineEndpoint({
+    id: 'searchMerchantSmtp',
+    method: 'POST',
+    path: `${MERCHANT_API}/merchant-smtp/search`,
+    summary: "A merchant group's or property's SMTP settings (the password only as stored or not) and what a property inherits from its group",
+    access: { resource: 'PaymentSettings', action: 'Read' },
+    body: z.object({ scope: SettingsScopeSchema }),
+    response: SmtpSettingsAnswerSchema,
+  }),
+  defineEndpoint({
+    id: 'saveMerchantSmtp',
+    method: 'PUT',
+    path: `${MERCHANT_API}/merchant-smtp`,
+    summary: 'Save the SMTP settings of a merchant group or property; the password is stored encrypted, and kept when the body leaves it out',
+    access: { resource: 'PaymentSettings', action: 'Update' },
+    body: SmtpSettingsInputSchema,
+    response: SmtpSettingsAnswerSchema,
+  }),
+  defineEndpoint({
+    id: 'testMerchantSmtp',
+    method: 'POST',
+    path: `${MERCHANT_API}/merchant-smtp/test`,
+    summary: "Send a test e-mail through the scope's saved settings (its group's when it has none) and report the mail server's answer",
+    access: { resource: 'PaymentSettings', action: 'Update' },
+    body: SmtpTestBodySchema,
+    response: SmtpTestAnswerSchema,
+  }),
+]);

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { defineEndpoint, endpointTable } from './endpoint';
+import { PagedSchema, PaginationSchema } from './orders';
+import { MERCHANT_API } from './product';
+import { SettingsScopeSchema } from './settings/scope';
+import { safeText } from './text';
+
+// Webhooks of a merchant group or one property (issues 17, 18; decisions 0281-0283): where events
+// are POSTed, the signing secret (shown once, rotatable), test events and the delivery log.
+
+/** What a receiver is told about. Pay-later orders (payment type PL) go to the pay-later URL when one is set. */
+export const WEBHOOK_EVENT_TYPES = [
+  'order.paid',
+  'order.tokenized',
+  'order.authorized',
+  'order.voided',
+  'order.refunded',
+  'payout.paid',
+  'payout.failed',
+  'webhook.test',
+] as const;
+export const WebhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
+export type WebhookEventType = z.infer<typeof WebhookEventTypeSchema>;
+
+/** Headers of every delivery: HMAC-SHA256 over `${timestamp}.${body}` with the secret, hex, as `v1=<hex>`. */
+export const WEBHOOK_HEADERS = { id: 'Folio-Webhook-Id', timestamp: 'Folio-Webhook-Timestamp', signature: 'Folio-Webhook-Signature' } as const;
+
+export const WEBHOOK_DELIVERY_STATUSES = ['Pending', 'Delivering', 'Succeeded', 'Failed'] as const;
+export const WebhookDeliveryStatusSchema = z.enum(WEBHOOK_DELIVERY_STATUSES);
+
+/**
+ * Why a value is not a usable webhook address, or undefined when it is one: an absolute http(s)
+ * URL without user name, password or fragment. Like callbackPath (contract/callback-url.ts) it
+ * trusts the URL parser, not patterns. Private and loopback hosts are the server's call (configuration).
+ */
+export function webhookUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'enter an absolute address such as https://hooks.example.com/folio';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'the address must start with https:// (or http://)';
+  if (!url.hostname) return 'the address needs a host';
+  if (url.username || url.password) return 'the address must not carry a user name or password';
+  if (url.hash) return 'the address must not have a #fragment';
+  return undefined;
+}
+
+const webhookUrl = () =>
+  safeText()
+    .trim()
+    .min(1, { message: 'enter the webhook address' })
+    .max(2000)
+    .superRefine((value, context) => {
+      const problem = webhookUrlProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    });
+
+export const WebhookSettingsInputSchema = z.object({
+  scope: SettingsScopeSchema,
+  url: webhookUrl(),
+  /** Where pay-later orders' events go; empty or left out: to `url` like every other event. */
+  payLaterUrl: z.union([z.literal(''), webhookUrl()]).optional(),
+});
+export type WebhookSettingsInput = z.input<typeof WebhookSettingsInputSchema>;
+
+export const WebhookSettingsSchema = z.object({
+  url: z.string(),
+  payLaterUrl: z.string().nullable(),
+  /** The secret's last four characters, so a receiver's owner can tell which one is current. */
+  secretHint: z.string(),
+  secretCreatedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WebhookSettings = z.infer<typeof WebhookSettingsSchema>;
+
+export const WebhookSettingsAnswerSchema = z.object({
+  settings: WebhookSettingsSchema.nullable(),
+  /** What a property without its own settings uses: its group's, when the group has them. */
+  inherited: WebhookSettingsSchema.nullable(),
+});
+export type WebhookSettingsAnswer = z.infer<typeof WebhookSettingsAnswerSchema>;
+
+/** An answer that carries the signing secret: only the save that created it and a rotation. */
+export const WebhookSecretAnswerSchema = WebhookSettingsAnswerSchema.extend({ secret: z.string().nullable() });
+export type WebhookSecretAnswer = z.infer<typeof WebhookSecretAnswerSchema>;
+
+export const WebhookDeliverySchema = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  eventType: WebhookEventTypeSchema,
+  targetUrl: z.string(),
+  status: WebhookDeliveryStatusSchema,
+  attempts: z.number().int(),
+  maxAttempts: z.number().int(),
+  lastResponseStatus: z.number().int().nullable(),
+  /** The receiver's last answer (its first 500 characters) or why it could not be reached. */
+  lastResponse: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+
+export const WebhookDeliverySearchBodySchema = z.object({
+  scope: SettingsScopeSchema,
+  pagination: PaginationSchema.default({ page: 0, pageSize: 25 }),
+});
+export type WebhookDeliverySearchBody = z.input<typeof WebhookDeliverySearchBodySchema>;
+export const WebhookDeliveryPageSchema = PagedSchema(WebhookDeliverySchema);
+
+const ScopeBody = z.object({ scope: SettingsScopeSchema });
+
+export const webhookEndpoints = endpointTable([
+  defineEndpoint({
+    id: 'searchWebhookSettings',
+    method: 'POST',
+    path: `${MERCHANT_API}/webhooks/search`,
+    summary: "A merchant group's or property's webhook URLs and secret hint (never the secret), and what a property inherits",
+    access: { resource: 'PaymentSettings', action: 'Read' },
+    body: ScopeBody,
+    response: WebhookSettingsAnswerSchema,
+  }),
+  defineEndpoint({
+    id: 'saveWebhookSettings',
+    method: 'PUT',
+    path: `${MERCHANT_API}/webhooks`,
+    summary: 'Save the webhook and pay-later webhook URLs; the first save creates the signing secret and is the only answer that shows it',
+    access: { resource: 'PaymentSettings', action: 'Update' },
+    body: WebhookSettingsInputSchema,
+    response: WebhookSecretAnswerSchema,
+  }),
+  defineEndpoint({
+    id: 'rotateWebhookSecret',
+    method: 'POST',
+    path: `${MERCHANT_API}/webhooks/rotate-secret`,
+    summary: 'Replace the signing secret at once; the answer shows the new one, once',
+    access: { resource: 'PaymentSettings', action: 'Update' },
+    body: ScopeBody,
+    response: WebhookSecretAnswerSchema,
+  }),
+  defineEndpoint({
+    id: 'sendWebhookTestEvent',
+    method: 'POST',
+    path: `${MERCHANT_API}/webhooks/test`,
+    summary: 'Queue a signed webhook.test event to the webhook URL; follow it in the delivery log',
+    access: { resource: 'PaymentSettings', action: 'Update' },
+    body: ScopeBody,
+    response: WebhookDeliverySchema,
+  }),
+  defineEndpoint({
+    id: 'searchWebhookDeliveries',
+    method: 'POST',
+    path: `${MERCHANT_API}/webhooks/deliveries/search`,
+    summary: "Recent deliveries of the scope's events, newest first: event, time, status, attempts and the receiver's last answer",
+    access: { resource: 'PaymentSettings', action: 'Read' },
+    body: WebhookDeliverySearchBodySchema,
+    response: WebhookDeliveryPageSchema,
+  }),
+]);

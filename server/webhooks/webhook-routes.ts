@@ -1,0 +1,219 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { webhookEndpoints, webhookUrlProblem, type WebhookDelivery, type WebhookSettings, type WebhookSettingsAnswer } from '../../contract/webhooks';
+import { audit } from '../audit';
+import type { Db } from '../db/database';
+import { problems } from '../http/problem';
+import { registerEndpoint } from '../http/route';
+import { secretBoxOf } from '../smtp-settings/secret-box';
+import { checkSettingsScope, type CheckedScope } from '../smtp-settings/settings-scope-access';
+import { enqueueDelivery, webhookTargetOf } from './webhook-events';
+import { literalTargetProblem } from './outbound-target';
+import { newWebhookSecret } from './webhook-signature';
+
+// Webhook settings, test events and the delivery log of a merchant group or property (decisions 0281-0283).
+
+interface SettingsRow {
+  id: string;
+  url: string;
+  pay_later_url: string | null;
+  secret_hint: string;
+  secret_created_at: Date;
+  updated_at: Date;
+}
+
+const SETTINGS_COLUMNS = ['id', 'url', 'pay_later_url', 'secret_hint', 'secret_created_at', 'updated_at'] as const;
+
+async function rowOf(db: Db, merchantGroupId: string, merchantId: string | null): Promise<SettingsRow | undefined> {
+  return db
+    .selectFrom('webhook_settings')
+    .select(SETTINGS_COLUMNS)
+    .where('merchant_group_id', '=', merchantGroupId)
+    .where((eb) => (merchantId === null ? eb('merchant_id', 'is', null) : eb('merchant_id', '=', merchantId)))
+    .executeTakeFirst();
+}
+
+function settingsOf(row: SettingsRow | undefined): WebhookSettings | null {
+  if (!row) return null;
+  return {
+    url: row.url,
+    payLaterUrl: row.pay_later_url,
+    secretHint: row.secret_hint,
+    secretCreatedAt: new Date(row.secret_created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+async function answerOf(db: Db, scope: CheckedScope): Promise<WebhookSettingsAnswer> {
+  const own = await rowOf(db, scope.merchantGroupId, scope.merchantId);
+  const inherited = scope.merchantId === null ? undefined : await rowOf(db, scope.merchantGroupId, null);
+  return { settings: settingsOf(own), inherited: settingsOf(inherited) };
+}
+
+const hintOf = (secret: string) => `…${secret.slice(-4)}`;
+
+function entityOf(scope: CheckedScope): [string, string] {
+  return scope.merchantId === null ? ['merchant-group', scope.merchantGroupId] : ['merchant', scope.merchantId];
+}
+
+/** Whether a URL may be saved here: well formed (the contract checked) and, in production, not private. */
+function urlProblem(value: string, allowPrivate: boolean): string | undefined {
+  return (
+    webhookUrlProblem(value) ??
+    literalTargetProblem(new URL(value).hostname, allowPrivate) ??
+    (allowPrivate || value.startsWith('https:') ? undefined : 'use https://')
+  );
+}
+
+interface DeliveryRow {
+  id: string;
+  event_id: string;
+  event_type: string;
+  target_url: string;
+  status: WebhookDelivery['status'];
+  attempts: number;
+  last_response_status: number | null;
+  last_error: string | null;
+  last_body: string | null;
+  next_attempt_at: Date;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+export function deliveryOf(row: DeliveryRow, maxAttempts: number): WebhookDelivery {
+  const response = row.last_error ?? row.last_body;
+  return {
+    id: String(row.id),
+    eventId: row.event_id,
+    eventType: row.event_type as WebhookDelivery['eventType'],
+    targetUrl: row.target_url,
+    status: row.status,
+    attempts: row.attempts,
+    maxAttempts,
+    lastResponseStatus: row.last_response_status,
+    lastResponse: response === null ? null : response.slice(0, 500),
+    nextAttemptAt: row.status === 'Pending' ? new Date(row.next_attempt_at).toISOString() : null,
+    createdAt: new Date(row.created_at).toISOString(),
+    finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
+  };
+}
+
+const DELIVERY_COLUMNS = sql`d.id, d.event_id, d.event_type, d.target_url, d.status, d.attempts, d.last_response_status, d.last_error,
+  (SELECT a.response_body FROM webhook_delivery_attempts a WHERE a.delivery_id = d.id ORDER BY a.attempt_no DESC LIMIT 1) AS last_body,
+  d.next_attempt_at, d.created_at, d.finished_at`;
+
+export function registerWebhookRoutes(app: FastifyInstance, nudge: () => void): void {
+  const { searchWebhookSettings, saveWebhookSettings, rotateWebhookSecret, sendWebhookTestEvent, searchWebhookDeliveries } = webhookEndpoints;
+
+  registerEndpoint(app, searchWebhookSettings, async ({ body, caller, ctx }) => answerOf(ctx.db, await checkSettingsScope(ctx.db, caller, body.scope)), {
+    transaction: false,
+  });
+
+  registerEndpoint(app, saveWebhookSettings, async ({ body, caller, ctx }) => {
+    const scope = await checkSettingsScope(ctx.db, caller, body.scope);
+    const allowPrivate = ctx.config.integrations.allowPrivateTargets;
+    const errors: Record<string, string[]> = {};
+    const urlError = urlProblem(body.url, allowPrivate);
+    if (urlError) errors.url = [urlError];
+    const payLaterUrl = body.payLaterUrl ? body.payLaterUrl : null;
+    const payLaterError = payLaterUrl ? urlProblem(payLaterUrl, allowPrivate) : undefined;
+    if (payLaterError) errors.payLaterUrl = [payLaterError];
+    if (Object.keys(errors).length) throw problems.validation(errors);
+    const existing = await rowOf(ctx.db, scope.merchantGroupId, scope.merchantId);
+    let secret: string | null = null;
+    if (existing) {
+      await ctx.db
+        .updateTable('webhook_settings')
+        .set({ url: body.url, pay_later_url: payLaterUrl, updated_by: caller.userId, updated_at: new Date() })
+        .where('id', '=', existing.id)
+        .execute();
+    } else {
+      secret = newWebhookSecret();
+      await ctx.db
+        .insertInto('webhook_settings')
+        .values({
+          merchant_group_id: scope.merchantGroupId,
+          merchant_id: scope.merchantId,
+          url: body.url,
+          pay_later_url: payLaterUrl,
+          secret_cipher: secretBoxOf(ctx).seal(secret),
+          secret_hint: hintOf(secret),
+          updated_by: caller.userId,
+        })
+        .execute();
+    }
+    const [entityType, entityId] = entityOf(scope);
+    await audit(ctx.db, caller.userId, 'webhook-settings.saved', entityType, entityId, {
+      url: body.url,
+      payLaterUrl,
+      secretCreated: secret !== null,
+      privateTargetsAllowed: allowPrivate,
+    });
+    return { ...(await answerOf(ctx.db, scope)), secret };
+  });
+
+  registerEndpoint(app, rotateWebhookSecret, async ({ body, caller, ctx }) => {
+    const scope = await checkSettingsScope(ctx.db, caller, body.scope);
+    const existing = await rowOf(ctx.db, scope.merchantGroupId, scope.merchantId);
+    if (!existing) throw problems.conflict('save a webhook address first; its secret is created with it');
+    const secret = newWebhookSecret();
+    await ctx.db
+      .updateTable('webhook_settings')
+      .set({
+        secret_cipher: secretBoxOf(ctx).seal(secret),
+        secret_hint: hintOf(secret),
+        secret_created_at: new Date(),
+        updated_by: caller.userId,
+        updated_at: new Date(),
+      })
+      .where('id', '=', existing.id)
+      .execute();
+    const [entityType, entityId] = entityOf(scope);
+    await audit(ctx.db, caller.userId, 'webhook-settings.secret-rotated', entityType, entityId, { hint: hintOf(secret) });
+    return { ...(await answerOf(ctx.db, scope)), secret };
+  });
+
+  registerEndpoint(app, sendWebhookTestEvent, async ({ body, caller, ctx, afterCommit }) => {
+    const scope = await checkSettingsScope(ctx.db, caller, body.scope);
+    const target = await webhookTargetOf(ctx.db, scope.merchantGroupId, scope.merchantId);
+    if (!target) throw problems.conflict('save a webhook address before sending a test event');
+    const id = await enqueueDelivery(ctx.db, target, {
+      type: 'webhook.test',
+      merchantId: scope.merchantId,
+      data: { message: 'A test event from Folio: your webhook receives signed events.', requestedBy: caller.email },
+    });
+    const [entityType, entityId] = entityOf(scope);
+    await audit(ctx.db, caller.userId, 'webhook-settings.test-event', entityType, entityId, { deliveryId: id });
+    afterCommit(nudge);
+    const { rows } = await sql<DeliveryRow>`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d WHERE d.id = ${id}`.execute(ctx.db);
+    return deliveryOf(rows[0]!, ctx.config.integrations.webhookMaxAttempts);
+  });
+
+  registerEndpoint(
+    app,
+    searchWebhookDeliveries,
+    async ({ body, caller, ctx }) => {
+      const scope = await checkSettingsScope(ctx.db, caller, body.scope);
+      const { page, pageSize } = body.pagination;
+      // A group's log: what went to the group's receiver (its properties' events without their own). A property's: its events.
+      const inScope =
+        scope.merchantId === null
+          ? sql`d.webhook_settings_id IN (SELECT id FROM webhook_settings WHERE merchant_group_id = ${scope.merchantGroupId} AND merchant_id IS NULL)`
+          : sql`d.merchant_group_id = ${scope.merchantGroupId} AND d.merchant_id = ${scope.merchantId}`;
+      const [count, rows] = await Promise.all([
+        sql<{ total: string }>`SELECT count(*) AS total FROM webhook_deliveries d WHERE ${inScope}`.execute(ctx.db),
+        sql<DeliveryRow>`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d WHERE ${inScope} ORDER BY d.id DESC LIMIT ${pageSize} OFFSET ${page * pageSize}`.execute(
+          ctx.db,
+        ),
+      ]);
+      return {
+        items: rows.rows.map((row) => deliveryOf(row, ctx.config.integrations.webhookMaxAttempts)),
+        total: Number(count.rows[0]?.total ?? 0),
+        totalExact: true,
+        page,
+        pageSize,
+      };
+    },
+    { transaction: false },
+  );
+}

@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { sql } from 'kysely';
+import { WEBHOOK_HEADERS } from '../../contract/webhooks';
+import type { AppContext } from '../app-context';
+import type { IntegrationsConfig } from '../config';
+import { secretBoxOf } from '../smtp-settings/secret-box';
+import { postWebhook, type PostOutcome } from './webhook-post';
+import { webhookSignature } from './webhook-signature';
+
+// The webhook worker (decision 0282): claims due deliveries with FOR UPDATE SKIP LOCKED (several
+// instances share the table), POSTs each signed, records the attempt, and either finishes the
+// delivery (a 2xx answer; or Failed after the last attempt) or schedules the next attempt with
+// exponential backoff. A delivery whose worker died mid-attempt is claimed again once stale.
+
+const MAX_BACKOFF_MS = 60 * 60 * 1000;
+const KEEP_IN_LOG = 2000;
+
+export interface WebhookWorker {
+  nudge(): void;
+  stop(): Promise<void>;
+}
+
+interface ClaimedDelivery {
+  id: string;
+  webhook_settings_id: string;
+  event_id: string;
+  event_type: string;
+  payload: unknown;
+  booking_id: string | null;
+  target_url: string;
+  attempts: number;
+}
+
+/** The wait before attempt n+1 after n failed attempts: base, 2 base, 4 base, ... capped at an hour. */
+export function backoffMs(failedAttempts: number, baseMs: number): number {
+  return Math.min(MAX_BACKOFF_MS, baseMs * 2 ** Math.max(0, failedAttempts - 1));
+}
+
+async function claimNext(ctx: AppContext, workerId: string, options: IntegrationsConfig): Promise<ClaimedDelivery | undefined> {
+  const staleSeconds = (options.webhookTimeoutMs * 3) / 1000;
+  const result = await sql<ClaimedDelivery>`
+    UPDATE webhook_deliveries SET status = 'Delivering', claimed_by = ${workerId}, claimed_at = now(), attempts = attempts + 1
+    WHERE id = (
+      SELECT id FROM webhook_deliveries
+      WHERE (status = 'Pending' AND next_attempt_at <= now())
+         OR (status = 'Delivering' AND claimed_at < now() - make_interval(secs => ${staleSeconds}))
+      ORDER BY next_attempt_at
+      LIMIT 1
+      FOR UPDATE SKIP LOCKED)
+    RETURNING id, webhook_settings_id, event_id, event_type, payload, booking_id, target_url, attempts`.execute(ctx.db);
+  return result.rows[0];
+}
+
+function summaryOf(outcome: PostOutcome): string {
+  if (outcome.error) return outcome.error;
+  return `${outcome.status ?? ''} ${outcome.body ?? ''}`.trim();
+}
+
+/** One attempt of one claimed delivery, recorded; returns whether the receiver took it. */
+export async function attemptDelivery(ctx: AppContext, workerId: string, delivery: ClaimedDelivery, options: IntegrationsConfig): Promise<boolean> {
+  const body = typeof delivery.payload === 'string' ? delivery.payload : JSON.stringify(delivery.payload);
+  const settings = await ctx.db.selectFrom('webhook_settings').select(['secret_cipher']).where('id', '=', delivery.webhook_settings_id).executeTakeFirst();
+  const timestamp = Math.floor(Date.now() / 1000);
+  const headers: Record<string, string> = {
+    'user-agent': 'Folio-Webhooks/1',
+    [WEBHOOK_HEADERS.id.toLowerCase()]: delivery.event_id,
+    [WEBHOOK_HEADERS.timestamp.toLowerCase()]: String(timestamp),
+  };
+  let outcome: PostOutcome;
+  if (!settings) outcome = { status: null, body: null, error: 'the webhook settings were removed', durationMs: 0 };
+  else {
+    headers[WEBHOOK_HEADERS.signature.toLowerCase()] = webhookSignature(secretBoxOf(ctx).open(settings.secret_cipher), timestamp, body);
+    outcome = await postWebhook(delivery.target_url, headers, body, { allowPrivate: options.allowPrivateTargets, timeoutMs: options.webhookTimeoutMs });
+  }
+  const succeeded = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+  const exhausted = delivery.attempts >= options.webhookMaxAttempts;
+  const responseBody = outcome.body === null ? null : outcome.body.slice(0, KEEP_IN_LOG);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('webhook_delivery_attempts')
+      .values({
+        delivery_id: delivery.id,
+        attempt_no: delivery.attempts,
+        request_headers: JSON.stringify(headers),
+        request_body: body,
+        response_status: outcome.status,
+        response_body: responseBody,
+        error: outcome.error,
+        duration_ms: outcome.durationMs,
+      })
+      .onConflict((conflict) => conflict.columns(['delivery_id', 'attempt_no']).doNothing())
+      .execute();
+    const finished = succeeded || exhausted;
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({
+        status: succeeded ? 'Succeeded' : exhausted ? 'Failed' : 'Pending',
+        claimed_by: null,
+        claimed_at: null,
+        last_response_status: outcome.status,
+        last_error: succeeded ? null : summaryOf(outcome).slice(0, 500),
+        next_attempt_at: finished ? new Date() : new Date(Date.now() + backoffMs(delivery.attempts, options.webhookRetryBaseMs)),
+        finished_at: finished ? new Date() : null,
+      })
+      .where('id', '=', delivery.id)
+      .where('claimed_by', '=', workerId)
+      .execute();
+    if (delivery.booking_id) {
+      const verdict = succeeded ? 'delivered' : exhausted ? 'failed, no more attempts' : 'failed, will retry';
+      await trx
+        .insertInto('booking_logs')
+        .values({
+          booking_id: delivery.booking_id,
+          source: 'Webhook',
+          message: `${delivery.event_type} to ${delivery.target_url}: attempt ${delivery.attempts} ${verdict} (${outcome.status ?? outcome.error ?? 'no answer'})`,
+          payload: JSON.stringify({
+            deliveryId: delivery.id,
+            eventId: delivery.event_id,
+            attempt: delivery.attempts,
+            request: { url: delivery.target_url, headers, body },
+            response: { status: outcome.status, body: responseBody, error: outcome.error },
+          }),
+        })
+        .execute();
+    }
+  });
+  return succeeded;
+}
+
+export function startWebhookWorker(ctx: AppContext, options: IntegrationsConfig): WebhookWorker {
+  const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  let stopping = false;
+  const wakers = new Set<() => void>();
+  const loops: Promise<void>[] = [];
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        wakers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      wakers.add(wake);
+    });
+
+  async function loop() {
+    while (!stopping) {
+      try {
+        const delivery = await claimNext(ctx, workerId, options);
+        if (delivery) {
+          await attemptDelivery(ctx, workerId, delivery, options);
+          continue;
+        }
+      } catch (error) {
+        if (stopping) return;
+        ctx.log.error({ err: error }, 'webhook worker round failed');
+      }
+      await sleep(options.webhookPollMs);
+    }
+  }
+
+  for (let index = 0; index < options.webhookWorkers; index++) loops.push(loop());
+  return {
+    nudge: () => [...wakers].forEach((wake) => wake()),
+    async stop() {
+      stopping = true;
+      [...wakers].forEach((wake) => wake());
+      await Promise.all(loops);
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { merchantGroupEndpoints, type MerchantGroupListQuery } from '../../../contract/merchant-groups';
+import { merchantEndpoints, type GrantMerchantAccess } from '../../../contract/merchants';
+import { call } from '../../lib/api-client';
+
+export const merchantKeys = {
+  groups: ['merchants', 'groups'] as const,
+  groupList: (query: MerchantGroupListQuery) => ['merchants', 'groups', query] as const,
+  groupMerchants: (groupId: string) => ['merchants', 'group-merchants', groupId] as const,
+};
+
+export const merchantGroupsQuery = (query: MerchantGroupListQuery) =>
+  queryOptions({
+    queryKey: merchantKeys.groupList(query),
+    queryFn: ({ signal }) => call(merchantGroupEndpoints.listMerchantGroups, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const groupMerchantsQuery = (merchantGroupId: string) =>
+  queryOptions({
+    queryKey: merchantKeys.groupMerchants(merchantGroupId),
+    queryFn: ({ signal }) => call(merchantEndpoints.searchGroupMerchants, { params: { merchantGroupId }, signal }),
+  });
+
+export function grantMerchantAccess(body: GrantMerchantAccess) {
+  return call(merchantEndpoints.grantMerchantAccess, { body });
+}
+
+export function setMerchantActive(merchantId: string, active: boolean, reason: string) {
+  const body = reason.trim() ? { reason: reason.trim() } : {};
+  return active
+    ? call(merchantEndpoints.reactivateMerchant, { params: { id: merchantId }, body })
+    : call(merchantEndpoints.deactivateMerchant, { params: { id: merchantId }, body });
+}

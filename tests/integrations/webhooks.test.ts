@@ -1,0 +1,196 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { WEBHOOK_HEADERS, type WebhookDelivery, type WebhookSecretAnswer } from '../../contract/webhooks';
+import { enqueueOrderEvent } from '../../server/webhooks/webhook-events';
+import { startWebhookReceiver, type WebhookReceiver } from '../../testing/integrations/webhook-receiver';
+import { bearer, signIn, startTestApp } from '../support/test-app';
+
+// Issues 17/18 webhooks (decisions 0281-0283): settings with a signing secret shown once, signed
+// deliveries through the job table, retries with backoff that stop after success or the last
+// attempt, and the delivery log. The receiver is a real HTTP server that checks the signature.
+const BASE = '/folio/payment-api/v2/webhooks';
+const MAX_ATTEMPTS = 4;
+let app: FastifyInstance;
+let receiver: WebhookReceiver;
+let merchantAdmin: string;
+let groupId: string;
+let propertyId: string;
+
+const post = (path: string, payload: Record<string, unknown>, token = merchantAdmin) =>
+  app.inject({ method: path === '' ? 'PUT' : 'POST', url: `${BASE}${path}`, headers: bearer(token), payload });
+const groupScope = () => ({ kind: 'merchantGroup', merchantGroupId: groupId });
+const deliveries = async (scope: Record<string, unknown> = groupScope()) =>
+  (await post('/deliveries/search', { scope })).json<{ items: WebhookDelivery[]; total: number }>().items;
+async function settled(id: string, timeoutMs = 10_000): Promise<WebhookDelivery> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const delivery = (await deliveries()).find((candidate) => candidate.id === id);
+    if (delivery && (delivery.status === 'Succeeded' || delivery.status === 'Failed')) return delivery;
+    if (Date.now() > deadline) throw new Error(`delivery ${id} did not finish: ${JSON.stringify(delivery)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+  app = await startTestApp({ orders: 10 });
+  Object.assign(app.ctx.config.integrations, { webhookRetryBaseMs: 150, webhookPollMs: 50, webhookMaxAttempts: MAX_ATTEMPTS, allowPrivateTargets: true });
+  merchantAdmin = (await signIn(app, 'merchantadmin@demo.folio.test')).accessToken;
+  groupId = (await app.ctx.db.selectFrom('merchant_groups').select('id').where('name', '=', 'Lagoon Hotels Group').executeTakeFirstOrThrow()).id;
+  propertyId = (await app.ctx.db.selectFrom('merchants').select('id').where('name', '=', 'Canal House Amsterdam').executeTakeFirstOrThrow()).id;
+  const saved = await post('', { scope: groupScope(), url: receiver.url, payLaterUrl: '' });
+  expect(saved.statusCode).toBe(200);
+  receiver.secret = saved.json<WebhookSecretAnswer>().secret ?? undefined;
+});
+afterAll(async () => {
+  await app.close();
+  await receiver.close();
+});
+beforeEach(() => {
+  receiver.answers = [];
+});
+
+describe('webhook settings', () => {
+  test('the first save shows the signing secret once; no later answer carries it and the database holds it only encrypted', async () => {
+    expect(receiver.secret).toMatch(/^whsec_[\w-]{40,}$/);
+    const secret = receiver.secret!;
+    const read = await post('/search', { scope: groupScope() });
+    expect(read.statusCode).toBe(200);
+    expect(read.body).not.toContain(secret);
+    expect(read.json<WebhookSecretAnswer>().settings).toMatchObject({ url: receiver.url, payLaterUrl: null, secretHint: `…${secret.slice(-4)}` });
+    const resaved = await post('', { scope: groupScope(), url: receiver.url });
+    expect(resaved.json<WebhookSecretAnswer>().secret).toBeNull();
+    expect(resaved.body).not.toContain(secret);
+    const row = await app.ctx.db.selectFrom('webhook_settings').select('secret_cipher').where('merchant_group_id', '=', groupId).executeTakeFirstOrThrow();
+    expect(row.secret_cipher).not.toContain(secret);
+    const audit = await app.ctx.db.selectFrom('audit_log').select('detail').where('action', 'like', 'webhook-settings.%').execute();
+    expect(JSON.stringify(audit)).not.toContain(secret);
+  });
+
+  test('addresses are checked: absolute http(s), no credentials or fragments (400 naming the field)', async () => {
+    for (const url of ['hooks.example.com/folio', 'ftp://hooks.example.com', 'https://user:pw@hooks.example.com', 'https://hooks.example.com/#x']) {
+      const response = await post('', { scope: groupScope(), url });
+      expect(response.statusCode, url).toBe(400);
+      expect(Object.keys(response.json<{ errors: Record<string, string[]> }>().errors)).toEqual(['url']);
+    }
+    const payLater = await post('', { scope: groupScope(), url: receiver.url, payLaterUrl: 'javascript:alert(1)' });
+    expect(Object.keys(payLater.json<{ errors: Record<string, string[]> }>().errors)).toEqual(['payLaterUrl']);
+  });
+
+  test('with private targets refused (production), loopback and private addresses are refused, https demanded', async () => {
+    app.ctx.config.integrations.allowPrivateTargets = false;
+    try {
+      for (const url of [
+        receiver.url,
+        'https://localhost/x',
+        'https://10.1.2.3/x',
+        'https://[::1]/x',
+        'https://169.254.169.254/latest',
+        'http://hooks.example.com/x',
+      ]) {
+        const response = await post('', { scope: groupScope(), url });
+        expect(response.statusCode, url).toBe(400);
+      }
+    } finally {
+      app.ctx.config.integrations.allowPrivateTargets = true;
+    }
+  });
+});
+
+describe('deliveries', () => {
+  test('a test event is POSTed signed over timestamp and body; the receiver verifies it and the log shows it delivered', async () => {
+    const before = receiver.received.length;
+    const queued = await post('/test', { scope: groupScope() });
+    expect(queued.statusCode).toBe(200);
+    const delivery = await settled(queued.json<WebhookDelivery>().id);
+    expect(delivery).toMatchObject({ eventType: 'webhook.test', status: 'Succeeded', attempts: 1, lastResponseStatus: 200, lastResponse: 'ok, got it' });
+    const [request] = (await receiver.waitFor(before + 1)).slice(before);
+    expect(request!.signatureValid).toBe(true);
+    expect(request!.headers[WEBHOOK_HEADERS.timestamp.toLowerCase()]).toMatch(/^\d{10}$/);
+    const event = JSON.parse(request!.body) as { id: string; type: string; merchantGroupId: string };
+    expect(event).toMatchObject({ id: delivery.eventId, type: 'webhook.test', merchantGroupId: groupId });
+  });
+
+  test('a receiver answering 500 gets the event again with backoff, and nothing more once it answers 200', async () => {
+    receiver.answers = [500, 500];
+    const before = receiver.received.length;
+    const queued = (await post('/test', { scope: groupScope() })).json<WebhookDelivery>();
+    const delivery = await settled(queued.id);
+    expect(delivery).toMatchObject({ status: 'Succeeded', attempts: 3, lastResponseStatus: 200 });
+    const requests = receiver.received.slice(before);
+    expect(requests.map((request) => request.answeredStatus)).toEqual([500, 500, 200]);
+    // The same event each time, each signed afresh.
+    expect(new Set(requests.map((request) => request.headers[WEBHOOK_HEADERS.id.toLowerCase()]))).toEqual(new Set([delivery.eventId]));
+    expect(requests.every((request) => request.signatureValid)).toBe(true);
+    const attempts = await app.ctx.db
+      .selectFrom('webhook_delivery_attempts')
+      .select(['attempt_no', 'response_status', 'response_body', 'created_at'])
+      .where('delivery_id', '=', delivery.id)
+      .orderBy('attempt_no')
+      .execute();
+    expect(attempts.map((attempt) => [attempt.attempt_no, attempt.response_status, attempt.response_body])).toEqual([
+      [1, 500, 'receiver is down'],
+      [2, 500, 'receiver is down'],
+      [3, 200, 'ok, got it'],
+    ]);
+    // Exponential backoff: the second wait is about twice the first (150 ms, then 300 ms).
+    const [first, second, third] = attempts.map((attempt) => new Date(attempt.created_at).getTime());
+    expect(second! - first!).toBeGreaterThanOrEqual(150);
+    expect(third! - second!).toBeGreaterThanOrEqual(300);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(receiver.received.length).toBe(before + 3);
+  });
+
+  test('a receiver that never recovers gets the last attempt and the delivery stops as Failed', async () => {
+    receiver.answers = Array.from({ length: MAX_ATTEMPTS + 2 }, () => 500);
+    const before = receiver.received.length;
+    const queued = (await post('/test', { scope: groupScope() })).json<WebhookDelivery>();
+    const delivery = await settled(queued.id, 15_000);
+    expect(delivery).toMatchObject({ status: 'Failed', attempts: MAX_ATTEMPTS, lastResponseStatus: 500, lastResponse: '500 receiver is down' });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(receiver.received.length - before).toBe(MAX_ATTEMPTS);
+  });
+
+  test('after rotating the secret, deliveries are signed with the new one only', async () => {
+    const rotated = await post('/rotate-secret', { scope: groupScope() });
+    expect(rotated.statusCode).toBe(200);
+    const secret = rotated.json<WebhookSecretAnswer>().secret!;
+    expect(secret).not.toBe(receiver.secret);
+    // The receiver still holds the old secret: the signature fails and it answers 401.
+    receiver.answers = [];
+    const stale = (await post('/test', { scope: groupScope() })).json<WebhookDelivery>();
+    await receiver.waitFor(receiver.received.length + 1);
+    expect(receiver.received.at(-1)!.signatureValid).toBe(false);
+    receiver.secret = secret;
+    const delivery = await settled(stale.id, 15_000);
+    expect(delivery.status).toBe('Succeeded');
+    expect(receiver.received.at(-1)!.signatureValid).toBe(true);
+  });
+
+  test('an order event commits with the change that caused it: a rolled-back change sends nothing', async () => {
+    const order = await app.ctx.db.selectFrom('orders').select(['id']).where('merchant_id', '=', propertyId).executeTakeFirstOrThrow();
+    const countOf = async () => (await app.ctx.db.selectFrom('webhook_deliveries').select('id').where('event_type', '=', 'order.paid').execute()).length;
+    const before = await countOf();
+    await expect(
+      app.ctx.db.transaction().execute(async (trx) => {
+        expect(await enqueueOrderEvent(trx, order.id, 'order.paid')).toBeDefined();
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await countOf()).toBe(before);
+    const id = await app.ctx.db.transaction().execute((trx) => enqueueOrderEvent(trx, order.id, 'order.paid'));
+    const delivered = await settled(id!);
+    expect(delivered).toMatchObject({ eventType: 'order.paid', status: 'Succeeded' });
+    const body = JSON.parse(receiver.received.at(-1)!.body) as { merchantId: string; data: { orderId: number } };
+    expect(body).toMatchObject({ merchantId: propertyId, data: { orderId: Number(order.id) } });
+  });
+
+  test("another group's staff cannot see the log or send events", async () => {
+    const otherGroup = (await app.ctx.db.selectFrom('merchant_groups').select('id').where('name', '=', 'Alpine Lodges Group').executeTakeFirstOrThrow()).id;
+    const scope = { kind: 'merchantGroup', merchantGroupId: otherGroup };
+    expect((await post('/deliveries/search', { scope })).statusCode).toBe(404);
+    expect((await post('/test', { scope })).statusCode).toBe(404);
+    const admin = (await signIn(app, 'folioadmin@demo.folio.test')).accessToken;
+    expect((await post('/search', { scope: groupScope() }, admin)).statusCode).toBe(200);
+  });
+});
