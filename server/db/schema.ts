@@ -264,6 +264,8 @@ export interface OrdersTable {
   authorized_minor: LedgerColumn;
   captured_minor: LedgerColumn;
   voided_minor: LedgerColumn;
+  /** Refunded so far (decision 0230); never more than was captured (table constraint). */
+  refunded_minor: LedgerColumn;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -315,11 +317,20 @@ export interface PaymentLinksTable {
 }
 export interface RefundRulesTable {
   id: Generated<string>;
-  merchant_id: string;
-  name: string;
+  /** A property for a property's own rule; null for the merchant group's rule (decision 0230). */
+  merchant_id: string | null;
+  merchant_group_id: string;
+  name: Generated<string>;
   max_amount_minor: BigIntColumn | null;
   approvals_required: Generated<number>;
-  data: Json<Record<string, unknown>>;
+  data: Generated<Json<Record<string, unknown>>>;
+  currency: string;
+  auto_approve_up_to_minor: BigIntColumn;
+  two_approvals_above_minor: BigIntColumn | null;
+  daily_cap_minor: BigIntColumn | null;
+  approver_roles: string[];
+  updated_by: string | null;
+  updated_at: Timestamp;
   created_at: Timestamp;
 }
 export interface RefundRequestsTable {
@@ -334,6 +345,20 @@ export interface RefundRequestsTable {
   requested_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  note: string | null;
+  approvals_required: Generated<number>;
+  approver_roles: Generated<string[]>;
+  rule_id: string | null;
+}
+export interface RefundExecutionsTable {
+  id: Identity;
+  refund_request_id: string;
+  outcome: string;
+  amount_minor: BigIntColumn;
+  currency: string;
+  acquirer_reference: string | null;
+  message: string | null;
+  created_at: Timestamp;
 }
 export interface RefundApprovalsTable {
   id: Generated<string>;
@@ -515,6 +540,7 @@ export interface Database {
   refund_rules: RefundRulesTable;
   refund_requests: RefundRequestsTable;
   refund_approvals: RefundApprovalsTable;
+  refund_executions: RefundExecutionsTable;
   payouts: PayoutsTable;
   payout_attempts: PayoutAttemptsTable;
   metadata: MetadataTable;

@@ -1,0 +1,128 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { RefundFilter, RefundQuery, RefundRequestRow } from '../../contract/refunds';
+import type { Db } from '../db/database';
+import { cappedCount, escapeLike, lowerBound, orderByClause, sortKeys, toIso, toNumber, upperBound, type SortColumn, type SortKey } from '../lists/list-query';
+
+// One query shape for the refunds table and its export (spec 2 "/refund-management").
+
+/** The approver a "waiting for me" filter means: resolved on the server from the caller, never sent by the client. */
+export interface WaitingFor {
+  userId: string;
+  roles: string[];
+}
+export type ServerRefundFilter = RefundFilter & { waitingFor?: WaitingFor };
+
+type SortId = RefundQuery['sorting'][number]['id'];
+const SORT_COLUMNS: Record<SortId, SortColumn> = {
+  orderId: { expr: 'r.order_id' },
+  amount: { expr: 'r.amount_minor' },
+  approvalStatus: { expr: 'r.approval_status' },
+  state: { expr: 'r.state' },
+  requestedBy: { expr: 'ru.email' },
+  createdAt: { expr: 'r.created_at' },
+  updatedAt: { expr: 'r.updated_at' },
+};
+const TIEBREAK: SortColumn = { expr: 'r.id' };
+
+export const REFUND_FROM = `refund_requests r JOIN merchants m ON m.id = r.merchant_id JOIN orders o ON o.id = r.order_id
+  LEFT JOIN users ru ON ru.id = r.requested_by`;
+
+export function refundSortKeys(sorting: RefundQuery['sorting']): SortKey[] {
+  return sortKeys(SORT_COLUMNS, sorting, { id: 'createdAt', desc: true }, TIEBREAK);
+}
+
+const APPROVALS_GIVEN = `(SELECT count(*) FROM refund_approvals a WHERE a.refund_request_id = r.id AND a.decision = 'approve')`;
+
+export function refundWhere(filters: ServerRefundFilter, merchants: 'all' | string[]): RawBuilder<SqlBool> {
+  const parts: RawBuilder<unknown>[] = [sql`TRUE`];
+  if (merchants !== 'all') parts.push(merchants.length ? sql`r.merchant_id IN (${sql.join(merchants.map((id) => sql`${id}::uuid`))})` : sql`FALSE`);
+  if (filters.createdFrom) parts.push(sql`r.created_at >= ${lowerBound(filters.createdFrom)}::timestamptz`);
+  if (filters.createdTo) parts.push(sql`r.created_at < ${upperBound(filters.createdTo)}::timestamptz`);
+  if (filters.states?.length) parts.push(sql`r.state IN (${sql.join(filters.states)})`);
+  if (filters.approvalStatuses?.length) parts.push(sql`r.approval_status IN (${sql.join(filters.approvalStatuses)})`);
+  if (filters.amountMin !== undefined) parts.push(sql`r.amount_minor >= ${String(filters.amountMin)}::bigint`);
+  if (filters.amountMax !== undefined) parts.push(sql`r.amount_minor <= ${String(filters.amountMax)}::bigint`);
+  if (filters.requester) parts.push(sql`lower(ru.email) LIKE ${`${escapeLike(filters.requester.toLowerCase())}%`}`);
+  if (filters.orderId !== undefined) parts.push(sql`r.order_id = ${String(filters.orderId)}::bigint`);
+  if (filters.waitingFor) {
+    const { userId, roles } = filters.waitingFor;
+    parts.push(sql`r.approval_status IN ('Pending', 'PartiallyApproved') AND r.requested_by IS DISTINCT FROM ${userId}::uuid
+      AND (cardinality(r.approver_roles) = 0 OR r.approver_roles && ${sql.val(roles)}::text[])
+      AND NOT EXISTS (SELECT 1 FROM refund_approvals a WHERE a.refund_request_id = r.id AND a.approver_id = ${userId}::uuid AND a.decision = 'approve')`);
+  }
+  return sql<SqlBool>`${sql.join(parts, sql` AND `)}`;
+}
+
+interface RefundRecord {
+  id: string;
+  merchant_id: string;
+  merchant_name: string;
+  order_id: string | number;
+  order_reference: string;
+  guest_name: string;
+  amount_minor: string | number;
+  currency: string;
+  reason: string;
+  note: string | null;
+  approval_status: string;
+  state: string;
+  approvals_required: number;
+  approvals_given: string | number;
+  approver_roles: string[];
+  requested_by: string | null;
+  requester_email: string | null;
+  requester_name: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const REFUND_SELECT = sql.raw(`r.id, r.merchant_id, m.name AS merchant_name, r.order_id, o.reference_no AS order_reference, o.guest_name,
+  r.amount_minor, r.currency, r.reason, r.note, r.approval_status, r.state, r.approvals_required, ${APPROVALS_GIVEN} AS approvals_given,
+  r.approver_roles, r.requested_by, ru.email AS requester_email, trim(coalesce(ru.first_name, '') || ' ' || coalesce(ru.last_name, '')) AS requester_name,
+  r.created_at, r.updated_at`);
+
+function toRow(record: RefundRecord): RefundRequestRow {
+  return {
+    id: record.id,
+    merchantId: record.merchant_id,
+    merchantName: record.merchant_name,
+    orderId: toNumber(record.order_id),
+    orderReference: record.order_reference,
+    guestName: record.guest_name,
+    amountMinor: toNumber(record.amount_minor),
+    currency: record.currency.trim(),
+    reason: record.reason,
+    approvalStatus: record.approval_status as RefundRequestRow['approvalStatus'],
+    state: record.state as RefundRequestRow['state'],
+    approvalsRequired: record.approvals_required,
+    approvalsGiven: toNumber(record.approvals_given),
+    requestedByName: record.requester_name ?? '',
+    requestedByEmail: record.requester_email ?? '',
+    createdAt: toIso(record.created_at),
+    updatedAt: toIso(record.updated_at),
+  };
+}
+
+export async function refundPage(
+  db: Db,
+  query: { filters: ServerRefundFilter; sorting: RefundQuery['sorting'] },
+  merchants: 'all' | string[],
+  page: number,
+  pageSize: number,
+) {
+  const result = await sql<RefundRecord>`SELECT ${REFUND_SELECT} FROM ${sql.raw(REFUND_FROM)}
+    WHERE ${refundWhere(query.filters, merchants)}
+    ORDER BY ${orderByClause(refundSortKeys(query.sorting))} LIMIT ${pageSize} OFFSET ${page * pageSize}`.execute(db);
+  return result.rows.map(toRow);
+}
+
+export function countRefunds(db: Db, filters: ServerRefundFilter, merchants: 'all' | string[]) {
+  return cappedCount(db, sql`SELECT 1 FROM ${sql.raw(REFUND_FROM)} WHERE ${refundWhere(filters, merchants)}`.compile(db));
+}
+
+export async function refundRowById(db: Db, id: string, merchants: 'all' | string[]) {
+  const result = await sql<RefundRecord>`SELECT ${REFUND_SELECT} FROM ${sql.raw(REFUND_FROM)}
+    WHERE r.id = ${id}::uuid AND ${refundWhere({}, merchants)}`.execute(db);
+  const record = result.rows[0];
+  return record ? { ...toRow(record), note: record.note, requestedBy: record.requested_by, approverRoles: record.approver_roles } : undefined;
+}

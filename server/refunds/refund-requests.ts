@@ -1,0 +1,335 @@
+import { sql } from 'kysely';
+import type { RefundDecision, RefundRequestDetail, RefundRequestRow } from '../../contract/refunds';
+import { PROVIDER_ADMINS } from '../../contract/permission-table';
+import {
+  machineDecisions,
+  nextRefundStatus,
+  RESERVING_REFUND_STATES,
+  type RefundApprovalEvent,
+  type RefundStatus,
+} from '../../machines/refund-approval.machine';
+import { audit } from '../audit';
+import { canSeeMerchant, type Caller } from '../auth/caller';
+import type { Db } from '../db/database';
+import { problems } from '../http/problem';
+import type { Acquirer } from '../orders/acquirer';
+import { refundRowById } from './refund-query';
+import { approvalsNeeded, effectiveRule } from './refund-rules';
+
+// Refund requests and their approvals (decision 0230). Every write locks the order row first, so
+// requests, approvals and executions on one order are served one after the other: what is still
+// refundable (captured - refunded - reserved by open requests) is read under the lock, and the
+// money moves inside the same transaction as the last approval. The table constraints (never more
+// refunded than captured, one successful execution per request, one approval per person) back it.
+
+interface LockedOrder {
+  id: string;
+  merchant_id: string;
+  currency: string;
+  status: string;
+  payment_type: string;
+  amount_minor: string;
+  captured_minor: string;
+  refunded_minor: string;
+}
+
+interface LockedRequest {
+  id: string;
+  merchant_id: string;
+  order_id: string;
+  amount_minor: string;
+  currency: string;
+  approval_status: RefundStatus['approvalStatus'];
+  state: RefundStatus['state'];
+  requested_by: string | null;
+  approvals_required: number;
+  approver_roles: string[];
+}
+
+async function lockOrder(db: Db, orderId: string | number): Promise<LockedOrder | undefined> {
+  const result = await sql<LockedOrder>`SELECT id, merchant_id, currency, status, payment_type, amount_minor, captured_minor, refunded_minor
+    FROM orders WHERE id = ${String(orderId)}::bigint FOR UPDATE`.execute(db);
+  return result.rows[0];
+}
+
+/** Captured money of an order: its ledger, or for a card payment taken in full (no authorization ledger) its amount once Paid. */
+function capturedOf(order: LockedOrder): number {
+  const ledger = Number(order.captured_minor);
+  return Math.max(ledger, order.payment_type !== 'AU' && order.status === 'Paid' ? Number(order.amount_minor) : 0);
+}
+
+/** What may still be refunded on a locked order, leaving out `exceptRequest` from the reservations. */
+async function refundableOf(db: Db, order: LockedOrder, exceptRequest?: string): Promise<number> {
+  const reserved = await sql<{ n: string | null }>`SELECT sum(amount_minor) AS n FROM refund_requests
+    WHERE order_id = ${order.id}::bigint AND state IN (${sql.join([...RESERVING_REFUND_STATES])})
+      AND id IS DISTINCT FROM ${exceptRequest ?? null}::uuid`.execute(db);
+  return capturedOf(order) - Number(order.refunded_minor) - Number(reserved.rows[0]?.n ?? 0);
+}
+
+function statusOf(request: Pick<LockedRequest, 'approval_status' | 'state'>): RefundStatus {
+  return { approvalStatus: request.approval_status, state: request.state };
+}
+
+async function setStatus(db: Db, requestId: string, status: RefundStatus): Promise<void> {
+  await db
+    .updateTable('refund_requests')
+    .set({ approval_status: status.approvalStatus, state: status.state, updated_at: new Date() })
+    .where('id', '=', requestId)
+    .execute();
+}
+
+function step(status: RefundStatus, event: RefundApprovalEvent, refusal: string): RefundStatus {
+  const next = nextRefundStatus(status, event);
+  if (!next) throw problems.conflict(refusal);
+  return next;
+}
+
+/**
+ * Hands an approved request to the acquirer, once: Created -> Accepted -> Completed | Failed. The
+ * order row is locked by the caller; the refunded ledger grows only on success.
+ */
+async function execute(db: Db, acquirer: Acquirer, order: LockedOrder, request: LockedRequest, status: RefundStatus, actorId: string): Promise<RefundStatus> {
+  const accepted = step(status, { type: 'refund.submit' }, 'this refund cannot be sent to the acquirer now');
+  const amount = Number(request.amount_minor);
+  const answer = await acquirer.refund({ orderId: order.id, refundId: request.id, amountMinor: amount, currency: request.currency.trim() });
+  await db
+    .insertInto('refund_executions')
+    .values({
+      refund_request_id: request.id,
+      outcome: answer.outcome,
+      amount_minor: amount,
+      currency: request.currency,
+      acquirer_reference: answer.reference,
+      message: answer.outcome === 'Declined' ? answer.message : null,
+    })
+    .execute();
+  if (answer.outcome === 'Succeeded') {
+    await db
+      .updateTable('orders')
+      .set({ refunded_minor: sql`refunded_minor + ${String(amount)}::bigint`, updated_at: new Date() })
+      .where('id', '=', order.id)
+      .execute();
+  }
+  const done = step(accepted, { type: answer.outcome === 'Succeeded' ? 'acquirer.succeeded' : 'acquirer.declined' }, 'unexpected acquirer answer');
+  await setStatus(db, request.id, done);
+  await audit(db, actorId, `refund.${answer.outcome === 'Succeeded' ? 'completed' : 'failed'}`, 'refundRequest', request.id, {
+    amountMinor: amount,
+    currency: request.currency.trim(),
+    orderId: Number(order.id),
+    acquirerReference: answer.reference,
+  });
+  return done;
+}
+
+async function autoApprovedTodayMinor(db: Db, merchantId: string): Promise<number> {
+  const result = await sql<{ n: string | null }>`SELECT sum(amount_minor) AS n FROM refund_requests
+    WHERE merchant_id = ${merchantId}::uuid AND approvals_required = 0 AND state NOT IN ('Failed', 'Rejected')
+      AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+export async function createRefundRequest(
+  db: Db,
+  acquirer: Acquirer,
+  caller: Caller,
+  merchantHeader: string | undefined,
+  body: { merchantId: string; orderId: number; amountMinor: number; currency: string; reason: string; note?: string },
+): Promise<string> {
+  if (merchantHeader && merchantHeader !== body.merchantId.toLowerCase())
+    throw problems.validation({ merchantId: ['must be the merchant named in the merchant header'] });
+  if (!canSeeMerchant(caller, body.merchantId)) throw problems.notFound(`order ${body.orderId} not found`);
+  // The property first (its daily auto-approval total), then the order: the same order everywhere, no deadlock.
+  await sql`SELECT id FROM merchants WHERE id = ${body.merchantId}::uuid FOR NO KEY UPDATE`.execute(db);
+  const order = await lockOrder(db, body.orderId);
+  if (!order || order.merchant_id !== body.merchantId) throw problems.notFound(`order ${body.orderId} not found`);
+  if (order.currency.trim() !== body.currency) throw problems.conflict(`this order is in ${order.currency.trim()}, not ${body.currency}`);
+  const refundable = await refundableOf(db, order);
+  if (body.amountMinor > refundable)
+    throw problems.conflict(
+      refundable <= 0
+        ? 'nothing is left to refund on this order (captured, minus refunded, minus pending refund requests)'
+        : `at most ${refundable} ${body.currency} minor units can be refunded (captured, minus refunded, minus pending refund requests)`,
+    );
+  const rule = await effectiveRule(db, order.merchant_id);
+  const required = approvalsNeeded(rule, body.amountMinor, body.currency, await autoApprovedTodayMinor(db, order.merchant_id));
+  const inserted = await db
+    .insertInto('refund_requests')
+    .values({
+      merchant_id: order.merchant_id,
+      order_id: order.id,
+      amount_minor: body.amountMinor,
+      currency: body.currency,
+      reason: body.reason,
+      note: body.note || null,
+      requested_by: caller.userId,
+      approvals_required: required,
+      approver_roles: rule.approverRoles,
+      rule_id: rule.ruleId,
+    })
+    .returning([
+      'id',
+      'merchant_id',
+      'order_id',
+      'amount_minor',
+      'currency',
+      'approval_status',
+      'state',
+      'requested_by',
+      'approvals_required',
+      'approver_roles',
+    ])
+    .executeTakeFirstOrThrow();
+  const request = inserted as LockedRequest;
+  await audit(db, caller.userId, 'refund.request', 'refundRequest', request.id, {
+    orderId: body.orderId,
+    amountMinor: body.amountMinor,
+    currency: body.currency,
+    reason: body.reason,
+    approvalsRequired: required,
+  });
+  if (required === 0) {
+    const approved = step(statusOf(request), { type: 'refund.approve', approvalsGiven: 0, approvalsRequired: 0 }, 'cannot auto-approve');
+    await setStatus(db, request.id, approved);
+    await execute(db, acquirer, order, request, approved, caller.userId);
+  }
+  return request.id;
+}
+
+function isProviderAdmin(caller: Caller): boolean {
+  return caller.roles.some((role) => PROVIDER_ADMINS.includes(role));
+}
+
+async function approvedBy(db: Db, requestId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('refund_approvals')
+    .select('approver_id')
+    .where('refund_request_id', '=', requestId)
+    .where('decision', '=', 'approve')
+    .execute();
+  return rows.map((row) => row.approver_id);
+}
+
+/** The people rule on top of the machine: what this caller may decide on this request. */
+function peopleAllow(
+  caller: Caller,
+  request: Pick<LockedRequest, 'requested_by' | 'approver_roles'>,
+  approvers: string[],
+  decision: RefundDecision,
+): string | null {
+  if (decision === 'override') return isProviderAdmin(caller) ? null : 'only a provider admin may override a rejected refund';
+  if (request.requested_by === caller.userId) return 'you requested this refund: someone else must approve or reject it';
+  if (request.approver_roles.length && !caller.roles.some((role) => request.approver_roles.includes(role)))
+    return `the refund rule lets only these roles decide: ${request.approver_roles.join(', ')}`;
+  if (decision === 'approve' && approvers.includes(caller.userId))
+    return 'you have already approved this request: the next approval must come from someone else';
+  return null;
+}
+
+/** What the caller may decide now: the machine's decisions the people rule leaves. */
+export function decisionsFor(
+  caller: Caller,
+  request: { approvalStatus: RefundStatus['approvalStatus']; state: RefundStatus['state']; requestedBy: string | null; approverRoles: string[] },
+  approvers: string[],
+  mayApprove: boolean,
+): RefundDecision[] {
+  if (!mayApprove) return [];
+  return machineDecisions(request).filter(
+    (decision) => peopleAllow(caller, { requested_by: request.requestedBy, approver_roles: request.approverRoles }, approvers, decision) === null,
+  );
+}
+
+async function lockRequest(db: Db, caller: Caller, id: string): Promise<{ order: LockedOrder; request: LockedRequest }> {
+  const found = await db.selectFrom('refund_requests').select(['order_id', 'merchant_id']).where('id', '=', id).executeTakeFirst();
+  if (!found || !canSeeMerchant(caller, found.merchant_id)) throw problems.notFound(`refund request ${id} not found`);
+  const order = await lockOrder(db, found.order_id);
+  const result = await sql<LockedRequest>`SELECT id, merchant_id, order_id, amount_minor, currency, approval_status, state, requested_by,
+    approvals_required, approver_roles FROM refund_requests WHERE id = ${id}::uuid FOR UPDATE`.execute(db);
+  const request = result.rows[0];
+  if (!order || !request) throw problems.notFound(`refund request ${id} not found`);
+  return { order, request };
+}
+
+export async function approveRefundRequest(db: Db, acquirer: Acquirer, caller: Caller, id: string, reason: string | undefined): Promise<void> {
+  const { order, request } = await lockRequest(db, caller, id);
+  const status = statusOf(request);
+  const decision: RefundDecision = status.approvalStatus === 'Rejected' ? 'override' : 'approve';
+  const approvers = await approvedBy(db, id);
+  const event: RefundApprovalEvent =
+    decision === 'override'
+      ? { type: 'refund.override' }
+      : { type: 'refund.approve', approvalsGiven: approvers.length + 1, approvalsRequired: request.approvals_required };
+  if (!nextRefundStatus(status, event)) throw problems.conflict(`this refund request is ${status.approvalStatus}: it cannot be approved now`);
+  const refusal = peopleAllow(caller, request, approvers, decision);
+  if (refusal) throw problems.forbidden(refusal);
+  if (decision === 'override' && !reason) throw problems.validation({ reason: ['say why the rejection is overridden'] });
+  const refundable = await refundableOf(db, order, request.id);
+  if (Number(request.amount_minor) > refundable)
+    throw problems.conflict(`this refund would exceed what the order may still refund (${Math.max(refundable, 0)} ${request.currency.trim()} minor units)`);
+  await db
+    .insertInto('refund_approvals')
+    .values({ refund_request_id: id, approver_id: caller.userId, decision, comment: reason || null })
+    .execute()
+    .catch((error: unknown) => {
+      if ((error as { code?: string }).code === '23505') throw problems.conflict('you have already approved this request');
+      throw error;
+    });
+  const next = step(status, event, 'not allowed now');
+  await setStatus(db, id, next);
+  await audit(db, caller.userId, `refund.${decision}`, 'refundRequest', id, { approvalStatus: next.approvalStatus, reason });
+  if (next.approvalStatus === 'Approved' || next.approvalStatus === 'ApprovedOverridden') await execute(db, acquirer, order, request, next, caller.userId);
+}
+
+export async function rejectRefundRequest(db: Db, caller: Caller, id: string, reason: string): Promise<void> {
+  const { request } = await lockRequest(db, caller, id);
+  const status = statusOf(request);
+  if (!nextRefundStatus(status, { type: 'refund.reject' }))
+    throw problems.conflict(`this refund request is ${status.approvalStatus}: it cannot be rejected now`);
+  const refusal = peopleAllow(caller, request, [], 'reject');
+  if (refusal) throw problems.forbidden(refusal);
+  await db.insertInto('refund_approvals').values({ refund_request_id: id, approver_id: caller.userId, decision: 'reject', comment: reason }).execute();
+  const next = step(status, { type: 'refund.reject' }, 'not allowed now');
+  await setStatus(db, id, next);
+  await audit(db, caller.userId, 'refund.reject', 'refundRequest', id, { reason });
+}
+
+export async function refundRequestDetail(db: Db, caller: Caller, id: string, mayApprove: boolean): Promise<RefundRequestDetail> {
+  const row: (RefundRequestRow & { note: string | null; requestedBy: string | null; approverRoles: string[] }) | undefined = await refundRowById(
+    db,
+    id,
+    caller.merchantScope,
+  );
+  if (!row) throw problems.notFound(`refund request ${id} not found`);
+  const approvals = await db
+    .selectFrom('refund_approvals as a')
+    .innerJoin('users as u', 'u.id', 'a.approver_id')
+    .select(['a.decision', 'a.comment', 'a.created_at', 'a.approver_id', 'u.email', 'u.first_name', 'u.last_name'])
+    .where('a.refund_request_id', '=', id)
+    .orderBy('a.created_at')
+    .execute();
+  const executions = await db
+    .selectFrom('refund_executions')
+    .select(['outcome', 'amount_minor', 'acquirer_reference', 'message', 'created_at'])
+    .where('refund_request_id', '=', id)
+    .orderBy('id')
+    .execute();
+  const approvers = approvals.filter((approval) => approval.decision === 'approve').map((approval) => approval.approver_id);
+  const { requestedBy, ...rest } = row;
+  return {
+    ...rest,
+    approvals: approvals.map((approval) => ({
+      decision: approval.decision as RefundDecision,
+      byName: `${approval.first_name ?? ''} ${approval.last_name ?? ''}`.trim(),
+      byEmail: approval.email,
+      reason: approval.comment,
+      at: new Date(approval.created_at).toISOString(),
+    })),
+    executions: executions.map((execution) => ({
+      outcome: execution.outcome as 'Succeeded' | 'Declined',
+      amountMinor: Number(execution.amount_minor),
+      acquirerReference: execution.acquirer_reference,
+      message: execution.message,
+      at: new Date(execution.created_at).toISOString(),
+    })),
+    allowedDecisions: decisionsFor(caller, { ...row, requestedBy }, approvers, mayApprove),
+  };
+}
