@@ -57,6 +57,19 @@ export interface MerchantsTable {
   timezone: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Decision 0260. */
+  city: string | null;
+  status_changed_at: Timestamp;
+}
+/** A reviewer's reason to send a property back, per field or settings page (decision 0260). */
+export interface PropertyReviewFlagsTable {
+  id: Generated<string>;
+  merchant_id: string;
+  target: string;
+  reason: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  resolved_at: NullableTimestamp;
 }
 
 export interface UsersTable {
@@ -511,6 +524,7 @@ export interface Database {
   role_api_grants: RoleApiGrantsTable;
   merchant_groups: MerchantGroupsTable;
   merchants: MerchantsTable;
+  property_review_flags: PropertyReviewFlagsTable;
   users: UsersTable;
   user_roles: UserRolesTable;
   user_merchant_scopes: UserMerchantScopesTable;

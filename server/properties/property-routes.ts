@@ -4,8 +4,21 @@ import { merchantScopeOf, rolesOfUser } from '../auth/caller';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
+import { effectiveMerchants, pageAnswer } from '../lists/list-query';
+import { createProperty, updatePropertyInfo } from './property-info';
+import { transitionProperty } from './property-lifecycle';
+import { propertyOverview } from './property-overview';
+import { countProperties, propertyPage } from './property-query';
 
-const { getUserScopeProperties, getPropertyStatuses } = propertyEndpoints;
+const {
+  getUserScopeProperties,
+  getPropertyStatuses,
+  searchProperties,
+  getPropertyOverview,
+  transitionProperty: transitionEndpoint,
+  createProperty: createEndpoint,
+  updatePropertyInfo: updateInfoEndpoint,
+} = propertyEndpoints;
 
 async function propertiesOf(db: Db, merchantIds: string[] | 'all') {
   if (merchantIds !== 'all' && merchantIds.length === 0) return [];
@@ -52,4 +65,34 @@ export function registerPropertyRoutes(app: FastifyInstance): void {
     },
     { transaction: false },
   );
+
+  // The properties table, the overview and the lifecycle (issue 18, decision 0260).
+  registerEndpoint(
+    app,
+    searchProperties,
+    async ({ body, caller, merchantId, ctx }) => {
+      const merchants = effectiveMerchants(caller.merchantScope, merchantId, undefined);
+      const { page, pageSize } = body.pagination;
+      const items = await propertyPage(ctx.db, body, merchants);
+      const total = await countProperties(ctx.db, body.filters, merchants);
+      return pageAnswer(items, { total, exact: true }, page, pageSize);
+    },
+    { transaction: false },
+  );
+  registerEndpoint(app, getPropertyOverview, async ({ params, caller, ctx }) => propertyOverview(ctx.db, caller, params.id));
+  registerEndpoint(app, transitionEndpoint, async ({ params, body, caller, ctx }) => {
+    await transitionProperty(ctx.db, caller, params.id, body);
+    return propertyOverview(ctx.db, caller, params.id);
+  });
+  registerEndpoint(app, createEndpoint, async ({ body, caller, ctx }) => {
+    const { merchantGroupId, ...info } = body;
+    const id = await createProperty(ctx.db, caller, info, merchantGroupId);
+    // The new property is in the caller's scope from now on; a merchant-side caller's scope was read before it existed.
+    const scope = caller.merchantScope === 'all' ? 'all' : [...caller.merchantScope, id];
+    return propertyOverview(ctx.db, { ...caller, merchantScope: scope }, id);
+  });
+  registerEndpoint(app, updateInfoEndpoint, async ({ params, body, caller, ctx }) => {
+    await updatePropertyInfo(ctx.db, caller, params.id, body);
+    return propertyOverview(ctx.db, caller, params.id);
+  });
 }

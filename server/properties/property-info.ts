@@ -1,0 +1,82 @@
+import { sql } from 'kysely';
+import { PROPERTY_FIELDS, type PropertyField, type PropertyInfo } from '../../contract/property-lifecycle';
+import { isProviderStaff, type Caller } from '../auth/caller';
+import type { Db } from '../db/database';
+import { problems } from '../http/problem';
+import { audit } from '../audit';
+import { PROPERTY_ENTITY } from './property-overview';
+import { propertyRecord, toPropertyRow } from './property-query';
+
+// The property's own information: the add-property wizard's first step creates the property with
+// it, and later edits change it (decision 0260). While the property is back for resubmission only
+// the fields the reviewer named may change; while it is in review nothing may.
+
+function columnsOf(info: PropertyInfo) {
+  return {
+    name: info.name,
+    property_type: info.propertyType ?? null,
+    city: info.city ?? null,
+    post_code: info.postCode ?? null,
+    latitude: info.latitude === null || info.latitude === undefined ? null : String(info.latitude),
+    longitude: info.longitude === null || info.longitude === undefined ? null : String(info.longitude),
+    checkin_time: info.checkinTime ?? null,
+    checkout_time: info.checkoutTime ?? null,
+    currency: info.currency,
+    timezone: info.timezone,
+  };
+}
+
+export async function createProperty(db: Db, caller: Caller, info: PropertyInfo, requestedGroupId: string | undefined): Promise<string> {
+  const groupId = isProviderStaff(caller) ? requestedGroupId : caller.merchantGroupId;
+  if (!groupId) throw problems.validation({ merchantGroupId: [isProviderStaff(caller) ? 'name the merchant group' : 'you belong to no merchant group'] });
+  if (!isProviderStaff(caller) && requestedGroupId && requestedGroupId !== groupId) throw problems.forbidden('you may add properties to your own group only');
+  const group = await db.selectFrom('merchant_groups').select(['id', 'status']).where('id', '=', groupId).executeTakeFirst();
+  if (!group) throw problems.validation({ merchantGroupId: ['no such merchant group'] });
+  if (group.status === 'Deleted') throw problems.conflict('the merchant group is deleted');
+  const { position } = await db
+    .selectFrom('merchants')
+    .select(sql<number>`coalesce(max(position) + 1, 0)`.as('position'))
+    .where('merchant_group_id', '=', groupId)
+    .executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('merchants')
+    .values({ ...columnsOf(info), merchant_group_id: groupId, status: 'Created', position: Number(position), active: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await audit(db, caller.userId, 'property.create', PROPERTY_ENTITY, id, { name: info.name });
+  return id;
+}
+
+function changedFields(before: Record<PropertyField, unknown>, after: PropertyInfo): PropertyField[] {
+  const norm = (value: unknown) => (value === undefined || value === '' ? null : value);
+  return PROPERTY_FIELDS.filter((field) => norm(before[field]) !== norm(after[field]));
+}
+
+export async function updatePropertyInfo(db: Db, caller: Caller, merchantId: string, info: PropertyInfo): Promise<void> {
+  const record = await propertyRecord(db, merchantId, caller.merchantScope, true);
+  if (!record) throw problems.notFound(`property ${merchantId} not found`);
+  const before = toPropertyRow(record);
+  if (before.status === 'PendingReview') throw problems.conflict('the property is in review: it cannot change until the review ends');
+  const changed = changedFields(before, info);
+  if (before.status === 'ResubmissionRequired') {
+    const open = await db.selectFrom('property_review_flags').select('target').where('merchant_id', '=', merchantId).where('resolved_at', 'is', null).execute();
+    const named = new Set(open.map((flag) => flag.target));
+    const notNamed = changed.filter((field) => !named.has(field));
+    if (notNamed.length) throw problems.validation(Object.fromEntries(notNamed.map((field) => [field, ['the reviewer did not ask for this to change']])));
+    if (changed.length)
+      await db
+        .updateTable('property_review_flags')
+        .set({ resolved_at: sql`now()` })
+        .where('merchant_id', '=', merchantId)
+        .where('resolved_at', 'is', null)
+        .where('target', 'in', changed)
+        .execute();
+  }
+  if (!changed.length) return;
+  await db
+    .updateTable('merchants')
+    .set({ ...columnsOf(info), updated_at: sql`now()` })
+    .where('id', '=', merchantId)
+    .execute();
+  await audit(db, caller.userId, 'property.update', PROPERTY_ENTITY, merchantId, { fields: changed });
+}
