@@ -7,6 +7,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One migrated, seeded database per run, copied by each test app instead of seeding again.
+    globalSetup: ['tests/support/seed-snapshot.ts'],
     // Two cores in CI: each file runs its own server and embedded database, so two files at once
     // halves the suite's wall time (the default leaves one core idle).
     maxWorkers: Number(process.env.VITEST_WORKERS ?? 2),

@@ -1,16 +1,19 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
-export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | 'memory' };
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  /** `snapshot`: a tar of a prepared data directory (PGlite's dumpDataDir) to start an in-memory database from. */
+  | { kind: 'pglite'; dataDir: string | 'memory'; snapshot?: Blob };
 
 // Dates stay 'YYYY-MM-DD' text, as PGlite gives them, rather than a Date at local midnight.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
@@ -30,7 +33,7 @@ export function openDatabase(target: DatabaseTarget): Db {
     pools.set(db, pool);
     return db;
   }
-  return new Kysely<Database>({ dialect: new PGliteDialect(openPglite(target.dataDir)) });
+  return new Kysely<Database>({ dialect: new PGliteDialect(openPglite(target.dataDir, target.snapshot)) });
 }
 
 /**
@@ -39,9 +42,32 @@ export function openDatabase(target: DatabaseTarget): Db {
  * the smaller pool took the resident memory at open from 363 to 213 MB while a full scan and a
  * COPY of the orders ran no slower (decision 0127).
  */
-export function openPglite(dataDir: string | 'memory'): PGlite {
+export function openPglite(dataDir: string | 'memory', snapshot?: Blob): PGlite {
   if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
-  return new PGlite(dataDir === 'memory' ? undefined : dataDir, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] });
+  return new PGlite(dataDir === 'memory' ? undefined : dataDir, {
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+    loadDataDir: snapshot,
+    ...engineFiles(),
+  });
+}
+
+let compiledEngine: Pick<PGliteOptions, 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'> | undefined;
+/**
+ * The engine's WebAssembly modules and file bundle, compiled and read once per process: every
+ * further database the process opens (each test app, a snapshot copy) then starts in about 0.8 s
+ * instead of 1.7 s. Falls back to PGlite's own loading if its files are not where expected.
+ */
+function engineFiles(): typeof compiledEngine {
+  if (compiledEngine) return compiledEngine;
+  const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  const file = (name: string) => path.join(dist, name);
+  if (![file('pglite.wasm'), file('initdb.wasm'), file('pglite.data')].every((candidate) => existsSync(candidate))) return undefined;
+  compiledEngine = {
+    pgliteWasmModule: new WebAssembly.Module(readFileSync(file('pglite.wasm'))),
+    initdbWasmModule: new WebAssembly.Module(readFileSync(file('initdb.wasm'))),
+    fsBundle: new Blob([readFileSync(file('pglite.data'))]),
+  };
+  return compiledEngine;
 }
 
 // Run by a short-lived node process: opening PGlite on an empty directory creates the cluster.

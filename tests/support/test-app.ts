@@ -6,21 +6,28 @@ import { buildApp } from '../../server/app';
 import { configFromEnv, type Config } from '../../server/config';
 import type { DatabaseTarget } from '../../server/db/database';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo-layout';
+import { seededDatabase } from './seeded-database';
 
 /** The demo accounts' password, defined once by the seed; tests import it from here or from the seed. */
 export { DEMO_PASSWORD };
 
+/** How many orders the demo seed of a test app holds unless a test asks for another volume. */
+export const DEFAULT_TEST_ORDERS = 2000;
+
 /**
  * A real server over a fresh embedded database with the demo seed, answering real HTTP through
- * inject (no socket needed). `orders` keeps the seed small unless a test needs volume.
+ * inject (no socket needed). `orders` keeps the seed small unless a test needs volume. The demo
+ * database starts as an in-memory copy of the run's snapshot for that volume; the server still runs
+ * its migrations and seed over it, which find nothing left to do.
  */
 export async function startTestApp(overrides: Partial<Config> & { orders?: number; database?: DatabaseTarget } = {}): Promise<FastifyInstance> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-test-'));
   const base = configFromEnv({ NODE_ENV: 'test', FOLIO_DATA_DIR: dataDir, FOLIO_DEMO: 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+  const orders = overrides.orders ?? DEFAULT_TEST_ORDERS;
   const config: Config = {
     ...base,
-    database: overrides.database ?? { kind: 'pglite', dataDir: 'memory' },
-    seedOrders: overrides.orders ?? 2000,
+    database: overrides.database ?? (base.demo && overrides.demo !== false ? await seededDatabase(orders) : { kind: 'pglite', dataDir: 'memory' }),
+    seedOrders: orders,
     rateLimits: { signInPerMinute: 1000, forgotPasswordPerHour: 1000 },
     ...overrides,
   };
