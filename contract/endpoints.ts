@@ -2,6 +2,7 @@ import { authEndpoints, identityEndpoints } from './auth';
 import { emailEndpoints } from './emails';
 import { endpointsOf, type Endpoint } from './endpoint';
 import { exportEndpoints } from './exports';
+import { homeScreenEndpoints } from './home-screens';
 import { kycEndpoints } from './kyc/endpoints';
 import { merchantGroupEndpoints } from './merchant-groups';
 import { merchantEndpoints } from './merchants';
@@ -29,8 +30,10 @@ export const endpoints: readonly Endpoint[] = endpointsOf(
   paymentEndpoints,
   orderEmailEndpoints,
   payoutEndpoints,
+  paymentLinkEndpoints,
   refundEndpoints,
   paymentLinkEndpoints,
+  homeScreenEndpoints,
   exportEndpoints,
   userEndpoints,
   merchantGroupEndpoints,

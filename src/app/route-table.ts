@@ -88,6 +88,13 @@ export const ROUTES: readonly AppRoute[] = [
     titleKey: 'shell.routes.inactiveProperty',
     load: screen(() => import('../features/properties/inactive-property-screen'), 'InactivePropertyScreen'),
   },
+  // The guest's payment page (issue 15): no session, no shell; the token is the link.
+  {
+    path: '/pay/[id]',
+    public: true,
+    titleKey: 'guestCheckout.pageTitle',
+    load: screen(() => import('../features/guest-payment/guest-payment-screen'), 'GuestPaymentScreen'),
+  },
 
   // Merchant admin home: any signed-in user (no demand).
   { path: '/home', titleKey: 'shell.routes.home', load: screen(() => import('../features/home/home-screen'), 'HomeScreen') },

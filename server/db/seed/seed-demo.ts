@@ -6,6 +6,7 @@ import type { Db } from '../database';
 import { APPLICANT_GROUP, DEMO_ANCHOR, DEMO_DOMAIN, DEMO_GROUP, DEMO_PASSWORD, FIRST_NAMES, LAST_NAMES, OTHER_GROUPS } from './demo-layout';
 import { ROLE_API_GRANTS, ROLE_PAGE_GRANTS, ROLE_SIDES } from './role-permissions';
 import { seedKyc } from './seed-kyc';
+import { seedPaymentLinks } from './seed-payment-links';
 import { seedOrderEmails, seedPaymentLedgers } from './seed-payments';
 import { seedOrders, seedPayouts } from './seed-volume';
 
@@ -139,6 +140,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   }
   await seedPaymentLedgers(db);
   await seedOrderEmails(db);
+  await seedPaymentLinks(db);
 }
 
 async function insertUser(

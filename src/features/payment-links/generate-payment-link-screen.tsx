@@ -1,8 +1,164 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { z } from 'zod';
+import { CHARGE_CATEGORIES, PAYMENT_TYPES } from '../../../contract/orders';
+import { DEPOSIT_BASES, GeneratePaymentLinkBodySchema, paymentLinkEndpoints, type PaymentLink, type PaymentLinkSetup } from '../../../contract/payment-links';
+import { Field, inputClass } from '../../components/form/field';
+import { MoneyInput } from '../../components/form/money-input';
+import { MutationButton } from '../../components/mutation-button';
 import { PageLayout } from '../../components/page-layout/page-layout';
+import { useActiveProperty } from '../../lib/active-property';
+import { call } from '../../lib/api-client';
+import { useActionMutation } from '../../lib/use-action-mutation';
+import { paymentLinkSetupQuery } from './api';
+import { CreatedLink } from './created-link';
+import { previewAddress } from './preview-address';
 
-// Placeholder until a later issue builds this screen: it shows the route's title.
+// Spec 2 "/generate-payment-link" (issue 15): the form validates with the contract's schema, the
+// server checks it again; one click is one intent with its own idempotency key.
+
+type FormInput = z.input<typeof GeneratePaymentLinkBodySchema>;
+type FormOutput = z.output<typeof GeneratePaymentLinkBodySchema>;
+
 export function GeneratePaymentLinkScreen() {
   const { t } = useTranslation();
-  return <PageLayout title={t('shell.routes.generatePaymentLink')} />;
+  const { activeProperty } = useActiveProperty();
+  const merchantId = activeProperty?.merchantId;
+  const setup = useQuery({ ...paymentLinkSetupQuery(merchantId ?? ''), enabled: Boolean(merchantId) });
+  const [created, setCreated] = useState<PaymentLink | null>(null);
+  return (
+    <PageLayout
+      title={t('shell.routes.generatePaymentLink')}
+      subtitle={setup.data ? t('paymentLinks.intro', { property: setup.data.propertyName }) : undefined}
+    >
+      {!merchantId ? <p role="status">{t('paymentLinks.noProperty')}</p> : null}
+      {created ? <CreatedLink link={created} onAnother={() => setCreated(null)} /> : null}
+      {setup.data && !created ? <GenerateForm key={setup.data.merchantId} setup={setup.data} onCreated={setCreated} /> : null}
+    </PageLayout>
+  );
+}
+
+function GenerateForm({ setup, onCreated }: { setup: PaymentLinkSetup; onCreated: (link: PaymentLink) => void }) {
+  const { t } = useTranslation();
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(GeneratePaymentLinkBodySchema),
+    defaultValues: {
+      guestName: '',
+      guestEmail: '',
+      amountMinor: undefined,
+      currency: setup.currencies[0],
+      paymentType: 'PN',
+      chargeCategory: 'Rooms',
+      bookingReference: '',
+      depositBasis: 'None',
+      expiryHours: setup.defaultExpiryHours,
+      message: '',
+    },
+  });
+  const { errors } = form.formState;
+  const create = useActionMutation({
+    mutationFn: (body: FormOutput, idempotencyKey: string) =>
+      call(paymentLinkEndpoints.createPaymentLink, { body, merchantId: setup.merchantId, idempotencyKey }),
+    onSuccess: onCreated,
+  });
+  const values = form.watch();
+  const preview = previewAddress({
+    amountMinor: values.amountMinor ?? 0,
+    currency: values.currency,
+    paymentType: values.paymentType,
+    chargeCategory: values.chargeCategory,
+    guestName: values.guestName,
+    bookingReference: values.bookingReference,
+    message: values.message || null,
+    expiresAt: new Date(Date.now() + (Number(values.expiryHours) || setup.defaultExpiryHours) * 3_600_000).toISOString(),
+  });
+
+  const text = (label: string, registered: UseFormRegisterReturn, error: string | undefined, props: Record<string, unknown> = {}) => (
+    <Field label={label} error={error} required>
+      {(control) => <input {...control} {...registered} {...props} className={inputClass} />}
+    </Field>
+  );
+  const select = (label: string, registered: UseFormRegisterReturn, options: readonly string[], words: (value: string) => string) => (
+    <Field label={label} required>
+      {(control) => (
+        <select {...control} {...registered} className={inputClass}>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {words(option)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+
+  return (
+    <form
+      aria-label={t('paymentLinks.form.label')}
+      noValidate
+      onSubmit={form.handleSubmit((body) => create.act(body))}
+      className="grid max-w-3xl grid-cols-1 gap-4 md:grid-cols-2"
+    >
+      {text(t('paymentLinks.form.guestName'), form.register('guestName'), errors.guestName?.message, { autoComplete: 'off' })}
+      {text(t('paymentLinks.form.guestEmail'), form.register('guestEmail'), errors.guestEmail?.message, { type: 'email', autoComplete: 'off' })}
+      <Controller
+        control={form.control}
+        name="amountMinor"
+        render={({ field }) => (
+          <MoneyInput
+            label={t('paymentLinks.form.amount')}
+            value={field.value ?? null}
+            currency={values.currency}
+            onChange={(minor) => field.onChange(minor ?? undefined)}
+            error={errors.amountMinor?.message}
+            required
+          />
+        )}
+      />
+      {select(t('paymentLinks.form.currency'), form.register('currency'), setup.currencies, (code) => code)}
+      {select(t('paymentLinks.form.paymentType'), form.register('paymentType'), PAYMENT_TYPES, (code) => t(`paymentLinks.paymentType.${code}`))}
+      {select(t('paymentLinks.form.chargeCategory'), form.register('chargeCategory'), CHARGE_CATEGORIES, (code) => t(`paymentLinks.chargeCategory.${code}`))}
+      {text(t('paymentLinks.form.bookingReference'), form.register('bookingReference'), errors.bookingReference?.message, { autoComplete: 'off' })}
+      {select(t('paymentLinks.form.depositBasis'), form.register('depositBasis'), DEPOSIT_BASES, (code) => t(`paymentLinks.depositBasis.${code}`))}
+      <Field
+        label={t('paymentLinks.form.expiryHours')}
+        description={t('paymentLinks.form.expiryHint', { max: setup.maxExpiryHours })}
+        error={errors.expiryHours?.message}
+        required
+      >
+        {(control) => (
+          <input
+            {...control}
+            {...form.register('expiryHours', { valueAsNumber: true })}
+            type="number"
+            min={1}
+            max={setup.maxExpiryHours}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <div className="md:col-span-2">
+        <Field label={t('paymentLinks.form.message')} error={errors.message?.message}>
+          {(control) => <textarea {...control} {...form.register('message')} rows={3} className={inputClass} />}
+        </Field>
+      </div>
+      <div className="flex flex-wrap gap-3 md:col-span-2">
+        <MutationButton
+          type="submit"
+          pending={create.pending}
+          pendingLabel={t('paymentLinks.form.sending')}
+          className="rounded bg-slate-900 px-4 py-2 text-sm text-white disabled:opacity-50"
+        >
+          {t('paymentLinks.form.submit')}
+        </MutationButton>
+        <Link href={preview} className="rounded border border-slate-400 px-4 py-2 text-sm">
+          {t('paymentLinks.form.preview')}
+        </Link>
+      </div>
+    </form>
+  );
 }

@@ -1,0 +1,112 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { PropertyDashboard } from '../contract/home-screens';
+import { BACKOFFICE_API, MERCHANT_HEADER } from '../contract/product';
+import { signInAs } from './export-support/api';
+
+// Issue 15 "Done when": the property manager generates a PN link for 125.00 EUR, previews it in
+// Mobile mode; the guest opens it in a fresh browser context, a declined card leaves it payable, the
+// success card pays it; the order is Paid with the e-mail in its history; a second payment from
+// another tab is refused, and an expired link refuses payment.
+
+const MANAGER = 'propertymanager@demo.folio.test';
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Name on card').fill('Ada Guest');
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry month').fill('12');
+  await page.getByLabel('Expiry year').fill('2030');
+  await page.getByLabel('Security code (CVC)').fill('123');
+}
+
+async function guestPage(browser: Browser, url: string): Promise<Page> {
+  // A fresh context: no cookies, no session, nothing of the staff member's.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(url);
+  return page;
+}
+
+test('generate a pay-now link, preview it on a phone, the guest pays it once', async ({ page, browser }) => {
+  await signInAs(page, MANAGER);
+  await page.goto('/generate-payment-link');
+  const form = page.getByRole('form', { name: 'New payment link' });
+  await form.getByLabel('Guest name').fill('Ada Guest');
+  await form.getByLabel('Guest e-mail').fill('ada.guest@example.test');
+  await form.getByLabel('Amount').fill('125.00');
+  await expect(form.getByLabel('Currency')).toHaveValue('EUR');
+  await form.getByLabel('Payment type').selectOption('PN');
+  await form.getByLabel('Booking reference').fill('BK-E2E-125');
+  await form.getByRole('button', { name: 'Generate and send link' }).click();
+
+  const created = page.getByTestId('created-link');
+  await expect(created).toContainText('Link sent to ada.guest@example.test');
+  await expect(created.getByRole('img', { name: 'QR code of the payment link' })).toBeVisible();
+  const url = await created.getByRole('textbox', { name: 'Payment link' }).inputValue();
+  expect(url).toMatch(/\/pay\/[A-Za-z0-9_-]{32}$/);
+  const orderLink = created.getByRole('link', { name: /^Open order \d+$/ });
+  const orderId = Number((await orderLink.textContent())!.replace(/\D/g, ''));
+
+  await created.getByRole('link', { name: 'Preview this link' }).click();
+  await expect(page).toHaveURL(/\/payment-link-preview\?/);
+  await page.getByRole('radio', { name: 'Mobile' }).check();
+  const frame = page.getByTestId('checkout-frame');
+  await expect(frame).toHaveAttribute('data-mode', 'Mobile');
+  expect((await frame.boundingBox())!.width).toBeLessThanOrEqual(390);
+  await expect(frame.getByTestId('checkout-amount')).toHaveText('€125.00');
+  await expect(frame.getByRole('button', { name: 'Pay €125.00' })).toBeDisabled();
+
+  const guest = await guestPage(browser, url);
+  const otherTab = await guest.context().newPage();
+  await otherTab.goto(url);
+  await expect(guest.getByTestId('checkout-amount')).toHaveText('€125.00');
+  await expect(guest.getByRole('heading', { level: 1 })).toContainText('Payment for');
+
+  await fillCard(guest, '4000 0000 0000 0002');
+  await guest.getByRole('button', { name: 'Pay €125.00' }).click();
+  await expect(guest.getByTestId('payment-outcome')).toContainText('Your card was declined');
+  await expect(guest.getByRole('button', { name: 'Pay €125.00' })).toBeEnabled();
+
+  await fillCard(guest, '4242 4242 4242 4242');
+  await guest.getByRole('button', { name: 'Pay €125.00' }).click();
+  await expect(guest.getByTestId('payment-outcome')).toHaveText('Thank you: your payment of €125.00 was received.');
+  await expect(guest.getByTestId('link-state')).toContainText('Paid with Visa ending in 4242');
+
+  // The second tab still shows the form: its payment is refused and the page says why.
+  await fillCard(otherTab, '5555 5555 5555 4444');
+  await otherTab.getByRole('button', { name: 'Pay €125.00' }).click();
+  await expect(otherTab.getByRole('alert')).toContainText('already been used');
+  await expect(otherTab.getByTestId('link-state')).toHaveAttribute('data-state', 'Completed');
+  await guest.context().close();
+
+  await page.goto(`/transactions/transaction-info?transactionId=${orderId}&merchantId=${await activePropertyOf(page)}`);
+  await expect(page.getByTestId('order-status')).toHaveText('Paid');
+  await expect(page.getByText(/Your payment link from/)).toBeVisible();
+});
+
+test('an expired link says so and takes nothing', async ({ page, browser }) => {
+  await signInAs(page, MANAGER);
+  await page.goto('/generate-payment-link');
+  await expect(page.getByRole('form', { name: 'New payment link' })).toBeVisible();
+  const merchantId = await activePropertyOf(page);
+  const session = (await (await page.request.get('/api/auth/session')).json()) as { accessToken: string };
+  // The demo keeps an expired link on every Active property; the property dashboard lists it.
+  const answer = await page.request.get(`${BACKOFFICE_API}/home/property`, {
+    headers: { Authorization: `Bearer ${session.accessToken}`, [MERCHANT_HEADER]: merchantId },
+  });
+  const expired = ((await answer.json()) as PropertyDashboard).expiredLinks.items[0]!;
+  const guest = await guestPage(browser, expired.url);
+  await expect(guest.getByTestId('link-state')).toHaveText('This payment link has expired. Please ask the hotel for a new one.');
+  await expect(guest.getByTestId('checkout-amount')).toBeVisible();
+  await expect(guest.getByLabel('Card number')).toHaveCount(0);
+  const token = new URL(expired.url).pathname.split('/').pop()!;
+  const refused = await guest.request.post(`/pay/api/v1/links/${token}/pay`, {
+    data: { cardholderName: 'Eddie', cardNumber: '4242424242424242', expiryMonth: 12, expiryYear: 2030, cvc: '123' },
+  });
+  expect(refused.status()).toBe(409);
+  await guest.context().close();
+});
+
+/** The property the switcher made active (decision 0113 keeps it in localStorage). */
+function activePropertyOf(page: Page): Promise<string> {
+  return page.evaluate(() => window.localStorage.getItem('folio.active-property') ?? '');
+}

@@ -1,0 +1,111 @@
+import { sql } from 'kysely';
+import { DASHBOARD_LIST_SIZE, DASHBOARD_LOOKBACK_DAYS, type DashboardOrder, type LinkSummary, type Money } from '../../contract/home-screens';
+import type { OrderStatus } from '../../contract/orders';
+import type { Db } from '../db/database';
+
+// The figures of the home screens (decision 0221), one query each, scoped to the properties given.
+// Day and week start where the property's own time zone says they do.
+
+type Period = 'day' | 'week';
+const lookback = sql`now() - make_interval(days => ${DASHBOARD_LOOKBACK_DAYS})`;
+
+/** Money of orders that became Paid in the period: what was captured, else the order's amount. */
+export async function takings(db: Db, merchantId: string, timeZone: string, period: Period): Promise<Money[]> {
+  const start = sql`date_trunc(${period}, now() AT TIME ZONE ${timeZone}) AT TIME ZONE ${timeZone}`;
+  const rows = await sql<{ currency: string; amount: string }>`
+    SELECT trim(currency) AS currency, sum(CASE WHEN captured_minor > 0 THEN captured_minor ELSE amount_minor END)::bigint AS amount
+    FROM orders WHERE merchant_id = ${merchantId} AND status = 'Paid' AND updated_at >= ${start}
+    GROUP BY 1 ORDER BY 1`.execute(db);
+  return rows.rows.map((row) => ({ currency: row.currency, amountMinor: Number(row.amount) }));
+}
+
+interface LinkRow {
+  order_id: string;
+  guest_name: string;
+  reference_no: string;
+  amount_minor: string;
+  currency: string;
+  payment_type: LinkSummary['paymentType'];
+  expires_at: Date;
+  token: string;
+  total: string;
+}
+
+/** Links not completed nor cancelled: open ones soonest expiry first, or those that expired in the lookback, latest first. */
+export async function linksOf(db: Db, merchantId: string, which: 'open' | 'expired', pageUrl: (token: string) => string) {
+  const window = which === 'open' ? sql`l.expires_at > now()` : sql`l.expires_at <= now() AND l.expires_at > ${lookback}`;
+  const rows = await sql<LinkRow>`
+    SELECT o.id AS order_id, o.guest_name, o.reference_no, l.amount_minor, trim(l.currency) AS currency, l.payment_type, l.expires_at, l.token,
+           count(*) OVER () AS total
+    FROM payment_links l JOIN orders o ON o.id = l.order_id
+    WHERE l.merchant_id = ${merchantId} AND l.completed_at IS NULL AND o.status <> 'Cancelled' AND ${window}
+    ORDER BY l.expires_at ${which === 'open' ? sql`ASC` : sql`DESC`}, l.id LIMIT ${DASHBOARD_LIST_SIZE}`.execute(db);
+  return {
+    count: Number(rows.rows[0]?.total ?? 0),
+    items: rows.rows.map((row): LinkSummary => ({
+      orderId: Number(row.order_id),
+      guestName: row.guest_name,
+      referenceNo: row.reference_no,
+      amountMinor: Number(row.amount_minor),
+      currency: row.currency,
+      paymentType: row.payment_type,
+      expiresAt: new Date(row.expires_at).toISOString(),
+      url: pageUrl(row.token),
+    })),
+  };
+}
+
+interface OrderRow {
+  id: string;
+  reference_no: string;
+  guest_name: string;
+  amount_minor: string;
+  currency: string;
+  status: OrderStatus;
+  payment_type: DashboardOrder['paymentType'];
+  at: Date;
+  total: string;
+}
+const toOrder = (row: OrderRow): DashboardOrder => ({
+  orderId: Number(row.id),
+  referenceNo: row.reference_no,
+  guestName: row.guest_name,
+  amountMinor: Number(row.amount_minor),
+  currency: row.currency.trim(),
+  status: row.status,
+  paymentType: row.payment_type,
+  at: new Date(row.at).toISOString(),
+});
+
+/** Authorizations with money still open (Tokenized, authorized beyond what was captured or voided), newest first. */
+export async function awaitingCapture(db: Db, merchantId: string) {
+  const rows = await sql<OrderRow & { open_minor: string }>`
+    SELECT id, reference_no, guest_name, amount_minor, currency, status, payment_type, created_at AS at,
+           authorized_minor - captured_minor - voided_minor AS open_minor, count(*) OVER () AS total
+    FROM orders WHERE merchant_id = ${merchantId} AND status = 'Tokenized' AND authorized_minor - captured_minor - voided_minor > 0
+    ORDER BY created_at DESC, id DESC LIMIT ${DASHBOARD_LIST_SIZE}`.execute(db);
+  return { count: Number(rows.rows[0]?.total ?? 0), items: rows.rows.map((row) => ({ ...toOrder(row), openMinor: Number(row.open_minor) })) };
+}
+
+/** Declined attempts and Failed orders of the lookback, latest first. */
+export async function failedPayments(db: Db, merchantIds: string[]) {
+  if (merchantIds.length === 0) return { count: 0, items: [] };
+  const ids = sql.join(merchantIds.map((id) => sql`${id}::uuid`));
+  const rows = await sql<OrderRow & { reason: string | null }>`
+    SELECT *, count(*) OVER () AS total FROM (
+      SELECT o.id, o.reference_no, o.guest_name, o.amount_minor, o.currency, o.status, o.payment_type, p.created_at AS at, p.note AS reason
+      FROM payment_operations p JOIN orders o ON o.id = p.order_id
+      WHERE o.merchant_id IN (${ids}) AND p.outcome = 'Declined' AND p.created_at > ${lookback}
+      UNION ALL
+      SELECT id, reference_no, guest_name, amount_minor, currency, status, payment_type, updated_at, NULL
+      FROM orders WHERE merchant_id IN (${ids}) AND status = 'Failed' AND updated_at > ${lookback}
+    ) failed ORDER BY at DESC, id DESC LIMIT ${DASHBOARD_LIST_SIZE}`.execute(db);
+  return { count: Number(rows.rows[0]?.total ?? 0), items: rows.rows.map((row) => ({ ...toOrder(row), reason: row.reason })) };
+}
+
+export async function recentOrders(db: Db, merchantId: string): Promise<DashboardOrder[]> {
+  const rows = await sql<OrderRow>`
+    SELECT id, reference_no, guest_name, amount_minor, currency, status, payment_type, created_at AS at, 0 AS total
+    FROM orders WHERE merchant_id = ${merchantId} ORDER BY created_at DESC, id DESC LIMIT ${DASHBOARD_LIST_SIZE}`.execute(db);
+  return rows.rows.map(toOrder);
+}
