@@ -1,23 +1,72 @@
-// Usage: node scripts/e2e-shards.mjs [playwright args...]
+// Usage: node scripts/e2e-shards.mjs [--record] [playwright args...]
 // Runs the end-to-end suite as E2E_SHARDS (default 2) Playwright shards at once. Each shard starts its
 // own server over its own fresh demo database on its own ports (E2E_PORT + 100 per shard; the suites'
 // private servers sit at small offsets above it), so no shard sees another's data. The model-coverage
 // record is cleared once here and filled by every shard. Exits non-zero when any shard fails.
+//
+// Without extra arguments the spec files are dealt to the shards by their measured durations
+// (e2e/durations.json, longest first onto the least loaded shard), so the shards end together;
+// a spec with no measurement counts as the median one. Each run prints what every spec took, and
+// --record writes it to e2e/durations.json. With arguments (a filter), Playwright's own --shard splits.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+const DURATIONS_FILE = 'e2e/durations.json';
+const argv = process.argv.slice(2);
+const record = argv.includes('--record');
+const playwrightArgs = argv.filter((arg) => arg !== '--record');
 const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
 const basePort = Number(process.env.E2E_PORT ?? 4173);
 const coverageDir = process.env.MODEL_COVERAGE_DIR ?? path.resolve('reports/model-coverage/raw');
 rmSync(coverageDir, { recursive: true, force: true });
 
+function specFiles(dir = 'e2e') {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) return specFiles(file);
+    return entry.name.endsWith('.spec.ts') ? [file] : [];
+  });
+}
+
+/** Longest spec first onto the shard with the least work so far (measured seconds). */
+function dealByDuration(files, measured) {
+  const known = files
+    .map((file) => measured[file])
+    .filter((seconds) => typeof seconds === 'number')
+    .sort((a, b) => a - b);
+  const median = known.length ? known[Math.floor(known.length / 2)] : 30;
+  const bins = Array.from({ length: shards }, () => ({ seconds: 0, files: [] }));
+  const weighted = files.map((file) => ({ file, seconds: measured[file] ?? median })).sort((a, b) => b.seconds - a.seconds);
+  for (const spec of weighted) {
+    const lightest = bins.reduce((best, bin) => (bin.seconds < best.seconds ? bin : best));
+    lightest.files.push(spec.file);
+    lightest.seconds += spec.seconds;
+  }
+  return bins;
+}
+
+const measured = existsSync(DURATIONS_FILE) ? JSON.parse(readFileSync(DURATIONS_FILE, 'utf8')) : {};
+const plan = playwrightArgs.length
+  ? Array.from({ length: shards }, (_, index) => ({ args: [`--shard=${index + 1}/${shards}`, ...playwrightArgs], seconds: undefined }))
+  : dealByDuration(specFiles(), measured)
+      .filter((bin) => bin.files.length)
+      .map((bin) => ({ args: bin.files, seconds: bin.seconds }));
+
 const started = Date.now();
-const runs = Array.from({ length: shards }, (_, index) => {
+const runs = plan.map(({ args: shardArgs, seconds }, index) => {
   const shard = index + 1;
-  const args = ['playwright', 'test', `--shard=${shard}/${shards}`, `--output=test-results/shard-${shard}`, ...process.argv.slice(2)];
+  const report = path.resolve(`test-results/shard-${shard}.json`);
+  if (seconds !== undefined) console.log(`[shard ${shard}] ${shardArgs.length} spec files, about ${Math.round(seconds)} s measured`);
+  const args = ['playwright', 'test', `--output=test-results/shard-${shard}`, '--reporter=list,json', ...shardArgs];
   const child = spawn('npx', args, {
-    env: { ...process.env, E2E_PORT: String(basePort + 100 * index), MODEL_COVERAGE_DIR: coverageDir, MODEL_COVERAGE_KEEP: 'true' },
+    env: {
+      ...process.env,
+      E2E_PORT: String(basePort + 100 * index),
+      MODEL_COVERAGE_DIR: coverageDir,
+      MODEL_COVERAGE_KEEP: 'true',
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const prefix = (stream, target) => {
@@ -31,12 +80,40 @@ const runs = Array.from({ length: shards }, (_, index) => {
   };
   prefix(child.stdout, process.stdout);
   prefix(child.stderr, process.stderr);
-  return new Promise((resolve) => child.on('close', (code) => resolve({ shard, code: code ?? 1 })));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ shard, code: code ?? 1, report })));
 });
 
 const results = await Promise.all(runs);
+
+/** Seconds per spec file from a Playwright JSON report (every test's every attempt). */
+function specSeconds(report) {
+  if (!existsSync(report)) return {};
+  const totals = {};
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      const file = path.posix.join('e2e', spec.file);
+      for (const test of spec.tests ?? []) for (const result of test.results ?? []) totals[file] = (totals[file] ?? 0) + result.duration / 1000;
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of JSON.parse(readFileSync(report, 'utf8')).suites ?? []) walk(suite);
+  return totals;
+}
+
+const seconds = Object.assign({}, ...results.map((result) => specSeconds(result.report)));
+const rounded = Object.fromEntries(
+  Object.entries(seconds)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([file, value]) => [file, Math.round(value * 10) / 10]),
+);
+console.log('e2e seconds per spec file:');
+for (const [file, value] of Object.entries(rounded).sort(([, a], [, b]) => b - a)) console.log(`  ${value.toFixed(1).padStart(7)}  ${file}`);
+if (record && !playwrightArgs.length) {
+  writeFileSync(DURATIONS_FILE, `${JSON.stringify({ ...measured, ...rounded }, null, 2)}\n`);
+  console.log(`recorded in ${DURATIONS_FILE}`);
+}
 const failed = results.filter((result) => result.code !== 0);
 console.log(
-  `e2e: ${shards} shard(s) in ${((Date.now() - started) / 1000).toFixed(1)} s; ${failed.length ? `failed: ${failed.map((r) => r.shard).join(', ')}` : 'all passed'}`,
+  `e2e: ${results.length} shard(s) in ${((Date.now() - started) / 1000).toFixed(1)} s; ${failed.length ? `failed: ${failed.map((r) => r.shard).join(', ')}` : 'all passed'}`,
 );
 process.exit(failed.length ? 1 : 0);
