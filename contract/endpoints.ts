@@ -5,6 +5,7 @@ import { exportEndpoints } from './exports';
 import { homeScreenEndpoints } from './home-screens';
 import { kycEndpoints } from './kyc/endpoints';
 import { merchantGroupEndpoints } from './merchant-groups';
+import { metadataEndpoints } from './metadata';
 import { merchantEndpoints } from './merchants';
 import { orderEmailEndpoints } from './order-emails';
 import { orderEndpoints } from './orders';
@@ -29,6 +30,7 @@ export const endpoints: readonly Endpoint[] = endpointsOf(
   orderEndpoints,
   paymentEndpoints,
   orderEmailEndpoints,
+  metadataEndpoints,
   payoutEndpoints,
   paymentLinkEndpoints,
   refundEndpoints,

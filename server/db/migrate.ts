@@ -9,6 +9,7 @@ import * as rateLimitCounters from './migrations/0051-rate-limit-counters';
 import * as paymentOperations from './migrations/0080-payment-operations';
 import * as idempotencyKeys from './migrations/0090-idempotency-keys';
 import * as cardTokens from './migrations/0100-card-tokens';
+import * as orderMetadata from './migrations/0101-order-metadata';
 import * as paymentLinkCheckout from './migrations/0110-payment-link-checkout';
 import * as refundApprovals from './migrations/0120-refund-approvals';
 import * as settingsStore from './migrations/0140-settings-store';
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0080-payment-operations': paymentOperations,
   '0090-idempotency-keys': idempotencyKeys,
   '0100-card-tokens': cardTokens,
+  '0101-order-metadata': orderMetadata,
   '0110-payment-link-checkout': paymentLinkCheckout,
   '0120-refund-approvals': refundApprovals,
   '0140-settings-store': settingsStore,

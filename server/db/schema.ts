@@ -407,6 +407,8 @@ export interface PayoutAttemptsTable {
 export interface MetadataTable {
   id: Generated<string>;
   merchant_id: string | null;
+  /** The order the record is attached to (decision 0211). */
+  order_id: string | null;
   data: Json;
   created_by: string | null;
   created_at: Timestamp;

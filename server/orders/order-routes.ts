@@ -3,6 +3,7 @@ import { orderEndpoints } from '../../contract/orders';
 import { effectiveMerchants, pageAnswer } from '../lists/list-query';
 import { registerEndpoint } from '../http/route';
 import { countOrders, orderPage } from './order-query';
+import { registerMetadataRoutes } from './metadata-routes';
 import { registerOrderEmailRoutes } from './order-email-routes';
 import { registerPaymentRoutes } from './payment-routes';
 
@@ -24,4 +25,5 @@ export function registerOrderRoutes(app: FastifyInstance): void {
 
   registerPaymentRoutes(app);
   registerOrderEmailRoutes(app);
+  registerMetadataRoutes(app);
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { orderEndpoints, type OrderSearchBody } from '../../../contract/orders';
+import { metadataEndpoints } from '../../../contract/metadata';
 import { orderEmailEndpoints } from '../../../contract/order-emails';
 import { paymentEndpoints } from '../../../contract/payments';
 import { call } from '../../lib/api-client';
@@ -10,12 +11,14 @@ import { call } from '../../lib/api-client';
 const { searchOrders } = orderEndpoints;
 const { getOrder } = paymentEndpoints;
 const { getOrderEmailHistory } = orderEmailEndpoints;
+const { getOrderMetadata } = metadataEndpoints;
 
 export const orderKeys = {
   searches: ['orders', 'search'] as const,
   search: (body: OrderSearchBody) => ['orders', 'search', body] as const,
   detail: (id: number, merchantId: string | undefined) => ['orders', 'detail', id, merchantId ?? null] as const,
   emails: (id: number) => ['orders', 'emails', id] as const,
+  metadata: (id: number) => ['orders', 'metadata', id] as const,
 };
 
 /** One page of the transactions table; the previous page stays on screen while the next loads. */
@@ -39,4 +42,11 @@ export const orderEmailHistoryQuery = (id: number, merchantId: string | undefine
     queryKey: [...orderKeys.emails(id), merchantId ?? null, page, limit],
     queryFn: ({ signal }) => call(getOrderEmailHistory, { params: { id }, query: { page, limit }, merchantId, signal }),
     placeholderData: keepPreviousData,
+  });
+
+/** The notes and key/value entries staff attached to an order. */
+export const orderMetadataQuery = (id: number, merchantId: string | undefined) =>
+  queryOptions({
+    queryKey: [...orderKeys.metadata(id), merchantId ?? null],
+    queryFn: ({ signal }) => call(getOrderMetadata, { params: { id }, merchantId, signal }),
   });

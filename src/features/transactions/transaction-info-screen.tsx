@@ -9,6 +9,7 @@ import { ORDER_STATUS_TONES } from '../../lib/status-tones';
 import { orderDetailQuery } from './api';
 import { OrderActions } from './order-actions';
 import { OrderEmailHistory } from './order-email-history';
+import { OrderMetadata } from './order-metadata';
 import { PaymentTimeline } from './payment-timeline';
 
 /** /transactions/transaction-info?transactionId=..&merchantId=.. (spec 2): one order, its payments and what may be done now. */
@@ -63,6 +64,9 @@ export function TransactionInfoScreen() {
       ) : null}
       <DetailSection title={t('transactions.info.timeline')}>
         <PaymentTimeline operations={order.operations} />
+      </DetailSection>
+      <DetailSection title={t('transactions.info.metadata')}>
+        <OrderMetadata orderId={order.id} merchantId={merchantId} mayAdd={order.mayAct} />
       </DetailSection>
       <DetailSection title={t('transactions.info.emails')}>
         <OrderEmailHistory orderId={order.id} merchantId={merchantId} mayResend={order.mayAct} />
