@@ -2,6 +2,7 @@ import { authEndpoints, identityEndpoints } from './auth';
 import { emailEndpoints } from './emails';
 import { endpointsOf, type Endpoint } from './endpoint';
 import { exportEndpoints } from './exports';
+import { feeEndpoints } from './fees';
 import { homeScreenEndpoints } from './home-screens';
 import { kycEndpoints } from './kyc/endpoints';
 import { merchantGroupEndpoints } from './merchant-groups';
@@ -40,6 +41,7 @@ export const endpoints: readonly Endpoint[] = endpointsOf(
   userEndpoints,
   merchantGroupEndpoints,
   merchantEndpoints,
+  feeEndpoints,
   kycEndpoints,
   settingsEndpoints,
   merchantWizardEndpoints,

@@ -16,10 +16,14 @@ export function settingsForm<M>(importer: () => Promise<M>, name: keyof M): Sett
 }
 
 /** /merchants/<page>: a merchant group's settings. */
-export const MERCHANT_PAGE_FORMS: Partial<Record<MerchantPage, SettingsFormLoader>> = {};
+export const MERCHANT_PAGE_FORMS: Partial<Record<MerchantPage, SettingsFormLoader>> = {
+  fees: settingsForm(() => import('./fees/fees-form'), 'FeesForm'),
+};
 
 /** /properties/<page>: one property's settings (inherited from its group unless overridden). */
-export const PROPERTY_PAGE_FORMS: Partial<Record<PropertyPage, SettingsFormLoader>> = {};
+export const PROPERTY_PAGE_FORMS: Partial<Record<PropertyPage, SettingsFormLoader>> = {
+  fees: settingsForm(() => import('./fees/fees-form'), 'FeesForm'),
+};
 
 // React.lazy must see one component per loader, or each render would start a new load.
 const lazyForms = new Map<SettingsFormLoader, LazyExoticComponent<SettingsForm>>();
