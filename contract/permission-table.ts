@@ -19,9 +19,12 @@ export const PAGE_AREAS = {
   users: { resource: 'Users', actions: 'RIUD' },
   propertyManagement: { resource: 'MerchantScopes', actions: 'RIUD' },
   transactions: { resource: 'Transactions', actions: 'RIUD' },
-  paymentSettings: { resource: 'PaymentSettings', actions: 'RIUD' },
-  /** Spec 6: the add page demands RIU, so it opens only for a role whose page access there is exactly RIU (none today, decision 0110). */
-  paymentSettingsAdd: { resource: 'PaymentSettings', actions: 'RIU' },
+  /**
+   * Spec 6: the add page demands RIU. Under the exact match (spec 5) one role holds one action set per
+   * resource, so the list and edit pages demand RIU too: whoever manages payment settings reaches all
+   * three (decision 0242). Deleting a configuration is the API grant's business (RIUD), not a page's.
+   */
+  paymentSettings: { resource: 'PaymentSettings', actions: 'RIU' },
   bookings: { resource: 'Bookings', actions: 'RIUD' },
   fees: { resource: 'Fees', actions: 'RIUD' },
   refunds: { resource: 'Refund', actions: 'RIUD' },

@@ -69,9 +69,8 @@ for (const route of ROUTES) {
   else plan.set(visitor, [...(plan.get(visitor) ?? []), route]);
 }
 
-// Decision 0110: the add page demands exactly Read/Insert/Update on PaymentSettings, which no role
-// holds yet; the payment-settings issue decides. Remove it here once a role reaches it.
-const NO_ROLE_YET = ['/payment-settings/add-payment-settings'];
+// Every route has a visitor (decision 0242 opened the payment-settings add page to the roles that manage payment settings).
+const NO_ROLE_YET: string[] = [];
 
 test('every route of the route table has a demo account that may see it', () => {
   expect(unreachable).toEqual(NO_ROLE_YET);

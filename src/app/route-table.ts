@@ -178,7 +178,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   ...MERCHANT_PAGES.map((page) => ({ path: `/merchants/${page}`, demand: MERCHANTS, titleKey: `shell.routes.merchantPages.${page}`, load: merchantPage })),
 
-  // Payment settings: the add page demands Read/Insert/Update (spec 6), the others RIUD.
+  // Payment settings: the add page demands Read/Insert/Update (spec 6), and so do the list and edit (decision 0242).
   {
     path: '/payment-settings',
     demand: demand('paymentSettings'),
@@ -187,7 +187,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/payment-settings/add-payment-settings',
-    demand: demand('paymentSettingsAdd'),
+    demand: demand('paymentSettings'),
     titleKey: 'shell.routes.addPaymentSettings',
     load: screen(() => import('../features/payment-settings/add-payment-settings-screen'), 'AddPaymentSettingsScreen'),
   },

@@ -124,13 +124,14 @@ describe('the route table', () => {
     expect(paths.filter((path) => /^\/properties\/[a-z-]+$/.test(path))).toHaveLength(13 + 3);
   });
 
-  it('demands RIU for the KYC wizard and payment-setting add, Read for sent e-mails, RIUD elsewhere, nothing on public pages', () => {
+  it('demands RIU for the KYC wizard and the payment-settings pages, Read for sent e-mails, RIUD elsewhere, nothing on public pages', () => {
     for (const route of ROUTES) {
       if (route.public) expect(route.demand).toBeUndefined();
       else if (route.path === '/home') expect(route.demand).toBeUndefined();
       // Reading is all the sent e-mails page does (decision 0170).
       else if (route.path === '/sent-emails') expect(route.demand).toEqual({ resource: 'EmailTemplates', actions: ['Read'] });
-      else if ((route.path.startsWith('/kyc/') && !route.path.startsWith('/kyc/applications')) || route.path === '/payment-settings/add-payment-settings')
+      // Spec 6 names the add page; its list and edit pages demand the same set so one role reaches all three (decision 0242).
+      else if ((route.path.startsWith('/kyc/') && !route.path.startsWith('/kyc/applications')) || route.path.startsWith('/payment-settings'))
         expect([...(route.demand?.actions ?? [])]).toEqual([...RIU]);
       else expect([...(route.demand?.actions ?? [])], route.path).toEqual([...RIUD]);
     }
