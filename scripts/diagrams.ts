@@ -1,6 +1,7 @@
 // Usage: tsx scripts/diagrams.ts [--check]
 // Regenerates docs/statecharts/ (Mermaid source, SVG, README) from machines/**/*.machine.ts.
 // With --check nothing is written; exits 1 when the committed files differ from what would be generated.
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { loadMachines } from './statecharts/discover';
 import { isInSync, renderDiagrams, syncDiagrams } from './statecharts/generate';
@@ -11,7 +12,10 @@ const check = process.argv.includes('--check');
 const shown = (name: string) => path.relative(rootDir, path.join(outDir, name));
 
 const entries = await loadMachines(rootDir);
-const report = syncDiagrams(outDir, renderDiagrams(entries), check ? 'check' : 'write');
+// The coverage diagrams recorded with the model coverage baseline (scripts/model-coverage.ts --record).
+const coverageDir = path.join(outDir, 'coverage');
+const withCoverage = new Set(existsSync(coverageDir) ? readdirSync(coverageDir).map((name) => name.replace(/\.svg$/, '')) : []);
+const report = syncDiagrams(outDir, renderDiagrams(entries, withCoverage), check ? 'check' : 'write');
 
 if (check) {
   for (const name of report.stale) console.error(`stale:   ${shown(name)}`);

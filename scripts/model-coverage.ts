@@ -2,8 +2,9 @@
 // Reads what the model-based path tests recorded in the browser (reports/model-coverage/raw/), writes the
 // coverage report (reports/model-coverage/coverage.md, coverage.json, one coloured SVG per machine) and
 // prints one line per machine. --check fails when a machine's coverage drops below
-// testing/model/coverage-baseline.json or when something is left out with no recorded reason;
-// --record writes the current figures as the new baseline.
+// testing/model/coverage-baseline.json, when something is left out with no recorded reason, or when a
+// reason names a test file that does not exist; --record writes the current figures as the new
+// baseline and the coloured diagrams to docs/statecharts/coverage/, which the statechart index links.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PathRecord } from '../testing/model/coverage-record';
@@ -15,6 +16,8 @@ const rootDir = path.resolve(import.meta.dirname, '..');
 const reportDir = path.join(rootDir, 'reports', 'model-coverage');
 const rawDir = process.env.MODEL_COVERAGE_DIR ?? path.join(reportDir, 'raw');
 const baselineFile = path.join(rootDir, 'testing', 'model', 'coverage-baseline.json');
+const recordedDiagramsDir = path.join(rootDir, 'docs', 'statecharts', 'coverage');
+const exists = (file: string) => existsSync(path.join(rootDir, file));
 
 const files = existsSync(rawDir) ? readdirSync(rawDir) : [];
 const records: PathRecord[] = files
@@ -40,7 +43,7 @@ writeFileSync(path.join(reportDir, 'coverage.json'), `${JSON.stringify(report, n
 writeFileSync(path.join(reportDir, 'coverage.md'), markdownReport(report));
 for (const machine of tested) {
   const coverage = report.find((entry) => entry.machine === machine.id);
-  if (coverage) writeFileSync(path.join(reportDir, `${machine.id}.svg`), coverageSvg(machine, coverage));
+  if (coverage) writeFileSync(path.join(reportDir, `${machine.id}.svg`), coverageSvg(machine, coverage, exists));
 }
 for (const entry of report) console.log(summaryLine(entry));
 console.log(`report: ${path.relative(rootDir, path.join(reportDir, 'coverage.md'))}`);
@@ -50,10 +53,17 @@ if (process.argv.includes('--record')) {
     report.map((entry) => [entry.machine, { states: entry.states.covered, transitions: entry.transitions.covered }]),
   );
   writeFileSync(baselineFile, `${JSON.stringify(recorded, null, 2)}\n`);
-  console.log(`recorded ${path.relative(rootDir, baselineFile)}`);
+  mkdirSync(recordedDiagramsDir, { recursive: true });
+  for (const machine of tested) {
+    const coverage = report.find((entry) => entry.machine === machine.id);
+    if (coverage) writeFileSync(path.join(recordedDiagramsDir, `${machine.id}.svg`), coverageSvg(machine, coverage, exists));
+  }
+  console.log(
+    `recorded ${path.relative(rootDir, baselineFile)} and the diagrams in ${path.relative(rootDir, recordedDiagramsDir)}/ (npm run diagrams links them)`,
+  );
 }
 if (process.argv.includes('--check')) {
-  const problems = coverageProblems(report, baseline);
+  const problems = coverageProblems(report, baseline, exists);
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) process.exitCode = 1;
 }

@@ -31,8 +31,11 @@ export function diagramBaseName(machineId: string): string {
   return machineId.replace(/[^A-Za-z0-9._-]/g, '-');
 }
 
-/** Pure: every file that belongs in the output directory, sorted by name. */
-export function renderDiagrams(entries: MachineEntry[]): DiagramFile[] {
+/**
+ * Pure: every file that belongs in the output directory, sorted by name. `withCoverage` names the
+ * machines whose browser coverage diagram is recorded in coverage/ (npm run model:coverage -- --record).
+ */
+export function renderDiagrams(entries: MachineEntry[], withCoverage: ReadonlySet<string> = new Set()): DiagramFile[] {
   const sorted = [...entries].sort((a, b) => compare(a.machine.id, b.machine.id));
   const files: DiagramFile[] = [];
   const readme: string[] = [
@@ -40,9 +43,15 @@ export function renderDiagrams(entries: MachineEntry[]): DiagramFile[] {
     '',
     'Generated from `machines/**/*.machine.ts` by `npm run diagrams`; `npm run diagrams:check` fails when these files are out of date. Do not edit by hand.',
     '',
+    'Browser coverage: `npm run test:model` drives the model-based paths of every machine that has them in Chromium and writes',
+    '`reports/model-coverage/` (coverage.md, coverage.json, one coloured diagram per machine). The coverage diagrams linked below are',
+    'the ones recorded with the baseline (`npm run model:coverage -- --record` after a full run): green = driven in the browser,',
+    'blue = not in the browser but proven by the machine or API test its reason names, amber = not driven, with a reason,',
+    'red = not driven and unexplained (CI fails on red and on coverage below the baseline).',
+    '',
   ];
   if (sorted.length === 0) readme.push('No machines yet.');
-  else readme.push('| Machine | What it is | Diagram | Mermaid source | Defined in |', '| --- | --- | --- | --- | --- |');
+  else readme.push('| Machine | What it is | Diagram | Browser coverage | Mermaid source | Defined in |', '| --- | --- | --- | --- | --- | --- |');
   for (const { machine, sourceFile } of sorted) {
     const model = walkMachine(machine);
     const base = diagramBaseName(model.id);
@@ -50,7 +59,8 @@ export function renderDiagrams(entries: MachineEntry[]): DiagramFile[] {
     files.push({ name: `${base}.svg`, content: toSvg(model) });
     const what = (model.description ?? model.id).replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
     const source = sourceFile ? `[${sourceFile}](../../${sourceFile})` : '';
-    readme.push(`| \`${model.id}\` | ${what} | [${base}.svg](${base}.svg) | [${base}.mmd](${base}.mmd) | ${source} |`);
+    const coverage = withCoverage.has(model.id) ? `[coverage/${base}.svg](coverage/${base}.svg)` : 'no browser paths yet';
+    readme.push(`| \`${model.id}\` | ${what} | [${base}.svg](${base}.svg) | ${coverage} | [${base}.mmd](${base}.mmd) | ${source} |`);
   }
   files.push({ name: 'README.md', content: `${readme.join('\n')}\n` });
   return files.sort((a, b) => compare(a.name, b.name));

@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import type { PathRecord } from './coverage-record';
 import { machineGraph, type MachineTransition } from './transition-coverage';
+import { testsNamedBy } from './reason-kind';
 
 /*
  * Per machine: which states and transitions the browser drove, along which paths, and what is
@@ -51,8 +52,11 @@ export interface CoverageBaseline {
   [machine: string]: { states: number; transitions: number };
 }
 
-/** What makes CI fail: coverage below the recorded baseline, or something uncovered that no reason excuses. */
-export function coverageProblems(report: readonly MachineCoverage[], baseline: CoverageBaseline): string[] {
+/**
+ * What makes CI fail: coverage below the recorded baseline, something uncovered that no reason
+ * excuses, or a reason naming a test file that is not in the tree (`exists` checks one).
+ */
+export function coverageProblems(report: readonly MachineCoverage[], baseline: CoverageBaseline, exists: (file: string) => boolean = () => true): string[] {
   const problems: string[] = [];
   for (const entry of report) {
     const recorded = baseline[entry.machine];
@@ -62,6 +66,9 @@ export function coverageProblems(report: readonly MachineCoverage[], baseline: C
       problems.push(`${entry.machine}: ${entry.transitions.covered} transitions driven in the browser, ${recorded.transitions} recorded`);
     for (const item of [...entry.states.uncovered, ...entry.transitions.uncovered])
       if (!item.reason) problems.push(`${entry.machine}: not driven in the browser and no reason recorded: ${item.label} (${item.id})`);
+      else
+        for (const file of testsNamedBy(item.reason).filter((named) => !exists(named)))
+          problems.push(`${entry.machine}: the reason for ${item.label} (${item.id}) names ${file}, which does not exist`);
   }
   for (const machine of Object.keys(baseline))
     if (!report.some((entry) => entry.machine === machine)) problems.push(`${machine}: no model-based path ran in the browser`);
@@ -93,9 +100,11 @@ export function markdownReport(report: readonly MachineCoverage[]): string {
     lines.push('', `## ${entry.machine}`, '', `Diagram with coverage: [${entry.machine}.svg](${entry.machine}.svg)`, '');
     lines.push('### Taken in the browser', '', '| transition | first path that took it |', '|---|---|');
     for (const [id, path] of Object.entries(entry.takenBy).sort(([a], [b]) => a.localeCompare(b))) lines.push(`| \`${id}\` | ${path.replace(/\|/g, '\\|')} |`);
-    lines.push('', '### Not taken in the browser', '', '| item | why |', '|---|---|');
+    lines.push('', '### Not taken in the browser', '', '| item | proven by another test | why |', '|---|---|---|');
     for (const item of [...entry.states.uncovered, ...entry.transitions.uncovered])
-      lines.push(`| \`${item.label.replace(/\|/g, '\\|')}\` | ${(item.reason ?? '**no reason recorded**').replace(/\|/g, '\\|')} |`);
+      lines.push(
+        `| \`${item.label.replace(/\|/g, '\\|')}\` | ${item.reason && testsNamedBy(item.reason).length ? 'yes' : 'no'} | ${(item.reason ?? '**no reason recorded**').replace(/\|/g, '\\|')} |`,
+      );
   }
   return `${lines.join('\n')}\n`;
 }

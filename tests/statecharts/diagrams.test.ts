@@ -202,9 +202,12 @@ describe('renderDiagrams + syncDiagrams', () => {
     expect(renderDiagrams([...entries].reverse())).toEqual(files);
     const readme = files[0]?.content ?? '';
     expect(readme).toContain(
-      '| `orderFixture` | Editing and saving an order | [orderFixture.svg](orderFixture.svg) | [orderFixture.mmd](orderFixture.mmd) | [machines/order.machine.ts](../../machines/order.machine.ts) |',
+      '| `orderFixture` | Editing and saving an order | [orderFixture.svg](orderFixture.svg) | no browser paths yet | [orderFixture.mmd](orderFixture.mmd) | [machines/order.machine.ts](../../machines/order.machine.ts) |',
     );
     expect(readme).toContain('| `toggleFixture` | toggleFixture |');
+    // A machine whose browser coverage diagram is recorded links it.
+    const linked = renderDiagrams(entries, new Set(['toggleFixture']))[0]?.content ?? '';
+    expect(linked).toContain('| [toggleFixture.svg](toggleFixture.svg) | [coverage/toggleFixture.svg](coverage/toggleFixture.svg) |');
   });
 
   it('check mode reports nothing after a write, then detects stale, missing and extra files', () => {

@@ -77,15 +77,24 @@ describe('model coverage arithmetic', () => {
     // A reason recorded beside the test excuses it, but the baseline still holds.
     const excused = machineCoverage(small, withoutError, { 'loading|xstate.error.actor.fetch|0': 'covered by API test X' });
     expect(coverageProblems([excused], {}).filter((problem) => problem.includes('fetch--> failed'))).toEqual([]);
+
+    // A reason that names a test file which is not in the tree fails the check.
+    const stale = machineCoverage(small, withoutError, { 'loading|xstate.error.actor.fetch|0': 'covered by tests/gone/fetch.test.ts' });
+    expect(coverageProblems([stale], {}, () => false)).toContain(
+      'small: the reason for loading --xstate.error.actor.fetch--> failed (loading|xstate.error.actor.fetch|0) names tests/gone/fetch.test.ts, which does not exist',
+    );
+    expect(coverageProblems([stale], {}, () => true).filter((problem) => problem.includes('fetch--> failed'))).toEqual([]);
   });
 
-  it('draws the coverage diagram with driven, excused and missing transitions in their own colours', () => {
+  it('draws the coverage diagram with driven, proven-elsewhere, explained and missing transitions in their own colours', () => {
     const records: PathRecord[] = [
       { machine: 'small', path: 'p', states: ['idle', 'loading', 'shown'], transitions: ['idle|load|0', 'loading|xstate.done.actor.fetch|0'] },
     ];
-    const svg = coverageSvg(small, machineCoverage(small, records, { 'shown|reset|0': 'covered by a machine test' }));
+    const reasons = { 'shown|reset|0': 'covered by machines/small.machine.test.ts', 'loading|xstate.error.actor.fetch|0': 'the browser cannot fail it' };
+    const svg = coverageSvg(small, machineCoverage(small, records, reasons), (file) => file === 'machines/small.machine.test.ts');
     expect(svg.match(/stroke="#15803d" stroke-width="2.4"/g)).toHaveLength(2);
+    expect(svg.match(/stroke="#1d4ed8" stroke-width="2.4"/g)).toHaveLength(1);
     expect(svg.match(/stroke="#b45309" stroke-width="2.4"/g)).toHaveLength(1);
-    expect(svg.match(/stroke="#b91c1c" stroke-width="2.4"/g)).toHaveLength(3);
+    expect(svg.match(/stroke="#b91c1c" stroke-width="2.4"/g)).toHaveLength(2);
   });
 });
