@@ -27,8 +27,8 @@ beforeAll(async () => {
   foreignProperty = (
     await app.ctx.db.selectFrom('merchants').select('id').where('merchant_group_id', '!=', property.merchant_group_id).executeTakeFirstOrThrow()
   ).id;
-});
-afterAll(async () => app.close());
+}, 180_000);
+afterAll(async () => app?.close());
 
 describe('generating a link', () => {
   test('creates the order waiting for the guest, e-mails the link and records it in the order history', async () => {

@@ -1,8 +1,130 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { homeScreenEndpoints, type MerchantHome } from '../../../contract/home-screens';
+import type { PropertyStatus } from '../../../contract/properties';
+import { moneyText } from '../../components/dashboard/dashboard-parts';
 import { PageLayout } from '../../components/page-layout/page-layout';
+import { StatusBadge } from '../../components/status-badge/status-badge';
+import { call } from '../../lib/api-client';
+import { ResponseError } from '../../lib/failure-message';
+import { PROPERTY_STATUS_TONES } from '../../lib/status-tones';
 
-// Placeholder until a later issue builds this screen: it shows the route's title.
+// Spec 2 "Home by role": the merchant admins' and view-only users' home (issue 15, decision 0221):
+// the group's properties with their status and today's takings, and what needs action.
+
 export function HomeScreen() {
   const { t } = useTranslation();
-  return <PageLayout title={t('shell.routes.home')} />;
+  const home = useQuery({
+    queryKey: ['home', 'merchant'],
+    queryFn: ({ signal }) => call(homeScreenEndpoints.getMerchantHome, { signal }),
+    retry: false,
+    meta: { errorToast: false },
+  });
+  const title = t('shell.routes.home');
+  if (home.isError)
+    return (
+      <PageLayout title={title}>
+        <p role="status">{home.error instanceof ResponseError && home.error.status === 403 ? t('homeScreens.merchant.forbidden') : home.error.message}</p>
+      </PageLayout>
+    );
+  if (!home.data)
+    return (
+      <PageLayout title={title}>
+        <p role="status">{t('homeScreens.loading')}</p>
+      </PageLayout>
+    );
+  const data = home.data;
+  return (
+    <PageLayout title={title} subtitle={`${data.groupName} · ${t('homeScreens.merchant.groupStatus', { status: data.groupStatus })}`}>
+      <NeedsAction data={data} />
+      <section aria-label={t('homeScreens.merchant.properties')} className="flex flex-col gap-2 rounded border border-slate-300 bg-white p-4">
+        <h2 className="font-semibold">{t('homeScreens.merchant.properties')}</h2>
+        <table className="w-full text-left text-sm" data-testid="group-properties">
+          <thead>
+            <tr className="border-b border-slate-300">
+              {(['name', 'status', 'takingsToday', 'openLinks', 'awaitingCapture'] as const).map((column) => (
+                <th key={column} scope="col" className="py-2 pr-4 font-medium">
+                  {t(`homeScreens.merchant.columns.${column}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data.properties.map((property) => (
+              <tr key={property.merchantId} className="border-b border-slate-200" data-testid="group-property">
+                <th scope="row" className="py-2 pr-4 font-normal">
+                  <Link href={`/properties/property-overview/${property.merchantId}`} className="text-brand underline">
+                    {property.name}
+                  </Link>
+                </th>
+                <td className="py-2 pr-4">
+                  <StatusBadge tone={PROPERTY_STATUS_TONES[property.status as PropertyStatus] ?? 'neutral'}>
+                    {t(`homeScreens.propertyStatus.${property.status}`, { defaultValue: property.status })}
+                  </StatusBadge>
+                </td>
+                <td className="py-2 pr-4" data-testid="property-takings-today">
+                  {moneyText(property.takingsToday)}
+                </td>
+                <td className="py-2 pr-4">{property.openLinks}</td>
+                <td className="py-2 pr-4">{property.awaitingCapture}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <nav aria-label={t('homeScreens.merchant.links')} className="flex flex-wrap gap-2">
+        <Link href="/generate-payment-link" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">
+          {t('homeScreens.actions.newLink')}
+        </Link>
+        <Link href="/transactions" className="rounded border border-slate-400 px-3 py-1.5 text-sm">
+          {t('homeScreens.actions.transactions')}
+        </Link>
+      </nav>
+    </PageLayout>
+  );
+}
+
+function NeedsAction({ data }: { data: MerchantHome }) {
+  const { t } = useTranslation();
+  const { failedPayouts, refundsAwaitingApproval, failedPaymentsThisWeek, propertiesOnboarding } = data.needsAction;
+  const items = [
+    failedPayouts > 0 ? { key: 'payouts', href: '/payouts', text: t('homeScreens.merchant.failedPayouts', { count: failedPayouts }) } : null,
+    refundsAwaitingApproval > 0
+      ? { key: 'refunds', href: '/refund-management', text: t('homeScreens.merchant.refunds', { count: refundsAwaitingApproval }) }
+      : null,
+    failedPaymentsThisWeek > 0
+      ? { key: 'failed', href: '/transactions', text: t('homeScreens.merchant.failedPayments', { count: failedPaymentsThisWeek }) }
+      : null,
+    ...propertiesOnboarding.map((property) => ({
+      key: property.merchantId,
+      href: `/properties/property-overview/${property.merchantId}`,
+      text: t('homeScreens.merchant.onboarding', {
+        name: property.name,
+        status: t(`homeScreens.propertyStatus.${property.status}`, { defaultValue: property.status }),
+      }),
+    })),
+  ].filter((item) => item !== null);
+  return (
+    <section
+      aria-label={t('homeScreens.merchant.needsAction')}
+      data-testid="needs-action"
+      className="flex flex-col gap-2 rounded border border-amber-300 bg-amber-50 p-4"
+    >
+      <h2 className="font-semibold">{t('homeScreens.merchant.needsAction')}</h2>
+      {items.length === 0 ? (
+        <p className="text-sm">{t('homeScreens.merchant.nothingNeeded')}</p>
+      ) : (
+        <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">
+          {items.map((item) => (
+            <li key={item.key}>
+              <Link href={item.href} className="text-brand underline">
+                {item.text}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }

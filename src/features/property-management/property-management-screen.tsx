@@ -1,8 +1,133 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { homeScreenEndpoints, type DashboardOrder, type LinkSummary } from '../../../contract/home-screens';
+import { DashboardList, moneyText, StatCard } from '../../components/dashboard/dashboard-parts';
 import { PageLayout } from '../../components/page-layout/page-layout';
+import { StatusBadge } from '../../components/status-badge/status-badge';
+import { useActiveProperty } from '../../lib/active-property';
+import { call } from '../../lib/api-client';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { ORDER_STATUS_TONES } from '../../lib/status-tones';
 
-// Placeholder until a later issue builds this screen: it shows the route's title.
+// Spec 2 "Home by role": the property roles' day at the active property (issue 15, decision 0221).
+// Switching the property switches the query key, so everything follows the switcher.
+
+const orderHref = (orderId: number, merchantId: string) =>
+  `/transactions/transaction-info?transactionId=${orderId}&merchantId=${encodeURIComponent(merchantId)}`;
+
 export function PropertyManagementScreen() {
   const { t } = useTranslation();
-  return <PageLayout title={t('shell.routes.propertyManagement')} />;
+  const { activeProperty } = useActiveProperty();
+  const merchantId = activeProperty?.merchantId;
+  const dashboard = useQuery({
+    queryKey: ['home', 'property', merchantId ?? null],
+    queryFn: ({ signal }) => call(homeScreenEndpoints.getPropertyDashboard, { merchantId, signal }),
+    enabled: Boolean(merchantId),
+  });
+  const title = t('shell.routes.propertyManagement');
+  if (!merchantId) return <PageLayout title={title}>{<p role="status">{t('homeScreens.noProperty')}</p>}</PageLayout>;
+  const data = dashboard.data;
+  return (
+    <PageLayout
+      title={title}
+      subtitle={data?.propertyName}
+      actions={
+        <nav aria-label={t('homeScreens.actions.label')} className="flex gap-2">
+          <Link href="/generate-payment-link" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">
+            {t('homeScreens.actions.newLink')}
+          </Link>
+          <Link href="/transactions" className="rounded border border-slate-400 px-3 py-1.5 text-sm">
+            {t('homeScreens.actions.transactions')}
+          </Link>
+        </nav>
+      }
+    >
+      {!data ? (
+        <p role="status">{t('homeScreens.loading')}</p>
+      ) : (
+        <>
+          <div className="flex flex-wrap gap-3">
+            <StatCard label={t('homeScreens.takingsToday')} value={moneyText(data.takingsToday)} testId="takings-today" />
+            <StatCard label={t('homeScreens.takingsThisWeek')} value={moneyText(data.takingsThisWeek)} testId="takings-week" />
+            <StatCard label={t('homeScreens.openLinks')} value={data.openLinks.count} testId="open-links-count" />
+            <StatCard label={t('homeScreens.awaitingCapture')} value={data.awaitingCapture.count} testId="awaiting-capture-count" />
+            <StatCard label={t('homeScreens.failedPayments')} value={data.failedPayments.count} testId="failed-payments-count" />
+          </div>
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+            <DashboardList title={t('homeScreens.openLinks')} count={data.openLinks.count} empty={t('homeScreens.none')} testId="open-links">
+              {data.openLinks.items.map((link) => (
+                <LinkRow
+                  key={link.orderId}
+                  link={link}
+                  merchantId={data.merchantId}
+                  when={t('homeScreens.expires', { date: formatDateTime(link.expiresAt) })}
+                />
+              ))}
+            </DashboardList>
+            <DashboardList title={t('homeScreens.awaitingCapture')} count={data.awaitingCapture.count} empty={t('homeScreens.none')} testId="awaiting-capture">
+              {data.awaitingCapture.items.map((order) => (
+                <OrderRow
+                  key={order.orderId}
+                  order={order}
+                  merchantId={data.merchantId}
+                  extra={t('homeScreens.open', { amount: formatMoney(order.openMinor, order.currency) })}
+                />
+              ))}
+            </DashboardList>
+            <DashboardList title={t('homeScreens.failedPayments')} count={data.failedPayments.count} empty={t('homeScreens.none')} testId="failed-payments">
+              {data.failedPayments.items.map((order, index) => (
+                <OrderRow key={`${order.orderId}-${index}`} order={order} merchantId={data.merchantId} extra={order.reason ?? undefined} />
+              ))}
+            </DashboardList>
+            <DashboardList title={t('homeScreens.expiredLinks')} count={data.expiredLinks.count} empty={t('homeScreens.none')} testId="expired-links">
+              {data.expiredLinks.items.map((link) => (
+                <LinkRow
+                  key={link.orderId}
+                  link={link}
+                  merchantId={data.merchantId}
+                  when={t('homeScreens.expired', { date: formatDateTime(link.expiresAt) })}
+                />
+              ))}
+            </DashboardList>
+            <DashboardList title={t('homeScreens.recentOrders')} empty={t('homeScreens.none')} testId="recent-orders">
+              {data.recentOrders.map((order) => (
+                <OrderRow key={order.orderId} order={order} merchantId={data.merchantId} />
+              ))}
+            </DashboardList>
+          </div>
+        </>
+      )}
+    </PageLayout>
+  );
+}
+
+function LinkRow({ link, merchantId, when }: { link: LinkSummary; merchantId: string; when: string }) {
+  const { t } = useTranslation();
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+      <Link href={orderHref(link.orderId, merchantId)} className="text-brand underline">
+        {link.guestName} · {link.referenceNo}
+      </Link>
+      <span>{formatMoney(link.amountMinor, link.currency)}</span>
+      <span className="text-slate-700">{when}</span>
+      <a href={link.url} target="_blank" rel="noreferrer" className="text-brand underline">
+        {t('homeScreens.guestPage')}
+      </a>
+    </li>
+  );
+}
+
+function OrderRow({ order, merchantId, extra }: { order: DashboardOrder; merchantId: string; extra?: string }) {
+  const { t } = useTranslation();
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+      <Link href={orderHref(order.orderId, merchantId)} className="text-brand underline">
+        {order.guestName} · {order.referenceNo}
+      </Link>
+      <span>{formatMoney(order.amountMinor, order.currency)}</span>
+      <StatusBadge tone={ORDER_STATUS_TONES[order.status]}>{t(`transactions.status.${order.status}`)}</StatusBadge>
+      {extra ? <span className="w-full text-slate-700">{extra}</span> : null}
+    </li>
+  );
 }
