@@ -1,8 +1,136 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLayout } from '../../components/page-layout/page-layout';
+import { Link } from 'wouter';
+import { ROLES, type RoleName } from '../../../contract/roles';
+import { grantableRoles, USER_STATUSES, type UserRow, type UserStatus } from '../../../contract/users';
+import { NoWrap } from '../../components/data-table/data-table';
+import type { DataTableColumn } from '../../components/data-table/data-table-features';
+import { filterInputClass, filterLabelClass } from '../../components/data-table/filter-bar';
+import { ListScreen } from '../../components/list-screen/list-screen';
+import { useUrlListState, type ListDefaults } from '../../components/list-screen/list-state';
+import { useListScreen } from '../../components/list-screen/use-list-screen';
+import { formatDateTime } from '../../lib/format';
+import { useSession } from '../../lib/session/session-provider';
+import { usersQuery } from './api';
+import { roleLabel, scopeLabel } from './user-labels';
+import { UserStatusBadge } from './user-status';
 
-// Placeholder until a later issue builds this screen: it shows the route's title.
+const SEARCH_DELAY_MS = 300;
+type UserFilters = { search: string; role: string; status: string };
+const DEFAULTS: ListDefaults<UserFilters> = { filters: { search: '', role: '', status: '' }, sorting: [], pageSize: 25, columns: {} };
+
+function userColumns(t: TFunction): DataTableColumn<UserRow>[] {
+  return [
+    {
+      id: 'name',
+      accessorFn: (row: UserRow) => `${row.firstName} ${row.lastName}`,
+      header: () => t('users.columns.name'),
+      cell: ({ row }: { row: { original: UserRow } }) => (
+        <Link href={`/users/${row.original.userId}`} className="text-brand underline">
+          {row.original.firstName} {row.original.lastName}
+        </Link>
+      ),
+      enableSorting: false,
+    },
+    { id: 'email', accessorFn: (row: UserRow) => row.email, header: () => t('users.columns.email'), enableSorting: false },
+    { id: 'role', accessorFn: (row: UserRow) => roleLabel(t, row.role), header: () => t('users.columns.role'), enableSorting: false },
+    { id: 'scope', accessorFn: (row: UserRow) => scopeLabel(t, row), header: () => t('users.columns.scope'), enableSorting: false },
+    {
+      id: 'status',
+      accessorFn: (row: UserRow) => row.status,
+      header: () => t('users.columns.status'),
+      cell: ({ row }: { row: { original: UserRow } }) => <UserStatusBadge status={row.original.status} />,
+      enableSorting: false,
+    },
+    {
+      id: 'lastSignIn',
+      accessorFn: (row: UserRow) => row.lastSignInAt,
+      header: () => t('users.columns.lastSignIn'),
+      cell: ({ row }: { row: { original: UserRow } }) => (
+        <NoWrap>{row.original.lastSignInAt ? formatDateTime(row.original.lastSignInAt) : t('users.never')}</NoWrap>
+      ),
+      enableSorting: false,
+    },
+  ];
+}
+
+/** /users: the people the signed-in user may see (provider staff everyone, merchant side their group), with filters and search. */
 export function UsersScreen() {
   const { t } = useTranslation();
-  return <PageLayout title={t('shell.routes.users')} />;
+  const { user, merchantUserInfo } = useSession();
+  const list = useListScreen(useUrlListState(DEFAULTS), { sortable: [] });
+  const groupId = merchantUserInfo?.merchantGroupId ?? null;
+  const { search, role, status } = list.filters;
+  const result = useQuery(
+    usersQuery(groupId, {
+      page: list.pageIndex,
+      pageSize: list.pageSize,
+      search: search || undefined,
+      role: (ROLES as readonly string[]).includes(role) ? (role as RoleName) : undefined,
+      status: (USER_STATUSES as readonly string[]).includes(status) ? (status as UserStatus) : undefined,
+    }),
+  );
+  const columns = useMemo(() => userColumns(t), [t]);
+  const mayAdd = grantableRoles((user?.userRoles ?? []).map((entry) => entry.roleName as RoleName)).length > 0;
+  return (
+    <ListScreen
+      title={t('users.title')}
+      list={list}
+      result={result}
+      columns={columns}
+      getRowId={(row) => row.userId}
+      emptyMessage={t('users.empty')}
+      actions={
+        mayAdd ? (
+          <Link href="/users/add-user" className="rounded bg-brand px-3 py-1.5 text-sm font-medium text-white">
+            {t('users.add.title')}
+          </Link>
+        ) : null
+      }
+      filters={<UserFilterBar filters={list.filters} onChange={(next) => list.setFilters({ ...list.filters, ...next })} />}
+    />
+  );
+}
+
+function UserFilterBar({ filters, onChange }: { filters: UserFilters; onChange: (next: Partial<UserFilters>) => void }) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState(filters.search);
+  useEffect(() => {
+    if (typed === filters.search) return;
+    const timer = setTimeout(() => onChange({ search: typed.trim() }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
+  return (
+    <div role="search" className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-3">
+      <label className={filterLabelClass}>
+        {t('users.filters.search')}
+        <input type="search" value={typed} maxLength={200} onChange={(event) => setTyped(event.target.value)} className={`${filterInputClass} w-72`} />
+      </label>
+      <label className={filterLabelClass}>
+        {t('users.filters.role')}
+        <select value={filters.role} onChange={(event) => onChange({ role: event.target.value })} className={filterInputClass}>
+          <option value="">{t('users.filters.any')}</option>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {roleLabel(t, role)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={filterLabelClass}>
+        {t('users.filters.status')}
+        <select value={filters.status} onChange={(event) => onChange({ status: event.target.value })} className={filterInputClass}>
+          <option value="">{t('users.filters.any')}</option>
+          {USER_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t(`users.status.${status}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
 }
