@@ -18,11 +18,15 @@ export function settingsForm<M>(importer: () => Promise<M>, name: keyof M): Sett
 /** /merchants/<page>: a merchant group's settings. */
 export const MERCHANT_PAGE_FORMS: Partial<Record<MerchantPage, SettingsFormLoader>> = {
   fees: settingsForm(() => import('./fees/fees-form'), 'FeesForm'),
+  'email-settings': settingsForm(() => import('./email-settings/email-settings-form'), 'EmailSettingsForm'),
+  'webhook-configuration': settingsForm(() => import('./webhooks/webhook-settings-form'), 'WebhookSettingsForm'),
 };
 
 /** /properties/<page>: one property's settings (inherited from its group unless overridden). */
 export const PROPERTY_PAGE_FORMS: Partial<Record<PropertyPage, SettingsFormLoader>> = {
   fees: settingsForm(() => import('./fees/fees-form'), 'FeesForm'),
+  'smtp-settings': settingsForm(() => import('./email-settings/email-settings-form'), 'EmailSettingsForm'),
+  'webhook-configuration': settingsForm(() => import('./webhooks/webhook-settings-form'), 'WebhookSettingsForm'),
 };
 
 // React.lazy must see one component per loader, or each render would start a new load.

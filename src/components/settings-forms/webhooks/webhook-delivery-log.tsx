@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { SettingsScope } from '../../../../contract/settings/scope';
+import { formatDateTime } from '../../../lib/format';
+import { webhookDeliveriesQuery } from './webhooks-api';
+
+/** The recent deliveries of the scope's events: event, time, status, attempts and the receiver's last answer. */
+export function WebhookDeliveryLog({ scope }: { scope: SettingsScope }) {
+  const { t } = useTranslation();
+  const deliveries = useQuery(webhookDeliveriesQuery(scope));
+  const items = deliveries.data?.items ?? [];
+  return (
+    <section aria-labelledby="webhook-log-title" className="flex flex-col gap-2">
+      <div className="flex items-center gap-3">
+        <h3 id="webhook-log-title" className="font-medium text-slate-900">
+          {t('integrations.webhooks.log.title')}
+        </h3>
+        <button type="button" className="text-sm text-brand underline underline-offset-2" onClick={() => void deliveries.refetch()}>
+          {t('integrations.webhooks.log.refresh')}
+        </button>
+      </div>
+      {items.length === 0 ? (
+        <p className="text-sm text-slate-600">{deliveries.isLoading ? t('integrations.common.loading') : t('integrations.webhooks.log.empty')}</p>
+      ) : (
+        <table className="w-full text-left text-sm" data-testid="webhook-delivery-log">
+          <thead className="border-b border-slate-300 text-slate-700">
+            <tr>
+              <th className="py-1 pr-3">{t('integrations.webhooks.log.event')}</th>
+              <th className="py-1 pr-3">{t('integrations.webhooks.log.time')}</th>
+              <th className="py-1 pr-3">{t('integrations.webhooks.log.status')}</th>
+              <th className="py-1 pr-3">{t('integrations.webhooks.log.attempts')}</th>
+              <th className="py-1">{t('integrations.webhooks.log.response')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((delivery) => (
+              <tr key={delivery.id} data-delivery-status={delivery.status} className="border-b border-slate-200 align-top">
+                <td className="py-1 pr-3 font-mono text-xs">{delivery.eventType}</td>
+                <td className="py-1 pr-3 whitespace-nowrap">{formatDateTime(delivery.createdAt)}</td>
+                <td className="py-1 pr-3">
+                  {t(`integrations.webhooks.log.statuses.${delivery.status}`)}
+                  {delivery.nextAttemptAt ? (
+                    <span className="block text-xs text-slate-600">
+                      {t('integrations.webhooks.log.nextAttempt', { at: formatDateTime(delivery.nextAttemptAt) })}
+                    </span>
+                  ) : null}
+                </td>
+                <td className="py-1 pr-3">{t('integrations.webhooks.log.attemptsOf', { attempts: delivery.attempts, max: delivery.maxAttempts })}</td>
+                <td className="py-1 font-mono text-xs break-all">
+                  {delivery.lastResponseStatus !== null ? `${delivery.lastResponseStatus} ` : ''}
+                  {delivery.lastResponse}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,196 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { webhookUrlProblem, type WebhookSecretAnswer, type WebhookSettingsAnswer } from '../../../../contract/webhooks';
+import { ResponseError } from '../../../lib/failure-message';
+import { formatDateTime } from '../../../lib/format';
+import { useActionMutation } from '../../../lib/use-action-mutation';
+import { ConfirmDialog } from '../../confirm-dialog/confirm-dialog';
+import { Field, inputClass } from '../../form/field';
+import { MutationButton } from '../../mutation-button';
+import type { SettingsFormProps } from '../settings-form-props';
+import { WebhookDeliveryLog } from './webhook-delivery-log';
+import { WebhookSecretNotice } from './webhook-secret-notice';
+import { rotateSecret, saveWebhooks, sendTestEvent, webhookKeys, webhookSettingsQuery } from './webhooks-api';
+
+// The "webhook-configuration" page of a merchant group or property (decisions 0281-0283): the two
+// addresses, the signing secret (shown once, rotatable), a test event and the delivery log.
+
+function serverFieldErrors(error: unknown): Record<string, string> | null {
+  if (!(error instanceof ResponseError) || error.status !== 400) return null;
+  const errors = (error.body as { errors?: Record<string, string[]> } | undefined)?.errors;
+  return errors ? Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages[0] ?? ''])) : null;
+}
+
+export function WebhookSettingsForm(props: SettingsFormProps) {
+  const { t } = useTranslation();
+  const answer = useQuery(webhookSettingsQuery(props.scope));
+  // Outside the form: a save that returns the secret replaces the answer, and the secret must stay on screen.
+  const [secret, setSecret] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  if (answer.isError)
+    return (
+      <p role="alert" className="text-sm text-red-800">
+        {answer.error.message}
+      </p>
+    );
+  if (!answer.data) return <p className="text-sm text-slate-600">{t('integrations.common.loading')}</p>;
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <p className="text-sm text-slate-700">{t('integrations.webhooks.intro')}</p>
+      {secret ? <WebhookSecretNotice secret={secret} onDismiss={() => setSecret(null)} /> : null}
+      <AddressForm key={answer.data.settings?.updatedAt ?? 'none'} {...props} answer={answer.data} onSecret={setSecret} saved={saved} setSaved={setSaved} />
+      <SecretSection {...props} answer={answer.data} onSecret={setSecret} />
+      {answer.data.settings || answer.data.inherited ? <WebhookDeliveryLog scope={props.scope} /> : null}
+    </div>
+  );
+}
+
+interface PartProps extends SettingsFormProps {
+  answer: WebhookSettingsAnswer;
+  onSecret: (secret: string) => void;
+}
+
+function AddressForm({ scope, onboarding, onSaved, answer, onSecret, saved, setSaved }: PartProps & { saved: boolean; setSaved: (saved: boolean) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const current = answer.settings;
+  const [url, setUrl] = useState(current?.url ?? '');
+  const [payLaterUrl, setPayLaterUrl] = useState(current?.payLaterUrl ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useActionMutation({
+    mutationFn: () => saveWebhooks({ scope, url: url.trim(), payLaterUrl: payLaterUrl.trim() }),
+    meta: { errorToast: false },
+    onSuccess: (next: WebhookSecretAnswer) => {
+      if (next.secret) onSecret(next.secret);
+      setSaved(true);
+      queryClient.setQueryData(webhookKeys.settings(scope), { settings: next.settings, inherited: next.inherited });
+      onSaved?.();
+    },
+    onError: (error) => setErrors(serverFieldErrors(error) ?? {}),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (webhookUrlProblem(url.trim())) found.url = t('integrations.webhooks.errors.url');
+    if (payLaterUrl.trim() && webhookUrlProblem(payLaterUrl.trim())) found.payLaterUrl = t('integrations.webhooks.errors.url');
+    setErrors(found);
+    if (Object.keys(found).length === 0) save.act();
+  };
+  const failure = save.error && !serverFieldErrors(save.error) ? save.error.message : null;
+  const edit = (set: (value: string) => void) => (value: string) => {
+    setSaved(false);
+    set(value);
+  };
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="webhook-settings-form" aria-label={t('integrations.webhooks.title')}>
+      {!current && answer.inherited ? (
+        <p role="note" className="rounded bg-slate-100 p-2 text-sm text-slate-800">
+          {t('integrations.webhooks.inherited', { url: answer.inherited.url })}
+        </p>
+      ) : null}
+      <Field label={t('integrations.webhooks.url')} required error={errors.url}>
+        {(control) => <input {...control} name="url" type="url" className={inputClass} value={url} onChange={(event) => edit(setUrl)(event.target.value)} />}
+      </Field>
+      <Field label={t('integrations.webhooks.payLaterUrl')} description={t('integrations.webhooks.payLaterHint')} error={errors.payLaterUrl}>
+        {(control) => (
+          <input
+            {...control}
+            name="payLaterUrl"
+            type="url"
+            className={inputClass}
+            value={payLaterUrl}
+            onChange={(event) => edit(setPayLaterUrl)(event.target.value)}
+          />
+        )}
+      </Field>
+      {failure ? (
+        <p role="alert" className="text-sm text-red-800">
+          {failure}
+        </p>
+      ) : null}
+      <div className="flex items-center gap-3">
+        <MutationButton
+          type="submit"
+          pending={save.pending}
+          pendingLabel={t('integrations.common.saving')}
+          className="rounded bg-brand px-4 py-2 font-medium text-white hover:bg-brand/90"
+        >
+          {onboarding ? t('integrations.common.saveAndContinue') : t('integrations.common.save')}
+        </MutationButton>
+        {saved ? (
+          <p role="status" className="text-sm text-green-800">
+            {t('integrations.common.saved')}
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function SecretSection({ scope, answer, onSecret }: PartProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const rotate = useActionMutation({
+    mutationFn: () => rotateSecret(scope),
+    meta: { errorToast: false },
+    onSuccess: (next: WebhookSecretAnswer) => {
+      setConfirming(false);
+      if (next.secret) onSecret(next.secret);
+      queryClient.setQueryData(webhookKeys.settings(scope), { settings: next.settings, inherited: next.inherited });
+    },
+  });
+  const test = useActionMutation({
+    mutationFn: () => sendTestEvent(scope),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(scope) }),
+  });
+  const settings = answer.settings;
+  return (
+    <section aria-labelledby="webhook-secret-title" className="flex flex-col gap-2 rounded border border-slate-300 p-4">
+      <h3 id="webhook-secret-title" className="font-medium text-slate-900">
+        {t('integrations.webhooks.secret.title')}
+      </h3>
+      <p className="text-sm text-slate-700" data-testid="webhook-secret-hint">
+        {settings
+          ? t('integrations.webhooks.secret.hint', { hint: settings.secretHint, created: formatDateTime(settings.secretCreatedAt) })
+          : t('integrations.webhooks.secret.none')}
+      </p>
+      <p className="text-xs text-slate-600">{t('integrations.webhooks.secret.verify')}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        {settings ? (
+          <button type="button" className="rounded border border-slate-400 px-3 py-1.5 text-sm" onClick={() => setConfirming(true)}>
+            {t('integrations.webhooks.secret.rotate')}
+          </button>
+        ) : null}
+        {settings || answer.inherited ? (
+          <MutationButton
+            pending={test.pending}
+            pendingLabel={t('integrations.webhooks.test.sending')}
+            onClick={() => test.act()}
+            className="rounded border border-brand px-3 py-1.5 text-sm font-medium text-brand hover:bg-brand/10"
+          >
+            {t('integrations.webhooks.test.send')}
+          </MutationButton>
+        ) : null}
+        {test.isSuccess ? (
+          <p role="status" className="text-sm text-green-800">
+            {t('integrations.webhooks.test.queued')}
+          </p>
+        ) : null}
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={t('integrations.webhooks.secret.rotateTitle')}
+        confirmLabel={t('integrations.webhooks.secret.rotate')}
+        tone="danger"
+        pending={rotate.pending}
+        error={rotate.error?.message ?? null}
+        onConfirm={() => rotate.act()}
+        onCancel={() => setConfirming(false)}
+      >
+        {t('integrations.webhooks.secret.rotateBody')}
+      </ConfirmDialog>
+    </section>
+  );
+}
