@@ -23,10 +23,16 @@ export function statechartsDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(env.FOLIO_STATECHARTS_DIR ?? 'docs/statecharts');
 }
 
-/** The files that may be served: the diagrams and their sources present in the directory, by exact name. */
+const DIAGRAM_NAME = /^[A-Za-z0-9-]+\.(svg|mmd)$/;
+const COVERAGE_DIR = 'coverage';
+
+/**
+ * The files that may be served, by exact relative name: the diagrams and their sources present in the
+ * directory, and the browser coverage diagrams recorded in its coverage/ folder.
+ */
 function servedFiles(dir: string): Set<string> {
-  if (!existsSync(dir)) return new Set();
-  return new Set(readdirSync(dir).filter((name) => /^[A-Za-z0-9-]+\.(svg|mmd)$/.test(name)));
+  const names = (folder: string) => (existsSync(folder) ? readdirSync(folder).filter((name) => DIAGRAM_NAME.test(name)) : []);
+  return new Set([...names(dir), ...names(path.join(dir, COVERAGE_DIR)).map((name) => `${COVERAGE_DIR}/${name}`)]);
 }
 
 async function requireProviderStaff(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
@@ -75,9 +81,8 @@ export function registerStatechartRoutes(app: FastifyInstance, dir = statecharts
     const body = renderMarkdownSubset(readme, (href) => (files.has(href) ? `${STATECHARTS_PATH}/${href}` : undefined));
     return reply.header('content-security-policy', LOCKED_DOWN).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page(body));
   });
-  app.get<{ Params: { file: string } }>(`${STATECHARTS_PATH}/:file`, async (request, reply) => {
+  const serveFile = async (request: FastifyRequest, reply: FastifyReply, file: string) => {
     if (!(await requireProviderStaff(ctx, request, reply))) return reply;
-    const { file } = request.params;
     if (!servedFiles(dir).has(file)) throw problems.notFound(`no statechart file ${file}`);
     const type = FILE_TYPES[path.extname(file)] ?? 'application/octet-stream';
     return reply
@@ -86,5 +91,9 @@ export function registerStatechartRoutes(app: FastifyInstance, dir = statecharts
       .header('x-content-type-options', 'nosniff')
       .type(type)
       .send(await readFile(path.join(dir, file)));
-  });
+  };
+  app.get<{ Params: { file: string } }>(`${STATECHARTS_PATH}/:file`, (request, reply) => serveFile(request, reply, request.params.file));
+  app.get<{ Params: { file: string } }>(`${STATECHARTS_PATH}/${COVERAGE_DIR}/:file`, (request, reply) =>
+    serveFile(request, reply, `${COVERAGE_DIR}/${request.params.file}`),
+  );
 }
