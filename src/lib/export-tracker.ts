@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { exportEndpoints } from '../../contract/exports';
+import { refundEndpoints } from '../../contract/refunds';
 import { exportRequestMachine } from '../../machines/export-request.machine';
 import { EMPTY_EXPORT_STORAGE, EXPORT_MESSAGES, EXPORT_STORAGE_KEY, exportMessageKey, type ExportStorage, type ExportType } from '../../machines/export-rules';
 import { exportTrackerMachine, toExportStorage, type ExportStart } from '../../machines/export-tracker.machine';
@@ -17,12 +18,12 @@ import { i18next } from '../i18n/i18n';
 // never import each other (decision 0134).
 
 const { startOrderExport, getOrderExport, startPayoutExport, getPayoutExport, stopPayoutExport } = exportEndpoints;
+const { startRefundExport, getRefundExport } = refundEndpoints;
 
 function endpointsOf(exportType: ExportType) {
   if (exportType === 'TRANSACTION') return { start: startOrderExport, status: getOrderExport };
   if (exportType === 'PAYOUT') return { start: startPayoutExport, status: getPayoutExport };
-  // Refund exports belong to the refunds work; until they exist the start call fails plainly.
-  throw new Error(EXPORT_MESSAGES.error);
+  return { start: startRefundExport, status: getRefundExport };
 }
 
 function readStorage(): Partial<ExportStorage> | undefined {
@@ -82,8 +83,7 @@ const hostedMachine = exportTrackerMachine.provide({
       const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
       if (input.exportType === 'TRANSACTION') return call(startOrderExport, { body: { ...input.body, timeZone }, signal });
       if (input.exportType === 'PAYOUT') return call(startPayoutExport, { body: { ...input.body, timeZone }, signal });
-      // Refund exports belong to the refunds work; until they exist the start call fails plainly.
-      throw new Error(EXPORT_MESSAGES.error);
+      return call(startRefundExport, { body: { ...input.body, timeZone }, signal });
     }),
     stopExports: fromPromise<{ errors: string[] }, { tokens: string[] }>(async ({ input }) => {
       const results = await Promise.allSettled(input.tokens.map((token) => call(stopPayoutExport, { params: { token } })));

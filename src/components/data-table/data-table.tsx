@@ -1,4 +1,5 @@
 import { useTable, type RowData, type SortingState } from '@tanstack/react-table';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dataTableFeatures, type DataTableColumn } from './data-table-features';
 import { TablePagination } from './table-pagination';
@@ -23,6 +24,8 @@ export interface DataTableProps<TData extends RowData> {
   onRowClick?: (row: TData) => void;
   /** What an empty result says (the default speaks of filters). */
   emptyMessage?: string;
+  /** Column ids pinned to the left edge (spec 3: refunds); pass their columns first. They stay in view while the table scrolls sideways. */
+  pinnedColumns?: readonly string[];
 }
 
 const sortMarks = { asc: ' ▲', desc: ' ▼' } as const;
@@ -55,21 +58,35 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     onSortingChange: (updater) => props.onSortingChange(typeof updater === 'function' ? updater(props.sorting) : updater),
   });
   const visibleCount = table.getVisibleLeafColumns().length;
+  const pinnedOffsets = usePinnedOffsets(
+    props.pinnedColumns,
+    table.getVisibleLeafColumns().map((column) => column.id),
+    props.rows,
+  );
+  const pinStyle = (columnId: string, header: boolean) => {
+    const left = pinnedOffsets.offsets[columnId];
+    return left === undefined
+      ? {}
+      : { className: `sticky z-10 ${header ? 'bg-slate-50' : 'bg-white'} shadow-[inset_-1px_0_0_#e2e8f0]`, style: { left }, 'data-pinned': true };
+  };
   return (
     <div>
       <div className="overflow-x-auto rounded border border-slate-200 bg-white">
-        <table className="min-w-full text-sm" aria-label={props.label} aria-busy={props.loading}>
+        <table ref={pinnedOffsets.tableRef} className="min-w-full text-sm" aria-label={props.label} aria-busy={props.loading}>
           <thead className="bg-slate-50 text-left text-slate-600">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {group.headers.map((header) => {
                   const sorted = header.column.getIsSorted();
                   const toggle = header.column.getToggleSortingHandler();
+                  const pin = pinStyle(header.column.id, true);
                   return (
                     <th
                       key={header.id}
                       scope="col"
-                      className="whitespace-nowrap px-3 py-2 font-medium"
+                      style={pin.style}
+                      data-pinned={pin['data-pinned']}
+                      className={`whitespace-nowrap px-3 py-2 font-medium ${pin.className ?? ''}`}
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     >
                       {header.column.getCanSort() && toggle ? (
@@ -96,7 +113,11 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
                 {row.getVisibleCells().map((cell) => (
                   // Cells wrap at spaces so the table fits its screen; values that must stay whole
                   // (amounts, dates) render inside <NoWrap>.
-                  <td key={cell.id} className="px-3 py-2 align-top">
+                  <td
+                    key={cell.id}
+                    style={pinStyle(cell.column.id, false).style}
+                    className={`px-3 py-2 align-top ${pinStyle(cell.column.id, false).className ?? ''}`}
+                  >
                     <table.FlexRender cell={cell} />
                   </td>
                 ))}
@@ -123,4 +144,25 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
       />
     </div>
   );
+}
+
+/** Left offsets of the pinned columns, from the rendered widths of the pinned header cells before each. */
+function usePinnedOffsets(pinned: readonly string[] | undefined, visible: string[], rows: unknown) {
+  const tableRef = useRef<HTMLTableElement>(null);
+  const [offsets, setOffsets] = useState<Record<string, number>>({});
+  const key = `${(pinned ?? []).join(',')}|${visible.join(',')}`;
+  useLayoutEffect(() => {
+    const headers = tableRef.current?.querySelectorAll<HTMLTableCellElement>('thead th');
+    const next: Record<string, number> = {};
+    let left = 0;
+    visible.forEach((id, index) => {
+      if (!pinned?.includes(id)) return;
+      next[id] = left;
+      left += headers?.[index]?.offsetWidth ?? 0;
+    });
+    setOffsets((current) => (JSON.stringify(current) === JSON.stringify(next) ? current : next));
+    // The key stands for both lists; new rows change the widths.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, rows]);
+  return { tableRef, offsets };
 }

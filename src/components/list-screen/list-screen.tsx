@@ -35,6 +35,8 @@ export interface ListScreenProps<TData extends RowData, TFilters extends ListFil
   emptyMessage?: string;
   /** Dialogs and other parts that belong to the screen. */
   children?: ReactNode;
+  /** Columns pinned to the left edge (refunds), passed first in `columns`. */
+  pinnedColumns?: readonly string[];
 }
 
 const NO_ROWS: never[] = [];
@@ -89,6 +91,7 @@ export function ListScreen<TData extends RowData, TFilters extends ListFilters>(
         loading={result.isFetching}
         onRowClick={props.onRowClick}
         emptyMessage={result.isError ? t('components.listScreen.notLoaded') : props.emptyMessage}
+        pinnedColumns={props.pinnedColumns}
       />
       {props.children}
     </PageLayout>

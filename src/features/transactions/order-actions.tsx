@@ -11,6 +11,7 @@ import { formatMoney } from '../../lib/format';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { orderKeys } from './api';
 import { AuthorizeAction } from './authorize-action';
+import { RefundRequestAction } from './refund-request-dialog';
 
 const { captureAuthorization, voidAuthorization, cancelOrder, updateReferenceNo } = paymentEndpoints;
 const buttonClass = 'rounded bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-50';
@@ -64,6 +65,7 @@ export function OrderActions({ order, merchantId }: { order: OrderDetail; mercha
 
   return (
     <div className="flex flex-col gap-4" data-testid="order-actions">
+      <RefundRequestAction order={order} merchantId={merchantId} />
       {allowed.has('authorize') ? <AuthorizeAction order={order} merchantId={merchantId} buttonClass={buttonClass} onSuccess={onSuccess} /> : null}
       {allowed.has('capture') ? (
         <form

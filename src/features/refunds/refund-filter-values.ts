@@ -1,0 +1,57 @@
+import { REFUND_APPROVAL_STATUSES, REFUND_STATES, type RefundApprovalStatus, type RefundFilter, type RefundState } from '../../../contract/refunds';
+import { filterAmountToMinor } from '../../lib/format';
+
+/** The refunds filter as the form holds it (and persisted-store keeps it): strings, amounts in major units. */
+export interface RefundFilterValues extends Record<string, unknown> {
+  view: 'all' | 'waitingForMe';
+  createdFrom: string;
+  createdTo: string;
+  approvalStatus: RefundApprovalStatus | '';
+  state: RefundState | '';
+  amountMin: string;
+  amountMax: string;
+  requester: string;
+  merchantId: string;
+  merchantName: string;
+}
+
+export const EMPTY_REFUND_FILTERS: RefundFilterValues = {
+  view: 'all',
+  createdFrom: '',
+  createdTo: '',
+  approvalStatus: '',
+  state: '',
+  amountMin: '',
+  amountMax: '',
+  requester: '',
+  merchantId: '',
+  merchantName: '',
+};
+
+/** The contract's filter for the search and the export (the same for both). Amounts are read in EUR's two decimals unless a currency says otherwise. */
+export function toRefundFilter(values: RefundFilterValues): RefundFilter {
+  const filter: RefundFilter = {};
+  if (values.view === 'waitingForMe') filter.waitingForMe = true;
+  if (values.createdFrom) filter.createdFrom = values.createdFrom;
+  if (values.createdTo) filter.createdTo = values.createdTo;
+  if (values.approvalStatus) filter.approvalStatuses = [values.approvalStatus];
+  if (values.state) filter.states = [values.state];
+  const amountMin = filterAmountToMinor(values.amountMin, 'EUR');
+  const amountMax = filterAmountToMinor(values.amountMax, 'EUR');
+  if (amountMin !== undefined) filter.amountMin = amountMin;
+  if (amountMax !== undefined) filter.amountMax = amountMax;
+  if (values.requester.trim()) filter.requester = values.requester.trim();
+  if (values.merchantId) filter.merchantIds = [values.merchantId];
+  return filter;
+}
+
+/**
+ * Spec 2 "/refund-management (optional query parameter status)": an approval status (what people
+ * act on) or, failing that, a refund state; anything else is ignored.
+ */
+export function filtersFromStatusParam(status: string | null, base: RefundFilterValues): RefundFilterValues | undefined {
+  if (!status) return undefined;
+  if ((REFUND_APPROVAL_STATUSES as readonly string[]).includes(status)) return { ...base, approvalStatus: status as RefundApprovalStatus, state: '' };
+  if ((REFUND_STATES as readonly string[]).includes(status)) return { ...base, state: status as RefundState, approvalStatus: '' };
+  return undefined;
+}
