@@ -1,0 +1,228 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BACKOFFICE_API, MERCHANT_API } from '../contract/product';
+import { DEMO_PASSWORD } from '../server/db/seed/demo-layout';
+
+// `npm run bench:load` (issue 13 "API under load"): the built server in its own process over a demo
+// database, and BENCH_SESSIONS signed-in sessions (default 200) browsing the list screens' calls as a
+// user would for BENCH_SECONDS (default 60): a page of orders, a filter, a sort, the next page, a
+// payout page, an order's or payout's detail, each followed by BENCH_THINK_MS (default 1000, +-50%)
+// of reading. BENCH_EXPORTS transaction exports (default 10) start during the first half of the run.
+// Prints throughput, p50/p95/p99/max per call and in all, errors, and each export's time. Asserts
+// nothing.
+//   BENCH_ORDERS (default 100000; seeded once into .bench-load-data/, reused after)
+//   BENCH_DATABASE_URL (run the server on PostgreSQL instead of the embedded PGlite)
+//   BENCH_PORT (default 3990)
+
+const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
+const EXPORTS = Number(process.env.BENCH_EXPORTS ?? 10);
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
+const PORT = Number(process.env.BENCH_PORT ?? 3990);
+const postgresUrl = process.env.BENCH_DATABASE_URL;
+const base = `http://127.0.0.1:${PORT}`;
+// Who browses: the roles whose menu has both transactions and payouts; provider staff see every
+// merchant, the merchant admin their group's.
+const ACCOUNTS = ['folioadmin', 'admin', 'superadmin', 'merchantadmin'].map((role) => `${role}@demo.folio.test`);
+
+function startServer(): ChildProcess {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    FOLIO_DEMO: 'true',
+    FOLIO_SEED_ORDERS: String(ORDERS),
+    FOLIO_SIGNIN_PER_MINUTE: '100000',
+    FOLIO_SPA_DIR: 'dist',
+    LOG_LEVEL: 'warn',
+  };
+  if (postgresUrl) env.DATABASE_URL = postgresUrl;
+  else env.FOLIO_DATA_DIR = path.resolve('.bench-load-data');
+  const child = spawn(process.execPath, ['scripts/run-server.mjs', 'dist-server/main.mjs'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  child.on('exit', (code) => {
+    if (code && !stopping) {
+      console.error(`server exited with ${code}`);
+      process.exit(1);
+    }
+  });
+  return child;
+}
+let stopping = false;
+
+async function waitForHealth(): Promise<void> {
+  const deadline = Date.now() + 30 * 60_000; // a first seed of many orders takes minutes
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(500);
+  }
+  throw new Error('the server did not become healthy');
+}
+
+/** Signs in through the real form post, as the browser does, and returns a bearer access token. */
+async function signIn(email: string): Promise<string> {
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const cookie = (csrf.headers.getSetCookie().find((value) => value.startsWith('folio.csrf-token=')) ?? '').split(';')[0] ?? '';
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const form = new URLSearchParams({ csrfToken, email, password: DEMO_PASSWORD, callbackUrl: '/', json: 'true' });
+  const signedIn = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    body: form.toString(),
+    redirect: 'manual',
+  });
+  const cookies = signedIn.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  const session = await fetch(`${base}/api/auth/session`, { headers: { cookie: cookies } });
+  const { accessToken } = (await session.json()) as { accessToken?: string };
+  if (!accessToken) throw new Error(`sign-in failed for ${email}: ${signedIn.status}`);
+  return accessToken;
+}
+
+interface Sample {
+  call: string;
+  ms: number;
+  ok: boolean;
+  /** HTTP status, or 0 when the request did not complete. */
+  status: number;
+}
+const samples: Sample[] = [];
+
+async function call(label: string, token: string, method: 'GET' | 'POST', url: string, body?: unknown): Promise<unknown> {
+  const started = performance.now();
+  let ok = false;
+  let status = 0;
+  let answer: unknown;
+  try {
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    answer = response.headers.get('content-type')?.includes('json') ? await response.json() : await response.text();
+    ok = response.ok;
+    status = response.status;
+  } catch {
+    // refused or reset: counted as an error with status 0
+  }
+  samples.push({ call: label, ms: performance.now() - started, ok, status });
+  return answer;
+}
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
+const think = () => sleep(THINK_MS * (0.5 + Math.random()));
+const SORTS = [[], [{ id: 'createdAt', desc: true }], [{ id: 'amount', desc: true }], [{ id: 'guestName', desc: false }], [{ id: 'status', desc: false }]];
+const STATUSES = [['Paid'], ['Failed'], ['Tokenized', 'Paid'], ['Cancelled']];
+
+/** One person at the list screens until the deadline: what they do next depends on what they just saw. */
+async function browse(token: string, deadline: number): Promise<void> {
+  await sleep(Math.random() * THINK_MS); // people do not all click at the same instant
+  let orderIds: number[] = [];
+  let payoutIds: string[] = [];
+  let page = 0;
+  while (Date.now() < deadline) {
+    const roll = Math.random();
+    if (roll < 0.3) {
+      page = 0;
+      const answer = (await call('order search', token, 'POST', `${BACKOFFICE_API}/order/search`, { pagination: { page, pageSize: 25 } })) as {
+        items?: { id: number }[];
+      };
+      orderIds = answer?.items?.map((row) => row.id) ?? orderIds;
+    } else if (roll < 0.5) {
+      const from = new Date(Date.now() - (30 + Math.floor(Math.random() * 300)) * 86_400_000).toISOString().slice(0, 10);
+      await call('order search, filtered and sorted', token, 'POST', `${BACKOFFICE_API}/order/search`, {
+        filters: { createdFrom: from, statuses: pick(STATUSES) },
+        sorting: pick(SORTS),
+        pagination: { page: 0, pageSize: 25 },
+      });
+    } else if (roll < 0.6) {
+      page += 1;
+      await call('order search, next page', token, 'POST', `${BACKOFFICE_API}/order/search`, { pagination: { page, pageSize: 25 } });
+    } else if (roll < 0.8) {
+      const answer = (await call('payout search', token, 'POST', `${MERCHANT_API}/payouts/search`, { pagination: { page: 0, pageSize: 25 } })) as {
+        items?: { id: string }[];
+      };
+      payoutIds = answer?.items?.map((row) => row.id) ?? payoutIds;
+    } else if (roll < 0.93 && orderIds.length) {
+      await call('order detail', token, 'GET', `${BACKOFFICE_API}/order/${pick(orderIds)}`);
+    } else if (payoutIds.length) {
+      await call('payout detail', token, 'GET', `${MERCHANT_API}/payouts/${pick(payoutIds)}`);
+    }
+    await think();
+  }
+}
+
+interface ExportRun {
+  ms?: number;
+  status: string;
+}
+
+/** A transactions export of everything the account sees, followed until it ends. */
+async function exportOnce(token: string, startAfterMs: number): Promise<ExportRun> {
+  await sleep(startAfterMs);
+  const started = Date.now();
+  const answer = (await call('export start', token, 'POST', `${BACKOFFICE_API}/order/export`, {
+    fileType: pick(['csv', 'xlsx']),
+    orderColumns: ['id', 'referenceNo', 'merchantName', 'guestName', 'amount', 'currency', 'status', 'createdAt'],
+  })) as { token?: string };
+  if (!answer?.token) return { status: 'not started' };
+  for (;;) {
+    await sleep(1000);
+    const result = (await call('export status', token, 'GET', `${BACKOFFICE_API}/order/export/${answer.token}`)) as { statusType?: string };
+    if (result?.statusType === 'Ready' || result?.statusType === 'Failed') return { ms: Date.now() - started, status: result.statusType };
+    if (Date.now() - started > 15 * 60_000) return { status: 'still running after 15 min' };
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+function line(label: string, of: Sample[], seconds: number): string {
+  const ms = of.map((sample) => sample.ms).sort((a, b) => a - b);
+  const failed = of.filter((sample) => !sample.ok);
+  const statuses = [...new Set(failed.map((sample) => sample.status))].join(', ');
+  const errors = failed.length ? `${failed.length} (status ${statuses})` : '0';
+  const f = (value: number) => value.toFixed(0).padStart(6);
+  return `${label.padEnd(36)} ${String(of.length).padStart(7)} ${(of.length / seconds).toFixed(1).padStart(7)}/s  p50 ${f(percentile(ms, 50))}  p95 ${f(percentile(ms, 95))}  p99 ${f(percentile(ms, 99))}  max ${f(ms.at(-1) ?? 0)} ms  errors ${errors}`;
+}
+
+const server = startServer();
+try {
+  await waitForHealth();
+  const engine = postgresUrl ? 'PostgreSQL' : 'PGlite (embedded)';
+  console.log(`bench:load on ${engine}: ${SESSIONS} sessions, ${SECONDS} s, think ${THINK_MS} ms, ${EXPORTS} exports, ${ORDERS} orders seeded`);
+  const tokens: string[] = [];
+  for (let index = 0; index < SESSIONS; index += 1) tokens.push(await signIn(ACCOUNTS[index % ACCOUNTS.length] as string));
+  const started = Date.now();
+  const deadline = started + SECONDS * 1000;
+  const providerToken = tokens[0] as string;
+  const exports = Array.from({ length: EXPORTS }, (_, index) => exportOnce(providerToken, ((index + 0.5) / EXPORTS) * (SECONDS * 500)));
+  await Promise.all(tokens.map((token) => browse(token, deadline)));
+  const elapsed = (Date.now() - started) / 1000;
+  const browsing = samples.filter((sample) => !sample.call.startsWith('export'));
+  console.log(`\n${'call'.padEnd(36)} ${'count'.padStart(7)} ${'rate'.padStart(9)}`);
+  for (const label of [...new Set(browsing.map((sample) => sample.call))].sort())
+    console.log(
+      line(
+        label,
+        browsing.filter((sample) => sample.call === label),
+        elapsed,
+      ),
+    );
+  console.log(line('all browsing calls', browsing, elapsed));
+  const finished = await Promise.all(exports);
+  console.log(`exports: ${finished.map((run) => (run.ms === undefined ? run.status : `${run.status} in ${(run.ms / 1000).toFixed(1)} s`)).join(', ')}`);
+} finally {
+  stopping = true;
+  server.kill('SIGTERM');
+}
