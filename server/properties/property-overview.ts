@@ -1,6 +1,7 @@
 import { PROPERTY_ACTION_ACTOR, type PropertyAction } from '../../contract/property-lifecycle';
 import type { PropertyOverview, PropertyStatus } from '../../contract/properties';
 import { rowOf } from '../../contract/permission-rules';
+import { SETTINGS_KIND_DEFINITIONS, PROPERTY_PAGE_KINDS } from '../../contract/settings/kinds';
 import { PROPERTY_PAGES, type PropertyPage } from '../../contract/settings/pages';
 import { allowedPropertyActions, type PropertyFacts } from '../../machines/property-lifecycle.machine';
 import { can, canSeeMerchant, isProviderStaff, type Caller } from '../auth/caller';
@@ -14,20 +15,13 @@ import { propertyRecord, toPropertyRow } from './property-query';
 
 export const PROPERTY_ENTITY = 'property';
 
-/** merchant_settings kinds behind each page; pages kept elsewhere (fees, managers) are read apart. */
-const PAGE_KINDS: Partial<Record<PropertyPage, string>> = {
-  'property-info': 'property-info',
-  'brand-assets': 'brand-assets',
-  'currency-rules': 'currency-rules',
-  'payment-settings': 'payment',
-  'processing-settings': 'processing',
-  notifications: 'notifications',
-  'payout-settings': 'payout',
-  ows: 'ows',
-  'smtp-settings': 'smtp',
-  'webhook-configuration': 'webhook',
-  'secret-keys': 'secret-keys',
-};
+/** The merchant_settings kind a page's settings are stored under (the settings store's table, decision 0250). */
+function storedKindOf(page: PropertyPage): string | undefined {
+  const kind = PROPERTY_PAGE_KINDS[page];
+  if (kind) return SETTINGS_KIND_DEFINITIONS[kind].storedAs;
+  // Pages whose forms keep their rows in merchant_settings under their own names.
+  return ({ 'brand-assets': 'brand-assets', 'secret-keys': 'secret-keys' } as Partial<Record<PropertyPage, string>>)[page];
+}
 
 export async function propertyFacts(db: Db, merchantId: string): Promise<PropertyFacts> {
   const fee = await db.selectFrom('fees').select('id').where('merchant_id', '=', merchantId).limit(1).executeTakeFirst();
@@ -81,7 +75,7 @@ async function settingsAtAGlance(db: Db, merchantId: string, groupId: string, ha
   return PROPERTY_PAGES.map((page) => {
     if (page === 'fees') return { page, source: hasFees ? 'property' : 'none' };
     if (page === 'property-manager') return { page, source: managers.length ? 'property' : 'none' };
-    const kind = PAGE_KINDS[page];
+    const kind = storedKindOf(page);
     const own = rows.some((row) => row.kind === kind && row.merchant_id === merchantId);
     const group = rows.some((row) => row.kind === kind && row.merchant_id === null);
     return { page, source: own ? 'property' : group ? 'group' : 'none' };
