@@ -19,6 +19,7 @@ import { refundEndpoints } from './refunds';
 import { settingsEndpoints } from './settings/endpoints';
 import { merchantWizardEndpoints } from './settings/merchant-wizard';
 import { systemEndpoints } from './system';
+import { twoStepEndpoints } from './two-step';
 import { userEndpoints } from './users';
 import { webhookEndpoints } from './webhooks';
 
@@ -39,6 +40,7 @@ export const endpoints: readonly Endpoint[] = endpointsOf(
   homeScreenEndpoints,
   exportEndpoints,
   userEndpoints,
+  twoStepEndpoints,
   merchantGroupEndpoints,
   merchantEndpoints,
   feeEndpoints,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerIdentityRoutes } from './auth/identity-routes';
 import { registerSessionRoutes } from './auth/session-routes';
+import { registerTwoStepRoutes } from './auth/two-step';
 import { registerExportModule } from './exports/export-module';
 import { registerKycModule } from './kyc/kyc-module';
 import { registerSentEmailRoutes } from './mail/sent-email-routes';
@@ -21,6 +22,7 @@ import { registerIntegrationsModule } from './webhooks/integrations-module';
 export function registerModules(app: FastifyInstance): void {
   registerSystemRoutes(app);
   registerSessionRoutes(app);
+  registerTwoStepRoutes(app);
   registerIdentityRoutes(app);
   registerPropertyRoutes(app);
   registerUserRoutes(app);

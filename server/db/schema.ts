@@ -520,6 +520,29 @@ export interface WebhookDeliveryAttemptsTable {
   created_at: Timestamp;
 }
 
+/** Two-step sign-in (decision 0271): the authenticator secret, encrypted with the token secret. */
+export interface UserTwoStepTable {
+  user_id: string;
+  secret_encrypted: string;
+  enabled_at: NullableTimestamp;
+  last_used_step: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  failed_attempts: Generated<number>;
+  locked_until: NullableTimestamp;
+  created_at: Timestamp;
+}
+export interface TwoStepRecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: NullableTimestamp;
+}
+export interface TwoStepChallengesTable {
+  token_hash: string;
+  user_id: string;
+  callback_url: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
 export interface Database {
   roles: RolesTable;
   role_permissions: RolePermissionsTable;
@@ -567,4 +590,7 @@ export interface Database {
   webhook_settings: WebhookSettingsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  user_two_step: UserTwoStepTable;
+  two_step_recovery_codes: TwoStepRecoveryCodesTable;
+  two_step_challenges: TwoStepChallengesTable;
 }

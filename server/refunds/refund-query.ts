@@ -46,8 +46,9 @@ export function refundWhere(filters: ServerRefundFilter, merchants: 'all' | stri
   if (filters.orderId !== undefined) parts.push(sql`r.order_id = ${String(filters.orderId)}::bigint`);
   if (filters.waitingFor) {
     const { userId, roles } = filters.waitingFor;
+    // One literal per role, not an array parameter: the export inlines parameters into COPY as text.
     parts.push(sql`r.approval_status IN ('Pending', 'PartiallyApproved') AND r.requested_by IS DISTINCT FROM ${userId}::uuid
-      AND (cardinality(r.approver_roles) = 0 OR r.approver_roles && ${sql.val(roles)}::text[])
+      AND (cardinality(r.approver_roles) = 0 OR r.approver_roles && ${roles.length ? sql`ARRAY[${sql.join(roles)}]::text[]` : sql`ARRAY[]::text[]`})
       AND NOT EXISTS (SELECT 1 FROM refund_approvals a WHERE a.refund_request_id = r.id AND a.approver_id = ${userId}::uuid AND a.decision = 'approve')`);
   }
   return sql<SqlBool>`${sql.join(parts, sql` AND `)}`;
