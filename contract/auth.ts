@@ -49,7 +49,8 @@ export const CredentialsFormSchema = z.object({
   json: z.string().optional(),
 });
 export const SignOutFormSchema = z.object({ csrfToken: z.string().min(1), callbackUrl: z.string().optional(), json: z.string().optional() });
-export const RedirectAnswerSchema = z.object({ url: z.string() });
+/** `twoStep`: the password is right and the sign-in needs the code of the user's app next (decision 0271). */
+export const RedirectAnswerSchema = z.object({ url: z.string(), twoStep: z.boolean().optional() });
 
 export const ProvidersAnswerSchema = z.record(
   z.string(),

@@ -9,6 +9,7 @@ import { registerEndpoint } from '../http/route';
 import { checkCsrfToken, issueCsrfToken } from './csrf';
 import { verifyPassword } from './passwords';
 import { closeSession, currentSession, openSession } from './sessions';
+import { issueChallenge, twoStepEnabled } from './two-step';
 import { originOf, registerSignInPages } from './sign-in-pages';
 
 const { getSession, updateSession, getCsrf, getProviders, signIn, signInCallback, signOut, clientLog } = authEndpoints;
@@ -59,10 +60,17 @@ export function registerSessionRoutes(app: FastifyInstance): void {
           request.log.info({ email: body.email }, 'sign-in refused');
           throw INVALID_CREDENTIALS;
         }
+        // Only a same-site path is followed after sign-in, so the form cannot be used as an open redirect.
+        const url = callbackPath(body.callbackUrl, originOf(request)) ?? '/';
+        if (await twoStepEnabled(ctx.db, user.id)) {
+          // The password is right; the session opens only once the code of the user's app is given too.
+          await issueChallenge(ctx.db, request, reply, user.id, url);
+          await audit(ctx.db, user.id, 'two-step.challenged', 'user', user.id);
+          return { url: '/sign-in', twoStep: true };
+        }
         await openSession(ctx, request, reply, user.id);
         await audit(ctx.db, user.id, 'signed-in', 'user', user.id);
-        // Only a same-site path is followed after sign-in, so the form cannot be used as an open redirect.
-        return { url: callbackPath(body.callbackUrl, originOf(request)) ?? '/' };
+        return { url };
       },
       { rateLimit: { max: ctx.config.rateLimits.signInPerMinute, timeWindow: 60_000, groupId: 'sign-in' } },
     );

@@ -1,0 +1,227 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PROBLEM_TYPES } from '../../contract/problem';
+import { TOTP_CODE_PATTERN, TWO_STEP_MAX_FAILURES, twoStepEndpoints } from '../../contract/two-step';
+import { audit } from '../audit';
+import type { Db } from '../db/database';
+import { HttpProblem, problems } from '../http/problem';
+import { registerEndpoint } from '../http/route';
+import { openSession } from './sessions';
+import { hashToken, randomToken } from './tokens';
+import { base32Decode, matchingStep, newTotpSecret, otpauthUri } from './totp';
+
+// Two-step sign-in (issue 19; decision 0271). The secret is kept encrypted (AES-256-GCM under the
+// token secret's key), recovery codes only as hashes, and between the password and the code the
+// browser holds a short-lived challenge cookie whose hash names the user.
+
+export const TWO_STEP_COOKIE = 'folio.two-step';
+const CHALLENGE_TTL_SECONDS = 5 * 60;
+const LOCKOUT_MINUTES = 15;
+const RECOVERY_CODE_COUNT = 10;
+
+function encrypt(key: Uint8Array, text: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), body].map((part) => part.toString('base64url')).join('.');
+}
+
+function decrypt(key: Uint8Array, stored: string): string {
+  const [iv, tag, body] = stored.split('.').map((part) => Buffer.from(part, 'base64url'));
+  if (!iv || !tag || !body) throw new Error('unreadable two-step secret');
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+}
+
+function newRecoveryCode(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  const bytes = randomBytes(10);
+  const chars = [...bytes].map((byte) => alphabet[byte % alphabet.length]);
+  return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
+}
+
+/** Whether the user must give a code after their password. */
+export async function twoStepEnabled(db: Db, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('user_two_step').select('enabled_at').where('user_id', '=', userId).executeTakeFirst();
+  return Boolean(row?.enabled_at);
+}
+
+/** After a right password: a challenge the code step answers, held in an httpOnly cookie. */
+export async function issueChallenge(db: Db, request: FastifyRequest, reply: FastifyReply, userId: string, callbackUrl: string): Promise<void> {
+  const token = randomToken();
+  await db.deleteFrom('two_step_challenges').where('user_id', '=', userId).execute();
+  await db
+    .insertInto('two_step_challenges')
+    .values({ token_hash: hashToken(token), user_id: userId, callback_url: callbackUrl, expires_at: new Date(Date.now() + CHALLENGE_TTL_SECONDS * 1000) })
+    .execute();
+  reply.setCookie(TWO_STEP_COOKIE, token, {
+    path: '/api/auth/two-step',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: CHALLENGE_TTL_SECONDS,
+  });
+}
+
+type CodeCheck = { ok: true; step?: number; recoveryHash?: string } | { ok: false };
+
+/** A 6-digit code newer than the last one used (no replay), or an unused recovery code. */
+async function checkCode(db: Db, key: Uint8Array, userId: string, code: string): Promise<CodeCheck> {
+  const row = await db.selectFrom('user_two_step').select(['secret_encrypted', 'last_used_step']).where('user_id', '=', userId).executeTakeFirst();
+  if (!row) return { ok: false };
+  if (TOTP_CODE_PATTERN.test(code)) {
+    const step = matchingStep(base32Decode(decrypt(key, row.secret_encrypted)), code, Date.now() / 1000);
+    if (step === undefined || (row.last_used_step !== null && step <= Number(row.last_used_step))) return { ok: false };
+    return { ok: true, step };
+  }
+  const hash = hashToken(code);
+  const recovery = await db
+    .selectFrom('two_step_recovery_codes')
+    .select('code_hash')
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', hash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return recovery ? { ok: true, recoveryHash: hash } : { ok: false };
+}
+
+async function useCode(db: Db, userId: string, check: CodeCheck & { ok: true }): Promise<void> {
+  if (check.step !== undefined) await db.updateTable('user_two_step').set({ last_used_step: check.step }).where('user_id', '=', userId).execute();
+  if (check.recoveryHash)
+    await db
+      .updateTable('two_step_recovery_codes')
+      .set({ used_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('code_hash', '=', check.recoveryHash)
+      .execute();
+}
+
+function lockedProblem(until: Date): HttpProblem {
+  return new HttpProblem({
+    type: PROBLEM_TYPES.rateLimited,
+    title: 'Too many wrong codes',
+    status: 429,
+    detail: `too many wrong codes: two-step sign-in is locked until ${until.toISOString().slice(11, 16)} UTC; then sign in again`,
+  });
+}
+
+export function registerTwoStepRoutes(app: FastifyInstance): void {
+  const e = twoStepEndpoints;
+
+  registerEndpoint(app, e.getTwoStep, async ({ caller, ctx }) => {
+    const enabled = await twoStepEnabled(ctx.db, caller.userId);
+    const left = await ctx.db
+      .selectFrom('two_step_recovery_codes')
+      .select('code_hash')
+      .where('user_id', '=', caller.userId)
+      .where('used_at', 'is', null)
+      .execute();
+    return { enabled, recoveryCodesLeft: enabled ? left.length : 0 };
+  });
+
+  registerEndpoint(app, e.startTwoStepSetup, async ({ caller, ctx }) => {
+    if (await twoStepEnabled(ctx.db, caller.userId)) throw problems.conflict('two-step sign-in is on already; turn it off first to use another app');
+    const secret = newTotpSecret();
+    const encrypted = encrypt(ctx.tokenKey, secret);
+    await ctx.db
+      .insertInto('user_two_step')
+      .values({ user_id: caller.userId, secret_encrypted: encrypted })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({ secret_encrypted: encrypted, enabled_at: null, last_used_step: null, failed_attempts: 0, locked_until: null }),
+      )
+      .execute();
+    return { secret, otpauthUri: otpauthUri(secret, caller.email) };
+  });
+
+  registerEndpoint(app, e.enableTwoStep, async ({ body, caller, ctx }) => {
+    const pending = await ctx.db.selectFrom('user_two_step').select('enabled_at').where('user_id', '=', caller.userId).executeTakeFirst();
+    if (!pending) throw problems.conflict('start the set-up first: add the secret to your app');
+    if (pending.enabled_at) throw problems.conflict('two-step sign-in is on already');
+    if (!TOTP_CODE_PATTERN.test(body.code)) throw problems.validation({ code: ['enter the 6-digit code your app shows'] });
+    const check = await checkCode(ctx.db, ctx.tokenKey, caller.userId, body.code);
+    if (!check.ok) throw problems.validation({ code: ['the code is not right; check the time on your phone and try the newest code'] });
+    await useCode(ctx.db, caller.userId, check);
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await ctx.db.deleteFrom('two_step_recovery_codes').where('user_id', '=', caller.userId).execute();
+    await ctx.db
+      .insertInto('two_step_recovery_codes')
+      .values(codes.map((code) => ({ user_id: caller.userId, code_hash: hashToken(code) })))
+      .execute();
+    await ctx.db.updateTable('user_two_step').set({ enabled_at: new Date() }).where('user_id', '=', caller.userId).execute();
+    await audit(ctx.db, caller.userId, 'two-step.enabled', 'user', caller.userId, { before: { twoStep: false }, after: { twoStep: true } });
+    return { recoveryCodes: codes };
+  });
+
+  registerEndpoint(app, e.disableTwoStep, async ({ body, caller, ctx }) => {
+    if (!(await twoStepEnabled(ctx.db, caller.userId))) return { enabled: false, recoveryCodesLeft: 0 };
+    const check = await checkCode(ctx.db, ctx.tokenKey, caller.userId, body.code);
+    if (!check.ok) throw problems.validation({ code: ['the code is not right'] });
+    await ctx.db.deleteFrom('user_two_step').where('user_id', '=', caller.userId).execute();
+    await ctx.db.deleteFrom('two_step_recovery_codes').where('user_id', '=', caller.userId).execute();
+    await audit(ctx.db, caller.userId, 'two-step.disabled', 'user', caller.userId, { before: { twoStep: true }, after: { twoStep: false } });
+    return { enabled: false, recoveryCodesLeft: 0 };
+  });
+
+  registerEndpoint(
+    app,
+    e.verifyTwoStep,
+    async ({ body, ctx, request, reply }) => {
+      const token = request.cookies[TWO_STEP_COOKIE];
+      const challenge = token
+        ? await ctx.db
+            .selectFrom('two_step_challenges')
+            .select(['user_id', 'callback_url'])
+            .where('token_hash', '=', hashToken(token))
+            .where('expires_at', '>', new Date())
+            .executeTakeFirst()
+        : undefined;
+      if (!challenge) throw problems.unauthorized('the sign-in has expired; enter your e-mail and password again');
+      const userId = challenge.user_id;
+      // The lock and the count are read and written under a row lock, so parallel guesses count each.
+      const state = await ctx.db
+        .selectFrom('user_two_step')
+        .select(['failed_attempts', 'locked_until'])
+        .where('user_id', '=', userId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!state) throw problems.unauthorized('the sign-in has expired; enter your e-mail and password again');
+      if (state.locked_until && state.locked_until > new Date()) throw lockedProblem(state.locked_until);
+      const check = await checkCode(ctx.db, ctx.tokenKey, userId, body.code);
+      if (!check.ok) {
+        const failures = state.failed_attempts + 1;
+        const locked = failures >= TWO_STEP_MAX_FAILURES ? new Date(Date.now() + LOCKOUT_MINUTES * 60_000) : null;
+        await ctx.db
+          .updateTable('user_two_step')
+          .set({ failed_attempts: locked ? 0 : failures, locked_until: locked })
+          .where('user_id', '=', userId)
+          .execute();
+        await audit(ctx.db, userId, 'two-step.failed', 'user', userId, { failures });
+        if (locked) {
+          await ctx.db.deleteFrom('two_step_challenges').where('user_id', '=', userId).execute();
+          await audit(ctx.db, userId, 'two-step.locked', 'user', userId, { until: locked.toISOString() });
+          // The count and the lock must survive the refusal: commit them with this answer's transaction.
+          return reply.status(429).type('application/problem+json').send(lockedProblem(locked).problem);
+        }
+        const left = TWO_STEP_MAX_FAILURES - failures;
+        return reply
+          .status(400)
+          .type('application/problem+json')
+          .send(
+            problems.validation(
+              { code: [`the code is not right; ${left} ${left === 1 ? 'try' : 'tries'} left`] },
+              `the code is not right; ${left} ${left === 1 ? 'try' : 'tries'} left`,
+            ).problem,
+          );
+      }
+      await useCode(ctx.db, userId, check);
+      await ctx.db.updateTable('user_two_step').set({ failed_attempts: 0, locked_until: null }).where('user_id', '=', userId).execute();
+      await ctx.db.deleteFrom('two_step_challenges').where('user_id', '=', userId).execute();
+      reply.clearCookie(TWO_STEP_COOKIE, { path: '/api/auth/two-step' });
+      await openSession(ctx, request, reply, userId);
+      await audit(ctx.db, userId, 'signed-in', 'user', userId, { twoStep: true, recoveryCode: check.recoveryHash !== undefined });
+      return { url: challenge.callback_url };
+    },
+    { rateLimit: { max: app.ctx.config.rateLimits.signInPerMinute, timeWindow: 60_000, groupId: 'two-step' } },
+  );
+}
