@@ -3,6 +3,7 @@ import { emailEndpoints } from './emails';
 import { endpointsOf, type Endpoint } from './endpoint';
 import { exportEndpoints } from './exports';
 import { feeEndpoints } from './fees';
+import { merchantConfigEndpoints } from './merchant-config';
 import { homeScreenEndpoints } from './home-screens';
 import { kycEndpoints } from './kyc/endpoints';
 import { merchantGroupEndpoints } from './merchant-groups';
@@ -19,7 +20,6 @@ import { refundEndpoints } from './refunds';
 import { settingsEndpoints } from './settings/endpoints';
 import { merchantWizardEndpoints } from './settings/merchant-wizard';
 import { systemEndpoints } from './system';
-import { twoStepEndpoints } from './two-step';
 import { userEndpoints } from './users';
 import { webhookEndpoints } from './webhooks';
 
@@ -40,10 +40,10 @@ export const endpoints: readonly Endpoint[] = endpointsOf(
   homeScreenEndpoints,
   exportEndpoints,
   userEndpoints,
-  twoStepEndpoints,
   merchantGroupEndpoints,
   merchantEndpoints,
   feeEndpoints,
+  merchantConfigEndpoints,
   kycEndpoints,
   settingsEndpoints,
   merchantWizardEndpoints,

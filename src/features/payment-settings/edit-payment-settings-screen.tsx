@@ -1,8 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
 import { PageLayout } from '../../components/page-layout/page-layout';
+import { merchantConfigsQuery } from './api';
+import { PaymentConfigForm } from './payment-config-form';
 
-// Placeholder until a later issue builds this screen: it shows the route's title.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** /payment-settings/edit-payment-settings?merchantGroupId&merchantId (spec 2): one property's payment settings. */
 export function EditPaymentSettingsScreen() {
   const { t } = useTranslation();
-  return <PageLayout title={t('shell.routes.editPaymentSettings')} />;
+  const merchantId = new URLSearchParams(useSearch()).get('merchantId') ?? '';
+  const valid = UUID.test(merchantId);
+  const configs = useQuery({ ...merchantConfigsQuery(merchantId), enabled: valid });
+  const [saved, setSaved] = useState(false);
+  const config = configs.data?.[0];
+  return (
+    <PageLayout
+      title={config ? t('paymentSettings.editTitle', { name: config.merchantName }) : t('shell.routes.editPaymentSettings')}
+      back={{ href: '/payment-settings', label: t('shell.routes.paymentSettings') }}
+    >
+      {!valid || (configs.data && !config) ? <p role="alert">{t('paymentSettings.noProperty')}</p> : null}
+      {configs.isError ? <p role="alert">{configs.error.message}</p> : null}
+      {saved ? (
+        <p role="status" className="text-sm text-green-800">
+          {t('paymentSettings.saved')}
+        </p>
+      ) : null}
+      {config ? <PaymentConfigForm key={config.updatedAt ?? 'new'} config={config} adding={!config.hasOwnSettings} onSaved={() => setSaved(true)} /> : null}
+    </PageLayout>
+  );
 }

@@ -1,8 +1,110 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { MerchantConfig } from '../../../contract/merchant-config';
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { PageLayout } from '../../components/page-layout/page-layout';
+import { useActionMutation } from '../../lib/use-action-mutation';
+import { deleteMerchantConfig, merchantConfigsQuery, paymentSettingsKeys } from './api';
 
-// Placeholder until a later issue builds this screen: it shows the route's title.
+export function editHref(config: Pick<MerchantConfig, 'merchantGroupId' | 'merchantId'>): string {
+  return `/payment-settings/edit-payment-settings?merchantGroupId=${encodeURIComponent(config.merchantGroupId)}&merchantId=${encodeURIComponent(config.merchantId)}`;
+}
+
+/** /payment-settings (spec 2): the payment settings of every property the user may see, own or inherited from the group. */
 export function PaymentSettingsScreen() {
   const { t } = useTranslation();
-  return <PageLayout title={t('shell.routes.paymentSettings')} />;
+  const configs = useQuery(merchantConfigsQuery());
+  const [deleting, setDeleting] = useState<MerchantConfig | null>(null);
+  return (
+    <PageLayout
+      title={t('shell.routes.paymentSettings')}
+      actions={
+        <Link href="/payment-settings/add-payment-settings" className="rounded bg-brand px-3 py-1.5 text-sm font-semibold text-white">
+          {t('paymentSettings.addTitle')}
+        </Link>
+      }
+    >
+      {configs.isError ? <p role="alert">{configs.error.message}</p> : null}
+      {configs.isPending ? <p role="status">{t('paymentSettings.loading')}</p> : null}
+      {configs.data ? (
+        <div className="overflow-x-auto rounded border border-slate-200 bg-white">
+          <table className="w-full text-sm">
+            <caption className="sr-only">{t('shell.routes.paymentSettings')}</caption>
+            <thead className="bg-slate-50 text-left text-slate-700">
+              <tr>
+                <th className="px-3 py-2">{t('paymentSettings.columns.property')}</th>
+                <th className="px-3 py-2">{t('paymentSettings.columns.group')}</th>
+                <th className="px-3 py-2">{t('paymentSettings.columns.source')}</th>
+                <th className="px-3 py-2">{t('paymentSettings.columns.paymentTypes')}</th>
+                <th className="px-3 py-2">{t('paymentSettings.columns.deposit')}</th>
+                <th className="px-3 py-2">
+                  <span className="sr-only">{t('paymentSettings.columns.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {configs.data.map((config) => (
+                <tr key={config.merchantId} className="border-t border-slate-100">
+                  <td className="px-3 py-2">{config.merchantName}</td>
+                  <td className="px-3 py-2">{config.groupName}</td>
+                  <td className="px-3 py-2">{t(config.hasOwnSettings ? 'paymentSettings.source.own' : 'paymentSettings.source.group')}</td>
+                  <td className="px-3 py-2">{config.settings.paymentTypes.map((type) => t(`paymentSettings.options.paymentTypes.${type}`)).join(', ')}</td>
+                  <td className="px-3 py-2">
+                    {config.settings.depositBasis === 'DepositAmount'
+                      ? t('paymentSettings.depositPercent', { percentage: config.settings.depositPercentage })
+                      : t(`paymentSettings.options.depositBasis.${config.settings.depositBasis}`)}
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    <Link href={editHref(config)} className="text-brand underline" aria-label={t('paymentSettings.editOf', { name: config.merchantName })}>
+                      {t('paymentSettings.edit')}
+                    </Link>
+                    {config.hasOwnSettings ? (
+                      <button
+                        type="button"
+                        className="ml-3 text-red-800 underline"
+                        aria-label={t('paymentSettings.deleteOf', { name: config.merchantName })}
+                        onClick={() => setDeleting(config)}
+                      >
+                        {t('paymentSettings.delete')}
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {deleting ? <DeleteConfirm config={deleting} onDone={() => setDeleting(null)} /> : null}
+    </PageLayout>
+  );
+}
+
+function DeleteConfirm({ config, onDone }: { config: MerchantConfig; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const mutation = useActionMutation({
+    mutationFn: () => deleteMerchantConfig(config.merchantId),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: paymentSettingsKeys.all });
+      onDone();
+    },
+    meta: { errorToast: false },
+  });
+  return (
+    <ConfirmDialog
+      open
+      title={t('paymentSettings.deleteTitle', { name: config.merchantName })}
+      confirmLabel={t('paymentSettings.delete')}
+      tone="danger"
+      pending={mutation.pending}
+      error={mutation.error?.message ?? null}
+      onConfirm={() => mutation.act()}
+      onCancel={onDone}
+    >
+      <p>{t('paymentSettings.deleteBody', { name: config.merchantName, group: config.groupName })}</p>
+    </ConfirmDialog>
+  );
 }

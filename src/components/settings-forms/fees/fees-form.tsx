@@ -19,7 +19,7 @@ export function FeesForm({ scope, onboarding, onSaved }: SettingsFormProps) {
       <GroupFees merchantGroupId={scope.merchantGroupId} canEdit={canEdit} />
       {onboarding && onSaved ? (
         <div>
-          <button type="button" onClick={onSaved} className="rounded bg-brand px-4 py-2 text-sm font-semibold text-white">
+          <button type="button" onClick={() => onSaved()} className="rounded bg-brand px-4 py-2 text-sm font-semibold text-white">
             {t('fees.continue')}
           </button>
         </div>

@@ -1,0 +1,130 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MerchantConfig } from '../../../contract/merchant-config';
+import { DEPOSIT_BASES } from '../../../contract/payment-links';
+import { CHARGE_CATEGORIES, PAYMENT_TYPES, PaymentSettingsSchema, type PaymentSettings } from '../../../contract/settings/payment';
+import { Field, inputClass } from '../../components/form/field';
+import { ResponseError } from '../../lib/failure-message';
+import { useActionMutation } from '../../lib/use-action-mutation';
+import { paymentSettingsKeys, saveMerchantConfig } from './api';
+
+function serverErrors(error: unknown): Record<string, string[]> {
+  if (!(error instanceof ResponseError)) return {};
+  const errors = (error.body as { errors?: unknown } | undefined)?.errors;
+  return errors && typeof errors === 'object' && !Array.isArray(errors) ? (errors as Record<string, string[]>) : {};
+}
+
+/** A property's payment settings (payment types, charge categories, deposit), added or edited. */
+export function PaymentConfigForm({ config, adding, onSaved }: { config: MerchantConfig; adding: boolean; onSaved: (saved: MerchantConfig) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<PaymentSettings>(config.settings);
+  const [clientErrors, setClientErrors] = useState<Record<string, string[]>>({});
+  const mutation = useActionMutation({
+    mutationFn: () => saveMerchantConfig({ merchantId: config.merchantId, settings: values }, adding),
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: paymentSettingsKeys.all });
+      onSaved(saved);
+    },
+    meta: { errorToast: false },
+  });
+  const errors: Record<string, string[]> = { ...clientErrors };
+  for (const [key, messages] of Object.entries(serverErrors(mutation.error))) errors[key.replace(/^settings\./, '')] = messages;
+  const errorOf = (key: string) => (errors[key]?.[0] ? t(errors[key][0], { defaultValue: errors[key][0] }) : undefined);
+  const general = mutation.error && Object.keys(serverErrors(mutation.error)).length === 0 ? mutation.error.message : null;
+
+  const toggle = (key: 'paymentTypes' | 'chargeCategories', option: string) =>
+    setValues((current) => {
+      const list = current[key] as string[];
+      return { ...current, [key]: list.includes(option) ? list.filter((entry) => entry !== option) : [...list, option] };
+    });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = PaymentSettingsSchema.safeParse(values);
+    if (!parsed.success) {
+      const found: Record<string, string[]> = {};
+      for (const issue of parsed.error.issues) (found[issue.path.join('.')] ??= []).push(issue.message);
+      setClientErrors(found);
+      return;
+    }
+    setClientErrors({});
+    mutation.act();
+  };
+
+  const checkboxes = (key: 'paymentTypes' | 'chargeCategories', options: readonly string[]) => (
+    <fieldset className="flex flex-col gap-1" aria-describedby={errorOf(key) ? `${key}-error` : undefined}>
+      <legend className="text-sm font-medium text-slate-800">{t(`paymentSettings.fields.${key}`)}</legend>
+      <div className="flex flex-wrap gap-3">
+        {options.map((option) => (
+          <label key={option} className="flex items-center gap-1.5 text-sm">
+            <input type="checkbox" checked={(values[key] as string[]).includes(option)} onChange={() => toggle(key, option)} />
+            {t(`paymentSettings.options.${key}.${option}`)}
+          </label>
+        ))}
+      </div>
+      {errorOf(key) ? (
+        <p id={`${key}-error`} className="text-sm text-red-800">
+          {errorOf(key)}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+
+  return (
+    <form noValidate onSubmit={submit} className="flex max-w-2xl flex-col gap-4 rounded border border-slate-200 bg-white p-4">
+      <p className="text-sm text-slate-700">
+        {t(config.hasOwnSettings ? 'paymentSettings.ownSettings' : 'paymentSettings.inheritedSettings', { group: config.groupName })}
+      </p>
+      {general ? (
+        <p role="alert" className="text-sm text-red-800">
+          {general}
+        </p>
+      ) : null}
+      {checkboxes('paymentTypes', PAYMENT_TYPES)}
+      {checkboxes('chargeCategories', CHARGE_CATEGORIES)}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label={t('paymentSettings.fields.depositBasis')} error={errorOf('depositBasis')}>
+          {(control) => (
+            <select
+              {...control}
+              className={inputClass}
+              value={values.depositBasis}
+              onChange={(event) => setValues((current) => ({ ...current, depositBasis: event.target.value as PaymentSettings['depositBasis'] }))}
+            >
+              {DEPOSIT_BASES.map((basis) => (
+                <option key={basis} value={basis}>
+                  {t(`paymentSettings.options.depositBasis.${basis}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t('paymentSettings.fields.depositPercentage')} error={errorOf('depositPercentage')}>
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              min={0}
+              max={100}
+              className={inputClass}
+              value={String(values.depositPercentage)}
+              onChange={(event) => setValues((current) => ({ ...current, depositPercentage: event.target.value === '' ? 0 : Number(event.target.value) }))}
+            />
+          )}
+        </Field>
+      </div>
+      <div>
+        <button
+          type="submit"
+          disabled={mutation.pending}
+          aria-busy={mutation.pending}
+          className="rounded bg-brand px-4 py-2 text-sm font-semibold text-white disabled:opacity-70"
+        >
+          {t(adding ? 'paymentSettings.add' : 'paymentSettings.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

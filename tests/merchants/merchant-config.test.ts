@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MERCHANT_API } from '../../contract/product';
+import { bearer, signIn, startTestApp } from '../support/test-app';
+
+// Issue 17 "Payment settings": spec 7 merchant-config (search, POST, PUT, DELETE) on the
+// PaymentSettings resource: a property gets payment settings of its own, changes them, and drops
+// them so its group's apply again; validated, scoped, audited.
+
+const CONFIG = `${MERCHANT_API}/merchant-config`;
+let app: FastifyInstance;
+let admin: string;
+let manager: string;
+let lagoonGroup: string;
+
+const call = (token: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => app.inject({ method, url, headers: bearer(token), payload });
+const search = async (token: string, body: object = {}) => (await call(token, 'POST', `${CONFIG}/search`, body)).json();
+const SETTINGS = { paymentTypes: ['PN', 'AU'], chargeCategories: ['Rooms', 'Spa'], depositBasis: 'DepositAmount', depositPercentage: 30 };
+
+beforeAll(async () => {
+  app = await startTestApp({ orders: 0 });
+  admin = (await signIn(app, 'folioadmin@demo.folio.test')).accessToken;
+  manager = (await signIn(app, 'propertymanager@demo.folio.test')).accessToken;
+  lagoonGroup = (await app.ctx.db.selectFrom('merchant_groups').select('id').where('name', '=', 'Lagoon Hotels Group').executeTakeFirstOrThrow()).id;
+}, 120_000);
+afterAll(async () => {
+  await app.close();
+});
+
+describe('merchant-config', () => {
+  it('lists only the properties the caller may see: a property manager their assigned ones', async () => {
+    const all = await search(admin, { merchantGroupId: lagoonGroup });
+    expect(all).toHaveLength(4);
+    const mine = await search(manager);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.length).toBeLessThan(all.length + 1);
+    const assigned = await app.ctx.db
+      .selectFrom('user_merchant_scopes')
+      .innerJoin('users', 'users.id', 'user_merchant_scopes.user_id')
+      .select('merchant_id')
+      .where('users.email', '=', 'propertymanager@demo.folio.test')
+      .execute();
+    expect(mine.map((entry: { merchantId: string }) => entry.merchantId).sort()).toEqual(assigned.map((row) => row.merchant_id).sort());
+  });
+
+  it('adds, edits and deletes a property payment settings; a second add is refused', async () => {
+    const [property] = await search(manager);
+    const id = property.merchantId;
+    expect(property.hasOwnSettings).toBe(false);
+    const added = await call(manager, 'POST', CONFIG, { merchantId: id, settings: SETTINGS });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({ hasOwnSettings: true, settings: SETTINGS });
+    const again = await call(manager, 'POST', CONFIG, { merchantId: id, settings: SETTINGS });
+    expect(again.statusCode).toBe(409);
+
+    const edited = await call(manager, 'PUT', CONFIG, { merchantId: id, settings: { ...SETTINGS, depositPercentage: 50 } });
+    expect(edited.statusCode).toBe(200);
+    expect((await search(admin, { merchantId: id }))[0].settings.depositPercentage).toBe(50);
+
+    const deleted = await call(manager, 'DELETE', `${CONFIG}/${id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json().hasOwnSettings).toBe(false);
+    expect((await call(manager, 'DELETE', `${CONFIG}/${id}`)).statusCode).toBe(409);
+    const actions = await app.ctx.db.selectFrom('audit_log').select('action').where('entity_id', '=', id).where('action', 'like', 'merchantConfig.%').execute();
+    expect(actions.map((row) => row.action)).toEqual(['merchantConfig.create', 'merchantConfig.update', 'merchantConfig.delete']);
+  });
+
+  it('validates the settings and refuses properties outside the caller scope', async () => {
+    const [property] = await search(manager);
+    const bad = await call(manager, 'PUT', CONFIG, { merchantId: property.merchantId, settings: { ...SETTINGS, paymentTypes: [], depositPercentage: 0 } });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['settings.paymentTypes', 'settings.depositPercentage']));
+    const other = await app.ctx.db.selectFrom('merchants').select('id').where('merchant_group_id', '!=', lagoonGroup).executeTakeFirstOrThrow();
+    expect((await call(manager, 'PUT', CONFIG, { merchantId: other.id, settings: SETTINGS })).statusCode).toBe(404);
+    const viewer = (await signIn(app, 'propertyviewonlyuser@demo.folio.test')).accessToken;
+    expect((await call(viewer, 'POST', `${CONFIG}/search`, {})).statusCode).toBe(403);
+  });
+});
