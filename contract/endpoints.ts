@@ -20,6 +20,7 @@ import { refundEndpoints } from './refunds';
 import { settingsEndpoints } from './settings/endpoints';
 import { merchantWizardEndpoints } from './settings/merchant-wizard';
 import { systemEndpoints } from './system';
+import { twoStepEndpoints } from './two-step';
 import { userEndpoints } from './users';
 import { webhookEndpoints } from './webhooks';
 
@@ -40,6 +41,7 @@ export const endpoints: readonly Endpoint[] = endpointsOf(
   homeScreenEndpoints,
   exportEndpoints,
   userEndpoints,
+  twoStepEndpoints,
   merchantGroupEndpoints,
   merchantEndpoints,
   feeEndpoints,
