@@ -110,3 +110,66 @@ test('an expired link says so and takes nothing', async ({ page, browser }) => {
 function activePropertyOf(page: Page): Promise<string> {
   return page.evaluate(() => window.localStorage.getItem('folio.active-property') ?? '');
 }
+
+/** Generates a link through the form and answers its address and order id. */
+async function generate(page: Page, paymentType: 'PL' | 'AU', amount: string, reference: string): Promise<{ url: string; orderId: number }> {
+  await page.goto('/generate-payment-link');
+  const form = page.getByRole('form', { name: 'New payment link' });
+  await form.getByLabel('Guest name').fill('Bo Guest');
+  await form.getByLabel('Guest e-mail').fill('bo.guest@example.test');
+  await form.getByLabel('Amount').fill(amount);
+  await form.getByLabel('Payment type').selectOption(paymentType);
+  await form.getByLabel('Booking reference').fill(reference);
+  await form.getByRole('button', { name: 'Generate and send link' }).click();
+  const created = page.getByTestId('created-link');
+  const url = await created.getByRole('textbox', { name: 'Payment link' }).inputValue();
+  const orderId = Number((await created.getByRole('link', { name: /^Open order \d+$/ }).textContent())!.replace(/\D/g, ''));
+  return { url, orderId };
+}
+
+test('a pay-later link ends Tokenized; an authorize link leaves a hold the order screen captures; the home screen counts them', async ({ page, browser }) => {
+  await signInAs(page, MANAGER);
+  const later = await generate(page, 'PL', '80.00', 'BK-E2E-PL');
+  const hold = await generate(page, 'AU', '240.00', 'BK-E2E-AU');
+
+  const guest = await guestPage(browser, later.url);
+  await fillCard(guest, '4242 4242 4242 4242');
+  await guest.getByRole('button', { name: 'Save card' }).click();
+  await expect(guest.getByTestId('payment-outcome')).toHaveText('Thank you: your card ending in 4242 is saved for the hotel.');
+  await guest.goto(hold.url);
+  await fillCard(guest, '5555 5555 5555 4444');
+  await guest.getByRole('button', { name: 'Authorize €240.00' }).click();
+  await expect(guest.getByTestId('payment-outcome')).toHaveText('Thank you: €240.00 is held on your card ending in 4444.');
+  await guest.context().close();
+
+  const merchantId = await activePropertyOf(page);
+  await page.goto(`/transactions/transaction-info?transactionId=${later.orderId}&merchantId=${merchantId}`);
+  await expect(page.getByTestId('order-status')).toHaveText('Tokenized');
+  await expect(page.getByTestId('order-open')).toHaveText('€0.00');
+
+  await page.goto('/property-management');
+  const awaiting = page.getByTestId('awaiting-capture');
+  await expect(awaiting).toContainText('Bo Guest · BK-E2E-AU');
+  await expect(awaiting).toContainText('€240.00 open');
+
+  await awaiting.getByRole('link', { name: 'Bo Guest · BK-E2E-AU' }).first().click();
+  await expect(page.getByTestId('order-status')).toHaveText('Tokenized');
+  await expect(page.getByTestId('order-open')).toHaveText('€240.00');
+  await page.getByRole('button', { name: 'Capture', exact: true }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Capture €240.00' }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('Paid');
+});
+
+test("the merchant home lists the group's properties with status and today's takings", async ({ page }) => {
+  await signInAs(page, 'merchantadmin@demo.folio.test');
+  await page.goto('/home');
+  const rows = page.getByTestId('group-property');
+  await expect(rows.first()).toBeVisible();
+  const session = (await (await page.request.get('/api/auth/session')).json()) as { accessToken: string };
+  const home = (await (await page.request.get(`${BACKOFFICE_API}/home/merchant`, { headers: { Authorization: `Bearer ${session.accessToken}` } })).json()) as {
+    properties: { name: string; status: string }[];
+  };
+  await expect(rows).toHaveCount(home.properties.length);
+  await expect(rows.filter({ hasText: 'Harbour View Hotel' })).toContainText('Inactive');
+  await expect(page.getByTestId('needs-action')).toContainText('failed payout');
+});
