@@ -45,12 +45,13 @@ export function registerMerchantWizardRoutes(app: FastifyInstance): void {
   registerEndpoint(app, saveMerchantWizardStep, async ({ params, body, caller, ctx }) => {
     const group = await groupInScope(ctx.db, caller, params.merchantGroupId);
     assertOpen(group);
+    // A settings step's draft is the group's settings of its kind as they stand now (its form has just saved them).
+    const kind = MERCHANT_PAGE_KINDS[body.step];
+    const data = JSON.stringify(kind ? (await readSettings(ctx.db, group.id, kind, null)).values : body.data);
     await ctx.db
       .insertInto('merchant_wizard_steps')
-      .values({ merchant_group_id: group.id, step: body.step, data: JSON.stringify(body.data), saved_by: caller.userId })
-      .onConflict((oc) =>
-        oc.columns(['merchant_group_id', 'step']).doUpdateSet({ data: JSON.stringify(body.data), saved_by: caller.userId, saved_at: new Date() }),
-      )
+      .values({ merchant_group_id: group.id, step: body.step, data, saved_by: caller.userId })
+      .onConflict((oc) => oc.columns(['merchant_group_id', 'step']).doUpdateSet({ data, saved_by: caller.userId, saved_at: new Date() }))
       .execute();
     await audit(ctx.db, caller.userId, 'merchant-wizard.step-saved', 'merchant_group', group.id, { step: body.step });
     return wizardOf(ctx.db, group);

@@ -69,8 +69,12 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
   registerEndpoint(app, resetPropertySettingsEndpoint, async ({ params, body, caller, ctx }) => {
     const property = await propertyInScope(ctx.db, caller, params.merchantId);
     const saved = await resetPropertySettings(ctx.db, property.merchantGroupId, property.merchantId, params.kind, body.fields);
+    const after = await readSettings(ctx.db, property.merchantGroupId, params.kind, property.merchantId);
+    // The group's value must fit the property's other fields (a settlement currency it still accepts);
+    // refusing here rolls the reset back with the request's transaction.
+    validValues(params.kind, after.values);
     await audited(ctx.db, caller, 'settings.reset', saved, { kind: params.kind, ...property });
-    return readSettings(ctx.db, property.merchantGroupId, params.kind, property.merchantId);
+    return after;
   });
 
   // Spec 7's own names for two kinds.

@@ -117,6 +117,17 @@ describe('property settings inherit from the group', () => {
     expect(audited.detail).toMatchObject({ kind: 'processing', merchantId: property, fields: ['linkExpiryHours'] });
   });
 
+  it('refuses a reset whose group value would not fit the property’s other fields, and keeps the override', async () => {
+    const property = lagoon.propertyIds[3]!;
+    await call(providerAdmin, 'PUT', groupUrl(lagoon.id, 'currency-rules'), { acceptedCurrencies: ['EUR'], settlementCurrency: 'EUR' });
+    await call(merchantAdmin, 'PUT', propertyUrl(property, 'currency-rules'), { acceptedCurrencies: ['EUR', 'USD'], settlementCurrency: 'USD' });
+    const refused = await call(merchantAdmin, 'POST', `${propertyUrl(property, 'currency-rules')}/reset`, { fields: ['acceptedCurrencies'] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ settlementCurrency: ['settings.validation.settlementNotAccepted'] });
+    const kept = await call(merchantAdmin, 'GET', propertyUrl(property, 'currency-rules'));
+    expect(kept.json()).toMatchObject({ values: { acceptedCurrencies: ['EUR', 'USD'] }, sources: { acceptedCurrencies: 'property' } });
+  });
+
   it('a sibling property is untouched by another property’s override', async () => {
     await call(merchantAdmin, 'PUT', propertyUrl(lagoon.propertyIds[1]!, 'currency-rules'), { acceptedCurrencies: ['EUR', 'USD'], settlementCurrency: 'USD' });
     const sibling = await call(merchantAdmin, 'GET', propertyUrl(lagoon.propertyIds[2]!, 'currency-rules'));

@@ -17,14 +17,28 @@ export function settingsForm<M>(importer: () => Promise<M>, name: keyof M): Sett
 
 /** /merchants/<page>: a merchant group's settings. */
 export const MERCHANT_PAGE_FORMS: Partial<Record<MerchantPage, SettingsFormLoader>> = {
+  'currency-rules': settingsForm(() => import('./currency-rules/currency-rules-form'), 'CurrencyRulesForm'),
+  'location-settings': settingsForm(() => import('./location-settings/location-settings-form'), 'LocationSettingsForm'),
+  'payment-settings': settingsForm(() => import('./payment-settings/payment-settings-form'), 'PaymentSettingsForm'),
+  'processing-settings': settingsForm(() => import('./processing-settings/processing-settings-form'), 'ProcessingSettingsForm'),
   fees: settingsForm(() => import('./fees/fees-form'), 'FeesForm'),
+  'payout-emails': settingsForm(() => import('./payout-emails/payout-emails-form'), 'PayoutEmailsForm'),
+  'ows-settings': settingsForm(() => import('./ows-settings/ows-settings-form'), 'OwsSettingsForm'),
+  'contract-signed': settingsForm(() => import('./contract-signed/contract-signed-form'), 'ContractSignedForm'),
   'email-settings': settingsForm(() => import('./email-settings/email-settings-form'), 'EmailSettingsForm'),
   'webhook-configuration': settingsForm(() => import('./webhooks/webhook-settings-form'), 'WebhookSettingsForm'),
 };
 
 /** /properties/<page>: one property's settings (inherited from its group unless overridden). */
 export const PROPERTY_PAGE_FORMS: Partial<Record<PropertyPage, SettingsFormLoader>> = {
+  'property-info': settingsForm(() => import('./property-info/property-info-form'), 'PropertyInfoForm'),
+  'currency-rules': settingsForm(() => import('./currency-rules/currency-rules-form'), 'CurrencyRulesForm'),
+  'payment-settings': settingsForm(() => import('./payment-settings/payment-settings-form'), 'PaymentSettingsForm'),
+  'processing-settings': settingsForm(() => import('./processing-settings/processing-settings-form'), 'ProcessingSettingsForm'),
   fees: settingsForm(() => import('./fees/fees-form'), 'FeesForm'),
+  notifications: settingsForm(() => import('./notifications/notifications-form'), 'NotificationsForm'),
+  'payout-settings': settingsForm(() => import('./payout-settings/payout-settings-form'), 'PayoutSettingsForm'),
+  ows: settingsForm(() => import('./ows-settings/ows-settings-form'), 'OwsSettingsForm'),
   'smtp-settings': settingsForm(() => import('./email-settings/email-settings-form'), 'EmailSettingsForm'),
   'webhook-configuration': settingsForm(() => import('./webhooks/webhook-settings-form'), 'WebhookSettingsForm'),
 };
