@@ -35,7 +35,6 @@ export const endpoints: readonly Endpoint[] = endpointsOf(
   orderEmailEndpoints,
   metadataEndpoints,
   payoutEndpoints,
-  paymentLinkEndpoints,
   refundEndpoints,
   paymentLinkEndpoints,
   homeScreenEndpoints,
