@@ -1,0 +1,125 @@
+import { expect, test, type Page } from '@playwright/test';
+import { MERCHANT_API } from '../contract/product';
+import { signInAs } from './kyc-support/sign-in';
+import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
+
+// Issue 17 "Fees" and "Payment settings" in Chromium: fees set on the merchant group's fee page show
+// the same on /fee-management and on the property's fee page; a property manager's payment-settings
+// item opens the active property's edit page, and the settings are edited, listed and deleted; the
+// add page opens for a provider admin. Both change data, so they run on a database of their own.
+
+const PORT = privatePort(32);
+const today = () => new Date().toISOString().slice(0, 10);
+
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL: `http://localhost:${PORT}` });
+
+let server: PrivateServer;
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  server = await startPrivateServer(PORT);
+});
+test.afterAll(async () => {
+  await server.stop();
+});
+
+/** An Active property of Lagoon Hotels Group, read as the signed-in user reads it. */
+async function activeLagoonProperty(page: Page): Promise<{ merchantId: string; name: string; merchantGroupId: string }> {
+  const session = await (await page.request.get('/api/auth/session')).json();
+  const headers = { authorization: `Bearer ${session.accessToken}` };
+  const groups = await (await page.request.get(`${MERCHANT_API}/merchant-groups?search=Lagoon`, { headers })).json();
+  const groupId = groups.items[0].merchantGroupId;
+  const merchants = await (await page.request.get(`${MERCHANT_API}/merchants/search/${groupId}`, { headers })).json();
+  const active = merchants.find((merchant: { status: string }) => merchant.status === 'Active');
+  return { merchantId: active.merchantId, name: active.name, merchantGroupId: groupId };
+}
+
+test('fees set on the group fee page show the same on fee management and on the property fee page', async ({ page }) => {
+  await signInAs(page, 'folioadmin@demo.folio.test');
+  const property = await activeLagoonProperty(page);
+  await page.goto('/merchants?q=Lagoon');
+  await page.getByRole('button', { name: 'Open Lagoon Hotels Group' }).click();
+  await page.getByTestId('group-dialog').getByRole('link', { name: 'Fees' }).click();
+  await expect(page).toHaveURL(/\/merchants\/fees\?merchantGroupId=/);
+
+  const panel = page.getByRole('region', { name: property.name });
+  await expect(panel.getByTestId('current-fee')).toHaveText('No fee schedule is in force yet.');
+  // What the model needs is checked before sending.
+  await panel.getByLabel('Fee model').selectOption('Transaction fees');
+  await panel.getByRole('button', { name: 'Save fee schedule' }).click();
+  await expect(panel.getByText('This fee model needs a fixed amount above 0')).toBeVisible();
+
+  await panel.getByLabel('Fee model').selectOption('Blended');
+  await panel.getByLabel('Percentage').fill('2.5');
+  await panel.getByLabel(/Fixed amount per transaction/).fill('0.30');
+  await panel.getByLabel('Effective from').fill(today());
+  await panel.getByRole('button', { name: 'Save fee schedule' }).click();
+  await expect(panel.getByRole('status')).toHaveText('The fee schedule is saved.');
+  const expected = /In force: Blended, 2\.5 % of the amount \+ €0\.30 per transaction, since/;
+  await expect(panel.getByTestId('current-fee')).toHaveText(expected);
+
+  // The same data on the other two pages.
+  await page.goto(`/fee-management?merchantId=${property.merchantId}`);
+  await expect(page.getByTestId('current-fee')).toHaveText(expected);
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+  await page.goto(`/properties/fees?merchantId=${property.merchantId}&merchantGroupId=${property.merchantGroupId}`);
+  await expect(page.getByTestId('current-fee')).toHaveText(expected);
+
+  // A second schedule on the same day is refused with the server's words.
+  await page.getByLabel('Fee model').selectOption('Other fee');
+  await page.getByLabel(/Fixed amount per transaction/).fill('1.00');
+  await page.getByLabel('Effective from').fill(today());
+  await page.getByRole('button', { name: 'Save fee schedule' }).click();
+  await expect(page.getByRole('alert')).toContainText('already; choose another day');
+});
+
+test("a property manager's payment settings item opens the active property's edit page; edit, list and delete", async ({ page }) => {
+  await signInAs(page, 'propertymanager@demo.folio.test');
+  await page.goto('/property-management');
+  await page.getByTestId('all-controls').click();
+  await page.getByRole('menuitem', { name: 'Payment settings' }).click();
+  await expect(page).toHaveURL(/\/payment-settings\/edit-payment-settings\?merchantGroupId=.+&merchantId=.+/);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(/^Payment settings of /);
+  const propertyName = (await heading.textContent())?.replace('Payment settings of ', '') ?? '';
+  await expect(page.getByText(/follows the payment settings of Lagoon Hotels Group/)).toBeVisible();
+
+  await page.getByRole('checkbox', { name: 'Authorize' }).check();
+  await page.getByLabel('Deposit basis').selectOption({ label: 'Deposit amount' });
+  await page.getByLabel('Deposit percentage').fill('0');
+  await page.getByRole('button', { name: 'Add payment settings' }).click();
+  await expect(page.getByText('A deposit needs a percentage above 0.')).toBeVisible();
+  await expect(page.getByLabel('Deposit percentage')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Deposit percentage').fill('30');
+  await page.getByRole('button', { name: 'Add payment settings' }).click();
+  await expect(page.getByRole('status')).toHaveText('The payment settings are saved.');
+  await expect(page.getByText('This property has payment settings of its own.')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Deposit percentage')).toHaveValue('30');
+  await expect(page.getByRole('checkbox', { name: 'Authorize' })).toBeChecked();
+
+  await page.getByRole('link', { name: 'Payment settings' }).first().click();
+  const row = page.getByRole('row').filter({ hasText: propertyName });
+  await expect(row).toContainText('Its own');
+  await expect(row).toContainText('30 % deposit');
+  await row.getByRole('button', { name: `Delete the payment settings of ${propertyName}` }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toContainText('From the group');
+});
+
+test('a provider admin reaches the add page and gives a property payment settings of its own', async ({ page }) => {
+  await signInAs(page, 'folioadmin@demo.folio.test');
+  await page.goto('/payment-settings');
+  await page.getByRole('link', { name: 'Add payment settings' }).click();
+  await expect(page).toHaveURL(/\/payment-settings\/add-payment-settings$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Add payment settings');
+  const property = page.getByLabel('Property');
+  const first = await property.locator('option').nth(1).textContent();
+  await property.selectOption({ index: 1 });
+  await page.getByRole('checkbox', { name: 'Pay later' }).check();
+  await page.getByRole('button', { name: 'Add payment settings' }).click();
+  await expect(page).toHaveURL(/\/payment-settings\/edit-payment-settings\?/);
+  await expect(page.getByText('This property has payment settings of its own.')).toBeVisible();
+  expect(first).toContain('(');
+});
