@@ -1,4 +1,5 @@
 import { authEndpoints, identityEndpoints } from './auth';
+import { bookingEndpoints } from './bookings';
 import { emailEndpoints } from './emails';
 import { endpointsOf, type Endpoint } from './endpoint';
 import { exportEndpoints } from './exports';
@@ -34,6 +35,7 @@ export const endpoints: readonly Endpoint[] = endpointsOf(
   paymentEndpoints,
   orderEmailEndpoints,
   metadataEndpoints,
+  bookingEndpoints,
   payoutEndpoints,
   refundEndpoints,
   paymentLinkEndpoints,

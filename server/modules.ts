@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerIdentityRoutes } from './auth/identity-routes';
+import { registerBookingsModule } from './bookings/bookings-module';
 import { registerSessionRoutes } from './auth/session-routes';
 import { registerTwoStepRoutes } from './auth/two-step';
 import { registerExportModule } from './exports/export-module';
@@ -27,6 +28,7 @@ export function registerModules(app: FastifyInstance): void {
   registerPropertyRoutes(app);
   registerUserRoutes(app);
   registerOrderModule(app);
+  registerBookingsModule(app);
   registerPayoutModule(app);
   registerRefundModule(app);
   registerPaymentLinkModule(app);

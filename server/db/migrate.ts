@@ -10,6 +10,7 @@ import * as paymentOperations from './migrations/0080-payment-operations';
 import * as idempotencyKeys from './migrations/0090-idempotency-keys';
 import * as cardTokens from './migrations/0100-card-tokens';
 import * as orderMetadata from './migrations/0101-order-metadata';
+import * as bookingsPms from './migrations/0102-bookings-pms';
 import * as paymentLinkCheckout from './migrations/0110-payment-link-checkout';
 import * as refundApprovals from './migrations/0120-refund-approvals';
 import * as settingsStore from './migrations/0140-settings-store';
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0090-idempotency-keys': idempotencyKeys,
   '0100-card-tokens': cardTokens,
   '0101-order-metadata': orderMetadata,
+  '0102-bookings-pms': bookingsPms,
   '0110-payment-link-checkout': paymentLinkCheckout,
   '0120-refund-approvals': refundApprovals,
   '0140-settings-store': settingsStore,

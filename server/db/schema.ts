@@ -246,6 +246,10 @@ export interface BookingsTable {
   check_out: ColumnType<string, string, string>;
   amount_minor: BigIntColumn;
   currency: string;
+  /** Decision 0212. */
+  deposit_basis: Generated<string>;
+  deposit_minor: BigIntColumn | null;
+  pms_integration: Generated<string>;
   created_at: Timestamp;
 }
 export interface BookingLogsTable {
@@ -254,6 +258,22 @@ export interface BookingLogsTable {
   source: 'Booking' | 'Webhook';
   message: string;
   payload: Json | null;
+  /** Decision 0212. */
+  direction: Generated<'Inbound' | 'Outbound'>;
+  http_status: number | null;
+  request_body: string | null;
+  response_body: string | null;
+  created_at: Timestamp;
+}
+export interface PmsPostingsTable {
+  id: Identity;
+  booking_id: string;
+  amount_minor: BigIntColumn;
+  currency: string;
+  description: string;
+  outcome: 'Posted' | 'Rejected';
+  pms_reference: string | null;
+  created_by: string | null;
   created_at: Timestamp;
 }
 
@@ -572,6 +592,7 @@ export interface Database {
   merchant_surveys: MerchantSurveysTable;
   bookings: BookingsTable;
   booking_logs: BookingLogsTable;
+  pms_postings: PmsPostingsTable;
   orders: OrdersTable;
   order_email_history: OrderEmailHistoryTable;
   payment_operations: PaymentOperationsTable;

@@ -236,6 +236,12 @@ export const ROUTES: readonly AppRoute[] = [
     load: screen(() => import('../features/bookings/bookings-screen'), 'BookingsScreen'),
   },
   {
+    path: '/bookings/booking-detail',
+    demand: demand('bookings'),
+    titleKey: 'bookings.detail.titleUnknown',
+    load: screen(() => import('../features/bookings/booking-detail-screen'), 'BookingDetailScreen'),
+  },
+  {
     path: '/fee-management',
     demand: demand('fees'),
     titleKey: 'shell.routes.feeManagement',

@@ -7,6 +7,7 @@ import { APPLICANT_GROUP, DEMO_ANCHOR, DEMO_DOMAIN, DEMO_GROUP, DEMO_PASSWORD, F
 import { ROLE_API_GRANTS, ROLE_PAGE_GRANTS, ROLE_SIDES } from './role-permissions';
 import { seedKyc } from './seed-kyc';
 import { seedPaymentLinks } from './seed-payment-links';
+import { seedBookings } from './seed-bookings';
 import { seedOrderEmails, seedPaymentLedgers } from './seed-payments';
 import { seedOrders, seedPayouts } from './seed-volume';
 
@@ -140,6 +141,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   }
   await seedPaymentLedgers(db);
   await seedOrderEmails(db);
+  await seedBookings(db);
   await seedPaymentLinks(db);
 }
 
