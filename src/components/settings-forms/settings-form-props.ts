@@ -8,6 +8,6 @@ export interface SettingsFormProps {
   scope: SettingsScope;
   /** A wizard step: save as a draft and let the wizard move on, instead of a standalone page. */
   onboarding: boolean;
-  /** Called after a successful save (the wizard advances on it). */
+  /** Called after a successful save (the wizard keeps the step as a draft and advances on it). */
   onSaved?: () => void;
 }

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +5,7 @@ import { Link, useLocation } from 'wouter';
 import { MERCHANT_WIZARD_STATUS, type MerchantWizardStep } from '../../../../contract/settings/merchant-wizard';
 import { MERCHANT_PAGE_FORMS } from '../../../components/settings-forms/registry';
 import { SettingsFormHost } from '../../../components/settings-forms/settings-form-host';
-import { merchantWizardQuery } from './api';
-import { merchantWizardActor, type MerchantWizardActor } from './merchant-wizard-actor';
+import { lastWizardAnswer, merchantWizardActor, type MerchantWizardActor } from './merchant-wizard-actor';
 
 // The merchant wizard (spec 2): each step is the merchant page's own form with isOnboarding. The
 // form saves the group's settings; then the machine keeps the step as a draft and moves on.
@@ -30,7 +28,6 @@ export function MerchantWizard({ merchantGroupId, urlStep }: { merchantGroupId: 
   useStepAddress(actor, merchantGroupId, urlStep);
   const { stepIds, steps, currentIndex, error } = snapshot.context;
   const step = stepIds[currentIndex] as MerchantWizardStep;
-  const locked = useQuery({ ...merchantWizardQuery(merchantGroupId), enabled: snapshot.matches('locked') });
 
   if (snapshot.matches('loading')) return <p role="status">{t('settings.wizard.loading')}</p>;
   if (snapshot.matches('loadFailed'))
@@ -45,7 +42,7 @@ export function MerchantWizard({ merchantGroupId, urlStep }: { merchantGroupId: 
       </div>
     );
   if (snapshot.matches('locked')) {
-    const answer = locked.data;
+    const answer = lastWizardAnswer(merchantGroupId);
     const reason = !answer
       ? ''
       : answer.completedAt

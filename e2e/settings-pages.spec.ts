@@ -1,0 +1,112 @@
+import { expect, test, type Page } from '@playwright/test';
+import { MERCHANT_API } from '../contract/product';
+import { apiOf, PROVIDER_ADMIN, signInAs } from './export-support/api';
+
+// Issues 17/18, the settings pages in Chromium against the real server: a provider admin edits a
+// merchant group's settings pages, a merchant admin a property's, which inherits from the group.
+// Each form saves, reloads with the saved values, and shows field messages for invalid input.
+
+const MERCHANT_ADMIN = 'merchantadmin@demo.folio.test';
+
+async function groupIdOf(page: Page, name: string): Promise<string> {
+  const api = await apiOf(page);
+  const answer = (await api.get(`${MERCHANT_API}/merchant-groups?search=${encodeURIComponent(name)}`)) as {
+    items: Array<{ merchantGroupId: string; name: string }>;
+  };
+  const group = answer.items.find((item) => item.name === name);
+  if (!group) throw new Error(`no group ${name}`);
+  return group.merchantGroupId;
+}
+
+test('a provider admin edits the processing settings page of a merchant group: field messages, save, reload', async ({ page }) => {
+  await signInAs(page, PROVIDER_ADMIN);
+  const groupId = await groupIdOf(page, 'Lagoon Hotels Group');
+  await page.goto(`/merchants/processing-settings?merchantGroupId=${groupId}`);
+  const form = page.getByRole('form', { name: 'Processing settings' });
+  await expect(form.getByRole('checkbox')).toHaveCount(15 + 3 + 7);
+  await expect(form.getByRole('checkbox', { name: 'Alipay (Chinese and others)' })).toBeVisible();
+
+  await form.getByLabel('Link expiry (hours)').fill('abc');
+  await form.getByLabel('Guest e-mail domains (separated by commas)').fill('lagoon.example, not a domain');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Enter a number.')).toBeVisible();
+  await expect(form.getByText('not: Enter a domain name such as example.com.')).toBeVisible();
+  await expect(form.getByRole('status')).toHaveCount(0);
+
+  await form.getByLabel('Link expiry (hours)').fill('36');
+  await form.getByLabel('Guest e-mail domains (separated by commas)').fill('lagoon.example, guests.lagoon.example');
+  await form.getByRole('checkbox', { name: 'Klarna pay later' }).check();
+  await form.getByRole('checkbox', { name: 'Force authorization' }).check();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('status')).toHaveText('Saved.');
+
+  await page.reload();
+  const reloaded = page.getByRole('form', { name: 'Processing settings' });
+  await expect(reloaded.getByLabel('Link expiry (hours)')).toHaveValue('36');
+  await expect(reloaded.getByLabel('Guest e-mail domains (separated by commas)')).toHaveValue('lagoon.example, guests.lagoon.example');
+  await expect(reloaded.getByRole('checkbox', { name: 'Klarna pay later' })).toBeChecked();
+  await expect(reloaded.getByRole('checkbox', { name: 'Force authorization' })).toBeChecked();
+});
+
+test('payout e-mails refuse an address that is not one, then keep the lists', async ({ page }) => {
+  await signInAs(page, PROVIDER_ADMIN);
+  const groupId = await groupIdOf(page, 'Kastro Island Resorts');
+  await page.goto(`/merchants/payout-emails?merchantGroupId=${groupId}`);
+  const form = page.getByRole('form', { name: 'Payout e-mails' });
+  await form.getByLabel('To (separated by commas)').fill('payouts@kastro.example, nope');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('nope: Enter a valid e-mail address.')).toBeVisible();
+  await form.getByLabel('To (separated by commas)').fill('payouts@kastro.example, finance@kastro.example');
+  await form.getByLabel('Bcc (separated by commas)').fill('audit@kastro.example');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('status')).toHaveText('Saved.');
+  await page.reload();
+  await expect(page.getByLabel('To (separated by commas)')).toHaveValue('payouts@kastro.example, finance@kastro.example');
+  await expect(page.getByLabel('Bcc (separated by commas)')).toHaveValue('audit@kastro.example');
+});
+
+test('a page whose form is not built yet says so', async ({ page }) => {
+  await signInAs(page, MERCHANT_ADMIN);
+  await page.goto('/properties/property-manager');
+  await expect(page.getByRole('heading', { level: 1, name: 'Property manager' })).toBeVisible();
+  await expect(page.getByTestId('settings-form-unavailable')).toHaveText('This settings page is not available yet.');
+});
+
+test("a merchant admin's property inherits the group's currency rules, overrides one, and goes back to the group's", async ({ page }) => {
+  await signInAs(page, PROVIDER_ADMIN);
+  const groupId = await groupIdOf(page, 'Lagoon Hotels Group');
+  const { accessToken } = (await (await page.request.get('/api/auth/session')).json()) as { accessToken: string };
+  const saved = await page.request.put(`${MERCHANT_API}/merchant-group-settings/${groupId}/currency-rules`, {
+    headers: { Authorization: `Bearer ${accessToken}` },
+    data: { acceptedCurrencies: ['EUR', 'GBP'], settlementCurrency: 'EUR' },
+  });
+  expect(saved.ok()).toBe(true);
+  await page.context().clearCookies();
+
+  await signInAs(page, MERCHANT_ADMIN);
+  await page.goto('/properties/currency-rules');
+  const form = page.getByRole('form', { name: 'Currency rules' });
+  const accepted = form.locator('[data-field="acceptedCurrencies"]');
+  const settlement = form.locator('[data-field="settlementCurrency"]');
+  await expect(accepted.getByRole('textbox')).toHaveValue('EUR, GBP');
+  await expect(accepted).toContainText('Inherited from the merchant group.');
+
+  await settlement.getByRole('textbox').fill('USD');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(settlement).toContainText('The settlement currency must be one of the accepted currencies.');
+  await accepted.getByRole('textbox').fill('eur, gbp, usd');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('status')).toHaveText('Saved.');
+  await expect(settlement).toContainText("This property's own value.");
+
+  await page.reload();
+  const again = page.getByRole('form', { name: 'Currency rules' });
+  await expect(again.locator('[data-field="acceptedCurrencies"]').getByRole('textbox')).toHaveValue('EUR, GBP, USD');
+  // Back to the group's settlement currency first: the group's accepted list alone would not hold USD.
+  await again.locator('[data-field="settlementCurrency"]').getByRole('button', { name: "Use the group's value" }).click();
+  await expect(again.locator('[data-field="settlementCurrency"]').getByRole('textbox')).toHaveValue('EUR');
+  await expect(again.locator('[data-field="settlementCurrency"]')).toContainText('Inherited from the merchant group.');
+  await again.locator('[data-field="acceptedCurrencies"]').getByRole('button', { name: "Use the group's value" }).click();
+  await expect(again.locator('[data-field="acceptedCurrencies"]').getByRole('textbox')).toHaveValue('EUR, GBP');
+  await expect(again.locator('[data-field="acceptedCurrencies"]')).toContainText('Inherited from the merchant group.');
+});
