@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { PropertyDashboard } from '../contract/home-screens';
 import { BACKOFFICE_API, MERCHANT_HEADER } from '../contract/product';
@@ -16,6 +17,14 @@ async function fillCard(page: Page, number: string) {
   await page.getByLabel('Expiry month').fill('12');
   await page.getByLabel('Expiry year').fill('2030');
   await page.getByLabel('Security code (CVC)').fill('123');
+}
+
+/** Serious or critical axe-core findings (WCAG 2.1 A and AA), as the accessibility suite counts them. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help}`);
 }
 
 async function guestPage(browser: Browser, url: string): Promise<Page> {
@@ -41,6 +50,7 @@ test('generate a pay-now link, preview it on a phone, the guest pays it once', a
   const created = page.getByTestId('created-link');
   await expect(created).toContainText('Link sent to ada.guest@example.test');
   await expect(created.getByRole('img', { name: 'QR code of the payment link' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   const url = await created.getByRole('textbox', { name: 'Payment link' }).inputValue();
   expect(url).toMatch(/\/pay\/[A-Za-z0-9_-]{32}$/);
   const orderLink = created.getByRole('link', { name: /^Open order \d+$/ });
@@ -54,12 +64,14 @@ test('generate a pay-now link, preview it on a phone, the guest pays it once', a
   expect((await frame.boundingBox())!.width).toBeLessThanOrEqual(390);
   await expect(frame.getByTestId('checkout-amount')).toHaveText('€125.00');
   await expect(frame.getByRole('button', { name: 'Pay €125.00' })).toBeDisabled();
+  expect(await seriousViolations(page)).toEqual([]);
 
   const guest = await guestPage(browser, url);
   const otherTab = await guest.context().newPage();
   await otherTab.goto(url);
   await expect(guest.getByTestId('checkout-amount')).toHaveText('€125.00');
   await expect(guest.getByRole('heading', { level: 1 })).toContainText('Payment for');
+  expect(await seriousViolations(guest)).toEqual([]);
 
   await fillCard(guest, '4000 0000 0000 0002');
   await guest.getByRole('button', { name: 'Pay €125.00' }).click();
@@ -151,6 +163,7 @@ test('a pay-later link ends Tokenized; an authorize link leaves a hold the order
   const awaiting = page.getByTestId('awaiting-capture');
   await expect(awaiting).toContainText('Bo Guest · BK-E2E-AU');
   await expect(awaiting).toContainText('€240.00 open');
+  expect(await seriousViolations(page)).toEqual([]);
 
   await awaiting.getByRole('link', { name: 'Bo Guest · BK-E2E-AU' }).first().click();
   await expect(page.getByTestId('order-status')).toHaveText('Tokenized');
@@ -172,4 +185,5 @@ test("the merchant home lists the group's properties with status and today's tak
   await expect(rows).toHaveCount(home.properties.length);
   await expect(rows.filter({ hasText: 'Harbour View Hotel' })).toContainText('Inactive');
   await expect(page.getByTestId('needs-action')).toContainText('failed payout');
+  expect(await seriousViolations(page)).toEqual([]);
 });

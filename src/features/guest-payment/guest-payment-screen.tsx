@@ -53,7 +53,8 @@ function GuestPayment() {
   if (checkout.isError) {
     const missing = checkout.error instanceof ResponseError && checkout.error.status === 404;
     return (
-      <main className="flex min-h-screen items-center justify-center p-8">
+      <main className="flex min-h-screen flex-col items-center justify-center gap-3 p-8">
+        <h1 className="text-xl font-semibold">{t('guestCheckout.pageTitle')}</h1>
         <p role="alert">{missing ? t('guestCheckout.notFound') : t('guestCheckout.loadFailed')}</p>
       </main>
     );
