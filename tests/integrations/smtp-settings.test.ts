@@ -48,7 +48,7 @@ beforeAll(async () => {
   groupId = group.id;
   propertyId = (await app.ctx.db.selectFrom('merchants').select('id').where('name', '=', 'Canal House Amsterdam').executeTakeFirstOrThrow()).id;
   otherGroupId = (await app.ctx.db.selectFrom('merchant_groups').select('id').where('name', '=', 'Alpine Lodges Group').executeTakeFirstOrThrow()).id;
-});
+}, 180_000);
 afterAll(async () => {
   await app.close();
   await peer.close();

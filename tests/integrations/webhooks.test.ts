@@ -41,7 +41,7 @@ beforeAll(async () => {
   const saved = await post('', { scope: groupScope(), url: receiver.url, payLaterUrl: '' });
   expect(saved.statusCode).toBe(200);
   receiver.secret = saved.json<WebhookSecretAnswer>().secret ?? undefined;
-});
+}, 180_000);
 afterAll(async () => {
   await app.close();
   await receiver.close();
