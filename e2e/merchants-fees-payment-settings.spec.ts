@@ -65,6 +65,29 @@ test('fees set on the group fee page show the same on fee management and on the 
   await page.goto(`/properties/fees?merchantId=${property.merchantId}&merchantGroupId=${property.merchantGroupId}`);
   await expect(page.getByTestId('current-fee')).toHaveText(expected);
 
+  // An order of today shows the fee and the net amount this schedule implies: 2.5 % of €100.20 is €2.505, rounded to
+  // €2.51, plus €0.30.
+  const session = await (await page.request.get('/api/auth/session')).json();
+  const link = await page.request.post('/backoffice/api/v2/payment-links', {
+    headers: { authorization: `Bearer ${session.accessToken}`, 'x-merchant-id': property.merchantId, 'idempotency-key': crypto.randomUUID() },
+    data: {
+      guestName: 'Fee Guest',
+      guestEmail: 'fee.guest@example.com',
+      amountMinor: 10_020,
+      currency: 'EUR',
+      paymentType: 'PN',
+      chargeCategory: 'Rooms',
+      bookingReference: 'FEE-1',
+      expiryHours: 24,
+    },
+  });
+  expect(link.status()).toBe(201);
+  const { orderId } = await link.json();
+  await page.goto(`/transactions/transaction-info?transactionId=${orderId}&merchantId=${property.merchantId}`);
+  await expect(page.getByTestId('order-fee')).toHaveText('€2.81');
+  await expect(page.getByTestId('order-net')).toHaveText('€97.39');
+  await page.goto(`/properties/fees?merchantId=${property.merchantId}&merchantGroupId=${property.merchantGroupId}`);
+
   // A second schedule on the same day is refused with the server's words.
   await page.getByLabel('Fee model').selectOption('Other fee');
   await page.getByLabel(/Fixed amount per transaction/).fill('1.00');

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { DetailSection } from '../../components/detail-section/detail-section';
+import { OrderFeeSection } from '../../components/order-fee/order-fee-section';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { StatusBadge } from '../../components/status-badge/status-badge';
 import { formatDateTime, formatMoney } from '../../lib/format';
@@ -48,6 +49,7 @@ export function TransactionInfoScreen() {
           { label: t('transactions.columns.createdAt'), value: formatDateTime(order.createdAt) },
         ]}
       />
+      <OrderFeeSection orderId={order.id} />
       <DetailSection
         title={t('transactions.info.authorization')}
         items={[
