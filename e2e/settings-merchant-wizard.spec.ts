@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import { MERCHANT_API } from '../contract/product';
+import { apiOf, PROVIDER_ADMIN, signInAs } from './export-support/api';
+
+// Issue 17 "Done when": for an Active group a provider admin walks through the merchant wizard,
+// reloads in the middle and resumes, and finishes; every step saved the group's settings, which
+// the pages then show. Real server, real Chromium.
+
+async function groupIdOf(page: Page, name: string): Promise<string> {
+  const answer = (await (await apiOf(page)).get(`${MERCHANT_API}/merchant-groups?search=${encodeURIComponent(name)}`)) as {
+    items: Array<{ merchantGroupId: string; name: string }>;
+  };
+  const group = answer.items.find((item) => item.name === name);
+  if (!group) throw new Error(`no group ${name}`);
+  return group.merchantGroupId;
+}
+
+const heading = (page: Page, number: number, title: string) => page.getByRole('heading', { level: 2, name: `Step ${number} of 8: ${title}` });
+const saveAndContinue = (page: Page) => page.getByRole('button', { name: 'Save and continue' });
+
+test('a provider admin completes the merchant wizard of an Active group, resuming after a reload', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAs(page, PROVIDER_ADMIN);
+  const groupId = await groupIdOf(page, 'Kastro Island Resorts');
+  await page.goto(`/merchants/currency-rules?merchantGroupId=${groupId}&isOnboarding=true`);
+
+  await expect(heading(page, 1, 'Currency rules')).toBeVisible();
+  await page.getByLabel('Accepted currencies (ISO codes, separated by commas)').fill('EUR, USD');
+  await page.getByLabel('Settlement currency').fill('EUR');
+  await saveAndContinue(page).click();
+
+  await expect(heading(page, 2, 'Location settings')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/merchants/location-settings\\?merchantGroupId=${groupId}&isOnboarding=true$`));
+  await page.getByLabel('Time zone (for example Europe/Amsterdam)').fill('Mars/Olympus');
+  await page.getByLabel('Contact name').fill('Front desk');
+  await page.getByLabel('Contact e-mail').fill('desk@kastro.example');
+  await page.getByLabel('Contact phone').fill('+30 22860 00000');
+  await saveAndContinue(page).click();
+  await expect(page.getByText('Choose a time zone.')).toBeVisible();
+  await expect(heading(page, 2, 'Location settings')).toBeVisible();
+  await page.getByLabel('Time zone (for example Europe/Amsterdam)').fill('Europe/Athens');
+  await saveAndContinue(page).click();
+  await expect(heading(page, 3, 'Payment settings')).toBeVisible();
+
+  // Reload in the middle: the wizard resumes at the first step not done yet, with the earlier ones kept.
+  await page.reload();
+  await expect(heading(page, 3, 'Payment settings')).toBeVisible();
+  const progress = page.getByRole('navigation', { name: 'Merchant wizard progress' });
+  await expect(progress.getByRole('button', { name: '1. Currency rules (done)' })).toBeVisible();
+  await expect(progress.getByRole('button', { name: '2. Location settings (done)' })).toBeVisible();
+
+  await page.getByRole('checkbox', { name: 'Pay later' }).check();
+  await saveAndContinue(page).click();
+  await expect(heading(page, 4, 'Processing settings')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'WeChat Pay' }).check();
+  await saveAndContinue(page).click();
+
+  await expect(heading(page, 5, 'Fees')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(heading(page, 6, 'Payout e-mails')).toBeVisible();
+  await page.getByLabel('To (separated by commas)').fill('payouts@kastro.example');
+  await saveAndContinue(page).click();
+
+  await expect(heading(page, 7, 'OWS settings')).toBeVisible();
+  await page.getByLabel('PMS integration').selectOption('Ows');
+  await page.getByRole('checkbox', { name: 'Post payments to the PMS' }).check();
+  await page.getByRole('checkbox', { name: 'Checked in' }).check();
+  await saveAndContinue(page).click();
+
+  await expect(heading(page, 8, 'E-mail settings')).toBeVisible();
+  await page.locator('[name=server]').fill('smtp.kastro.example');
+  await page.locator('[name=port]').fill('587');
+  await page.locator('[name=username]').fill('mailer');
+  await page.locator('[name=password]').fill('mailer-secret-1');
+  await page.locator('[name=senderEmail]').fill('hello@kastro.example');
+  await saveAndContinue(page).click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'The merchant wizard is finished.' })).toBeVisible();
+
+  // The pages show what the wizard saved.
+  await page.goto(`/merchants/processing-settings?merchantGroupId=${groupId}`);
+  await expect(page.getByRole('checkbox', { name: 'WeChat Pay' })).toBeChecked();
+  await page.goto(`/merchants/currency-rules?merchantGroupId=${groupId}&isOnboarding=true`);
+  await expect(page.getByTestId('merchant-wizard-locked')).toHaveText('The merchant wizard is finished: change each setting on its page.');
+});
+
+test('the wizard of a group that is not Active is locked and says why', async ({ page }) => {
+  await signInAs(page, PROVIDER_ADMIN);
+  const groupId = await groupIdOf(page, 'Iberia Boutique');
+  await page.goto(`/merchants/currency-rules?merchantGroupId=${groupId}&isOnboarding=true`);
+  await expect(page.getByTestId('merchant-wizard-locked')).toHaveText('The merchant wizard opens once the merchant group is Active; it is ContractSigned.');
+  await expect(page.getByRole('form')).toHaveCount(0);
+});
