@@ -17,6 +17,7 @@ import { paymentEndpoints } from './payments';
 import { payoutEndpoints } from './payouts';
 import { smtpSettingsEndpoints } from './smtp-settings';
 import { propertyEndpoints } from './properties';
+import { secretKeyEndpoints } from './secret-keys';
 import { refundEndpoints } from './refunds';
 import { settingsEndpoints } from './settings/endpoints';
 import { merchantWizardEndpoints } from './settings/merchant-wizard';
@@ -31,6 +32,7 @@ export const endpoints: readonly Endpoint[] = endpointsOf(
   authEndpoints,
   identityEndpoints,
   propertyEndpoints,
+  secretKeyEndpoints,
   orderEndpoints,
   paymentEndpoints,
   orderEmailEndpoints,

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { problems } from '../http/problem';
+import { callerOfSecretKey, looksLikeSecretKey } from './api-key-caller';
 import { isSessionLive } from './browser-session';
 import { loadCaller, type Caller } from './caller';
 import { verifyAccessToken } from './tokens';
@@ -16,6 +17,12 @@ export async function callerOfRequest(ctx: AppContext, request: FastifyRequest):
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) throw problems.unauthorized('the Authorization header must be "Bearer <access token>"');
+  // A property's secret key (server-to-server calls, decision 0262): the property's APIUser, nothing more.
+  if (looksLikeSecretKey(match[1])) {
+    const keyCaller = await callerOfSecretKey(ctx.db, match[1]);
+    if (!keyCaller) throw problems.unauthorized('the secret key is unknown, revoked or expired');
+    return keyCaller;
+  }
   const claims = await verifyAccessToken(ctx.tokenKey, match[1]);
   if (!claims) throw problems.unauthorized('the access token is invalid or has expired');
   if (!(await isSessionLive(ctx.db, claims.sessionId))) throw problems.unauthorized('the session has ended; sign in again');

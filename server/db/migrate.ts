@@ -15,6 +15,7 @@ import * as paymentLinkCheckout from './migrations/0110-payment-link-checkout';
 import * as refundApprovals from './migrations/0120-refund-approvals';
 import * as settingsStore from './migrations/0140-settings-store';
 import * as propertyLifecycle from './migrations/0150-property-lifecycle';
+import * as propertyApiKeys from './migrations/0151-property-api-keys';
 import * as twoStep from './migrations/0160-two-step';
 import * as integrations from './migrations/0170-integrations';
 
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0120-refund-approvals': refundApprovals,
   '0140-settings-store': settingsStore,
   '0150-property-lifecycle': propertyLifecycle,
+  '0151-property-api-keys': propertyApiKeys,
   '0160-two-step': twoStep,
   '0170-integrations': integrations,
 };

@@ -72,6 +72,20 @@ export interface PropertyReviewFlagsTable {
   resolved_at: NullableTimestamp;
 }
 
+/** A property's API key: only its hash (decision 0262). */
+export interface PropertyApiKeysTable {
+  id: Generated<string>;
+  merchant_id: string;
+  name: string;
+  key_prefix: string;
+  key_hash: string;
+  created_by: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
 export interface UsersTable {
   id: Generated<string>;
   email: string;
@@ -570,6 +584,7 @@ export interface Database {
   merchant_groups: MerchantGroupsTable;
   merchants: MerchantsTable;
   property_review_flags: PropertyReviewFlagsTable;
+  property_api_keys: PropertyApiKeysTable;
   users: UsersTable;
   user_roles: UserRolesTable;
   user_merchant_scopes: UserMerchantScopesTable;

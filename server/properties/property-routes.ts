@@ -7,6 +7,8 @@ import { registerEndpoint } from '../http/route';
 import { effectiveMerchants, pageAnswer } from '../lists/list-query';
 import { createProperty, updatePropertyInfo } from './property-info';
 import { transitionProperty } from './property-lifecycle';
+import { secretKeyEndpoints } from '../../contract/secret-keys';
+import { createSecretKey, listSecretKeys, revokeSecretKey, rotateSecretKey } from './secret-keys';
 import { propertyOverview } from './property-overview';
 import { countProperties, propertyPage } from './property-query';
 
@@ -95,4 +97,12 @@ export function registerPropertyRoutes(app: FastifyInstance): void {
     await updatePropertyInfo(ctx.db, caller, params.id, body);
     return propertyOverview(ctx.db, caller, params.id);
   });
+
+  // Secret keys (decision 0262).
+  registerEndpoint(app, secretKeyEndpoints.listSecretKeys, async ({ params, caller, ctx }) => listSecretKeys(ctx.db, caller, params.id));
+  registerEndpoint(app, secretKeyEndpoints.createSecretKey, async ({ params, body, caller, ctx }) => createSecretKey(ctx.db, caller, params.id, body.name));
+  registerEndpoint(app, secretKeyEndpoints.rotateSecretKey, async ({ params, body, caller, ctx }) =>
+    rotateSecretKey(ctx.db, caller, params.id, params.keyId, body.overlapHours),
+  );
+  registerEndpoint(app, secretKeyEndpoints.revokeSecretKey, async ({ params, caller, ctx }) => revokeSecretKey(ctx.db, caller, params.id, params.keyId));
 }

@@ -1,0 +1,44 @@
+import { sql } from 'kysely';
+import { SECRET_KEY_PREFIX } from '../../contract/secret-keys';
+import type { Db } from '../db/database';
+import { hashSecretKey } from '../properties/secret-keys';
+import { permissionsOfRoles, type Caller } from './caller';
+
+export const API_KEY_ROLE = 'APIUser';
+
+export function looksLikeSecretKey(token: string): boolean {
+  return token.startsWith(SECRET_KEY_PREFIX);
+}
+
+/**
+ * The caller a property's secret key stands for (decision 0262): the APIUser role with exactly its
+ * grants, scoped to the key's property alone; undefined for an unknown, revoked or expired key.
+ * Audit entries name the key's creator; `sessionId` names the key.
+ */
+export async function callerOfSecretKey(db: Db, key: string): Promise<Caller | undefined> {
+  const row = await db
+    .selectFrom('property_api_keys')
+    .innerJoin('merchants', 'merchants.id', 'property_api_keys.merchant_id')
+    .innerJoin('merchant_groups', 'merchant_groups.id', 'merchants.merchant_group_id')
+    .select(['property_api_keys.id', 'property_api_keys.merchant_id', 'property_api_keys.created_by', 'merchants.merchant_group_id', 'merchant_groups.status'])
+    .where('property_api_keys.key_hash', '=', hashSecretKey(key))
+    .where('property_api_keys.revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('property_api_keys.expires_at', 'is', null), eb('property_api_keys.expires_at', '>', sql<Date>`now()`)]))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await db
+    .updateTable('property_api_keys')
+    .set({ last_used_at: sql`now()` })
+    .where('id', '=', row.id)
+    .execute();
+  return {
+    userId: row.created_by,
+    sessionId: `api-key:${row.id}`,
+    email: '',
+    roles: [API_KEY_ROLE],
+    permissions: await permissionsOfRoles(db, [API_KEY_ROLE], 'role_api_grants'),
+    merchantGroupId: row.merchant_group_id,
+    merchantGroupStatus: row.status,
+    merchantScope: [row.merchant_id],
+  };
+}
