@@ -14,6 +14,7 @@ import { openDatabase, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo, seedRoles } from './db/seed/seed-demo';
 import { localFileStorage } from './files/storage';
+import { s3FileStorage } from './files/s3-storage';
 import { registerCompression } from './http/compression';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
@@ -70,7 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     db,
     mailer: createMailer(db, config.smtpUrl, config.mailFrom),
-    files: localFileStorage(config.filesDir),
+    files: config.s3 ? s3FileStorage(config.s3) : localFileStorage(config.filesDir),
     tokenKey: secretKey(tokenSecret(config)),
     log: app.log,
   };

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { DatabaseTarget } from './db/database';
+import type { S3StorageConfig } from './files/s3-storage';
 
 export interface Config {
   production: boolean;
@@ -13,6 +14,8 @@ export interface Config {
   demoExplicit: boolean;
   dataDir: string;
   filesDir: string;
+  /** Documents and export files on an S3-compatible store instead of `filesDir` (FOLIO_S3_BUCKET set). */
+  s3?: S3StorageConfig;
   /** Secret for signing access tokens and csrf tokens; generated per data directory in demo mode. */
   tokenSecret: string | undefined;
   smtpUrl: string | undefined;
@@ -100,6 +103,26 @@ function trustProxyOf(value: string | undefined): boolean | string {
   return entries.join(',');
 }
 
+/** The S3-compatible file store, when FOLIO_S3_BUCKET names a bucket (README "Several instances"). */
+function s3ConfigOf(env: NodeJS.ProcessEnv): S3StorageConfig | undefined {
+  const bucket = env.FOLIO_S3_BUCKET?.trim();
+  if (!bucket) return undefined;
+  const endpoint = env.FOLIO_S3_ENDPOINT?.trim() || undefined;
+  const accessKeyId = env.FOLIO_S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.FOLIO_S3_SECRET_ACCESS_KEY?.trim();
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('FOLIO_S3_ACCESS_KEY_ID and FOLIO_S3_SECRET_ACCESS_KEY go together');
+  const prefix = env.FOLIO_S3_PREFIX?.trim() ?? '';
+  return {
+    bucket,
+    region: env.FOLIO_S3_REGION?.trim() || 'us-east-1',
+    endpoint,
+    // Self-hosted stores (an endpoint is given) mostly need path-style addresses.
+    forcePathStyle: flag(env.FOLIO_S3_FORCE_PATH_STYLE, endpoint !== undefined),
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+  };
+}
+
 /** Reads the configuration from the environment (README "Configuration"). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
@@ -115,6 +138,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     demoExplicit: env.FOLIO_DEMO !== undefined && env.FOLIO_DEMO !== '',
     dataDir,
     filesDir: path.join(dataDir, 'files'),
+    s3: s3ConfigOf(env),
     tokenSecret: env.FOLIO_TOKEN_SECRET,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Folio <no-reply@folio.test>',
