@@ -59,8 +59,12 @@ export function RefundDetailDialog(props: { requestId: string | null; onClose: (
           {request ? (
             <div className="mt-3 flex flex-col gap-4 text-sm">
               <div className="flex flex-wrap gap-2">
-                <StatusBadge tone={REFUND_APPROVAL_STATUS_TONES[request.approvalStatus]}>{t(`refunds.approvalStatus.${request.approvalStatus}`)}</StatusBadge>
-                <StatusBadge tone={REFUND_STATE_TONES[request.state]}>{t(`refunds.state.${request.state}`)}</StatusBadge>
+                <span data-testid="refund-approval-status">
+                  <StatusBadge tone={REFUND_APPROVAL_STATUS_TONES[request.approvalStatus]}>{t(`refunds.approvalStatus.${request.approvalStatus}`)}</StatusBadge>
+                </span>
+                <span data-testid="refund-state">
+                  <StatusBadge tone={REFUND_STATE_TONES[request.state]}>{t(`refunds.state.${request.state}`)}</StatusBadge>
+                </span>
               </div>
               <DetailList
                 items={[
