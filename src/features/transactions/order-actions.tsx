@@ -168,7 +168,9 @@ export function OrderActions({ order, merchantId }: { order: OrderDetail; mercha
         onCancel={close}
       >
         <p className="mb-3">
-          {open > 0 ? t('transactions.info.cancelConfirmTextOpen', { amount: formatMoney(open, order.currency) }) : t('transactions.info.cancelConfirmText')}
+          {open > 0
+            ? t('transactions.info.cancelConfirmTextOpen', { amount: formatMoney(open, order.currency), currency: order.currency })
+            : t('transactions.info.cancelConfirmText')}
         </p>
         <Field label={t('transactions.info.cancelReason')} required>
           {(control) => (
