@@ -27,6 +27,7 @@ export const MERCHANT_PAGE_FORMS: Partial<Record<MerchantPage, SettingsFormLoade
   'contract-signed': settingsForm(() => import('./contract-signed/contract-signed-form'), 'ContractSignedForm'),
   'email-settings': settingsForm(() => import('./email-settings/email-settings-form'), 'EmailSettingsForm'),
   'webhook-configuration': settingsForm(() => import('./webhooks/webhook-settings-form'), 'WebhookSettingsForm'),
+  'secret-keys': settingsForm(() => import('./secret-keys/secret-keys-form'), 'SecretKeysForm'),
 };
 
 /** /properties/<page>: one property's settings (inherited from its group unless overridden). */
