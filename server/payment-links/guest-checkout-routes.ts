@@ -9,6 +9,7 @@ import { registerEndpoint } from '../http/route';
 import { demoCardAcquirer, type CardAcquirer } from './card-acquirer';
 import { linkState } from './payment-link-routes';
 import { propertyCheckout } from './property-checkout';
+import { enqueueOrderEvent } from '../webhooks/webhook-events';
 
 const { getGuestCheckout, payGuestCheckout } = paymentLinkEndpoints;
 
@@ -146,11 +147,21 @@ export function registerGuestCheckoutRoutes(app: FastifyInstance, acquirer: Card
       if (!completed) throw problems.conflict(REFUSALS.Completed);
       await ctx.db
         .updateTable('orders')
-        .set({ status, card_brand: card.brand, card_last4: card.last4, authorized_minor: authorized, captured_minor: captured, updated_at: new Date() })
+        .set({
+          status,
+          card_brand: card.brand,
+          card_last4: card.last4,
+          // What an authorization (AUREQ, decision 0210) later charges without the guest.
+          card_token: card.token,
+          authorized_minor: authorized,
+          captured_minor: captured,
+          updated_at: new Date(),
+        })
         .where('id', '=', row.order_id)
         .execute();
       await audit(ctx.db, null, 'payment-link.completed', 'order', row.order_id, { paymentType: row.payment_type, status });
       const outcome = row.payment_type === 'PN' ? 'Paid' : row.payment_type === 'PL' ? 'Tokenized' : 'Authorized';
+      await enqueueOrderEvent(ctx.db, row.order_id, outcome === 'Paid' ? 'order.paid' : outcome === 'Tokenized' ? 'order.tokenized' : 'order.authorized');
       return { outcome, message: null, checkout: await checkoutOf(ctx.db, await linkByToken(ctx.db, params.token, false)) };
     },
     { rateLimit: { max: GUEST_PAYMENTS_PER_TEN_MINUTES, timeWindow: 600_000 } },

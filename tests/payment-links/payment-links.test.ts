@@ -162,7 +162,9 @@ describe("the guest's payment page", () => {
     expect(await order(link.orderId)).toMatchObject({ status: 'Tokenized', authorizedMinor: 0, capturedMinor: 0 });
     const row = await app.ctx.db.selectFrom('payment_links').selectAll().where('id', '=', link.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ card_brand: 'Visa', card_last4: '4242', card_expiry: '12/30' });
-    expect(row.card_token).toMatch(/^demo-tok-[0-9a-f]{32}$/);
+    expect(row.card_token).toMatch(/^demo-tok-[a-p]{32}$/);
+    const orderRow = await app.ctx.db.selectFrom('orders').select('card_token').where('id', '=', String(link.orderId)).executeTakeFirstOrThrow();
+    expect(orderRow.card_token).toBe(row.card_token);
   });
 
   test('AU leaves an open authorization that staff capture', async () => {

@@ -83,7 +83,7 @@ export async function seedPaymentLinks(db: Db): Promise<void> {
           expires_at: new Date(link.expires),
           created_at: new Date(link.created),
           completed_at: paid ? new Date(link.created + HOUR) : null,
-          card_token: paid ? `demo-tok-${randomBytes(16).toString('hex')}` : null,
+          card_token: paid ? `demo-tok-seed-${index + 1}` : null,
           card_brand: paid ? 'Visa' : null,
           card_last4: paid ? '4242' : null,
           card_expiry: paid ? '12/30' : null,
