@@ -25,7 +25,7 @@ const LOADING = [shellText.shell.loadingScreen, authText.auth.root.loading, auth
 /** Server-side access token lifetime (server/auth/tokens.ts): advancing this far always passes the refresh delay. */
 const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
 
-type Held = 'session' | 'clearFirstLogin' | 'user' | 'profile' | 'merchantUserInfo' | 'endSession';
+type Held = 'session' | 'clearFirstLogin' | 'user' | 'profile' | 'merchantUserInfo' | 'endSession' | 'verify';
 
 /** Holds the session machine's requests until a step releases or fails them. */
 class RequestGate {
@@ -35,6 +35,7 @@ class RequestGate {
     const hold = (kind: Held) => (route: Route) => void (this.held.get(kind) ?? this.held.set(kind, []).get(kind))?.push(route);
     await page.route('**/api/auth/session', (route) => hold(route.request().method() === 'GET' ? 'session' : 'clearFirstLogin')(route));
     await page.route('**/api/auth/signout', hold('endSession'));
+    await page.route('**/api/auth/two-step/verify', hold('verify'));
     await page.route(/\/identity\/api\/v1\/users\/[0-9a-f-]{36}$/, hold('user'));
     await page.route(/\/payment-api\/v2\/users\/[0-9a-f-]{36}$/, hold('profile'));
     await page.route(/\/payment-api\/v2\/users\/merchant\/[0-9a-f-]{36}$/, hold('merchantUserInfo'));
@@ -64,7 +65,13 @@ const HELD_BY_ACTOR: Record<string, Held> = {
   fetchMerchantUserInfo: 'merchantUserInfo',
   clearFirstLogin: 'clearFirstLogin',
   endSession: 'endSession',
+  verifyTwoStepCode: 'verify',
 };
+/** The code step's refusals the paths try: a wrong code (counted) and the lockout (decision 0271). */
+const TWO_STEP_REFUSALS = [
+  { status: 400, message: 'the code is not right; 4 tries left' },
+  { status: 429, message: 'too many wrong codes: two-step sign-in is locked' },
+];
 
 async function serverSession(page: Page, signedIn: boolean): Promise<Record<string, unknown>> {
   if (!signedIn) {
@@ -126,6 +133,19 @@ function driverFor(gate: RequestGate): ModelDriverMap {
       await expect(page).toHaveURL(/\/sign-in\?error=SessionRequired&callbackUrl=%2F$/);
     },
     'session.retry': (page) => page.getByRole('button', { name: 'Try again' }).click(),
+    // The password is right and the account has two-step sign-in on: the server's answer says so
+    // (answered here, so the demo account needs no authenticator; the code step itself is real UI).
+    'session.twoStepRequired': async (page) => {
+      await page.route('**/api/auth/callback/credentials', (route) => route.fulfill({ json: { url: '/sign-in', twoStep: true } }), { times: 1 });
+      await page.getByLabel('E-mail').fill(ADMIN);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    },
+    'session.codeSubmitted': async (page) => {
+      await page.getByLabel(authText.auth.twoStep.code).fill('123456');
+      await page.getByRole('button', { name: authText.auth.twoStep.submit, exact: true }).click();
+    },
+    'session.twoStepCancelled': (page) => page.getByRole('button', { name: authText.auth.twoStep.cancel }).click(),
     'xstate.after.refreshDelay.session.authenticated.token.fresh': (page) => page.clock.runFor(ACCESS_TOKEN_TTL_MS - ACCESS_TOKEN_REFRESH_MARGIN_MS / 2),
     'xstate.after.refreshRetryDelay.session.authenticated.token.retrying': (page) => page.clock.runFor(REFRESH_RETRY_DELAY_MS),
   };
@@ -141,6 +161,16 @@ function driverFor(gate: RequestGate): ModelDriverMap {
       return route.fulfill({ json: sample ? { ...session, firstLogin: sample.firstLogin } : session });
     };
   }
+  // The code accepted: the session the server opens then is a real one (signed in through the form API).
+  events['xstate.done.actor.verifyTwoStepCode'] = async (page) => {
+    const route = await gate.take('verify');
+    await serverSession(page, true);
+    await route.fulfill({ json: { url: '/' } });
+  };
+  events['xstate.error.actor.verifyTwoStepCode'] = async (_page, event) => {
+    const refusal = (event as EnvironmentEvent).error as { status: number; message: string };
+    await (await gate.take('verify')).fulfill(failWith(refusal.status, refusal.message));
+  };
   return {
     states: {
       loading: async (page) => {
@@ -153,6 +183,20 @@ function driverFor(gate: RequestGate): ModelDriverMap {
         // Sent here by a session-required failure (spec 8), the page says why and keeps where the user was.
         if (new URL(page.url()).searchParams.get('error') === 'SessionRequired')
           await expect(page.getByRole('status').filter({ hasText: authText.auth.signIn.sessionRequired })).toBeVisible();
+      },
+      'unauthenticated.twoStep.awaitingCode': async (page) => {
+        await expect(page.getByRole('heading', { name: authText.auth.twoStep.title })).toBeVisible();
+        await expect(page.getByRole('button', { name: authText.auth.twoStep.submit, exact: true })).toBeEnabled();
+        await expect.poll(() => gate.pending('verify')).toBe(0);
+      },
+      'unauthenticated.twoStep.verifying': async (page) => {
+        await expect(page.getByRole('button', { name: authText.auth.twoStep.submitting })).toBeDisabled();
+        await gate.expectPending('verify');
+      },
+      'unauthenticated.twoStep.lockedOut': async (page) => {
+        await expect(page.getByRole('alert')).toContainText('too many wrong codes');
+        await expect(page.getByRole('status').filter({ hasText: authText.auth.twoStep.locked })).toBeVisible();
+        await expect(page.getByRole('button', { name: authText.auth.twoStep.submit, exact: true })).toHaveCount(0);
       },
       'unauthenticated.checking': async (page) => {
         await expect(page).toHaveURL(/\/sign-in/);
@@ -196,7 +240,11 @@ function driverFor(gate: RequestGate): ModelDriverMap {
 /** Which user events a person can cause where; the environment's events come from the machine. */
 function userEvents(snapshot: AnyMachineSnapshot): EventObject[] {
   const events: EventObject[] = [];
-  if (snapshot.matches({ unauthenticated: 'idle' })) events.push({ type: 'session.signedIn' }, { type: 'session.broadcast' });
+  if (snapshot.matches({ unauthenticated: 'idle' }))
+    events.push({ type: 'session.signedIn' }, { type: 'session.broadcast' }, { type: 'session.twoStepRequired' });
+  if (snapshot.matches({ unauthenticated: { twoStep: 'awaitingCode' } }))
+    events.push({ type: 'session.codeSubmitted', code: '123456' } as EventObject, { type: 'session.twoStepCancelled' });
+  if (snapshot.matches({ unauthenticated: { twoStep: 'lockedOut' } })) events.push({ type: 'session.twoStepCancelled' });
   if (snapshot.matches({ authenticated: { user: 'ready', token: 'fresh' } })) events.push({ type: 'session.signOut' }, { type: 'session.visible' });
   if (snapshot.matches({ authenticated: { user: 'loadingUser' } })) events.push({ type: 'session.required' });
   if (snapshot.matches({ authenticated: { user: 'failed' } })) events.push({ type: 'session.retry' });
@@ -217,7 +265,9 @@ function generate(cover: 'states' | 'transitions') {
         fetchProfile: [{ user: {} }],
         fetchMerchantUserInfo: [{}],
         clearFirstLogin: [SESSION_SAMPLE],
+        verifyTwoStepCode: [undefined],
       },
+      error: { verifyTwoStepCode: TWO_STEP_REFUSALS },
     },
     serialize: byStateValue,
     cover,

@@ -37,6 +37,8 @@ interface Script {
   info?: Answer<MerchantUserInfo>;
   clearFirstLogin?: Answer<Session | null>;
   endSession?: Answer<void>;
+  /** Answers of the code step, in order. */
+  verify?: Array<Answer<void>>;
 }
 
 const answer = <T>(value: Answer<T>): Promise<T> => (value instanceof Error ? Promise.reject(value) : Promise.resolve(value));
@@ -49,6 +51,7 @@ function start(script: Script) {
     fetchMerchantUserInfo: [] as string[],
     clearFirstLogin: 0,
     endSession: 0,
+    verify: [] as string[],
     clearActiveProperty: 0,
     broadcastChange: 0,
     navigateToSignIn: [] as string[],
@@ -67,6 +70,11 @@ function start(script: Script) {
         fetchMerchantUserInfo: fromPromise(({ input }) => (calls.fetchMerchantUserInfo.push(input.userId), answer(script.info ?? info(input.userId)))),
         clearFirstLogin: fromPromise(() => (calls.clearFirstLogin++, answer<Session | null>(script.clearFirstLogin ?? session('u1', { firstLogin: false })))),
         endSession: fromPromise(() => (calls.endSession++, answer<void>(script.endSession ?? undefined))),
+        verifyTwoStepCode: fromPromise(({ input }) => {
+          const next = script.verify?.[calls.verify.length];
+          calls.verify.push(input.code);
+          return answer<void>(next ?? undefined);
+        }),
       },
       actions: {
         clearActiveProperty: () => void calls.clearActiveProperty++,
@@ -334,5 +342,54 @@ describe('while signed out', () => {
     await settle();
     expect(value()).toEqual({ unauthenticated: 'idle' });
     expect(calls.logError).toEqual(['CLIENT_FETCH_ERROR']);
+  });
+});
+
+/** A refusal of the code step as the api client raises it: the problem's detail and the status. */
+const refusal = (status: number, detail: string) => Object.assign(new Error(detail), { status });
+
+describe('two-step sign-in (decision 0271)', () => {
+  it('asks for the code after a right password, refuses a wrong one with the reason, then signs in with the right one', async () => {
+    const { actor, calls, value, context } = start({
+      sessions: [null, session('u1')],
+      verify: [refusal(400, 'the code is not right; 4 tries left'), undefined],
+    });
+    await settle();
+    actor.send({ type: 'session.twoStepRequired' });
+    expect(value()).toEqual({ unauthenticated: { twoStep: 'awaitingCode' } });
+    actor.send({ type: 'session.codeSubmitted', code: '000000' });
+    expect(value()).toEqual({ unauthenticated: { twoStep: 'verifying' } });
+    await settle();
+    expect(value()).toEqual({ unauthenticated: { twoStep: 'awaitingCode' } });
+    expect(context().twoStepError).toBe('the code is not right; 4 tries left');
+    actor.send({ type: 'session.codeSubmitted', code: '123456' });
+    await settle();
+    expect(calls.verify).toEqual(['000000', '123456']);
+    expect(value()).toEqual(READY);
+    expect(context()).toMatchObject({ twoStepError: null, twoStepCode: null });
+  });
+
+  it('locks the code step when the server says too many wrong codes (429); only going back leaves it', async () => {
+    const { actor, value, context } = start({ sessions: [null], verify: [refusal(429, 'too many wrong codes')] });
+    await settle();
+    actor.send({ type: 'session.twoStepRequired' });
+    actor.send({ type: 'session.codeSubmitted', code: '000000' });
+    await settle();
+    expect(value()).toEqual({ unauthenticated: { twoStep: 'lockedOut' } });
+    expect(context().twoStepError).toBe('too many wrong codes');
+    actor.send({ type: 'session.codeSubmitted', code: '111111' });
+    expect(value()).toEqual({ unauthenticated: { twoStep: 'lockedOut' } });
+    actor.send({ type: 'session.twoStepCancelled' });
+    expect(value()).toEqual({ unauthenticated: 'idle' });
+    expect(context().twoStepError).toBeNull();
+  });
+
+  it('lets the user go back to the password from the code step', async () => {
+    const { actor, calls, value } = start({ sessions: [null] });
+    await settle();
+    actor.send({ type: 'session.twoStepRequired' });
+    actor.send({ type: 'session.twoStepCancelled' });
+    expect(value()).toEqual({ unauthenticated: 'idle' });
+    expect(calls.verify).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import type { MerchantUserInfo, UserProfile } from '../contract/users';
 
 /*
  * The session (spec 4 "Session" and "Auth", spec 8 "Session client"): loading, authenticated,
- * unauthenticated. While authenticated, two things run side by side: the user is loaded once
+ * unauthenticated (with the two-step code step after a right password, decision 0271). While authenticated, two things run side by side: the user is loaded once
  * (user by id -> profile -> merchant user info -> first-login flag cleared) and the access token
  * is kept fresh (refetched before it expires, on tab visibility and on a broadcast from another
  * tab). Every effect is an actor or action the host provides (src/app/session/).
@@ -26,6 +26,9 @@ export interface SessionContext {
   merchantUserInfo: MerchantUserInfo | null;
   /** Why loading the user failed, shown with a retry. */
   error: string | null;
+  /** Two-step sign-in: the code being checked, and why the last one was refused (shown on the code step). */
+  twoStepCode: string | null;
+  twoStepError: string | null;
 }
 
 export type SessionEvent =
@@ -34,7 +37,11 @@ export type SessionEvent =
   | { type: 'session.signedIn' }
   | { type: 'session.signOut' }
   | { type: 'session.required' }
-  | { type: 'session.retry' };
+  | { type: 'session.retry' }
+  /** The password was right and the account has two-step sign-in on: the code of the app comes next. */
+  | { type: 'session.twoStepRequired' }
+  | { type: 'session.codeSubmitted'; code: string }
+  | { type: 'session.twoStepCancelled' };
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is provided by the host`));
 
@@ -59,6 +66,8 @@ export const sessionMachine = setup({
     clearFirstLogin: fromPromise<Session | null>(notProvided('clearFirstLogin')),
     /** POST signout: ends the session on the server. */
     endSession: fromPromise<void>(notProvided('endSession')),
+    /** POST two-step/verify with the code: opens the session (its cookies), or refuses (400 counted, 429 locked). */
+    verifyTwoStepCode: fromPromise<void, { code: string }>(notProvided('verifyTwoStepCode')),
   },
   actions: {
     /** Host: forget the active property (spec 4 "Signing out clears the active property"). */
@@ -70,13 +79,16 @@ export const sessionMachine = setup({
     /** Host: POST _log with CLIENT_FETCH_ERROR / CLIENT_SESSION_ERROR (spec 8). */
     logError: (_, _params: { code: 'CLIENT_FETCH_ERROR' | 'CLIENT_SESSION_ERROR'; error: unknown }) => undefined,
     storeSession: assign({ session: ({ event }) => (event as unknown as { output: Session }).output }),
-    forgetSession: assign({ session: null, user: null, profile: null, merchantUserInfo: null, error: null }),
+    forgetSession: assign({ session: null, user: null, profile: null, merchantUserInfo: null, error: null, twoStepCode: null, twoStepError: null }),
+    forgetTwoStep: assign({ twoStepCode: null, twoStepError: null }),
   },
   guards: {
     hasSession: ({ event }) => Boolean((event as unknown as { output: Session | null }).output?.accessToken),
     hasNoSession: ({ event }) => !(event as unknown as { output: Session | null }).output?.accessToken,
     isOtherUser: ({ context, event }) => (event as unknown as { output: Session | null }).output?.user.id !== context.session?.user.id,
     isFirstLogin: ({ context }) => context.session?.firstLogin === true,
+    /** The server locked the code step after too many wrong codes (429). */
+    isLockedOut: ({ event }) => (event as unknown as { error?: { status?: number } }).error?.status === 429,
   },
   delays: {
     refreshDelay: ({ context }) => refreshDelayMs(context.session),
@@ -86,7 +98,7 @@ export const sessionMachine = setup({
   id: 'session',
   description: 'Session client: who is signed in, their user, profile and merchant info, and a fresh access token',
   initial: 'loading',
-  context: { session: null, user: null, profile: null, merchantUserInfo: null, error: null },
+  context: { session: null, user: null, profile: null, merchantUserInfo: null, error: null, twoStepCode: null, twoStepError: null },
   states: {
     loading: {
       invoke: {
@@ -103,7 +115,36 @@ export const sessionMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: { 'session.signedIn': 'checking', 'session.broadcast': 'checking', 'session.visible': 'checking' },
+          on: {
+            'session.signedIn': 'checking',
+            'session.broadcast': 'checking',
+            'session.visible': 'checking',
+            'session.twoStepRequired': { target: 'twoStep', actions: 'forgetTwoStep' },
+          },
+        },
+        // Two-step sign-in (decision 0271): after a right password, the code of the user's app.
+        twoStep: {
+          initial: 'awaitingCode',
+          on: { 'session.twoStepCancelled': { target: 'idle', actions: 'forgetTwoStep' } },
+          states: {
+            awaitingCode: {
+              on: { 'session.codeSubmitted': { target: 'verifying', actions: assign({ twoStepCode: ({ event }) => event.code }) } },
+            },
+            verifying: {
+              invoke: {
+                id: 'verifyTwoStepCode',
+                src: 'verifyTwoStepCode',
+                input: ({ context }) => ({ code: context.twoStepCode ?? '' }),
+                onDone: { target: '#session.unauthenticated.checking', actions: 'forgetTwoStep' },
+                onError: [
+                  { guard: 'isLockedOut', target: 'lockedOut', actions: assign({ twoStepError: ({ event }) => messageOf(event.error), twoStepCode: null }) },
+                  { target: 'awaitingCode', actions: assign({ twoStepError: ({ event }) => messageOf(event.error), twoStepCode: null }) },
+                ],
+              },
+            },
+            // Too many wrong codes: only signing in again, later, helps.
+            lockedOut: {},
+          },
         },
         // A check in the background: the sign-in page stays as it is until a session shows up.
         checking: {

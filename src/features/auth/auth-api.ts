@@ -6,10 +6,11 @@ import { call } from '../../lib/api-client';
 const { getCsrf, signInCallback } = authEndpoints;
 const { forgotPassword: forgotPasswordEndpoint, resetPassword: resetPasswordEndpoint, validateToken: validateTokenEndpoint } = identityEndpoints;
 
-/** Csrf token first (double-submit cookie), then the form-encoded credentials post. */
-export async function signInWithCredentials(email: string, password: string, callbackUrl: string): Promise<void> {
+/** Csrf token first (double-submit cookie), then the form-encoded credentials post; `twoStep` when the app's code comes next. */
+export async function signInWithCredentials(email: string, password: string, callbackUrl: string): Promise<{ twoStep: boolean }> {
   const { csrfToken } = await call(getCsrf);
-  await call(signInCallback, { params: { provider: 'credentials' }, body: { csrfToken, email, password, callbackUrl, json: 'true' } });
+  const answer = await call(signInCallback, { params: { provider: 'credentials' }, body: { csrfToken, email, password, callbackUrl, json: 'true' } });
+  return { twoStep: answer.twoStep === true };
 }
 
 export async function requestPasswordReset(email: string): Promise<void> {

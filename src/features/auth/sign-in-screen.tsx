@@ -12,6 +12,7 @@ import { signInWithCredentials } from './auth-api';
 import { SignInLayout } from './auth-layout';
 import { Field } from './field';
 import { SubmitButton } from './submit-button';
+import { TwoStepCodeForm } from './two-step-code-form';
 
 const SignInSchema = z.object({ email: EmailSchema, password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
 type SignInValues = z.input<typeof SignInSchema>;
@@ -19,8 +20,10 @@ type SignInValues = z.input<typeof SignInSchema>;
 export function SignInScreen() {
   const { t } = useTranslation();
   const { status, signedIn } = useSession();
+  const sessionActor = useSessionActor();
+  const twoStep = useSelector(sessionActor, (state) => state.matches({ unauthenticated: 'twoStep' }));
   // After the credentials are accepted the session is checked in the background; stay busy until it is there.
-  const checking = useSelector(useSessionActor(), (state) => state.matches({ unauthenticated: 'checking' }));
+  const checking = useSelector(sessionActor, (state) => state.matches({ unauthenticated: 'checking' }));
   // useSearch subscribes; the raw query is read because useSearch decodes it (a callbackUrl with its own query would break).
   useSearch();
   const search = new URLSearchParams(window.location.search);
@@ -34,8 +37,9 @@ export function SignInScreen() {
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await signInWithCredentials(values.email, values.password, callbackUrl);
-      signedIn();
+      const answer = await signInWithCredentials(values.email, values.password, callbackUrl);
+      if (answer.twoStep) sessionActor.send({ type: 'session.twoStepRequired' });
+      else signedIn();
     } catch (error) {
       // The server's one message for a wrong e-mail or password (or the rate limit), spec 8.
       setFailure(error instanceof Error ? error.message : t('common.unknownError'));
@@ -43,6 +47,12 @@ export function SignInScreen() {
   });
 
   const busy = isSubmitting || checking || status === 'authenticated';
+  if (twoStep)
+    return (
+      <SignInLayout>
+        <TwoStepCodeForm />
+      </SignInLayout>
+    );
   return (
     <SignInLayout>
       <h1 className="text-2xl font-bold text-brand-dark">{t('auth.signIn.title')}</h1>

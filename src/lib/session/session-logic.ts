@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { authEndpoints, identityEndpoints, type Session } from '../../../contract/auth';
+import { twoStepEndpoints } from '../../../contract/two-step';
 import { userEndpoints } from '../../../contract/users';
 import { sessionMachine, type SignInReason } from '../../../machines/session.machine';
 import { call } from '../api-client';
@@ -36,6 +37,9 @@ export function createSessionLogic(host: SessionHost) {
       fetchProfile: fromPromise(({ input }) => call(getUserProfile, { params: { id: input.userId } })),
       fetchMerchantUserInfo: fromPromise(({ input }) => call(getMerchantUserInfo, { params: { id: input.userId } })),
       clearFirstLogin: fromPromise(async () => sessionOrNull(await call(updateSession, { body: { data: { firstLogin: false } } }))),
+      verifyTwoStepCode: fromPromise(async ({ input }) => {
+        await call(twoStepEndpoints.verifyTwoStep, { body: { code: input.code } });
+      }),
       endSession: fromPromise(async () => {
         const { csrfToken } = await call(getCsrf);
         await call(signOut, { body: { csrfToken, json: 'true' } });
