@@ -9,6 +9,7 @@ import { effectiveMerchants } from '../lists/list-query';
 import { problems } from '../http/problem';
 import type { Acquirer } from './acquirer';
 import { orderById } from './order-query';
+import { enqueueOrderEvent } from '../webhooks/webhook-events';
 
 // Acting on one order's payment (decision 0205): every action locks the order row, reads its
 // ledger, asks the order payment machine, calls the acquirer and records the operation, all in
@@ -207,6 +208,7 @@ export async function authorizeOrder(
   }
   await setStatus(db, order, next, { authorizedMinor: amount });
   await record(db, order, caller, { kind: 'Authorization', outcome: 'Succeeded', amountMinor: amount, reference: answer.reference });
+  await enqueueOrderEvent(db, order.id, 'order.authorized', { authorizedMinor: amount });
 }
 
 export async function captureOrder(
@@ -236,6 +238,7 @@ export async function captureOrder(
   }
   await setStatus(db, order, next, { capturedMinor: amount });
   await record(db, order, caller, { kind: 'Capture', outcome: 'Succeeded', amountMinor: amount, reference: answer.reference });
+  if (next === 'Paid') await enqueueOrderEvent(db, order.id, 'order.paid', { capturedMinor: amount });
 }
 
 export async function voidAuthorization(db: Db, acquirer: Acquirer, caller: Caller, merchantHeader: string | undefined, orderId: number): Promise<void> {
@@ -246,6 +249,7 @@ export async function voidAuthorization(db: Db, acquirer: Acquirer, caller: Call
   const answer = await acquirer.void({ orderId: order.id, amountMinor: ledger.openMinor, currency: order.currency });
   await setStatus(db, order, next, { voidedMinor: ledger.openMinor });
   await record(db, order, caller, { kind: 'Void', outcome: 'Succeeded', amountMinor: ledger.openMinor, reference: answer.reference });
+  await enqueueOrderEvent(db, order.id, 'order.voided', { voidedMinor: ledger.openMinor });
 }
 
 export async function cancelOrder(

@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context';
 import { audit } from '../audit';
 import type { Config } from '../config';
+import { enqueuePayoutEvent } from '../webhooks/webhook-events';
 
 /**
  * The demo's stand-in for the bank (decision 0137): a payout attempt a user started (a retry) is
@@ -38,6 +39,7 @@ export async function settleDueAttempts(ctx: AppContext, settleAfterMs: number):
         status: 'Paid',
         by: 'demo payout rail',
       });
+      await enqueuePayoutEvent(trx, attempt.payout_id, 'payout.paid', { attemptNo: attempt.attempt_no });
     }
     return due.length;
   });

@@ -15,6 +15,7 @@ import { problems } from '../http/problem';
 import type { Acquirer } from '../orders/acquirer';
 import { refundRowById } from './refund-query';
 import { approvalsNeeded, effectiveRule } from './refund-rules';
+import { enqueueOrderEvent } from '../webhooks/webhook-events';
 
 // Refund requests and their approvals (decision 0230). Every write locks the order row first, so
 // requests, approvals and executions on one order are served one after the other: what is still
@@ -109,6 +110,7 @@ async function execute(db: Db, acquirer: Acquirer, order: LockedOrder, request: 
       .set({ refunded_minor: sql`refunded_minor + ${String(amount)}::bigint`, updated_at: new Date() })
       .where('id', '=', order.id)
       .execute();
+    await enqueueOrderEvent(db, order.id, 'order.refunded', { refundId: request.id, refundedMinor: amount });
   }
   const done = step(accepted, { type: answer.outcome === 'Succeeded' ? 'acquirer.succeeded' : 'acquirer.declined' }, 'unexpected acquirer answer');
   await setStatus(db, request.id, done);

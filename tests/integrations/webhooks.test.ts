@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { WEBHOOK_HEADERS, type WebhookDelivery, type WebhookSecretAnswer } from '../../contract/webhooks';
+import { settleDueAttempts } from '../../server/payouts/demo-payout-rail';
 import { enqueueOrderEvent } from '../../server/webhooks/webhook-events';
 import { startWebhookReceiver, type WebhookReceiver } from '../../testing/integrations/webhook-receiver';
 import { bearer, signIn, startTestApp } from '../support/test-app';
@@ -183,6 +184,79 @@ describe('deliveries', () => {
     expect(delivered).toMatchObject({ eventType: 'order.paid', status: 'Succeeded' });
     const body = JSON.parse(receiver.received.at(-1)!.body) as { merchantId: string; data: { orderId: number } };
     expect(body).toMatchObject({ merchantId: propertyId, data: { orderId: Number(order.id) } });
+  });
+
+  test("capturing an order sends order.paid to the property's receiver, and its booking log records the attempt (source Webhook)", async () => {
+    // An authorized order of the property with its booking (arranged in the database: the small seed may have none).
+    const seeded = await app.ctx.db
+      .selectFrom('orders')
+      .select(['id', 'amount_minor', 'currency'])
+      .where('merchant_id', '=', propertyId)
+      .executeTakeFirstOrThrow();
+    const booking = await app.ctx.db
+      .insertInto('bookings')
+      .values({
+        merchant_id: propertyId,
+        reference: 'WEBHOOK-TEST-1',
+        guest_name: 'Ada Guest',
+        guest_email: null,
+        check_in: '2026-12-01',
+        check_out: '2026-12-03',
+        amount_minor: seeded.amount_minor,
+        currency: seeded.currency,
+        deposit_minor: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await app.ctx.db
+      .updateTable('orders')
+      .set({ status: 'Tokenized', booking_id: booking.id, authorized_minor: seeded.amount_minor, captured_minor: 0, voided_minor: 0, refunded_minor: 0 })
+      .where('id', '=', seeded.id)
+      .execute();
+    const order = { id: seeded.id, merchant_id: propertyId, currency: seeded.currency, booking_id: booking.id };
+    const before = receiver.received.length;
+    const capture = await app.inject({
+      method: 'POST',
+      url: '/backoffice/api/v2/payment/captures',
+      headers: bearer(merchantAdmin),
+      payload: { orderId: Number(order.id), currency: order.currency.trim() },
+    });
+    expect(capture.statusCode).toBe(200);
+    expect(capture.json<{ status: string }>().status).toBe('Paid');
+    const [request] = (await receiver.waitFor(before + 1)).slice(before);
+    const event = JSON.parse(request!.body) as { type: string; merchantId: string; data: { orderId: number; status: string } };
+    expect(event).toMatchObject({ type: 'order.paid', merchantId: order.merchant_id, data: { orderId: Number(order.id), status: 'Paid' } });
+    expect(request!.signatureValid).toBe(true);
+    const deadline = Date.now() + 10_000;
+    let logs: Array<{ message: string; payload: unknown }> = [];
+    while (logs.length === 0 && Date.now() < deadline) {
+      logs = await app.ctx.db
+        .selectFrom('booking_logs')
+        .select(['message', 'payload'])
+        .where('booking_id', '=', order.booking_id!)
+        .where('source', '=', 'Webhook')
+        .execute();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(logs[0]?.message).toMatch(/^order\.paid to .* attempt 1 delivered \(200\)$/);
+    expect(JSON.stringify(logs[0]?.payload)).toContain('ok, got it');
+  });
+
+  test('a payout the rail settles sends payout.paid', async () => {
+    const payout = await app.ctx.db
+      .selectFrom('payouts')
+      .innerJoin('merchants', 'merchants.id', 'payouts.merchant_id')
+      .select(['payouts.id'])
+      .where('merchants.merchant_group_id', '=', groupId)
+      .where('payouts.status', '=', 'Failed')
+      .executeTakeFirstOrThrow();
+    const admin = (await signIn(app, 'folioadmin@demo.folio.test')).accessToken;
+    expect((await app.inject({ method: 'POST', url: `/folio/payment-api/v2/payouts/${payout.id}/retry`, headers: bearer(admin) })).statusCode).toBe(200);
+    const before = receiver.received.length;
+    expect(await settleDueAttempts(app.ctx, 0)).toBeGreaterThanOrEqual(1);
+    const requests = (await receiver.waitFor(before + 1)).slice(before);
+    const events = requests.map((request) => JSON.parse(request.body) as { type: string; data: { payoutId: string; status: string } });
+    expect(events).toContainEqual(expect.objectContaining({ type: 'payout.paid', data: expect.objectContaining({ payoutId: payout.id, status: 'Paid' }) }));
   });
 
   test("another group's staff cannot see the log or send events", async () => {
