@@ -60,7 +60,15 @@ export async function paidOrder(app: FastifyInstance, groupName: string, capture
     .executeTakeFirstOrThrow();
   await app.ctx.db
     .updateTable('orders')
-    .set({ status: 'Paid', payment_type: 'AU', amount_minor: capturedMinor, authorized_minor: capturedMinor, captured_minor: capturedMinor, voided_minor: 0 })
+    .set({
+      status: 'Paid',
+      payment_type: 'AU',
+      amount_minor: capturedMinor,
+      authorized_minor: capturedMinor,
+      captured_minor: capturedMinor,
+      voided_minor: 0,
+      refunded_minor: 0,
+    })
     .where('id', '=', order.id)
     .execute();
   return { id: Number(order.id), merchantId: order.merchant_id, currency: order.currency.trim() };

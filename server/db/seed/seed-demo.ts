@@ -9,6 +9,7 @@ import { seedKyc } from './seed-kyc';
 import { seedPaymentLinks } from './seed-payment-links';
 import { seedBookings } from './seed-bookings';
 import { seedOrderEmails, seedPaymentLedgers } from './seed-payments';
+import { seedRefunds } from './seed-refunds';
 import { seedOrders, seedPayouts } from './seed-volume';
 
 interface SeedOptions {
@@ -143,6 +144,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   await seedOrderEmails(db);
   await seedBookings(db);
   await seedPaymentLinks(db);
+  await seedRefunds(db);
 }
 
 async function insertUser(
