@@ -38,10 +38,10 @@ async function saveForGroup(db: Db, caller: Caller, merchantGroupId: string, kin
   if (merchantId) {
     await merchantOfGroup(db, merchantGroupId, merchantId);
     const saved = await savePropertySettings(db, merchantGroupId, merchantId, kind, values);
-    await audited(db, caller, 'settings.saved', saved, { kind, merchantGroupId, merchantId });
+    await audited(db, caller, 'settings-store.saved', saved, { kind, merchantGroupId, merchantId });
   } else {
     const saved = await saveGroupSettings(db, merchantGroupId, kind, values);
-    await audited(db, caller, 'settings.saved', saved, { kind, merchantGroupId });
+    await audited(db, caller, 'settings-store.saved', saved, { kind, merchantGroupId });
   }
   return readSettings(db, merchantGroupId, kind, merchantId ?? null);
 }
@@ -63,7 +63,7 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
     const property = await propertyInScope(ctx.db, caller, params.merchantId);
     const values = validValues(params.kind, body);
     const saved = await savePropertySettings(ctx.db, property.merchantGroupId, property.merchantId, params.kind, values);
-    await audited(ctx.db, caller, 'settings.saved', saved, { kind: params.kind, ...property });
+    await audited(ctx.db, caller, 'settings-store.saved', saved, { kind: params.kind, ...property });
     return readSettings(ctx.db, property.merchantGroupId, params.kind, property.merchantId);
   });
   registerEndpoint(app, resetPropertySettingsEndpoint, async ({ params, body, caller, ctx }) => {
@@ -73,7 +73,7 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
     // The group's value must fit the property's other fields (a settlement currency it still accepts);
     // refusing here rolls the reset back with the request's transaction.
     validValues(params.kind, after.values);
-    await audited(ctx.db, caller, 'settings.reset', saved, { kind: params.kind, ...property });
+    await audited(ctx.db, caller, 'settings-store.reset', saved, { kind: params.kind, ...property });
     return after;
   });
 

@@ -57,7 +57,7 @@ describe('group settings', () => {
     const entry = await db()
       .selectFrom('audit_log')
       .select(['action', 'detail'])
-      .where('action', '=', 'settings.saved')
+      .where('action', '=', 'settings-store.saved')
       .orderBy('created_at', 'desc')
       .executeTakeFirstOrThrow();
     expect(entry.detail).toMatchObject({ kind: 'processing', merchantGroupId: lagoon.id });
@@ -113,7 +113,7 @@ describe('property settings inherit from the group', () => {
     const reset = await call(merchantAdmin, 'POST', `${propertyUrl(property, 'processing')}/reset`, { fields: ['linkExpiryHours'] });
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toMatchObject({ values: { linkExpiryHours: 96 }, sources: { linkExpiryHours: 'group' } });
-    const audited = await db().selectFrom('audit_log').select('detail').where('action', '=', 'settings.reset').executeTakeFirstOrThrow();
+    const audited = await db().selectFrom('audit_log').select('detail').where('action', '=', 'settings-store.reset').executeTakeFirstOrThrow();
     expect(audited.detail).toMatchObject({ kind: 'processing', merchantId: property, fields: ['linkExpiryHours'] });
   });
 
