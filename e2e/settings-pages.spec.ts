@@ -65,11 +65,27 @@ test('payout e-mails refuse an address that is not one, then keep the lists', as
   await expect(page.getByLabel('Bcc (separated by commas)')).toHaveValue('audit@kastro.example');
 });
 
-test('a page whose form is not built yet says so', async ({ page }) => {
+test("a merchant admin assigns the active property's managers from the group's property managers", async ({ page }) => {
   await signInAs(page, MERCHANT_ADMIN);
   await page.goto('/properties/property-manager');
   await expect(page.getByRole('heading', { level: 1, name: 'Property manager' })).toBeVisible();
-  await expect(page.getByTestId('settings-form-unavailable')).toHaveText('This settings page is not available yet.');
+  const form = page.getByRole('form', { name: 'Property managers' });
+  const manager = form.getByRole('checkbox', { name: /\(propertymanager@demo\.folio\.test\)$/ });
+  const before = await manager.isChecked();
+  await manager.setChecked(!before);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('status')).toHaveText('Saved.');
+
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Property managers' }).getByRole('checkbox', { name: /\(propertymanager@demo\.folio\.test\)$/ })).toBeChecked({
+    checked: !before,
+  });
+  // The manager's scope is what the users module now answers.
+  const users = (await (await apiOf(page)).get(`${MERCHANT_API}/users?role=PropertyManager&pageSize=100`)) as {
+    items: Array<{ email: string; properties: Array<{ name: string }> }>;
+  };
+  const names = users.items.find((user) => user.email === 'propertymanager@demo.folio.test')!.properties.map((property) => property.name);
+  expect(names.includes('Canal House Amsterdam')).toBe(!before);
 });
 
 test("a merchant admin's property inherits the group's currency rules, overrides one, and goes back to the group's", async ({ page }) => {

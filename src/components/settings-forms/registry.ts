@@ -27,12 +27,12 @@ export const MERCHANT_PAGE_FORMS: Partial<Record<MerchantPage, SettingsFormLoade
   'contract-signed': settingsForm(() => import('./contract-signed/contract-signed-form'), 'ContractSignedForm'),
   'email-settings': settingsForm(() => import('./email-settings/email-settings-form'), 'EmailSettingsForm'),
   'webhook-configuration': settingsForm(() => import('./webhooks/webhook-settings-form'), 'WebhookSettingsForm'),
-  'secret-keys': settingsForm(() => import('./secret-keys/secret-keys-form'), 'SecretKeysForm'),
 };
 
 /** /properties/<page>: one property's settings (inherited from its group unless overridden). */
 export const PROPERTY_PAGE_FORMS: Partial<Record<PropertyPage, SettingsFormLoader>> = {
   'property-info': settingsForm(() => import('./property-info/property-info-form'), 'PropertyInfoForm'),
+  'property-manager': settingsForm(() => import('./property-manager/property-manager-form'), 'PropertyManagerForm'),
   'currency-rules': settingsForm(() => import('./currency-rules/currency-rules-form'), 'CurrencyRulesForm'),
   'payment-settings': settingsForm(() => import('./payment-settings/payment-settings-form'), 'PaymentSettingsForm'),
   'processing-settings': settingsForm(() => import('./processing-settings/processing-settings-form'), 'ProcessingSettingsForm'),
@@ -42,6 +42,7 @@ export const PROPERTY_PAGE_FORMS: Partial<Record<PropertyPage, SettingsFormLoade
   ows: settingsForm(() => import('./ows-settings/ows-settings-form'), 'OwsSettingsForm'),
   'smtp-settings': settingsForm(() => import('./email-settings/email-settings-form'), 'EmailSettingsForm'),
   'webhook-configuration': settingsForm(() => import('./webhooks/webhook-settings-form'), 'WebhookSettingsForm'),
+  'secret-keys': settingsForm(() => import('./secret-keys/secret-keys-form'), 'SecretKeysForm'),
 };
 
 // React.lazy must see one component per loader, or each render would start a new load.
