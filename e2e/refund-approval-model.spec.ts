@@ -146,7 +146,12 @@ test.beforeAll(async ({ browser }) => {
   const rule = { currency: 'EUR', autoApproveUpToMinor: 1_000, twoApprovalsAboveMinor: 5_000, approverRoles: ['MerchantAdmin', 'PropertyManager'] };
   await api.post(`${BACKOFFICE_API}/refunds/rules`, { merchantId: null, rule });
   const rows = (await api.allOrders({ filters: { statuses: ['Paid'], paymentTypes: ['PN'], amountMin: 10_000 }, sorting: [] })) as unknown as typeof orders;
-  orders = rows.filter((row) => row.currency === 'EUR');
+  // Orders the demo's own refunds (seed-refunds.ts) already use are left out: each path starts from a whole order.
+  const seeded = (await api.post(`${BACKOFFICE_API}/refunds/requests/search`, { pagination: { page: 0, pageSize: 100 } })) as {
+    items: Array<{ orderId: number }>;
+  };
+  const taken = new Set(seeded.items.map((item) => item.orderId));
+  orders = rows.filter((row) => row.currency === 'EUR' && !taken.has(row.id));
   await page.close();
 });
 test.afterAll(async () => {

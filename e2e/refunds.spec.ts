@@ -26,7 +26,12 @@ interface Paid {
 async function paidOrders(page: Page): Promise<Paid[]> {
   const api = await apiOf(page);
   const rows = (await api.allOrders({ filters: { statuses: ['Paid'], paymentTypes: ['PN'], amountMin: 15_000 }, sorting: [] })) as unknown as Paid[];
-  return rows.filter((row) => row.currency === 'EUR');
+  // Orders the demo's own refunds (seed-refunds.ts) already use are left out.
+  const seeded = (await api.post(`${BACKOFFICE_API}/refunds/requests/search`, { pagination: { page: 0, pageSize: 100 } })) as {
+    items: Array<{ orderId: number }>;
+  };
+  const taken = new Set(seeded.items.map((item) => item.orderId));
+  return rows.filter((row) => row.currency === 'EUR' && !taken.has(row.id));
 }
 
 async function openOrder(page: Page, order: Paid) {
@@ -48,7 +53,7 @@ async function requestRefund(page: Page, order: Paid, amount: string, reason: st
 async function openInTable(page: Page, view: 'All refunds' | 'Waiting for me', reference: string) {
   await page.goto('/refund-management');
   await page.getByRole('radio', { name: view }).click();
-  await page.getByRole('button', { name: reference }).first().click();
+  await page.getByRole('button', { name: reference, exact: true }).first().click();
   return page.getByTestId('refund-detail');
 }
 
@@ -114,7 +119,7 @@ test('rule, request above the two-approval threshold, two approvals, refunded on
   const ownId = await requestRefund(page, own, '20.00', 'room not cleaned');
   await expect(page.getByTestId('refund-next-step')).toContainText('waits for 1 approval');
   await page.goto('/refund-management');
-  await page.getByRole('button', { name: own.referenceNo }).first().click();
+  await page.getByRole('button', { name: own.referenceNo, exact: true }).first().click();
   await expect(page.getByTestId('refund-detail')).toContainText('You requested this refund');
   await expect(page.getByTestId('refund-detail').getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
   const api = await apiOf(page);
