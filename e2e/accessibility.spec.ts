@@ -1,127 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { pageAccessOf } from '../contract/permission-rules';
-import type { RoleName, UserPermission } from '../contract/roles';
-import { guardDecision } from '../src/app/guard/guard-decision';
-import { ROUTES, type AppRoute } from '../src/app/route-table';
-import { concretePath, ID_PLACEHOLDER, routeOf } from '../src/lib/permissions';
-import { signInAs } from './kyc-support/sign-in';
+import { expect, test } from '@playwright/test';
+import { AUDIT_PARTS, auditAs, NO_ROLE_YET, unreachable } from './support/accessibility-audit';
 
-// Issue 11 "Done when": every route of the route table, visited as a role that may see it, has no
-// serious or critical axe-core violation (WCAG 2.1 A and AA rules). Who may see a route is worked
-// out by the guard's own rule from each demo account's page access, so a route added to the table
-// is visited without touching this file. One sign-in per account, not per route.
-
-interface Account {
-  email: string;
-  role: RoleName;
-  /** The account's merchant group status (the menu's and the guard's group rule), null without a group. */
-  groupStatus: string | null;
-}
-
-// In order of preference: the first account the guard lets in visits the route.
-const ACCOUNTS: Account[] = [
-  { email: 'folioadmin@demo.folio.test', role: 'FolioAdmin', groupStatus: null },
-  { email: 'merchantadmin@demo.folio.test', role: 'MerchantAdmin', groupStatus: 'Active' },
-  { email: 'propertymanager@demo.folio.test', role: 'PropertyManager', groupStatus: 'Active' },
-  { email: 'usermanagement@demo.folio.test', role: 'UserManagement', groupStatus: 'Active' },
-  { email: 'applicant@demo.folio.test', role: 'MerchantAdmin', groupStatus: 'Created' },
-];
-const SIGNED_OUT = 'signed out';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const EXAMPLE_ID = 'example';
-
-function permissionsOf(role: RoleName): UserPermission[] {
-  return Object.entries(pageAccessOf(role)).map(([resource, permissions]) => ({ resource, permissions }) as UserPermission);
-}
-
-/** The address to open for a route: a placeholder id goes into the path and the `id` parameter (spec 2). */
-function addressOf(route: AppRoute, id = EXAMPLE_ID): string {
-  return route.path.includes(ID_PLACEHOLDER) ? `${concretePath(route.path, id)}?id=${encodeURIComponent(id)}` : route.path;
-}
-
-function visitorOf(route: AppRoute): string | undefined {
-  if (route.public) return SIGNED_OUT;
-  const address = addressOf(route);
-  const [pathname = '', search = ''] = address.split('?');
-  const account = ACCOUNTS.find((candidate) => {
-    const decision = guardDecision({
-      routes: ROUTES,
-      route: routeOf(ROUTES, pathname),
-      pathname,
-      search: search ? `?${search}` : '',
-      status: 'authenticated',
-      userLoaded: true,
-      role: candidate.role,
-      permissions: permissionsOf(candidate.role),
-      groupStatus: candidate.groupStatus,
-    });
-    return decision.kind === 'render';
-  });
-  return account?.email;
-}
-
-const plan = new Map<string, AppRoute[]>();
-const unreachable: string[] = [];
-for (const route of ROUTES) {
-  const visitor = visitorOf(route);
-  if (!visitor) unreachable.push(route.path);
-  else plan.set(visitor, [...(plan.get(visitor) ?? []), route]);
-}
-
-// Every route has a visitor (decision 0242 opened the payment-settings add page to the roles that manage payment settings).
-const NO_ROLE_YET: string[] = [];
+// The accessibility walk (e2e/support/accessibility-audit.ts), first half of its parts.
 
 test('every route of the route table has a demo account that may see it', () => {
   expect(unreachable).toEqual(NO_ROLE_YET);
 });
 
-/** Opens an address, waits until its screen has drawn and its reads have settled, and runs axe. */
-async function seriousViolations(page: Page, address: string): Promise<string[]> {
-  await page.goto(address);
-  await expect(page.locator('h1').first()).toBeVisible();
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${address}: ${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}: ${violation.help}`,
-    );
-}
-
-async function auditAs(browser: Browser, visitor: string, routes: AppRoute[], extra: string[] = []): Promise<string[]> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  try {
-    if (visitor !== SIGNED_OUT) await signInAs(page, visitor);
-    const found: string[] = [];
-    for (const route of routes) {
-      let address = addressOf(route);
-      // A detail page is audited on a real record: the first of its list.
-      if (route.path === `/kyc/applications/${ID_PLACEHOLDER}`) {
-        await page.goto('/kyc/applications');
-        const href = await page.getByRole('table').getByRole('link').first().getAttribute('href');
-        const id = href?.split('/').pop() ?? EXAMPLE_ID;
-        address = addressOf(route, id);
-      }
-      found.push(...(await seriousViolations(page, address)));
-    }
-    for (const address of extra) found.push(...(await seriousViolations(page, address)));
-    return found;
-  } finally {
-    await context.close();
-  }
-}
-
-for (const [visitor, routes] of plan) {
-  test(`no serious or critical accessibility violation on the ${routes.length} routes seen ${visitor === SIGNED_OUT ? 'signed out' : `as ${visitor}`}`, async ({
-    browser,
-  }) => {
-    test.setTimeout(60_000 + routes.length * 15_000);
-    // The not-found page is a screen too.
-    const extra = visitor === ACCOUNTS[0]?.email ? ['/nope'] : [];
-    expect(await auditAs(browser, visitor, routes, extra)).toEqual([]);
+for (const part of AUDIT_PARTS.filter((_, index) => index % 2 === 0)) {
+  test(part.title, async ({ browser }) => {
+    test.setTimeout(60_000 + part.routes.length * 15_000);
+    expect(await auditAs(browser, part.visitor, part.routes, part.extra)).toEqual([]);
   });
 }
