@@ -35,6 +35,11 @@ export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply
   return reply.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(problem);
 }
 
+/** PostgreSQL's unique_violation (both engines report the SQLSTATE as `code`). */
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
 /** Turns every error into the spec's error payload; framework errors from bad input stay 4xx. */
 export function installProblemHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpProblem, request, reply) => {
@@ -50,6 +55,12 @@ export function installProblemHandlers(app: FastifyInstance): void {
     if (status === 413) return sendProblem(reply, problems.tooLarge('the request body is too large').problem);
     if (status === 415) return sendProblem(reply, problems.unsupportedMedia(error.message).problem);
     if (status >= 400 && status < 500) return sendProblem(reply, { type: PROBLEM_TYPES.validation, title: 'Invalid request', status, detail: error.message });
+    // Two requests racing to create the same thing: the loser's insert meets the database's unique
+    // constraint after its own check said the way was clear. That is the caller's conflict, not our failure.
+    if (isUniqueViolation(error)) {
+      request.log.warn({ constraint: (error as { constraint?: string }).constraint }, 'unique constraint met by a concurrent request');
+      return sendProblem(reply, problems.conflict('this was just created by another request; reload and try again').problem);
+    }
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(reply, {
       type: PROBLEM_TYPES.internal,
