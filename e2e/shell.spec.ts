@@ -157,7 +157,7 @@ test('a property manager is greeted by first name with the property; provider st
   await page.getByRole('menuitem', { name: PS }).click();
   await expect.poll(() => pathOf(page)).toBe('/payment-settings/edit-payment-settings');
   expect(new URL(page.url()).searchParams.get('merchantId')).toMatch(/^[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { name: 'Edit payment settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payment settings of Canal House Amsterdam' })).toBeVisible();
 });
 
 test('provider admin: badge red, profile progress hidden until asked, 50 % with a green ring; [id] pages open', async ({ page }) => {
