@@ -1,5 +1,5 @@
 // Usage: node scripts/e2e-shards.mjs [--record] [playwright args...]
-// Runs the end-to-end suite as E2E_SHARDS (default 2) Playwright shards at once. Each shard starts its
+// Runs the end-to-end suite as E2E_SHARDS (default 3) Playwright shards at once. Each shard starts its
 // own server over its own fresh demo database on its own ports (E2E_PORT + 100 per shard; the suites'
 // private servers sit at small offsets above it), so no shard sees another's data. The model-coverage
 // record is cleared once here and filled by every shard. Exits non-zero when any shard fails.
@@ -16,7 +16,7 @@ const DURATIONS_FILE = 'e2e/durations.json';
 const argv = process.argv.slice(2);
 const record = argv.includes('--record');
 const playwrightArgs = argv.filter((arg) => arg !== '--record');
-const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 3));
 const basePort = Number(process.env.E2E_PORT ?? 4173);
 const coverageDir = process.env.MODEL_COVERAGE_DIR ?? path.resolve('reports/model-coverage/raw');
 rmSync(coverageDir, { recursive: true, force: true });
