@@ -68,7 +68,9 @@ export function mayManage(caller: Caller, target: UserRow): boolean {
 }
 
 export function assertMayManage(caller: Caller, target: UserRow, what: string): void {
-  if (target.userId === caller.userId) throw problems.forbidden(`you cannot ${what} yourself; ask another administrator`);
+  // Not a missing permission (403 means the role lacks the grant; the SPA shows it as such): the
+  // grant is there, but acting on yourself is refused whoever you are.
+  if (target.userId === caller.userId) throw problems.conflict(`you cannot ${what} yourself; ask another administrator`);
   if (!mayManage(caller, target)) throw problems.forbidden(`you may not ${what} a user whose role or properties are beyond your own`);
 }
 
