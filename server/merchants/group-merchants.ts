@@ -8,6 +8,8 @@ import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { assertMaySee } from '../merchant-groups/group-access';
 import { loadGroup } from '../merchant-groups/groups';
+import { propertyFacts } from '../properties/property-overview';
+import { nextPropertyStatus } from '../../machines/property-lifecycle.machine';
 
 // The merchants (properties, spec 3) of a merchant group as provider staff manage them (spec 7
 // "Merchants", issue 17): the group's list, and deactivation and reactivation, each audited with
@@ -37,6 +39,13 @@ async function lockedMerchant(db: Db, caller: Caller, merchantId: string): Promi
   return row;
 }
 
+/** The status the property lifecycle (machines/property-lifecycle.machine.ts) leads to, or 409 where it allows no such step. */
+async function lifecycleNext(db: Db, row: MerchantRow, action: 'deactivate' | 'reactivate'): Promise<PropertyStatus> {
+  const next = nextPropertyStatus(row.status as PropertyStatus, action, await propertyFacts(db, row.id));
+  if (!next) throw problems.conflict(`${row.name} cannot be ${action}d while it is ${row.status}`);
+  return next;
+}
+
 export function registerGroupMerchantRoutes(app: FastifyInstance): void {
   registerEndpoint(app, merchantEndpoints.searchGroupMerchants, async ({ params, caller, ctx }) => {
     assertMaySee(caller, params.merchantGroupId);
@@ -51,9 +60,10 @@ export function registerGroupMerchantRoutes(app: FastifyInstance): void {
   registerEndpoint(app, merchantEndpoints.deactivateMerchant, async ({ params, body, caller, ctx }) => {
     const row = await lockedMerchant(ctx.db, caller, params.id);
     if (row.status === 'Inactive') throw problems.conflict(`${row.name} is inactive already`);
+    const next = await lifecycleNext(ctx.db, row, 'deactivate');
     const updated = await ctx.db
       .updateTable('merchants')
-      .set({ status: 'Inactive', active: false, updated_at: new Date() })
+      .set({ status: next, active: false, updated_at: new Date() })
       .where('id', '=', row.id)
       .returning(columns)
       .executeTakeFirstOrThrow();
@@ -64,9 +74,10 @@ export function registerGroupMerchantRoutes(app: FastifyInstance): void {
   registerEndpoint(app, merchantEndpoints.reactivateMerchant, async ({ params, body, caller, ctx }) => {
     const row = await lockedMerchant(ctx.db, caller, params.id);
     if (row.status !== 'Inactive') throw problems.conflict(`${row.name} is not inactive (it is ${row.status})`);
+    const next = await lifecycleNext(ctx.db, row, 'reactivate');
     const updated = await ctx.db
       .updateTable('merchants')
-      .set({ status: 'Active', active: true, updated_at: new Date() })
+      .set({ status: next, active: true, updated_at: new Date() })
       .where('id', '=', row.id)
       .returning(columns)
       .executeTakeFirstOrThrow();
