@@ -139,7 +139,8 @@ excuseUncovered(refundApprovalMachine, {
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
-  server = await startPrivateServer(PORT);
+  // Enough paid card payments for one whole order per path besides the demo's own refunds.
+  server = await startPrivateServer(PORT, { FOLIO_SEED_ORDERS: '400' });
   const page = await browser.newPage({ baseURL: server.baseURL });
   await signInAs(page, MERCHANT_ADMIN);
   const api = await apiOf(page);
