@@ -50,7 +50,7 @@ test("a provider admin saves a group's SMTP settings, the password stays write-o
   await form.getByLabel('Sender e-mail').fill('bookings@lagoon.example');
   await form.getByLabel('Sender name').fill('Lagoon Hotels');
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form.getByRole('status')).toHaveText('Saved');
+  await expect(form.getByRole('status')).toHaveText('Saved.');
 
   await page.reload();
   const reloaded = page.getByRole('form', { name: 'E-mail delivery' });
@@ -71,7 +71,7 @@ test("a provider admin saves a group's SMTP settings, the password stays write-o
   // A wrong password, typed over the stored one: the server's refusal is what the page shows.
   await reloaded.getByLabel('Password').fill('wrong-password');
   await reloaded.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('form', { name: 'E-mail delivery' }).getByRole('status')).toHaveText('Saved');
+  await expect(page.getByRole('form', { name: 'E-mail delivery' }).getByRole('status')).toHaveText('Saved.');
   await testForm.getByRole('button', { name: 'Send test e-mail' }).click();
   await expect(result).toHaveAttribute('data-delivered', 'false');
   await expect(result.locator('pre')).toContainText('535');

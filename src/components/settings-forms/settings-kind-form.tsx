@@ -10,6 +10,7 @@ import { draftOf, errorsByField, valuesOf, type Draft, type DraftValue, type Fie
 import { resetPropertyField, saveSettings, settingsQuery, settingsQueryKey } from './settings-api';
 import { SettingsField } from './settings-field';
 import type { SettingsFormProps } from './settings-form-props';
+import { SettingsFormFooter } from './settings-form-footer';
 
 // The form of one settings kind, for a group or a property, as a page or as a wizard step. The
 // kind's schema (contract/settings/) checks the values before they are sent; the server checks them
@@ -123,26 +124,7 @@ function LoadedForm({ kind, fields, scope, onboarding, onSaved, answer, saved, s
           </div>
         );
       })}
-      {failure ? (
-        <p role="alert" className="text-sm text-red-800">
-          {failure}
-        </p>
-      ) : null}
-      <div className="flex items-center gap-3">
-        <MutationButton
-          type="submit"
-          pending={save.pending}
-          pendingLabel={t('settings.form.saving')}
-          className="rounded bg-brand px-4 py-2 font-medium text-white hover:bg-brand/90"
-        >
-          {onboarding ? t('settings.form.saveAndContinue') : t('settings.form.save')}
-        </MutationButton>
-        {saved ? (
-          <p role="status" className="text-sm text-green-800">
-            {t('settings.form.saved')}
-          </p>
-        ) : null}
-      </div>
+      <SettingsFormFooter failure={failure} pending={save.pending} saved={saved} onboarding={onboarding} />
     </form>
   );
 }

@@ -13,10 +13,10 @@ import {
 import { ResponseError } from '../../../lib/failure-message';
 import { useActionMutation } from '../../../lib/use-action-mutation';
 import { Field, inputClass } from '../../form/field';
-import { MutationButton } from '../../mutation-button';
 import type { SettingsFormProps } from '../settings-form-props';
 import { saveSmtpSettings, smtpSettingsKey, smtpSettingsQuery } from './email-settings-api';
 import { SmtpTestPanel } from './smtp-test-panel';
+import { SettingsFormFooter } from '../settings-form-footer';
 
 // E-mail settings of a merchant group ("email-settings") or a property ("smtp-settings"), spec 7
 // `merchant-smtp` (decision 0280). The password is write-only: the form shows whether one is
@@ -209,26 +209,7 @@ function LoadedForm({
       </Field>
       {text('senderEmail', 'email', true)}
       {text('senderName')}
-      {failure ? (
-        <p role="alert" className="text-sm text-red-800">
-          {failure}
-        </p>
-      ) : null}
-      <div className="flex items-center gap-3">
-        <MutationButton
-          type="submit"
-          pending={save.pending}
-          pendingLabel={t('integrations.common.saving')}
-          className="rounded bg-brand px-4 py-2 font-medium text-white hover:bg-brand/90"
-        >
-          {onboarding ? t('integrations.common.saveAndContinue') : t('integrations.common.save')}
-        </MutationButton>
-        {saved ? (
-          <p role="status" className="text-sm text-green-800">
-            {t('integrations.common.saved')}
-          </p>
-        ) : null}
-      </div>
+      <SettingsFormFooter failure={failure} pending={save.pending} saved={saved} onboarding={onboarding} />
     </form>
   );
 }

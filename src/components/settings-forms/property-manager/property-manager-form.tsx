@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { userEndpoints, type UserRow } from '../../../../contract/users';
 import { call } from '../../../lib/api-client';
 import { useActionMutation } from '../../../lib/use-action-mutation';
-import { MutationButton } from '../../mutation-button';
 import type { SettingsFormProps } from '../settings-form-props';
+import { SettingsFormFooter } from '../settings-form-footer';
 
 // The property-manager page (spec 2): which of the group's property managers cover this property.
 // A manager's properties are their user scope, kept by the users module: this form reads the group's
@@ -104,26 +104,7 @@ function ManagerChoice({ managers, merchantId, merchantGroupId, onboarding, onSa
           </label>
         ))}
       </fieldset>
-      {save.error ? (
-        <p role="alert" className="text-sm text-red-800">
-          {save.error.message}
-        </p>
-      ) : null}
-      <div className="flex items-center gap-3">
-        <MutationButton
-          type="submit"
-          pending={save.pending}
-          pendingLabel={t('settings.form.saving')}
-          className="rounded bg-brand px-4 py-2 font-medium text-white hover:bg-brand/90"
-        >
-          {onboarding ? t('settings.form.saveAndContinue') : t('settings.form.save')}
-        </MutationButton>
-        {saved ? (
-          <p role="status" className="text-sm text-green-800">
-            {t('settings.form.saved')}
-          </p>
-        ) : null}
-      </div>
+      <SettingsFormFooter failure={save.error?.message} pending={save.pending} saved={saved} onboarding={onboarding} />
     </form>
   );
 }

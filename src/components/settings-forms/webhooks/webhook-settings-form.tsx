@@ -12,6 +12,7 @@ import type { SettingsFormProps } from '../settings-form-props';
 import { WebhookDeliveryLog } from './webhook-delivery-log';
 import { WebhookSecretNotice } from './webhook-secret-notice';
 import { rotateSecret, saveWebhooks, sendTestEvent, webhookKeys, webhookSettingsQuery } from './webhooks-api';
+import { SettingsFormFooter } from '../settings-form-footer';
 
 // The "webhook-configuration" page of a merchant group or property (decisions 0281-0283): the two
 // addresses, the signing secret (shown once, rotatable), a test event and the delivery log.
@@ -104,26 +105,7 @@ function AddressForm({ scope, onboarding, onSaved, answer, onSecret, saved, setS
           />
         )}
       </Field>
-      {failure ? (
-        <p role="alert" className="text-sm text-red-800">
-          {failure}
-        </p>
-      ) : null}
-      <div className="flex items-center gap-3">
-        <MutationButton
-          type="submit"
-          pending={save.pending}
-          pendingLabel={t('integrations.common.saving')}
-          className="rounded bg-brand px-4 py-2 font-medium text-white hover:bg-brand/90"
-        >
-          {onboarding ? t('integrations.common.saveAndContinue') : t('integrations.common.save')}
-        </MutationButton>
-        {saved ? (
-          <p role="status" className="text-sm text-green-800">
-            {t('integrations.common.saved')}
-          </p>
-        ) : null}
-      </div>
+      <SettingsFormFooter failure={failure} pending={save.pending} saved={saved} onboarding={onboarding} />
     </form>
   );
 }

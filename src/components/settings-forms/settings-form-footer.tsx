@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { MutationButton } from '../mutation-button';
+
+interface SettingsFormFooterProps {
+  /** What went wrong with the last save, in words; nothing when it went well. */
+  failure?: string | null;
+  pending: boolean;
+  saved: boolean;
+  /** A wizard step: the button saves and moves on. */
+  onboarding: boolean;
+}
+
+/** The end of every settings form: what failed, the save button (or save and continue in a wizard), and "Saved." */
+export function SettingsFormFooter({ failure, pending, saved, onboarding }: SettingsFormFooterProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {failure ? (
+        <p role="alert" className="text-sm text-red-800">
+          {failure}
+        </p>
+      ) : null}
+      <div className="flex items-center gap-3">
+        <MutationButton
+          type="submit"
+          pending={pending}
+          pendingLabel={t('settings.form.saving')}
+          className="rounded bg-brand px-4 py-2 font-medium text-white hover:bg-brand/90"
+        >
+          {onboarding ? t('settings.form.saveAndContinue') : t('settings.form.save')}
+        </MutationButton>
+        {saved ? (
+          <p role="status" className="text-sm text-green-800">
+            {t('settings.form.saved')}
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}
