@@ -81,6 +81,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerCompression(app);
   await app.register(cookie);
   await app.register(formbody);
+  // JSON under a structured-syntax name (RFC 6839), such as the application/json-patch+json that spec 7
+  // names for the refunds search: the same JSON, parsed by the same parser, validated by the same schemas.
+  app.addContentTypeParser(/^application\/[a-z0-9.-]+\+json$/i, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
   // Counted in the database, so the limits hold across every instance on it (decision 0187).
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
