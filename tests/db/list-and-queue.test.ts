@@ -151,7 +151,11 @@ describe.each(engines)('list queries and export queue on $name', ({ open }) => {
   });
 
   it('counts exactly up to the cap and estimates beyond it', async () => {
-    expect(await cappedCount(db, sql`SELECT 1 FROM orders o`.compile(db))).toEqual({ total: 1540, exact: true });
+    const { n } = await db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(await cappedCount(db, sql`SELECT 1 FROM orders o`.compile(db))).toEqual({ total: Number(n), exact: true });
     const big = await cappedCount(db, sql`SELECT 1 FROM generate_series(1, 200000) AS g`.compile(db));
     expect(big.exact).toBe(false);
     expect(big.total).toBeGreaterThan(10_000);
