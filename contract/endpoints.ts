@@ -23,6 +23,7 @@ import { settingsEndpoints } from './settings/endpoints';
 import { merchantWizardEndpoints } from './settings/merchant-wizard';
 import { systemEndpoints } from './system';
 import { twoStepEndpoints } from './two-step';
+import { userAdminEndpoints } from './user-admin';
 import { userEndpoints } from './users';
 import { webhookEndpoints } from './webhooks';
 
@@ -44,6 +45,7 @@ export const endpoints: readonly Endpoint[] = endpointsOf(
   homeScreenEndpoints,
   exportEndpoints,
   userEndpoints,
+  userAdminEndpoints,
   twoStepEndpoints,
   merchantGroupEndpoints,
   merchantEndpoints,

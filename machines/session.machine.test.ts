@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { IdentityUser, Session } from '../contract/auth';
-import type { MerchantUserInfo, UserProfile } from '../contract/users';
+import { type MerchantUserInfo, type UserProfile } from '../contract/users';
 import { ACCESS_TOKEN_REFRESH_MARGIN_MS, MIN_REFRESH_DELAY_MS, REFRESH_RETRY_DELAY_MS, refreshDelayMs, sessionMachine } from './session.machine';
 
 // Fake actors stand in for the API here (a unit test of the machine); the real ones are exercised

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { IdentityUser, Session } from '../contract/auth';
-import type { MerchantUserInfo, UserProfile } from '../contract/users';
+import { type MerchantUserInfo, type UserProfile } from '../contract/users';
 
 /*
  * The session (spec 4 "Session" and "Auth", spec 8 "Session client"): loading, authenticated,

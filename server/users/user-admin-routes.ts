@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { userEndpoints, type PickerRole, type UserDetail, type UserRow } from '../../contract/users';
+import { userAdminEndpoints, type PickerRole, type UserDetail, type UserRow } from '../../contract/user-admin';
 import { audit } from '../audit';
 import type { Caller } from '../auth/caller';
 import type { Db } from '../db/database';
@@ -15,7 +15,7 @@ import { listUsers, openInvitationExpiry, visibleUser } from './user-query';
 // the audit trail. A change takes effect on the user's next request: the caller is loaded from the
 // live user on every request (server/auth/caller.ts), and deactivation also ends their sessions.
 
-const e = userEndpoints;
+const e = userAdminEndpoints;
 
 async function detailOf(db: Db, caller: Caller, userId: string): Promise<UserDetail> {
   const row = await visibleUser(db, caller, userId);

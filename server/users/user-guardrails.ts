@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { PROVIDER_ADMINS } from '../../contract/permission-table';
 import type { RoleName } from '../../contract/roles';
-import { grantableRoles, PICKER_ROLES, scopeRuleOf, sideOf, type PickerRole, type UserRow } from '../../contract/users';
+import { grantableRoles, PICKER_ROLES, scopeRuleOf, sideOf, type PickerRole, type UserRow } from '../../contract/user-admin';
 import type { Caller } from '../auth/caller';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';

@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import { scopeRuleOf, type UserListQuery, type UserRow, type UserStatus } from '../../contract/users';
+import { scopeRuleOf, type UserListQuery, type UserRow, type UserStatus } from '../../contract/user-admin';
 import type { RoleName } from '../../contract/roles';
 import type { Caller } from '../auth/caller';
 import type { Database } from '../db/schema';

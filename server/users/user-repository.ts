@@ -1,4 +1,4 @@
-import type { MerchantUserInfo } from '../../contract/users';
+import { type MerchantUserInfo } from '../../contract/users';
 import type { Db } from '../db/database';
 
 export async function findUserProfileRow(db: Db, userId: string) {

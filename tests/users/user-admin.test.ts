@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserDetail, UserPage } from '../../contract/users';
+import { type UserDetail, type UserPage } from '../../contract/user-admin';
 import { resetLinkIn, startSmtpPeer, type SmtpPeer } from '../../testing/mail/smtp-peer';
 import { loadCaller } from '../../server/auth/caller';
 import { assertNotLastAdmin } from '../../server/users/user-guardrails';

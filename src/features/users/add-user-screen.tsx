@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { grantableRoles, scopeRuleOf, sideOf, userEndpoints, type CreateUserBody, type PickerRole } from '../../../contract/users';
+import { userAdminEndpoints, grantableRoles, scopeRuleOf, sideOf, type CreateUserBody, type PickerRole } from '../../../contract/user-admin';
 import type { RoleName } from '../../../contract/roles';
 import { Field, inputClass } from '../../components/form/field';
 import { PageLayout } from '../../components/page-layout/page-layout';
@@ -34,7 +34,7 @@ export function AddUserScreen() {
   const groups = useQuery({ ...assignableGroupsQuery(), enabled: needsGroup });
 
   const create = useActionMutation({
-    mutationFn: (body: CreateUserBody) => call(userEndpoints.createUser, { body }),
+    mutationFn: (body: CreateUserBody) => call(userAdminEndpoints.createUser, { body }),
     onSuccess: (created) => {
       void queryClient.invalidateQueries({ queryKey: userKeys.all });
       navigate(`/users/${created.userId}?invited=1`);

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { userEndpoints, type UserListQuery } from '../../../contract/users';
+import { userAdminEndpoints, type UserListQuery } from '../../../contract/user-admin';
 import { call } from '../../lib/api-client';
 
-const e = userEndpoints;
+const e = userAdminEndpoints;
 
 export const userKeys = {
   all: ['users'] as const,

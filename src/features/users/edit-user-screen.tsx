@@ -4,15 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import type { RoleName } from '../../../contract/roles';
 import {
+  userAdminEndpoints,
   grantableRoles,
   PICKER_ROLES,
   scopeRuleOf,
   sideOf,
-  userEndpoints,
   type PickerRole,
   type UpdateUserBody,
   type UserDetail,
-} from '../../../contract/users';
+} from '../../../contract/user-admin';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { DetailSection } from '../../components/detail-section/detail-section';
 import { Field, inputClass } from '../../components/form/field';
@@ -77,10 +77,10 @@ function UserSummary({ user }: { user: UserDetail }) {
     queryClient.setQueryData(userKeys.detail(user.userId), next);
     void queryClient.invalidateQueries({ queryKey: userKeys.all });
   };
-  const resend = useActionMutation({ mutationFn: () => call(userEndpoints.resendInvitation, { params: { id: user.userId } }), onSuccess: refresh });
+  const resend = useActionMutation({ mutationFn: () => call(userAdminEndpoints.resendInvitation, { params: { id: user.userId } }), onSuccess: refresh });
   const change = useActionMutation({
     mutationFn: (action: 'deactivate' | 'reactivate') =>
-      call(action === 'deactivate' ? userEndpoints.deactivateUser : userEndpoints.reactivateUser, { params: { id: user.userId } }),
+      call(action === 'deactivate' ? userAdminEndpoints.deactivateUser : userAdminEndpoints.reactivateUser, { params: { id: user.userId } }),
     onSuccess: (next) => {
       refresh(next);
       setConfirming(null);
@@ -156,7 +156,7 @@ function UserEditForm({ user }: { user: UserDetail }) {
   const [saved, setSaved] = useState(false);
   useEffect(() => setSaved(false), [firstName, lastName, role, merchantIds]);
   const save = useActionMutation({
-    mutationFn: (body: UpdateUserBody) => call(userEndpoints.updateUser, { body }),
+    mutationFn: (body: UpdateUserBody) => call(userAdminEndpoints.updateUser, { body }),
     onSuccess: (next) => {
       queryClient.setQueryData(userKeys.detail(user.userId), next);
       void queryClient.invalidateQueries({ queryKey: userKeys.all });

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { actionsOf } from '../../../contract/permission-rules';
 import { PERMISSION_TABLE, type ActionLetters } from '../../../contract/permission-table';
 import type { Resource } from '../../../contract/roles';
-import { sideOf, type PickerRole } from '../../../contract/users';
+import { sideOf, type PickerRole } from '../../../contract/user-admin';
 
 /** The role's row of the permission table: what it lets its users do, resource by resource. */
 export function RolePermissions({ role }: { role: PickerRole }) {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { UserAuditEntry } from '../../../contract/users';
+import { type UserAuditEntry } from '../../../contract/user-admin';
 import { formatDateTime } from '../../lib/format';
 import { userAuditQuery } from './api';
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { UserRow } from '../../../contract/users';
+import { type UserRow } from '../../../contract/user-admin';
 
 export function roleLabel(t: TFunction, role: string | null): string {
   if (!role) return t('users.noRole');

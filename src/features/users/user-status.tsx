@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { UserStatus } from '../../../contract/users';
+import { type UserStatus } from '../../../contract/user-admin';
 import { StatusBadge } from '../../components/status-badge/status-badge';
 import type { Tone } from '../../lib/status-tones';
 

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ROLES, type RoleName } from '../../../contract/roles';
-import { grantableRoles, USER_STATUSES, type UserRow, type UserStatus } from '../../../contract/users';
+import { grantableRoles, USER_STATUSES, type UserRow, type UserStatus } from '../../../contract/user-admin';
 import { NoWrap } from '../../components/data-table/data-table';
 import type { DataTableColumn } from '../../components/data-table/data-table-features';
 import { filterInputClass, filterLabelClass } from '../../components/data-table/filter-bar';

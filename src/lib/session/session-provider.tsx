@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import type { IdentityUser, Session } from '../../../contract/auth';
-import type { MerchantUserInfo, UserProfile } from '../../../contract/users';
+import { type MerchantUserInfo, type UserProfile } from '../../../contract/users';
 import { configureApiClient } from '../api-client';
 import { inspect } from '../inspector';
 import { broadcastSessionChange, listenForSessionChanges } from './session-broadcast';

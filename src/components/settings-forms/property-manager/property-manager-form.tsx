@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { userEndpoints, type UserRow } from '../../../../contract/users';
+import { userAdminEndpoints, type UserRow } from '../../../../contract/user-admin';
 import { call } from '../../../lib/api-client';
 import { useActionMutation } from '../../../lib/use-action-mutation';
 import type { SettingsFormProps } from '../settings-form-props';
@@ -15,7 +15,7 @@ const MANAGER_ROLE = 'PropertyManager';
 const managersKey = (merchantGroupId: string) => ['settings', 'property-managers', merchantGroupId] as const;
 
 async function managersOf(merchantGroupId: string): Promise<UserRow[]> {
-  const page = await call(userEndpoints.listUsers, { query: { role: MANAGER_ROLE, pageSize: 100 } });
+  const page = await call(userAdminEndpoints.listUsers, { query: { role: MANAGER_ROLE, pageSize: 100 } });
   return page.items.filter((user) => user.merchantGroupId === merchantGroupId && user.status !== 'deactivated');
 }
 
@@ -66,7 +66,9 @@ function ManagerChoice({ managers, merchantId, merchantGroupId, onboarding, onSa
       // Only the managers whose choice changed: each keeps their other properties.
       for (const user of managers.filter((candidate) => covers(candidate) !== chosen.has(candidate.userId))) {
         const others = user.properties.map((property) => property.merchantId).filter((id) => id !== merchantId);
-        await call(userEndpoints.assignUserScope, { body: { userId: user.userId, merchantIds: chosen.has(user.userId) ? [...others, merchantId] : others } });
+        await call(userAdminEndpoints.assignUserScope, {
+          body: { userId: user.userId, merchantIds: chosen.has(user.userId) ? [...others, merchantId] : others },
+        });
       }
     },
     meta: { errorToast: false },

@@ -1,0 +1,279 @@
+import { z } from 'zod';
+import { defineEndpoint, endpointTable } from './endpoint';
+import { PagedSchema } from './orders';
+import { isPageSize } from './paging';
+import { rowOf } from './permission-rules';
+import { PROVIDER_ADMINS, type RoleSide } from './permission-table';
+import { MERCHANT_API } from './product';
+import { PROVIDER_ADMIN_ROLE, PROVIDER_BOT_ROLE, PROVIDER_USER_ROLE, RoleNameSchema, type RoleName } from './roles';
+import { UserIdParamsSchema } from './users';
+
+// Managing people (issue 19): the users list, invitations, the role picker, scopes and guardrails.
+// Who may grant what: docs/decisions/0270-who-may-grant-what.md.
+
+/** Spec 6 "Role picker", in the picker's order, by side. */
+export const PICKER_ROLES = [
+  PROVIDER_ADMIN_ROLE,
+  PROVIDER_USER_ROLE,
+  PROVIDER_BOT_ROLE,
+  'MerchantAdmin',
+  'UserManagement',
+  'MerchantViewOnlyUser',
+  'PropertyManager',
+  'PropertyOperations',
+  'PropertyViewOnlyUser',
+  'APIUser',
+] as const satisfies readonly RoleName[];
+export type PickerRole = (typeof PICKER_ROLES)[number];
+export const PickerRoleSchema = z.enum(PICKER_ROLES, { message: 'pick a role from the role picker' });
+
+export function sideOf(role: RoleName): RoleSide {
+  return rowOf(role)?.side ?? 'other';
+}
+
+/** What a role covers: every merchant, its merchant group, the properties chosen for it, or nothing. */
+export function scopeRuleOf(role: RoleName): 'all' | 'group' | 'assigned' | 'none' {
+  return rowOf(role)?.scope ?? 'none';
+}
+
+const MERCHANT_AND_BELOW: readonly PickerRole[] = [
+  'MerchantAdmin',
+  'UserManagement',
+  'MerchantViewOnlyUser',
+  'PropertyManager',
+  'PropertyOperations',
+  'PropertyViewOnlyUser',
+  'APIUser',
+];
+const PROPERTY_ROLES: readonly PickerRole[] = ['PropertyManager', 'PropertyOperations', 'PropertyViewOnlyUser', 'APIUser'];
+
+/**
+ * The picker roles a user holding `roles` may give (grant only what you hold): provider admins any,
+ * provider users any but provider admin, merchant admins the merchant and property side, user
+ * management all of that but merchant admin, property managers the property side. Nobody else any.
+ */
+export function grantableRoles(roles: readonly RoleName[]): PickerRole[] {
+  const allowed = new Set<PickerRole>();
+  for (const role of roles) {
+    if (PROVIDER_ADMINS.includes(role)) PICKER_ROLES.forEach((picked) => allowed.add(picked));
+    else if (role === PROVIDER_USER_ROLE) PICKER_ROLES.filter((picked) => picked !== PROVIDER_ADMIN_ROLE).forEach((picked) => allowed.add(picked));
+    else if (role === 'MerchantAdmin') MERCHANT_AND_BELOW.forEach((picked) => allowed.add(picked));
+    else if (role === 'UserManagement') MERCHANT_AND_BELOW.filter((picked) => picked !== 'MerchantAdmin').forEach((picked) => allowed.add(picked));
+    else if (role === 'PropertyManager' || role === 'OrganizationAdmin' || role === 'MerchantUserManager')
+      PROPERTY_ROLES.forEach((picked) => allowed.add(picked));
+  }
+  return PICKER_ROLES.filter((role) => allowed.has(role));
+}
+
+export const USER_STATUSES = ['invited', 'active', 'deactivated'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+const nameField = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, { message: `enter the ${label}` })
+    .max(100, { message: `the ${label} has at most 100 characters` });
+const MerchantIdsSchema = z.array(z.uuid({ message: 'a property id must be a uuid' })).max(500, { message: 'at most 500 properties' });
+
+export const UserListQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  pageSize: z.coerce.number().int().refine(isPageSize, { message: 'the page size must be 10, 25, 50 or 100' }).default(25),
+  /** Part of the name or e-mail, any letter case. */
+  search: z.string().trim().max(200, { message: 'at most 200 characters' }).optional(),
+  role: RoleNameSchema.optional(),
+  status: z.enum(USER_STATUSES).optional(),
+});
+export type UserListQuery = z.input<typeof UserListQuerySchema>;
+
+export const UserPropertySchema = z.object({ merchantId: z.string(), name: z.string() });
+
+export const UserRowSchema = z.object({
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  /** The current role (the first of the user's roles); null for an account without any. */
+  role: RoleNameSchema.nullable(),
+  merchantGroupId: z.string().nullable(),
+  merchantGroupName: z.string().nullable(),
+  /** What the role covers; `properties` lists them when it is `assigned`. */
+  scope: z.enum(['all', 'group', 'assigned', 'none']),
+  properties: z.array(UserPropertySchema),
+  status: z.enum(USER_STATUSES),
+  lastSignInAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type UserRow = z.infer<typeof UserRowSchema>;
+export const UserPageSchema = PagedSchema(UserRowSchema);
+export type UserPage = z.infer<typeof UserPageSchema>;
+
+export const UserDetailSchema = UserRowSchema.extend({
+  /** Whether the caller may change this user (role within theirs, scope within theirs, not themselves for role and status). */
+  mayManage: z.boolean(),
+  /** When the newest invitation link stops working; null when none is open. */
+  invitationExpiresAt: z.string().nullable(),
+});
+export type UserDetail = z.infer<typeof UserDetailSchema>;
+
+export const CreateUserBodySchema = z.object({
+  firstName: nameField('first name'),
+  lastName: nameField('last name'),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(320, { message: 'at most 320 characters' })
+    .pipe(z.email({ message: 'enter a valid e-mail address' })),
+  role: PickerRoleSchema,
+  /** The merchant group of a merchant- or property-side user; a merchant-side caller's own group when absent. */
+  merchantGroupId: z.uuid({ message: 'the merchant group id must be a uuid' }).optional(),
+  /** The properties a property-side role covers (merchant-side roles cover their whole group). */
+  merchantIds: MerchantIdsSchema.default([]),
+});
+export type CreateUserBody = z.input<typeof CreateUserBodySchema>;
+
+export const UpdateUserBodySchema = z.object({
+  userId: z.uuid({ message: 'the user id must be a uuid' }),
+  firstName: nameField('first name'),
+  lastName: nameField('last name'),
+  role: PickerRoleSchema,
+  merchantIds: MerchantIdsSchema.default([]),
+});
+export type UpdateUserBody = z.input<typeof UpdateUserBodySchema>;
+
+export const AssignScopeBodySchema = z.object({ userId: z.uuid({ message: 'the user id must be a uuid' }), merchantIds: MerchantIdsSchema });
+export type AssignScopeBody = z.input<typeof AssignScopeBodySchema>;
+
+export const AssignablePropertiesQuerySchema = z.object({ merchantGroupId: z.uuid({ message: 'the merchant group id must be a uuid' }).optional() });
+export const AssignablePropertySchema = z.object({ merchantId: z.string(), name: z.string(), status: z.string() });
+export const AssignableGroupSchema = z.object({ merchantGroupId: z.string(), name: z.string() });
+
+export const UserAuditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  action: z.string(),
+  /** `by`: the user did it; `about`: it was done to the user. */
+  relation: z.enum(['by', 'about']),
+  actorName: z.string().nullable(),
+  entityType: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type UserAuditEntry = z.infer<typeof UserAuditEntrySchema>;
+
+const READ_USERS = { resource: 'Users', action: 'Read' } as const;
+const UPDATE_USERS = { resource: 'Users', action: 'Update' } as const;
+const USER_ID = UserIdParamsSchema;
+
+export const userAdminEndpoints = endpointTable([
+  defineEndpoint({
+    id: 'listUsers',
+    method: 'GET',
+    path: `${MERCHANT_API}/users`,
+    summary: 'Users the caller may see (provider staff: everyone; merchant side: their group), by name, with role, scope, status and last sign-in',
+    access: READ_USERS,
+    query: UserListQuerySchema,
+    response: UserPageSchema,
+  }),
+  defineEndpoint({
+    id: 'listGroupUsers',
+    method: 'GET',
+    path: `${MERCHANT_API}/users/merchant-group/{id}`,
+    summary: "One merchant group's users (id = merchantGroupId): any group for provider staff, your own otherwise",
+    access: READ_USERS,
+    params: z.object({ id: z.uuid({ message: 'the merchant group id must be a uuid' }) }),
+    query: UserListQuerySchema,
+    response: UserPageSchema,
+  }),
+  defineEndpoint({
+    id: 'getUserDetail',
+    method: 'GET',
+    path: `${MERCHANT_API}/users/{id}/details`,
+    summary: 'A user as the user screen shows them: role, scope, status, last sign-in, whether you may change them',
+    access: READ_USERS,
+    params: USER_ID,
+    response: UserDetailSchema,
+  }),
+  defineEndpoint({
+    id: 'getUserAudit',
+    method: 'GET',
+    path: `${MERCHANT_API}/users/{id}/audit`,
+    summary: "A user's audit trail, newest first: what they changed and what was changed about them (the newest 100)",
+    access: READ_USERS,
+    params: USER_ID,
+    response: z.array(UserAuditEntrySchema),
+  }),
+  defineEndpoint({
+    id: 'createUser',
+    method: 'POST',
+    path: `${MERCHANT_API}/users`,
+    summary: 'Invites a user with a role and scope within your own; the e-mailed one-time link sets their password',
+    access: { resource: 'Users', action: 'Insert' },
+    body: CreateUserBodySchema,
+    response: UserDetailSchema,
+    successStatus: 201,
+  }),
+  defineEndpoint({
+    id: 'updateUser',
+    method: 'PUT',
+    path: `${MERCHANT_API}/users`,
+    summary: "Changes a user's name, role and scope within your own (never your own role); takes effect on their next request",
+    access: UPDATE_USERS,
+    body: UpdateUserBodySchema,
+    response: UserDetailSchema,
+  }),
+  defineEndpoint({
+    id: 'assignUserScope',
+    method: 'POST',
+    path: `${MERCHANT_API}/merchant-scopes/assign`,
+    summary: 'Sets the properties a property-side user covers, within your own scope',
+    access: UPDATE_USERS,
+    body: AssignScopeBodySchema,
+    response: UserDetailSchema,
+  }),
+  defineEndpoint({
+    id: 'resendInvitation',
+    method: 'POST',
+    path: `${MERCHANT_API}/users/{id}/invitation`,
+    summary: 'Sends an invited user a new invitation link (the older one stops working)',
+    access: { resource: 'Users', action: 'Insert' },
+    params: USER_ID,
+    response: UserDetailSchema,
+  }),
+  defineEndpoint({
+    id: 'deactivateUser',
+    method: 'POST',
+    path: `${MERCHANT_API}/users/{id}/deactivate`,
+    summary: 'Deactivates a user and ends their sessions at once (never the last active admin)',
+    access: { resource: 'Users', action: 'Delete' },
+    params: USER_ID,
+    response: UserDetailSchema,
+  }),
+  defineEndpoint({
+    id: 'reactivateUser',
+    method: 'POST',
+    path: `${MERCHANT_API}/users/{id}/reactivate`,
+    summary: 'Lets a deactivated user sign in again',
+    access: UPDATE_USERS,
+    params: USER_ID,
+    response: UserDetailSchema,
+  }),
+  defineEndpoint({
+    id: 'getAssignableProperties',
+    method: 'GET',
+    path: `${MERCHANT_API}/user-merchant-permissions/properties`,
+    summary: "The properties you may give a user: your group's (or the group named, for provider staff), within your own scope",
+    access: { resource: 'Users', action: 'Insert' },
+    query: AssignablePropertiesQuerySchema,
+    response: z.array(AssignablePropertySchema),
+  }),
+  defineEndpoint({
+    id: 'getAssignableGroups',
+    method: 'GET',
+    path: `${MERCHANT_API}/user-merchant-permissions/groups`,
+    summary: 'The merchant groups you may add users to: every group for provider staff, your own otherwise',
+    access: { resource: 'Users', action: 'Insert' },
+    response: z.array(AssignableGroupSchema),
+  }),
+]);
