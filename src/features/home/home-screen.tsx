@@ -7,6 +7,9 @@ import { moneyText } from '../../components/dashboard/dashboard-parts';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { StatusBadge } from '../../components/status-badge/status-badge';
 import { call } from '../../lib/api-client';
+import { useSession } from '../../lib/session/session-provider';
+import { groupOpensApi } from '../../../contract/permission-rules';
+import { KYC_STEP_IDS } from '../../../contract/kyc/steps';
 import { ResponseError } from '../../lib/failure-message';
 import { PROPERTY_STATUS_TONES } from '../../lib/status-tones';
 
@@ -15,13 +18,27 @@ import { PROPERTY_STATUS_TONES } from '../../lib/status-tones';
 
 export function HomeScreen() {
   const { t } = useTranslation();
+  const { merchantUserInfo } = useSession();
+  // A group still in onboarding has no figures yet, and the server opens them only to Active groups:
+  // the home leads on to KYC instead of asking for what would be refused.
+  const onboarding = merchantUserInfo ? !groupOpensApi('Properties', merchantUserInfo.merchantGroupStatus) : false;
   const home = useQuery({
     queryKey: ['home', 'merchant'],
     queryFn: ({ signal }) => call(homeScreenEndpoints.getMerchantHome, { signal }),
+    enabled: merchantUserInfo !== null && !onboarding,
     retry: false,
     meta: { errorToast: false },
   });
   const title = t('shell.routes.home');
+  if (onboarding)
+    return (
+      <PageLayout title={title}>
+        <p>{t('homeScreens.merchant.onboardingFirst')}</p>
+        <Link href={`/kyc/${KYC_STEP_IDS[0]}`} className="mt-3 inline-block font-medium text-brand underline">
+          {t('homeScreens.merchant.openKyc')}
+        </Link>
+      </PageLayout>
+    );
   if (home.isError)
     return (
       <PageLayout title={title}>
