@@ -162,6 +162,13 @@ export const RefundFilterSchema = z.object({
   approvalStatuses: z.array(RefundApprovalStatusSchema).max(REFUND_APPROVAL_STATUSES.length).optional(),
   /** Properties; always intersected with the caller's scope. */
   merchantIds: z.array(z.uuid()).max(500).optional(),
+  /** The amounts' currency: amount bounds are minor units of it (ISO 4217 exponents differ: JPY 0, KWD 3). */
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, { message: 'use a 3-letter currency code' })
+    .optional(),
   amountMin: Minor.optional(),
   amountMax: Minor.optional(),
   /** Requester's e-mail, starts-with. */

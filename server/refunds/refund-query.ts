@@ -40,6 +40,7 @@ export function refundWhere(filters: ServerRefundFilter, merchants: 'all' | stri
   if (filters.createdTo) parts.push(sql`r.created_at < ${upperBound(filters.createdTo)}::timestamptz`);
   if (filters.states?.length) parts.push(sql`r.state IN (${sql.join(filters.states)})`);
   if (filters.approvalStatuses?.length) parts.push(sql`r.approval_status IN (${sql.join(filters.approvalStatuses)})`);
+  if (filters.currency) parts.push(sql`r.currency = ${filters.currency}`);
   if (filters.amountMin !== undefined) parts.push(sql`r.amount_minor >= ${String(filters.amountMin)}::bigint`);
   if (filters.amountMax !== undefined) parts.push(sql`r.amount_minor <= ${String(filters.amountMax)}::bigint`);
   if (filters.requester) parts.push(sql`lower(ru.email) LIKE ${`${escapeLike(filters.requester.toLowerCase())}%`}`);

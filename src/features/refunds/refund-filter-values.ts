@@ -8,6 +8,7 @@ export interface RefundFilterValues extends Record<string, unknown> {
   createdTo: string;
   approvalStatus: RefundApprovalStatus | '';
   state: RefundState | '';
+  currency: string;
   amountMin: string;
   amountMax: string;
   requester: string;
@@ -21,6 +22,7 @@ export const EMPTY_REFUND_FILTERS: RefundFilterValues = {
   createdTo: '',
   approvalStatus: '',
   state: '',
+  currency: '',
   amountMin: '',
   amountMax: '',
   requester: '',
@@ -28,7 +30,10 @@ export const EMPTY_REFUND_FILTERS: RefundFilterValues = {
   merchantName: '',
 };
 
-/** The contract's filter for the search and the export (the same for both). Amounts are read in EUR's two decimals unless a currency says otherwise. */
+/**
+ * The contract's filter for the search and the export (the same for both). Amounts are read in the
+ * chosen currency's minor digits (JPY 0, KWD 3), two without a currency.
+ */
 export function toRefundFilter(values: RefundFilterValues): RefundFilter {
   const filter: RefundFilter = {};
   if (values.view === 'waitingForMe') filter.waitingForMe = true;
@@ -36,8 +41,10 @@ export function toRefundFilter(values: RefundFilterValues): RefundFilter {
   if (values.createdTo) filter.createdTo = values.createdTo;
   if (values.approvalStatus) filter.approvalStatuses = [values.approvalStatus];
   if (values.state) filter.states = [values.state];
-  const amountMin = filterAmountToMinor(values.amountMin, 'EUR');
-  const amountMax = filterAmountToMinor(values.amountMax, 'EUR');
+  const currency = values.currency.trim().toUpperCase();
+  if (/^[A-Z]{3}$/.test(currency)) filter.currency = currency;
+  const amountMin = filterAmountToMinor(values.amountMin, currency);
+  const amountMax = filterAmountToMinor(values.amountMax, currency);
   if (amountMin !== undefined) filter.amountMin = amountMin;
   if (amountMax !== undefined) filter.amountMax = amountMax;
   if (values.requester.trim()) filter.requester = values.requester.trim();

@@ -47,6 +47,10 @@ export function RefundFilters(props: { value: RefundFilterValues; onApply: (valu
         </select>
       </label>
       <label className={filterLabelClass}>
+        {t('refunds.filters.currency')}
+        <input maxLength={3} className={`${filterInputClass} w-16 uppercase`} {...field('currency')} />
+      </label>
+      <label className={filterLabelClass}>
         {t('refunds.filters.amountMin')}
         <input inputMode="decimal" className={`${filterInputClass} w-24`} {...field('amountMin')} />
       </label>
