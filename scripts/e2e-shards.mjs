@@ -8,8 +8,15 @@
 // (e2e/durations.json, longest first onto the least loaded shard), so the shards end together;
 // a spec with no measurement counts as the median one. Each run prints what every spec took, and
 // --record writes it to e2e/durations.json. With arguments (a filter), Playwright's own --shard splits.
+//
+// Seeding a demo database takes a server start of its own (cluster, migrations, demo data), and the
+// suite starts one server per shard and one per private-server suite. So the demo is seeded once per
+// volume into a template data directory, and every server starts from a copy of it: the shards' servers
+// (E2E_DATA_DIR) and the private servers of the default volume (E2E_PRIVATE_TEMPLATE, see
+// e2e/support/private-server.ts).
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const DURATIONS_FILE = 'e2e/durations.json';
@@ -46,6 +53,50 @@ function dealByDuration(files, measured) {
   return bins;
 }
 
+const bundle = process.env.E2E_SERVER_BUNDLE ?? 'dist-server/main.mjs';
+const templateRoot = mkdtempSync(path.join(tmpdir(), 'folio-e2e-templates-'));
+
+/** A data directory with the demo seeded at `orders` orders, by a server started once and stopped. */
+async function seededTemplate(name, port, orders) {
+  const dataDir = path.join(templateRoot, name);
+  const child = spawn('node', ['scripts/run-server.mjs', bundle], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      FOLIO_DATA_DIR: dataDir,
+      FOLIO_DEMO: 'true',
+      FOLIO_SPA_DIR: process.env.E2E_SPA_DIR ?? 'dist',
+      FOLIO_SEED_ORDERS: orders,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the ${name} template server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(2_000) })).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the ${name} template server did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM'); // a graceful stop closes the database, so the copy is consistent
+  await exited;
+  return dataDir;
+}
+
+const templateStarted = Date.now();
+const [mainTemplate, privateTemplate] = await Promise.all([
+  seededTemplate('main', basePort + 95, process.env.E2E_SEED_ORDERS ?? '5000'),
+  seededTemplate('private', basePort + 96, '50'),
+]);
+console.log(`e2e: demo databases seeded once in ${((Date.now() - templateStarted) / 1000).toFixed(1)} s`);
+
 const measured = existsSync(DURATIONS_FILE) ? JSON.parse(readFileSync(DURATIONS_FILE, 'utf8')) : {};
 const plan = playwrightArgs.length
   ? Array.from({ length: shards }, (_, index) => ({ args: [`--shard=${index + 1}/${shards}`, ...playwrightArgs], seconds: undefined }))
@@ -59,9 +110,13 @@ const runs = plan.map(({ args: shardArgs, seconds }, index) => {
   const report = path.resolve(`test-results/shard-${shard}.json`);
   if (seconds !== undefined) console.log(`[shard ${shard}] ${shardArgs.length} spec files, about ${Math.round(seconds)} s measured`);
   const args = ['playwright', 'test', `--output=test-results/shard-${shard}`, '--reporter=list,json', ...shardArgs];
+  const dataDir = path.join(templateRoot, `shard-${shard}`);
+  cpSync(mainTemplate, dataDir, { recursive: true });
   const child = spawn('npx', args, {
     env: {
       ...process.env,
+      E2E_DATA_DIR: dataDir,
+      E2E_PRIVATE_TEMPLATE: privateTemplate,
       E2E_PORT: String(basePort + 100 * index),
       MODEL_COVERAGE_DIR: coverageDir,
       MODEL_COVERAGE_KEEP: 'true',
@@ -84,6 +139,7 @@ const runs = plan.map(({ args: shardArgs, seconds }, index) => {
 });
 
 const results = await Promise.all(runs);
+rmSync(templateRoot, { recursive: true, force: true });
 
 /** Seconds per spec file from a Playwright JSON report (every test's every attempt). */
 function specSeconds(report) {

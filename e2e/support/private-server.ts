@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -21,6 +21,10 @@ export function privatePort(offset: number): number {
 /** `env` overrides the demo settings below (e.g. a larger FOLIO_SEED_ORDERS). */
 export async function startPrivateServer(port: number, env: Record<string, string> = {}): Promise<PrivateServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-e2e-private-'));
+  // scripts/e2e-shards.mjs seeds the default demo once; a suite with the default volume starts from a
+  // copy of it (the server then finds migrations and seed done). Another volume seeds its own.
+  const template = process.env.E2E_PRIVATE_TEMPLATE;
+  if (template && (env.FOLIO_SEED_ORDERS ?? '50') === '50') cpSync(template, dataDir, { recursive: true });
   // The server as `npm start` runs it: the bundle `npm run build` wrote, through the production launcher.
   const child: ChildProcess = spawn('node', ['scripts/run-server.mjs', process.env.E2E_SERVER_BUNDLE ?? 'dist-server/main.mjs'], {
     env: {
