@@ -3,6 +3,7 @@ import { PAGE_SIZES } from './paging';
 import { defineEndpoint, endpointTable } from './endpoint';
 import { BACKOFFICE_API } from './product';
 import { safeText } from './text';
+import { CurrencyFilterSchema } from './paging';
 
 // Spec 2 "/transactions", spec 3 "Enumerations", spec 7 "Orders", spec 9 page sizes.
 // Decisions: docs/decisions/0120-order-status-codes.md, 0121-list-paging-sorting-counts.md.
@@ -77,12 +78,7 @@ export const OrderFilterSchema = z.object({
   chargeCategories: z.array(ChargeCategorySchema).max(CHARGE_CATEGORIES.length).optional(),
   /** Properties; always intersected with the caller's merchant scope on the server. */
   merchantIds: z.array(z.uuid()).max(500).optional(),
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, { message: 'use a 3-letter currency code' })
-    .optional(),
+  currency: CurrencyFilterSchema.optional(),
   /** Amount bounds in MINOR units (cents), inclusive. */
   amountMin: z.number().int().min(0).optional(),
   amountMax: z.number().int().min(0).optional(),

@@ -3,6 +3,7 @@ import { defineEndpoint, endpointTable } from './endpoint';
 import { DateBoundSchema, PagedSchema, PaginationSchema } from './orders';
 import { MERCHANT_API } from './product';
 import { safeText } from './text';
+import { CurrencyFilterSchema } from './paging';
 
 // Spec 2 "/payouts", spec 3 "Payout schedule", spec 7 "Payouts". Decision 0123.
 
@@ -29,12 +30,7 @@ export const PayoutFilterSchema = z.object({
   schedules: z.array(PayoutScheduleSchema).max(PAYOUT_SCHEDULES.length).optional(),
   /** Properties; always intersected with the caller's merchant scope on the server. */
   merchantIds: z.array(z.uuid()).max(500).optional(),
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, { message: 'use a 3-letter currency code' })
-    .optional(),
+  currency: CurrencyFilterSchema.optional(),
   /** Amount bounds in MINOR units (cents), inclusive. */
   amountMin: z.number().int().min(0).optional(),
   amountMax: z.number().int().min(0).optional(),

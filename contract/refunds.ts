@@ -5,6 +5,7 @@ import { DateBoundSchema, PagedSchema, PaginationSchema } from './orders';
 import { BACKOFFICE_API } from './product';
 import { ROLES } from './roles';
 import { safeText } from './text';
+import { CurrencyFilterSchema } from './paging';
 
 // Spec 4 "Refund approval status" and "Refund state"; spec 2 "/refund-management"; spec 7 "Refunds".
 // The transitions between them are the refund approval machine's (machines/refund-approval.machine.ts,
@@ -163,12 +164,7 @@ export const RefundFilterSchema = z.object({
   /** Properties; always intersected with the caller's scope. */
   merchantIds: z.array(z.uuid()).max(500).optional(),
   /** The amounts' currency: amount bounds are minor units of it (ISO 4217 exponents differ: JPY 0, KWD 3). */
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, { message: 'use a 3-letter currency code' })
-    .optional(),
+  currency: CurrencyFilterSchema.optional(),
   amountMin: Minor.optional(),
   amountMax: Minor.optional(),
   /** Requester's e-mail, starts-with. */
