@@ -21,7 +21,7 @@ import * as integrations from './migrations/0170-integrations';
 
 // Migrations are listed here rather than read from disk, so they work the same under tsx, in
 // tests and in a bundle. Append new ones; never edit one that has shipped.
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0010-role-api-grants': roleApiGrants,
   '0020-orders-payouts-exports': ordersPayoutsExports,
@@ -45,8 +45,13 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+// Areas number their migrations in ranges of their own, so a later-numbered one can land (and be
+// applied to a running database) before an earlier-numbered one. Kysely would then refuse the
+// database as "corrupted"; allowing unordered migrations applies the missing earlier ones instead.
+// Every migration therefore only adds to what exists and never depends on a higher-numbered one.
+export async function migrateToLatest(db: Kysely<unknown>, available: Record<string, Migration> = migrations): Promise<string[]> {
+  const source = available === migrations ? provider : { getMigrations: async () => available };
+  const migrator = new Migrator({ db, provider: source, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
