@@ -1,0 +1,63 @@
+// `npm test`: every check and both suites, in the least wall time two cores allow.
+//
+// 1. The static checks (lint, format, types, the generated documents) run two at a time; each one's
+//    output is printed whole when it ends, so a failure reads as it would run alone.
+// 2. The unit suite and the browser suite then run at the same time. The browser suite waits on
+//    Chromium, the servers' single-threaded engines and the product's own timers, and measured over
+//    a whole CI run it kept less than one of the two cores busy, while the unit suite is CPU-bound.
+//    The unit suite runs at the lowest scheduling priority (`nice`), so it only takes the CPU the
+//    browser suite leaves idle and cannot slow a browser test into a timeout. Their lines are
+//    prefixed with [unit] and [e2e].
+//
+// Exits non-zero when anything failed and lists what failed; a failed check stops before the suites.
+// TEST_SEQUENTIAL=1 runs the two suites one after the other instead (for reading one suite's output).
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+
+const checks = ['lint', 'format:check', 'typecheck', 'diagrams:check', 'permissions:check', 'decisions:check', 'openapi:check'];
+const failed = [];
+
+function npmRun(script, { prefix, nice } = {}) {
+  const command = nice ? 'nice' : 'npm';
+  const args = nice ? ['-n', '19', 'npm', 'run', script] : ['run', script];
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  const buffered = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => {
+      if (prefix) process.stdout.write(`${prefix} ${line}\n`);
+      else buffered.push(line);
+    });
+  }
+  return once(child, 'close').then(([code]) => {
+    if (!prefix) process.stdout.write(buffered.map((line) => `${line}\n`).join(''));
+    if (code !== 0) failed.push(`npm run ${script} (exit ${code})`);
+    return code;
+  });
+}
+
+async function inPairs(scripts) {
+  const queue = [...scripts];
+  const worker = async () => {
+    for (let script = queue.shift(); script; script = queue.shift()) await npmRun(script);
+  };
+  await Promise.all([worker(), worker()]);
+}
+
+await inPairs(checks);
+if (failed.length) {
+  console.error(`\nnpm test stopped before the suites: ${failed.join(', ')}`);
+  process.exit(1);
+}
+if (process.env.TEST_SEQUENTIAL === '1') {
+  await npmRun('test:unit', { prefix: '[unit]' });
+  await npmRun('test:e2e', { prefix: '[e2e]' });
+} else {
+  await Promise.all([npmRun('test:unit', { prefix: '[unit]', nice: true }), npmRun('test:e2e', { prefix: '[e2e]' })]);
+}
+
+if (failed.length) {
+  console.error(`\nnpm test failed: ${failed.join(', ')}`);
+  process.exit(1);
+}
+console.log('\nnpm test: every check and both suites passed');
