@@ -92,8 +92,19 @@ export const PayoutRowSchema = z.object({
   attempts: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * What the merchant's fee schedules charge for the Paid orders this payout settles, and the payout
+   * amount less that fee (minor units; decision 0291). Null when no schedule was in force in the period.
+   */
+  feeMinor: z.number().int().nullable(),
+  netMinor: z.number().int().nullable(),
 });
 export type PayoutRow = z.infer<typeof PayoutRowSchema>;
+/** Screen-only columns: computed per page from the fee schedules, so not sortable and not exported. */
+export const PAYOUT_FEE_COLUMNS = [
+  { id: 'fee', labelKey: 'payouts.columns.fee', label: 'Fee' },
+  { id: 'net', labelKey: 'payouts.columns.net', label: 'Net amount' },
+] as const;
 
 export const PayoutAttemptSchema = z.object({
   id: z.string(),

@@ -1,5 +1,5 @@
 import { expect, test, type Download, type Page } from '@playwright/test';
-import { PAYOUT_COLUMNS } from '../contract/payouts';
+import { PAYOUT_COLUMNS, PAYOUT_FEE_COLUMNS } from '../contract/payouts';
 import { apiOf, PROVIDER_ADMIN, signInAs, storedExport } from './export-support/api';
 import { sheetRows } from './export-support/files';
 import { NetworkGate } from './export-support/network-gate';
@@ -70,7 +70,11 @@ test('xlsx export of failed payouts holds exactly those payouts and the visible 
   page.on('download', (download) => downloads.push(download));
   await openPayouts(page);
   await filterByStatus(page, 'Failed');
-  const headers = (await page.getByRole('table', { name: 'Payouts' }).getByRole('columnheader').allInnerTexts()).map((t) => t.replace(/[▲▼]/g, '').trim());
+  // Fee and net amount are computed per page from the fee schedules and are not exported (decision 0291).
+  const feeLabels: string[] = PAYOUT_FEE_COLUMNS.map((column) => column.label);
+  const headers = (await page.getByRole('table', { name: 'Payouts' }).getByRole('columnheader').allInnerTexts())
+    .map((t) => t.replace(/[▲▼]/g, '').trim())
+    .filter((label) => !feeLabels.includes(label));
   await startExport(page, 'Excel (xlsx)');
   await expect.poll(() => downloads.length, { timeout: 45_000 }).toBe(1);
   await expect(page.getByTestId('export-toast')).toBeHidden({ timeout: 10_000 });

@@ -1,9 +1,12 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { PayoutFilter, PayoutQuery, PayoutRow } from '../../contract/payouts';
+import type { PayoutFilter, PayoutQuery, PayoutRow as ContractPayoutRow } from '../../contract/payouts';
 import type { Db } from '../db/database';
 import { cappedCount, escapeLike, lowerBound, orderByClause, sortKeys, toIso, toNumber, upperBound, type SortColumn, type SortKey } from '../lists/list-query';
 
 // One query shape for the payouts table and its export (spec 2 "/payouts").
+
+/** A payout as its table stores it; the routes add the fee and net amount (server/fees/payout-fees.ts). */
+export type PayoutRow = Omit<ContractPayoutRow, 'feeMinor' | 'netMinor'>;
 
 type PayoutSortId = PayoutQuery['sorting'][number]['id'];
 const SORT_COLUMNS: Record<PayoutSortId, SortColumn> = {

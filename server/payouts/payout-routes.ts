@@ -1,18 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import { payoutEndpoints, type PayoutDetail } from '../../contract/payouts';
+import { payoutEndpoints, type PayoutDetail, type PayoutRow as PayoutRowWithFee } from '../../contract/payouts';
 import { audit } from '../audit';
 import type { Db } from '../db/database';
 import { inTransaction } from '../db/transaction';
 import { effectiveMerchants, pageAnswer, toIso } from '../lists/list-query';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
-import { countPayouts, payoutById, payoutPage } from './payout-query';
+import { payoutFees } from '../fees/payout-fees';
+import { countPayouts, payoutById, payoutPage, type PayoutRow } from './payout-query';
 
 const { searchPayouts, getPayout, retryPayout } = payoutEndpoints;
+
+/** Each payout with the fee and net amount its merchant's fee schedules imply (decision 0291). */
+async function withFees(db: Db, payouts: PayoutRow[]): Promise<PayoutRowWithFee[]> {
+  const fees = await payoutFees(db, payouts);
+  return payouts.map((payout) => ({ ...payout, ...(fees.get(payout.id) ?? { feeMinor: null, netMinor: null }) }));
+}
 
 async function payoutDetail(db: Db, id: string, merchants: 'all' | string[]): Promise<PayoutDetail> {
   const payout = await payoutById(db, id, merchants);
   if (!payout) throw problems.notFound(`payout ${id} not found`);
+  const [withFee] = await withFees(db, [payout]);
   const attempts = await db
     .selectFrom('payout_attempts')
     .select(['id', 'attempt_no', 'status', 'error', 'requested_by', 'created_at'])
@@ -20,7 +28,7 @@ async function payoutDetail(db: Db, id: string, merchants: 'all' | string[]): Pr
     .orderBy('attempt_no')
     .execute();
   return {
-    ...payout,
+    ...withFee!,
     attemptList: attempts.map((attempt) => ({
       id: attempt.id,
       attemptNo: attempt.attempt_no,
@@ -45,7 +53,7 @@ export function registerPayoutRoutes(app: FastifyInstance): void {
       const merchants = effectiveMerchants(caller.merchantScope, merchantId, body.filters.merchantIds);
       const { page, pageSize } = body.pagination;
       const [items, count] = await Promise.all([payoutPage(ctx.db, body, merchants, page, pageSize), countPayouts(ctx.db, body.filters, merchants)]);
-      return pageAnswer(items, count, page, pageSize);
+      return pageAnswer(await withFees(ctx.db, items), count, page, pageSize);
     },
     { transaction: false },
   );

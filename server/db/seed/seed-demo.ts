@@ -10,6 +10,7 @@ import { seedPaymentLinks } from './seed-payment-links';
 import { seedBookings } from './seed-bookings';
 import { seedOrderEmails, seedPaymentLedgers } from './seed-payments';
 import { seedRefunds } from './seed-refunds';
+import { seedFees } from './seed-fees';
 import { seedOrders, seedPayouts } from './seed-volume';
 
 interface SeedOptions {
@@ -145,6 +146,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   await seedBookings(db);
   await seedPaymentLinks(db);
   await seedRefunds(db);
+  await seedFees(db);
 }
 
 async function insertUser(

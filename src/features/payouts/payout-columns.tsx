@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { PAYOUT_COLUMNS, PAYOUT_SORTABLE_COLUMNS, type PayoutColumnId, type PayoutRow } from '../../../contract/payouts';
+import { PAYOUT_COLUMNS, PAYOUT_FEE_COLUMNS, PAYOUT_SORTABLE_COLUMNS, type PayoutColumnId, type PayoutRow } from '../../../contract/payouts';
 import { NoWrap } from '../../components/data-table/data-table';
 import type { DataTableColumn } from '../../components/data-table/data-table-features';
 import { StatusBadge } from '../../components/status-badge/status-badge';
@@ -37,13 +37,27 @@ function cellOf(id: PayoutColumnId, row: PayoutRow, t: TFunction, onlyProperty: 
   return String(row[id] ?? '');
 }
 
-/** One table column per contract column (the export offers the same ids). */
+/** The fee and net amount the fee schedules imply (decision 0291); a dash when no schedule was in force. */
+function feeCell(row: PayoutRow, id: (typeof PAYOUT_FEE_COLUMNS)[number]['id'], t: TFunction): React.ReactNode {
+  const value = id === 'fee' ? row.feeMinor : row.netMinor;
+  return <NoWrap>{value === null ? t('payouts.noFee') : formatMoney(value, row.currency)}</NoWrap>;
+}
+
+/** One table column per contract column (the export offers the same ids), then the screen's fee and net amount. */
 export function payoutColumns(t: TFunction, onlyProperty: (row: PayoutRow) => void, onOpen: (row: PayoutRow) => void): DataTableColumn<PayoutRow>[] {
-  return PAYOUT_COLUMNS.map((column) => ({
+  const contractColumns = PAYOUT_COLUMNS.map((column) => ({
     id: column.id,
     accessorFn: (row: PayoutRow) => (column.id === 'amount' ? row.amountMinor : row[column.id]),
     header: () => t(column.labelKey),
     cell: ({ row }: { row: { original: PayoutRow } }) => cellOf(column.id, row.original, t, onlyProperty, onOpen),
     enableSorting: (PAYOUT_SORTABLE_COLUMNS as readonly string[]).includes(column.id),
   }));
+  const feeColumns = PAYOUT_FEE_COLUMNS.map((column) => ({
+    id: column.id,
+    accessorFn: (row: PayoutRow) => (column.id === 'fee' ? row.feeMinor : row.netMinor),
+    header: () => t(column.labelKey),
+    cell: ({ row }: { row: { original: PayoutRow } }) => feeCell(row.original, column.id, t),
+    enableSorting: false,
+  }));
+  return [...contractColumns, ...feeColumns];
 }

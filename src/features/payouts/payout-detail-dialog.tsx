@@ -72,6 +72,12 @@ export function PayoutDetailDialog(props: { payoutId: string | null; canRetry: b
                     { label: t('payouts.columns.amount'), value: formatMoney(payout.amountMinor, payout.currency) },
                     { label: t('payouts.columns.status'), value: t(`payouts.status.${payout.status}`), testId: 'payout-status' },
                     { label: t('payouts.detail.period'), value: `${formatDate(payout.periodStart)} – ${formatDate(payout.periodEnd)}` },
+                    ...(payout.feeMinor === null || payout.netMinor === null
+                      ? [{ label: t('payouts.detail.fee'), value: t('payouts.detail.noFee'), testId: 'payout-fee-none' }]
+                      : [
+                          { label: t('payouts.detail.fee'), value: formatMoney(payout.feeMinor, payout.currency), testId: 'payout-fee' },
+                          { label: t('payouts.detail.net'), value: formatMoney(payout.netMinor, payout.currency), testId: 'payout-net' },
+                        ]),
                   ]}
                 />
               </div>

@@ -1,0 +1,72 @@
+import { sql } from 'kysely';
+import { feeOf } from '../../contract/fees';
+import type { Db } from '../db/database';
+
+// A payout's fee and net amount (issue 17, decision 0291): the payout settles the merchant's Paid
+// orders of its period (UTC days, in the payout's currency); each order is charged what the order
+// page shows for it (feeOf under the schedule in force on the order's day), and the payout's fee
+// is their sum. Orders before the merchant's first schedule cost nothing. A payout whose merchant
+// had no schedule in force on any day of the period has no fee to show (null), like an order.
+
+export interface PayoutFeeSubject {
+  id: string;
+  merchantId: string;
+  currency: string;
+  periodStart: string;
+  periodEnd: string;
+  amountMinor: number;
+}
+
+export interface PayoutFee {
+  feeMinor: number | null;
+  netMinor: number | null;
+}
+
+interface ChargedOrder {
+  payout_id: string;
+  amount_minor: string | number;
+  percentage: string | null;
+  fixed_amount_minor: string | number | null;
+  same_currency: boolean | null;
+}
+
+/** The fee and net amount of each payout, by payout id (one query for the orders, one for the schedules). */
+export async function payoutFees(db: Db, payouts: readonly PayoutFeeSubject[]): Promise<Map<string, PayoutFee>> {
+  const answer = new Map<string, PayoutFee>();
+  if (payouts.length === 0) return answer;
+  const ids = sql.join(payouts.map((payout) => sql`${payout.id}::uuid`));
+  const [scheduled, orders] = await Promise.all([
+    sql<{ id: string }>`
+      SELECT p.id FROM payouts p
+      WHERE p.id IN (${ids}) AND EXISTS (SELECT 1 FROM fees f WHERE f.merchant_id = p.merchant_id AND f.currency = p.currency AND f.valid_from <= p.period_end)`.execute(
+      db,
+    ),
+    sql<ChargedOrder>`
+      SELECT p.id AS payout_id, o.amount_minor, f.percentage, f.fixed_amount_minor, f.currency = o.currency AS same_currency
+      FROM payouts p
+      JOIN orders o ON o.merchant_id = p.merchant_id AND o.currency = p.currency AND o.status = 'Paid'
+        AND o.created_at >= p.period_start::timestamp AT TIME ZONE 'UTC'
+        AND o.created_at < (p.period_end + 1)::timestamp AT TIME ZONE 'UTC'
+      LEFT JOIN LATERAL (
+        SELECT fee.percentage, fee.fixed_amount_minor, fee.currency FROM fees fee
+        WHERE fee.merchant_id = o.merchant_id AND fee.valid_from <= (o.created_at AT TIME ZONE 'UTC')::date
+        ORDER BY fee.valid_from DESC LIMIT 1) f ON TRUE
+      WHERE p.id IN (${ids})`.execute(db),
+  ]);
+  const withSchedule = new Set(scheduled.rows.map((row) => row.id));
+  const feeByPayout = new Map<string, number>();
+  for (const order of orders.rows) {
+    // As on the order page: no schedule on the order's day, or one in another currency, charges nothing.
+    if (order.percentage === null || !order.same_currency) continue;
+    const { feeMinor } = feeOf(Number(order.amount_minor), { percentage: Number(order.percentage), fixedAmountMinor: Number(order.fixed_amount_minor) });
+    feeByPayout.set(order.payout_id, (feeByPayout.get(order.payout_id) ?? 0) + feeMinor);
+  }
+  for (const payout of payouts) {
+    if (!withSchedule.has(payout.id)) answer.set(payout.id, { feeMinor: null, netMinor: null });
+    else {
+      const feeMinor = feeByPayout.get(payout.id) ?? 0;
+      answer.set(payout.id, { feeMinor, netMinor: payout.amountMinor - feeMinor });
+    }
+  }
+  return answer;
+}
