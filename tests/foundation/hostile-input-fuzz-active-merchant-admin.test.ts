@@ -1,0 +1,4 @@
+import { describeHostileInputFrom, HOSTILE_INPUT_CALLERS } from '../support/hostile-input';
+
+// The hostile-input fuzz of issue 12 (tests/support/hostile-input.ts) as the active merchant admin.
+describeHostileInputFrom(HOSTILE_INPUT_CALLERS.activeMerchantAdmin);
