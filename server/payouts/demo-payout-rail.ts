@@ -5,11 +5,17 @@ import { enqueuePayoutEvent } from '../webhooks/webhook-events';
 
 /**
  * The demo's stand-in for the bank (decision 0137): a payout attempt a user started (a retry) is
- * settled as Paid once it is `settleAfterMs` old, the payout with it, and the settlement is
- * audited. It runs only in demo mode; a real deployment settles attempts from its processor's
+ * settled once it is `settleAfterMs` old, the payout with it, and the settlement is audited. Like
+ * the demo acquirer's declined captures, a payout whose amount ends in 51 minor units (e.g. 1,234.51)
+ * is refused by the bank: the attempt and the payout become Failed and `payout.failed` is sent
+ * (decision 0292); every other attempt is Paid and sends `payout.paid`. It runs only in demo mode; a real deployment settles attempts from its processor's
  * reports, never by the clock. Attempts are claimed with SKIP LOCKED, so several servers never
  * settle one twice.
  */
+/** The demo bank refuses payouts whose amount ends in this many minor units (the demo acquirer's rule for captures). */
+export const DEMO_REFUSED_PAYOUT_CENTS = 51;
+export const DEMO_REFUSAL_ERROR = 'the bank refused the transfer (demo: payout amounts ending in .51 are refused)';
+
 export interface PayoutRail {
   stop(): Promise<void>;
 }
@@ -19,27 +25,37 @@ export async function settleDueAttempts(ctx: AppContext, settleAfterMs: number):
   return ctx.db.transaction().execute(async (trx) => {
     const due = await trx
       .selectFrom('payout_attempts')
-      .select(['id', 'payout_id', 'attempt_no'])
-      .where('status', '=', 'Processing')
+      .innerJoin('payouts', 'payouts.id', 'payout_attempts.payout_id')
+      .select(['payout_attempts.id', 'payout_attempts.payout_id', 'payout_attempts.attempt_no', 'payouts.amount_minor'])
+      .where('payout_attempts.status', '=', 'Processing')
       // Attempts someone started (retries). The seeded in-flight payouts stay Processing, so the
       // demo always shows the state.
-      .where('requested_by', 'is not', null)
-      .where('created_at', '<=', new Date(Date.now() - settleAfterMs))
-      .orderBy('created_at')
+      .where('payout_attempts.requested_by', 'is not', null)
+      .where('payout_attempts.created_at', '<=', new Date(Date.now() - settleAfterMs))
+      .orderBy('payout_attempts.created_at')
       .limit(100)
-      .forUpdate()
+      .forUpdate('payout_attempts')
       .skipLocked()
       .execute();
     for (const attempt of due) {
-      await trx.updateTable('payout_attempts').set({ status: 'Paid', error: null }).where('id', '=', attempt.id).execute();
+      const refused = Number(attempt.amount_minor) % 100 === DEMO_REFUSED_PAYOUT_CENTS;
       const now = new Date();
-      await trx.updateTable('payouts').set({ status: 'Paid', paid_at: now, updated_at: now }).where('id', '=', attempt.payout_id).execute();
-      await audit(trx, null, 'payout.settled', 'payout', attempt.payout_id, {
-        attemptNo: attempt.attempt_no,
-        status: 'Paid',
-        by: 'demo payout rail',
-      });
-      await enqueuePayoutEvent(trx, attempt.payout_id, 'payout.paid', { attemptNo: attempt.attempt_no });
+      if (refused) {
+        await trx.updateTable('payout_attempts').set({ status: 'Failed', error: DEMO_REFUSAL_ERROR }).where('id', '=', attempt.id).execute();
+        await trx.updateTable('payouts').set({ status: 'Failed', updated_at: now }).where('id', '=', attempt.payout_id).execute();
+      } else {
+        await trx.updateTable('payout_attempts').set({ status: 'Paid', error: null }).where('id', '=', attempt.id).execute();
+        await trx.updateTable('payouts').set({ status: 'Paid', paid_at: now, updated_at: now }).where('id', '=', attempt.payout_id).execute();
+      }
+      const status = refused ? 'Failed' : 'Paid';
+      await audit(trx, null, 'payout.settled', 'payout', attempt.payout_id, { attemptNo: attempt.attempt_no, status, by: 'demo payout rail' });
+      // In the same transaction as the status: the event is sent exactly when the change commits.
+      await enqueuePayoutEvent(
+        trx,
+        attempt.payout_id,
+        refused ? 'payout.failed' : 'payout.paid',
+        refused ? { attemptNo: attempt.attempt_no, error: DEMO_REFUSAL_ERROR } : { attemptNo: attempt.attempt_no },
+      );
     }
     return due.length;
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { WEBHOOK_HEADERS, type WebhookDelivery, type WebhookSecretAnswer } from '../../contract/webhooks';
-import { settleDueAttempts } from '../../server/payouts/demo-payout-rail';
+import { DEMO_REFUSAL_ERROR, DEMO_REFUSED_PAYOUT_CENTS, settleDueAttempts } from '../../server/payouts/demo-payout-rail';
 import { enqueueOrderEvent } from '../../server/webhooks/webhook-events';
 import { startWebhookReceiver, type WebhookReceiver } from '../../testing/integrations/webhook-receiver';
 import { bearer, signIn, startTestApp } from '../support/test-app';
@@ -257,6 +257,41 @@ describe('deliveries', () => {
     const requests = (await receiver.waitFor(before + 1)).slice(before);
     const events = requests.map((request) => JSON.parse(request.body) as { type: string; data: { payoutId: string; status: string } });
     expect(events).toContainEqual(expect.objectContaining({ type: 'payout.paid', data: expect.objectContaining({ payoutId: payout.id, status: 'Paid' }) }));
+  });
+
+  test('a payout the bank refuses on retry turns Failed again and sends payout.failed, signed, with the refusal', async () => {
+    const failed = await app.ctx.db
+      .selectFrom('payouts')
+      .innerJoin('merchants', 'merchants.id', 'payouts.merchant_id')
+      .select(['payouts.id', 'payouts.amount_minor'])
+      .where('merchants.merchant_group_id', '=', groupId)
+      .where('payouts.status', '=', 'Failed')
+      .orderBy('payouts.created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    // The demo bank refuses amounts ending in 51 cents (decision 0292): give this payout such an amount.
+    const refusedAmount = Math.floor(Number(failed.amount_minor) / 100) * 100 + DEMO_REFUSED_PAYOUT_CENTS;
+    await app.ctx.db
+      .updateTable('payouts')
+      .set({ amount_minor: String(refusedAmount) })
+      .where('id', '=', failed.id)
+      .execute();
+    const admin = (await signIn(app, 'folioadmin@demo.folio.test')).accessToken;
+    const retried = await app.inject({ method: 'POST', url: `/folio/payment-api/v2/payouts/${failed.id}/retry`, headers: bearer(admin) });
+    expect(retried.json<{ status: string }>().status).toBe('Processing');
+    const before = receiver.received.length;
+    expect(await settleDueAttempts(app.ctx, 0)).toBeGreaterThanOrEqual(1);
+    const requests = (await receiver.waitFor(before + 1)).slice(before);
+    const failedEvents = requests.filter((request) => (JSON.parse(request.body) as { type: string }).type === 'payout.failed');
+    expect(failedEvents).toHaveLength(1);
+    expect(failedEvents[0]!.signatureValid).toBe(true);
+    expect(JSON.parse(failedEvents[0]!.body)).toMatchObject({
+      type: 'payout.failed',
+      merchantGroupId: groupId,
+      data: { payoutId: failed.id, status: 'Failed', amountMinor: refusedAmount, attemptNo: 2, error: expect.stringContaining('refused') },
+    });
+    // What the payouts page shows agrees: Failed, with the second attempt's refusal.
+    const detail = await app.inject({ method: 'GET', url: `/folio/payment-api/v2/payouts/${failed.id}`, headers: bearer(admin) });
+    expect(detail.json()).toMatchObject({ status: 'Failed', attemptList: [{ attemptNo: 1 }, { attemptNo: 2, status: 'Failed', error: DEMO_REFUSAL_ERROR }] });
   });
 
   test("another group's staff cannot see the log or send events", async () => {
