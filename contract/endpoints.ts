@@ -18,6 +18,7 @@ import { payoutEndpoints } from './payouts';
 import { smtpSettingsEndpoints } from './smtp-settings';
 import { propertyEndpoints } from './properties';
 import { secretKeyEndpoints } from './secret-keys';
+import { brandAssetEndpoints } from './brand-assets';
 import { refundEndpoints } from './refunds';
 import { settingsEndpoints } from './settings/endpoints';
 import { merchantWizardEndpoints } from './settings/merchant-wizard';
@@ -34,6 +35,7 @@ export const endpoints: readonly Endpoint[] = endpointsOf(
   identityEndpoints,
   propertyEndpoints,
   secretKeyEndpoints,
+  brandAssetEndpoints,
   orderEndpoints,
   paymentEndpoints,
   orderEmailEndpoints,

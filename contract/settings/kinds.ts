@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { BRAND_SETTINGS_DEFAULTS, BrandSettingsSchema } from './brand-assets';
 import { CONTRACT_SIGNED_DEFAULTS, ContractSignedSchema } from './contract-signed';
 import { CURRENCY_RULES_DEFAULTS, CurrencyRulesSchema } from './currency-rules';
 import { LOCATION_DEFAULTS, LocationSettingsSchema } from './location';
@@ -26,6 +27,7 @@ export const SETTINGS_KINDS = [
   'payout',
   'property-info',
   'contract-signed',
+  'brand-assets',
 ] as const;
 export type SettingsKind = (typeof SETTINGS_KINDS)[number];
 
@@ -47,6 +49,7 @@ export const SETTINGS_KIND_DEFINITIONS: Record<SettingsKind, SettingsKindDefinit
   payout: { schema: PayoutSettingsSchema, defaults: PAYOUT_DEFAULTS, storedAs: 'payout' },
   'property-info': { schema: PropertyInfoSchema, defaults: PROPERTY_INFO_DEFAULTS, storedAs: 'property-info' },
   'contract-signed': { schema: ContractSignedSchema, defaults: CONTRACT_SIGNED_DEFAULTS, storedAs: 'contract-signed' },
+  'brand-assets': { schema: BrandSettingsSchema, defaults: BRAND_SETTINGS_DEFAULTS, storedAs: 'brand-assets' },
 };
 
 /** The settings kind each settings page edits (pages owned by other forms, fees or webhooks, have none). */
@@ -61,6 +64,7 @@ export const MERCHANT_PAGE_KINDS: Partial<Record<MerchantPage, SettingsKind>> = 
 };
 export const PROPERTY_PAGE_KINDS: Partial<Record<PropertyPage, SettingsKind>> = {
   'property-info': 'property-info',
+  'brand-assets': 'brand-assets',
   'currency-rules': 'currency-rules',
   'payment-settings': 'payment',
   'processing-settings': 'processing',

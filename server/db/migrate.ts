@@ -18,6 +18,7 @@ import * as propertyLifecycle from './migrations/0150-property-lifecycle';
 import * as propertyApiKeys from './migrations/0151-property-api-keys';
 import * as twoStep from './migrations/0160-two-step';
 import * as integrations from './migrations/0170-integrations';
+import * as propertyBrandAssets from './migrations/0210-property-brand-assets';
 
 // Migrations are listed here rather than read from disk, so they work the same under tsx, in
 // tests and in a bundle. Append new ones; never edit one that has shipped.
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0151-property-api-keys': propertyApiKeys,
   '0160-two-step': twoStep,
   '0170-integrations': integrations,
+  '0210-property-brand-assets': propertyBrandAssets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

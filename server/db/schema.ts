@@ -86,6 +86,21 @@ export interface PropertyApiKeysTable {
   revoked_at: NullableTimestamp;
 }
 
+export interface PropertyBrandAssetsTable {
+  id: Generated<string>;
+  merchant_id: string;
+  asset: 'logo' | 'image';
+  storage_key: string;
+  content_type: 'image/png' | 'image/jpeg';
+  width: number;
+  height: number;
+  size_bytes: number;
+  sha256: string;
+  name: string;
+  uploaded_by: string | null;
+  uploaded_at: Generated<Date>;
+}
+
 export interface UsersTable {
   id: Generated<string>;
   email: string;
@@ -585,6 +600,7 @@ export interface Database {
   merchants: MerchantsTable;
   property_review_flags: PropertyReviewFlagsTable;
   property_api_keys: PropertyApiKeysTable;
+  property_brand_assets: PropertyBrandAssetsTable;
   users: UsersTable;
   user_roles: UserRolesTable;
   user_merchant_scopes: UserMerchantScopesTable;

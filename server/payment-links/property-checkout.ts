@@ -1,5 +1,6 @@
 import { CHECKOUT_FONTS, DEFAULT_BRANDING, DEFAULT_LINK_EXPIRY_HOURS, type CheckoutBranding } from '../../contract/payment-links';
 import type { Db } from '../db/database';
+import { logoUrlOf } from '../properties/brand-assets';
 
 // What a property's payment links look like and accept, read from its settings (the property's own
 // row first, then its merchant group's) with sensible defaults while the settings pages are being
@@ -82,6 +83,7 @@ export async function propertyCheckout(db: Db, merchantId: string): Promise<Prop
     status: property.status,
     currencies: currenciesOf(currencyRules, property.currency.trim()),
     defaultExpiryHours: expiryHoursOf(processing),
-    branding: brandingOf(brand),
+    // The uploaded logo (decision 0300) comes before a logo address in the settings.
+    branding: brandingOf({ ...brand, logoUrl: (await logoUrlOf(db, property.id)) ?? brand.logoUrl }),
   };
 }

@@ -10,6 +10,7 @@ import { transitionProperty } from './property-lifecycle';
 import { secretKeyEndpoints } from '../../contract/secret-keys';
 import { createSecretKey, listSecretKeys, revokeSecretKey, rotateSecretKey } from './secret-keys';
 import { propertyOverview } from './property-overview';
+import { registerBrandAssetRoutes } from './brand-asset-routes';
 import { countProperties, propertyPage } from './property-query';
 
 const {
@@ -97,6 +98,8 @@ export function registerPropertyRoutes(app: FastifyInstance): void {
     await updatePropertyInfo(ctx.db, caller, params.id, body);
     return propertyOverview(ctx.db, caller, params.id);
   });
+
+  registerBrandAssetRoutes(app);
 
   // Secret keys (decision 0262).
   registerEndpoint(app, secretKeyEndpoints.listSecretKeys, async ({ params, caller, ctx }) => listSecretKeys(ctx.db, caller, params.id));

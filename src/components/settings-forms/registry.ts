@@ -32,6 +32,7 @@ export const MERCHANT_PAGE_FORMS: Partial<Record<MerchantPage, SettingsFormLoade
 /** /properties/<page>: one property's settings (inherited from its group unless overridden). */
 export const PROPERTY_PAGE_FORMS: Partial<Record<PropertyPage, SettingsFormLoader>> = {
   'property-info': settingsForm(() => import('./property-info/property-info-form'), 'PropertyInfoForm'),
+  'brand-assets': settingsForm(() => import('./brand-assets/brand-assets-form'), 'BrandAssetsForm'),
   'property-manager': settingsForm(() => import('./property-manager/property-manager-form'), 'PropertyManagerForm'),
   'currency-rules': settingsForm(() => import('./currency-rules/currency-rules-form'), 'CurrencyRulesForm'),
   'payment-settings': settingsForm(() => import('./payment-settings/payment-settings-form'), 'PaymentSettingsForm'),
