@@ -22,8 +22,15 @@ export const WEBHOOK_EVENT_TYPES = [
 export const WebhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof WebhookEventTypeSchema>;
 
-/** Headers of every delivery: HMAC-SHA256 over `${timestamp}.${body}` with the secret, hex, as `v1=<hex>`. */
+/**
+ * Headers of every delivery: HMAC-SHA256 over `${timestamp}.${body}` with the secret, hex, as `v1=<hex>`.
+ * For a day after a rotation the signature header carries two, space-separated: the new secret's
+ * first, then the previous one's (decision 0290). A receiver accepts the request when one matches.
+ */
 export const WEBHOOK_HEADERS = { id: 'Folio-Webhook-Id', timestamp: 'Folio-Webhook-Timestamp', signature: 'Folio-Webhook-Signature' } as const;
+
+/** How long the replaced secret keeps signing beside the new one after a rotation. */
+export const WEBHOOK_SECRET_OVERLAP_HOURS = 24;
 
 export const WEBHOOK_DELIVERY_STATUSES = ['Pending', 'Delivering', 'Succeeded', 'Failed'] as const;
 export const WebhookDeliveryStatusSchema = z.enum(WEBHOOK_DELIVERY_STATUSES);
@@ -71,6 +78,9 @@ export const WebhookSettingsSchema = z.object({
   /** The secret's last four characters, so a receiver's owner can tell which one is current. */
   secretHint: z.string(),
   secretCreatedAt: z.string(),
+  /** The secret the last rotation replaced, while it still signs beside the current one; else null. */
+  previousSecretHint: z.string().nullable(),
+  previousSecretValidUntil: z.string().nullable(),
   updatedAt: z.string(),
 });
 export type WebhookSettings = z.infer<typeof WebhookSettingsSchema>;
@@ -135,7 +145,8 @@ export const webhookEndpoints = endpointTable([
     id: 'rotateWebhookSecret',
     method: 'POST',
     path: `${MERCHANT_API}/webhooks/rotate-secret`,
-    summary: 'Replace the signing secret at once; the answer shows the new one, once',
+    summary:
+      'Replace the signing secret; the answer shows the new one, once. The replaced secret keeps signing beside it (a second v1= signature) for WEBHOOK_SECRET_OVERLAP_HOURS',
     access: { resource: 'PaymentSettings', action: 'Update' },
     body: ScopeBody,
     response: WebhookSecretAnswerSchema,

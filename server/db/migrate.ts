@@ -18,6 +18,7 @@ import * as propertyLifecycle from './migrations/0150-property-lifecycle';
 import * as propertyApiKeys from './migrations/0151-property-api-keys';
 import * as twoStep from './migrations/0160-two-step';
 import * as integrations from './migrations/0170-integrations';
+import * as webhookSecretOverlap from './migrations/0200-webhook-secret-overlap';
 import * as propertyBrandAssets from './migrations/0210-property-brand-assets';
 
 // Migrations are listed here rather than read from disk, so they work the same under tsx, in
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '0151-property-api-keys': propertyApiKeys,
   '0160-two-step': twoStep,
   '0170-integrations': integrations,
+  '0200-webhook-secret-overlap': webhookSecretOverlap,
   '0210-property-brand-assets': propertyBrandAssets,
 };
 

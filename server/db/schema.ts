@@ -531,6 +531,10 @@ export interface WebhookSettingsTable {
   secret_cipher: string;
   secret_hint: string;
   secret_created_at: Timestamp;
+  /** The secret a rotation replaced: it signs beside the new one until it expires (decision 0290). */
+  previous_secret_cipher: string | null;
+  previous_secret_hint: string | null;
+  previous_secret_expires_at: NullableTimestamp;
   updated_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;

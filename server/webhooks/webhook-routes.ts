@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { webhookEndpoints, webhookUrlProblem, type WebhookDelivery, type WebhookSettings, type WebhookSettingsAnswer } from '../../contract/webhooks';
+import {
+  WEBHOOK_SECRET_OVERLAP_HOURS,
+  webhookEndpoints,
+  webhookUrlProblem,
+  type WebhookDelivery,
+  type WebhookSettings,
+  type WebhookSettingsAnswer,
+} from '../../contract/webhooks';
 import { audit } from '../audit';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
@@ -19,10 +26,21 @@ interface SettingsRow {
   pay_later_url: string | null;
   secret_hint: string;
   secret_created_at: Date;
+  previous_secret_hint: string | null;
+  previous_secret_expires_at: Date | null;
   updated_at: Date;
 }
 
-const SETTINGS_COLUMNS = ['id', 'url', 'pay_later_url', 'secret_hint', 'secret_created_at', 'updated_at'] as const;
+const SETTINGS_COLUMNS = [
+  'id',
+  'url',
+  'pay_later_url',
+  'secret_hint',
+  'secret_created_at',
+  'previous_secret_hint',
+  'previous_secret_expires_at',
+  'updated_at',
+] as const;
 
 async function rowOf(db: Db, merchantGroupId: string, merchantId: string | null): Promise<SettingsRow | undefined> {
   return db
@@ -35,11 +53,15 @@ async function rowOf(db: Db, merchantGroupId: string, merchantId: string | null)
 
 function settingsOf(row: SettingsRow | undefined): WebhookSettings | null {
   if (!row) return null;
+  // A replaced secret past its overlap no longer signs (the worker checks the same instant), so it is not mentioned.
+  const overlapping = row.previous_secret_expires_at !== null && new Date(row.previous_secret_expires_at).getTime() > Date.now();
   return {
     url: row.url,
     payLaterUrl: row.pay_later_url,
     secretHint: row.secret_hint,
     secretCreatedAt: new Date(row.secret_created_at).toISOString(),
+    previousSecretHint: overlapping ? row.previous_secret_hint : null,
+    previousSecretValidUntil: overlapping ? new Date(row.previous_secret_expires_at!).toISOString() : null,
     updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
@@ -156,20 +178,38 @@ export function registerWebhookRoutes(app: FastifyInstance, nudge: () => void): 
     const scope = await checkSettingsScope(ctx.db, caller, body.scope);
     const existing = await rowOf(ctx.db, scope.merchantGroupId, scope.merchantId);
     if (!existing) throw problems.conflict('save a webhook address first; its secret is created with it');
+    // The row lock makes two rotations take turns, so the second keeps the first's new secret as its previous one.
+    const current = await ctx.db
+      .selectFrom('webhook_settings')
+      .select(['secret_cipher', 'secret_hint'])
+      .where('id', '=', existing.id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     const secret = newWebhookSecret();
+    const now = new Date();
+    // Decision 0290: the replaced secret keeps signing beside the new one for the overlap; a secret replaced
+    // earlier (a second rotation within the overlap) stops signing now.
+    const previousUntil = new Date(now.getTime() + WEBHOOK_SECRET_OVERLAP_HOURS * 60 * 60 * 1000);
     await ctx.db
       .updateTable('webhook_settings')
       .set({
         secret_cipher: secretBoxOf(ctx).seal(secret),
         secret_hint: hintOf(secret),
-        secret_created_at: new Date(),
+        secret_created_at: now,
+        previous_secret_cipher: current.secret_cipher,
+        previous_secret_hint: current.secret_hint,
+        previous_secret_expires_at: previousUntil,
         updated_by: caller.userId,
-        updated_at: new Date(),
+        updated_at: now,
       })
       .where('id', '=', existing.id)
       .execute();
     const [entityType, entityId] = entityOf(scope);
-    await audit(ctx.db, caller.userId, 'webhook-settings.secret-rotated', entityType, entityId, { hint: hintOf(secret) });
+    await audit(ctx.db, caller.userId, 'webhook-settings.secret-rotated', entityType, entityId, {
+      hint: hintOf(secret),
+      previousHint: current.secret_hint,
+      previousSignsUntil: previousUntil.toISOString(),
+    });
     return { ...(await answerOf(ctx.db, scope)), secret };
   });
 

@@ -32,6 +32,23 @@ interface ClaimedDelivery {
   attempts: number;
 }
 
+/**
+ * The signature header: the current secret's `v1=`, and while a rotation's overlap lasts (decision 0290)
+ * the previous secret's after it, space-separated, so receivers holding either secret accept the request.
+ */
+export function signatureHeader(
+  box: { open(cipher: string): string },
+  settings: { secret_cipher: string; previous_secret_cipher: string | null; previous_secret_expires_at: Date | string | null },
+  timestamp: number,
+  body: string,
+  now = Date.now(),
+): string {
+  const signatures = [webhookSignature(box.open(settings.secret_cipher), timestamp, body)];
+  const previousValid = settings.previous_secret_expires_at !== null && new Date(settings.previous_secret_expires_at).getTime() > now;
+  if (settings.previous_secret_cipher && previousValid) signatures.push(webhookSignature(box.open(settings.previous_secret_cipher), timestamp, body));
+  return signatures.join(' ');
+}
+
 /** The wait before attempt n+1 after n failed attempts: base, 2 base, 4 base, ... capped at an hour. */
 export function backoffMs(failedAttempts: number, baseMs: number): number {
   return Math.min(MAX_BACKOFF_MS, baseMs * 2 ** Math.max(0, failedAttempts - 1));
@@ -60,7 +77,11 @@ function summaryOf(outcome: PostOutcome): string {
 /** One attempt of one claimed delivery, recorded; returns whether the receiver took it. */
 export async function attemptDelivery(ctx: AppContext, workerId: string, delivery: ClaimedDelivery, options: IntegrationsConfig): Promise<boolean> {
   const body = typeof delivery.payload === 'string' ? delivery.payload : JSON.stringify(delivery.payload);
-  const settings = await ctx.db.selectFrom('webhook_settings').select(['secret_cipher']).where('id', '=', delivery.webhook_settings_id).executeTakeFirst();
+  const settings = await ctx.db
+    .selectFrom('webhook_settings')
+    .select(['secret_cipher', 'previous_secret_cipher', 'previous_secret_expires_at'])
+    .where('id', '=', delivery.webhook_settings_id)
+    .executeTakeFirst();
   const timestamp = Math.floor(Date.now() / 1000);
   const headers: Record<string, string> = {
     'user-agent': 'Folio-Webhooks/1',
@@ -70,7 +91,7 @@ export async function attemptDelivery(ctx: AppContext, workerId: string, deliver
   let outcome: PostOutcome;
   if (!settings) outcome = { status: null, body: null, error: 'the webhook settings were removed', durationMs: 0 };
   else {
-    headers[WEBHOOK_HEADERS.signature.toLowerCase()] = webhookSignature(secretBoxOf(ctx).open(settings.secret_cipher), timestamp, body);
+    headers[WEBHOOK_HEADERS.signature.toLowerCase()] = signatureHeader(secretBoxOf(ctx), settings, timestamp, body);
     outcome = await postWebhook(delivery.target_url, headers, body, { allowPrivate: options.allowPrivateTargets, timeoutMs: options.webhookTimeoutMs });
   }
   const succeeded = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;

@@ -6,13 +6,17 @@ import { WEBHOOK_HEADERS } from '../../contract/webhooks';
 /**
  * The check a receiver makes, written from the documented scheme rather than the product's code:
  * `v1=` + hex HMAC-SHA256 of "timestamp.body" with the secret, and a timestamp within five minutes.
+ * The header may carry several signatures, space-separated (after a rotation: the new secret's and
+ * the previous one's); the request checks out when one of them matches the secret held.
  */
-function signatureChecksOut(secret: string, timestamp: string | undefined, signature: string | undefined, body: string): boolean {
+export function signatureChecksOut(secret: string, timestamp: string | undefined, signature: string | undefined, body: string): boolean {
   if (!timestamp || !signature || !/^\d+$/.test(timestamp)) return false;
   if (Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
   const expected = Buffer.from(`v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`);
-  const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return signature.split(' ').some((candidate) => {
+    const given = Buffer.from(candidate);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
 }
 
 export interface ReceivedEvent {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { WEBHOOK_HEADERS, type WebhookDelivery, type WebhookSecretAnswer } from '../../contract/webhooks';
 import { DEMO_REFUSAL_ERROR, DEMO_REFUSED_PAYOUT_CENTS, settleDueAttempts } from '../../server/payouts/demo-payout-rail';
 import { enqueueOrderEvent } from '../../server/webhooks/webhook-events';
-import { startWebhookReceiver, type WebhookReceiver } from '../../testing/integrations/webhook-receiver';
+import { signatureChecksOut, startWebhookReceiver, type WebhookReceiver } from '../../testing/integrations/webhook-receiver';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 
 // Issues 17/18 webhooks (decisions 0281-0283): settings with a signing secret shown once, signed
@@ -152,20 +152,70 @@ describe('deliveries', () => {
     expect(receiver.received.length - before).toBe(MAX_ATTEMPTS);
   });
 
-  test('after rotating the secret, deliveries are signed with the new one only', async () => {
+  test('after a rotation both the new and the previous secret sign for 24 hours; then only the new one', async () => {
+    const original = receiver.secret!;
     const rotated = await post('/rotate-secret', { scope: groupScope() });
     expect(rotated.statusCode).toBe(200);
     const secret = rotated.json<WebhookSecretAnswer>().secret!;
-    expect(secret).not.toBe(receiver.secret);
-    // The receiver still holds the old secret: the signature fails and it answers 401.
-    receiver.answers = [];
+    expect(secret).not.toBe(original);
+    // The page is told until when the old secret still signs: a day from now.
+    const settings = rotated.json<WebhookSecretAnswer>().settings!;
+    expect(settings).toMatchObject({ secretHint: `…${secret.slice(-4)}`, previousSecretHint: `…${original.slice(-4)}` });
+    const untilMs = Date.parse(settings.previousSecretValidUntil!) - Date.now();
+    expect(untilMs).toBeGreaterThan(24 * 3600_000 - 60_000);
+    expect(untilMs).toBeLessThanOrEqual(24 * 3600_000);
+
+    // The receiver still holds the old secret: the request checks out all the same, and carries both signatures.
+    const overlapping = await settled((await post('/test', { scope: groupScope() })).json<WebhookDelivery>().id);
+    expect(overlapping).toMatchObject({ status: 'Succeeded', attempts: 1 });
+    const request = receiver.received.at(-1)!;
+    expect(request.signatureValid).toBe(true);
+    const header = request.headers[WEBHOOK_HEADERS.signature.toLowerCase()] as string;
+    const timestamp = request.headers[WEBHOOK_HEADERS.timestamp.toLowerCase()] as string;
+    expect(header.split(' ')).toHaveLength(2);
+    expect(signatureChecksOut(secret, timestamp, header.split(' ')[0], request.body)).toBe(true);
+    expect(signatureChecksOut(original, timestamp, header.split(' ')[1], request.body)).toBe(true);
+    // A receiver already on the new secret accepts it too.
+    receiver.secret = secret;
+    await settled((await post('/test', { scope: groupScope() })).json<WebhookDelivery>().id);
+    expect(receiver.received.at(-1)!.signatureValid).toBe(true);
+
+    // A day later (the overlap's end moved to the past): one signature, and a receiver on the old secret refuses.
+    await app.ctx.db
+      .updateTable('webhook_settings')
+      .set({ previous_secret_expires_at: new Date(Date.now() - 1000) })
+      .where('merchant_group_id', '=', groupId)
+      .where('merchant_id', 'is', null)
+      .execute();
+    expect((await post('/search', { scope: groupScope() })).json<WebhookSecretAnswer>().settings).toMatchObject({
+      previousSecretHint: null,
+      previousSecretValidUntil: null,
+    });
+    receiver.secret = original;
     const stale = (await post('/test', { scope: groupScope() })).json<WebhookDelivery>();
     await receiver.waitFor(receiver.received.length + 1);
-    expect(receiver.received.at(-1)!.signatureValid).toBe(false);
+    const refused = receiver.received.at(-1)!;
+    expect(refused.signatureValid).toBe(false);
+    expect((refused.headers[WEBHOOK_HEADERS.signature.toLowerCase()] as string).split(' ')).toHaveLength(1);
     receiver.secret = secret;
-    const delivery = await settled(stale.id, 15_000);
-    expect(delivery.status).toBe('Succeeded');
+    expect((await settled(stale.id, 15_000)).status).toBe('Succeeded');
     expect(receiver.received.at(-1)!.signatureValid).toBe(true);
+  });
+
+  test('a second rotation within the overlap drops the first secret at once: the last two secrets sign', async () => {
+    const first = receiver.secret!;
+    const second = (await post('/rotate-secret', { scope: groupScope() })).json<WebhookSecretAnswer>().secret!;
+    const third = (await post('/rotate-secret', { scope: groupScope() })).json<WebhookSecretAnswer>();
+    expect(third.settings).toMatchObject({ previousSecretHint: `…${second.slice(-4)}` });
+    receiver.secret = first;
+    receiver.answers = [200];
+    await settled((await post('/test', { scope: groupScope() })).json<WebhookDelivery>().id);
+    expect(receiver.received.at(-1)!.signatureValid).toBe(false);
+    for (const held of [second, third.secret!]) {
+      receiver.secret = held;
+      await settled((await post('/test', { scope: groupScope() })).json<WebhookDelivery>().id);
+      expect(receiver.received.at(-1)!.signatureValid).toBe(true);
+    }
   });
 
   test('an order event commits with the change that caused it: a rolled-back change sends nothing', async () => {

@@ -138,6 +138,11 @@ function SecretSection({ scope, answer, onSecret }: PartProps) {
           ? t('integrations.webhooks.secret.hint', { hint: settings.secretHint, created: formatDateTime(settings.secretCreatedAt) })
           : t('integrations.webhooks.secret.none')}
       </p>
+      {settings?.previousSecretHint && settings.previousSecretValidUntil ? (
+        <p className="text-sm text-amber-900" data-testid="webhook-previous-secret">
+          {t('integrations.webhooks.secret.previous', { hint: settings.previousSecretHint, until: formatDateTime(settings.previousSecretValidUntil) })}
+        </p>
+      ) : null}
       <p className="text-xs text-slate-600">{t('integrations.webhooks.secret.verify')}</p>
       <div className="flex flex-wrap items-center gap-3">
         {settings ? (
