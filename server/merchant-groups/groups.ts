@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { OnboardingStatus } from '../../contract/merchant-groups';
 import type { Db } from '../db/database';
-import { problems } from '../http/problem';
+import { PROBLEM_TYPES } from '../../contract/problem';
+import { HttpProblem, problems } from '../http/problem';
 import { isOnboardingStatus } from '../../machines/onboarding-lifecycle.machine';
 
 // The merchant_groups table belongs to this module (decision 0190): the KYC module reads a group
@@ -25,22 +26,36 @@ export async function groupsUnchangedSince(db: Db, statuses: readonly Onboarding
   return rows.map((row) => ({ id: row.id, status: row.status as OnboardingStatus }));
 }
 
-/** Whether a group of this name exists, whatever its letter case (two groups must not be confused in lists). */
+/** Whether a group of this name exists, whatever its letter case and surrounding spaces (two groups must not be confused in lists). */
 export async function groupNameTaken(db: Db, name: string): Promise<boolean> {
   const row = await db
     .selectFrom('merchant_groups')
     .select('id')
-    .where(sql<boolean>`lower(name) = lower(${name})`)
+    .where(sql<boolean>`lower(btrim(name)) = lower(btrim(${name}))`)
     .executeTakeFirst();
   return row !== undefined;
 }
 
-/** A new group in status Created. */
-export async function insertGroup(db: Db, group: { name: string; country: string; contactEmail: string }): Promise<string> {
-  const { id } = await db
-    .insertInto('merchant_groups')
-    .values({ name: group.name, country: group.country, contact_email: group.contactEmail })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+/** The 409 for a taken group name, naming the field the caller sent it in. */
+export function groupNameConflict(name: string, field: string, hint = ''): HttpProblem {
+  const detail = `a merchant group named ${name} exists already${hint}`;
+  return new HttpProblem({ type: PROBLEM_TYPES.conflict, title: 'Conflict', status: 409, detail, errors: { [field]: [detail] } });
+}
+
+/**
+ * A new group in status Created. Two requests creating the same name at the same moment both pass
+ * groupNameTaken; the unique index on lower(btrim(name)) (migration 0201, decision 0293) stops the second.
+ */
+export async function insertGroup(db: Db, group: { name: string; country: string; contactEmail: string }, nameField = 'name'): Promise<string> {
+  try {
+    const { id } = await db
+      .insertInto('merchant_groups')
+      .values({ name: group.name, country: group.country, contact_email: group.contactEmail })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  } catch (error) {
+    if ((error as { code?: string; constraint?: string }).code === '23505') throw groupNameConflict(group.name, nameField);
+    throw error;
+  }
 }

@@ -17,7 +17,7 @@ import { registerEndpoint } from '../http/route';
 import { applicationColumnSql, applicationIdOf, ensureApplication, openFlagCountSql } from '../kyc/applications';
 import { escapeLike } from '../lists/list-query';
 import { assertMaySee, assertReviewer } from './group-access';
-import { groupNameTaken, insertGroup, loadGroup } from './groups';
+import { groupNameConflict, groupNameTaken, insertGroup, loadGroup } from './groups';
 import { actionsFor, applyTransition, GROUP_ENTITY } from './lifecycle';
 
 // Spec 7 "Merchant groups" (docs/decisions/0144-kyc-api-mapping.md): the group list and detail,
@@ -88,7 +88,7 @@ export function registerMerchantGroupRoutes(app: FastifyInstance): void {
 
   registerEndpoint(app, merchantGroupEndpoints.createMerchantGroup, async ({ body, caller, ctx }) => {
     if (!isProviderStaff(caller)) throw problems.forbidden('only provider staff create merchant groups');
-    if (await groupNameTaken(ctx.db, body.name)) throw problems.conflict(`a merchant group named ${body.name} exists already`);
+    if (await groupNameTaken(ctx.db, body.name)) throw groupNameConflict(body.name, 'name');
     const id = await insertGroup(ctx.db, body);
     await ensureApplication(ctx.db, id);
     await audit(ctx.db, caller.userId, 'merchantGroup.create', GROUP_ENTITY, id, { name: body.name });

@@ -9,7 +9,7 @@ import { HttpProblem, problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { linkOrigin } from '../mail/link-origin';
 import { groupAnswer } from '../merchant-groups/merchant-group-routes';
-import { groupNameTaken, insertGroup, loadGroup } from '../merchant-groups/groups';
+import { groupNameConflict, groupNameTaken, insertGroup, loadGroup } from '../merchant-groups/groups';
 import { GROUP_ENTITY } from '../merchant-groups/lifecycle';
 
 // Granting merchant access (spec 2 "/merchants/add-merchant-access", spec 7 POST /merchants/pre-init;
@@ -36,8 +36,8 @@ export function registerMerchantAccessRoutes(app: FastifyInstance): void {
     let groupId: string;
     if (body.newGroup) {
       if (await groupNameTaken(ctx.db, body.newGroup.name))
-        throw conflictOn('newGroup.name', `a merchant group named ${body.newGroup.name} exists already; pick it instead of creating it again`);
-      groupId = await insertGroup(ctx.db, { ...body.newGroup, contactEmail: email });
+        throw groupNameConflict(body.newGroup.name, 'newGroup.name', '; pick it instead of creating it again');
+      groupId = await insertGroup(ctx.db, { ...body.newGroup, contactEmail: email }, 'newGroup.name');
       await ensureApplication(ctx.db, groupId);
       await audit(ctx.db, caller.userId, 'merchantGroup.create', GROUP_ENTITY, groupId, { name: body.newGroup.name });
     } else {

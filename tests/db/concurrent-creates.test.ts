@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MERCHANT_API } from '../../contract/product';
 import { freshPostgresDatabase, postgresUrl } from '../support/postgres';
@@ -38,5 +39,40 @@ describe.skipIf(!postgresUrl)('concurrent creates on PostgreSQL', () => {
     expect(statuses.filter((status) => status === 409)).toHaveLength(9);
     for (const answer of answers.filter((candidate) => candidate.statusCode === 409))
       expect(answer.headers['content-type']).toContain('application/problem+json');
+  });
+
+  it('ten creations of one merchant group name at once (letter case and spaces differing): one group, nine 409 problems naming the field', async () => {
+    const names = Array.from({ length: 10 }, (_, index) => (index % 2 ? `  twin towers hotels ` : `Twin Towers Hotels`));
+    const answers = await Promise.all(
+      names.map((name, index) =>
+        index < 5
+          ? app.inject({
+              method: 'POST',
+              url: `${MERCHANT_API}/merchant-groups`,
+              headers: bearer(admin),
+              payload: { name, country: 'nl', contactEmail: `twin${index}@hotels.example` },
+            })
+          : app.inject({
+              method: 'POST',
+              url: `${MERCHANT_API}/merchants/pre-init`,
+              headers: bearer(admin),
+              payload: { newGroup: { name, country: 'nl' }, admin: { firstName: 'Tw', lastName: 'In', email: `twin${index}@hotels.example` } },
+            }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(9);
+    answers.forEach((answer, index) => {
+      if (answer.statusCode !== 409) return;
+      expect(answer.headers['content-type']).toContain('application/problem+json');
+      expect(Object.keys(answer.json<{ errors: Record<string, string[]> }>().errors)).toEqual([index < 5 ? 'name' : 'newGroup.name']);
+    });
+    const groups = await app.ctx.db
+      .selectFrom('merchant_groups')
+      .select('name')
+      .where(sql<boolean>`lower(btrim(name)) = 'twin towers hotels'`)
+      .execute();
+    expect(groups).toHaveLength(1);
   });
 });
