@@ -37,11 +37,11 @@ export function inlineParameters(compiled: CompiledQuery): string {
   });
 }
 
-const OPTIONS: Record<CopyFormat, string> = { csv: 'FORMAT csv', text: 'FORMAT text' };
+export const COPY_OPTIONS: Record<CopyFormat, string> = { csv: 'FORMAT csv', text: 'FORMAT text' };
 const SCRATCH = 'folio-export-scratch';
 
 /** The PGlite client behind a connection, if this connection is one (the dialect keeps it as `client`). */
-function pgliteClient(connection: unknown): PGlite | undefined {
+export function pgliteClient(connection: unknown): PGlite | undefined {
   const client = (connection as { client?: { query?: unknown; dumpDataDir?: unknown } }).client;
   return client && typeof client.query === 'function' && typeof client.dumpDataDir === 'function' ? (client as PGlite) : undefined;
 }
@@ -64,7 +64,7 @@ async function* blobChunks(blob: Blob | undefined): AsyncIterable<Buffer> {
 async function pgliteCopy(client: PGlite, body: string, format: CopyFormat, name: string): Promise<CopyBody> {
   const hostDir = hostDataDir(client);
   if (!hostDir) {
-    const result = await client.query(`COPY (${body}) TO '/dev/blob' WITH (${OPTIONS[format]})`);
+    const result = await client.query(`COPY (${body}) TO '/dev/blob' WITH (${COPY_OPTIONS[format]})`);
     return { chunks: blobChunks(result.blob), rows: () => result.affectedRows ?? 0, dispose: async () => undefined };
   }
   await mkdir(path.join(hostDir, SCRATCH), { recursive: true });
@@ -72,7 +72,7 @@ async function pgliteCopy(client: PGlite, body: string, format: CopyFormat, name
   const { rows } = await client.query<{ dir: string }>(`SELECT current_setting('data_directory') AS dir`);
   const serverFile = `${rows[0]!.dir}/${SCRATCH}/${name}.body`;
   try {
-    const result = await client.query(`COPY (${body}) TO '${serverFile}' WITH (${OPTIONS[format]})`);
+    const result = await client.query(`COPY (${body}) TO '${serverFile}' WITH (${COPY_OPTIONS[format]})`);
     return {
       chunks: createReadStream(hostFile, { highWaterMark: 64 << 10 }),
       rows: () => result.affectedRows ?? 0,
@@ -88,7 +88,7 @@ async function postgresCopy(db: Db, body: string, format: CopyFormat): Promise<C
   const pool = poolOf(db);
   if (!pool) throw new Error('COPY needs the pool of a PostgreSQL database opened by openDatabase');
   const client = await pool.connect();
-  const stream = client.query(copyTo(`COPY (${body}) TO STDOUT WITH (${OPTIONS[format]})`));
+  const stream = client.query(copyTo(`COPY (${body}) TO STDOUT WITH (${COPY_OPTIONS[format]})`));
   let finished = false;
   let released = false;
   stream.on('end', () => (finished = true));
@@ -120,6 +120,11 @@ export async function copyOut(db: Db, query: CompiledQuery, format: CopyFormat, 
     return client ? pgliteCopy(client, body, format, name) : undefined;
   });
   return pglite ?? postgresCopy(db, body, format);
+}
+
+/** Whether the database is the embedded engine (one connection, queries run on this thread). */
+export async function isPglite(db: Db): Promise<boolean> {
+  return db.getExecutor().provideConnection(async (connection) => pgliteClient(connection) !== undefined);
 }
 
 /** Removes scratch files an interrupted export left behind (called when the worker starts). */

@@ -1,4 +1,5 @@
-import type { RawBuilder } from 'kysely';
+import type { RawBuilder, SqlBool } from 'kysely';
+import type { SortKey } from '../lists/list-query';
 import type { SheetCellKind } from './xlsx-stream';
 
 /**
@@ -43,19 +44,30 @@ export function xlsxKindOf(column: ExportColumn): CellKind {
   return column.xlsx?.kind ?? column.kind;
 }
 
+/** The export's query in pieces, so the worker can read it in keyset chunks (decision 0320). */
+export interface ExportQueryParts {
+  /** The chosen columns' cells, as a SELECT list. */
+  cells: RawBuilder<unknown>;
+  /** FROM with its joins, and the WHERE of the filter and the caller's scope. */
+  from: RawBuilder<unknown>;
+  where: RawBuilder<SqlBool>;
+  /** The ORDER BY keys: a total order (ending in a unique key), so a chunk boundary never splits a tie. */
+  keys: SortKey[];
+}
+
+type ExportRequest = { query: unknown; merchants: 'all' | string[] };
+
 /**
  * What the export worker needs from a domain (orders, payouts): header labels, the xlsx kinds of the
  * chosen columns, and the query of the whole export, scoped, filtered and sorted exactly as the
- * table is. `cell` wraps each column's SQL for the file type (the csv formula guard).
+ * table is. `cell` wraps each column's SQL for the file type (the csv formula guard). `parts` is the
+ * same query in pieces: with it, the embedded engine reads the export in chunks instead of one COPY.
  */
 export interface ExportSource {
   headers(columns: string[]): string[];
   kinds(columns: string[]): CellKind[];
-  query(
-    request: { query: unknown; merchants: 'all' | string[] },
-    columns: string[],
-    cell: (column: ExportColumn) => string,
-  ): RawBuilder<unknown> | Promise<RawBuilder<unknown>>;
+  query(request: ExportRequest, columns: string[], cell: (column: ExportColumn) => string): RawBuilder<unknown> | Promise<RawBuilder<unknown>>;
+  parts?(request: ExportRequest, columns: string[], cell: (column: ExportColumn) => string): ExportQueryParts | Promise<ExportQueryParts>;
 }
 
 export function labelsOf(catalogue: readonly { id: string; label: string }[], columns: string[]): string[] {

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { EXPORT_MESSAGES, type ExportType } from '../../contract/exports';
 import type { AppContext } from '../app-context';
-import { clearCopyScratch, copyOut, type CopyBody } from './copy-out';
-import { xlsxCellSql, type ExportSource } from './export-source';
+import { clearCopyScratch, copyOut, isPglite, type CopyBody } from './copy-out';
+import { xlsxCellSql, type ExportColumn, type ExportSource } from './export-source';
 import {
   claimNext,
   expiredFiles,
@@ -17,10 +17,13 @@ import {
   type ClaimedJob,
 } from './export-jobs';
 import { csvCellSql, csvWriter, xlsxWriter, type BodyWriter } from './file-writers';
+import { keysetCopy } from './keyset-copy';
 
-// The export worker (decisions 0124, 0127): claims jobs with FOR UPDATE SKIP LOCKED, has the
+// The export worker (decisions 0124, 0127, 0320): claims jobs with FOR UPDATE SKIP LOCKED, has the
 // database COPY the rows (filtered, sorted and formatted in SQL) and streams that body into the
-// file, beating its heartbeat and checking for cancellation as it goes. A job whose worker died is
+// file, beating its heartbeat and checking for cancellation as it goes. On PostgreSQL that is one
+// COPY on its own connection; on the embedded engine, which runs a statement on this thread, it is
+// a COPY per keyset chunk with the event loop handed back between chunks. A job whose worker died is
 // taken over once its heartbeat is stale (restart from scratch), or failed with a message once it
 // has used its attempts: never left Processing.
 
@@ -29,9 +32,14 @@ export interface WorkerOptions {
   pollMs: number;
   staleMs: number;
   maxAttempts: number;
-  /** How often a running export beats its heartbeat (and learns it was cancelled). */
+  /** How often a running export beats its heartbeat (and learns it was cancelled); on PGlite also before every chunk. */
   beatMs: number;
+  /** Rows per COPY on the embedded engine (decision 0320); 0 reads the export in one COPY, as PostgreSQL does. */
+  chunkRows?: number;
 }
+
+/** Decision 0320: about 50-100 ms of the embedded engine per chunk for a typical export on this class of machine. */
+export const DEFAULT_CHUNK_ROWS = 10_000;
 
 export function workerOptionsFromEnv(concurrency: number, env: NodeJS.ProcessEnv = process.env): WorkerOptions {
   const number = (value: string | undefined, fallback: number) => (value && Number(value) > 0 ? Number(value) : fallback);
@@ -40,7 +48,9 @@ export function workerOptionsFromEnv(concurrency: number, env: NodeJS.ProcessEnv
     pollMs: number(env.FOLIO_EXPORT_POLL_MS, 500),
     staleMs: number(env.FOLIO_EXPORT_STALE_MS, 30_000),
     maxAttempts: number(env.FOLIO_EXPORT_MAX_ATTEMPTS, 3),
-    beatMs: number(env.FOLIO_EXPORT_BEAT_MS, 1000),
+    // A cancel must take effect within a second, so the running export looks four times a second.
+    beatMs: number(env.FOLIO_EXPORT_BEAT_MS, 250),
+    chunkRows: env.FOLIO_EXPORT_CHUNK_ROWS === '0' ? 0 : number(env.FOLIO_EXPORT_CHUNK_ROWS, DEFAULT_CHUNK_ROWS),
   };
 }
 
@@ -54,6 +64,8 @@ const SHEET_NAMES: Record<ExportType, string> = { TRANSACTION: 'Transactions', P
 
 export function startExportWorker(ctx: AppContext, sources: Partial<Record<ExportType, ExportSource>>, options: WorkerOptions): ExportWorker {
   const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const chunkRows = options.chunkRows ?? DEFAULT_CHUNK_ROWS;
+  const embedded = isPglite(ctx.db).catch(() => false);
   let stopping = false;
   const wakers = new Set<() => void>();
   const loops: Promise<void>[] = [];
@@ -76,6 +88,16 @@ export function startExportWorker(ctx: AppContext, sources: Partial<Record<Expor
     return job.file_type === 'csv' ? csvWriter(stream, headers) : xlsxWriter(stream, headers, source.kinds(job.columns), SHEET_NAMES[job.export_type]);
   }
 
+  /** The rows' COPY body: chunk by chunk on the embedded engine (asking `proceed` before each), else one COPY. */
+  async function openBody(job: ClaimedJob, source: ExportSource, proceed: () => Promise<boolean>): Promise<{ body: CopyBody; chunked: boolean }> {
+    const cell: (column: ExportColumn) => string = job.file_type === 'csv' ? csvCellSql : xlsxCellSql(job.request.timeZone ?? 'UTC');
+    const format = job.file_type === 'csv' ? 'csv' : 'text';
+    if (chunkRows > 0 && source.parts && (await embedded))
+      return { body: keysetCopy(ctx.db, await source.parts(job.request, job.columns, cell), format, { chunkRows, proceed }), chunked: true };
+    const query = await source.query(job.request, job.columns, cell);
+    return { body: await copyOut(ctx.db, query.compile(ctx.db), format, job.token), chunked: false };
+  }
+
   async function run(job: ClaimedJob): Promise<void> {
     const source = sources[job.export_type];
     const key = fileKeyOf(job.token, job.file_type);
@@ -87,9 +109,11 @@ export function startExportWorker(ctx: AppContext, sources: Partial<Record<Expor
       await ctx.files.remove(key);
     };
     try {
-      writer = await openWriter(job, source, key);
-      const query = await source.query(job.request, job.columns, job.file_type === 'csv' ? csvCellSql : xlsxCellSql(job.request.timeZone ?? 'UTC'));
-      body = await copyOut(ctx.db, query.compile(ctx.db), job.file_type === 'csv' ? 'csv' : 'text', job.token);
+      const file = (writer = await openWriter(job, source, key));
+      // Before each chunk: progress, and whether the job is still ours to run (not cancelled, not shutting down).
+      const proceed = async () => !stopping && (await heartbeat(ctx.db, job.token, workerId, file.rows()));
+      const opened = await openBody(job, source, proceed);
+      body = opened.body;
       let beat = Date.now();
       for await (const chunk of body.chunks) {
         await writer.write(chunk);
@@ -97,7 +121,7 @@ export function startExportWorker(ctx: AppContext, sources: Partial<Record<Expor
           await giveUp();
           return releaseJob(ctx.db, job.token, workerId);
         }
-        if (Date.now() - beat >= options.beatMs) {
+        if (!opened.chunked && Date.now() - beat >= options.beatMs) {
           beat = Date.now();
           // Cancelled (stop call) or taken over: stop writing and remove the partial file.
           if (!(await heartbeat(ctx.db, job.token, workerId, writer.rows()))) return giveUp();
