@@ -1,13 +1,22 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { merchantGroupEndpoints, type MerchantGroupListQuery } from '../../../contract/merchant-groups';
 import { merchantEndpoints, type GrantMerchantAccess } from '../../../contract/merchants';
+import { merchantWizardEndpoints } from '../../../contract/settings/merchant-wizard';
 import { call } from '../../lib/api-client';
 
 export const merchantKeys = {
   groups: ['merchants', 'groups'] as const,
   groupList: (query: MerchantGroupListQuery) => ['merchants', 'groups', query] as const,
   groupMerchants: (groupId: string) => ['merchants', 'group-merchants', groupId] as const,
+  wizard: (groupId: string) => ['merchants', 'wizard', groupId] as const,
 };
+
+/** The merchant wizard's progress of an Active group (the server answers 409 for any other status). */
+export const merchantWizardQuery = (merchantGroupId: string) =>
+  queryOptions({
+    queryKey: merchantKeys.wizard(merchantGroupId),
+    queryFn: ({ signal }) => call(merchantWizardEndpoints.getMerchantWizard, { params: { merchantGroupId }, signal }),
+  });
 
 export const merchantGroupsQuery = (query: MerchantGroupListQuery) =>
   queryOptions({

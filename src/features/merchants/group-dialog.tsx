@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { MerchantGroupListItem } from '../../../contract/merchant-groups';
+import { MERCHANT_WIZARD_STATUS, MERCHANT_WIZARD_STEPS } from '../../../contract/settings/merchant-wizard';
 import type { GroupMerchant } from '../../../contract/merchants';
 import { MERCHANT_PAGES } from '../../../contract/settings/pages';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
@@ -11,7 +12,7 @@ import { inputClass } from '../../components/form/field';
 import { StatusBadge } from '../../components/status-badge/status-badge';
 import { PROPERTY_STATUS_TONES } from '../../lib/status-tones';
 import { useActionMutation } from '../../lib/use-action-mutation';
-import { groupMerchantsQuery, merchantKeys, setMerchantActive } from './api';
+import { groupMerchantsQuery, merchantKeys, merchantWizardQuery, setMerchantActive } from './api';
 import { OnboardingStatusBadge } from './onboarding-status-badge';
 
 /** A merchant group opened from the list: its properties (deactivate, reactivate) and its settings pages. */
@@ -28,6 +29,7 @@ export function GroupDialog({ group, onClose }: { group: MerchantGroupListItem; 
             <DialogTitle className="text-lg font-semibold text-slate-900">{group.name}</DialogTitle>
             <OnboardingStatusBadge status={group.status} />
           </div>
+          {group.status === MERCHANT_WIZARD_STATUS ? <WizardEntry merchantGroupId={group.merchantGroupId} /> : null}
           <h3 className="mt-4 text-sm font-semibold text-slate-800">{t('merchants.group.properties', { count: group.propertiesCount })}</h3>
           {merchants.isError ? <p role="alert">{merchants.error.message}</p> : null}
           {merchants.data && merchants.data.length === 0 ? <p className="text-sm text-slate-700">{t('merchants.group.noProperties')}</p> : null}
@@ -88,6 +90,32 @@ export function GroupDialog({ group, onClose }: { group: MerchantGroupListItem; 
       </div>
       {changing ? <ActivationConfirm merchant={changing} groupId={group.merchantGroupId} onDone={() => setChanging(null)} /> : null}
     </Dialog>
+  );
+}
+
+/**
+ * An Active group whose merchant wizard is not finished: the way into it (spec 2 "Merchants", isOnboarding=true).
+ * The wizard itself resumes at the first step not saved yet.
+ */
+function WizardEntry({ merchantGroupId }: { merchantGroupId: string }) {
+  const { t } = useTranslation();
+  const wizard = useQuery(merchantWizardQuery(merchantGroupId));
+  if (!wizard.data || wizard.data.completedAt) return null;
+  const saved = wizard.data.steps.filter((step) => step.saved).length;
+  // Continue where the group left off: the wizard opens the step whose address it is given.
+  const firstOpen = wizard.data.steps.find((step) => !step.saved)?.step ?? MERCHANT_WIZARD_STEPS[0];
+  return (
+    <div className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded border border-brand/40 bg-brand/5 p-3" data-testid="merchant-wizard-entry">
+      <p className="text-sm text-slate-800">
+        {saved === 0 ? t('merchants.wizardEntry.notStarted') : t('merchants.wizardEntry.inProgress', { saved, total: wizard.data.steps.length })}
+      </p>
+      <Link
+        href={`/merchants/${firstOpen}?merchantGroupId=${merchantGroupId}&isOnboarding=true`}
+        className="rounded bg-brand px-3 py-1.5 text-sm font-semibold text-white"
+      >
+        {saved === 0 ? t('merchants.wizardEntry.start') : t('merchants.wizardEntry.continue')}
+      </Link>
+    </div>
   );
 }
 
