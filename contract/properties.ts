@@ -13,6 +13,8 @@ import { safeText } from './text';
 export const PROPERTY_STATUSES = ['Created', 'NotOnboarded', 'PendingReview', 'FeeSetup', 'Active', 'Inactive', 'ResubmissionRequired'] as const;
 export const PropertyStatusSchema = z.enum(PROPERTY_STATUSES);
 export type PropertyStatus = z.infer<typeof PropertyStatusSchema>;
+/** The 409 detail of a guest's payment link whose property is Inactive: the guest page shows the inactive-property page on it. */
+export const PROPERTY_INACTIVE_DETAIL = 'this property is inactive: its payment links take no payments';
 
 export const ScopedPropertySchema = z.object({
   merchantId: z.uuid(),

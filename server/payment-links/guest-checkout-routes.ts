@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PROPERTY_INACTIVE_DETAIL } from '../../contract/properties';
 import { sql } from 'kysely';
 import { paymentLinkEndpoints, type GuestCheckout, type GuestPaymentAnswer } from '../../contract/payment-links';
 import type { OrderStatus } from '../../contract/orders';
@@ -45,6 +46,9 @@ async function linkByToken(db: Db, token: string, lock: boolean): Promise<LinkRo
   const row = result.rows[0];
   // One answer for every token that is not a link: nothing tells a near miss from a wild guess.
   if (!row) throw problems.notFound('this payment link does not exist');
+  // An Inactive property's links neither show nor pay (spec 2's inactive-property page, decision 0260).
+  const property = await db.selectFrom('merchants').select('status').where('id', '=', row.merchant_id).executeTakeFirst();
+  if (property?.status === 'Inactive') throw problems.conflict(PROPERTY_INACTIVE_DETAIL);
   return row;
 }
 

@@ -2,6 +2,7 @@ import { lazy, Suspense, useLayoutEffect, type ComponentType, type LazyExoticCom
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { RouteGuard } from './guard/route-guard';
+import { InactivePropertyGate } from './inactive-property-gate';
 import type { AppRoute, ScreenLoader } from './route-table';
 import { ActivePropertyProvider } from '../lib/active-property';
 import { LoadingOverlay } from './shell/loading-overlay';
@@ -101,6 +102,7 @@ export function AppRoutes() {
     <ActivePropertyProvider>
       <ClearLoadingOnRouteChange />
       <RouteGuard render={renderRoute} renderNotFound={renderNotFound} />
+      <InactivePropertyGate />
       <LoadingOverlay />
       {status === 'authenticated' && (
         <Suspense fallback={null}>

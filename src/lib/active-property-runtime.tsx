@@ -85,10 +85,16 @@ export function ActivePropertyRuntime({ onChange }: { onChange(state: ActiveProp
 
   const properties = useSelector(actor, (snapshot) => snapshot.context.properties);
   const activeId = useSelector(actor, (snapshot) => snapshot.context.activePropertyId);
+  const statuses = useSelector(actor, (snapshot) => snapshot.context.statuses);
   const [switchTo] = useState(() => (merchantId: string) => actor.send({ type: 'activeProperty.switch', merchantId }));
   const value = useMemo(
-    () => ({ properties, activeProperty: properties.find((property) => property.merchantId === activeId), switchTo }),
-    [properties, activeId, switchTo],
+    () => ({
+      properties,
+      activeProperty: properties.find((property) => property.merchantId === activeId),
+      statusOf: (merchantId: string) => statuses.find((entry) => entry.merchantId === merchantId)?.status,
+      switchTo,
+    }),
+    [properties, activeId, statuses, switchTo],
   );
   useEffect(() => onChange(value), [onChange, value]);
   useEffect(() => () => onChange(null), [onChange]);

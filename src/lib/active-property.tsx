@@ -1,14 +1,16 @@
 import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from 'react';
-import type { ScopedProperty } from '../../contract/properties';
+import type { PropertyStatus, ScopedProperty } from '../../contract/properties';
 import { useSession } from './session/session-provider';
 
 export interface ActivePropertyState {
   properties: ScopedProperty[];
   activeProperty: ScopedProperty | undefined;
+  /** The status of each listed property (spec 4), for the Inactive property's page and the switcher. */
+  statusOf(merchantId: string): PropertyStatus | undefined;
   switchTo(merchantId: string): void;
 }
 
-const NO_ACTIVE_PROPERTY: ActivePropertyState = { properties: [], activeProperty: undefined, switchTo: () => undefined };
+const NO_ACTIVE_PROPERTY: ActivePropertyState = { properties: [], activeProperty: undefined, statusOf: () => undefined, switchTo: () => undefined };
 const ActivePropertyContext = createContext<ActivePropertyState>(NO_ACTIVE_PROPERTY);
 
 // The statechart and its calls load with the session, not with /sign-in (issue 13 "First load").

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
+import { Redirect, useLocation } from 'wouter';
+import { PROPERTY_INACTIVE_DETAIL } from '../../../contract/properties';
 import { paymentLinkEndpoints, type GuestCard, type GuestCheckout, type GuestPaymentAnswer } from '../../../contract/payment-links';
 import { CardForm } from '../../components/guest-checkout/card-form';
 import { GuestCheckoutView } from '../../components/guest-checkout/guest-checkout-view';
@@ -51,6 +52,8 @@ function GuestPayment() {
 
   if (checkout.isPending) return <p role="status">{t('common.loading')}</p>;
   if (checkout.isError) {
+    const body = checkout.error instanceof ResponseError ? (checkout.error.body as { detail?: string } | undefined) : undefined;
+    if (body?.detail === PROPERTY_INACTIVE_DETAIL) return <Redirect to="/properties/inactive-property" replace />;
     const missing = checkout.error instanceof ResponseError && checkout.error.status === 404;
     return (
       <main className="flex min-h-screen flex-col items-center justify-center gap-3 p-8">
