@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isCountryCode } from './countries';
 import { defineEndpoint, endpointTable } from './endpoint';
-import { MerchantGroupSchema } from './merchant-groups';
+import { FeeModelSchema } from './fees';
+import { MerchantGroupSchema, OnboardingStatusSchema } from './merchant-groups';
 import { MERCHANT_API } from './product';
 import { PropertyStatusSchema } from './properties';
 import { safeText } from './text';
@@ -80,6 +81,40 @@ export const MerchantActivationBodySchema = z
   .object({ reason: safeText('merchants.validation.unsafeText').trim().max(500, { error: 'merchants.validation.tooLong' }).optional() })
   .optional();
 
+/**
+ * PUT /merchants/status (spec 4 "merchant status change"; decision 0294): move a merchant (property) to another status through the property
+ * lifecycle, confirmed in the screen with a reason the audit log keeps. Statuses reached only with more than a
+ * reason (sending back for resubmission names fields) are not offered here.
+ */
+export const MerchantStatusChangeSchema = z.object({
+  merchantId: z.uuid({ error: 'merchants.validation.id' }),
+  status: PropertyStatusSchema,
+  reason: safeText('merchants.validation.unsafeText', { error: 'merchants.validation.reason' })
+    .trim()
+    .min(3, { error: 'merchants.validation.reason' })
+    .max(500, { error: 'merchants.validation.tooLong' }),
+});
+export type MerchantStatusChange = z.input<typeof MerchantStatusChangeSchema>;
+
+/** GET /merchants/detailed (spec 7): the merchants the caller may see, optionally of one group, with their status, fee and next statuses. */
+export const MerchantDetailedQuerySchema = z.object({
+  merchantGroupId: z.uuid({ error: 'merchants.validation.id' }).optional(),
+  status: PropertyStatusSchema.optional(),
+  search: safeText('merchants.validation.unsafeText').trim().max(100, { error: 'merchants.validation.tooLong' }).optional(),
+});
+export type MerchantDetailedQuery = z.input<typeof MerchantDetailedQuerySchema>;
+
+export const DetailedMerchantSchema = GroupMerchantSchema.extend({
+  groupName: z.string(),
+  groupStatus: OnboardingStatusSchema,
+  statusChangedAt: z.string().nullable(),
+  /** The fee schedule in force today; null when none has started. */
+  fee: z.object({ feeModel: FeeModelSchema, percentage: z.number(), fixedAmountMinor: z.number().int(), validFrom: z.string() }).nullable(),
+  /** The statuses PUT /merchants/status may move it to now, for this caller. */
+  allowedStatuses: z.array(PropertyStatusSchema),
+});
+export type DetailedMerchant = z.infer<typeof DetailedMerchantSchema>;
+
 export const merchantEndpoints = endpointTable([
   defineEndpoint({
     id: 'grantMerchantAccess',
@@ -100,6 +135,26 @@ export const merchantEndpoints = endpointTable([
     access: { resource: 'Merchants', action: 'Read' },
     params: z.object({ merchantGroupId: z.uuid({ error: 'merchants.validation.id' }) }),
     response: z.array(GroupMerchantSchema),
+  }),
+  defineEndpoint({
+    id: 'searchDetailedMerchants',
+    method: 'GET',
+    path: `${MERCHANT_API}/merchants/detailed`,
+    summary:
+      'The merchants (properties) the caller may see with their group, status, fee in force and the statuses they may be moved to now; filter by group, status, name (at most 500)',
+    access: { resource: 'Merchants', action: 'Read' },
+    query: MerchantDetailedQuerySchema,
+    response: z.array(DetailedMerchantSchema),
+  }),
+  defineEndpoint({
+    id: 'changeMerchantStatus',
+    method: 'PUT',
+    path: `${MERCHANT_API}/merchants/status`,
+    summary:
+      "Move a merchant to another status through the property lifecycle, with a reason kept in the audit log; 409 when the lifecycle (or the caller's side) allows no such step. (POST on this path reads the properties' statuses, spec 7.)",
+    access: { resource: 'Merchants', action: 'Update' },
+    body: MerchantStatusChangeSchema,
+    response: DetailedMerchantSchema,
   }),
   defineEndpoint({
     id: 'deactivateMerchant',

@@ -117,3 +117,23 @@ test("an Active group's page leads into its unfinished merchant wizard, and on t
   await expect(page.getByTestId('group-dialog')).toBeVisible();
   await expect(page.getByTestId('merchant-wizard-entry')).toHaveCount(0);
 });
+
+test("a provider admin changes a property's status from its group's page, with a reason, among the statuses the lifecycle allows", async ({ page }) => {
+  await signInAs(page, 'folioadmin@demo.folio.test');
+  await page.goto('/merchants?q=Lagoon');
+  await page.getByRole('button', { name: 'Open Lagoon Hotels Group' }).click();
+  const dialog = page.getByTestId('group-dialog');
+  const row = dialog.getByRole('row').filter({ hasText: 'City Lights Rotterdam' });
+  await expect(row).toContainText('Pending review');
+  await row.getByRole('button', { name: 'Change status of City Lights Rotterdam' }).click();
+  const confirm = page.getByTestId('confirm-dialog');
+  await expect(confirm.getByLabel('New status').locator('option')).toHaveText(['Fee setup']);
+  await confirm.getByRole('button', { name: 'Change status', exact: true }).click();
+  await expect(confirm.getByRole('alert')).toHaveText('Say why (at least 3 characters).');
+  await confirm.getByLabel('Reason').fill('documents checked by phone');
+  await confirm.getByRole('button', { name: 'Change status', exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row).toContainText('Fee setup');
+  // Fee setup leads on to Active only once the property has fees, so nothing more is offered yet.
+  await expect(row.getByRole('button', { name: 'Change status of City Lights Rotterdam' })).toHaveCount(0);
+});

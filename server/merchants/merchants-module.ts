@@ -3,6 +3,7 @@ import { registerFeeRoutes } from '../fees/fee-routes';
 import { registerGroupMerchantRoutes } from './group-merchants';
 import { registerMerchantAccessRoutes } from './merchant-access';
 import { registerMerchantConfigRoutes } from './merchant-config-routes';
+import { registerMerchantStatusRoutes } from './merchant-status';
 
 /** Spec 7 "Merchants" for provider staff: granting merchant access, the merchants of a group and their fee schedules (issue 17). */
 export function registerMerchantsModule(app: FastifyInstance): void {
@@ -10,4 +11,5 @@ export function registerMerchantsModule(app: FastifyInstance): void {
   registerGroupMerchantRoutes(app);
   registerFeeRoutes(app);
   registerMerchantConfigRoutes(app);
+  registerMerchantStatusRoutes(app);
 }

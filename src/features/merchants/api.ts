@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { merchantGroupEndpoints, type MerchantGroupListQuery } from '../../../contract/merchant-groups';
-import { merchantEndpoints, type GrantMerchantAccess } from '../../../contract/merchants';
+import { merchantEndpoints, type GrantMerchantAccess, type MerchantStatusChange } from '../../../contract/merchants';
 import { merchantWizardEndpoints } from '../../../contract/settings/merchant-wizard';
 import { call } from '../../lib/api-client';
 
@@ -9,7 +9,19 @@ export const merchantKeys = {
   groupList: (query: MerchantGroupListQuery) => ['merchants', 'groups', query] as const,
   groupMerchants: (groupId: string) => ['merchants', 'group-merchants', groupId] as const,
   wizard: (groupId: string) => ['merchants', 'wizard', groupId] as const,
+  detailed: (groupId: string) => ['merchants', 'detailed', groupId] as const,
 };
+
+/** GET /merchants/detailed of one group: each merchant's status, fee in force and the statuses it may move to. */
+export const detailedMerchantsQuery = (merchantGroupId: string) =>
+  queryOptions({
+    queryKey: merchantKeys.detailed(merchantGroupId),
+    queryFn: ({ signal }) => call(merchantEndpoints.searchDetailedMerchants, { query: { merchantGroupId }, signal }),
+  });
+
+export function changeMerchantStatus(body: MerchantStatusChange) {
+  return call(merchantEndpoints.changeMerchantStatus, { body });
+}
 
 /** The merchant wizard's progress of an Active group (the server answers 409 for any other status). */
 export const merchantWizardQuery = (merchantGroupId: string) =>

@@ -12,13 +12,16 @@ import { inputClass } from '../../components/form/field';
 import { StatusBadge } from '../../components/status-badge/status-badge';
 import { PROPERTY_STATUS_TONES } from '../../lib/status-tones';
 import { useActionMutation } from '../../lib/use-action-mutation';
-import { groupMerchantsQuery, merchantKeys, merchantWizardQuery, setMerchantActive } from './api';
+import { detailedMerchantsQuery, groupMerchantsQuery, merchantKeys, merchantWizardQuery, setMerchantActive } from './api';
 import { OnboardingStatusBadge } from './onboarding-status-badge';
+import { StatusChange } from './status-change';
 
 /** A merchant group opened from the list: its properties (deactivate, reactivate) and its settings pages. */
 export function GroupDialog({ group, onClose }: { group: MerchantGroupListItem; onClose: () => void }) {
   const { t } = useTranslation();
   const merchants = useQuery(groupMerchantsQuery(group.merchantGroupId));
+  // The statuses each merchant may move to now (GET /merchants/detailed), for "Change status".
+  const detailed = useQuery(detailedMerchantsQuery(group.merchantGroupId));
   const [changing, setChanging] = useState<GroupMerchant | null>(null);
   return (
     <Dialog open onClose={onClose} className="relative z-40">
@@ -54,7 +57,10 @@ export function GroupDialog({ group, onClose }: { group: MerchantGroupListItem; 
                       <StatusBadge tone={PROPERTY_STATUS_TONES[merchant.status]}>{t(`merchants.propertyStatus.${merchant.status}`)}</StatusBadge>
                     </td>
                     <td className="py-1.5">{merchant.currency}</td>
-                    <td className="py-1.5 text-right">
+                    <td className="flex justify-end gap-2 py-1.5">
+                      {detailed.data?.find((entry) => entry.merchantId === merchant.merchantId) ? (
+                        <StatusChange merchant={detailed.data.find((entry) => entry.merchantId === merchant.merchantId)!} />
+                      ) : null}
                       <button type="button" className="rounded border border-slate-300 px-2 py-1 text-xs" onClick={() => setChanging(merchant)}>
                         {merchant.status === 'Inactive'
                           ? t('merchants.group.reactivate', { name: merchant.name })
@@ -129,6 +135,7 @@ function ActivationConfirm({ merchant, groupId, onDone }: { merchant: GroupMerch
     mutationFn: () => setMerchantActive(merchant.merchantId, reactivating, reason),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: merchantKeys.groupMerchants(groupId) });
+      await queryClient.invalidateQueries({ queryKey: merchantKeys.detailed(groupId) });
       onDone();
     },
     meta: { errorToast: false },
