@@ -26,5 +26,7 @@ export const PROBLEM_TYPES = {
   unsupportedMedia: 'https://folio.test/problems/unsupported-media-type',
   invalidCredentials: 'https://folio.test/problems/invalid-credentials',
   csrf: 'https://folio.test/problems/csrf',
+  /** Signed in with the password, but the sign-in policy wants two-step sign-in turned on first (decision 0310). */
+  twoStepRequired: 'https://folio.test/problems/two-step-required',
   internal: 'https://folio.test/problems/internal',
 } as const;

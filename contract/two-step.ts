@@ -17,10 +17,38 @@ const CodeSchema = z
   .toLowerCase()
   .refine((code) => TOTP_CODE_PATTERN.test(code) || RECOVERY_CODE_PATTERN.test(code), { message: 'enter the 6-digit code or a recovery code' });
 
-export const TwoStepStatusSchema = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() });
+export const TwoStepStatusSchema = z.object({
+  enabled: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+  /** The sign-in policy requires it of you (provider roles, decision 0310): until it is on, only setting it up is open. */
+  required: z.boolean(),
+});
+export type TwoStepStatus = z.infer<typeof TwoStepStatusSchema>;
 export const TwoStepSetupSchema = z.object({ secret: z.string(), otpauthUri: z.string() });
 export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 export const CodeBodySchema = z.object({ code: CodeSchema });
+/** Turning it off is confirmed with a current code, a recovery code, or the account's password. */
+export const DisableBodySchema = z
+  .object({ code: CodeSchema.optional(), password: z.string().min(1).max(200).optional() })
+  .refine((body) => body.code !== undefined || body.password !== undefined, { message: 'enter a code from your app or your password', path: ['code'] });
+
+/** The endpoints a signed-in user may still call while the sign-in policy waits for their two-step set-up. */
+export const OPEN_UNTIL_TWO_STEP_IDS: readonly string[] = [
+  'getTwoStep',
+  'startTwoStepSetup',
+  'enableTwoStep',
+  'getIdentityUser',
+  'getUserProfile',
+  'getMerchantUserInfo',
+];
+
+export const SignInPolicySchema = z.object({
+  requireTwoStepForProviderRoles: z.boolean(),
+  /** Whether the value is the mode's default (no provider admin has set it yet). */
+  isDefault: z.boolean(),
+});
+export type SignInPolicy = z.infer<typeof SignInPolicySchema>;
+export const SignInPolicyBodySchema = z.object({ requireTwoStepForProviderRoles: z.boolean() });
 
 export const twoStepEndpoints = endpointTable([
   defineEndpoint({
@@ -52,9 +80,9 @@ export const twoStepEndpoints = endpointTable([
     id: 'disableTwoStep',
     method: 'POST',
     path: `${AUTH_BASE}/two-step/disable`,
-    summary: 'Turns two-step sign-in off, with a current code or a recovery code',
+    summary: 'Turns two-step sign-in off, with a current code, a recovery code or your password',
     access: 'session',
-    body: CodeBodySchema,
+    body: DisableBodySchema,
     response: TwoStepStatusSchema,
   }),
   defineEndpoint({
@@ -65,5 +93,22 @@ export const twoStepEndpoints = endpointTable([
     access: 'public',
     body: CodeBodySchema,
     response: z.object({ url: z.string() }),
+  }),
+  defineEndpoint({
+    id: 'getSignInPolicy',
+    method: 'GET',
+    path: `${AUTH_BASE}/sign-in-policy`,
+    summary: 'The sign-in policy: whether provider roles must use two-step sign-in',
+    access: { resource: 'Roles', action: 'Read' },
+    response: SignInPolicySchema,
+  }),
+  defineEndpoint({
+    id: 'updateSignInPolicy',
+    method: 'PUT',
+    path: `${AUTH_BASE}/sign-in-policy`,
+    summary: 'Requires (or stops requiring) two-step sign-in for provider roles; provider admins only',
+    access: { resource: 'Roles', action: 'Update' },
+    body: SignInPolicyBodySchema,
+    response: SignInPolicySchema,
   }),
 ]);

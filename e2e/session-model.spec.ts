@@ -8,6 +8,7 @@ import { createModelDriver, requiredDriverKeys, type ModelDriverMap } from '../t
 import authText from '../src/i18n/en/auth.json' with { type: 'json' };
 import commonText from '../src/i18n/en/common.json' with { type: 'json' };
 import shellText from '../src/i18n/en/shell.json' with { type: 'json' };
+import accountText from '../src/i18n/en/account.json' with { type: 'json' };
 import { DEMO_PASSWORD as PASSWORD } from '../server/db/seed/demo-layout';
 
 /*
@@ -25,7 +26,7 @@ const LOADING = [shellText.shell.loadingScreen, authText.auth.root.loading, auth
 /** Server-side access token lifetime (server/auth/tokens.ts): advancing this far always passes the refresh delay. */
 const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
 
-type Held = 'session' | 'clearFirstLogin' | 'user' | 'profile' | 'merchantUserInfo' | 'endSession' | 'verify';
+type Held = 'session' | 'clearFirstLogin' | 'user' | 'profile' | 'merchantUserInfo' | 'endSession' | 'verify' | 'twoStep';
 
 /** Holds the session machine's requests until a step releases or fails them. */
 class RequestGate {
@@ -36,6 +37,7 @@ class RequestGate {
     await page.route('**/api/auth/session', (route) => hold(route.request().method() === 'GET' ? 'session' : 'clearFirstLogin')(route));
     await page.route('**/api/auth/signout', hold('endSession'));
     await page.route('**/api/auth/two-step/verify', hold('verify'));
+    await page.route(/\/api\/auth\/two-step$/, hold('twoStep'));
     await page.route(/\/identity\/api\/v1\/users\/[0-9a-f-]{36}$/, hold('user'));
     await page.route(/\/payment-api\/v2\/users\/[0-9a-f-]{36}$/, hold('profile'));
     await page.route(/\/payment-api\/v2\/users\/merchant\/[0-9a-f-]{36}$/, hold('merchantUserInfo'));
@@ -66,7 +68,13 @@ const HELD_BY_ACTOR: Record<string, Held> = {
   clearFirstLogin: 'clearFirstLogin',
   endSession: 'endSession',
   verifyTwoStepCode: 'verify',
+  fetchTwoStepStanding: 'twoStep',
 };
+/** The sign-in policy's answers the paths try for the provider admin (decision 0310): not required, and required while off. */
+const TWO_STEP_STANDINGS = [
+  { enabled: false, required: false },
+  { enabled: false, required: true },
+];
 /** The code step's refusals the paths try: a wrong code (counted) and the lockout (decision 0271). */
 const TWO_STEP_REFUSALS = [
   { status: 400, message: 'the code is not right; 4 tries left' },
@@ -161,6 +169,29 @@ function driverFor(gate: RequestGate): ModelDriverMap {
       return route.fulfill({ json: sample ? { ...session, firstLogin: sample.firstLogin } : session });
     };
   }
+  // The demo runs with the policy off; a path that samples it on gets that answer (the set-up screen itself is real UI).
+  events['xstate.done.actor.fetchTwoStepStanding'] = async (_page, event) => {
+    const route = await gate.take('twoStep');
+    const standing = (event as EnvironmentEvent).output as { enabled: boolean; required: boolean };
+    if (!standing.required) return route.fulfill({ response: await route.fetch() });
+    return route.fulfill({ json: { ...standing, recoveryCodesLeft: 0 } });
+  };
+  // Turning it on through the set-up screen; the server's set-up and confirmation are answered here so
+  // the shared demo admin keeps signing in with the password alone in the other suites.
+  events['session.twoStepEnabled'] = async (page) => {
+    await page.route(
+      '**/api/auth/two-step/setup',
+      (route) => route.fulfill({ json: { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/Folio:x?secret=JBSWY3DPEHPK3PXP' } }),
+      {
+        times: 1,
+      },
+    );
+    await page.route('**/api/auth/two-step/enable', (route) => route.fulfill({ json: { recoveryCodes: ['abcde-fghjk'] } }), { times: 1 });
+    await page.getByRole('button', { name: accountText.account.twoStep.start }).click();
+    await page.getByLabel(accountText.account.twoStep.codeLabel).fill('123456');
+    await page.getByRole('button', { name: accountText.account.twoStep.turnOn, exact: true }).click();
+    await expect(page.getByRole('list', { name: accountText.account.recoveryCodes.listLabel })).toBeVisible();
+  };
   // The code accepted: the session the server opens then is a real one (signed in through the form API).
   events['xstate.done.actor.verifyTwoStepCode'] = async (page) => {
     const route = await gate.take('verify');
@@ -207,6 +238,19 @@ function driverFor(gate: RequestGate): ModelDriverMap {
       'authenticated.user.loadingProfile': loadingAccount('profile'),
       'authenticated.user.loadingMerchantUserInfo': loadingAccount('merchantUserInfo'),
       'authenticated.user.clearingFirstLogin': loadingAccount('clearFirstLogin'),
+      'authenticated.user.checkingTwoStep': loadingAccount('twoStep'),
+      // Held at the set-up screen: any address leads back there (decision 0310).
+      'authenticated.user.twoStepSetupRequired': async (page) => {
+        await expect(page).toHaveURL(/\/account\/two-step$/);
+        // The set-up screen reads the same standing the machine did: it gets the path's answer too.
+        await expect
+          .poll(async () => {
+            if (gate.pending('twoStep') > 0) await (await gate.take('twoStep')).fulfill({ json: { enabled: false, required: true, recoveryCodesLeft: 0 } });
+            return page.getByTestId('two-step-required').isVisible();
+          })
+          .toBe(true);
+        await expect(page.getByTestId('two-step-required')).toHaveText(accountText.account.twoStep.requiredByPolicy);
+      },
       'authenticated.user.ready': async (page) => {
         await expect(page.getByText(FIRST_NAME).first()).toBeVisible();
         await expect(page.getByRole('status').filter({ hasText: new RegExp(`^(${LOADING.join('|')})$`) })).toHaveCount(0);
@@ -248,6 +292,7 @@ function userEvents(snapshot: AnyMachineSnapshot): EventObject[] {
   if (snapshot.matches({ authenticated: { user: 'ready', token: 'fresh' } })) events.push({ type: 'session.signOut' }, { type: 'session.visible' });
   if (snapshot.matches({ authenticated: { user: 'loadingUser' } })) events.push({ type: 'session.required' });
   if (snapshot.matches({ authenticated: { user: 'failed' } })) events.push({ type: 'session.retry' });
+  if (snapshot.matches({ authenticated: { user: 'twoStepSetupRequired' } })) events.push({ type: 'session.twoStepEnabled' });
   return events;
 }
 
@@ -261,11 +306,13 @@ function generate(cover: 'states' | 'transitions') {
         fetchSession: [SESSION_SAMPLE, null],
         checkSession: [SESSION_SAMPLE, null],
         refreshSession: [SESSION_SAMPLE, null],
-        fetchUser: [{}],
+        // The demo admin: a provider role, so the sign-in policy is asked.
+        fetchUser: [{ userRoles: [{ roleName: 'FolioAdmin' }] }],
         fetchProfile: [{ user: {} }],
         fetchMerchantUserInfo: [{}],
         clearFirstLogin: [SESSION_SAMPLE],
         verifyTwoStepCode: [undefined],
+        fetchTwoStepStanding: TWO_STEP_STANDINGS,
       },
       error: { verifyTwoStepCode: TWO_STEP_REFUSALS },
     },

@@ -1,5 +1,4 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { base32Decode, totpAt } from '../server/auth/totp';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-layout';
 import { resetLinkIn, startSmtpPeer, type SmtpPeer } from '../testing/mail/smtp-peer';
 import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
@@ -130,31 +129,4 @@ test('UserManagement: the picker offers no provider-side role and no merchant ad
   await expect(manager.getByRole('radio', { name: /Property operations/ })).toBeVisible();
   for (const role of [/Provider admin/, /Provider user/, /Provider bot/, /Merchant admin/])
     await expect(manager.getByRole('radio', { name: role })).toHaveCount(0);
-});
-
-test('two-step sign-in: with it on, the password leads to the code step; a wrong code is refused and counted, the right one signs in', async ({ browser }) => {
-  const email = 'propertymanager@demo.folio.test';
-  const page = await newPage(browser);
-  // Turned on through the API (the user menu's set-up screen is not built yet), with a code the test computes like an app.
-  const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
-  await page.request.post('/api/auth/callback/credentials', { form: { csrfToken, email, password: DEMO_PASSWORD, callbackUrl: '/', json: 'true' } });
-  const { accessToken } = (await (await page.request.get('/api/auth/session')).json()) as { accessToken: string };
-  const headers = { authorization: `Bearer ${accessToken}` };
-  const { secret } = (await (await page.request.post('/api/auth/two-step/setup', { headers })).json()) as { secret: string };
-  const code = (offset: number) => totpAt(base32Decode(secret), Date.now() / 1000 + offset);
-  expect((await page.request.post('/api/auth/two-step/enable', { headers, data: { code: code(0) } })).status()).toBe(200);
-  await page.context().clearCookies();
-
-  await page.goto('/sign-in');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
-  await page.getByLabel('Code').fill('000000');
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('alert')).toHaveText('the code is not right; 4 tries left');
-  await page.getByLabel('Code').fill(code(30));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByTestId('user-greeting')).toBeVisible();
-  await expect(page).not.toHaveURL(/\/sign-in/);
 });

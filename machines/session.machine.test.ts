@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { IdentityUser, Session } from '../contract/auth';
 import { type MerchantUserInfo, type UserProfile } from '../contract/users';
-import { ACCESS_TOKEN_REFRESH_MARGIN_MS, MIN_REFRESH_DELAY_MS, REFRESH_RETRY_DELAY_MS, refreshDelayMs, sessionMachine } from './session.machine';
+import {
+  ACCESS_TOKEN_REFRESH_MARGIN_MS,
+  MIN_REFRESH_DELAY_MS,
+  REFRESH_RETRY_DELAY_MS,
+  refreshDelayMs,
+  sessionMachine,
+  type TwoStepStanding,
+} from './session.machine';
 
 // Fake actors stand in for the API here (a unit test of the machine); the real ones are exercised
 // by e2e/session-model.spec.ts through the browser.
@@ -39,6 +46,8 @@ interface Script {
   endSession?: Answer<void>;
   /** Answers of the code step, in order. */
   verify?: Array<Answer<void>>;
+  /** What the sign-in policy says of a provider-role user (decision 0310); not required unless given. */
+  twoStep?: Answer<TwoStepStanding>;
 }
 
 const answer = <T>(value: Answer<T>): Promise<T> => (value instanceof Error ? Promise.reject(value) : Promise.resolve(value));
@@ -52,6 +61,7 @@ function start(script: Script) {
     clearFirstLogin: 0,
     endSession: 0,
     verify: [] as string[],
+    twoStepChecks: 0,
     clearActiveProperty: 0,
     broadcastChange: 0,
     navigateToSignIn: [] as string[],
@@ -70,6 +80,7 @@ function start(script: Script) {
         fetchMerchantUserInfo: fromPromise(({ input }) => (calls.fetchMerchantUserInfo.push(input.userId), answer(script.info ?? info(input.userId)))),
         clearFirstLogin: fromPromise(() => (calls.clearFirstLogin++, answer<Session | null>(script.clearFirstLogin ?? session('u1', { firstLogin: false })))),
         endSession: fromPromise(() => (calls.endSession++, answer<void>(script.endSession ?? undefined))),
+        fetchTwoStepStanding: fromPromise(() => (calls.twoStepChecks++, answer(script.twoStep ?? { enabled: false, required: false }))),
         verifyTwoStepCode: fromPromise(({ input }) => {
           const next = script.verify?.[calls.verify.length];
           calls.verify.push(input.code);
@@ -123,7 +134,8 @@ describe('loading the session', () => {
       if (user && seen.at(-1) !== user) seen.push(user);
     });
     await settle();
-    expect(seen).toEqual(['loadingUser', 'loadingProfile', 'loadingMerchantUserInfo', 'clearingFirstLogin', 'ready']);
+    // A provider role (FolioAdmin) asks the sign-in policy last (decision 0310).
+    expect(seen).toEqual(['loadingUser', 'loadingProfile', 'loadingMerchantUserInfo', 'clearingFirstLogin', 'checkingTwoStep', 'ready']);
     expect(value()).toEqual(READY);
   });
 
@@ -391,5 +403,44 @@ describe('two-step sign-in (decision 0271)', () => {
     actor.send({ type: 'session.twoStepCancelled' });
     expect(value()).toEqual({ unauthenticated: 'idle' });
     expect(calls.verify).toEqual([]);
+  });
+});
+
+describe('the sign-in policy (decision 0310)', () => {
+  it('holds a provider role without two-step sign-in in twoStepSetupRequired until it is turned on', async () => {
+    const { actor, calls, value } = start({ sessions: [session('u1')], twoStep: { enabled: false, required: true } });
+    await settle();
+    expect(calls.twoStepChecks).toBe(1);
+    expect(value()).toEqual({ authenticated: { user: 'twoStepSetupRequired', token: 'fresh' } });
+    actor.send({ type: 'session.twoStepEnabled' });
+    expect(value()).toEqual(READY);
+  });
+
+  it('lets a provider role with two-step sign-in on, or without the policy, straight in', async () => {
+    for (const twoStep of [
+      { enabled: true, required: true },
+      { enabled: false, required: false },
+    ]) {
+      const { value } = start({ sessions: [session('u1')], twoStep });
+      await settle();
+      expect(value()).toEqual(READY);
+    }
+  });
+
+  it('does not ask for merchant-side roles', async () => {
+    const merchant: IdentityUser = { ...identity('u2'), userRoles: [{ roleName: 'MerchantAdmin' }] };
+    const { calls, value } = start({ sessions: [session('u2')], user: merchant, twoStep: { enabled: false, required: true } });
+    await settle();
+    expect(calls.twoStepChecks).toBe(0);
+    expect(value()).toEqual(READY);
+  });
+
+  it('fails visibly when the check cannot be made, and retries from the user', async () => {
+    const { actor, context, value } = start({ sessions: [session('u1')], twoStep: new Error('network down') });
+    await settle();
+    expect(value()).toEqual({ authenticated: { user: 'failed', token: 'fresh' } });
+    expect(context().error).toBe('network down');
+    actor.send({ type: 'session.retry' });
+    expect(value()).toEqual({ authenticated: { user: 'loadingUser', token: 'fresh' } });
   });
 });

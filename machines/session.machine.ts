@@ -1,11 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { IdentityUser, Session } from '../contract/auth';
+import { isOneOf, PROVIDER_ROLES } from '../contract/roles';
 import { type MerchantUserInfo, type UserProfile } from '../contract/users';
 
 /*
  * The session (spec 4 "Session" and "Auth", spec 8 "Session client"): loading, authenticated,
  * unauthenticated (with the two-step code step after a right password, decision 0271). While authenticated, two things run side by side: the user is loaded once
- * (user by id -> profile -> merchant user info -> first-login flag cleared) and the access token
+ * (user by id -> profile -> merchant user info -> first-login flag cleared -> for provider roles, the
+ * sign-in policy's two-step check, decision 0310) and the access token
  * is kept fresh (refetched before it expires, on tab visibility and on a broadcast from another
  * tab). Every effect is an actor or action the host provides (src/app/session/).
  */
@@ -41,7 +43,15 @@ export type SessionEvent =
   /** The password was right and the account has two-step sign-in on: the code of the app comes next. */
   | { type: 'session.twoStepRequired' }
   | { type: 'session.codeSubmitted'; code: string }
-  | { type: 'session.twoStepCancelled' };
+  | { type: 'session.twoStepCancelled' }
+  /** The user turned two-step sign-in on (the set-up screen): the sign-in policy lets them in. */
+  | { type: 'session.twoStepEnabled' };
+
+/** What the sign-in policy says about the signed-in user (decision 0310). */
+export interface TwoStepStanding {
+  enabled: boolean;
+  required: boolean;
+}
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is provided by the host`));
 
@@ -68,6 +78,8 @@ export const sessionMachine = setup({
     endSession: fromPromise<void>(notProvided('endSession')),
     /** POST two-step/verify with the code: opens the session (its cookies), or refuses (400 counted, 429 locked). */
     verifyTwoStepCode: fromPromise<void, { code: string }>(notProvided('verifyTwoStepCode')),
+    /** GET two-step: whether it is on, and whether the sign-in policy requires it of this user. */
+    fetchTwoStepStanding: fromPromise<TwoStepStanding>(notProvided('fetchTwoStepStanding')),
   },
   actions: {
     /** Host: forget the active property (spec 4 "Signing out clears the active property"). */
@@ -89,6 +101,12 @@ export const sessionMachine = setup({
     isFirstLogin: ({ context }) => context.session?.firstLogin === true,
     /** The server locked the code step after too many wrong codes (429). */
     isLockedOut: ({ event }) => (event as unknown as { error?: { status?: number } }).error?.status === 429,
+    /** Only provider roles fall under the sign-in policy (decision 0310); nobody else waits for the check. */
+    hasProviderRole: ({ context }) => (context.user?.userRoles ?? []).some((entry) => isOneOf(PROVIDER_ROLES, entry.roleName)),
+    mustSetUpTwoStep: ({ event }) => {
+      const standing = (event as unknown as { output: TwoStepStanding }).output;
+      return standing.required && !standing.enabled;
+    },
   },
   delays: {
     refreshDelay: ({ context }) => refreshDelayMs(context.session),
@@ -199,7 +217,7 @@ export const sessionMachine = setup({
                 input: ({ context }) => ({ userId: context.session?.user.id ?? '' }),
                 onDone: [
                   { guard: 'isFirstLogin', target: 'clearingFirstLogin', actions: assign({ merchantUserInfo: ({ event }) => event.output }) },
-                  { target: 'ready', actions: assign({ merchantUserInfo: ({ event }) => event.output }) },
+                  { target: 'loaded', actions: assign({ merchantUserInfo: ({ event }) => event.output }) },
                 ],
                 onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
               },
@@ -208,13 +226,29 @@ export const sessionMachine = setup({
               invoke: {
                 id: 'clearFirstLogin',
                 src: 'clearFirstLogin',
-                onDone: { target: 'ready', actions: assign({ session: ({ context, event }) => event.output ?? context.session }) },
+                onDone: { target: 'loaded', actions: assign({ session: ({ context, event }) => event.output ?? context.session }) },
                 // The flag only matters for the next sign-in; the user can work meanwhile.
                 onError: {
-                  target: 'ready',
+                  target: 'loaded',
                   actions: { type: 'logError', params: ({ event }) => ({ code: 'CLIENT_SESSION_ERROR' as const, error: event.error }) },
                 },
               },
+            },
+            // Provider roles: does the sign-in policy want two-step sign-in turned on first (decision 0310)?
+            loaded: {
+              always: [{ guard: 'hasProviderRole', target: 'checkingTwoStep' }, { target: 'ready' }],
+            },
+            checkingTwoStep: {
+              invoke: {
+                id: 'fetchTwoStepStanding',
+                src: 'fetchTwoStepStanding',
+                onDone: [{ guard: 'mustSetUpTwoStep', target: 'twoStepSetupRequired' }, { target: 'ready' }],
+                onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+              },
+            },
+            // Only the two-step set-up screen opens (the host's guard) until the user turns it on; the server refuses the rest.
+            twoStepSetupRequired: {
+              on: { 'session.twoStepEnabled': 'ready' },
             },
             ready: {},
             failed: {

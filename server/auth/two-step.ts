@@ -2,11 +2,15 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PROBLEM_TYPES } from '../../contract/problem';
 import { TOTP_CODE_PATTERN, TWO_STEP_MAX_FAILURES, twoStepEndpoints } from '../../contract/two-step';
+import type { AppContext } from '../app-context';
 import { audit } from '../audit';
 import type { Db } from '../db/database';
 import { HttpProblem, problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
+import type { Caller } from './caller';
+import { verifyPassword } from './passwords';
 import { openSession } from './sessions';
+import { isPolicyBound, signInPolicyOf } from './sign-in-policy';
 import { hashToken, randomToken } from './tokens';
 import { base32Decode, matchingStep, newTotpSecret, otpauthUri } from './totp';
 
@@ -39,6 +43,11 @@ function newRecoveryCode(): string {
   const bytes = randomBytes(10);
   const chars = [...bytes].map((byte) => alphabet[byte % alphabet.length]);
   return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
+}
+
+/** Whether the sign-in policy requires two-step sign-in of the caller (provider roles, decision 0310). */
+async function requiredFor(ctx: Pick<AppContext, 'db' | 'config'>, caller: Caller): Promise<boolean> {
+  return isPolicyBound(caller) && (await signInPolicyOf(ctx.db, ctx.config.demo)).requireTwoStepForProviderRoles;
 }
 
 /** Whether the user must give a code after their password. */
@@ -117,7 +126,7 @@ export function registerTwoStepRoutes(app: FastifyInstance): void {
       .where('user_id', '=', caller.userId)
       .where('used_at', 'is', null)
       .execute();
-    return { enabled, recoveryCodesLeft: enabled ? left.length : 0 };
+    return { enabled, recoveryCodesLeft: enabled ? left.length : 0, required: await requiredFor(ctx, caller) };
   });
 
   registerEndpoint(app, e.startTwoStepSetup, async ({ caller, ctx }) => {
@@ -154,13 +163,44 @@ export function registerTwoStepRoutes(app: FastifyInstance): void {
   });
 
   registerEndpoint(app, e.disableTwoStep, async ({ body, caller, ctx }) => {
-    if (!(await twoStepEnabled(ctx.db, caller.userId))) return { enabled: false, recoveryCodesLeft: 0 };
-    const check = await checkCode(ctx.db, ctx.tokenKey, caller.userId, body.code);
-    if (!check.ok) throw problems.validation({ code: ['the code is not right'] });
+    const required = await requiredFor(ctx, caller);
+    if (!(await twoStepEnabled(ctx.db, caller.userId))) return { enabled: false, recoveryCodesLeft: 0, required };
+    // The sign-in policy keeps it on for provider roles (decision 0310): turning it off would lock the user out of their work.
+    if (required) throw problems.conflict('the sign-in policy requires two-step sign-in for your role: it stays on');
+    if (body.password !== undefined) {
+      const user = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', caller.userId).executeTakeFirst();
+      if (!(await verifyPassword(body.password, user?.password_hash ?? null))) throw problems.validation({ password: ['the password is not right'] });
+    } else {
+      const check = await checkCode(ctx.db, ctx.tokenKey, caller.userId, body.code ?? '');
+      if (!check.ok) throw problems.validation({ code: ['the code is not right'] });
+    }
     await ctx.db.deleteFrom('user_two_step').where('user_id', '=', caller.userId).execute();
     await ctx.db.deleteFrom('two_step_recovery_codes').where('user_id', '=', caller.userId).execute();
     await audit(ctx.db, caller.userId, 'two-step.disabled', 'user', caller.userId, { before: { twoStep: true }, after: { twoStep: false } });
-    return { enabled: false, recoveryCodesLeft: 0 };
+    return { enabled: false, recoveryCodesLeft: 0, required };
+  });
+
+  registerEndpoint(app, e.getSignInPolicy, ({ ctx }) => signInPolicyOf(ctx.db, ctx.config.demo));
+
+  registerEndpoint(app, e.updateSignInPolicy, async ({ body, caller, ctx }) => {
+    const before = await signInPolicyOf(ctx.db, ctx.config.demo);
+    // Turning it on without two-step sign-in of one's own would shut the admin out of this very page at once.
+    if (body.requireTwoStepForProviderRoles && !(await twoStepEnabled(ctx.db, caller.userId)))
+      throw problems.conflict('turn two-step sign-in on for yourself first (user menu, "Two-step sign-in"): the policy would stop you at once otherwise');
+    await ctx.db
+      .insertInto('sign_in_policy')
+      .values({ require_two_step_for_provider_roles: body.requireTwoStepForProviderRoles, updated_by: caller.userId })
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet({ require_two_step_for_provider_roles: body.requireTwoStepForProviderRoles, updated_by: caller.userId, updated_at: new Date() }),
+      )
+      .execute();
+    await audit(ctx.db, caller.userId, 'sign-in-policy.updated', 'sign-in-policy', 'two-step', {
+      before: { requireTwoStepForProviderRoles: before.requireTwoStepForProviderRoles },
+      after: { requireTwoStepForProviderRoles: body.requireTwoStepForProviderRoles },
+    });
+    return { requireTwoStepForProviderRoles: body.requireTwoStepForProviderRoles, isDefault: false };
   });
 
   registerEndpoint(

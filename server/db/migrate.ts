@@ -18,6 +18,7 @@ import * as propertyLifecycle from './migrations/0150-property-lifecycle';
 import * as propertyApiKeys from './migrations/0151-property-api-keys';
 import * as twoStep from './migrations/0160-two-step';
 import * as integrations from './migrations/0170-integrations';
+import * as signInPolicy from './migrations/0220-sign-in-policy';
 import * as webhookSecretOverlap from './migrations/0200-webhook-secret-overlap';
 import * as merchantGroupNameUnique from './migrations/0201-merchant-group-name-unique';
 import * as propertyBrandAssets from './migrations/0210-property-brand-assets';
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '0151-property-api-keys': propertyApiKeys,
   '0160-two-step': twoStep,
   '0170-integrations': integrations,
+  '0220-sign-in-policy': signInPolicy,
   '0200-webhook-secret-overlap': webhookSecretOverlap,
   '0201-merchant-group-name-unique': merchantGroupNameUnique,
   '0210-property-brand-assets': propertyBrandAssets,

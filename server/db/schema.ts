@@ -583,6 +583,13 @@ export interface UserTwoStepTable {
   locked_until: NullableTimestamp;
   created_at: Timestamp;
 }
+/** One row at most (decision 0310): without it the default of the run's mode applies. */
+export interface SignInPolicyTable {
+  id: Generated<boolean>;
+  require_two_step_for_provider_roles: boolean;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
 export interface TwoStepRecoveryCodesTable {
   user_id: string;
   code_hash: string;
@@ -649,4 +656,5 @@ export interface Database {
   user_two_step: UserTwoStepTable;
   two_step_recovery_codes: TwoStepRecoveryCodesTable;
   two_step_challenges: TwoStepChallengesTable;
+  sign_in_policy: SignInPolicyTable;
 }

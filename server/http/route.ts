@@ -4,6 +4,7 @@ import { routerPath, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, ty
 import type { AppContext } from '../app-context';
 import { canSeeMerchant, groupOpens, isGranted, type Caller } from '../auth/caller';
 import { callerOfRequest } from '../auth/request-caller';
+import { refuseUntilTwoStep } from '../auth/sign-in-policy';
 import type { Db } from '../db/database';
 import { merchantHeaderOf, refuseUnsafeInput } from './input-guard';
 import { withIdempotencyKey } from './idempotency';
@@ -72,6 +73,8 @@ export function registerEndpoint<const E extends Endpoint>(app: FastifyInstance,
           if (!groupOpens(caller, resource))
             throw problems.forbidden(`your merchant group is ${caller.merchantGroupStatus}: ${resource} opens once it is Active`);
         }
+        // The sign-in policy may want two-step sign-in turned on first (decision 0310).
+        await refuseUntilTwoStep(ctx, caller, endpoint);
       }
       refuseUnsafeInput(request);
       const params = parsePart(endpoint.params, request.params, 'params');

@@ -98,6 +98,12 @@ export const ROUTES: readonly AppRoute[] = [
 
   // Merchant admin home: any signed-in user (no demand).
   { path: '/home', titleKey: 'shell.routes.home', load: screen(() => import('../features/home/home-screen'), 'HomeScreen') },
+  // The user menu's two-step sign-in: any signed-in user (no demand); the sign-in policy sends provider roles here (decision 0310).
+  {
+    path: '/account/two-step',
+    titleKey: 'account.twoStep.title',
+    load: screen(() => import('../features/account/two-step-screen'), 'TwoStepScreen'),
+  },
 
   // KYC wizard and its review (spec 2 "KYC wizard", "KYC admin").
   ...KYC_STEP_IDS.map((step) => ({ path: `/kyc/${step}`, demand: KYC, titleKey: `shell.routes.kyc.${step}`, load: kycStep })),
@@ -160,6 +166,12 @@ export const ROUTES: readonly AppRoute[] = [
     demand: USERS,
     titleKey: 'shell.routes.addUser',
     load: screen(() => import('../features/users/add-user-screen'), 'AddUserScreen'),
+  },
+  {
+    path: '/users/sign-in-security',
+    demand: USERS,
+    titleKey: 'users.signInPolicy.title',
+    load: screen(() => import('../features/users/sign-in-security-screen'), 'SignInSecurityScreen'),
   },
   { path: '/users/[id]', demand: USERS, titleKey: 'shell.routes.editUser', load: screen(() => import('../features/users/edit-user-screen'), 'EditUserScreen') },
 

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base32Decode, totpAt } from '../../server/auth/totp';
-import { bearer, signIn, startTestApp } from '../support/test-app';
+import { MERCHANT_API } from '../../contract/product';
+import { signInPolicyOf } from '../../server/auth/sign-in-policy';
+import { bearer, DEMO_PASSWORD, signIn, startTestApp } from '../support/test-app';
 
 // Two-step sign-in over real HTTP (issue 19): turning it on with a code from the app, the code step
 // after the password, recovery codes used once, wrong codes counted and the lockout.
@@ -27,7 +29,7 @@ async function turnOn(email: string): Promise<{ secret: string; recoveryCodes: s
   const enabled = await app.inject({ method: 'POST', url: '/api/auth/two-step/enable', headers: bearer(accessToken), payload: { code: code(secret) } });
   expect(enabled.statusCode).toBe(200);
   const status = await app.inject({ method: 'GET', url: '/api/auth/two-step', headers: bearer(accessToken) });
-  expect(status.json()).toEqual({ enabled: true, recoveryCodesLeft: 10 });
+  expect(status.json()).toEqual({ enabled: true, recoveryCodesLeft: 10, required: false });
   return { secret, recoveryCodes: enabled.json<{ recoveryCodes: string[] }>().recoveryCodes };
 }
 
@@ -82,5 +84,98 @@ describe('two-step sign-in', () => {
     expect(stored.some((row) => recoveryCodes.includes(row.code_hash))).toBe(false);
     const secrets = await app.ctx.db.selectFrom('user_two_step').select('secret_encrypted').execute();
     expect(secrets.some((row) => row.secret_encrypted.includes(secret))).toBe(false);
+  });
+});
+
+describe('turning two-step sign-in off', () => {
+  it('needs the password or a code: a wrong password is refused on its field, the right one turns it off', async () => {
+    await turnOn('merchantadmin@demo.folio.test');
+    // The next sign-in asks for the code; a recovery code opens this session.
+    const { accessToken } = await signIn(app, 'usermanagement@demo.folio.test');
+    const { recoveryCodes } = await turnOn('usermanagement@demo.folio.test');
+    const headers = bearer(accessToken);
+    const wrong = await app.inject({ method: 'POST', url: '/api/auth/two-step/disable', headers, payload: { password: 'not-the-password' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ password: ['the password is not right'] });
+    const neither = await app.inject({ method: 'POST', url: '/api/auth/two-step/disable', headers, payload: {} });
+    expect(neither.statusCode).toBe(400);
+    const off = await app.inject({ method: 'POST', url: '/api/auth/two-step/disable', headers, payload: { password: DEMO_PASSWORD } });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toEqual({ enabled: false, recoveryCodesLeft: 0, required: false });
+    // Off means the password alone signs in again, and the old recovery codes are gone.
+    expect((await signIn(app, 'usermanagement@demo.folio.test')).response.json()).not.toHaveProperty('twoStep');
+    expect(await app.ctx.db.selectFrom('two_step_recovery_codes').select('code_hash').where('code_hash', 'in', recoveryCodes).execute()).toEqual([]);
+  });
+});
+
+describe('the sign-in policy: two-step sign-in required for provider roles (decision 0310)', () => {
+  const policyUrl = '/api/auth/sign-in-policy';
+  const usersUrl = `${MERCHANT_API}/users`;
+
+  it('is off by default in demo mode and on by default otherwise', async () => {
+    expect(await signInPolicyOf(app.ctx.db, true)).toEqual({ requireTwoStepForProviderRoles: false, isDefault: true });
+    expect(await signInPolicyOf(app.ctx.db, false)).toEqual({ requireTwoStepForProviderRoles: true, isDefault: true });
+  });
+
+  it('only provider admins change it; other provider roles and the merchant side are refused', async () => {
+    const admin = bearer((await signIn(app, 'admin@demo.folio.test')).accessToken);
+    const providerUser = bearer((await signIn(app, 'iolbackofficeadmin@demo.folio.test')).accessToken);
+    expect(providerUser.authorization).not.toBe('Bearer ');
+    const merchant = bearer((await signIn(app, 'merchantuser@demo.folio.test')).accessToken);
+    expect((await app.inject({ method: 'GET', url: policyUrl, headers: merchant })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'PUT', url: policyUrl, headers: merchant, payload: { requireTwoStepForProviderRoles: true } })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'PUT', url: policyUrl, headers: providerUser, payload: { requireTwoStepForProviderRoles: true } })).statusCode).toBe(
+      403,
+    );
+    expect((await app.inject({ method: 'PUT', url: policyUrl, headers: admin, payload: { requireTwoStepForProviderRoles: 'yes' } })).statusCode).toBe(400);
+    const read = await app.inject({ method: 'GET', url: policyUrl, headers: admin });
+    expect(read.json()).toEqual({ requireTwoStepForProviderRoles: false, isDefault: true });
+  });
+
+  it('when on, refuses a provider-role user without two-step sign-in (403 two-step-required) until they turn it on; the merchant side is not bound', async () => {
+    const admin = bearer((await signIn(app, 'superadmin@demo.folio.test')).accessToken);
+    // An admin without two-step sign-in of their own cannot turn the policy on: it would stop them at once.
+    const early = await app.inject({ method: 'PUT', url: policyUrl, headers: admin, payload: { requireTwoStepForProviderRoles: true } });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().detail).toContain('turn two-step sign-in on for yourself first');
+    const adminSetup = await app.inject({ method: 'POST', url: '/api/auth/two-step/setup', headers: admin });
+    const adminCode = code(adminSetup.json<{ secret: string }>().secret);
+    expect((await app.inject({ method: 'POST', url: '/api/auth/two-step/enable', headers: admin, payload: { code: adminCode } })).statusCode).toBe(200);
+    const put = await app.inject({ method: 'PUT', url: policyUrl, headers: admin, payload: { requireTwoStepForProviderRoles: true } });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toEqual({ requireTwoStepForProviderRoles: true, isDefault: false });
+    const audit = await app.ctx.db.selectFrom('audit_log').select('detail').where('action', '=', 'sign-in-policy.updated').executeTakeFirstOrThrow();
+    expect(audit.detail).toEqual({ before: { requireTwoStepForProviderRoles: false }, after: { requireTwoStepForProviderRoles: true } });
+    try {
+      expect((await app.inject({ method: 'GET', url: usersUrl, headers: admin })).statusCode).toBe(200);
+
+      // The password still opens a session (there is no code to ask for yet) ...
+      const { accessToken } = await signIn(app, 'folioadmin@demo.folio.test');
+      const headers = bearer(accessToken);
+      const refused = await app.inject({ method: 'GET', url: usersUrl, headers });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.headers['content-type']).toContain('application/problem+json');
+      expect(refused.json()).toMatchObject({ type: 'https://folio.test/problems/two-step-required', status: 403 });
+      expect(refused.json().detail).toContain('turn it on under your user menu');
+      // ... in which the session's own reads and the set-up stay open.
+      const standing = await app.inject({ method: 'GET', url: '/api/auth/two-step', headers });
+      expect(standing.json()).toEqual({ enabled: false, recoveryCodesLeft: 0, required: true });
+      const self = await app.ctx.db.selectFrom('users').select('id').where('email', '=', 'folioadmin@demo.folio.test').executeTakeFirstOrThrow();
+      expect((await app.inject({ method: 'GET', url: `${MERCHANT_API}/users/${self.id}`, headers })).statusCode).toBe(200);
+
+      const setup = await app.inject({ method: 'POST', url: '/api/auth/two-step/setup', headers });
+      const { secret } = setup.json<{ secret: string }>();
+      expect((await app.inject({ method: 'POST', url: '/api/auth/two-step/enable', headers, payload: { code: code(secret) } })).statusCode).toBe(200);
+      // Turned on: the same session works at once, and the policy keeps it on.
+      expect((await app.inject({ method: 'GET', url: usersUrl, headers })).statusCode).toBe(200);
+      const disable = await app.inject({ method: 'POST', url: '/api/auth/two-step/disable', headers, payload: { password: DEMO_PASSWORD } });
+      expect(disable.statusCode).toBe(409);
+
+      // Merchant-side roles are not bound by it.
+      const merchant = bearer((await signIn(app, 'propertymanager@demo.folio.test')).accessToken);
+      expect((await app.inject({ method: 'GET', url: `${MERCHANT_API}/users/merchant/${self.id}`, headers: merchant })).statusCode).not.toBe(403);
+    } finally {
+      await app.ctx.db.deleteFrom('sign_in_policy').execute();
+    }
   });
 });

@@ -27,12 +27,20 @@ export interface GuardInput<R extends GuardedRoute> {
   groupStatus: string | null;
   /** The page's own origin: a callbackUrl may name it in full (spec 7 sign-in with callbackUrl). */
   origin?: string;
+  /** The sign-in policy wants two-step sign-in turned on first (decision 0310): only its set-up screen opens. */
+  twoStepSetupRequired?: boolean;
 }
+
+/** The user menu's two-step sign-in screen, where the sign-in policy sends whoever must turn it on. */
+export const TWO_STEP_SETUP_PATH = '/account/two-step';
 
 export function guardDecision<R extends GuardedRoute>(input: GuardInput<R>): GuardDecision<R> {
   const { route, status, pathname } = input;
   if (status === 'loading') return { kind: 'wait' };
   const signedIn = status === 'authenticated';
+  // Held at the two-step set-up (decision 0310): every signed-in page leads there; the guest's pages stay open.
+  const heldPage = !route?.public || route.path === ROOT_PATH || route.path === SIGN_IN_PATH;
+  if (signedIn && input.twoStepSetupRequired && heldPage && pathname !== TWO_STEP_SETUP_PATH) return { kind: 'redirect', to: TWO_STEP_SETUP_PATH };
   if (route?.public) {
     // An authenticated visitor on sign-in goes where they were going (a same-site callbackUrl), else to the home of their role.
     if (signedIn && route.path === SIGN_IN_PATH)

@@ -39,7 +39,7 @@ export function RouteGuard({
   // callbackUrl holding its own query would fall apart).
   useSearch();
   const search = window.location.search;
-  const { status, session, user, userLoaded, merchantUserInfo } = useSession();
+  const { status, session, user, userLoaded, merchantUserInfo, twoStepSetupRequired } = useSession();
   const decision = guardDecision({
     routes: ROUTES,
     route: routeOf(ROUTES, pathname),
@@ -51,6 +51,7 @@ export function RouteGuard({
     permissions: user?.userPermissions ?? [],
     groupStatus: merchantUserInfo?.merchantGroupStatus ?? null,
     origin: window.location.origin,
+    twoStepSetupRequired,
   });
   if (decision.kind === 'wait') return <Waiting />;
   if (decision.kind === 'redirect') return <Redirect to={decision.to} replace />;

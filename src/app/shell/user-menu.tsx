@@ -1,12 +1,13 @@
 import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSeparator } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { isOneOf, MERCHANT_SIDE_ROLES } from '../../../contract/roles';
 import { RoleBadge } from './role-badge';
 import { useActiveProperty } from '../../lib/active-property';
 
 // Spec 2 "User menu": merchant-side roles get the greeting with first name and active property, the
 // role label and, with more than one property, "Other hotels" (scrollable, max 200 px); others get
-// first and last name. Sign out for all.
+// first and last name. Then two-step sign-in (issue 19) and sign out, for all.
 export function UserMenu({ role, firstName, lastName, onSignOut }: { role: string | undefined; firstName: string; lastName: string; onSignOut: () => void }) {
   const { t } = useTranslation();
   const merchantSide = isOneOf(MERCHANT_SIDE_ROLES, role);
@@ -58,6 +59,11 @@ export function UserMenu({ role, firstName, lastName, onSignOut }: { role: strin
             <MenuSeparator className="my-1 h-px bg-slate-200" />
           </MenuSection>
         )}
+        <MenuItem>
+          <Link href="/account/two-step" className="block w-full px-3 py-2 text-left text-sm data-[focus]:bg-brand-light">
+            {t('account.menuEntry')}
+          </Link>
+        </MenuItem>
         <MenuItem>
           <button type="button" onClick={onSignOut} className="block w-full px-3 py-2 text-left text-sm data-[focus]:bg-brand-light">
             {t('shell.userMenu.signOut')}

@@ -12,8 +12,10 @@ import { ListScreen } from '../../components/list-screen/list-screen';
 import { useUrlListState, type ListDefaults } from '../../components/list-screen/list-state';
 import { useListScreen } from '../../components/list-screen/use-list-screen';
 import { formatDateTime } from '../../lib/format';
+import { currentRoleOf } from '../../lib/permissions';
 import { useSession } from '../../lib/session/session-provider';
 import { usersQuery } from './api';
+import { isProviderAdmin } from './sign-in-security-screen';
 import { roleLabel, scopeLabel } from './user-labels';
 import { UserStatusBadge } from './user-status';
 
@@ -83,11 +85,18 @@ export function UsersScreen() {
       getRowId={(row) => row.userId}
       emptyMessage={t('users.empty')}
       actions={
-        mayAdd ? (
-          <Link href="/users/add-user" className="rounded bg-brand px-3 py-1.5 text-sm font-medium text-white">
-            {t('users.add.title')}
-          </Link>
-        ) : null
+        <>
+          {isProviderAdmin(currentRoleOf(user?.userRoles)) ? (
+            <Link href="/users/sign-in-security" className="rounded border border-brand px-3 py-1.5 text-sm font-medium text-brand">
+              {t('users.signInPolicy.link')}
+            </Link>
+          ) : null}
+          {mayAdd ? (
+            <Link href="/users/add-user" className="rounded bg-brand px-3 py-1.5 text-sm font-medium text-white">
+              {t('users.add.title')}
+            </Link>
+          ) : null}
+        </>
       }
       filters={<UserFilterBar filters={list.filters} onChange={(next) => list.setFilters({ ...list.filters, ...next })} />}
     />

@@ -37,6 +37,10 @@ export function createSessionLogic(host: SessionHost) {
       fetchProfile: fromPromise(({ input }) => call(getUserProfile, { params: { id: input.userId } })),
       fetchMerchantUserInfo: fromPromise(({ input }) => call(getMerchantUserInfo, { params: { id: input.userId } })),
       clearFirstLogin: fromPromise(async () => sessionOrNull(await call(updateSession, { body: { data: { firstLogin: false } } }))),
+      fetchTwoStepStanding: fromPromise(async () => {
+        const { enabled, required } = await call(twoStepEndpoints.getTwoStep);
+        return { enabled, required };
+      }),
       verifyTwoStepCode: fromPromise(async ({ input }) => {
         await call(twoStepEndpoints.verifyTwoStep, { body: { code: input.code } });
       }),

@@ -21,6 +21,10 @@ export interface SessionState {
   merchantUserInfo: MerchantUserInfo | null;
   /** True once user, profile and merchant user info are loaded (spec 4 "Auth"). */
   userLoaded: boolean;
+  /** The sign-in policy wants two-step sign-in turned on before anything else opens (decision 0310). */
+  twoStepSetupRequired: boolean;
+  /** The set-up screen calls this once two-step sign-in is on. */
+  twoStepEnabled(): void;
   /** Why loading the user failed (then `retry()` tries again); null otherwise. */
   userError: string | null;
   signOut(): void;
@@ -75,7 +79,9 @@ export function useSession(): SessionState {
   const { session, user, profile, merchantUserInfo, error } = snapshot.context;
   // Signing out is a transition like the first load: neither signed in nor yet signed out.
   const status: SessionStatus = snapshot.matches('authenticated') ? 'authenticated' : snapshot.matches('unauthenticated') ? 'unauthenticated' : 'loading';
-  const userLoaded = snapshot.matches({ authenticated: { user: 'ready' } });
+  const twoStepSetupRequired = snapshot.matches({ authenticated: { user: 'twoStepSetupRequired' } });
+  // Waiting for the two-step set-up, the user is loaded: the guard opens the set-up screen only.
+  const userLoaded = snapshot.matches({ authenticated: { user: 'ready' } }) || twoStepSetupRequired;
   const userFailed = snapshot.matches({ authenticated: { user: 'failed' } });
   return useMemo(
     () => ({
@@ -85,6 +91,8 @@ export function useSession(): SessionState {
       profile,
       merchantUserInfo,
       userLoaded,
+      twoStepSetupRequired,
+      twoStepEnabled: () => actor.send({ type: 'session.twoStepEnabled' }),
       userError: userFailed ? error : null,
       signOut: () => actor.send({ type: 'session.signOut' }),
       signedIn: () => {
@@ -93,6 +101,6 @@ export function useSession(): SessionState {
       },
       retry: () => actor.send({ type: 'session.retry' }),
     }),
-    [actor, status, session, user, profile, merchantUserInfo, userLoaded, userFailed, error],
+    [actor, status, session, user, profile, merchantUserInfo, userLoaded, twoStepSetupRequired, userFailed, error],
   );
 }

@@ -1,0 +1,76 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PROVIDER_ADMINS } from '../../../contract/permission-table';
+import type { RoleName } from '../../../contract/roles';
+import { twoStepEndpoints, type SignInPolicy } from '../../../contract/two-step';
+import { PageLayout } from '../../components/page-layout/page-layout';
+import { call } from '../../lib/api-client';
+import { currentRoleOf } from '../../lib/permissions';
+import { useSession } from '../../lib/session/session-provider';
+import { useActionMutation } from '../../lib/use-action-mutation';
+import { problemDetailOf } from './form-errors';
+
+const policyKey = ['users', 'sign-in-policy'] as const;
+
+/** Whether the signed-in user is a provider admin, who alone changes the sign-in policy (decision 0310). */
+export function isProviderAdmin(role: string | undefined): boolean {
+  return PROVIDER_ADMINS.includes(role as RoleName);
+}
+
+/** /users/sign-in-security: the sign-in policy, next to the people it governs (decision 0310). */
+export function SignInSecurityScreen() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const policy = useQuery({ queryKey: policyKey, queryFn: ({ signal }) => call(twoStepEndpoints.getSignInPolicy, { signal }) });
+  return (
+    <PageLayout title={t('users.signInPolicy.title')} back={{ href: '/users', label: t('users.backToList') }}>
+      {policy.isError ? (
+        <p role="alert" className="text-sm text-red-800">
+          {problemDetailOf(policy.error)}
+        </p>
+      ) : null}
+      {policy.data ? <PolicyForm policy={policy.data} mayChange={isProviderAdmin(currentRoleOf(user?.userRoles))} /> : null}
+    </PageLayout>
+  );
+}
+
+function PolicyForm({ policy, mayChange }: { policy: SignInPolicy; mayChange: boolean }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [required, setRequired] = useState(policy.requireTwoStepForProviderRoles);
+  const save = useActionMutation({
+    mutationFn: (value: boolean) => call(twoStepEndpoints.updateSignInPolicy, { body: { requireTwoStepForProviderRoles: value } }),
+    onSuccess: (next) => queryClient.setQueryData(policyKey, next),
+  });
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    save.act(required);
+  }
+  return (
+    <form onSubmit={submit} className="flex max-w-2xl flex-col gap-3 rounded border border-slate-200 bg-white p-4">
+      <label className="flex items-start gap-2 text-sm">
+        <input type="checkbox" className="mt-1" checked={required} disabled={!mayChange} onChange={(event) => setRequired(event.target.checked)} />
+        <span>
+          <span className="font-medium">{t('users.signInPolicy.requireTwoStep')}</span>
+          <span className="block text-slate-700">{t('users.signInPolicy.requireTwoStepHint')}</span>
+        </span>
+      </label>
+      {policy.isDefault ? <p className="text-sm text-slate-700">{t('users.signInPolicy.isDefault')}</p> : null}
+      {mayChange ? (
+        <div className="flex items-center gap-3">
+          <button type="submit" disabled={save.pending} className="rounded bg-brand px-4 py-2 text-sm font-semibold text-white disabled:opacity-60">
+            {t('users.signInPolicy.save')}
+          </button>
+          {save.isSuccess ? (
+            <span role="status" className="text-sm">
+              {t('users.signInPolicy.saved')}
+            </span>
+          ) : null}
+        </div>
+      ) : (
+        <p className="text-sm text-slate-700">{t('users.signInPolicy.adminsOnly')}</p>
+      )}
+    </form>
+  );
+}
