@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import type { PropertyPage } from '../../../contract/settings/pages';
@@ -6,6 +7,7 @@ import { PROPERTY_PAGE_FORMS } from '../../components/settings-forms/registry';
 import { SettingsFormHost } from '../../components/settings-forms/settings-form-host';
 import { useActiveProperty } from '../../lib/active-property';
 import { useSession } from '../../lib/session/session-provider';
+import { propertyOverviewQuery } from './api';
 
 /**
  * /properties/<page>?merchantId=..&merchantGroupId=..&isOnboarding=.. (spec 2): one property's settings page.
@@ -19,11 +21,18 @@ export function PropertyPageScreen() {
   const { properties, activeProperty } = useActiveProperty();
   const page = (location.split('/').pop() ?? '') as PropertyPage;
   const merchantId = search.get('merchantId') ?? activeProperty?.merchantId;
-  const merchantGroupId =
+  const known =
     search.get('merchantGroupId') ?? properties.find((property) => property.merchantId === merchantId)?.merchantGroupId ?? user?.merchantGroupId ?? undefined;
+  // Provider staff have no property list of their own: the property's group is read from the property.
+  const overview = useQuery({ ...propertyOverviewQuery(merchantId ?? ''), enabled: Boolean(merchantId) && !known });
+  const merchantGroupId = known ?? overview.data?.merchantGroupId;
   return (
     <PageLayout title={t(`shell.routes.propertyPages.${page}`)}>
-      {merchantId && merchantGroupId ? (
+      {merchantId && !merchantGroupId && overview.isPending && overview.fetchStatus !== 'idle' ? (
+        <p role="status" className="text-sm text-slate-600">
+          {t('settings.page.loading')}
+        </p>
+      ) : merchantId && merchantGroupId ? (
         <SettingsFormHost
           key={merchantId}
           loader={PROPERTY_PAGE_FORMS[page]}
