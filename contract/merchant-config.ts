@@ -30,7 +30,84 @@ export const MerchantConfigSchema = z.object({
 });
 export type MerchantConfig = z.infer<typeof MerchantConfigSchema>;
 
+// Spec 7 `vcc-merchant-configs` (search and POST; decision 0295): how a property charges the virtual cards online
+// travel agencies pay bookings with. One config per property; POST saves it (creates or replaces). Spec 7 has no
+// delete: a property stops charging virtual cards by switching them off.
+export const VCC_CHANNELS = ['Booking.com', 'Expedia', 'Airbnb', 'Other'] as const;
+export const VCC_CHARGE_TIMINGS = ['OnBooking', 'BeforeCheckIn', 'OnCheckIn', 'OnCheckOut'] as const;
+export type VccChargeTiming = (typeof VCC_CHARGE_TIMINGS)[number];
+
+export const VccMerchantConfigInputSchema = z
+  .object({
+    merchantId: MerchantIdField,
+    enabled: z.boolean({ error: 'paymentSettings.vcc.validation.enabled' }),
+    channels: z
+      .array(z.enum(VCC_CHANNELS, { error: 'paymentSettings.vcc.validation.channel' }))
+      .max(VCC_CHANNELS.length)
+      .refine((channels) => new Set(channels).size === channels.length, { error: 'paymentSettings.vcc.validation.channelTwice' }),
+    chargeTiming: z.enum(VCC_CHARGE_TIMINGS, { error: 'paymentSettings.vcc.validation.timing' }),
+    /** Days before check-in, for BeforeCheckIn only. */
+    daysBeforeCheckIn: z
+      .number({ error: 'paymentSettings.vcc.validation.days' })
+      .int({ error: 'paymentSettings.vcc.validation.days' })
+      .min(1, { error: 'paymentSettings.vcc.validation.days' })
+      .max(60, { error: 'paymentSettings.vcc.validation.days' })
+      .nullable()
+      .default(null),
+    /** Where VCCF notifications (spec 3 notification types) go: a failed virtual card charge. */
+    notificationEmail: z
+      .union([
+        z.literal(''),
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .pipe(z.email({ error: 'paymentSettings.vcc.validation.email' }).max(254)),
+      ])
+      .nullable()
+      .default(null),
+  })
+  .superRefine((config, context) => {
+    if (config.enabled && config.channels.length === 0)
+      context.addIssue({ code: 'custom', path: ['channels'], message: 'paymentSettings.vcc.validation.channelNeeded' });
+    if (config.chargeTiming === 'BeforeCheckIn' && config.daysBeforeCheckIn === null)
+      context.addIssue({ code: 'custom', path: ['daysBeforeCheckIn'], message: 'paymentSettings.vcc.validation.days' });
+  });
+export type VccMerchantConfigInput = z.input<typeof VccMerchantConfigInputSchema>;
+
+export const VccMerchantConfigSchema = z.object({
+  merchantId: z.uuid(),
+  merchantGroupId: z.uuid(),
+  merchantName: z.string(),
+  enabled: z.boolean(),
+  channels: z.array(z.enum(VCC_CHANNELS)),
+  chargeTiming: z.enum(VCC_CHARGE_TIMINGS),
+  daysBeforeCheckIn: z.number().int().nullable(),
+  notificationEmail: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type VccMerchantConfig = z.infer<typeof VccMerchantConfigSchema>;
+
 export const merchantConfigEndpoints = endpointTable([
+  defineEndpoint({
+    id: 'searchVccMerchantConfigs',
+    method: 'POST',
+    path: `${MERCHANT_API}/vcc-merchant-configs/search`,
+    summary:
+      'The virtual card (VCC) configs of the properties the caller may see (optionally of one group or one property); properties without one are left out',
+    access: { resource: 'PaymentSettings', action: 'Read' },
+    body: MerchantConfigSearchSchema,
+    response: z.array(VccMerchantConfigSchema),
+  }),
+  defineEndpoint({
+    id: 'saveVccMerchantConfig',
+    method: 'POST',
+    path: `${MERCHANT_API}/vcc-merchant-configs`,
+    summary: "Save a property's virtual card (VCC) config: creates it or replaces the one it has; audited",
+    access: { resource: 'PaymentSettings', action: 'Insert' },
+    body: VccMerchantConfigInputSchema,
+    response: VccMerchantConfigSchema,
+  }),
   defineEndpoint({
     id: 'searchMerchantConfigs',
     method: 'POST',

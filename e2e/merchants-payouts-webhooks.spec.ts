@@ -137,3 +137,30 @@ test("a provider admin changes a property's status from its group's page, with a
   // Fee setup leads on to Active only once the property has fees, so nothing more is offered yet.
   await expect(row.getByRole('button', { name: 'Change status of City Lights Rotterdam' })).toHaveCount(0);
 });
+
+test("a merchant admin sets a property's virtual card (VCC) settings on its payment settings page; they are checked and kept", async ({ page }) => {
+  await signInAs(page, 'merchantadmin@demo.folio.test');
+  const configs = await (await api(page)).post(`${MERCHANT_API}/merchant-config/search`, {});
+  const dune = configs.find((config: { merchantName: string }) => config.merchantName === 'Dune Resort Scheveningen');
+  await page.goto(`/payment-settings/edit-payment-settings?merchantGroupId=${dune.merchantGroupId}&merchantId=${dune.merchantId}`);
+  const section = page.getByRole('region', { name: 'Virtual cards (VCC)' });
+  await expect(section.getByTestId('vcc-state')).toContainText('no virtual card settings yet');
+  await section.getByRole('checkbox', { name: 'Charge virtual cards automatically' }).check();
+  await section.getByLabel('When to charge').selectOption({ label: 'Some days before check-in' });
+  await section.getByRole('button', { name: 'Save virtual card settings' }).click();
+  await expect(section.getByText('Choose at least one travel agency, or switch automatic charging off.')).toBeVisible();
+  await expect(section.getByText('Enter the days before check-in, from 1 to 60.')).toBeVisible();
+
+  await section.getByRole('checkbox', { name: 'Expedia' }).check();
+  await section.getByLabel('Days before check-in').fill('3');
+  await section.getByLabel('E-mail for failed virtual card charges').fill('vcc@dune.example');
+  await section.getByRole('button', { name: 'Save virtual card settings' }).click();
+  await expect(section.getByRole('status')).toHaveText('The virtual card settings are saved.');
+
+  await page.reload();
+  await expect(section.getByTestId('vcc-state')).toContainText('Virtual card settings last saved');
+  await expect(section.getByRole('checkbox', { name: 'Expedia' })).toBeChecked();
+  await expect(section.getByRole('checkbox', { name: 'Booking.com' })).not.toBeChecked();
+  await expect(section.getByLabel('Days before check-in')).toHaveValue('3');
+  await expect(section.getByLabel('E-mail for failed virtual card charges')).toHaveValue('vcc@dune.example');
+});

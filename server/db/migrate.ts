@@ -21,6 +21,7 @@ import * as integrations from './migrations/0170-integrations';
 import * as signInPolicy from './migrations/0220-sign-in-policy';
 import * as webhookSecretOverlap from './migrations/0200-webhook-secret-overlap';
 import * as merchantGroupNameUnique from './migrations/0201-merchant-group-name-unique';
+import * as vccMerchantConfigs from './migrations/0202-vcc-merchant-configs';
 import * as propertyBrandAssets from './migrations/0210-property-brand-assets';
 
 // Migrations are listed here rather than read from disk, so they work the same under tsx, in
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '0220-sign-in-policy': signInPolicy,
   '0200-webhook-secret-overlap': webhookSecretOverlap,
   '0201-merchant-group-name-unique': merchantGroupNameUnique,
+  '0202-vcc-merchant-configs': vccMerchantConfigs,
   '0210-property-brand-assets': propertyBrandAssets,
 };
 

@@ -206,6 +206,20 @@ export interface FeesTable {
   created_at: Timestamp;
 }
 
+/** A property's virtual card (VCC) config (decision 0295). */
+export interface VccMerchantConfigsTable {
+  id: Generated<string>;
+  merchant_id: string;
+  enabled: boolean;
+  channels: string[];
+  charge_timing: string;
+  days_before_check_in: number | null;
+  notification_email: string | null;
+  updated_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
 export interface KycApplicationsTable {
   id: Generated<string>;
   merchant_group_id: string;
@@ -626,6 +640,7 @@ export interface Database {
   merchant_wizard_steps: MerchantWizardStepsTable;
   merchant_wizards: MerchantWizardsTable;
   fees: FeesTable;
+  vcc_merchant_configs: VccMerchantConfigsTable;
   kyc_applications: KycApplicationsTable;
   kyc_step_drafts: KycStepDraftsTable;
   kyc_review_flags: KycReviewFlagsTable;

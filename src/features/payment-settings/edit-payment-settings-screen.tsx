@@ -5,6 +5,7 @@ import { useSearch } from 'wouter';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { merchantConfigsQuery } from './api';
 import { PaymentConfigForm } from './payment-config-form';
+import { VccConfigSection } from './vcc-config-section';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,6 +30,7 @@ export function EditPaymentSettingsScreen() {
         </p>
       ) : null}
       {config ? <PaymentConfigForm key={config.updatedAt ?? 'new'} config={config} adding={!config.hasOwnSettings} onSaved={() => setSaved(true)} /> : null}
+      {config ? <VccConfigSection merchantId={config.merchantId} /> : null}
     </PageLayout>
   );
 }
