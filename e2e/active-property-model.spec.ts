@@ -90,6 +90,11 @@ function driverFor(gate: RequestGate): ModelDriverMap {
         await expect(page.getByTestId('other-hotels')).toHaveCount(0);
         await page.keyboard.press('Escape');
       },
+      // Read again in the background: the switcher keeps what it shows until the answer.
+      refreshing: async (page) => {
+        await expect.poll(() => gate.pending('list')).toBeGreaterThan(0);
+        await expect(greeting(page)).toBeVisible();
+      },
       failed: async (page) => {
         await noProperty(page);
         await expect(page.getByText('the property list is down (simulated)').or(page.getByText('the status list is down (simulated)'))).toBeVisible();
@@ -111,6 +116,18 @@ function driverFor(gate: RequestGate): ModelDriverMap {
         await expect(page).toHaveURL(/\/property-management$/);
       },
       'activeProperty.clear': signOut,
+      // The user comes back to the tab (a changed grants header does the same; users.spec.ts drives that one).
+      'activeProperty.refresh': (page) =>
+        page.evaluate(() => {
+          Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+          document.dispatchEvent(new Event('visibilitychange'));
+        }),
+      'xstate.done.actor.refreshPropertyList': async (_page, event) => {
+        const route = await gate.take('list');
+        const sample = (event as EnvironmentEvent).output as unknown[];
+        return sample.length ? route.fulfill({ response: await route.fetch() }) : route.fulfill({ json: [] });
+      },
+      'xstate.error.actor.refreshPropertyList': async () => (await gate.take('list')).fulfill(failWith('the property list is down (simulated)')),
       'xstate.done.actor.loadPropertyList': async (_page, event) => {
         const route = await gate.take('list');
         const sample = (event as EnvironmentEvent).output as unknown[];
@@ -129,8 +146,10 @@ function driverFor(gate: RequestGate): ModelDriverMap {
 /** What a person can do where: sign in when signed out, switch or sign out once the property is known. */
 function userEvents(snapshot: AnyMachineSnapshot): EventObject[] {
   if (snapshot.matches('idle')) return [{ type: 'activeProperty.start', userId: 'me', rememberedId: null } as EventObject];
-  if (snapshot.matches('ready')) return [{ type: 'activeProperty.switch', merchantId: 'p3' } as EventObject, { type: 'activeProperty.clear' }];
-  if (snapshot.matches('failed') || snapshot.matches('empty')) return [{ type: 'activeProperty.clear' }];
+  if (snapshot.matches('ready'))
+    return [{ type: 'activeProperty.switch', merchantId: 'p3' } as EventObject, { type: 'activeProperty.clear' }, { type: 'activeProperty.refresh' }];
+  if (snapshot.matches('empty')) return [{ type: 'activeProperty.clear' }, { type: 'activeProperty.refresh' }];
+  if (snapshot.matches('failed')) return [{ type: 'activeProperty.clear' }];
   return [];
 }
 

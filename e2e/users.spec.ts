@@ -93,9 +93,12 @@ test('a merchant admin invites a property operations user, widens their scope, t
   await admin.getByRole('checkbox', { name: 'Dune Resort Scheveningen' }).check();
   await admin.getByRole('button', { name: 'Save changes' }).click();
   await expect(admin.getByText("Saved. The change applies to the user's next request.")).toBeVisible();
-  await user.reload();
-  await expect(user.getByTestId('user-greeting')).toBeVisible();
+  // No reload: the user's next call carries the changed grants header and the switcher reads the list again (decision 0311).
+  await user.evaluate(() => Object.assign(window, { notReloaded: true }));
+  await user.getByTestId('side-menu').getByRole('link', { name: 'View transactions' }).click();
+  await expect(user).toHaveURL(/\/transactions/);
   await expect.poll(() => otherHotels(user)).toEqual(['Dune Resort Scheveningen']);
+  expect(await user.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   await expect(user).not.toHaveURL(/\/sign-in/);
 
   // Deactivation, confirmed, ends the user's open session at once.
@@ -107,7 +110,7 @@ test('a merchant admin invites a property operations user, widens their scope, t
   await expect(trail.getByRole('listitem').first()).toContainText('Deactivated · by Daan Visser');
   await expect(trail).toContainText('Invited · by Daan Visser');
 
-  await user.getByTestId('side-menu').getByRole('link', { name: 'Transactions' }).click();
+  await user.getByTestId('side-menu').getByRole('link', { name: 'Property management' }).click();
   await expect(user).toHaveURL(/\/sign-in/);
 });
 

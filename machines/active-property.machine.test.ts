@@ -17,7 +17,7 @@ const canal = property(2, 'Canal House Amsterdam');
 const dune = property(3, 'Dune Resort Scheveningen');
 const status = (p: ScopedProperty, value: PropertyStatusEntry['status']): PropertyStatusEntry => ({ merchantId: p.merchantId, status: value });
 
-function start(options: { list?: ScopedProperty[] | Error; statuses?: PropertyStatusEntry[] | Error } = {}) {
+function start(options: { list?: ScopedProperty[] | Error; statuses?: PropertyStatusEntry[] | Error; lists?: Array<ScopedProperty[] | Error> } = {}) {
   const persist = vi.fn();
   const forget = vi.fn();
   const navigate = vi.fn();
@@ -28,7 +28,9 @@ function start(options: { list?: ScopedProperty[] | Error; statuses?: PropertySt
     actors: {
       loadPropertyList: fromPromise(async ({ input }: { input: { userId: string } }) => {
         listCalls(input.userId);
-        return answer(options.list ?? [harbour, canal, dune]);
+        // `lists`: one answer per read, in order (the first load, then each refresh).
+        const next = options.lists?.[listCalls.mock.calls.length - 1];
+        return answer(next ?? options.list ?? [harbour, canal, dune]);
       }),
       loadPropertyStatuses: fromPromise(async () => answer(options.statuses ?? [status(harbour, 'Inactive'), status(canal, 'Active'), status(dune, 'Active')])),
     },
@@ -125,5 +127,53 @@ describe('active property statechart', () => {
     actor.send({ type: 'activeProperty.start', userId: 'u2', rememberedId: null });
     await waitFor(actor, (snapshot) => snapshot.matches('ready'));
     expect(listCalls).toHaveBeenLastCalledWith('u2');
+  });
+});
+
+describe('refreshing the list when the grants change (decision 0311)', () => {
+  it('reads the list again on refresh, keeps the active property, and shows a widened scope without starting over', async () => {
+    const { actor, listCalls, navigate } = start({ lists: [[canal], [canal, dune]] });
+    actor.send({ type: 'activeProperty.start', userId: 'u1', rememberedId: null });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(actor.getSnapshot().context.properties).toEqual([canal]);
+    actor.send({ type: 'activeProperty.refresh' });
+    expect(actor.getSnapshot().value).toBe('refreshing');
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(listCalls).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().context.properties).toEqual([canal, dune]);
+    expect(actor.getSnapshot().context.activePropertyId).toBe(canal.merchantId);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('picks another property when the active one is taken away, and empties when all are', async () => {
+    const { actor, persist } = start({ lists: [[canal, dune], [dune], []] });
+    actor.send({ type: 'activeProperty.start', userId: 'u1', rememberedId: canal.merchantId });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'activeProperty.refresh' });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(actor.getSnapshot().context.activePropertyId).toBe(dune.merchantId);
+    expect(persist).toHaveBeenLastCalledWith(dune.merchantId);
+    actor.send({ type: 'activeProperty.refresh' });
+    await waitFor(actor, (snapshot) => snapshot.matches('empty'));
+    expect(actor.getSnapshot().context.activePropertyId).toBeNull();
+  });
+
+  it('keeps the list it has when a refresh fails, without a notification', async () => {
+    const { actor, notify } = start({ lists: [[canal, dune], new Error('down')] });
+    actor.send({ type: 'activeProperty.start', userId: 'u1', rememberedId: null });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'activeProperty.refresh' });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(actor.getSnapshot().context.properties).toEqual([canal, dune]);
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('lets a user with no property yet get one', async () => {
+    const { actor } = start({ lists: [[], [dune]] });
+    actor.send({ type: 'activeProperty.start', userId: 'u1', rememberedId: null });
+    await waitFor(actor, (snapshot) => snapshot.matches('empty'));
+    actor.send({ type: 'activeProperty.refresh' });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(actor.getSnapshot().context.activePropertyId).toBe(dune.merchantId);
   });
 });

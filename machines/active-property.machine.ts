@@ -6,8 +6,9 @@ import type { PropertyStatusEntry, ScopedProperty } from '../contract/properties
  * "Answers and errors"): for merchant-side roles, load the user's property list (by userId) and the
  * property status list side by side, once, with no retry. When no property is active (or the remembered
  * one is not in the list) pick the first whose status is not Inactive, else the first. The user menu
- * switches it (then the host goes to property management); sign-out clears it. Loading, persisting,
- * navigating and notifying are effects the host provides (src/app/shell/active-property-provider.tsx).
+ * switches it (then the host goes to property management); sign-out clears it. When the user's grants
+ * change (an admin widened or narrowed their scope), the list is read again without a reload (decision
+ * 0311). Loading, persisting, navigating and notifying are effects the host provides (src/app/shell/active-property-provider.tsx).
  */
 
 export interface ActivePropertyContext {
@@ -21,7 +22,9 @@ export interface ActivePropertyContext {
 export type ActivePropertyEvent =
   | { type: 'activeProperty.start'; userId: string; rememberedId: string | null }
   | { type: 'activeProperty.switch'; merchantId: string }
-  | { type: 'activeProperty.clear' };
+  | { type: 'activeProperty.clear' }
+  /** The user's grants changed, or the window came back into view: read the list again (decision 0311). */
+  | { type: 'activeProperty.refresh' };
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is provided by the host`));
 
@@ -55,7 +58,7 @@ export const activePropertyMachine = setup({
   },
 }).createMachine({
   id: 'activeProperty',
-  description: 'Which property a merchant-side user works on: loaded once, picked automatically, switched from the user menu',
+  description: 'Which property a merchant-side user works on: loaded, picked automatically, switched from the user menu, read again when the grants change',
   initial: 'idle',
   context: { userId: null, properties: [], statuses: [], activePropertyId: null },
   on: {
@@ -122,6 +125,7 @@ export const activePropertyMachine = setup({
     },
     ready: {
       on: {
+        'activeProperty.refresh': 'refreshing',
         'activeProperty.switch': {
           guard: 'isListed',
           target: 'ready',
@@ -134,7 +138,19 @@ export const activePropertyMachine = setup({
         },
       },
     },
-    empty: {},
+    empty: {
+      on: { 'activeProperty.refresh': 'refreshing' },
+    },
+    // The list again, quietly: the switcher keeps showing the old one meanwhile and after a failure.
+    refreshing: {
+      invoke: {
+        id: 'refreshPropertyList',
+        src: 'loadPropertyList',
+        input: ({ context }) => ({ userId: context.userId ?? '' }),
+        onDone: { target: 'selecting', actions: assign({ properties: ({ event }) => event.output }) },
+        onError: [{ guard: 'hasProperties', target: 'ready' }, { target: 'empty' }],
+      },
+    },
     failed: {},
   },
 });

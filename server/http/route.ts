@@ -5,6 +5,7 @@ import type { AppContext } from '../app-context';
 import { canSeeMerchant, groupOpens, isGranted, type Caller } from '../auth/caller';
 import { callerOfRequest } from '../auth/request-caller';
 import { refuseUntilTwoStep } from '../auth/sign-in-policy';
+import { GRANTS_VERSION_HEADER, grantsVersionOf } from '../users/grants-version';
 import type { Db } from '../db/database';
 import { merchantHeaderOf, refuseUnsafeInput } from './input-guard';
 import { withIdempotencyKey } from './idempotency';
@@ -64,6 +65,8 @@ export function registerEndpoint<const E extends Endpoint>(app: FastifyInstance,
     handler: async (request, reply) => {
       const ctx = app.ctx;
       const caller = await callerOfRequest(ctx, request);
+      // Lets an open page notice a scope change at its next call (decision 0311).
+      if (caller) reply.header(GRANTS_VERSION_HEADER, grantsVersionOf(caller));
       if (endpoint.access !== 'public') {
         if (!caller) throw problems.unauthorized();
         if (endpoint.access !== 'session') {

@@ -8,6 +8,7 @@ import { isOneOf, MERCHANT_SIDE_ROLES } from '../../contract/roles';
 import { activePropertyMachine } from '../../machines/active-property.machine';
 import type { ActivePropertyState } from './active-property';
 import { call } from './api-client';
+import { forgetGrantsVersion, onGrantsChanged } from './grants-version';
 import { inspect } from './inspector';
 import { currentRoleOf } from './permissions';
 import { notifyError } from './notifications/notify';
@@ -67,7 +68,27 @@ export function ActivePropertyRuntime({ onChange }: { onChange(state: ActiveProp
   const merchantSide = isOneOf(MERCHANT_SIDE_ROLES, role) && groupOpensPage('MerchantScopes', merchantUserInfo?.merchantGroupStatus ?? null);
   const userId = user?.userId;
 
-  useEffect(() => registerSignOutCleanup(() => actor.send({ type: 'activeProperty.clear' })), [actor]);
+  useEffect(
+    () =>
+      registerSignOutCleanup(() => {
+        actor.send({ type: 'activeProperty.clear' });
+        forgetGrantsVersion();
+      }),
+    [actor],
+  );
+
+  // An admin widened or narrowed the scope (the grants header changed), or the user comes back to the
+  // tab: the switcher reads the list again, without a reload (decision 0311).
+  useEffect(() => {
+    const refresh = () => actor.send({ type: 'activeProperty.refresh' });
+    const onVisible = () => document.visibilityState === 'visible' && refresh();
+    const stopListening = onGrantsChanged(refresh);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      stopListening();
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [actor]);
 
   // A session that ends without a sign-out (expired, or ended in another tab) unmounts this: the
   // remembered property is forgotten as the machine's clear would (the actor itself stops with us).

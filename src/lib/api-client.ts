@@ -9,6 +9,7 @@ import {
 } from '../../contract/endpoint';
 import { MERCHANT_HEADER } from '../../contract/product';
 import { FALLBACK_FAILURE, failureMessage, ResponseError } from './failure-message';
+import { GRANTS_VERSION_HEADER, noteGrantsVersion } from './grants-version';
 
 // The one api client (spec 7): JSON, credentials included, bearer token, merchant header where the
 // call acts on a merchant; failures become ResponseError with the spec 8 message.
@@ -69,6 +70,7 @@ export async function call<E extends Endpoint>(endpoint: E, options: CallOptions
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ResponseError(FALLBACK_FAILURE, 0);
   }
+  if (token) noteGrantsVersion(response.headers.get(GRANTS_VERSION_HEADER));
   const text = await response.text();
   if (!response.ok) {
     if (response.status === 401 && endpoint.access !== 'public') onUnauthorized();
