@@ -5,7 +5,8 @@ import { privatePort, startPrivateServer, type PrivateServer } from './support/p
 // Issue 18's story as far as the product goes today: the merchant admin adds a property through the
 // wizard, reloads in the middle and resumes, finishes and sees property-submitted; the provider
 // admin sends it back with a reason, the merchant admin sees only that reason and sends it again;
-// the provider approves and the property waits for its fees. Over a demo database of its own.
+// the provider approves and the property waits for its fees. The wizard runs on the property wizard
+// machine (decision 0301): sent back, it walks the flagged step only. Over a demo database of its own.
 
 const PORT = privatePort(22);
 test.use({ baseURL: `http://localhost:${PORT}` });
@@ -67,8 +68,20 @@ test('add a property, resume after a reload, submit; the provider sends it back,
   await page.goto(`/properties/property-overview/${merchantId}`);
   await expect(page.getByTestId('property-flag')).toHaveText(['Page: currency rules: Add USD for the American tour groups']);
   await expect(page.getByTestId('next-step')).toHaveText('Next: change what the reviewer named, then send the property for review again.');
-  await confirmAction(page, 'Send for review', 'Send for review');
+  // The wizard opens on the flagged step only, says why, and finishing sends the property again.
+  await page.getByRole('link', { name: 'Change what the reviewer asked for' }).click();
+  await expect(page.getByTestId('property-wizard')).toHaveAttribute('data-mode', 'resubmission');
+  await expect(page.getByRole('list', { name: 'Steps' }).getByRole('button')).toHaveText(['4. Currency rules']);
+  await expect(page.getByTestId('wizard-step')).toHaveText('Currency rules');
+  await expect(page.getByTestId('wizard-flag')).toHaveText('Page: currency rules: Add USD for the American tour groups');
+  await expect(page).toHaveURL(new RegExp(`merchantId=${merchantId}&step=currency-rules$`));
+  await page.getByRole('button', { name: 'Finish and send for review' }).click();
+  await expect(page).toHaveURL(/\/properties\/property-submitted\?merchantId=/);
+  await page.goto(`/properties/property-overview/${merchantId}`);
   await expect(page.getByTestId('status-badge').first()).toHaveText('In review');
+  // In review the wizard has nothing to change.
+  await page.goto(`/properties/create-property?merchantId=${merchantId}`);
+  await expect(page.getByTestId('property-wizard-locked')).toContainText('This property is In review');
 
   await signInAs(page, 'folioadmin@demo.folio.test');
   await page.goto(`/properties/property-overview/${merchantId}`);

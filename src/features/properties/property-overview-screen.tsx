@@ -17,6 +17,13 @@ function usePropertyId(): string | undefined {
   return segment && segment !== '[id]' ? decodeURIComponent(segment) : undefined;
 }
 
+/** The wizard's way in for whoever may still fill it in or answer the reviewer (the merchant side). */
+function wizardLink(property: PropertyOverview): string | undefined {
+  if (property.status === 'ResubmissionRequired' && property.allowedActions.includes('submit')) return 'properties.wizard.fixFlagged';
+  if (property.status === 'Created' && property.allowedActions.includes('complete')) return 'properties.wizard.continue';
+  return undefined;
+}
+
 function Overview({ property }: { property: PropertyOverview }) {
   const { t } = useTranslation();
   const dash = (value: string | number | null) => (value === null || value === '' ? '—' : String(value));
@@ -35,6 +42,14 @@ function Overview({ property }: { property: PropertyOverview }) {
               </li>
             ))}
           </ul>
+        ) : null}
+        {wizardLink(property) ? (
+          <Link
+            href={`/properties/create-property?merchantId=${property.merchantId}`}
+            className="mt-3 inline-block text-sm text-brand underline underline-offset-2"
+          >
+            {t(wizardLink(property)!)}
+          </Link>
         ) : null}
       </DetailSection>
       <DetailSection
