@@ -91,6 +91,14 @@ export async function attemptDelivery(ctx: AppContext, workerId: string, deliver
   let outcome: PostOutcome;
   if (!settings) outcome = { status: null, body: null, error: 'the webhook settings were removed', durationMs: 0 };
   else {
+    if (settings.previous_secret_cipher && settings.previous_secret_expires_at && new Date(settings.previous_secret_expires_at).getTime() <= Date.now())
+      // The overlap is over (decision 0290): the replaced secret is dropped, not only left unused.
+      await ctx.db
+        .updateTable('webhook_settings')
+        .set({ previous_secret_cipher: null, previous_secret_hint: null, previous_secret_expires_at: null })
+        .where('id', '=', delivery.webhook_settings_id)
+        .where('previous_secret_expires_at', '<=', new Date())
+        .execute();
     headers[WEBHOOK_HEADERS.signature.toLowerCase()] = signatureHeader(secretBoxOf(ctx), settings, timestamp, body);
     outcome = await postWebhook(delivery.target_url, headers, body, { allowPrivate: options.allowPrivateTargets, timeoutMs: options.webhookTimeoutMs });
   }

@@ -200,6 +200,14 @@ describe('deliveries', () => {
     receiver.secret = secret;
     expect((await settled(stale.id, 15_000)).status).toBe('Succeeded');
     expect(receiver.received.at(-1)!.signatureValid).toBe(true);
+    // The replaced secret is gone from the database, not only unused.
+    const row = await app.ctx.db
+      .selectFrom('webhook_settings')
+      .select(['previous_secret_cipher', 'previous_secret_hint'])
+      .where('merchant_group_id', '=', groupId)
+      .where('merchant_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ previous_secret_cipher: null, previous_secret_hint: null });
   });
 
   test('a second rotation within the overlap drops the first secret at once: the last two secrets sign', async () => {
