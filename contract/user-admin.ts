@@ -4,8 +4,8 @@ import { PagedSchema } from './orders';
 import { isPageSize } from './paging';
 import { rowOf } from './permission-rules';
 import { PROVIDER_ADMINS, type RoleSide } from './permission-table';
-import { MERCHANT_API } from './product';
-import { PROVIDER_ADMIN_ROLE, PROVIDER_BOT_ROLE, PROVIDER_USER_ROLE, RoleNameSchema, type RoleName } from './roles';
+import { BACKOFFICE_API, MERCHANT_API } from './product';
+import { ActionSchema, PROVIDER_ADMIN_ROLE, PROVIDER_BOT_ROLE, PROVIDER_USER_ROLE, RoleNameSchema, UserPermissionSchema, type RoleName } from './roles';
 import { UserIdParamsSchema } from './users';
 
 // Managing people (issue 19): the users list, invitations, the role picker, scopes and guardrails.
@@ -162,6 +162,43 @@ export const UserAuditEntrySchema = z.object({
 });
 export type UserAuditEntry = z.infer<typeof UserAuditEntrySchema>;
 
+// Spec 7 `user-merchant-settings` and `user-merchant-permissions/*` on the one scope model (decision 0312):
+// what a role may do at a property and who holds it there, and a user's transactions permission per
+// property, which is their scope (user_merchant_scopes and the role's scope rule), never a second table.
+const MerchantIdSchema = z.uuid({ message: 'the property id must be a uuid' });
+export const UserMerchantSettingsQuerySchema = z.object({ MerchantId: MerchantIdSchema, UserRole: RoleNameSchema });
+export const UserMerchantSettingsSchema = z.object({
+  merchantId: z.string(),
+  merchantName: z.string(),
+  userRole: RoleNameSchema,
+  /** How the role reaches properties: every one, the whole group, or those assigned. */
+  scope: z.enum(['all', 'group', 'assigned', 'none']),
+  /** What the role may do at the property (the permission table's grants). */
+  permissions: z.array(UserPermissionSchema),
+  /** The users of the property's group holding the role whose scope covers the property. */
+  users: z.array(UserRowSchema),
+});
+export type UserMerchantSettings = z.infer<typeof UserMerchantSettingsSchema>;
+export const MerchantUsersBodySchema = z.object({ merchantId: MerchantIdSchema });
+export const TransactionPermissionSearchSchema = z.object({
+  merchantGroupId: z.uuid({ message: 'the merchant group id must be a uuid' }),
+  /** Only these properties of the group; all of them when left out. */
+  merchantIds: MerchantIdsSchema.optional(),
+  userId: z.uuid({ message: 'the user id must be a uuid' }),
+});
+export const TransactionPermissionSchema = z.object({
+  merchantId: z.string(),
+  name: z.string(),
+  /** The user's actions on the property's transactions; empty outside their scope. */
+  actions: z.array(ActionSchema),
+});
+export const MerchantPermissionEntrySchema = z.object({
+  merchantId: z.string(),
+  merchantGroupId: z.string(),
+  name: z.string(),
+  permissions: z.array(UserPermissionSchema),
+});
+
 const READ_USERS = { resource: 'Users', action: 'Read' } as const;
 const UPDATE_USERS = { resource: 'Users', action: 'Update' } as const;
 const USER_ID = UserIdParamsSchema;
@@ -275,5 +312,50 @@ export const userAdminEndpoints = endpointTable([
     summary: 'The merchant groups you may add users to: every group for provider staff, your own otherwise',
     access: { resource: 'Users', action: 'Insert' },
     response: z.array(AssignableGroupSchema),
+  }),
+  defineEndpoint({
+    id: 'getUserMerchantSettings',
+    method: 'GET',
+    path: `${MERCHANT_API}/user-merchant-settings`,
+    summary: 'What a role may do at a property, and the users of its group holding that role there (query MerchantId, UserRole)',
+    access: READ_USERS,
+    query: UserMerchantSettingsQuerySchema,
+    response: UserMerchantSettingsSchema,
+  }),
+  defineEndpoint({
+    id: 'listMerchantPermissionUsers',
+    method: 'POST',
+    path: `${BACKOFFICE_API}/user-merchant-permissions/users`,
+    summary: "The users of a property's merchant group whose scope covers the property, as far as you may see them",
+    access: READ_USERS,
+    body: MerchantUsersBodySchema,
+    response: z.array(UserRowSchema),
+  }),
+  defineEndpoint({
+    id: 'searchTransactionPermissions',
+    method: 'POST',
+    path: `${BACKOFFICE_API}/user-merchant-permissions/transactions/search`,
+    summary: "A user's transactions permission at each property of a merchant group (their scope and role)",
+    access: READ_USERS,
+    body: TransactionPermissionSearchSchema,
+    response: z.array(TransactionPermissionSchema),
+  }),
+  defineEndpoint({
+    id: 'setTransactionPermissions',
+    method: 'POST',
+    path: `${BACKOFFICE_API}/user-merchant-permissions/transactions`,
+    summary: 'Sets the properties whose transactions a user works on: their scope, as merchant-scopes/assign, within your own',
+    access: UPDATE_USERS,
+    body: AssignScopeBodySchema,
+    response: UserDetailSchema,
+  }),
+  defineEndpoint({
+    id: 'searchMyMerchantPermissions',
+    method: 'POST',
+    path: `${BACKOFFICE_API}/user-merchant-permissions/search`,
+    summary: 'Your own permissions at each property you may see (empty body)',
+    access: 'session',
+    body: z.object({}).strict().optional(),
+    response: z.array(MerchantPermissionEntrySchema),
   }),
 ]);

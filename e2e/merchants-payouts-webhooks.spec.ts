@@ -10,7 +10,7 @@ import { privatePort, startPrivateServer, type PrivateServer } from './support/p
 // Active group whose merchant wizard is not finished offers the way into it from its page. The rotation and the
 // wizard change data, so the suite runs on a database of its own.
 
-const PORT = privatePort(40);
+const PORT = privatePort(62);
 
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: `http://localhost:${PORT}` });
@@ -68,7 +68,7 @@ test('after rotating the webhook secret the page says until when the previous se
   const groupId = await groupIdOf(page, 'Kastro Island Resorts');
   await page.goto(`/merchants/webhook-configuration?merchantGroupId=${groupId}`);
   const form = page.getByRole('form', { name: 'Webhooks' });
-  await form.getByRole('textbox', { name: 'Webhook URL', exact: true }).fill(`http://127.0.0.1:${privatePort(41)}/hooks/kastro`);
+  await form.getByRole('textbox', { name: 'Webhook URL', exact: true }).fill(`http://127.0.0.1:${privatePort(63)}/hooks/kastro`);
   await form.getByRole('button', { name: 'Save' }).click();
   const first = (await page.getByTestId('webhook-secret-value').textContent())!.trim();
   await page.getByRole('button', { name: 'I have stored it' }).click();

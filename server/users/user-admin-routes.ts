@@ -9,6 +9,7 @@ import { registerEndpoint } from '../http/route';
 import { linkOrigin } from '../mail/link-origin';
 import { issueInvitationToken, sendInvitation } from './invitations';
 import { assertMayGrant, assertMayManage, assertNotLastAdmin, checkedMerchantIds, mayManage, targetGroupOf } from './user-guardrails';
+import { registerUserMerchantPermissionRoutes } from './user-merchant-permission-routes';
 import { listUsers, openInvitationExpiry, visibleUser } from './user-query';
 
 // Managing people (issue 19): the users list, invitations, role and scope changes, deactivation,
@@ -57,6 +58,46 @@ async function managedUser(db: Db, caller: Caller, userId: string, what: string)
 async function inviterName(db: Db, caller: Caller): Promise<string> {
   const row = await db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', caller.userId).executeTakeFirst();
   return row ? `${row.first_name} ${row.last_name}` : caller.email;
+}
+
+/** The one way a user's name, role or scope changes (the users screen, merchant-scopes/assign, user-merchant-permissions/transactions). */
+export async function changeUser(
+  db: Db,
+  caller: Caller,
+  change: { userId: string; firstName?: string; lastName?: string; role?: PickerRole; merchantIds: string[] },
+): Promise<UserDetail> {
+  const target = await visibleUser(db, caller, change.userId);
+  if (!target) throw problems.notFound('no such user');
+  const role = change.role ?? (target.role as PickerRole | null);
+  const roleOrScopeChanges =
+    role !== target.role ||
+    change.merchantIds.length !== target.properties.length ||
+    change.merchantIds.some((id) => !target.properties.some((property) => property.merchantId === id));
+  if (target.userId === caller.userId) {
+    // Your own name is yours to fix; your own role and scope never (nobody raises their own role).
+    if (roleOrScopeChanges) throw problems.forbidden('you cannot change your own role or properties; ask another administrator');
+  } else {
+    assertMayManage(caller, target, 'change');
+  }
+  if (roleOrScopeChanges) {
+    if (!role) throw problems.validation({ role: ['pick a role from the role picker'] });
+    assertMayGrant(caller, role);
+    if ((target.merchantGroupId === null) !== (role === 'FolioAdmin' || role === 'FolioUser' || role === 'FolioBot'))
+      throw problems.validation({
+        role: ['a user stays on their side: provider staff keep a provider role, a merchant group user a merchant or property role'],
+      });
+    const merchantIds = await checkedMerchantIds(db, caller, role, target.merchantGroupId, change.merchantIds);
+    await assertNotLastAdmin(db, target, role, 'change the role of');
+    await setRoleAndScope(db, target.userId, role, merchantIds);
+  }
+  await db
+    .updateTable('users')
+    .set({ first_name: change.firstName ?? target.firstName, last_name: change.lastName ?? target.lastName, updated_at: new Date() })
+    .where('id', '=', target.userId)
+    .execute();
+  const after = await detailOf(db, { ...caller, merchantScope: 'all' }, target.userId);
+  await audit(db, caller.userId, 'user.updated', 'user', target.userId, { before: snapshotOf(target), after: snapshotOf(after) });
+  return detailOf(db, caller, target.userId);
 }
 
 export function registerUserAdminRoutes(app: FastifyInstance): void {
@@ -136,45 +177,6 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
     return detailOf(ctx.db, caller, user.id);
   });
 
-  async function changeUser(
-    db: Db,
-    caller: Caller,
-    change: { userId: string; firstName?: string; lastName?: string; role?: PickerRole; merchantIds: string[] },
-  ): Promise<UserDetail> {
-    const target = await visibleUser(db, caller, change.userId);
-    if (!target) throw problems.notFound('no such user');
-    const role = change.role ?? (target.role as PickerRole | null);
-    const roleOrScopeChanges =
-      role !== target.role ||
-      change.merchantIds.length !== target.properties.length ||
-      change.merchantIds.some((id) => !target.properties.some((property) => property.merchantId === id));
-    if (target.userId === caller.userId) {
-      // Your own name is yours to fix; your own role and scope never (nobody raises their own role).
-      if (roleOrScopeChanges) throw problems.forbidden('you cannot change your own role or properties; ask another administrator');
-    } else {
-      assertMayManage(caller, target, 'change');
-    }
-    if (roleOrScopeChanges) {
-      if (!role) throw problems.validation({ role: ['pick a role from the role picker'] });
-      assertMayGrant(caller, role);
-      if ((target.merchantGroupId === null) !== (role === 'FolioAdmin' || role === 'FolioUser' || role === 'FolioBot'))
-        throw problems.validation({
-          role: ['a user stays on their side: provider staff keep a provider role, a merchant group user a merchant or property role'],
-        });
-      const merchantIds = await checkedMerchantIds(db, caller, role, target.merchantGroupId, change.merchantIds);
-      await assertNotLastAdmin(db, target, role, 'change the role of');
-      await setRoleAndScope(db, target.userId, role, merchantIds);
-    }
-    await db
-      .updateTable('users')
-      .set({ first_name: change.firstName ?? target.firstName, last_name: change.lastName ?? target.lastName, updated_at: new Date() })
-      .where('id', '=', target.userId)
-      .execute();
-    const after = await detailOf(db, { ...caller, merchantScope: 'all' }, target.userId);
-    await audit(db, caller.userId, 'user.updated', 'user', target.userId, { before: snapshotOf(target), after: snapshotOf(after) });
-    return detailOf(db, caller, target.userId);
-  }
-
   registerEndpoint(app, e.updateUser, async ({ body, caller, ctx }) => changeUser(ctx.db, caller, body));
 
   registerEndpoint(app, e.assignUserScope, async ({ body, caller, ctx }) => changeUser(ctx.db, caller, { userId: body.userId, merchantIds: body.merchantIds }));
@@ -243,4 +245,6 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
     }
     return (await rows.execute()).map((row) => ({ merchantGroupId: row.id, name: row.name }));
   });
+
+  registerUserMerchantPermissionRoutes(app);
 }

@@ -178,3 +178,20 @@ export async function openInvitationExpiry(db: Db, userId: string): Promise<stri
     .executeTakeFirst();
   return row ? row.expires_at.toISOString() : null;
 }
+
+/**
+ * The users of a property's merchant group, as far as the caller may see them, whose scope covers the
+ * property: a group-wide role, or an assigned role with the property among theirs (decision 0312).
+ */
+export async function usersCovering(db: Db, caller: Caller, merchantId: string, merchantGroupId: string, role?: RoleName): Promise<UserRow[]> {
+  let query = usersVisibleTo(db.selectFrom('users'), caller).where('users.merchant_group_id', '=', merchantGroupId);
+  if (role) query = query.where(sql<boolean>`${currentRole} = ${role}`);
+  const rows = await selectRows(query).orderBy('users.last_name').orderBy('users.first_name').orderBy('users.id').execute();
+  const properties = await propertiesOfUsers(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows
+    .map((row) => toUserRow(row, properties.get(row.id) ?? []))
+    .filter((user) => user.scope === 'group' || (user.scope === 'assigned' && user.properties.some((property) => property.merchantId === merchantId)));
+}

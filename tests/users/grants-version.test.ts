@@ -19,7 +19,7 @@ const idOf = async (table: 'users' | 'merchants', column: 'email' | 'name', valu
     await app.ctx.db
       .selectFrom(table)
       .select('id')
-      .where(column as never, '=', value)
+      .where(column as never, '=', value as never)
       .executeTakeFirstOrThrow()
   ).id;
 
