@@ -81,7 +81,7 @@ test('add a property, resume after a reload, submit; the provider sends it back,
   await expect(page.getByTestId('status-badge').first()).toHaveText('In review');
   // In review the wizard has nothing to change.
   await page.goto(`/properties/create-property?merchantId=${merchantId}`);
-  await expect(page.getByTestId('property-wizard-locked')).toContainText('This property is In review');
+  await expect(page.getByTestId('property-wizard-locked')).toContainText('the wizard has nothing to change now');
 
   await signInAs(page, 'folioadmin@demo.folio.test');
   await page.goto(`/properties/property-overview/${merchantId}`);

@@ -75,13 +75,7 @@ describe('the machine with the property calls', () => {
     expect(actor.getSnapshot().context.currentIndex).toBe(9);
     actor.send({ type: 'wizard.next', data: {} });
     await waitFor(actor, (snapshot) => snapshot.status === 'done');
-    expect(server.calls).toEqual([
-      'getPropertyOverview',
-      'getPropertyOverview',
-      'getPropertyOverview',
-      'transitionProperty:complete',
-      'transitionProperty:submit',
-    ]);
+    expect(server.calls).toEqual(['getPropertyOverview', 'getPropertyOverview', 'transitionProperty:complete', 'transitionProperty:submit']);
   });
 
   it('opens a property sent back on its first flagged step, walks only the flagged steps and only submits', async () => {

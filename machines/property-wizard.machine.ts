@@ -87,14 +87,22 @@ export type ApiCall = <E extends Endpoint>(endpoint: E, options?: { params?: Par
 /** The three effects of the property wizard for one property: read the overview, keep a step (read it again), finish. */
 export function propertyWizardActors(call: ApiCall, merchantId: string) {
   const params = { id: merchantId };
-  const overview = () => call(propertyEndpoints.getPropertyOverview, { params });
+  // The status the last read saw: finishing needs it, and asking again would be one more call to wait for.
+  let lastStatus: PropertyOverview['status'] | undefined;
+  const overview = async () => {
+    const answer = await call(propertyEndpoints.getPropertyOverview, { params });
+    lastStatus = answer.status;
+    return answer;
+  };
   return {
     loadProgress: fromPromise<WizardProgress>(async () => progressOf(await overview())),
     saveStep: fromPromise<SaveStepOutput, SaveStepInput>(async () => ({ steps: progressOf(await overview()).steps })),
     submit: fromPromise<PropertyOverview>(async () => {
-      const { status } = await overview();
       // Created means the wizard was still being filled in: mark it complete, then send it (decision 0260).
-      if (status === 'Created') await call(propertyEndpoints.transitionProperty, { params, body: { action: 'complete' } });
+      if (lastStatus === 'Created') {
+        await call(propertyEndpoints.transitionProperty, { params, body: { action: 'complete' } });
+        lastStatus = 'NotOnboarded';
+      }
       return call(propertyEndpoints.transitionProperty, { params, body: { action: 'submit' } });
     }),
   };

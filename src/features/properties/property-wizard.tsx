@@ -56,7 +56,7 @@ export function PropertyWizard({ property, urlStep }: { property: PropertyOvervi
   if (snapshot.matches('locked'))
     return (
       <div className="flex flex-col items-start gap-2" data-testid="property-wizard-locked">
-        <p role="status">{t('properties.wizard.locked', { status: t(`properties.status.${property.status}`) })}</p>
+        <p role="status">{t('properties.wizard.locked')}</p>
         <Link href={`/properties/property-overview/${property.merchantId}`} className="text-brand underline underline-offset-2">
           {t('properties.wizard.toOverview')}
         </Link>
