@@ -16,13 +16,16 @@ import { inlineParameters } from '../server/exports/copy-out';
 import { csvCellSql } from '../server/exports/file-writers';
 import { orderExportSource } from '../server/orders/order-export';
 import { countOrders, orderPage } from '../server/orders/order-query';
+import { measureCancel, percentile, startCallers } from './export-responsiveness';
 
 // `npm run bench:export` (issue 4 "Benchmark"): a million orders (seeded once into .bench-data/ by
 // a child process, reused after), then in one run: server csv and xlsx exports of every order with 12 columns,
 // the database's own COPY of the same query on the same engine, their ratios, peak memory during
-// each export, and p50/p95 of POST order/search. Prints numbers; asserts nothing.
+// each export, and p50/p95 of POST order/search. Then, issue 13: other callers' latency (real HTTP)
+// while a csv and an xlsx export run, and how fast a cancel takes effect. Prints numbers; asserts nothing.
 //   BENCH_ORDERS (default 1000000), FOLIO_DATA_DIR (default .bench-data),
-//   BENCH_DATABASE_URL (run on PostgreSQL instead of the embedded PGlite).
+//   BENCH_DATABASE_URL (run on PostgreSQL instead of the embedded PGlite),
+//   BENCH_CALLERS (default 4): the callers during an export; FOLIO_EXPORT_CHUNK_ROWS: the worker's chunk (decision 0320).
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const dataDir = path.resolve(process.env.FOLIO_DATA_DIR ?? '.bench-data');
@@ -76,11 +79,6 @@ function memoryProbe() {
       return { peakRss, peakHeap };
     },
   };
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 async function openBenchDatabase(): Promise<{ db: Db; copy: (query: string) => Promise<number>; close: () => Promise<void> }> {
@@ -153,9 +151,17 @@ async function main() {
   const probe = memoryProbe();
 
   const exports: Record<string, { ms: number; peakRss: number; peakHeap: number; bytes: number; rows: number }> = {};
-  // Every figure is taken warm, after one untimed run of the same work (COPY gets the same).
-  for (const fileType of ['csv', 'csv', 'xlsx', 'xlsx'] as const) {
+  // Every figure is taken warm, after one untimed run of the same work (COPY gets the same). The
+  // last run of each file type has callers on the other screens over real HTTP (issue 13).
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const callers = Number(process.env.BENCH_CALLERS ?? 4);
+  const alongside: string[] = [];
+  for (const fileType of ['csv', 'csv', 'csv', 'xlsx', 'xlsx', 'xlsx'] as const) {
     const warmUp = !exports[`warm-${fileType}`];
+    const withCallers = !warmUp && Boolean(exports[fileType]);
+    const load = withCallers ? startCallers(baseUrl, auth, callers) : undefined;
     collectGarbage();
     const baseline = process.memoryUsage();
     probe.start();
@@ -170,8 +176,18 @@ async function main() {
     }
     const ms = Date.now() - started;
     const peak = probe.stop();
+    const calls = await load?.stop();
     if (result.statusType !== 'Ready') throw new Error(`export failed: ${result.errorMessages.join(', ')}`);
     const bytes = statSync(path.join(config.filesDir, 'exports', `${token}.${fileType}`)).size;
+    if (calls) {
+      const { latencies, errors } = calls;
+      alongside.push(
+        `other calls during the ${fileType} export (${callers} callers over HTTP: session check, order search page; 20 ms between calls): ` +
+          `${latencies.length} calls, p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms (target < 500 ms), ` +
+          `max ${Math.max(...latencies).toFixed(0)} ms, ${errors} errors; the export took ${seconds(ms)} with them (${seconds(exports[fileType]!.ms)} alone), peak rss ${mb(peak.peakRss)}`,
+      );
+      continue;
+    }
     exports[warmUp ? `warm-${fileType}` : fileType] = { ms, ...peak, bytes, rows: result.ticks };
     collectGarbage();
     console.log(
@@ -202,6 +218,12 @@ async function main() {
     console.log(`ratio csv/COPY (${name}): ${(exports.csv!.ms / copy.ms).toFixed(2)}x (target <= 1.5x)`);
     console.log(`ratio xlsx/COPY (${name}): ${(exports.xlsx!.ms / copy.ms).toFixed(2)}x (target <= 4x)`);
   }
+  alongside.forEach((line) => console.log(line));
+  const cancel = await measureCancel(app, database.db, auth, COLUMNS);
+  console.log(
+    `cancel of a running csv export (at ${cancel.ticksAtCancel} rows written): the cancel's statement took ${cancel.cancelMs.toFixed(0)} ms; ` +
+      `the worker had let go and run the next export after ${cancel.freeMs.toFixed(0)} ms (target < 1 s); the cancelled one shows ${cancel.cancelledStatus}`,
+  );
 
   // POST order/search: a page of 25, a date filter, a sort; pages and windows vary.
   const sorts = [[{ id: 'createdAt', desc: true }], [{ id: 'amount', desc: true }], [{ id: 'guestName', desc: false }], [{ id: 'status', desc: false }]];

@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { orderByClause } from '../lists/list-query';
 import { COPY_OPTIONS, inlineParameters, pgliteClient, type CopyBody, type CopyFormat } from './copy-out';
 import type { ExportQueryParts } from './export-source';
-import { keyColumns, rowsAfter, rowsUpTo, type ChunkKey, type KeyValue } from './keyset';
+import { keyColumns, keyText, rowsAfter, type ChunkKey, type KeyValue } from './keyset';
 
 // The embedded engine runs a statement on this very thread: one COPY of a million rows is seconds
 // in which the server answers nothing and a cancel waits (decision 0320). So on PGlite an export is
@@ -31,22 +31,28 @@ async function chunkKeys(db: Db, parts: ExportQueryParts): Promise<ChunkKey[]> {
   return parts.keys.map((key, index) => ({ ...key, nullable: rows[0]?.[`n${index}`] === true }));
 }
 
-/** The keys of the last row of the chunk that starts after `cursor`; undefined when fewer rows remain (the last chunk). */
-async function chunkEnd(db: Db, parts: ExportQueryParts, keys: ChunkKey[], from: RawBuilder<SqlBool>, chunkRows: number): Promise<KeyValue[] | undefined> {
-  const { rows } = await sql<Record<string, string | null>>`SELECT ${keyColumns(keys)} FROM ${parts.from}
-    WHERE ${parts.where} AND ${from}
-    ORDER BY ${orderByClause(keys)} OFFSET ${sql.lit(chunkRows - 1)} LIMIT 1`.execute(db);
-  const row = rows[0];
-  return row ? keys.map((_, index) => row[`k${index}`] ?? null) : undefined;
-}
-
-async function copyChunk(db: Db, query: RawBuilder<unknown>, format: CopyFormat): Promise<{ body: Buffer; rows: number }> {
-  const text = inlineParameters(query.compile(db));
+/**
+ * One chunk: the COPY of the next `chunkRows` rows after `from`, then (when it was full) the keys of
+ * its last row, the next chunk's cursor. Both statements run while this export holds the one
+ * connection, so no write slips in between them; the keys are read raw and turned into text for
+ * that one row only (a timestamp's text costs more than reading it).
+ */
+async function copyChunk(db: Db, parts: ExportQueryParts, keys: ChunkKey[], from: RawBuilder<SqlBool>, chunkRows: number, format: CopyFormat) {
+  const rows = sql`FROM ${parts.from} WHERE ${parts.where} AND ${from} ORDER BY ${orderByClause(keys)}`;
+  const copy = inlineParameters(sql`SELECT ${parts.cells} ${rows} LIMIT ${sql.lit(chunkRows)}`.compile(db));
+  const last = inlineParameters(
+    sql`SELECT ${keyText(keys, 'last_row')} FROM (SELECT ${keyColumns(keys)} ${rows} OFFSET ${sql.lit(chunkRows - 1)} LIMIT 1) AS last_row`.compile(db),
+  );
   return db.getExecutor().provideConnection(async (connection) => {
     const client = pgliteClient(connection);
     if (!client) throw new Error('keyset COPY chunks are for the embedded engine');
-    const result = await client.query(`COPY (${text}) TO '/dev/blob' WITH (${COPY_OPTIONS[format]})`);
-    return { body: result.blob ? Buffer.from(await result.blob.arrayBuffer()) : Buffer.alloc(0), rows: result.affectedRows ?? 0 };
+    const result = await client.query(`COPY (${copy}) TO '/dev/blob' WITH (${COPY_OPTIONS[format]})`);
+    const copied = result.affectedRows ?? 0;
+    const body = result.blob ? Buffer.from(await result.blob.arrayBuffer()) : Buffer.alloc(0);
+    if (copied < chunkRows) return { body, rows: copied, end: undefined };
+    const row = (await client.query<Record<string, string | null>>(last)).rows[0];
+    const end: KeyValue[] | undefined = row ? keys.map((_, index) => row[`k${index}`] ?? null) : undefined;
+    return { body, rows: copied, end };
   });
 }
 
@@ -60,20 +66,14 @@ export function keysetCopy(db: Db, parts: ExportQueryParts, format: CopyFormat, 
     let cursor: KeyValue[] | undefined;
     for (;;) {
       const from = cursor ? rowsAfter(keys, cursor) : sql<SqlBool>`TRUE`;
-      const end = await chunkEnd(db, parts, keys, from, options.chunkRows);
-      const upTo = end ? rowsUpTo(keys, end) : sql<SqlBool>`TRUE`;
-      const chunk = await copyChunk(
-        db,
-        sql`SELECT ${parts.cells} FROM ${parts.from} WHERE ${parts.where} AND ${from} AND ${upTo} ORDER BY ${orderByClause(keys)}`,
-        format,
-      );
+      const chunk = await copyChunk(db, parts, keys, from, options.chunkRows, format);
       copied += chunk.rows;
       for (let at = 0; at < chunk.body.length; at += SLICE_BYTES) {
         yield chunk.body.subarray(at, at + SLICE_BYTES);
         await nextTurn();
       }
-      if (!end) break;
-      cursor = end;
+      if (!chunk.end) break;
+      cursor = chunk.end;
       if (!(await options.proceed())) return;
     }
     finished = true;

@@ -1,9 +1,9 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { SortKey } from '../lists/list-query';
 
-// Keyset conditions over an export's sort keys (decision 0320): "rows after this one" and "rows up
-// to and including that one" in exactly the order ORDER BY gives them (ASC puts NULLs last, DESC
-// first), so consecutive chunks concatenate into the single query's rows. Key values travel as
+// Keyset conditions over an export's sort keys (decision 0320): "rows after this one" in exactly the
+// order ORDER BY gives them (ASC puts NULLs last, DESC first), so consecutive chunks concatenate
+// into the single query's rows. Key values travel as
 // their text (`expr::text`) and come back as untyped literals the column's own type reads, so a
 // timestamp keeps its microseconds and a tie on the first key is settled by the next one.
 
@@ -32,7 +32,7 @@ function equal(key: ChunkKey, value: KeyValue): RawBuilder<SqlBool> {
   return value === null ? sql<SqlBool>`${expr(key)} IS NULL` : sql<SqlBool>`${expr(key)} = ${value}`;
 }
 
-/** NULL sorts above every value: after `value` going up, before it going down. */
+/** NULL sorts above every value (ASC NULLS LAST, DESC NULLS FIRST). */
 function above(key: ChunkKey, value: KeyValue): RawBuilder<SqlBool> {
   if (value === null) return FALSE;
   return key.nullable ? sql<SqlBool>`(${expr(key)} > ${value} OR ${expr(key)} IS NULL)` : sql<SqlBool>`${expr(key)} > ${value}`;
@@ -43,37 +43,34 @@ function below(key: ChunkKey, value: KeyValue): RawBuilder<SqlBool> {
 }
 
 const after = (key: ChunkKey, value: KeyValue) => (key.desc ? below(key, value) : above(key, value));
-const before = (key: ChunkKey, value: KeyValue) => (key.desc ? above(key, value) : below(key, value));
 
 /** Lexicographic: the first key where the row differs decides. */
-function lexicographic(keys: ChunkKey[], values: KeyValue[], decide: (key: ChunkKey, value: KeyValue) => RawBuilder<SqlBool>): RawBuilder<SqlBool>[] {
-  return keys.map((key, index) => all([...keys.slice(0, index).map((earlier, at) => equal(earlier, values[at]!)), decide(key, values[index]!)]));
+function lexicographic(keys: ChunkKey[], values: KeyValue[]): RawBuilder<SqlBool>[] {
+  return keys.map((key, index) => all([...keys.slice(0, index).map((earlier, at) => equal(earlier, values[at]!)), after(key, values[index]!)]));
 }
 
 /**
- * The first key alone, not past `value` in the given direction: redundant with the full condition,
+ * The first key alone, at or after `value`: redundant with the full condition,
  * but an index range the planner can start from (an OR of conditions alone is a filter over the
  * whole index, and every chunk would read it from the top: quadratic).
  */
-function firstKeyRange(key: ChunkKey, value: KeyValue, side: 'from' | 'upTo'): RawBuilder<SqlBool> {
-  const ascending = side === 'from' ? !key.desc : key.desc;
-  if (value === null) return ascending ? sql<SqlBool>`${expr(key)} IS NULL` : TRUE;
-  if (ascending) return key.nullable ? sql<SqlBool>`(${expr(key)} >= ${value} OR ${expr(key)} IS NULL)` : sql<SqlBool>`${expr(key)} >= ${value}`;
+function firstKeyFrom(key: ChunkKey, value: KeyValue): RawBuilder<SqlBool> {
+  if (value === null) return key.desc ? TRUE : sql<SqlBool>`${expr(key)} IS NULL`;
+  if (!key.desc) return key.nullable ? sql<SqlBool>`(${expr(key)} >= ${value} OR ${expr(key)} IS NULL)` : sql<SqlBool>`${expr(key)} >= ${value}`;
   return sql<SqlBool>`${expr(key)} <= ${value}`;
 }
 
 /** Rows strictly after the row whose keys hold `values`. */
 export function rowsAfter(keys: ChunkKey[], values: KeyValue[]): RawBuilder<SqlBool> {
-  return all([firstKeyRange(keys[0]!, values[0]!, 'from'), any(lexicographic(keys, values, after))]);
+  return all([firstKeyFrom(keys[0]!, values[0]!), any(lexicographic(keys, values))]);
 }
 
-/** Rows up to and including the row whose keys hold `values`. */
-export function rowsUpTo(keys: ChunkKey[], values: KeyValue[]): RawBuilder<SqlBool> {
-  const same = all(keys.map((key, index) => equal(key, values[index]!)));
-  return all([firstKeyRange(keys[0]!, values[0]!, 'upTo'), any([...lexicographic(keys, values, before), same])]);
-}
-
-/** The keys as text columns k0, k1, ... (a cursor value keeps every digit of its type). */
+/** The keys as columns k0, k1, ... of a chunk query. */
 export function keyColumns(keys: SortKey[]): RawBuilder<unknown> {
-  return sql.raw(keys.map((key, index) => `(${key.expr})::text AS k${index}`).join(', '));
+  return sql.raw(keys.map((key, index) => `${key.expr} AS k${index}`).join(', '));
+}
+
+/** The same columns as text, read from the chunk query named `alias` (a cursor value keeps every digit of its type). */
+export function keyText(keys: SortKey[], alias: string): RawBuilder<unknown> {
+  return sql.raw(keys.map((_, index) => `${alias}.k${index}::text AS k${index}`).join(', '));
 }

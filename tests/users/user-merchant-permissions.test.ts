@@ -23,7 +23,7 @@ const userId = async (email: string) => (await one(app.ctx.db.selectFrom('users'
 const property = async (name: string) =>
   one(app.ctx.db.selectFrom('merchants').select(['id', 'merchant_group_id']).where('name', '=', name).executeTakeFirst());
 const tokenOf = async (email: string) => bearer((await signIn(app, email)).accessToken);
-const post = (url: string, headers: Record<string, string>, payload: unknown) =>
+const post = (url: string, headers: Record<string, string>, payload: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: `${BACKOFFICE_API}${url}`, headers, payload });
 
 describe('user-merchant-settings', () => {
