@@ -127,7 +127,8 @@ describe('the route table', () => {
   it('demands RIU for the KYC wizard and the payment-settings pages, Read for sent e-mails, RIUD elsewhere, nothing on public pages', () => {
     for (const route of ROUTES) {
       if (route.public) expect(route.demand).toBeUndefined();
-      else if (route.path === '/home') expect(route.demand).toBeUndefined();
+      // Any signed-in user: the merchant home, and the user menu's two-step sign-in (decision 0310).
+      else if (route.path === '/home' || route.path === '/account/two-step') expect(route.demand).toBeUndefined();
       // Reading is all the sent e-mails page does (decision 0170).
       else if (route.path === '/sent-emails') expect(route.demand).toEqual({ resource: 'EmailTemplates', actions: ['Read'] });
       // Spec 6 names the add page; its list and edit pages demand the same set so one role reaches all three (decision 0242).
