@@ -23,6 +23,7 @@ import * as webhookSecretOverlap from './migrations/0200-webhook-secret-overlap'
 import * as merchantGroupNameUnique from './migrations/0201-merchant-group-name-unique';
 import * as vccMerchantConfigs from './migrations/0202-vcc-merchant-configs';
 import * as propertyBrandAssets from './migrations/0210-property-brand-assets';
+import * as propertyInfoInColumns from './migrations/0211-property-info-in-columns';
 
 // Migrations are listed here rather than read from disk, so they work the same under tsx, in
 // tests and in a bundle. Append new ones; never edit one that has shipped.
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '0201-merchant-group-name-unique': merchantGroupNameUnique,
   '0202-vcc-merchant-configs': vccMerchantConfigs,
   '0210-property-brand-assets': propertyBrandAssets,
+  '0211-property-info-in-columns': propertyInfoInColumns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { PROPERTY_FIELDS, type PropertyField, type PropertyInfo } from '../../contract/property-lifecycle';
 import { isProviderStaff, type Caller } from '../auth/caller';
+import type { SettingsAnswer } from '../../contract/settings/endpoints';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { audit } from '../audit';
@@ -79,4 +80,45 @@ export async function updatePropertyInfo(db: Db, caller: Caller, merchantId: str
     .where('id', '=', merchantId)
     .execute();
   await audit(db, caller.userId, 'property.update', PROPERTY_ENTITY, merchantId, { fields: changed });
+}
+
+/**
+ * The fields of the property-info settings page that are the property's own columns (decision 0302): one
+ * source, the column. The page reads them from the property and saves them through the property's
+ * information (review guard, resubmission flags, audit); the settings store keeps only the page's other fields.
+ */
+export const INFO_COLUMN_FIELDS = ['propertyType', 'city', 'postCode'] as const;
+
+export async function withInfoColumns(db: Db, merchantId: string, answer: SettingsAnswer): Promise<SettingsAnswer> {
+  const row = await db.selectFrom('merchants').select(['property_type', 'city', 'post_code']).where('id', '=', merchantId).executeTakeFirstOrThrow();
+  const columns: Record<(typeof INFO_COLUMN_FIELDS)[number], string | null> = { propertyType: row.property_type, city: row.city, postCode: row.post_code };
+  const values = { ...answer.values };
+  const sources = { ...answer.sources };
+  for (const field of INFO_COLUMN_FIELDS) {
+    if (columns[field] === null) continue;
+    values[field] = columns[field];
+    sources[field] = 'property';
+  }
+  return { ...answer, values, sources };
+}
+
+/** Saves the column fields of a property-info page save as the property's information; answers the rest for the settings store. */
+export async function saveInfoColumns(db: Db, caller: Caller, merchantId: string, values: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const record = await propertyRecord(db, merchantId, caller.merchantScope);
+  if (!record) throw problems.notFound(`property ${merchantId} not found`);
+  const row = toPropertyRow(record);
+  const text = (field: (typeof INFO_COLUMN_FIELDS)[number]) => (typeof values[field] === 'string' ? (values[field] as string) : null);
+  await updatePropertyInfo(db, caller, merchantId, {
+    name: row.name,
+    propertyType: text('propertyType'),
+    city: text('city'),
+    postCode: text('postCode'),
+    latitude: row.latitude,
+    longitude: row.longitude,
+    checkinTime: row.checkinTime,
+    checkoutTime: row.checkoutTime,
+    currency: row.currency,
+    timezone: row.timezone,
+  });
+  return Object.fromEntries(Object.entries(values).filter(([field]) => !(INFO_COLUMN_FIELDS as readonly string[]).includes(field)));
 }

@@ -11,7 +11,7 @@ const SORT_COLUMNS: Record<SortId, SortColumn> = {
   name: { expr: 'm.name' },
   status: { expr: 'm.status' },
   merchantGroupName: { expr: 'g.name' },
-  city: { expr: "coalesce(nullif(info.data->>'city', ''), m.city)" },
+  city: { expr: 'm.city' },
   createdAt: { expr: 'm.created_at' },
 };
 const TIEBREAK: SortColumn = { expr: 'm.id' };
@@ -25,7 +25,7 @@ export function propertyWhere(filters: PropertyFilter, merchants: 'all' | string
   if (filters.createdTo) parts.push(sql`m.created_at < ${upperBound(filters.createdTo)}::timestamptz`);
   if (filters.search) {
     const pattern = `%${escapeLike(filters.search.toLowerCase())}%`;
-    parts.push(sql`(lower(m.name) LIKE ${pattern} OR lower(g.name) LIKE ${pattern} OR lower(coalesce(info.data->>'city', m.city, '')) LIKE ${pattern})`);
+    parts.push(sql`(lower(m.name) LIKE ${pattern} OR lower(g.name) LIKE ${pattern} OR lower(coalesce(m.city, '')) LIKE ${pattern})`);
   }
   return sql<SqlBool>`${sql.join(parts, sql` AND `)}`;
 }
@@ -51,14 +51,11 @@ export interface PropertyRecord {
 }
 
 export const PROPERTY_SELECT = sql.raw(
-  `m.id, m.merchant_group_id, g.name AS group_name, m.name, m.status, coalesce(nullif(info.data->>'city', ''), m.city) AS city, m.created_at, m.status_changed_at, m.property_type,
+  `m.id, m.merchant_group_id, g.name AS group_name, m.name, m.status, m.city, m.created_at, m.status_changed_at, m.property_type,
    m.latitude, m.longitude, m.post_code, m.checkin_time, m.checkout_time, m.active, m.currency, m.timezone`,
 );
-// The city is the property-info settings' (settings store) when saved there, else the property's own column.
-export const PROPERTY_FROM = sql.raw(
-  `merchants m JOIN merchant_groups g ON g.id = m.merchant_group_id
-   LEFT JOIN merchant_settings info ON info.merchant_id = m.id AND info.merchant_group_id = m.merchant_group_id AND info.kind = 'property-info'`,
-);
+// The city, post code and type are the property's own columns, also for its property-info page (decision 0302).
+export const PROPERTY_FROM = sql.raw(`merchants m JOIN merchant_groups g ON g.id = m.merchant_group_id`);
 
 const numberOrNull = (value: string | number | null) => (value === null ? null : Number(value));
 

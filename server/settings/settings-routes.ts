@@ -6,6 +6,7 @@ import type { Caller } from '../auth/caller';
 import type { Db } from '../db/database';
 import { fieldErrors, problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
+import { saveInfoColumns, withInfoColumns } from '../properties/property-info';
 import { groupInScope, merchantOfGroup, propertyInScope } from './settings-access';
 import { readSettings, resetPropertySettings, saveGroupSettings, savePropertySettings, type SavedSettings } from './settings-store';
 
@@ -57,14 +58,19 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
 
   registerEndpoint(app, getPropertySettings, async ({ params, caller, ctx }) => {
     const property = await propertyInScope(ctx.db, caller, params.merchantId);
-    return readSettings(ctx.db, property.merchantGroupId, params.kind, property.merchantId);
+    const answer = await readSettings(ctx.db, property.merchantGroupId, params.kind, property.merchantId);
+    // Property-info's city, post code and type are the property's columns (decision 0302).
+    return params.kind === 'property-info' ? withInfoColumns(ctx.db, property.merchantId, answer) : answer;
   });
   registerEndpoint(app, savePropertySettingsEndpoint, async ({ params, body, caller, ctx }) => {
     const property = await propertyInScope(ctx.db, caller, params.merchantId);
-    const values = validValues(params.kind, body);
+    const checked = validValues(params.kind, body);
+    const infoPage = params.kind === 'property-info';
+    const values = infoPage ? await saveInfoColumns(ctx.db, caller, property.merchantId, checked) : checked;
     const saved = await savePropertySettings(ctx.db, property.merchantGroupId, property.merchantId, params.kind, values);
     await audited(ctx.db, caller, 'settings-store.saved', saved, { kind: params.kind, ...property });
-    return readSettings(ctx.db, property.merchantGroupId, params.kind, property.merchantId);
+    const answer = await readSettings(ctx.db, property.merchantGroupId, params.kind, property.merchantId);
+    return infoPage ? withInfoColumns(ctx.db, property.merchantId, answer) : answer;
   });
   registerEndpoint(app, resetPropertySettingsEndpoint, async ({ params, body, caller, ctx }) => {
     const property = await propertyInScope(ctx.db, caller, params.merchantId);
