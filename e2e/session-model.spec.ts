@@ -103,6 +103,14 @@ function failWith(status: number, detail: string) {
   };
 }
 
+function failWithType(status: number, type: string) {
+  return {
+    status,
+    contentType: 'application/problem+json',
+    body: JSON.stringify({ type, title: 'Two-step sign-in required', status, detail: 'your role must use two-step sign-in (simulated)' }),
+  };
+}
+
 function driverFor(gate: RequestGate): ModelDriverMap {
   const signedInScreen = async (page: Page) => {
     await expect(page).not.toHaveURL(/\/sign-in/);
@@ -175,6 +183,11 @@ function driverFor(gate: RequestGate): ModelDriverMap {
     const standing = (event as EnvironmentEvent).output as { enabled: boolean; required: boolean };
     if (!standing.required) return route.fulfill({ response: await route.fetch() });
     return route.fulfill({ json: { ...standing, recoveryCodesLeft: 0 } });
+  };
+  // The policy turned on during the session: the server refuses the next call (answered here) and the app goes to the set-up.
+  events['session.twoStepSetupRequired'] = async (page) => {
+    await page.route(/\/payment-api\/v2\/users\?/, (route) => route.fulfill(failWithType(403, 'https://folio.test/problems/two-step-required')), { times: 1 });
+    await page.getByTestId('side-menu').getByRole('link', { name: 'Users' }).click();
   };
   // Turning it on through the set-up screen; the server's set-up and confirmation are answered here so
   // the shared demo admin keeps signing in with the password alone in the other suites.
@@ -289,7 +302,8 @@ function userEvents(snapshot: AnyMachineSnapshot): EventObject[] {
   if (snapshot.matches({ unauthenticated: { twoStep: 'awaitingCode' } }))
     events.push({ type: 'session.codeSubmitted', code: '123456' } as EventObject, { type: 'session.twoStepCancelled' });
   if (snapshot.matches({ unauthenticated: { twoStep: 'lockedOut' } })) events.push({ type: 'session.twoStepCancelled' });
-  if (snapshot.matches({ authenticated: { user: 'ready', token: 'fresh' } })) events.push({ type: 'session.signOut' }, { type: 'session.visible' });
+  if (snapshot.matches({ authenticated: { user: 'ready', token: 'fresh' } }))
+    events.push({ type: 'session.signOut' }, { type: 'session.visible' }, { type: 'session.twoStepSetupRequired' });
   if (snapshot.matches({ authenticated: { user: 'loadingUser' } })) events.push({ type: 'session.required' });
   if (snapshot.matches({ authenticated: { user: 'failed' } })) events.push({ type: 'session.retry' });
   if (snapshot.matches({ authenticated: { user: 'twoStepSetupRequired' } })) events.push({ type: 'session.twoStepEnabled' });

@@ -427,6 +427,16 @@ describe('the sign-in policy (decision 0310)', () => {
     }
   });
 
+  it('sends a ready user to the set-up when the server starts refusing their calls for it (policy turned on meanwhile)', async () => {
+    const { actor, value } = start({ sessions: [session('u1')] });
+    await settle();
+    expect(value()).toEqual(READY);
+    actor.send({ type: 'session.twoStepSetupRequired' });
+    expect(value()).toEqual({ authenticated: { user: 'twoStepSetupRequired', token: 'fresh' } });
+    actor.send({ type: 'session.twoStepEnabled' });
+    expect(value()).toEqual(READY);
+  });
+
   it('does not ask for merchant-side roles', async () => {
     const merchant: IdentityUser = { ...identity('u2'), userRoles: [{ roleName: 'MerchantAdmin' }] };
     const { calls, value } = start({ sessions: [session('u2')], user: merchant, twoStep: { enabled: false, required: true } });

@@ -44,6 +44,8 @@ export type SessionEvent =
   | { type: 'session.twoStepRequired' }
   | { type: 'session.codeSubmitted'; code: string }
   | { type: 'session.twoStepCancelled' }
+  /** The server refused a call until two-step sign-in is on: the policy was turned on during this session. */
+  | { type: 'session.twoStepSetupRequired' }
   /** The user turned two-step sign-in on (the set-up screen): the sign-in policy lets them in. */
   | { type: 'session.twoStepEnabled' };
 
@@ -250,7 +252,9 @@ export const sessionMachine = setup({
             twoStepSetupRequired: {
               on: { 'session.twoStepEnabled': 'ready' },
             },
-            ready: {},
+            ready: {
+              on: { 'session.twoStepSetupRequired': 'twoStepSetupRequired' },
+            },
             failed: {
               on: { 'session.retry': { target: 'loadingUser', actions: assign({ error: null }) } },
             },

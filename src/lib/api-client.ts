@@ -16,11 +16,16 @@ import { GRANTS_VERSION_HEADER, noteGrantsVersion } from './grants-version';
 
 let accessTokenSource: () => string | undefined = () => undefined;
 let onUnauthorized: () => void = () => undefined;
+let onTwoStepRequired: () => void = () => undefined;
 
-/** The session binding tells the client where the current access token is and what a 401 means. */
-export function configureApiClient(options: { accessToken: () => string | undefined; onUnauthorized: () => void }): void {
+/** The problem type of a refusal until two-step sign-in is on (contract/problem.ts, decision 0310). */
+const TWO_STEP_REQUIRED_TYPE = 'https://folio.test/problems/two-step-required';
+
+/** The session binding tells the client where the current access token is, what a 401 means, and what the sign-in policy's 403 means. */
+export function configureApiClient(options: { accessToken: () => string | undefined; onUnauthorized: () => void; onTwoStepRequired?: () => void }): void {
   accessTokenSource = options.accessToken;
   onUnauthorized = options.onUnauthorized;
+  onTwoStepRequired = options.onTwoStepRequired ?? (() => undefined);
 }
 
 export interface CallOptions<E extends Endpoint> {
@@ -74,6 +79,8 @@ export async function call<E extends Endpoint>(endpoint: E, options: CallOptions
   const text = await response.text();
   if (!response.ok) {
     if (response.status === 401 && endpoint.access !== 'public') onUnauthorized();
+    // The sign-in policy began to require two-step sign-in while this user was signed in.
+    if (response.status === 403 && text.includes(TWO_STEP_REQUIRED_TYPE)) onTwoStepRequired();
     throw failureMessage(response.status, text);
   }
   const parsed: unknown = text ? JSON.parse(text) : {};

@@ -52,6 +52,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     configureApiClient({
       accessToken: () => actor.getSnapshot().context.session?.accessToken,
       onUnauthorized: () => actor.send({ type: 'session.required' }),
+      onTwoStepRequired: () => actor.send({ type: 'session.twoStepSetupRequired' }),
     });
     const onVisibility = () => {
       if (document.visibilityState === 'visible') actor.send({ type: 'session.visible' });
