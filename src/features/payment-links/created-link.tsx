@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { PaymentLink } from '../../../contract/payment-links';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { previewAddress } from './preview-address';
-import { QrCode } from './qr-code';
+import { QrCode } from '../../components/qr-code/qr-code';
 
 /** The link just sent: its address to copy, its QR code, and the ways on (issue 15). */
 export function CreatedLink({ link, onAnother }: { link: PaymentLink; onAnother: () => void }) {
@@ -25,7 +25,7 @@ export function CreatedLink({ link, onAnother }: { link: PaymentLink; onAnother:
         {formatMoney(link.amountMinor, link.currency)} · {t(`paymentLinks.paymentType.${link.paymentType}`)} · {link.bookingReference}
       </p>
       <div className="flex flex-wrap items-start gap-6">
-        <QrCode text={link.url} label={t('paymentLinks.created.qr')} />
+        <QrCode text={link.url} label={t('paymentLinks.created.qr')} testId="payment-link-qr" />
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <label className="text-sm font-medium" htmlFor="payment-link-url">
             {t('paymentLinks.created.link')}
