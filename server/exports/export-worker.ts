@@ -38,8 +38,8 @@ export interface WorkerOptions {
   chunkRows?: number;
 }
 
-/** Decision 0320: about 50-100 ms of the embedded engine per chunk for a typical export on this class of machine. */
-export const DEFAULT_CHUNK_ROWS = 10_000;
+/** Decision 0320: a chunk holds the embedded engine for some tens of ms, which is what other callers wait at most per query. */
+export const DEFAULT_CHUNK_ROWS = 5_000;
 
 export function workerOptionsFromEnv(concurrency: number, env: NodeJS.ProcessEnv = process.env): WorkerOptions {
   const number = (value: string | undefined, fallback: number) => (value && Number(value) > 0 ? Number(value) : fallback);

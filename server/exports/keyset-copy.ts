@@ -14,7 +14,7 @@ import { keyColumns, keyText, rowsAfter, type ChunkKey, type KeyValue } from './
 // to go on. The chunks' bodies concatenate into exactly the single COPY's body.
 
 /** Bytes handed to the file writer at a time, with a turn of the event loop between them (xlsx work is JavaScript). */
-const SLICE_BYTES = 256 << 10;
+const SLICE_BYTES = 64 << 10;
 
 export interface KeysetOptions {
   chunkRows: number;
