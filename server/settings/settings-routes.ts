@@ -6,7 +6,7 @@ import type { Caller } from '../auth/caller';
 import type { Db } from '../db/database';
 import { fieldErrors, problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
-import { saveInfoColumns, withInfoColumns } from '../properties/property-info';
+import { INFO_COLUMN_FIELDS, saveInfoColumns, withInfoColumns } from '../properties/property-info';
 import { groupInScope, merchantOfGroup, propertyInScope } from './settings-access';
 import { readSettings, resetPropertySettings, saveGroupSettings, savePropertySettings, type SavedSettings } from './settings-store';
 
@@ -74,12 +74,17 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
   });
   registerEndpoint(app, resetPropertySettingsEndpoint, async ({ params, body, caller, ctx }) => {
     const property = await propertyInScope(ctx.db, caller, params.merchantId);
-    const saved = await resetPropertySettings(ctx.db, property.merchantGroupId, property.merchantId, params.kind, body.fields);
-    const after = await readSettings(ctx.db, property.merchantGroupId, params.kind, property.merchantId);
+    const infoPage = params.kind === 'property-info';
+    // Property-info's column fields have no group value to go back to (decision 0302): a reset leaves them be.
+    const fields = infoPage ? body.fields?.filter((field) => !(INFO_COLUMN_FIELDS as readonly string[]).includes(field)) : body.fields;
+    const onlyColumns = infoPage && Boolean(body.fields?.length) && fields?.length === 0;
+    const saved = onlyColumns ? undefined : await resetPropertySettings(ctx.db, property.merchantGroupId, property.merchantId, params.kind, fields);
+    const read = await readSettings(ctx.db, property.merchantGroupId, params.kind, property.merchantId);
+    const after = infoPage ? await withInfoColumns(ctx.db, property.merchantId, read) : read;
     // The group's value must fit the property's other fields (a settlement currency it still accepts);
     // refusing here rolls the reset back with the request's transaction.
     validValues(params.kind, after.values);
-    await audited(ctx.db, caller, 'settings-store.reset', saved, { kind: params.kind, ...property });
+    if (saved) await audited(ctx.db, caller, 'settings-store.reset', saved, { kind: params.kind, ...property });
     return after;
   });
 

@@ -69,6 +69,10 @@ describe('one source for city, post code and type', () => {
     const read = await readPage(id);
     expect(read.values).toMatchObject({ city: 'Delft', postCode: '2611 AA', addressLine: 'Spaarne 1' });
     expect(read.sources.city).toBe('property');
+    // "Use the group's value" has nothing to go back to for a column field: the city stays.
+    const reset = await app.inject({ method: 'POST', url: `${page(id)}/reset`, headers: bearer(merchantAdmin), payload: { fields: ['city'] } });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json<SettingsAnswer>().values).toMatchObject({ city: 'Delft', addressLine: 'Spaarne 1' });
   });
 
   test('a property sent back for its city is fixed on the page, which answers the flag; other column fields stay closed', async () => {
