@@ -86,6 +86,12 @@ test("a merchant admin assigns the active property's managers from the group's p
   };
   const names = users.items.find((user) => user.email === 'propertymanager@demo.folio.test')!.properties.map((property) => property.name);
   expect(names.includes('Canal House Amsterdam')).toBe(!before);
+
+  // Put the assignment back: other specs on this shard's server sign in as this manager and expect Canal House.
+  const restore = page.getByRole('form', { name: 'Property managers' });
+  await restore.getByRole('checkbox', { name: /\(propertymanager@demo\.folio\.test\)$/ }).setChecked(before);
+  await restore.getByRole('button', { name: 'Save' }).click();
+  await expect(restore.getByRole('status')).toHaveText('Saved.');
 });
 
 test("a merchant admin's property inherits the group's currency rules, overrides one, and goes back to the group's", async ({ page }) => {
