@@ -1,12 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
+import { pngImage } from '../testing/images/test-images';
 import { signInAs } from './export-support/api';
 import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
 
-// Issue 18's story as far as the product goes today: the merchant admin adds a property through the
-// wizard, reloads in the middle and resumes, finishes and sees property-submitted; the provider
-// admin sends it back with a reason, the merchant admin sees only that reason and sends it again;
-// the provider approves and the property waits for its fees. The wizard runs on the property wizard
-// machine (decision 0301): sent back, it walks the flagged step only. Over a demo database of its own.
+// Issue 18's story end to end: the merchant admin adds a property through every wizard step, uploads
+// its logo on the brand-assets step, reloads in the middle and resumes, finishes and sees
+// property-submitted; the provider admin sends it back with a reason on its currency rules, the merchant
+// admin sees only that step, adds the currency asked for and sends it again; the provider approves,
+// sets its fees, activates it; the merchant admin then finds it in the property switcher and switches
+// to it. The wizard runs on the property wizard machine (decision 0301): sent back, it walks the
+// flagged step only. Over a demo database of its own.
 
 const PORT = privatePort(22);
 test.use({ baseURL: `http://localhost:${PORT}` });
@@ -25,7 +28,9 @@ async function confirmAction(page: Page, button: string, confirm: string, fill?:
   await expect(dialog).toBeHidden();
 }
 
-test('add a property, resume after a reload, submit; the provider sends it back, the merchant resubmits, the provider approves', async ({ page }) => {
+test('add a property with its logo through every step, resume after a reload, submit; sent back, the merchant adds the currency asked for; approved, fees set, activated, switched to', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signInAs(page, 'merchantadmin@demo.folio.test');
   await page.goto('/properties');
@@ -41,15 +46,37 @@ test('add a property, resume after a reload, submit; the provider sends it back,
   await expect(page).toHaveURL(/merchantId=[0-9a-f-]{36}&step=property-information/);
   const merchantId = new URL(page.url()).searchParams.get('merchantId')!;
 
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  const steps = page.getByRole('list', { name: 'Steps' });
+  const next = page.getByRole('button', { name: 'Next', exact: true });
+  await next.click();
   await expect(page.getByTestId('wizard-step')).toHaveText('Brand assets');
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await expect(page.getByTestId('wizard-step')).toHaveText('Currency rules');
-  // A reload in the middle resumes at the same property and step.
+  // The logo goes up on its step; the server reads the bytes and the preview is the stored file.
+  const logo = page.getByTestId('brand-asset-logo');
+  await logo.getByLabel('Upload a logo').setInputFiles({ name: 'tulip-logo.png', mimeType: 'image/png', buffer: pngImage(320, 120, { rgb: [200, 40, 90] }) });
+  await expect(logo.getByRole('img', { name: 'Current logo' })).toBeVisible();
+  await expect(logo).toContainText('tulip-logo.png: 320 × 120 pixels');
+  // A reload in the middle resumes at the same property and step, with the logo kept.
   await page.reload();
-  await expect(page.getByTestId('wizard-step')).toHaveText('Currency rules');
-  await expect(page.getByRole('list', { name: 'Steps' }).getByRole('button', { name: '4. Currency rules' })).toHaveAttribute('aria-current', 'step');
-  await page.getByRole('list', { name: 'Steps' }).getByRole('button', { name: '11. SMTP setting' }).click();
+  await expect(page.getByTestId('wizard-step')).toHaveText('Brand assets');
+  await expect(steps.getByRole('button', { name: '2. Brand assets' })).toHaveAttribute('aria-current', 'step');
+  await expect.poll(() => logo.getByRole('img', { name: 'Current logo' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  await expect(page).toHaveURL(new RegExp(`merchantId=${merchantId}&step=brand-assets$`));
+
+  // Every other step in turn, with Next (each form keeps the group's values it inherits).
+  for (const step of [
+    'Currency rules',
+    'Payment settings',
+    'Processing settings',
+    'Notifications',
+    'Payout setting',
+    'Integrations',
+    'Webhook',
+    'SMTP setting',
+  ]) {
+    await next.click();
+    await expect(page.getByTestId('wizard-step')).toHaveText(step);
+  }
+  await expect(next).toHaveCount(0);
   await page.getByRole('button', { name: 'Finish and send for review' }).click();
   await expect(page).toHaveURL(/\/properties\/property-submitted\?merchantId=/);
   await expect(page.getByTestId('property-submitted')).toContainText('sent for review');
@@ -75,8 +102,18 @@ test('add a property, resume after a reload, submit; the provider sends it back,
   await expect(page.getByTestId('wizard-step')).toHaveText('Currency rules');
   await expect(page.getByTestId('wizard-flag')).toHaveText('Page: currency rules: Add USD for the American tour groups');
   await expect(page).toHaveURL(new RegExp(`merchantId=${merchantId}&step=currency-rules$`));
-  await page.getByRole('button', { name: 'Finish and send for review' }).click();
+  // The merchant admin does what was asked: USD joins the accepted currencies; saving the only step sends it again.
+  const accepted = page.getByRole('form', { name: 'Currency rules' }).locator('[data-field="acceptedCurrencies"]').getByRole('textbox');
+  await expect(accepted).not.toHaveValue('');
+  const before = await accepted.inputValue();
+  expect(before).not.toContain('USD');
+  await accepted.fill(`${before}, USD`);
+  await page.getByRole('form', { name: 'Currency rules' }).getByRole('button', { name: 'Save and continue' }).click();
   await expect(page).toHaveURL(/\/properties\/property-submitted\?merchantId=/);
+  await page.goto(`/properties/currency-rules?merchantId=${merchantId}`);
+  await expect(page.getByRole('form', { name: 'Currency rules' }).locator('[data-field="acceptedCurrencies"]').getByRole('textbox')).toHaveValue(
+    `${before}, USD`,
+  );
   await page.goto(`/properties/property-overview/${merchantId}`);
   await expect(page.getByTestId('status-badge').first()).toHaveText('In review');
   // In review the wizard has nothing to change.
@@ -91,4 +128,27 @@ test('add a property, resume after a reload, submit; the provider sends it back,
   // No fees yet: activation is not offered.
   await expect(page.getByRole('region', { name: 'Status' }).getByRole('button', { name: 'Activate' })).toHaveCount(0);
   await expect(page.getByTestId('property-activity').first()).toContainText('Approved');
+
+  // The provider sets the property's fees on its fees page, then activates it.
+  await page.getByRole('link', { name: 'Fees', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/properties/fees\\?merchantId=${merchantId}`));
+  const schedule = page.getByRole('form', { name: 'New fee schedule' });
+  await schedule.getByLabel('Fee model').selectOption('Blended');
+  await schedule.getByLabel('Percentage').fill('1.6');
+  await schedule.getByRole('button', { name: 'Save fee schedule' }).click();
+  await expect(page.getByTestId('current-fee')).toContainText('Blended');
+  await page.goto(`/properties/property-overview/${merchantId}`);
+  await expect(page.getByTestId('next-step')).toHaveText('Next: the fees are set; activate the property.');
+  await confirmAction(page, 'Activate', 'Activate');
+  await expect(page.getByTestId('status-badge').first()).toHaveText('Active');
+  await expect(page.getByTestId('property-activity').first()).toContainText('Activated');
+
+  // The merchant admin finds the new hotel in the property switcher and works on it.
+  await signInAs(page, 'merchantadmin@demo.folio.test');
+  await page.goto('/home');
+  const greeting = page.getByTestId('user-greeting');
+  await greeting.click();
+  await page.getByTestId('other-hotels').getByRole('menuitem', { name: 'Tulip Garden Hotel' }).click();
+  await expect(page).toHaveURL(/\/property-management$/);
+  await expect(greeting).toContainText('Tulip Garden Hotel');
 });
