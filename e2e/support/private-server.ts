@@ -18,8 +18,25 @@ export function privatePort(offset: number): number {
   return Number(process.env.E2E_PORT ?? 4173) + offset;
 }
 
+/** Servers started by this test process: killed when it exits, even if a hook timed out before its afterAll could stop them. */
+const started = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of started) if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+});
+
+/** Whether something already answers on the port: a server left over from another run would answer in this one's place. */
+async function answers(baseURL: string): Promise<boolean> {
+  try {
+    await fetch(`${baseURL}/health`, { signal: AbortSignal.timeout(1_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** `env` overrides the demo settings below (e.g. a larger FOLIO_SEED_ORDERS). */
 export async function startPrivateServer(port: number, env: Record<string, string> = {}): Promise<PrivateServer> {
+  if (await answers(`http://localhost:${port}`)) throw new Error(`port ${port} is already taken by another server; stop it and run again`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-e2e-private-'));
   // scripts/e2e-shards.mjs seeds the default demo once; a suite with the default volume starts from a
   // copy of it (the server then finds migrations and seed done). Another volume seeds its own.
@@ -44,6 +61,7 @@ export async function startPrivateServer(port: number, env: Record<string, strin
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
+  started.add(child);
   const baseURL = `http://localhost:${port}`;
   const deadline = Date.now() + 240_000;
   for (;;) {
@@ -54,7 +72,10 @@ export async function startPrivateServer(port: number, env: Record<string, strin
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`the private server on ${port} did not start`);
+    if (Date.now() > deadline) {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      throw new Error(`the private server on ${port} did not start`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return {
