@@ -148,7 +148,9 @@ test('add a property with its logo through every step, resume after a reload, su
   await page.goto('/home');
   const greeting = page.getByTestId('user-greeting');
   await greeting.click();
-  await page.getByTestId('other-hotels').getByRole('menuitem', { name: 'Tulip Garden Hotel' }).click();
+  const newHotel = page.getByTestId('other-hotels').getByRole('menuitem', { name: 'Tulip Garden Hotel' });
+  await expect(newHotel).toBeVisible();
+  await newHotel.click();
   await expect(page).toHaveURL(/\/property-management$/);
   await expect(greeting).toContainText('Tulip Garden Hotel');
 });
