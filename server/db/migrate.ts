@@ -18,12 +18,12 @@ import * as propertyLifecycle from './migrations/0150-property-lifecycle';
 import * as propertyApiKeys from './migrations/0151-property-api-keys';
 import * as twoStep from './migrations/0160-two-step';
 import * as integrations from './migrations/0170-integrations';
-import * as signInPolicy from './migrations/0220-sign-in-policy';
 import * as webhookSecretOverlap from './migrations/0200-webhook-secret-overlap';
 import * as merchantGroupNameUnique from './migrations/0201-merchant-group-name-unique';
 import * as vccMerchantConfigs from './migrations/0202-vcc-merchant-configs';
 import * as propertyBrandAssets from './migrations/0210-property-brand-assets';
 import * as propertyInfoInColumns from './migrations/0211-property-info-in-columns';
+import * as signInPolicy from './migrations/0220-sign-in-policy';
 
 // Migrations are listed here rather than read from disk, so they work the same under tsx, in
 // tests and in a bundle. Append new ones; never edit one that has shipped.
@@ -47,12 +47,12 @@ export const migrations: Record<string, Migration> = {
   '0151-property-api-keys': propertyApiKeys,
   '0160-two-step': twoStep,
   '0170-integrations': integrations,
-  '0220-sign-in-policy': signInPolicy,
   '0200-webhook-secret-overlap': webhookSecretOverlap,
   '0201-merchant-group-name-unique': merchantGroupNameUnique,
   '0202-vcc-merchant-configs': vccMerchantConfigs,
   '0210-property-brand-assets': propertyBrandAssets,
   '0211-property-info-in-columns': propertyInfoInColumns,
+  '0220-sign-in-policy': signInPolicy,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,7 +5,7 @@ import type { AppContext } from '../app-context';
 import { canSeeMerchant, groupOpens, isGranted, type Caller } from '../auth/caller';
 import { callerOfRequest } from '../auth/request-caller';
 import { refuseUntilTwoStep } from '../auth/sign-in-policy';
-import { GRANTS_VERSION_HEADER, grantsVersionOf } from '../users/grants-version';
+import { GRANTS_VERSION_HEADER, grantsVersionOf } from '../auth/grants-version';
 import type { Db } from '../db/database';
 import { merchantHeaderOf, refuseUnsafeInput } from './input-guard';
 import { withIdempotencyKey } from './idempotency';

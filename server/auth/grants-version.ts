@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Caller } from '../auth/caller';
+import type { Caller } from './caller';
 
 // A short fingerprint of the caller's live grants: roles in order and the merchants they may see
 // (decision 0311). Sent on every signed-in answer, so an open page learns at its next call that an
