@@ -354,6 +354,8 @@ excuseUncovered(sessionMachine, {
     'another tab signing in or out while a failed refresh waits to retry: each browser test has one tab; covered by machines/session.machine.test.ts ("keeps the session when a refetch fails, and retries after the retry delay or on visibility")',
   'authenticated.token.refreshing|xstate.done.actor.refreshSession|1':
     'another account signs in in another tab between two refreshes: each browser test signs in one account; covered by machines/session.machine.test.ts "loads the other user from scratch when another account signed in elsewhere"',
+  'authenticated.user.loaded|always|1':
+    'a merchant-side user goes straight to ready without asking for the sign-in policy: the sampled user is the demo provider admin, so every path asks; covered by machines/session.machine.test.ts ("does not ask for merchant-side roles")',
   'authenticated.user.loadingMerchantUserInfo|xstate.done.actor.fetchMerchantUserInfo|1':
     'a returning user whose first-login flag is already cleared: the sampled sessions are first logins; covered by machines/session.machine.test.ts "starts in loading, then loads user -> profile -> merchant user info once a session exists"',
 });

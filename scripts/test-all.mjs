@@ -1,7 +1,7 @@
 // `npm test`: every check and both suites, in the least wall time two cores allow.
 //
-// 1. The static checks (lint, format, types, the generated documents) run two at a time; each one's
-//    output is printed whole when it ends, so a failure reads as it would run alone.
+// 1. The static checks (lint, format, types, the generated documents) run one after the other (two at a
+//    time measured slower on two cores: each of them is itself parallel).
 // 2. The unit suite and the browser suite then run at the same time. The browser suite waits on
 //    Chromium, the servers' single-threaded engines and the product's own timers, and measured over
 //    a whole CI run it kept less than one of the two cores busy, while the unit suite is CPU-bound.
@@ -36,15 +36,7 @@ function npmRun(script, { prefix, nice } = {}) {
   });
 }
 
-async function inPairs(scripts) {
-  const queue = [...scripts];
-  const worker = async () => {
-    for (let script = queue.shift(); script; script = queue.shift()) await npmRun(script);
-  };
-  await Promise.all([worker(), worker()]);
-}
-
-await inPairs(checks);
+for (const script of checks) if ((await npmRun(script)) !== 0) break;
 if (failed.length) {
   console.error(`\nnpm test stopped before the suites: ${failed.join(', ')}`);
   process.exit(1);
