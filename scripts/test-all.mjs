@@ -2,11 +2,11 @@
 //
 // 1. The static checks (lint, format, types, the generated documents) run one after the other (two at a
 //    time measured slower on two cores: each of them is itself parallel).
-// 2. The unit suite and the browser suite then run at the same time. The browser suite waits on
-//    Chromium, the servers' single-threaded engines and the product's own timers, and measured over
-//    a whole CI run it kept less than one of the two cores busy, while the unit suite is CPU-bound.
-//    The unit suite runs at the lowest scheduling priority (`nice`), so it only takes the CPU the
-//    browser suite leaves idle and cannot slow a browser test into a timeout. Their lines are
+// 2. The unit suite and the browser suite then run at the same time, the unit suite at the lowest
+//    scheduling priority (`nice`): it takes only the CPU the browser suite leaves (while templates
+//    are seeded, servers start and the last shards finish) and cannot slow a browser test into a
+//    timeout. With today's suite the browser shards keep both cores busy most of the time, so the
+//    gain is small; the suites' lines are
 //    prefixed with [unit] and [e2e].
 //
 // Exits non-zero when anything failed and lists what failed; a failed check stops before the suites.
