@@ -1,7 +1,7 @@
 // `npm test`: every check and both suites, in the least wall time two cores allow.
 //
-// 1. The static checks (lint, format, types, the generated documents) run one after the other (two at a
-//    time measured slower on two cores: each of them is itself parallel).
+// 1. The static checks (lint, format, types, the generated documents) run one after the other, each
+//    one's output printed whole when it ends; the first failure stops the run before the suites.
 // 2. The unit suite and the browser suite then run at the same time, the unit suite at the lowest
 //    scheduling priority (`nice`): it takes only the CPU the browser suite leaves (while templates
 //    are seeded, servers start and the last shards finish) and cannot slow a browser test into a
