@@ -62,7 +62,9 @@ test('the reviewer pages, filters by status and sorts applications by date', asy
 
   await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Sent for resubmission' });
   await expect(page.getByRole('link', { name: 'Open Danube Hospitality' })).toBeVisible();
-  for (const badge of await page.getByTestId('status-badge').all()) await expect(badge).toHaveText('Sent for resubmission');
+  // Every row left shows the status once the filtered page has replaced the previous one (a list of
+  // badges taken at one instant could still hold rows of the unfiltered page).
+  await expect.poll(async () => [...new Set(await page.getByTestId('status-badge').allTextContents())]).toEqual(['Sent for resubmission']);
 
   await page.getByLabel('Status', { exact: true }).selectOption({ label: 'All statuses' });
   // The list-screen shape sorts by its column headers; a date column's first click is oldest first.

@@ -1,27 +1,24 @@
-// `npm test`: every check and both suites, in the least wall time two cores allow.
+// `npm test`: every check and both suites, in the least wall time two cores allow without the suites
+// slowing each other into timeouts.
 //
-// 1. The static checks (lint, format, types, the generated documents) run one after the other, each
-//    one's output printed whole when it ends; the first failure stops the run before the suites.
-// 2. The unit suite and the browser suite then run at the same time, the unit suite at the lowest
-//    scheduling priority (`nice`): it takes only the CPU the browser suite leaves (while templates
-//    are seeded, servers start and the last shards finish) and cannot slow a browser test into a
-//    timeout. With today's suite the browser shards keep both cores busy most of the time, so the
-//    gain is small; the suites' lines are
-//    prefixed with [unit] and [e2e].
+// 1. The static checks (types, lint, format, the generated documents) run two at a time (typecheck
+//    beside lint, then the next two): each one is mostly a single thread. Each one's output is printed whole when it ends, in the order below; a
+//    failure stops the run before the suites.
+// 2. The unit suite (two workers) then the browser suite (three shards): each keeps both cores busy
+//    on its own. Run together, the unit suite's hooks waited for the CPU past their timeouts.
 //
-// Exits non-zero when anything failed and lists what failed; a failed check stops before the suites.
-// TEST_SEQUENTIAL=1 runs the two suites one after the other instead (for reading one suite's output).
+// Exits non-zero when anything failed and lists what failed.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 
-const checks = ['lint', 'format:check', 'typecheck', 'diagrams:check', 'permissions:check', 'decisions:check', 'openapi:check'];
+const checks = ['typecheck', 'lint', 'format:check', 'diagrams:check', 'permissions:check', 'decisions:check', 'openapi:check'];
+const CHECKS_AT_ONCE = 2;
 const failed = [];
 
-function npmRun(script, { prefix, nice } = {}) {
-  const command = nice ? 'nice' : 'npm';
-  const args = nice ? ['-n', '19', 'npm', 'run', script] : ['run', script];
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+/** Runs `npm run <script>`; its lines are prefixed as they come, or returned whole at the end. */
+async function npmRun(script, { prefix } = {}) {
+  const child = spawn('npm', ['run', script], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
   const buffered = [];
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => {
@@ -29,24 +26,31 @@ function npmRun(script, { prefix, nice } = {}) {
       else buffered.push(line);
     });
   }
-  return once(child, 'close').then(([code]) => {
-    if (!prefix) process.stdout.write(buffered.map((line) => `${line}\n`).join(''));
-    if (code !== 0) failed.push(`npm run ${script} (exit ${code})`);
-    return code;
-  });
+  const [code] = await once(child, 'close');
+  if (code !== 0) failed.push(`npm run ${script} (exit ${code})`);
+  return { code, output: buffered.map((line) => `${line}\n`).join('') };
 }
 
-for (const script of checks) if ((await npmRun(script)) !== 0) break;
+/** The checks, CHECKS_AT_ONCE at a time, each one's output printed in the list's order. */
+async function runChecks() {
+  const slots = Array.from({ length: CHECKS_AT_ONCE }, () => Promise.resolve());
+  const results = checks.map((script, index) => {
+    // Each check waits for the slot it shares with every CHECKS_AT_ONCE-th check before it.
+    const slot = index % CHECKS_AT_ONCE;
+    const result = slots[slot].then(() => npmRun(script));
+    slots[slot] = result;
+    return result;
+  });
+  for (const result of results) process.stdout.write((await result).output);
+}
+
+await runChecks();
 if (failed.length) {
   console.error(`\nnpm test stopped before the suites: ${failed.join(', ')}`);
   process.exit(1);
 }
-if (process.env.TEST_SEQUENTIAL === '1') {
-  await npmRun('test:unit', { prefix: '[unit]' });
-  await npmRun('test:e2e', { prefix: '[e2e]' });
-} else {
-  await Promise.all([npmRun('test:unit', { prefix: '[unit]', nice: true }), npmRun('test:e2e', { prefix: '[e2e]' })]);
-}
+await npmRun('test:unit', { prefix: '[unit]' });
+await npmRun('test:e2e', { prefix: '[e2e]' });
 
 if (failed.length) {
   console.error(`\nnpm test failed: ${failed.join(', ')}`);
