@@ -1,8 +1,9 @@
 // `npm test`: every check and both suites, in the least wall time two cores allow without the suites
 // slowing each other into timeouts.
 //
-// 1. The static checks (types, lint, format, the generated documents) run two at a time (typecheck
-//    beside lint, then the next two): each one is mostly a single thread. Each one's output is printed whole when it ends, in the order below; a
+// 1. The static checks (types, lint, format, the generated documents) run two at a time (typecheck,
+//    the longest, in one lane; the others one after the other in the second): each one is mostly a
+//    single thread. Each one's output is printed whole when it ends, in the order below; a
 //    failure stops the run before the suites.
 // 2. The unit suite (two workers) then the browser suite (three shards): each keeps both cores busy
 //    on its own. Run together, the unit suite's hooks waited for the CPU past their timeouts.
@@ -31,17 +32,17 @@ async function npmRun(script, { prefix } = {}) {
   return { code, output: buffered.map((line) => `${line}\n`).join('') };
 }
 
-/** The checks, CHECKS_AT_ONCE at a time, each one's output printed in the list's order. */
+/** The checks, CHECKS_AT_ONCE at a time (a free lane takes the next one), printed in the list's order. */
 async function runChecks() {
-  const slots = Array.from({ length: CHECKS_AT_ONCE }, () => Promise.resolve());
-  const results = checks.map((script, index) => {
-    // Each check waits for the slot it shares with every CHECKS_AT_ONCE-th check before it.
-    const slot = index % CHECKS_AT_ONCE;
-    const result = slots[slot].then(() => npmRun(script));
-    slots[slot] = result;
-    return result;
-  });
-  for (const result of results) process.stdout.write((await result).output);
+  const finish = [];
+  const finished = checks.map((_, index) => new Promise((resolve) => (finish[index] = resolve)));
+  let next = 0;
+  const lane = async () => {
+    for (let index = next++; index < checks.length; index = next++) finish[index](await npmRun(checks[index]));
+  };
+  const lanes = Array.from({ length: CHECKS_AT_ONCE }, lane);
+  for (const result of finished) process.stdout.write((await result).output);
+  await Promise.all(lanes);
 }
 
 await runChecks();

@@ -10,7 +10,9 @@ import { mergeAreas, type AreaStrings } from './merge-areas';
 // download them (issue 13 "First load").
 const firstLoad = import.meta.glob<AreaStrings>(['./en/auth.json', './en/common.json', './en/shell.json'], { eager: true });
 
-const resources: Resource = { en: { common: mergeAreas(Object.values(firstLoad)) as Resource[string][string] } };
+/** The strings the first load carries (what the bundle holds before loadSignedInTranslations). */
+export const FIRST_LOAD_STRINGS = mergeAreas(Object.values(firstLoad)) as Resource[string][string];
+const resources: Resource = { en: { common: FIRST_LOAD_STRINGS } };
 
 void i18next.use(initReactI18next).init({
   lng: 'en',
