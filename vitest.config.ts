@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './tests/support/longest-first-sequencer';
 
 export default defineConfig({
   test: {
@@ -15,6 +16,8 @@ export default defineConfig({
     isolate: false,
     // One migrated, seeded database per run, copied by each test app instead of seeding again.
     globalSetup: ['tests/support/seed-snapshot.ts'],
+    // Longest files first, from recorded durations, so the two workers end together.
+    sequence: { sequencer: LongestFirstSequencer },
     // Two cores in CI: each file runs its own server and embedded database, so two files at once
     // halves the suite's wall time (the default leaves one core idle).
     maxWorkers: Number(process.env.VITEST_WORKERS ?? 2),
