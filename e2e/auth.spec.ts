@@ -116,7 +116,8 @@ test('the password pages are full height on a dark background without padding', 
   for (const path of ['/forgot-password', '/forgot-password-successful', '/create-password-successful', '/create-password?token=x']) {
     await page.goto(path);
     const main = page.getByRole('main');
-    await expect(main).toBeVisible();
+    // Measured once the screen has drawn: while the session check runs, the page shows no screen yet.
+    await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
     const box = await main.evaluate((element) => {
       const style = getComputedStyle(element);
       return {

@@ -37,6 +37,8 @@ test('a failed payout shows its attempts and a retry adds an attempt to the same
   await openPayouts(page);
   await filterByStatus(page, 'Failed');
   const table = page.getByRole('table', { name: 'Payouts' });
+  // The answer has come; the first row is read once the table shows it (not the unfiltered page's).
+  await expect.poll(async () => [...new Set(await table.getByTestId('status-badge').allTextContents())]).toEqual(['Failed']);
   const reference = await table.getByRole('row').nth(1).getByRole('cell').first().innerText();
   await table.getByRole('row').nth(1).click();
   const dialog = page.getByRole('dialog');
