@@ -92,8 +92,10 @@ test('the page size survives a reload with the page, so the same rows show', asy
   await answer;
   answer = searched();
   await page.getByRole('button', { name: 'Next page' }).click();
-  await answer;
+  const page2 = (await (await answer).json()) as { items: { referenceNo: string }[] };
   await expect(page.getByTestId('table-page')).toHaveText(/^Page 2/);
+  // Read once page 2's rows have replaced page 1's (both pages have 50).
+  await expect(table.getByRole('row').nth(1)).toContainText(page2.items[0]!.referenceNo);
   await expect(table.getByRole('row')).toHaveCount(51);
   const firstRow = await table.getByRole('row').nth(1).innerText();
 

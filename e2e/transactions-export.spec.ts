@@ -153,12 +153,15 @@ test('filters, columns, sorting and page survive a reload (persisted-store)', as
   const sorted = page.waitForResponse((response) => response.url().endsWith('/order/search') && response.ok());
   await page.getByRole('columnheader', { name: 'Reference No' }).getByRole('button').click();
   await sorted;
+  const rows = page.getByRole('table', { name: 'Transactions' }).getByRole('row');
   const paged = page.waitForResponse((response) => response.url().endsWith('/order/search') && response.ok());
   await page.getByRole('button', { name: 'Next page' }).click();
-  await paged;
+  const page2 = (await (await paged).json()) as { items: { referenceNo: string }[] };
   await expect(page.getByTestId('table-page')).toHaveText(/^Page 2/);
+  // Read once page 2's rows have replaced page 1's.
+  await expect(rows.nth(1)).toContainText(page2.items[0]!.referenceNo);
   const headers = await visibleHeaders(page);
-  const firstRow = await page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1).innerText();
+  const firstRow = await rows.nth(1).innerText();
 
   await page.reload();
   await expect(page.getByTestId('table-page')).toHaveText(/^Page 2/);
