@@ -10,10 +10,7 @@ import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
-export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
-  /** `snapshot`: a tar of a prepared data directory (PGlite's dumpDataDir) to start an in-memory database from. */
-  | { kind: 'pglite'; dataDir: string | 'memory'; snapshot?: Blob };
+export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | 'memory' };
 
 // Dates stay 'YYYY-MM-DD' text, as PGlite gives them, rather than a Date at local midnight.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
@@ -33,7 +30,7 @@ export function openDatabase(target: DatabaseTarget): Db {
     pools.set(db, pool);
     return db;
   }
-  return new Kysely<Database>({ dialect: new PGliteDialect(openPglite(target.dataDir, target.snapshot)) });
+  return new Kysely<Database>({ dialect: new PGliteDialect(openPglite(target.dataDir)) });
 }
 
 /**
@@ -42,11 +39,10 @@ export function openDatabase(target: DatabaseTarget): Db {
  * the smaller pool took the resident memory at open from 363 to 213 MB while a full scan and a
  * COPY of the orders ran no slower (decision 0127).
  */
-export function openPglite(dataDir: string | 'memory', snapshot?: Blob): PGlite {
+export function openPglite(dataDir: string | 'memory'): PGlite {
   if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
   return new PGlite(dataDir === 'memory' ? undefined : dataDir, {
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
-    loadDataDir: snapshot,
     ...engineFiles(),
   });
 }
@@ -54,7 +50,7 @@ export function openPglite(dataDir: string | 'memory', snapshot?: Blob): PGlite 
 let compiledEngine: Pick<PGliteOptions, 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'> | undefined;
 /**
  * The engine's WebAssembly modules and file bundle, compiled and read once per process: every
- * further database the process opens (each test app, a snapshot copy) then starts in about 0.8 s
+ * further database the process opens (each test app) then starts in about 0.8 s
  * instead of 1.7 s. Falls back to PGlite's own loading if its files are not where expected.
  */
 function engineFiles(): typeof compiledEngine {

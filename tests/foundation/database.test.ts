@@ -4,6 +4,7 @@ import { openDatabase, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed/seed-demo';
 import { freshPostgresDatabase, postgresUrl } from '../support/postgres';
+import { tableCounts } from '../support/table-counts';
 
 // The database layer on both engines: the embedded PGlite always, PostgreSQL when CI provides one
 // (TEST_DATABASE_URL). Same migrations, same seed, same answers.
@@ -34,6 +35,12 @@ describe.each(engines)('database layer on $name', ({ open }) => {
 
   it('migrates to the latest version and a second run applies nothing', async () => {
     expect(await migrateToLatest(db as never)).toEqual([]);
+  });
+
+  it('a second seed of the same volume adds nothing: a restarted demo keeps its data as it was', async () => {
+    const before = await tableCounts(db);
+    await seedDemo(db, { orders: 3000 });
+    expect(await tableCounts(db)).toEqual(before);
   });
 
   it('seeds one demo user per role plus the applicant, with the roles in order', async () => {

@@ -17,22 +17,31 @@ export const DEFAULT_TEST_ORDERS = 2000;
 /**
  * A real server over a fresh embedded database with the demo seed, answering real HTTP through
  * inject (no socket needed). `orders` keeps the seed small unless a test needs volume. The demo
- * database starts as an in-memory copy of the run's snapshot for that volume; the server still runs
- * its migrations and seed over it, which find nothing left to do.
+ * database starts as a copy of the run's template for that volume; the server still runs its
+ * migrations and seed over it, which find nothing left to do. Closing the app deletes the copy.
  */
 export async function startTestApp(overrides: Partial<Config> & { orders?: number; database?: DatabaseTarget } = {}): Promise<FastifyInstance> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-test-'));
   const base = configFromEnv({ NODE_ENV: 'test', FOLIO_DATA_DIR: dataDir, FOLIO_DEMO: 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
   const orders = overrides.orders ?? DEFAULT_TEST_ORDERS;
+  const seeded = !overrides.database && base.demo && overrides.demo !== false ? await seededDatabase(orders) : undefined;
   const config: Config = {
     ...base,
-    database: overrides.database ?? (base.demo && overrides.demo !== false ? await seededDatabase(orders) : { kind: 'pglite', dataDir: 'memory' }),
+    database: overrides.database ?? (seeded ? { kind: 'pglite', dataDir: seeded.dataDir } : { kind: 'pglite', dataDir: 'memory' }),
     seedOrders: orders,
     rateLimits: { signInPerMinute: 1000, forgotPasswordPerHour: 1000 },
     ...overrides,
   };
   const app = await buildApp(config);
   await app.ready();
+  if (seeded) {
+    // The copy is removed once the server has closed its database (a run makes about a hundred of them).
+    const close = app.close.bind(app);
+    app.close = (async () => {
+      await close();
+      seeded.remove();
+    }) as typeof app.close;
+  }
   return app;
 }
 

@@ -6,14 +6,15 @@ import type { Db } from '../database';
 // each with its log: the reservation the PMS sent (source Booking, inbound) and the payment
 // webhooks delivered to the hotel (source Webhook, outbound; one in seven failed once first).
 // Deterministic (hashtext of the order id), and only orders without a booking are looked at, so it
-// runs again after each top-up.
+// runs again after each top-up. Only the volume's orders (FOL-…) take part: the payment links'
+// orders are seeded after this step, and a restart of the demo would otherwise book them then.
 export async function seedBookings(db: Db): Promise<void> {
   await sql`
     WITH source AS (
       SELECT o.id, o.merchant_id, o.guest_name, o.guest_email, o.amount_minor, o.currency, o.created_at,
         abs(hashtext('bk' || o.id)) AS h
       FROM orders o
-      WHERE o.booking_id IS NULL AND o.id % 4 = 0
+      WHERE o.booking_id IS NULL AND o.id % 4 = 0 AND o.reference_no LIKE 'FOL-%'
         AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.reference = 'BK-' || lpad(o.id::text, 8, '0'))
     ),
     inserted AS (
