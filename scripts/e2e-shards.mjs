@@ -141,18 +141,36 @@ const runs = plan.map(({ args: shardArgs, seconds }, index) => {
 const results = await Promise.all(runs);
 rmSync(templateRoot, { recursive: true, force: true });
 
-/** Seconds per spec file from a Playwright JSON report (every test's every attempt). */
+/**
+ * Seconds per spec file from a Playwright JSON report: the stretch of the shard's timeline from the end of
+ * the previous file's last test to the end of this file's last test. A shard runs its files one after the
+ * other in one worker, so the stretch includes what the tests' own durations leave out: the file's
+ * beforeAll (a private server's start and seeding: 55 s for the 400,000-order export suite, whose tests
+ * took 24 s) and the previous file's afterAll.
+ */
 function specSeconds(report) {
   if (!existsSync(report)) return {};
-  const totals = {};
+  const parsed = JSON.parse(readFileSync(report, 'utf8'));
+  const runs = [];
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
-      const file = path.posix.join('e2e', spec.file);
-      for (const test of spec.tests ?? []) for (const result of test.results ?? []) totals[file] = (totals[file] ?? 0) + result.duration / 1000;
+      for (const test of spec.tests ?? [])
+        for (const result of test.results ?? []) {
+          const start = Date.parse(result.startTime);
+          runs.push({ file: path.posix.join('e2e', spec.file), start, end: start + result.duration });
+        }
     }
     for (const child of suite.suites ?? []) walk(child);
   };
-  for (const suite of JSON.parse(readFileSync(report, 'utf8')).suites ?? []) walk(suite);
+  for (const suite of parsed.suites ?? []) walk(suite);
+  runs.sort((a, b) => a.start - b.start);
+  const totals = {};
+  let previousEnd = Date.parse(parsed.stats?.startTime ?? '') || (runs[0]?.start ?? 0);
+  for (const run of runs) {
+    const end = Math.max(previousEnd, run.end);
+    totals[run.file] = (totals[run.file] ?? 0) + (end - previousEnd) / 1000;
+    previousEnd = end;
+  }
   return totals;
 }
 
