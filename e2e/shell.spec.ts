@@ -83,6 +83,8 @@ for (const [name, expected] of ROLES) {
   test(`${name}: lands on ${expected.home}, sees its menu, and a forbidden address sends it home`, async ({ page }) => {
     await signIn(page, expected.email);
     await expect.poll(() => pathOf(page)).toBe(expected.home);
+    // The menu is drawn from the permissions, which may answer after the greeting shows.
+    await expect(page.getByTestId('side-menu').locator('[data-menu-item]')).toHaveText(expected.left);
     expect(await menuOf(page)).toEqual({ left: expected.left, controls: expected.controls });
     await page.goto(expected.forbidden);
     await expect(page.getByTestId('user-greeting')).toBeVisible();
