@@ -1,10 +1,9 @@
 // `npm test`: every check and both suites, in the least wall time two cores allow without the suites
 // slowing each other into timeouts.
 //
-// 1. The static checks (types, lint, format, the generated documents) run two at a time (typecheck,
-//    the longest, in one lane; the others one after the other in the second): each one is mostly a
-//    single thread. Each one's output is printed whole when it ends, in the order below; a
-//    failure stops the run before the suites.
+// 1. The static checks (types, lint, format, the generated documents) run two at a time, a free lane
+//    taking the next one: each one is mostly a single thread. Each one's output is printed whole when
+//    it ends, in the order below; a failure stops the run before the suites.
 // 2. The unit suite (two workers) then the browser suite (three shards): each keeps both cores busy
 //    on its own. Run together, the unit suite's hooks waited for the CPU past their timeouts.
 //
