@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { base32Decode, totpAt } from '../server/auth/totp';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-layout';
-import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
+import { usePrivateServer } from './support/private-server';
 
 // Issue 19 "Two-step sign-in", in Chromium against the real server: the user menu's screen turns it
 // on with a code the test computes like an authenticator app (RFC 6238, the server's own TOTP), the
@@ -10,20 +10,10 @@ import { privatePort, startPrivateServer, type PrivateServer } from './support/p
 // provider admin requires it for provider roles, and a provider user without it is held at its set-up.
 // A server of its own: two-step sign-in and the policy change how demo accounts sign in.
 
-const port = privatePort(44);
-test.use({ baseURL: `http://localhost:${port}` });
-
-let server: PrivateServer;
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  server = await startPrivateServer(port);
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = usePrivateServer(44);
 
 async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: `http://localhost:${port}` });
+  const context = await browser.newContext({ baseURL: server.baseURL });
   return context.newPage();
 }
 

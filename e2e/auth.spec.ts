@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { resetLinkIn, startSmtpPeer, type SmtpPeer } from '../testing/mail/smtp-peer';
-import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
+import { usePrivateServer } from './support/private-server';
 import { DEMO_PASSWORD as PASSWORD } from '../server/db/seed/demo-layout';
 
 // Sign-in, wrong password, forgot/reset password and sign-out in Chromium against the real server
@@ -40,18 +40,13 @@ test('the sign-in form checks its fields before calling the server', async ({ pa
 
 test.describe('on a database of its own', () => {
   // Changing a demo password would break every later suite that signs in with it.
-  const port = privatePort(10);
-  test.use({ baseURL: `http://localhost:${port}` });
-  let server: PrivateServer;
   // The users' mail server: the reset e-mail arrives over SMTP, as it does for a user (decision 0173).
   let peer: SmtpPeer;
   test.beforeAll(async () => {
-    test.setTimeout(150_000);
     peer = await startSmtpPeer();
-    server = await startPrivateServer(port, { SMTP_URL: peer.url });
   });
+  usePrivateServer(10, () => ({ SMTP_URL: peer.url }));
   test.afterAll(async () => {
-    await server.stop();
     await peer.close();
   });
 

@@ -4,7 +4,7 @@ import { ORDER_COLUMNS } from '../contract/orders';
 import { SHOWN } from './export-support/shown-messages';
 import { apiOf, PROVIDER_ADMIN, signInAs, storedExport } from './export-support/api';
 import { exportToastLog, recordExportToast, waitForExportTrackerIdle } from './export-support/toast-log';
-import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
+import { usePrivateServer } from './support/private-server';
 
 // Issue 4: "the toast follows it through Starting, Processing, ProcessingReady and Ready". On the shared e2e
 // database an export of a few thousand rows is written before the browser's next poll, so the toast goes straight
@@ -14,19 +14,9 @@ import { privatePort, startPrivateServer, type PrivateServer } from './support/p
 // ProcessingReady (the file being closed) lasts milliseconds and is only recorded when a poll happens to land in it;
 // the machine tests pin what the toast shows for it.
 
-const PORT = privatePort(11);
 const ORDERS = 400_000;
-test.use({ baseURL: `http://localhost:${PORT}` });
-let server: PrivateServer;
-test.beforeAll(async () => {
-  // Seeding 400,000 orders is most of this start; the limit leaves room for a busy machine (the unit
-  // suite runs beside this one) and the server's own start deadline below it.
-  test.setTimeout(300_000);
-  server = await startPrivateServer(PORT, { FOLIO_SEED_ORDERS: String(ORDERS) });
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+// Seeding 400,000 orders is most of this server's start (about a minute).
+usePrivateServer(11, { FOLIO_SEED_ORDERS: String(ORDERS) });
 
 test('a large xlsx export: the toast follows the job through Starting, Processing and Ready, and the file arrives once', async ({ page }) => {
   test.setTimeout(120_000);

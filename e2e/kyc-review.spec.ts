@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from './kyc-support/sign-in';
-import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
+import { usePrivateServer } from './support/private-server';
 
 // Issue 11 on the KYC review: consequential actions ask first; the review shows what the wizard
 // showed (no "ubo", no slugs, one birth date); the resubmission dialog follows the wizard's order;
@@ -9,17 +9,8 @@ const REVIEWER = 'folioadmin@demo.folio.test';
 
 // The story changes seeded applications' statuses, so it runs on a database of its own.
 // Not 17: 4173 + 17 = 4190 is a port browsers and fetch refuse (ManageSieve, on the Fetch standard's bad-port list).
-const PORT = privatePort(19);
-test.use({ baseURL: `http://localhost:${PORT}` });
+usePrivateServer(19);
 test.describe.configure({ mode: 'serial' });
-let server: PrivateServer;
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  server = await startPrivateServer(PORT);
-});
-test.afterAll(async () => {
-  await server.stop();
-});
 
 async function openApplication(page: Page, name: string) {
   await signInAs(page, REVIEWER);

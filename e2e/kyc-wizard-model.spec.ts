@@ -6,7 +6,7 @@ import { KYC_WIZARD, kycWizardInput } from '../machines/kyc-wizard';
 import { wizardMachine, type WizardProgress } from '../machines/wizard.machine';
 import { ApiGate } from './kyc-support/api-gate';
 import { apiSignIn, completeApplication, myGroupId } from './kyc-support/api-applicant';
-import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
+import { usePrivateServer } from './support/private-server';
 import { signInAs } from './kyc-support/sign-in';
 import { formatEvent, machinePaths, replayPath, stableJson, stateCoverage } from '../testing/model/machine-paths';
 import { excuseUncovered } from '../testing/model/coverage-record';
@@ -21,8 +21,7 @@ import { createModelDriver } from '../testing/model/model-driver';
  * starts from the same application; the real submit is in kyc.spec.ts.
  */
 
-const PORT = privatePort(7);
-test.use({ baseURL: `http://localhost:${PORT}` });
+const server = usePrivateServer(7);
 test.describe.configure({ mode: 'serial' });
 
 const allValid = KYC_STEP_IDS.map((id) => ({ id, valid: true, saved: true, flagged: false }));
@@ -167,16 +166,11 @@ const driver = createModelDriver<Page>(
   },
 );
 
-let server: PrivateServer;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startPrivateServer(PORT);
   const applicant = await apiSignIn(server.baseURL, 'applicant@demo.folio.test');
   await completeApplication(applicant, await myGroupId(applicant));
   await applicant.context.dispose();
-});
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 test('the paths visit every state of the wizard machine', () => {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiSignIn, completeApplication, myGroupId } from './kyc-support/api-applicant';
 import { signInAs } from './kyc-support/sign-in';
-import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
+import { usePrivateServer } from './support/private-server';
 
 // Issue 11 in the applicant's wizard: a completed step's address opens that step (also after a
 // reload) with the KYC menu item still marked; /kyc/application-success tells the truth about an
@@ -9,20 +9,13 @@ import { privatePort, startPrivateServer, type PrivateServer } from './support/p
 const APPLICANT = 'applicant@demo.folio.test';
 
 // The story ends with the application submitted, so it runs on a database of its own.
-const PORT = privatePort(18);
-test.use({ baseURL: `http://localhost:${PORT}` });
+const server = usePrivateServer(18);
 test.describe.configure({ mode: 'serial' });
-let server: PrivateServer;
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  server = await startPrivateServer(PORT);
   // Every step filled in and valid; still Created (not submitted), so the wizard resumes at the last step.
   const applicant = await apiSignIn(server.baseURL, APPLICANT);
   await completeApplication(applicant, await myGroupId(applicant));
   await applicant.context.dispose();
-});
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 test('a completed step opens at its own address, also after a reload, with the KYC menu item marked', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pdfFile } from './kyc-support/files';
 import { signInAs, signOut } from './kyc-support/sign-in';
-import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
+import { usePrivateServer } from './support/private-server';
 import {
   expectStep,
   fillBusinessInformation,
@@ -23,16 +23,7 @@ const GROUP = 'Alpine Lodges Group';
 test.describe.configure({ mode: 'serial' });
 
 // The story ends with the applicant's group Active, so it runs on a database of its own.
-const PORT = privatePort(9);
-test.use({ baseURL: `http://localhost:${PORT}` });
-let server: PrivateServer;
-test.beforeAll(async () => {
-  test.setTimeout(150_000);
-  server = await startPrivateServer(PORT);
-});
-test.afterAll(async () => {
-  await server.stop();
-});
+usePrivateServer(9);
 
 async function openApplication(page: Page) {
   await page.goto('/kyc/applications');

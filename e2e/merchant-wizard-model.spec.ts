@@ -10,7 +10,7 @@ import { formatEvent, machinePaths, replayPath, stableJson, stateCoverage } from
 import { createModelDriver } from '../testing/model/model-driver';
 import { signInAs } from './export-support/api';
 import { MerchantWizardGate } from './settings-support/merchant-wizard-gate';
-import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
+import { usePrivateServer } from './support/private-server';
 
 /*
  * Model-based paths through the merchant wizard, generated from its machine, driven through the
@@ -21,8 +21,7 @@ import { privatePort, startPrivateServer, type PrivateServer } from './support/p
  * is in settings-merchant-wizard.spec.ts.
  */
 
-const PORT = privatePort(56);
-test.use({ baseURL: `http://localhost:${PORT}` });
+const server = usePrivateServer(56);
 test.describe.configure({ mode: 'serial' });
 
 const PROVIDER_ADMIN = 'folioadmin@demo.folio.test';
@@ -191,16 +190,11 @@ async function prepareWizard(request: APIRequestContext): Promise<string> {
   return id;
 }
 
-let server: PrivateServer;
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(180_000);
-  server = await startPrivateServer(PORT);
   const request = await playwright.request.newContext({ baseURL: server.baseURL });
   groupId = await prepareWizard(request);
   await request.dispose();
-});
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 test('the paths visit every state of the merchant wizard machine', () => {

@@ -1,30 +1,25 @@
 import { expect, test, type Page } from '@playwright/test';
 import { resetLinkIn, startSmtpPeer, type SmtpPeer } from '../testing/mail/smtp-peer';
 import { signInAs, signOut } from './kyc-support/sign-in';
-import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
+import { usePrivateServer } from './support/private-server';
 
 // Issue 17 "Done when", merchant access: a provider admin finds merchant groups on /merchants, opens a
 // group's properties (deactivate and reactivate, confirmed), grants merchant access to a new group,
 // and its admin's invitation e-mail arrives over SMTP (decision 0173); its link sets a password and
 // the new admin signs in to KYC. The story creates data, so it runs on a database of its own.
 
-const PORT = privatePort(31);
 const ADMIN = 'folioadmin@demo.folio.test';
 const INVITEE = 'ingrid@nordlys.example';
 const PASSWORD = 'Nordlys-pass-2026';
 
 test.describe.configure({ mode: 'serial' });
-test.use({ baseURL: `http://localhost:${PORT}` });
 
-let server: PrivateServer;
 let peer: SmtpPeer;
 test.beforeAll(async () => {
-  test.setTimeout(150_000);
   peer = await startSmtpPeer();
-  server = await startPrivateServer(PORT, { SMTP_URL: peer.url });
 });
+usePrivateServer(31, () => ({ SMTP_URL: peer.url }));
 test.afterAll(async () => {
-  await server.stop();
   await peer.close();
 });
 

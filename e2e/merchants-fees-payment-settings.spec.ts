@@ -1,27 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MERCHANT_API } from '../contract/product';
 import { signInAs } from './kyc-support/sign-in';
-import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
+import { usePrivateServer } from './support/private-server';
 
 // Issue 17 "Fees" and "Payment settings" in Chromium: fees set on the merchant group's fee page show
 // the same on /fee-management and on the property's fee page; a property manager's payment-settings
 // item opens the active property's edit page, and the settings are edited, listed and deleted; the
 // add page opens for a provider admin. Both change data, so they run on a database of their own.
 
-const PORT = privatePort(32);
 const today = () => new Date().toISOString().slice(0, 10);
 
 test.describe.configure({ mode: 'serial' });
-test.use({ baseURL: `http://localhost:${PORT}` });
-
-let server: PrivateServer;
-test.beforeAll(async () => {
-  test.setTimeout(150_000);
-  server = await startPrivateServer(PORT);
-});
-test.afterAll(async () => {
-  await server.stop();
-});
+usePrivateServer(32);
 
 /** An Active property of Lagoon Hotels Group, read as the signed-in user reads it. */
 async function activeLagoonProperty(page: Page): Promise<{ merchantId: string; name: string; merchantGroupId: string }> {

@@ -3,26 +3,15 @@ import type { PayoutSearchAnswer } from '../contract/payouts';
 import { MERCHANT_API } from '../contract/product';
 import { DEMO_FEE_PROPERTY } from '../server/db/seed/seed-fees';
 import { signInAs } from './kyc-support/sign-in';
-import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
+import { privatePort, usePrivateServer } from './support/private-server';
 
 // Issue 17 in Chromium, as a provider admin: payouts show the fee and net amount of the merchant's fee schedule
 // (decision 0291); rotating a webhook secret says until when the previous secret still signs (decision 0290); an
 // Active group whose merchant wizard is not finished offers the way into it from its page. The rotation and the
 // wizard change data, so the suite runs on a database of its own.
 
-const PORT = privatePort(62);
-
 test.describe.configure({ mode: 'serial' });
-test.use({ baseURL: `http://localhost:${PORT}` });
-
-let server: PrivateServer;
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  server = await startPrivateServer(PORT);
-});
-test.afterAll(async () => {
-  await server.stop();
-});
+usePrivateServer(62);
 
 async function api(page: Page) {
   const session = await (await page.request.get('/api/auth/session')).json();

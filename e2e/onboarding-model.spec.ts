@@ -11,7 +11,7 @@ import {
 import { allowedActions, onboardingLifecycleMachine } from '../machines/onboarding-lifecycle.machine';
 import { apiSignIn, completeApplication, myGroupId, submitApplication, type ApiUser } from './kyc-support/api-applicant';
 import { allTransitions, planLifecyclePaths, type LifecycleGroup } from './kyc-support/lifecycle-plan';
-import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
+import { usePrivateServer } from './support/private-server';
 import { signInAs } from './kyc-support/sign-in';
 import { formatEvent, stateCoverage } from '../testing/model/machine-paths';
 import { excuseUncovered } from '../testing/model/coverage-record';
@@ -23,8 +23,7 @@ import { createModelDriver } from '../testing/model/model-driver';
  * over a demo database of its own: the seed has a group in every status (lifecycle-plan.ts).
  */
 
-const PORT = privatePort(8);
-test.use({ baseURL: `http://localhost:${PORT}` });
+const server = usePrivateServer(8);
 test.describe.configure({ mode: 'serial' });
 
 const REVIEWER = 'folioadmin@demo.folio.test';
@@ -65,7 +64,6 @@ async function dialogAction(page: Page, open: string, dialogName: string, fill: 
   await expect(dialog).toBeHidden();
 }
 
-let server: PrivateServer;
 let reviewer: ApiUser;
 let applicant: ApiUser;
 const groupIds = new Map<LifecycleGroup, string>();
@@ -146,7 +144,6 @@ async function groupIdOf(group: LifecycleGroup): Promise<string> {
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startPrivateServer(PORT);
   reviewer = await apiSignIn(server.baseURL, REVIEWER);
   applicant = await apiSignIn(server.baseURL, APPLICANT);
   await completeApplication(applicant, await myGroupId(applicant));
@@ -154,7 +151,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await reviewer?.context.dispose();
   await applicant?.context.dispose();
-  await server?.stop();
 });
 
 // What no browser path of this suite takes, and where it is proven instead (reported by npm run test:model).

@@ -10,7 +10,7 @@ import { formatEvent, type MachinePath } from '../testing/model/machine-paths';
 import { createModelDriver } from '../testing/model/model-driver';
 import { machineGraph, pathCoverage } from '../testing/model/transition-coverage';
 import { apiOf, PROVIDER_ADMIN, signInAs } from './export-support/api';
-import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
+import { usePrivateServer } from './support/private-server';
 
 /*
  * Model-based paths through the order payment machine (decision 0205, 0210), driven on the
@@ -22,8 +22,7 @@ import { privatePort, startPrivateServer, type PrivateServer } from './support/p
  * ledger on screen, no more and no fewer.
  */
 
-const PORT = privatePort(26);
-test.use({ baseURL: `http://localhost:${PORT}` });
+usePrivateServer(26, { FOLIO_SEED_ORDERS: '1500' });
 test.describe.configure({ mode: 'serial' });
 
 const BUTTON: Record<OrderPaymentAction, string> = {
@@ -34,7 +33,6 @@ const BUTTON: Record<OrderPaymentAction, string> = {
   updateReferenceNo: 'Save reference',
 };
 
-let server: PrivateServer;
 let current: OrderDetail;
 
 async function detailOf(page: Page, id: number): Promise<OrderDetail> {
@@ -171,12 +169,6 @@ const PLANS: Plan[] = [
   beforePayment('PaymentLinkSentNoProcessing'),
   beforePayment('Failed'),
 ];
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  server = await startPrivateServer(PORT, { FOLIO_SEED_ORDERS: '1500' });
-});
-test.afterAll(async () => server?.stop());
 
 // Every transition is driven below; nothing to excuse. Recorded (empty) so the report knows it was considered.
 excuseUncovered(orderPaymentMachine, {});

@@ -1,21 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MERCHANT_API } from '../contract/product';
 import { signInAs } from './export-support/api';
-import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
+import { usePrivateServer } from './support/private-server';
 
 // Issue 18's story past FeeSetup (decision 0260): the provider admin approves the demo's property in
 // review, finds activation not offered until fees are set, sets its fees on the property's fees page,
 // activates it; the merchant admin then switches to it in the property switcher and works on it.
 // Over a demo database of its own.
 
-const PORT = privatePort(33);
-test.use({ baseURL: `http://localhost:${PORT}` });
-let server: PrivateServer;
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  server = await startPrivateServer(PORT);
-});
-test.afterAll(async () => server?.stop());
+usePrivateServer(33);
 
 async function confirmAction(page: Page, button: string) {
   await page.getByRole('region', { name: 'Status' }).getByRole('button', { name: button, exact: true }).click();

@@ -2,21 +2,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { BACKOFFICE_API, MERCHANT_API, MERCHANT_HEADER } from '../contract/product';
 import { GIF_IMAGE, pngImage } from '../testing/images/test-images';
 import { signInAs } from './export-support/api';
-import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
+import { usePrivateServer } from './support/private-server';
 
 // Issue 18 brand assets (decision 0300): the merchant admin uploads a logo on the brand-assets page,
 // sees the server refuse the wrong format and dimensions by name, sees the preview, saves colours
 // and font (a wrong colour is refused at the field), reloads, and finds the logo, colours and font on
 // the checkout preview and on the guest's payment page. Over a demo database of its own.
 
-const PORT = privatePort(31);
-test.use({ baseURL: `http://localhost:${PORT}` });
-let server: PrivateServer;
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  server = await startPrivateServer(PORT);
-});
-test.afterAll(async () => server?.stop());
+const server = usePrivateServer(31);
 
 async function bearerOf(page: Page) {
   const session = (await (await page.request.get('/api/auth/session')).json()) as { accessToken: string };
@@ -95,10 +88,7 @@ test("a logo checked by the server, colours and a font: the brand-assets page, t
   });
   expect(created.status(), await created.text()).toBe(201);
   const linkPath = new URL(((await created.json()) as { url: string }).url).pathname;
-  const guest = await page
-    .context()
-    .browser()!
-    .newPage({ baseURL: `http://localhost:${PORT}` });
+  const guest = await page.context().browser()!.newPage({ baseURL: server.baseURL });
   await guest.goto(linkPath);
   const guestCheckout = guest.getByTestId('guest-checkout');
   await expect(guestCheckout).toHaveAttribute('data-font', 'Georgia');

@@ -1,20 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BACKOFFICE_API, MERCHANT_API, MERCHANT_HEADER } from '../contract/product';
 import { signInAs } from './export-support/api';
-import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
+import { usePrivateServer } from './support/private-server';
 
 // Spec 2's inactive-property page (decision 0260): a property's own staff whose active property is
 // Inactive meet it instead of the property's screens, and a guest opening a payment link of an
 // Inactive property meets it too. Over a demo database of its own (a property is deactivated).
 
-const PORT = privatePort(32);
-test.use({ baseURL: `http://localhost:${PORT}` });
-let server: PrivateServer;
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  server = await startPrivateServer(PORT);
-});
-test.afterAll(async () => server?.stop());
+const server = usePrivateServer(32);
 
 async function bearerOf(page: Page) {
   const session = (await (await page.request.get('/api/auth/session')).json()) as { accessToken: string };
@@ -60,7 +53,7 @@ test("a guest's payment link of a property that became Inactive shows the inacti
   });
   expect(created.status(), await created.text()).toBe(201);
   const linkPath = new URL(((await created.json()) as { url: string }).url).pathname;
-  const guest = await browser.newPage({ baseURL: `http://localhost:${PORT}` });
+  const guest = await browser.newPage({ baseURL: server.baseURL });
   await guest.goto(linkPath);
   await expect(guest.getByTestId('guest-checkout')).toBeVisible();
 

@@ -1,19 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { MERCHANT_API } from '../contract/product';
 import { signInAs } from './export-support/api';
-import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
+import { usePrivateServer } from './support/private-server';
 
 // Issue 18 secret keys in the browser: the merchant admin generates a key, sees it once, the key calls
 // the API for its property only, and after a confirmed revoke the same call is refused.
 
-const PORT = privatePort(24);
-test.use({ baseURL: `http://localhost:${PORT}` });
-let server: PrivateServer;
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  server = await startPrivateServer(PORT);
-});
-test.afterAll(async () => server?.stop());
+const server = usePrivateServer(24);
 
 test('generate a key shown once, call the API with it for its property only, revoke it and it stops', async ({ page, playwright }) => {
   test.setTimeout(120_000);
@@ -41,7 +34,7 @@ test('generate a key shown once, call the API with it for its property only, rev
   expect(await page.content()).not.toContain(key);
 
   // The integration's own client: no cookies, only the key.
-  const integration = await playwright.request.newContext({ baseURL: `http://localhost:${PORT}` });
+  const integration = await playwright.request.newContext({ baseURL: server.baseURL });
   const statuses = (headers: Record<string, string> = {}) =>
     integration.post(`${MERCHANT_API}/merchants/status`, { headers: { Authorization: `Bearer ${key}`, ...headers }, data: {} });
   const own = await statuses();

@@ -1,19 +1,16 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MERCHANT_API } from '../contract/product';
 import { signInAs } from './export-support/api';
-import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
+import { usePrivateServer } from './support/private-server';
 
 // Issue 18's property settings pages that had no browser test: each refuses invalid input with a message
 // at the field, saves, and shows the saved values after a reload. A merchant admin on one of the group's
 // Active properties, over a demo database of its own (the pages change the property's settings).
 
-const PORT = privatePort(34);
-test.use({ baseURL: `http://localhost:${PORT}` });
-let server: PrivateServer;
+const server = usePrivateServer(34);
 let merchantId = '';
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(240_000);
-  server = await startPrivateServer(PORT);
   const request = await playwright.request.newContext({ baseURL: server.baseURL });
   const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as { csrfToken: string };
   await request.post('/api/auth/callback/credentials', {
@@ -27,7 +24,6 @@ test.beforeAll(async ({ playwright }) => {
   merchantId = ((await found.json()) as { items: Array<{ merchantId: string }> }).items[0]!.merchantId;
   await request.dispose();
 });
-test.afterAll(async () => server?.stop());
 
 const field = (form: Locator, name: string) => form.locator(`[data-field="${name}"]`);
 

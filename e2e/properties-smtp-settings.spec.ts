@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { MERCHANT_API } from '../contract/product';
 import { startSmtpAuthPeer, type SmtpAuthPeer } from '../testing/integrations/smtp-auth-peer';
 import { signInAs } from './export-support/api';
-import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
+import { usePrivateServer } from './support/private-server';
 
 // Issue 18 "each of the thirteen pages saves, reloads with the saved values, and refuses invalid input
 // with field messages", for the property's SMTP settings page: the merchant admin gives Canal House
@@ -10,18 +10,13 @@ import { privatePort, startPrivateServer, type PrivateServer } from './support/p
 // wrong input is named at its field (and refused by the server too), and a test e-mail goes through
 // the property's own server. Over a demo database of its own and a local SMTP server with a login.
 
-const PORT = privatePort(37);
 const MAILBOX = { user: 'canal-house-mailer', password: 'Canal-5mtp-secret!' };
-test.use({ baseURL: `http://localhost:${PORT}` });
-let server: PrivateServer;
+usePrivateServer(37);
 let peer: SmtpAuthPeer;
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
   peer = await startSmtpAuthPeer(MAILBOX);
-  server = await startPrivateServer(PORT);
 });
 test.afterAll(async () => {
-  await server?.stop();
   await peer?.close();
 });
 

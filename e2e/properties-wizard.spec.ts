@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pngImage } from '../testing/images/test-images';
 import { signInAs } from './export-support/api';
-import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
+import { usePrivateServer } from './support/private-server';
 
 // Issue 18's story end to end: the merchant admin adds a property through every wizard step, uploads
 // its logo on the brand-assets step, reloads in the middle and resumes, finishes and sees
@@ -11,14 +11,7 @@ import { privatePort, startPrivateServer, type PrivateServer } from './support/p
 // to it. The wizard runs on the property wizard machine (decision 0301): sent back, it walks the
 // flagged step only. Over a demo database of its own.
 
-const PORT = privatePort(22);
-test.use({ baseURL: `http://localhost:${PORT}` });
-let server: PrivateServer;
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  server = await startPrivateServer(PORT);
-});
-test.afterAll(async () => server?.stop());
+usePrivateServer(22);
 
 async function confirmAction(page: Page, button: string, confirm: string, fill?: () => Promise<void>) {
   await page.getByRole('region', { name: 'Status' }).getByRole('button', { name: button, exact: true }).click();

@@ -4,7 +4,7 @@ import { createMachine, type AnyStateMachine } from 'xstate';
 import type { PropertyStatus } from '../contract/properties';
 import { propertyLifecycleMachine, type PropertyEvent } from '../machines/property-lifecycle.machine';
 import { signInAs } from './export-support/api';
-import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
+import { usePrivateServer } from './support/private-server';
 import { excuseUncovered } from '../testing/model/coverage-record';
 import { byStateValue, formatEvent, machinePaths, stateCoverage, type MachinePath } from '../testing/model/machine-paths';
 import { createModelDriver } from '../testing/model/model-driver';
@@ -17,8 +17,7 @@ import { createModelDriver } from '../testing/model/model-driver';
  * property of another group. Over a demo database of its own.
  */
 
-const PORT = privatePort(20);
-test.use({ baseURL: `http://localhost:${PORT}` });
+const server = usePrivateServer(20);
 test.describe.configure({ mode: 'serial' });
 
 const MERCHANT_ADMIN = 'merchantadmin@demo.folio.test';
@@ -44,7 +43,6 @@ const EVENTS: PropertyEvent[] = [
 const fromCreated = machinePaths(lifecycleFrom('Created'), { events: EVENTS, serialize: byStateValue, cover: 'transitions' });
 const fromActive = machinePaths(lifecycleFrom('Active'), { events: EVENTS, serialize: byStateValue, cover: 'transitions' });
 
-let server: PrivateServer;
 let propertyId: string;
 let viewer: string | undefined;
 
@@ -100,12 +98,6 @@ async function apiToken(request: Page['request'], email: string): Promise<Record
   return { Authorization: `Bearer ${session.accessToken}` };
 }
 
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  server = await startPrivateServer(PORT);
-});
-test.afterAll(async () => server?.stop());
-
 excuseUncovered(propertyLifecycleMachine, {
   'FeeSetup|property.activate|0':
     'activation needs a fee row and no page of the product sets fees yet (the fees page is other work); the guard both ways is covered by tests/properties/property-routes.test.ts (409 without fees, Active after a fee row) and machines/property-lifecycle.machine.test.ts',
@@ -124,7 +116,7 @@ const plans: Array<{ start: 'Created' | 'Active'; path: MachinePath<AnyStateMach
 for (const { start, path } of plans) {
   test(`from ${start}: ${path.steps.map((step) => formatEvent(step.event)).join(' → ') || 'no action'}`, async ({ page }) => {
     viewer = undefined;
-    const base = `http://localhost:${PORT}/folio/payment-api/v2/properties`;
+    const base = `${server.baseURL}/folio/payment-api/v2/properties`;
     if (start === 'Created') {
       const headers = await apiToken(page.request, MERCHANT_ADMIN);
       const created = await page.request.post(base, {

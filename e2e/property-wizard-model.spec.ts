@@ -10,7 +10,7 @@ import { formatEvent, machinePaths, replayPath, stableJson, stateCoverage } from
 import { createModelDriver } from '../testing/model/model-driver';
 import { signInAs } from './export-support/api';
 import { PropertyWizardGate } from './properties-support/property-wizard-gate';
-import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
+import { usePrivateServer } from './support/private-server';
 
 /*
  * Model-based paths through the add-property wizard (decision 0301), generated from its machine and
@@ -21,8 +21,7 @@ import { privatePort, startPrivateServer, type PrivateServer } from './support/p
  * wizard; the real finish is in properties-wizard.spec.ts.
  */
 
-const PORT = privatePort(57);
-test.use({ baseURL: `http://localhost:${PORT}` });
+const server = usePrivateServer(57);
 test.describe.configure({ mode: 'serial' });
 
 const MERCHANT_ADMIN = 'merchantadmin@demo.folio.test';
@@ -135,10 +134,8 @@ const driver = createModelDriver<Page>(
   },
 );
 
-let server: PrivateServer;
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(180_000);
-  server = await startPrivateServer(PORT);
   const request = await playwright.request.newContext({ baseURL: server.baseURL });
   const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as { csrfToken: string };
   await request.post('/api/auth/callback/credentials', { form: { csrfToken, email: MERCHANT_ADMIN, password: DEMO_PASSWORD, callbackUrl: '/' } });
@@ -150,9 +147,6 @@ test.beforeAll(async ({ playwright }) => {
   expect(created.status(), await created.text()).toBe(201);
   merchantId = ((await created.json()) as { merchantId: string }).merchantId;
   await request.dispose();
-});
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 test('the paths visit every state of the property wizard machine', () => {

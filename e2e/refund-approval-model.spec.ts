@@ -6,7 +6,7 @@ import { excuseUncovered } from '../testing/model/coverage-record';
 import { byStateValue, formatEvent, machinePaths, stateCoverage, type MachinePath } from '../testing/model/machine-paths';
 import { createModelDriver } from '../testing/model/model-driver';
 import { apiOf, PROVIDER_ADMIN, signInAs } from './export-support/api';
-import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
+import { usePrivateServer } from './support/private-server';
 
 /*
  * Model-based paths through the refund approval machine (decision 0230), generated from the real
@@ -16,8 +16,8 @@ import { privatePort, startPrivateServer, type PrivateServer } from './support/p
  * when the path ends in a decline); the merchant admin gives the first approval, the property
  * manager the second, the merchant admin rejects, a provider admin overrides.
  */
-const PORT = privatePort(40);
-test.use({ baseURL: `http://localhost:${PORT}` });
+// Enough paid card payments for one whole order per path besides the demo's own refunds.
+const server = usePrivateServer(40, { FOLIO_SEED_ORDERS: '400' });
 test.describe.configure({ mode: 'serial' });
 
 const MERCHANT_ADMIN = 'merchantadmin@demo.folio.test';
@@ -54,7 +54,6 @@ function amountFor(path: MachinePath<Machine>): number {
   return (two ? 8_000 : 3_000) + (declined ? 53 : 0);
 }
 
-let server: PrivateServer;
 let orders: Array<{ id: number; merchantId: string; currency: string; referenceNo: string }> = [];
 let current = '';
 
@@ -139,8 +138,6 @@ excuseUncovered(refundApprovalMachine, {
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
-  // Enough paid card payments for one whole order per path besides the demo's own refunds.
-  server = await startPrivateServer(PORT, { FOLIO_SEED_ORDERS: '400' });
   const page = await browser.newPage({ baseURL: server.baseURL });
   await signInAs(page, MERCHANT_ADMIN);
   const api = await apiOf(page);
@@ -154,9 +151,6 @@ test.beforeAll(async ({ browser }) => {
   const taken = new Set(seeded.items.map((item) => item.orderId));
   orders = rows.filter((row) => row.currency === 'EUR' && !taken.has(row.id));
   await page.close();
-});
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 test('the planned paths visit every state the demo acquirer can reach', () => {

@@ -1,26 +1,19 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-layout';
 import { resetLinkIn, startSmtpPeer, type SmtpPeer } from '../testing/mail/smtp-peer';
-import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
+import { usePrivateServer } from './support/private-server';
 
 // Issue 19 "Done when", in Chromium against the real server: a merchant admin invites a property
 // operations user for one property; the e-mailed link sets a password; the user sees only that
 // property; widening to two shows both without signing in again; deactivation ends the open session.
 // A server of its own: the story adds and deactivates users that other suites must not see.
 
-const port = privatePort(40);
-test.use({ baseURL: `http://localhost:${port}` });
-
-let server: PrivateServer;
 let peer: SmtpPeer;
-
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
   peer = await startSmtpPeer();
-  server = await startPrivateServer(port, { SMTP_URL: peer.url });
 });
+const server = usePrivateServer(40, () => ({ SMTP_URL: peer.url }));
 test.afterAll(async () => {
-  await server?.stop();
   await peer?.close();
 });
 
@@ -33,7 +26,7 @@ async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
 }
 
 async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: `http://localhost:${port}` });
+  const context = await browser.newContext({ baseURL: server.baseURL });
   return context.newPage();
 }
 

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { test } from '@playwright/test';
 
 /*
  * A server of its own for a suite that changes the demo world: the same server and SPA as
@@ -87,4 +88,27 @@ export async function startPrivateServer(port: number, env: Record<string, strin
       await exited;
     },
   };
+}
+
+/**
+ * A private server for the spec file (or describe block) that calls this at its top: started from the
+ * shared demo template before the first test (another volume when `env` asks for one), stopped after
+ * the last, and opened by the file's pages. `env` may be a function, read when the server starts: the
+ * address of a peer that an earlier beforeAll started. A beforeAll declared after this call runs with
+ * the server up.
+ */
+export function usePrivateServer(offset: number, env: Record<string, string> | (() => Record<string, string>) = {}): { baseURL: string } {
+  const port = privatePort(offset);
+  const baseURL = `http://localhost:${port}`;
+  test.use({ baseURL });
+  let server: PrivateServer | undefined;
+  test.beforeAll(async () => {
+    // Only a guard against a hang: a larger volume seeds in the start (400,000 orders: about a minute).
+    test.setTimeout(300_000);
+    server = await startPrivateServer(port, typeof env === 'function' ? env() : env);
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+  return { baseURL };
 }
