@@ -8,7 +8,8 @@ import { ApiGate } from './kyc-support/api-gate';
 import { apiSignIn, completeApplication, myGroupId } from './kyc-support/api-applicant';
 import { usePrivateServer } from './support/private-server';
 import { signInAs } from './kyc-support/sign-in';
-import { formatEvent, machinePaths, replayPath, stableJson, stateCoverage } from '../testing/model/machine-paths';
+import { machinePaths, stableJson, stateCoverage } from '../testing/model/machine-paths';
+import { wizardPathTitle, wizardProgressSamples, withReplayedSnapshots } from '../testing/model/wizard-paths';
 import { excuseUncovered } from '../testing/model/coverage-record';
 import { createModelDriver } from '../testing/model/model-driver';
 
@@ -24,10 +25,7 @@ import { createModelDriver } from '../testing/model/model-driver';
 const server = usePrivateServer(7);
 test.describe.configure({ mode: 'serial' });
 
-const allValid = KYC_STEP_IDS.map((id) => ({ id, valid: true, saved: true, flagged: false }));
-const NO_FLAGS = { fields: [], documents: [] };
-const EDIT: WizardProgress = { steps: allValid, mode: 'edit', flags: NO_FLAGS };
-const READ_ONLY: WizardProgress = { steps: allValid, mode: 'readOnly', flags: NO_FLAGS };
+const { allValid, edit: EDIT, readOnly: READ_ONLY } = wizardProgressSamples(KYC_STEP_IDS, { saved: true });
 
 // Every path starts by opening /kyc/application-overview (reset below): the wizard is asked for that
 // step, as the React binding asks for the step whose address was opened (issue 11).
@@ -177,27 +175,8 @@ test('the paths visit every state of the wizard machine', () => {
   expect(stateCoverage(wizardMachine, paths).missing).toEqual([]);
 });
 
-const short = (path: (typeof paths)[number]) =>
-  `${path.targetStateKeys.join('+')} via ${path.steps
-    .map((step) => {
-      if (step.event.type === 'xstate.done.actor.loadProgress') return `done(loadProgress, ${(step.event as { output: WizardProgress }).output.mode})`;
-      if (step.event.type === 'xstate.done.actor.saveStep') return 'done(saveStep)';
-      return formatEvent(step.event).replace(' {"data":{}}', '');
-    })
-    .join(' → ')}`;
-
-/**
- * With one vertex per state, a path's snapshots are the vertex's first-found ones, whose context
- * (the current step) may differ from where this path's events lead; replaying the events through
- * the real machine gives the snapshots the screen must match.
- */
-function replayed(path: (typeof paths)[number]): (typeof paths)[number] {
-  const snapshots = replayPath(wizardMachine, path, OPENED_AT_OVERVIEW);
-  return { ...path, steps: path.steps.map((step, index) => ({ ...step, state: snapshots[index]! })) };
-}
-
 for (const path of paths) {
-  test(`wizard reaches ${short(path)}`, async ({ page }) => {
-    await driver.run(page, replayed(path));
+  test(`wizard reaches ${wizardPathTitle(path)}`, async ({ page }) => {
+    await driver.run(page, withReplayedSnapshots(wizardMachine, path, OPENED_AT_OVERVIEW));
   });
 }

@@ -6,7 +6,8 @@ import { merchantWizardInput, merchantWizardMachine } from '../machines/merchant
 import type { WizardProgress } from '../machines/wizard.machine';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-layout';
 import { excuseUncovered } from '../testing/model/coverage-record';
-import { formatEvent, machinePaths, replayPath, stableJson, stateCoverage } from '../testing/model/machine-paths';
+import { machinePaths, stableJson, stateCoverage } from '../testing/model/machine-paths';
+import { wizardPathTitle, wizardProgressSamples, withReplayedSnapshots } from '../testing/model/wizard-paths';
 import { createModelDriver } from '../testing/model/model-driver';
 import { signInAs } from './export-support/api';
 import { MerchantWizardGate } from './settings-support/merchant-wizard-gate';
@@ -26,10 +27,7 @@ test.describe.configure({ mode: 'serial' });
 
 const PROVIDER_ADMIN = 'folioadmin@demo.folio.test';
 const GROUP_NAME = 'Kastro Island Resorts';
-const allValid = MERCHANT_WIZARD_STEPS.map((id) => ({ id, valid: true, saved: true, flagged: false }));
-const NO_FLAGS = { fields: [], documents: [] };
-const EDIT: WizardProgress = { steps: allValid, mode: 'edit', flags: NO_FLAGS };
-const READ_ONLY: WizardProgress = { steps: allValid, mode: 'readOnly', flags: NO_FLAGS };
+const { allValid, edit: EDIT, readOnly: READ_ONLY } = wizardProgressSamples(MERCHANT_WIZARD_STEPS, { saved: true });
 const OPENED_AT_FIRST_STEP = { ...merchantWizardInput, startAt: 'currency-rules' };
 
 const paths = machinePaths(merchantWizardMachine, {
@@ -201,23 +199,8 @@ test('the paths visit every state of the merchant wizard machine', () => {
   expect(stateCoverage(merchantWizardMachine, paths).missing).toEqual([]);
 });
 
-const short = (path: (typeof paths)[number]) =>
-  `${path.targetStateKeys.join('+')} via ${path.steps
-    .map((step) => {
-      if (step.event.type === 'xstate.done.actor.loadProgress') return `done(loadProgress, ${(step.event as { output: WizardProgress }).output.mode})`;
-      if (step.event.type === 'xstate.done.actor.saveStep') return 'done(saveStep)';
-      return formatEvent(step.event).replace(' {"data":{}}', '');
-    })
-    .join(' → ')}`;
-
-/** With one vertex per state, replaying a path's events through the machine gives the snapshots the screen must match. */
-function replayed(path: (typeof paths)[number]): (typeof paths)[number] {
-  const snapshots = replayPath(merchantWizardMachine, path, OPENED_AT_FIRST_STEP);
-  return { ...path, steps: path.steps.map((step, index) => ({ ...step, state: snapshots[index]! })) };
-}
-
 for (const path of paths) {
-  test(`merchant wizard reaches ${short(path)}`, async ({ page }) => {
-    await driver.run(page, replayed(path));
+  test(`merchant wizard reaches ${wizardPathTitle(path)}`, async ({ page }) => {
+    await driver.run(page, withReplayedSnapshots(merchantWizardMachine, path, OPENED_AT_FIRST_STEP));
   });
 }

@@ -6,7 +6,8 @@ import { propertyWizardMachine } from '../machines/property-wizard.machine';
 import type { WizardProgress } from '../machines/wizard.machine';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-layout';
 import { excuseUncovered } from '../testing/model/coverage-record';
-import { formatEvent, machinePaths, replayPath, stableJson, stateCoverage } from '../testing/model/machine-paths';
+import { machinePaths, stableJson, stateCoverage } from '../testing/model/machine-paths';
+import { wizardPathTitle, wizardProgressSamples, withReplayedSnapshots } from '../testing/model/wizard-paths';
 import { createModelDriver } from '../testing/model/model-driver';
 import { signInAs } from './export-support/api';
 import { PropertyWizardGate } from './properties-support/property-wizard-gate';
@@ -26,10 +27,7 @@ test.describe.configure({ mode: 'serial' });
 
 const MERCHANT_ADMIN = 'merchantadmin@demo.folio.test';
 const STEP_IDS = PROPERTY_WIZARD_STEPS.map((step) => step.id);
-const allValid = STEP_IDS.map((id) => ({ id, valid: true, saved: false, flagged: false }));
-const NO_FLAGS = { fields: [], documents: [] };
-const EDIT: WizardProgress = { steps: allValid, mode: 'edit', flags: NO_FLAGS };
-const READ_ONLY: WizardProgress = { steps: allValid, mode: 'readOnly', flags: NO_FLAGS };
+const { allValid, edit: EDIT, readOnly: READ_ONLY } = wizardProgressSamples(STEP_IDS, { saved: false });
 const OPENED_NEXT_TO_LAST = { stepIds: STEP_IDS, startAt: 'webhook' };
 
 const paths = machinePaths(propertyWizardMachine, {
@@ -153,22 +151,8 @@ test('the paths visit every state of the property wizard machine', () => {
   expect(stateCoverage(propertyWizardMachine, paths).missing).toEqual([]);
 });
 
-const short = (path: (typeof paths)[number]) =>
-  `${path.targetStateKeys.join('+')} via ${path.steps
-    .map((step) => {
-      if (step.event.type === 'xstate.done.actor.loadProgress') return `done(loadProgress, ${(step.event as { output: WizardProgress }).output.mode})`;
-      if (step.event.type === 'xstate.done.actor.saveStep') return 'done(saveStep)';
-      return formatEvent(step.event).replace(' {"data":{}}', '');
-    })
-    .join(' → ')}`;
-
-function replayed(path: (typeof paths)[number]): (typeof paths)[number] {
-  const snapshots = replayPath(propertyWizardMachine, path, OPENED_NEXT_TO_LAST);
-  return { ...path, steps: path.steps.map((step, index) => ({ ...step, state: snapshots[index]! })) };
-}
-
 for (const path of paths) {
-  test(`property wizard reaches ${short(path)}`, async ({ page }) => {
-    await driver.run(page, replayed(path));
+  test(`property wizard reaches ${wizardPathTitle(path)}`, async ({ page }) => {
+    await driver.run(page, withReplayedSnapshots(propertyWizardMachine, path, OPENED_NEXT_TO_LAST));
   });
 }
