@@ -1,8 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { MERCHANT_API } from '../contract/product';
+import { expect, test } from '@playwright/test';
 import { startSmtpAuthPeer, type SmtpAuthPeer } from '../testing/integrations/smtp-auth-peer';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/integrations/webhook-receiver';
-import { apiOf, PROVIDER_ADMIN, signInAs } from './export-support/api';
+import { groupIdOf, PROVIDER_ADMIN, signInAs } from './export-support/api';
 
 // Issues 17/18 "Done when": in Chromium, e-mail settings send a real test e-mail to a local SMTP
 // server (and show its refusal of a wrong password), and the webhook page sends a signed test event
@@ -20,16 +19,6 @@ test.afterAll(async () => {
   await peer.close();
   await receiver.close();
 });
-
-async function groupIdOf(page: Page, name: string): Promise<string> {
-  const api = await apiOf(page);
-  const answer = (await api.get(`${MERCHANT_API}/merchant-groups?search=${encodeURIComponent(name)}`)) as {
-    items: Array<{ merchantGroupId: string; name: string }>;
-  };
-  const group = answer.items.find((item) => item.name === name);
-  if (!group) throw new Error(`no group ${name}`);
-  return group.merchantGroupId;
-}
 
 test("a provider admin saves a group's SMTP settings, the password stays write-only, and a test e-mail reaches the mail server", async ({ page }) => {
   await signInAs(page, PROVIDER_ADMIN);

@@ -1,19 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MERCHANT_API } from '../contract/product';
-import { apiOf, PROVIDER_ADMIN, signInAs } from './export-support/api';
+import { groupIdOf, PROVIDER_ADMIN, signInAs } from './export-support/api';
 
 // Issue 17 "Done when": for an Active group a provider admin walks through the merchant wizard,
 // reloads in the middle and resumes, and finishes; every step saved the group's settings, which
 // the pages then show. Real server, real Chromium.
-
-async function groupIdOf(page: Page, name: string): Promise<string> {
-  const answer = (await (await apiOf(page)).get(`${MERCHANT_API}/merchant-groups?search=${encodeURIComponent(name)}`)) as {
-    items: Array<{ merchantGroupId: string; name: string }>;
-  };
-  const group = answer.items.find((item) => item.name === name);
-  if (!group) throw new Error(`no group ${name}`);
-  return group.merchantGroupId;
-}
 
 const heading = (page: Page, number: number, title: string) => page.getByRole('heading', { level: 2, name: `Step ${number} of 8: ${title}` });
 const saveAndContinue = (page: Page) => page.getByRole('button', { name: 'Save and continue' });

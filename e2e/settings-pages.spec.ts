@@ -1,22 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { MERCHANT_API } from '../contract/product';
-import { apiOf, PROVIDER_ADMIN, signInAs } from './export-support/api';
+import { apiOf, groupIdOf, PROVIDER_ADMIN, signInAs } from './export-support/api';
 
 // Issues 17/18, the settings pages in Chromium against the real server: a provider admin edits a
 // merchant group's settings pages, a merchant admin a property's, which inherits from the group.
 // Each form saves, reloads with the saved values, and shows field messages for invalid input.
 
 const MERCHANT_ADMIN = 'merchantadmin@demo.folio.test';
-
-async function groupIdOf(page: Page, name: string): Promise<string> {
-  const api = await apiOf(page);
-  const answer = (await api.get(`${MERCHANT_API}/merchant-groups?search=${encodeURIComponent(name)}`)) as {
-    items: Array<{ merchantGroupId: string; name: string }>;
-  };
-  const group = answer.items.find((item) => item.name === name);
-  if (!group) throw new Error(`no group ${name}`);
-  return group.merchantGroupId;
-}
 
 test('a provider admin edits the processing settings page of a merchant group: field messages, save, reload', async ({ page }) => {
   await signInAs(page, PROVIDER_ADMIN);

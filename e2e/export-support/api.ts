@@ -46,6 +46,16 @@ export async function apiOf(page: Page) {
   };
 }
 
+/** The id of the merchant group with this exact name, as the signed-in user finds it. */
+export async function groupIdOf(page: Page, name: string): Promise<string> {
+  const answer = (await (await apiOf(page)).get(`${MERCHANT_API}/merchant-groups?search=${encodeURIComponent(name)}`)) as {
+    items: Array<{ merchantGroupId: string; name: string }>;
+  };
+  const group = answer.items.find((item) => item.name === name);
+  if (!group) throw new Error(`no group ${name}`);
+  return group.merchantGroupId;
+}
+
 /** The tracked requests the page keeps in localStorage `export-storage` (spec 3). */
 export async function storedExport(
   page: Page,
