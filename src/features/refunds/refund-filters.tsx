@@ -1,13 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { REFUND_APPROVAL_STATUSES, REFUND_STATES } from '../../../contract/refunds';
-import {
-  FilterBar,
-  filterInputClass,
-  filterLabelClass,
-  PropertyFilterAndActions,
-  useFilterDraft,
-  type PropertyChoice,
-} from '../../components/data-table/filter-bar';
+import { FilterBar, PropertyFilterAndActions, useFilterDraft, type PropertyChoice } from '../../components/data-table/filter-bar';
+import { ChoiceFilter, DateFilter, TextFilter } from '../../components/data-table/filter-fields';
 import { EMPTY_REFUND_FILTERS, type RefundFilterValues } from './refund-filter-values';
 
 /** The refunds filter bar: edits a draft and applies it on submit. */
@@ -16,52 +10,26 @@ export function RefundFilters(props: { value: RefundFilterValues; onApply: (valu
   const { draft, setDraft, field } = useFilterDraft(props.value);
   return (
     <FilterBar label={t('refunds.filters.label')} onSubmit={() => props.onApply(draft)}>
-      <label className={filterLabelClass}>
-        {t('refunds.filters.createdFrom')}
-        <input type="date" className={filterInputClass} {...field('createdFrom')} />
-      </label>
-      <label className={filterLabelClass}>
-        {t('refunds.filters.createdTo')}
-        <input type="date" className={filterInputClass} {...field('createdTo')} />
-      </label>
-      <label className={filterLabelClass}>
-        {t('refunds.filters.approvalStatus')}
-        <select className={filterInputClass} {...field('approvalStatus')}>
-          <option value="">{t('refunds.filters.any')}</option>
-          {REFUND_APPROVAL_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`refunds.approvalStatus.${status}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={filterLabelClass}>
-        {t('refunds.filters.state')}
-        <select className={filterInputClass} {...field('state')}>
-          <option value="">{t('refunds.filters.any')}</option>
-          {REFUND_STATES.map((state) => (
-            <option key={state} value={state}>
-              {t(`refunds.state.${state}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={filterLabelClass}>
-        {t('refunds.filters.currency')}
-        <input maxLength={3} className={`${filterInputClass} w-16 uppercase`} {...field('currency')} />
-      </label>
-      <label className={filterLabelClass}>
-        {t('refunds.filters.amountMin')}
-        <input inputMode="decimal" className={`${filterInputClass} w-24`} {...field('amountMin')} />
-      </label>
-      <label className={filterLabelClass}>
-        {t('refunds.filters.amountMax')}
-        <input inputMode="decimal" className={`${filterInputClass} w-24`} {...field('amountMax')} />
-      </label>
-      <label className={filterLabelClass}>
-        {t('refunds.filters.requester')}
-        <input className={`${filterInputClass} w-44`} {...field('requester')} />
-      </label>
+      <DateFilter label={t('refunds.filters.createdFrom')} field={field('createdFrom')} />
+      <DateFilter label={t('refunds.filters.createdTo')} field={field('createdTo')} />
+      <ChoiceFilter
+        label={t('refunds.filters.approvalStatus')}
+        anyLabel={t('refunds.filters.any')}
+        options={REFUND_APPROVAL_STATUSES}
+        optionLabel={(status) => t(`refunds.approvalStatus.${status}`)}
+        field={field('approvalStatus')}
+      />
+      <ChoiceFilter
+        label={t('refunds.filters.state')}
+        anyLabel={t('refunds.filters.any')}
+        options={REFUND_STATES}
+        optionLabel={(state) => t(`refunds.state.${state}`)}
+        field={field('state')}
+      />
+      <TextFilter label={t('refunds.filters.currency')} kind="currency" field={field('currency')} />
+      <TextFilter label={t('refunds.filters.amountMin')} kind="amount" field={field('amountMin')} />
+      <TextFilter label={t('refunds.filters.amountMax')} kind="amount" field={field('amountMax')} />
+      <TextFilter label={t('refunds.filters.requester')} kind="wide" field={field('requester')} />
       <PropertyFilterAndActions
         draft={draft}
         setDraft={setDraft}

@@ -1,12 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import {
-  FilterBar,
-  filterInputClass,
-  filterLabelClass,
-  PropertyFilterAndActions,
-  useFilterDraft,
-  type PropertyChoice,
-} from '../../components/data-table/filter-bar';
+import { FilterBar, PropertyFilterAndActions, useFilterDraft, type PropertyChoice } from '../../components/data-table/filter-bar';
+import { ChoiceFilter, DateFilter, TextFilter } from '../../components/data-table/filter-fields';
 import { ORDER_STATUSES, PAYMENT_TYPES } from '../../../contract/orders';
 import { EMPTY_TRANSACTION_FILTERS, type TransactionFilterValues } from './transaction-filter-values';
 
@@ -20,56 +14,27 @@ export function TransactionFilters(props: {
   const { draft, setDraft, field } = useFilterDraft(props.value);
   return (
     <FilterBar label={t('transactions.filters.label')} onSubmit={() => props.onApply(draft)}>
-      <label className={filterLabelClass}>
-        {t('transactions.filters.createdFrom')}
-        <input type="date" className={filterInputClass} {...field('createdFrom')} />
-      </label>
-      <label className={filterLabelClass}>
-        {t('transactions.filters.createdTo')}
-        <input type="date" className={filterInputClass} {...field('createdTo')} />
-      </label>
-      <label className={filterLabelClass}>
-        {t('transactions.filters.status')}
-        <select className={filterInputClass} {...field('status')}>
-          <option value="">{t('transactions.filters.any')}</option>
-          {ORDER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`transactions.status.${status}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={filterLabelClass}>
-        {t('transactions.filters.paymentType')}
-        <select className={filterInputClass} {...field('paymentType')}>
-          <option value="">{t('transactions.filters.any')}</option>
-          {PAYMENT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`transactions.paymentType.${type}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={filterLabelClass}>
-        {t('transactions.filters.amountMin')}
-        <input inputMode="decimal" className={`${filterInputClass} w-24`} {...field('amountMin')} />
-      </label>
-      <label className={filterLabelClass}>
-        {t('transactions.filters.amountMax')}
-        <input inputMode="decimal" className={`${filterInputClass} w-24`} {...field('amountMax')} />
-      </label>
-      <label className={filterLabelClass}>
-        {t('transactions.filters.currency')}
-        <input maxLength={3} className={`${filterInputClass} w-16 uppercase`} {...field('currency')} />
-      </label>
-      <label className={filterLabelClass}>
-        {t('transactions.filters.referenceNo')}
-        <input className={`${filterInputClass} w-36`} {...field('referenceNo')} />
-      </label>
-      <label className={filterLabelClass}>
-        {t('transactions.filters.guest')}
-        <input className={`${filterInputClass} w-36`} {...field('guest')} />
-      </label>
+      <DateFilter label={t('transactions.filters.createdFrom')} field={field('createdFrom')} />
+      <DateFilter label={t('transactions.filters.createdTo')} field={field('createdTo')} />
+      <ChoiceFilter
+        label={t('transactions.filters.status')}
+        anyLabel={t('transactions.filters.any')}
+        options={ORDER_STATUSES}
+        optionLabel={(status) => t(`transactions.status.${status}`)}
+        field={field('status')}
+      />
+      <ChoiceFilter
+        label={t('transactions.filters.paymentType')}
+        anyLabel={t('transactions.filters.any')}
+        options={PAYMENT_TYPES}
+        optionLabel={(type) => t(`transactions.paymentType.${type}`)}
+        field={field('paymentType')}
+      />
+      <TextFilter label={t('transactions.filters.amountMin')} kind="amount" field={field('amountMin')} />
+      <TextFilter label={t('transactions.filters.amountMax')} kind="amount" field={field('amountMax')} />
+      <TextFilter label={t('transactions.filters.currency')} kind="currency" field={field('currency')} />
+      <TextFilter label={t('transactions.filters.referenceNo')} kind="text" field={field('referenceNo')} />
+      <TextFilter label={t('transactions.filters.guest')} kind="text" field={field('guest')} />
       <PropertyFilterAndActions
         draft={draft}
         setDraft={setDraft}

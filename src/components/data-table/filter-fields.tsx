@@ -1,0 +1,59 @@
+import { filterInputClass, filterLabelClass } from './filter-bar';
+
+// The fields a filter bar is made of, each bound to the draft through useFilterDraft's `field(name)`:
+// a date, a choice among fixed values (with "any"), and free text in a width that fits what it holds.
+
+export interface FilterFieldBinding {
+  name: string;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+}
+
+export function DateFilter(props: { label: string; field: FilterFieldBinding }) {
+  return (
+    <label className={filterLabelClass}>
+      {props.label}
+      <input type="date" className={filterInputClass} {...props.field} />
+    </label>
+  );
+}
+
+export function ChoiceFilter<T extends string>(props: {
+  label: string;
+  anyLabel: string;
+  options: readonly T[];
+  optionLabel: (option: T) => string;
+  field: FilterFieldBinding;
+}) {
+  return (
+    <label className={filterLabelClass}>
+      {props.label}
+      <select className={filterInputClass} {...props.field}>
+        <option value="">{props.anyLabel}</option>
+        {props.options.map((option) => (
+          <option key={option} value={option}>
+            {props.optionLabel(option)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** What a text field holds decides its width: an ISO currency code, an amount, a reference or name, an e-mail. */
+const TEXT_KINDS = {
+  currency: { className: `${filterInputClass} w-16 uppercase`, maxLength: 3, inputMode: undefined },
+  amount: { className: `${filterInputClass} w-24`, maxLength: undefined, inputMode: 'decimal' },
+  text: { className: `${filterInputClass} w-36`, maxLength: undefined, inputMode: undefined },
+  wide: { className: `${filterInputClass} w-44`, maxLength: undefined, inputMode: undefined },
+} as const;
+
+export function TextFilter(props: { label: string; kind: keyof typeof TEXT_KINDS; field: FilterFieldBinding }) {
+  const { className, maxLength, inputMode } = TEXT_KINDS[props.kind];
+  return (
+    <label className={filterLabelClass}>
+      {props.label}
+      <input className={className} maxLength={maxLength} inputMode={inputMode} {...props.field} />
+    </label>
+  );
+}
