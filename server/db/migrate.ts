@@ -24,6 +24,7 @@ import * as vccMerchantConfigs from './migrations/0202-vcc-merchant-configs';
 import * as propertyBrandAssets from './migrations/0210-property-brand-assets';
 import * as propertyInfoInColumns from './migrations/0211-property-info-in-columns';
 import * as signInPolicy from './migrations/0220-sign-in-policy';
+import * as ordersStatusIdIndex from './migrations/0240-orders-status-id-index';
 
 // Migrations are listed here rather than read from disk, so they work the same under tsx, in
 // tests and in a bundle. Append new ones; never edit one that has shipped.
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '0210-property-brand-assets': propertyBrandAssets,
   '0211-property-info-in-columns': propertyInfoInColumns,
   '0220-sign-in-policy': signInPolicy,
+  '0240-orders-status-id-index': ordersStatusIdIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

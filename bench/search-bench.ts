@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { Kysely, sql } from 'kysely';
+import { OrderQuerySchema, ORDER_SORTABLE_COLUMNS } from '../contract/orders';
+import { buildApp } from '../server/app';
+import { configFromEnv } from '../server/config';
+import { openDatabase, openPglite, type Db } from '../server/db/database';
+import { PGliteDialect } from '../server/db/pglite-dialect';
+import type { Database } from '../server/db/schema';
+import { LAST_NAMES } from '../server/db/seed/demo-layout';
+import { countOrders, orderPage } from '../server/orders/order-query';
+import { signIn } from '../tests/support/test-app';
+import { percentile } from './export-responsiveness';
+
+// `npm run bench:search` (issue 13 "Search at scale"): POST order/search, a page of 25 with its total,
+// for every sortable column (both directions) and each common filter, over the database that
+// `npm run bench:export` prepared (a million orders in .bench-data/, or BENCH_DATABASE_URL). Each
+// case is timed through the API (inject: routing, sign-in check, validation, JSON) and as the same
+// page and count run directly on the engine, so the API's overhead shows as a ratio. Prints numbers;
+// asserts nothing. BENCH_SEARCH_RUNS (default 30) timed calls per case after 5 warm-up calls.
+
+const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 30);
+const WARM_UP = 5;
+const postgresUrl = process.env.BENCH_DATABASE_URL;
+const dataDir = path.resolve(process.env.FOLIO_DATA_DIR ?? '.bench-data');
+
+function openBenchDatabase(): Db {
+  if (postgresUrl) return openDatabase({ kind: 'postgres', url: postgresUrl });
+  return new Kysely<Database>({ dialect: new PGliteDialect(openPglite(path.join(dataDir, 'pglite'))) });
+}
+
+async function timed(work: () => Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  for (let index = 0; index < WARM_UP + RUNS; index++) {
+    const started = performance.now();
+    await work();
+    if (index >= WARM_UP) times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+const db = openBenchDatabase();
+const base = configFromEnv({ ...process.env, NODE_ENV: 'test', FOLIO_DATA_DIR: dataDir, FOLIO_DEMO: 'true', LOG_LEVEL: 'warn' });
+const app = await buildApp({ ...base, seedOrders: 0, rateLimits: { signInPerMinute: 1000, forgotPasswordPerHour: 1000 } }, { db });
+await app.ready();
+const orders = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM orders`.execute(db)).rows[0]!.n);
+const merchant = (await sql<{ merchant_id: string }>`SELECT merchant_id FROM orders GROUP BY merchant_id ORDER BY count(*) DESC LIMIT 1`.execute(db)).rows[0]!;
+const { accessToken } = await signIn(app, 'folioadmin@demo.folio.test');
+console.log(`engine: ${postgresUrl ? 'PostgreSQL' : 'PGlite (embedded)'}; orders: ${orders}; ${RUNS} timed calls per case after ${WARM_UP} warm-up`);
+
+const cases: Array<{ name: string; filters: Record<string, unknown>; sorting: Array<{ id: string; desc: boolean }> }> = [
+  ...ORDER_SORTABLE_COLUMNS.flatMap((id) => [
+    { name: `sort ${id} ascending`, filters: {}, sorting: [{ id, desc: false }] },
+    { name: `sort ${id} descending`, filters: {}, sorting: [{ id, desc: true }] },
+  ]),
+  { name: 'filter status Paid', filters: { statuses: ['Paid'] }, sorting: [] },
+  { name: 'filter payment type PL', filters: { paymentTypes: ['PL'] }, sorting: [] },
+  { name: 'filter one property', filters: { merchantIds: [merchant.merchant_id] }, sorting: [] },
+  { name: 'filter date range (two months)', filters: { createdFrom: '2026-03-01', createdTo: '2026-04-30' }, sorting: [] },
+  { name: 'filter amount range', filters: { amountMin: 100_000, amountMax: 120_000 }, sorting: [] },
+  { name: 'filter reference', filters: { referenceNo: 'FOL-00123456' }, sorting: [] },
+  { name: 'filter guest', filters: { guest: LAST_NAMES[0] }, sorting: [] },
+  { name: 'filter date range, sort amount', filters: { createdFrom: '2026-03-01', createdTo: '2026-04-30' }, sorting: [{ id: 'amount', desc: true }] },
+  { name: 'filter status, sort guest', filters: { statuses: ['Failed'] }, sorting: [{ id: 'guestName', desc: false }] },
+];
+
+const f = (ms: number) => ms.toFixed(1).padStart(7);
+console.log(`${'case'.padEnd(34)} ${'API p50'.padStart(8)} ${'API p95'.padStart(8)} ${'SQL p50'.padStart(8)} ${'SQL p95'.padStart(8)}   ratio at p95`);
+let withinRatio = 0;
+let under50 = 0;
+for (const entry of cases) {
+  const payload = { filters: entry.filters, sorting: entry.sorting, pagination: { page: 0, pageSize: 25 } };
+  const api = await timed(async () => {
+    const response = await app.inject({ method: 'POST', url: '/backoffice/api/v2/order/search', headers: { authorization: `Bearer ${accessToken}` }, payload });
+    if (response.statusCode !== 200) throw new Error(`${entry.name}: ${response.statusCode} ${response.body}`);
+  });
+  const query = OrderQuerySchema.parse({ filters: entry.filters, sorting: entry.sorting });
+  const direct = await timed(() => Promise.all([orderPage(db, query, 'all', 0, 25), countOrders(db, query.filters, 'all')]));
+  const ratio = percentile(api, 95) / percentile(direct, 95);
+  if (ratio <= 1.3) withinRatio += 1;
+  if (percentile(api, 95) < 50) under50 += 1;
+  console.log(
+    `${entry.name.padEnd(34)} ${f(percentile(api, 50))} ${f(percentile(api, 95))} ${f(percentile(direct, 50))} ${f(percentile(direct, 95))}   ${ratio.toFixed(2)}x`,
+  );
+}
+console.log(`${cases.length} cases: ${withinRatio} within 1.3x of the plain SQL at p95, ${under50} with API p95 under 50 ms (ms throughout)`);
+await app.close();
+await db.destroy();
