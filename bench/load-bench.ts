@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BACKOFFICE_API, MERCHANT_API } from '../contract/product';
@@ -7,21 +9,26 @@ import { DEMO_PASSWORD } from '../server/db/seed/demo-layout';
 // `npm run bench:load` (issue 13 "API under load"): the built server in its own process over a demo
 // database, and BENCH_SESSIONS signed-in sessions (default 200) browsing the list screens' calls as a
 // user would for BENCH_SECONDS (default 60): a page of orders, a filter, a sort, the next page, a
-// payout page, an order's or payout's detail, each followed by BENCH_THINK_MS (default 1000, +-50%)
+// payout page, an order's or payout's detail, each followed by BENCH_THINK_MS (default 750, +-50%: 200 sessions offer at most 267 calls/s)
 // of reading. BENCH_EXPORTS transaction exports (default 10) start during the first half of the run.
 // Prints throughput, p50/p95/p99/max per call and in all, errors, and each export's time. Asserts
 // nothing.
 //   BENCH_ORDERS (default 100000; seeded once into .bench-load-data/, reused after)
 //   BENCH_DATABASE_URL (run the server on PostgreSQL instead of the embedded PGlite)
 //   BENCH_PORT (default 3990)
+//   BENCH_SAMPLES_FILE (every call's name, start in ms from the run's start, duration and status, as JSON, for a timeline)
+//   BENCH_SERVER_BUNDLE, BENCH_SPA_DIR (default dist-server/main.mjs and dist: a private build, so a bench
+//   does not rebuild the shared dist/ under someone else's feet; run with `tsx bench/load-bench.ts`)
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
-const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 750);
 const EXPORTS = Number(process.env.BENCH_EXPORTS ?? 10);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const PORT = Number(process.env.BENCH_PORT ?? 3990);
 const postgresUrl = process.env.BENCH_DATABASE_URL;
+const SERVER_BUNDLE = process.env.BENCH_SERVER_BUNDLE ?? 'dist-server/main.mjs';
+const SPA_DIR = process.env.BENCH_SPA_DIR ?? 'dist';
 const base = `http://127.0.0.1:${PORT}`;
 // Who browses: the roles whose menu has both transactions and payouts; provider staff see every
 // merchant, the merchant admin their group's.
@@ -36,12 +43,12 @@ function startServer(): ChildProcess {
     FOLIO_DEMO: 'true',
     FOLIO_SEED_ORDERS: String(ORDERS),
     FOLIO_SIGNIN_PER_MINUTE: '100000',
-    FOLIO_SPA_DIR: 'dist',
+    FOLIO_SPA_DIR: SPA_DIR,
     LOG_LEVEL: 'warn',
   };
   if (postgresUrl) env.DATABASE_URL = postgresUrl;
   else env.FOLIO_DATA_DIR = path.resolve('.bench-load-data');
-  const child = spawn(process.execPath, ['scripts/run-server.mjs', 'dist-server/main.mjs'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, ['scripts/run-server.mjs', SERVER_BUNDLE], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   child.on('exit', (code) => {
     if (code && !stopping) {
       console.error(`server exited with ${code}`);
@@ -51,6 +58,11 @@ function startServer(): ChildProcess {
   return child;
 }
 let stopping = false;
+
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 async function waitForHealth(): Promise<void> {
   const deadline = Date.now() + 30 * 60_000; // a first seed of many orders takes minutes
@@ -93,6 +105,8 @@ interface Sample {
   ok: boolean;
   /** HTTP status, or 0 when the request did not complete. */
   status: number;
+  /** When it was sent (performance.now()). */
+  at: number;
 }
 const samples: Sample[] = [];
 
@@ -113,7 +127,7 @@ async function call(label: string, token: string, method: 'GET' | 'POST', url: s
   } catch {
     // refused or reset: counted as an error with status 0
   }
-  samples.push({ call: label, ms: performance.now() - started, ok, status });
+  samples.push({ call: label, ms: performance.now() - started, ok, status, at: started });
   return answer;
 }
 
@@ -187,13 +201,18 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
-function line(label: string, of: Sample[], seconds: number): string {
+/** The run's window in performance.now() time: a call's rate counts the calls sent inside it (the last thinks after it send none). */
+const window = { from: 0, to: 0 };
+
+function line(label: string, of: Sample[]): string {
+  const seconds = (window.to - window.from) / 1000;
+  const sent = of.filter((sample) => sample.at >= window.from && sample.at < window.to).length;
   const ms = of.map((sample) => sample.ms).sort((a, b) => a - b);
   const failed = of.filter((sample) => !sample.ok);
   const statuses = [...new Set(failed.map((sample) => sample.status))].join(', ');
   const errors = failed.length ? `${failed.length} (status ${statuses})` : '0';
   const f = (value: number) => value.toFixed(0).padStart(6);
-  return `${label.padEnd(36)} ${String(of.length).padStart(7)} ${(of.length / seconds).toFixed(1).padStart(7)}/s  p50 ${f(percentile(ms, 50))}  p95 ${f(percentile(ms, 95))}  p99 ${f(percentile(ms, 99))}  max ${f(ms.at(-1) ?? 0)} ms  errors ${errors}`;
+  return `${label.padEnd(36)} ${String(of.length).padStart(7)} ${(sent / seconds).toFixed(1).padStart(7)}/s  p50 ${f(percentile(ms, 50))}  p95 ${f(percentile(ms, 95))}  p99 ${f(percentile(ms, 99))}  max ${f(ms.at(-1) ?? 0)} ms  errors ${errors}`;
 }
 
 const server = startServer();
@@ -201,14 +220,17 @@ try {
   await waitForHealth();
   const engine = postgresUrl ? 'PostgreSQL' : 'PGlite (embedded)';
   console.log(`bench:load on ${engine}: ${SESSIONS} sessions, ${SECONDS} s, think ${THINK_MS} ms, ${EXPORTS} exports, ${ORDERS} orders seeded`);
+  // Each session sends its next call one think after the last answer: the offered rate can never exceed this.
+  console.log(`offered at most ${((SESSIONS * 1000) / THINK_MS).toFixed(0)} calls/s (sessions / mean think); load average ${loadAverage()}`);
   const tokens: string[] = [];
   for (let index = 0; index < SESSIONS; index += 1) tokens.push(await signIn(ACCOUNTS[index % ACCOUNTS.length] as string));
   const started = Date.now();
   const deadline = started + SECONDS * 1000;
+  window.from = performance.now();
+  window.to = window.from + SECONDS * 1000;
   const providerToken = tokens[0] as string;
   const exports = Array.from({ length: EXPORTS }, (_, index) => exportOnce(providerToken, ((index + 0.5) / EXPORTS) * (SECONDS * 500)));
   await Promise.all(tokens.map((token) => browse(token, deadline)));
-  const elapsed = (Date.now() - started) / 1000;
   const browsing = samples.filter((sample) => !sample.call.startsWith('export'));
   console.log(`\n${'call'.padEnd(36)} ${'count'.padStart(7)} ${'rate'.padStart(9)}`);
   for (const label of [...new Set(browsing.map((sample) => sample.call))].sort())
@@ -216,11 +238,13 @@ try {
       line(
         label,
         browsing.filter((sample) => sample.call === label),
-        elapsed,
       ),
     );
-  console.log(line('all browsing calls', browsing, elapsed));
+  console.log(line('all browsing calls', browsing));
   const finished = await Promise.all(exports);
+  console.log(`load average after the run: ${loadAverage()}`);
+  if (process.env.BENCH_SAMPLES_FILE)
+    await writeFile(process.env.BENCH_SAMPLES_FILE, JSON.stringify(samples.map((sample) => ({ ...sample, at: Math.round(sample.at - window.from) }))));
   console.log(`exports: ${finished.map((run) => (run.ms === undefined ? run.status : `${run.status} in ${(run.ms / 1000).toFixed(1)} s`)).join(', ')}`);
 } finally {
   stopping = true;

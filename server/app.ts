@@ -11,6 +11,7 @@ import type { AppContext } from './app-context';
 import { secretKey } from './auth/tokens';
 import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
+import { vacuumAnalyze } from './db/maintenance';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo, seedRoles } from './db/seed/seed-demo';
 import { localFileStorage } from './files/storage';
@@ -66,6 +67,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Roles and their permissions are reference data every database needs; demo data only in demo mode.
     if (config.demo) await seedDemo(db, { orders: config.seedOrders, log: app.log });
     else await seedRoles(db);
+    // The embedded engine never vacuums or analyzes by itself (decision 0330).
+    if (config.vacuumOnStart && config.database.kind === 'pglite' && config.database.dataDir !== 'memory')
+      app.log.info({ ms: await vacuumAnalyze(db) }, 'embedded database vacuumed and analyzed');
   }
   const ctx: AppContext = {
     config,

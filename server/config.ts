@@ -43,6 +43,8 @@ export interface Config {
   settingsKey: string | undefined;
   /** Webhook deliveries and outbound test connections (decisions 0281, 0282). */
   integrations: IntegrationsConfig;
+  /** Embedded engine on disk: VACUUM ANALYZE before listening (decision 0330); not in tests, whose small copies plan well without it. */
+  vacuumOnStart?: boolean;
 }
 
 export interface IntegrationsConfig {
@@ -165,5 +167,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       webhookPollMs: Math.max(50, integer('FOLIO_WEBHOOK_POLL_MS', env.FOLIO_WEBHOOK_POLL_MS, 1000)),
       webhookTimeoutMs: Math.max(100, integer('FOLIO_WEBHOOK_TIMEOUT_MS', env.FOLIO_WEBHOOK_TIMEOUT_MS, 10_000)),
     },
+    vacuumOnStart: env.NODE_ENV !== 'test',
   };
 }

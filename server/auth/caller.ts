@@ -55,6 +55,11 @@ export async function permissionsOfRoles(
 ): Promise<UserPermission[]> {
   if (roles.length === 0) return [];
   const rows = await db.selectFrom(table).select(['resource', 'actions']).where('role_name', 'in', roles).execute();
+  return mergePermissions(rows);
+}
+
+/** Grant rows of several roles merged per resource, resources and actions in a stable order. */
+export function mergePermissions(rows: readonly { resource: string; actions: readonly string[] }[]): UserPermission[] {
   const merged = new Map<string, Set<string>>();
   for (const row of rows) {
     const actions = merged.get(row.resource) ?? new Set<string>();
@@ -74,15 +79,23 @@ export async function rolesOfUser(db: Db, userId: string): Promise<RoleName[]> {
   return rows.map((row) => row.role_name as RoleName);
 }
 
-/** The merchants a user may see, by the scope rule of their roles in the permission table (every merchant, their group's, their assigned properties). */
-export async function merchantScopeOf(db: Db, roles: RoleName[], userId: string, merchantGroupId: string | null): Promise<'all' | string[]> {
+/** Where a user's merchants come from, by the scope rule of their roles in the permission table. */
+export function scopeSource(roles: RoleName[], merchantGroupId: string | null): 'all' | 'group' | 'assigned' | 'none' {
   const rules = new Set(roles.map((role) => rowOf(role)?.scope ?? 'none'));
   if (rules.has('all')) return 'all';
-  if (merchantGroupId && rules.has('group')) {
+  if (merchantGroupId && rules.has('group')) return 'group';
+  return rules.has('assigned') ? 'assigned' : 'none';
+}
+
+/** The merchants a user may see, by the scope rule of their roles in the permission table (every merchant, their group's, their assigned properties). */
+export async function merchantScopeOf(db: Db, roles: RoleName[], userId: string, merchantGroupId: string | null): Promise<'all' | string[]> {
+  const source = scopeSource(roles, merchantGroupId);
+  if (source === 'all') return 'all';
+  if (source === 'group' && merchantGroupId) {
     const rows = await db.selectFrom('merchants').select('id').where('merchant_group_id', '=', merchantGroupId).execute();
     return rows.map((row) => row.id);
   }
-  if (!rules.has('assigned')) return [];
+  if (source !== 'assigned') return [];
   const rows = await db.selectFrom('user_merchant_scopes').select('merchant_id').where('user_id', '=', userId).execute();
   return rows.map((row) => row.merchant_id);
 }

@@ -2,8 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { problems } from '../http/problem';
 import { callerOfSecretKey, looksLikeSecretKey } from './api-key-caller';
-import { isSessionLive } from './browser-session';
-import { loadCaller, type Caller } from './caller';
+import type { Caller } from './caller';
+import { sessionCaller } from './session-caller';
+import { rememberTwoStepPending } from './sign-in-policy';
 import { verifyAccessToken } from './tokens';
 
 /**
@@ -25,8 +26,10 @@ export async function callerOfRequest(ctx: AppContext, request: FastifyRequest):
   }
   const claims = await verifyAccessToken(ctx.tokenKey, match[1]);
   if (!claims) throw problems.unauthorized('the access token is invalid or has expired');
-  if (!(await isSessionLive(ctx.db, claims.sessionId))) throw problems.unauthorized('the session has ended; sign in again');
-  const caller = await loadCaller(ctx.db, claims.userId, claims.sessionId);
-  if (!caller) throw problems.unauthorized('the account is disabled');
-  return caller;
+  const found = await sessionCaller(ctx.db, claims.userId, claims.sessionId, ctx.config.demo);
+  if (!found.live) throw problems.unauthorized('the session has ended; sign in again');
+  if (!found.caller) throw problems.unauthorized('the account is disabled');
+  // The route's two-step check (refuseUntilTwoStep) uses this answer instead of asking again.
+  rememberTwoStepPending(found.caller, found.twoStepPending);
+  return found.caller;
 }

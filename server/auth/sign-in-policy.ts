@@ -22,8 +22,18 @@ export function isPolicyBound(caller: Caller): boolean {
   return !caller.sessionId.startsWith('api-key:') && caller.roles.some((role) => rowOf(role)?.side === 'provider');
 }
 
+// Answers already read with the caller itself, in the same request (server/auth/session-caller.ts).
+const pendingOfCaller = new WeakMap<Caller, boolean>();
+
+/** Records whether the policy waits for this caller, as read with the caller in this request. */
+export function rememberTwoStepPending(caller: Caller, pending: boolean): void {
+  pendingOfCaller.set(caller, pending);
+}
+
 /** Whether the policy waits for this caller to turn two-step sign-in on. */
 export async function mustSetUpTwoStep(ctx: Pick<AppContext, 'db' | 'config'>, caller: Caller): Promise<boolean> {
+  const known = pendingOfCaller.get(caller);
+  if (known !== undefined) return known;
   if (!isPolicyBound(caller)) return false;
   const [policy, twoStep] = await Promise.all([
     signInPolicyOf(ctx.db, ctx.config.demo),

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { setImmediate as handOver } from 'node:timers';
 import { types, type PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
@@ -13,7 +15,8 @@ import {
 } from 'kysely';
 
 // A small Kysely dialect over PGlite. PGlite is one connection, so the driver hands it out to one
-// holder at a time: a transaction keeps it until commit/rollback and other queries queue behind.
+// holder at a time: a transaction keeps it until commit/rollback and other queries queue behind,
+// interactive ones ahead of background work (asBackground), each handover on a new turn of the event loop.
 
 // int8, numeric and date come back as text, as node-postgres gives them, so money never passes through a
 // float and both engines answer alike. (PGlite 0.5 ignores parsers given to its constructor.)
@@ -35,9 +38,32 @@ class PGliteConnection implements DatabaseConnection {
   }
 }
 
+/** Someone waiting for the one connection. */
+interface Waiter {
+  take: () => void;
+  since: number;
+}
+
+const background = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` as background work: on the embedded engine its queries wait while interactive ones
+ * (API calls) are waiting, for at most BACKGROUND_MAX_WAIT_MS each (decision 0330). The export
+ * worker runs its jobs so, and a call that arrives during an export waits for one chunk at most,
+ * not for one chunk per query it makes.
+ */
+export function asBackground<T>(work: () => Promise<T>): Promise<T> {
+  return background.run(true, work);
+}
+
+/** How long a background query yields to interactive ones before it takes its turn anyway (so an export finishes under any load). */
+export const BACKGROUND_MAX_WAIT_MS = 100;
+
 class PGliteDriver implements Driver {
   private readonly connection: PGliteConnection;
-  private queue: Promise<void> = Promise.resolve();
+  private held = false;
+  private readonly interactive: Waiter[] = [];
+  private readonly background: Waiter[] = [];
 
   constructor(private readonly client: PGlite) {
     this.connection = new PGliteConnection(client);
@@ -48,15 +74,34 @@ class PGliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    let release!: () => void;
-    const previous = this.queue;
-    this.queue = new Promise<void>((resolve) => (release = resolve));
-    await previous;
-    this.releases.push(release);
+    if (!this.held && this.interactive.length === 0 && this.background.length === 0) {
+      this.held = true;
+      return this.connection;
+    }
+    const queue = background.getStore() ? this.background : this.interactive;
+    await new Promise<void>((take) => queue.push({ take, since: performance.now() }));
     return this.connection;
   }
 
-  private releases: Array<() => void> = [];
+  /** Interactive first; a background waiter once none is waiting or once it has waited its maximum. */
+  private next(): Waiter | undefined {
+    const oldestBackground = this.background[0];
+    if (oldestBackground && (this.interactive.length === 0 || performance.now() - oldestBackground.since >= BACKGROUND_MAX_WAIT_MS))
+      return this.background.shift();
+    return this.interactive.shift();
+  }
+
+  async releaseConnection(): Promise<void> {
+    const waiter = this.next();
+    if (!waiter) {
+      this.held = false;
+      return;
+    }
+    // Handed over on the next turn of the event loop, not in this microtask: otherwise one query's
+    // end runs every queued query back to back without the loop ever polling, and new connections
+    // and requests wait until the queue is empty (decision 0330). The connection stays held meanwhile.
+    handOver(waiter.take);
+  }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const isolation = settings.isolationLevel ? ` ISOLATION LEVEL ${settings.isolationLevel.toUpperCase()}` : '';
@@ -69,10 +114,6 @@ class PGliteDriver implements Driver {
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('ROLLBACK'));
-  }
-
-  async releaseConnection(): Promise<void> {
-    this.releases.shift()?.();
   }
 
   async destroy(): Promise<void> {

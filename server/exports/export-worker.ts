@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { EXPORT_MESSAGES, type ExportType } from '../../contract/exports';
 import type { AppContext } from '../app-context';
+import { asBackground } from '../db/pglite-dialect';
 import { clearCopyScratch, copyOut, isPglite, type CopyBody } from './copy-out';
 import { xlsxCellSql, type ExportColumn, type ExportSource } from './export-source';
 import {
@@ -170,7 +171,8 @@ export function startExportWorker(ctx: AppContext, sources: Partial<Record<Expor
 
   // Scratch files of COPYs a crash interrupted go before any job is claimed (jobs restart from scratch).
   const ready = clearCopyScratch(ctx.db).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not clear export scratch files'));
-  for (let index = 0; index < options.concurrency; index++) loops.push(ready.then(() => loop(index)));
+  // Background work: on the embedded engine API calls' queries go first (decision 0330).
+  for (let index = 0; index < options.concurrency; index++) loops.push(ready.then(() => asBackground(() => loop(index))));
   return {
     nudge: () => wakers.values().next().value?.(),
     async stop() {

@@ -55,10 +55,12 @@ export async function payoutFees(db: Db, payouts: readonly PayoutFeeSubject[]): 
           AND o.currency = p.currency AND o.status = 'Paid'
         OFFSET 0
       ) o
-      LEFT JOIN LATERAL (
+      -- Only the orders a schedule charges come back (no schedule on the order's day, or one in another
+      -- currency, charges nothing), not every order of the period.
+      JOIN LATERAL (
         SELECT fee.percentage, fee.fixed_amount_minor, fee.currency FROM fees fee
         WHERE fee.merchant_id = o.merchant_id AND fee.valid_from <= (o.created_at AT TIME ZONE 'UTC')::date
-        ORDER BY fee.valid_from DESC LIMIT 1) f ON TRUE
+        ORDER BY fee.valid_from DESC LIMIT 1) f ON f.currency = o.currency
       WHERE p.id IN (${ids})`.execute(db),
   ]);
   const withSchedule = new Set(scheduled.rows.map((row) => row.id));
