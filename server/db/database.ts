@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
@@ -41,7 +42,11 @@ export function openDatabase(target: DatabaseTarget): Db {
  */
 export function openPglite(dataDir: string | 'memory'): PGlite {
   if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
-  return new PGlite(dataDir === 'memory' ? undefined : dataDir, {
+  // The options form: `new PGlite(undefined, options)` ignores the options.
+  return new PGlite({
+    dataDir: dataDir === 'memory' ? undefined : dataDir,
+    // Trigram indexes serve the transactions list's guest filter (migration 0241).
+    extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
     ...engineFiles(),
   });

@@ -25,6 +25,7 @@ import * as propertyBrandAssets from './migrations/0210-property-brand-assets';
 import * as propertyInfoInColumns from './migrations/0211-property-info-in-columns';
 import * as signInPolicy from './migrations/0220-sign-in-policy';
 import * as ordersStatusIdIndex from './migrations/0240-orders-status-id-index';
+import * as ordersGuestTrigramIndex from './migrations/0241-orders-guest-trigram-index';
 
 // Migrations are listed here rather than read from disk, so they work the same under tsx, in
 // tests and in a bundle. Append new ones; never edit one that has shipped.
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '0211-property-info-in-columns': propertyInfoInColumns,
   '0220-sign-in-policy': signInPolicy,
   '0240-orders-status-id-index': ordersStatusIdIndex,
+  '0241-orders-guest-trigram-index': ordersGuestTrigramIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -11,7 +11,7 @@ import { copyOut } from '../../server/exports/copy-out';
 import type { ExportColumn } from '../../server/exports/export-source';
 import { csvCellSql } from '../../server/exports/file-writers';
 import { orderExportSource } from '../../server/orders/order-export';
-import { orderPage } from '../../server/orders/order-query';
+import { orderPage, orderWhere } from '../../server/orders/order-query';
 import { freshPostgresDatabase, postgresUrl } from '../support/postgres';
 
 // The list queries and the export queue on both engines: PGlite always, PostgreSQL when
@@ -121,6 +121,21 @@ describe.each(engines)('list queries and export queue on $name', ({ open }) => {
     expect(ids.length).toBeGreaterThan(40);
     expect(ids).toEqual(paged);
     expect(rows).toBe(paged.length);
+  });
+
+  it('can serve the guest filter (a name or e-mail anywhere) from the trigram index, and the filter finds the same orders with it', async () => {
+    const matching = sql`SELECT o.id FROM orders o WHERE ${orderWhere({ guest: 'ie Gu' }, 'all')}`;
+    const scanned = await matching.execute(db);
+    // Told not to scan the table, the planner still scans it when no index serves ILIKE '%term%' on both columns.
+    const { plan, viaIndex } = await db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      const explained = await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${matching}`.execute(trx);
+      return { plan: explained.rows.map((row) => row['QUERY PLAN']).join('\n'), viaIndex: await matching.execute(trx) };
+    });
+    expect(plan).toContain('orders_guest_trgm');
+    expect(plan).not.toContain('Seq Scan');
+    expect(scanned.rows.length).toBe(40); // the 'Tie Guest' orders
+    expect(new Set(viaIndex.rows.map((row) => (row as { id: unknown }).id))).toEqual(new Set(scanned.rows.map((row) => (row as { id: unknown }).id)));
   });
 
   it('formats cells in SQL: major units with their minor digits, ISO 8601 UTC times, the csv formula guard and quoting', async () => {
