@@ -53,6 +53,11 @@ export interface ExportQueryParts {
   where: RawBuilder<SqlBool>;
   /** The ORDER BY keys: a total order (ending in a unique key), so a chunk boundary never splits a tie. */
   keys: SortKey[];
+  /**
+   * The main table alone, with the alias `from` gives it, when its joins neither add nor drop rows (a
+   * required parent through a NOT NULL foreign key): the chunk cursor then reads the keys without them.
+   */
+  keyFrom?: { table: string; alias: string };
 }
 
 type ExportRequest = { query: unknown; merchants: 'all' | string[] };

@@ -32,16 +32,32 @@ async function chunkKeys(db: Db, parts: ExportQueryParts): Promise<ChunkKey[]> {
 }
 
 /**
+ * Where the chunk cursor reads its keys: the main table alone when the export allows it and neither
+ * the filter nor the keys name another table (an index-only scan of the keys, instead of the joins
+ * for every row of the chunk again), else the export's own FROM.
+ */
+function cursorFrom(db: Db, parts: ExportQueryParts): RawBuilder<unknown> {
+  const main = parts.keyFrom;
+  if (!main) return parts.from;
+  const named = [parts.where.compile(db).sql, ...parts.keys.map((key) => key.expr)].flatMap((text) =>
+    [...text.matchAll(/\b([a-z_][a-z0-9_]*)\.[a-z_]/g)].map((match) => match[1]),
+  );
+  return named.every((alias) => alias === main.alias) ? sql.raw(`${main.table} ${main.alias}`) : parts.from;
+}
+
+/**
  * One chunk: the COPY of the next `chunkRows` rows after `from`, then (when it was full) the keys of
  * its last row, the next chunk's cursor. Both statements run while this export holds the one
  * connection, so no write slips in between them; the keys are read raw and turned into text for
  * that one row only (a timestamp's text costs more than reading it).
  */
 async function copyChunk(db: Db, parts: ExportQueryParts, keys: ChunkKey[], from: RawBuilder<SqlBool>, chunkRows: number, format: CopyFormat) {
-  const rows = sql`FROM ${parts.from} WHERE ${parts.where} AND ${from} ORDER BY ${orderByClause(keys)}`;
-  const copy = inlineParameters(sql`SELECT ${parts.cells} ${rows} LIMIT ${sql.lit(chunkRows)}`.compile(db));
+  const rowsOf = (source: RawBuilder<unknown>) => sql`FROM ${source} WHERE ${parts.where} AND ${from} ORDER BY ${orderByClause(keys)}`;
+  const copy = inlineParameters(sql`SELECT ${parts.cells} ${rowsOf(parts.from)} LIMIT ${sql.lit(chunkRows)}`.compile(db));
   const last = inlineParameters(
-    sql`SELECT ${keyText(keys, 'last_row')} FROM (SELECT ${keyColumns(keys)} ${rows} OFFSET ${sql.lit(chunkRows - 1)} LIMIT 1) AS last_row`.compile(db),
+    sql`SELECT ${keyText(keys, 'last_row')} FROM (SELECT ${keyColumns(keys)} ${rowsOf(cursorFrom(db, parts))} OFFSET ${sql.lit(chunkRows - 1)} LIMIT 1) AS last_row`.compile(
+      db,
+    ),
   );
   return db.getExecutor().provideConnection(async (connection) => {
     const client = pgliteClient(connection);

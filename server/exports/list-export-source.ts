@@ -11,6 +11,8 @@ export function listExportSource<Query, Id extends string>(list: {
   columns: Record<Id, ExportColumn>;
   /** The FROM clause, with the aliases the column SQL uses. */
   from: string;
+  /** The main table of `from` when its joins neither add nor drop rows (see ExportQueryParts.keyFrom). */
+  keyFrom?: { table: string; alias: string };
   where: (query: Query, merchants: 'all' | string[]) => RawBuilder<SqlBool>;
   /** The table's ORDER BY keys, ending in its unique tiebreak: also the export's chunk cursor. */
   sortKeys: (query: Query) => SortKey[];
@@ -23,6 +25,7 @@ export function listExportSource<Query, Id extends string>(list: {
       from: sql.raw(list.from),
       where: list.where(query, request.merchants),
       keys: list.sortKeys(query),
+      keyFrom: list.keyFrom,
     };
   };
   return {

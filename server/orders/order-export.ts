@@ -33,6 +33,8 @@ export const orderExportSource: ExportSource = listExportSource<OrderQuery, Orde
   catalogue: ORDER_COLUMNS,
   columns: COLUMNS,
   from: 'orders o JOIN merchants m ON m.id = o.merchant_id',
+  // orders.merchant_id is NOT NULL and references merchants: the join neither adds nor drops an order.
+  keyFrom: { table: 'orders', alias: 'o' },
   where: (query, merchants) => orderWhere(query.filters, merchants),
   sortKeys: (query) => orderSortKeys(query.sorting),
 });

@@ -24,6 +24,8 @@ export const payoutExportSource: ExportSource = listExportSource<PayoutQuery, Pa
   catalogue: PAYOUT_COLUMNS,
   columns: COLUMNS,
   from: 'payouts p JOIN merchants m ON m.id = p.merchant_id',
+  // payouts.merchant_id is NOT NULL and references merchants: the join neither adds nor drops a payout.
+  keyFrom: { table: 'payouts', alias: 'p' },
   where: (query, merchants) => payoutWhere(query.filters, merchants),
   sortKeys: (query) => payoutSortKeys(query.sorting),
 });
