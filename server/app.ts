@@ -69,7 +69,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     else await seedRoles(db);
     // The embedded engine never vacuums or analyzes by itself (decision 0330).
     if (config.vacuumOnStart && config.database.kind === 'pglite' && config.database.dataDir !== 'memory')
-      app.log.info({ ms: await vacuumAnalyze(db) }, 'embedded database vacuumed and analyzed');
+      app.log.info(await vacuumAnalyze(db), 'embedded database: changed tables vacuumed and analyzed');
   }
   const ctx: AppContext = {
     config,
