@@ -86,14 +86,7 @@ export function PropertyFilterAndActions<V extends PropertyFilterValues>(props: 
           </select>
         </label>
       )}
-      <div className="flex gap-2">
-        <button type="submit" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">
-          {t('dataTable.filters.apply')}
-        </button>
-        <button type="button" className="rounded border border-slate-300 px-3 py-1.5 text-sm" onClick={() => props.onApply(props.empty)}>
-          {t('dataTable.filters.clear')}
-        </button>
-      </div>
+      <FilterActions onClear={() => props.onApply(props.empty)} />
       {draft.merchantId && (
         <p className="basis-full text-sm">
           {t('dataTable.filters.property', { name: draft.merchantName })}{' '}
@@ -103,5 +96,20 @@ export function PropertyFilterAndActions<V extends PropertyFilterValues>(props: 
         </p>
       )}
     </>
+  );
+}
+
+/** Apply (the form's submit) and clear (applies the empty filters at once). */
+export function FilterActions(props: { onClear: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex gap-2">
+      <button type="submit" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">
+        {t('dataTable.filters.apply')}
+      </button>
+      <button type="button" className="rounded border border-slate-300 px-3 py-1.5 text-sm" onClick={props.onClear}>
+        {t('dataTable.filters.clear')}
+      </button>
+    </div>
   );
 }

@@ -40,20 +40,24 @@ export function ChoiceFilter<T extends string>(props: {
   );
 }
 
-/** What a text field holds decides its width: an ISO currency code, an amount, a reference or name, an e-mail. */
+/**
+ * What a text field holds decides its width: an ISO currency code, an amount, a reference or name, an
+ * e-mail, and a search over several columns (a search box).
+ */
 const TEXT_KINDS = {
-  currency: { className: `${filterInputClass} w-16 uppercase`, maxLength: 3, inputMode: undefined },
-  amount: { className: `${filterInputClass} w-24`, maxLength: undefined, inputMode: 'decimal' },
-  text: { className: `${filterInputClass} w-36`, maxLength: undefined, inputMode: undefined },
-  wide: { className: `${filterInputClass} w-44`, maxLength: undefined, inputMode: undefined },
+  currency: { className: `${filterInputClass} w-16 uppercase`, maxLength: 3, inputMode: undefined, type: undefined },
+  amount: { className: `${filterInputClass} w-24`, maxLength: undefined, inputMode: 'decimal', type: undefined },
+  text: { className: `${filterInputClass} w-36`, maxLength: undefined, inputMode: undefined, type: undefined },
+  wide: { className: `${filterInputClass} w-44`, maxLength: undefined, inputMode: undefined, type: undefined },
+  search: { className: `${filterInputClass} w-56`, maxLength: undefined, inputMode: undefined, type: 'search' },
 } as const;
 
 export function TextFilter(props: { label: string; kind: keyof typeof TEXT_KINDS; field: FilterFieldBinding }) {
-  const { className, maxLength, inputMode } = TEXT_KINDS[props.kind];
+  const { className, maxLength, inputMode, type } = TEXT_KINDS[props.kind];
   return (
     <label className={filterLabelClass}>
       {props.label}
-      <input className={className} maxLength={maxLength} inputMode={inputMode} {...props.field} />
+      <input type={type} className={className} maxLength={maxLength} inputMode={inputMode} {...props.field} />
     </label>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DEPOSIT_BASES, PMS_INTEGRATIONS, type BookingFilter } from '../../../contract/bookings';
-import { FilterBar, filterInputClass, filterLabelClass, useFilterDraft } from '../../components/data-table/filter-bar';
+import { FilterActions, FilterBar, useFilterDraft } from '../../components/data-table/filter-bar';
+import { ChoiceFilter, DateFilter, TextFilter } from '../../components/data-table/filter-fields';
 
 /** The bookings filters as they sit in the address (decision 0196: a shared link shows the same rows). */
 export interface BookingFilterValues extends Record<string, string> {
@@ -31,48 +32,24 @@ export function BookingFilters(props: { value: BookingFilterValues; onApply: (va
   const { draft, field } = useFilterDraft(props.value);
   return (
     <FilterBar label={t('bookings.filters.label')} onSubmit={() => props.onApply(draft)}>
-      <label className={filterLabelClass}>
-        {t('bookings.filters.search')}
-        <input className={`${filterInputClass} w-48`} {...field('search')} />
-      </label>
-      <label className={filterLabelClass}>
-        {t('bookings.filters.arrivalFrom')}
-        <input type="date" className={filterInputClass} {...field('arrivalFrom')} />
-      </label>
-      <label className={filterLabelClass}>
-        {t('bookings.filters.arrivalTo')}
-        <input type="date" className={filterInputClass} {...field('arrivalTo')} />
-      </label>
-      <label className={filterLabelClass}>
-        {t('bookings.filters.depositBasis')}
-        <select className={filterInputClass} {...field('depositBasis')}>
-          <option value="">{t('bookings.filters.any')}</option>
-          {DEPOSIT_BASES.map((basis) => (
-            <option key={basis} value={basis}>
-              {t(`bookings.depositBasis.${basis}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={filterLabelClass}>
-        {t('bookings.filters.pmsIntegration')}
-        <select className={filterInputClass} {...field('pmsIntegration')}>
-          <option value="">{t('bookings.filters.any')}</option>
-          {PMS_INTEGRATIONS.map((integration) => (
-            <option key={integration} value={integration}>
-              {t(`bookings.pmsIntegration.${integration}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <div className="flex gap-2">
-        <button type="submit" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">
-          {t('bookings.filters.apply')}
-        </button>
-        <button type="button" className="rounded border border-slate-300 px-3 py-1.5 text-sm" onClick={() => props.onApply(EMPTY_BOOKING_FILTERS)}>
-          {t('bookings.filters.clear')}
-        </button>
-      </div>
+      <TextFilter label={t('bookings.filters.search')} kind="wide" field={field('search')} />
+      <DateFilter label={t('bookings.filters.arrivalFrom')} field={field('arrivalFrom')} />
+      <DateFilter label={t('bookings.filters.arrivalTo')} field={field('arrivalTo')} />
+      <ChoiceFilter
+        label={t('bookings.filters.depositBasis')}
+        anyLabel={t('bookings.filters.any')}
+        options={DEPOSIT_BASES}
+        optionLabel={(basis) => t(`bookings.depositBasis.${basis}`)}
+        field={field('depositBasis')}
+      />
+      <ChoiceFilter
+        label={t('bookings.filters.pmsIntegration')}
+        anyLabel={t('bookings.filters.any')}
+        options={PMS_INTEGRATIONS}
+        optionLabel={(integration) => t(`bookings.pmsIntegration.${integration}`)}
+        field={field('pmsIntegration')}
+      />
+      <FilterActions onClear={() => props.onApply(EMPTY_BOOKING_FILTERS)} />
     </FilterBar>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import {
@@ -13,6 +13,7 @@ import {
 import { NoWrap } from '../../components/data-table/data-table';
 import type { DataTableColumn } from '../../components/data-table/data-table-features';
 import { filterInputClass, filterLabelClass } from '../../components/data-table/filter-bar';
+import { InstantFilterBar, SearchAsYouType } from '../../components/data-table/instant-filters';
 import { ListScreen } from '../../components/list-screen/list-screen';
 import { useUrlListState, type ListDefaults } from '../../components/list-screen/list-state';
 import { useListScreen } from '../../components/list-screen/use-list-screen';
@@ -21,7 +22,6 @@ import { applicationsQuery } from './api';
 import { StatusBadge } from './status-badge';
 
 const SORTABLE: readonly KycListSortField[] = ['name', 'statusChangedAt', 'submittedAt', 'createdAt'];
-const SEARCH_DELAY_MS = 300;
 
 // The list lives in the address (`q`, `status`, `sortBy`, `dir`, `page`, `pageSize`), so a filtered
 // view can be shared and survives a reload.
@@ -110,19 +110,9 @@ export function KycApplicationsScreen() {
 /** Search applies as the reviewer pauses typing; the status applies at once. */
 function ApplicationFilters({ value, onChange }: { value: { q: string; status: string }; onChange: (next: { q: string; status: string }) => void }) {
   const { t } = useTranslation();
-  const [typed, setTyped] = useState(value.q);
-  useEffect(() => {
-    if (typed === value.q) return;
-    const timer = setTimeout(() => onChange({ ...value, q: typed }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typed]);
   return (
-    <div role="search" className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-3">
-      <label className={filterLabelClass}>
-        {t('kycReview.search')}
-        <input type="search" value={typed} onChange={(event) => setTyped(event.target.value)} className={`${filterInputClass} w-56`} />
-      </label>
+    <InstantFilterBar>
+      <SearchAsYouType label={t('kycReview.search')} value={value.q} onSearch={(q) => onChange({ ...value, q })} width="name" />
       <label className={filterLabelClass}>
         {t('kycReview.statusFilter')}
         {/* Named by its label alone (a wrapping label would add the chosen option to the name). */}
@@ -140,6 +130,6 @@ function ApplicationFilters({ value, onChange }: { value: { q: string; status: s
           ))}
         </select>
       </label>
-    </div>
+    </InstantFilterBar>
   );
 }

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ONBOARDING_STATUSES, type MerchantGroupListItem, type MerchantGroupSortField, type OnboardingStatus } from '../../../contract/merchant-groups';
 import { NoWrap } from '../../components/data-table/data-table';
 import type { DataTableColumn } from '../../components/data-table/data-table-features';
 import { filterInputClass, filterLabelClass } from '../../components/data-table/filter-bar';
+import { InstantFilterBar, SearchAsYouType } from '../../components/data-table/instant-filters';
 import { ListScreen } from '../../components/list-screen/list-screen';
 import { useUrlListState, type ListDefaults } from '../../components/list-screen/list-state';
 import { useListScreen } from '../../components/list-screen/use-list-screen';
@@ -16,7 +17,6 @@ import { GroupDialog } from './group-dialog';
 import { OnboardingStatusBadge } from './onboarding-status-badge';
 
 const SORTABLE: readonly MerchantGroupSortField[] = ['name', 'propertiesCount', 'createdAt', 'statusChangedAt'];
-const SEARCH_DELAY_MS = 300;
 
 // In the address (`q`, `status`, `sortBy`, `dir`, `page`, `pageSize`): a filtered view can be shared.
 const DEFAULTS: ListDefaults<{ q: string; status: string }> = {
@@ -116,19 +116,9 @@ export function MerchantsScreen() {
 /** Search applies as the user pauses typing; the status at once. */
 function GroupFilters({ value, onChange }: { value: { q: string; status: string }; onChange: (next: { q: string; status: string }) => void }) {
   const { t } = useTranslation();
-  const [typed, setTyped] = useState(value.q);
-  useEffect(() => {
-    if (typed === value.q) return;
-    const timer = setTimeout(() => onChange({ ...value, q: typed }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typed]);
   return (
-    <div role="search" className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-3">
-      <label className={filterLabelClass}>
-        {t('merchants.search')}
-        <input type="search" value={typed} onChange={(event) => setTyped(event.target.value)} className={`${filterInputClass} w-56`} />
-      </label>
+    <InstantFilterBar>
+      <SearchAsYouType label={t('merchants.search')} value={value.q} onSearch={(q) => onChange({ ...value, q })} width="name" />
       <label className={filterLabelClass}>
         {t('merchants.statusFilter')}
         <select
@@ -145,6 +135,6 @@ function GroupFilters({ value, onChange }: { value: { q: string; status: string 
           ))}
         </select>
       </label>
-    </div>
+    </InstantFilterBar>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PROPERTY_STATUSES, type PropertyFilter, type PropertyStatus } from '../../../contract/properties';
-import { FilterBar, filterInputClass, filterLabelClass, useFilterDraft } from '../../components/data-table/filter-bar';
+import { FilterActions, FilterBar, useFilterDraft } from '../../components/data-table/filter-bar';
+import { ChoiceFilter, DateFilter, TextFilter } from '../../components/data-table/filter-fields';
 
 export interface PropertyFilterValues extends Record<string, string> {
   search: string;
@@ -26,37 +27,17 @@ export function PropertyFilters(props: { value: PropertyFilterValues; onApply: (
   const { draft, field } = useFilterDraft(props.value);
   return (
     <FilterBar label={t('properties.filters.label')} onSubmit={() => props.onApply(draft)}>
-      <label className={filterLabelClass}>
-        {t('properties.filters.search')}
-        <input type="search" className={`${filterInputClass} w-56`} {...field('search')} />
-      </label>
-      <label className={filterLabelClass}>
-        {t('properties.filters.status')}
-        <select className={filterInputClass} {...field('status')}>
-          <option value="">{t('properties.filters.any')}</option>
-          {PROPERTY_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`properties.status.${status}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={filterLabelClass}>
-        {t('properties.filters.createdFrom')}
-        <input type="date" className={filterInputClass} {...field('createdFrom')} />
-      </label>
-      <label className={filterLabelClass}>
-        {t('properties.filters.createdTo')}
-        <input type="date" className={filterInputClass} {...field('createdTo')} />
-      </label>
-      <div className="flex gap-2">
-        <button type="submit" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">
-          {t('dataTable.filters.apply')}
-        </button>
-        <button type="button" className="rounded border border-slate-300 px-3 py-1.5 text-sm" onClick={() => props.onApply(EMPTY_PROPERTY_FILTERS)}>
-          {t('dataTable.filters.clear')}
-        </button>
-      </div>
+      <TextFilter label={t('properties.filters.search')} kind="search" field={field('search')} />
+      <ChoiceFilter
+        label={t('properties.filters.status')}
+        anyLabel={t('properties.filters.any')}
+        options={PROPERTY_STATUSES}
+        optionLabel={(status) => t(`properties.status.${status}`)}
+        field={field('status')}
+      />
+      <DateFilter label={t('properties.filters.createdFrom')} field={field('createdFrom')} />
+      <DateFilter label={t('properties.filters.createdTo')} field={field('createdTo')} />
+      <FilterActions onClear={() => props.onApply(EMPTY_PROPERTY_FILTERS)} />
     </FilterBar>
   );
 }

@@ -1,19 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SentEmailSummary } from '../../../contract/emails';
 import { NoWrap } from '../../components/data-table/data-table';
 import type { DataTableColumn } from '../../components/data-table/data-table-features';
-import { filterInputClass, filterLabelClass } from '../../components/data-table/filter-bar';
+import { InstantFilterBar, SearchAsYouType } from '../../components/data-table/instant-filters';
 import { ListScreen } from '../../components/list-screen/list-screen';
 import { useUrlListState, type ListDefaults } from '../../components/list-screen/list-state';
 import { useListScreen } from '../../components/list-screen/use-list-screen';
 import { formatDateTime } from '../../lib/format';
 import { sentEmailsQuery } from './api';
 import { SentEmailDialog } from './sent-email-dialog';
-
-const SEARCH_DELAY_MS = 300;
 
 // Newest first, always; the recipient filter and the page live in the address, so a view can be shared.
 const DEFAULTS: ListDefaults<{ to: string }> = { filters: { to: '' }, sorting: [], pageSize: 25, columns: {} };
@@ -80,19 +78,9 @@ export function SentEmailsScreen() {
 /** Applies as the admin pauses typing. */
 function RecipientFilter({ value, onChange }: { value: string; onChange: (next: string) => void }) {
   const { t } = useTranslation();
-  const [typed, setTyped] = useState(value);
-  useEffect(() => {
-    if (typed === value) return;
-    const timer = setTimeout(() => onChange(typed.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typed]);
   return (
-    <div role="search" className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-3">
-      <label className={filterLabelClass}>
-        {t('sentEmails.recipientFilter')}
-        <input type="search" value={typed} maxLength={320} onChange={(event) => setTyped(event.target.value)} className={`${filterInputClass} w-72`} />
-      </label>
-    </div>
+    <InstantFilterBar>
+      <SearchAsYouType label={t('sentEmails.recipientFilter')} value={value} onSearch={(typed) => onChange(typed.trim())} width="long" maxLength={320} />
+    </InstantFilterBar>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ROLES, type RoleName } from '../../../contract/roles';
@@ -8,6 +8,7 @@ import { grantableRoles, USER_STATUSES, type UserRow, type UserStatus } from '..
 import { NoWrap } from '../../components/data-table/data-table';
 import type { DataTableColumn } from '../../components/data-table/data-table-features';
 import { filterInputClass, filterLabelClass } from '../../components/data-table/filter-bar';
+import { InstantFilterBar, SearchAsYouType } from '../../components/data-table/instant-filters';
 import { ListScreen } from '../../components/list-screen/list-screen';
 import { useUrlListState, type ListDefaults } from '../../components/list-screen/list-state';
 import { useListScreen } from '../../components/list-screen/use-list-screen';
@@ -19,7 +20,6 @@ import { isProviderAdmin } from './sign-in-security-screen';
 import { roleLabel, scopeLabel } from './user-labels';
 import { UserStatusBadge } from './user-status';
 
-const SEARCH_DELAY_MS = 300;
 type UserFilters = { search: string; role: string; status: string };
 const DEFAULTS: ListDefaults<UserFilters> = { filters: { search: '', role: '', status: '' }, sorting: [], pageSize: 25, columns: {} };
 
@@ -105,19 +105,15 @@ export function UsersScreen() {
 
 function UserFilterBar({ filters, onChange }: { filters: UserFilters; onChange: (next: Partial<UserFilters>) => void }) {
   const { t } = useTranslation();
-  const [typed, setTyped] = useState(filters.search);
-  useEffect(() => {
-    if (typed === filters.search) return;
-    const timer = setTimeout(() => onChange({ search: typed.trim() }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typed]);
   return (
-    <div role="search" className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-3">
-      <label className={filterLabelClass}>
-        {t('users.filters.search')}
-        <input type="search" value={typed} maxLength={200} onChange={(event) => setTyped(event.target.value)} className={`${filterInputClass} w-72`} />
-      </label>
+    <InstantFilterBar>
+      <SearchAsYouType
+        label={t('users.filters.search')}
+        value={filters.search}
+        onSearch={(typed) => onChange({ search: typed.trim() })}
+        width="long"
+        maxLength={200}
+      />
       <label className={filterLabelClass}>
         {t('users.filters.role')}
         <select value={filters.role} onChange={(event) => onChange({ role: event.target.value })} className={filterInputClass}>
@@ -140,6 +136,6 @@ function UserFilterBar({ filters, onChange }: { filters: UserFilters; onChange: 
           ))}
         </select>
       </label>
-    </div>
+    </InstantFilterBar>
   );
 }
