@@ -1,14 +1,9 @@
 // Runs a bundled server entry (dist-server/main.mjs for `npm start`, the bench's bundle for
 // `npm run bench:export`) on plain node with the runtime settings production uses, so the bench
 // measures the server exactly as it runs (decision 0128):
-//   --max-semi-space-size=4   on the embedded engine, a 4 MB young generation: an export streams
-//                             millions of short-lived strings, and a small nursery collects them
-//                             before they pile up (xlsx peak V8 heap 39 MB instead of 54-144 MB, csv
-//                             unchanged). PGlite alone holds about 280 MB, so memory is what counts.
-//   --max-semi-space-size=16  on PostgreSQL (DATABASE_URL, or BENCH_DATABASE_URL for the benches), where
-//                             the server holds about 130 MB: a million-row xlsx export took 7.0 s
-//                             instead of 8.8 s (3.80x the raw-cells COPY instead of 4.41x; target 4x),
-//                             peaking at 220 MB instead of 146 MB (decision 0128).
+//   --max-semi-space-size=4   a 4 MB young generation: an export streams millions of short-lived
+//                             strings, and a small nursery collects them before they pile up
+//                             (xlsx peak V8 heap 39 MB instead of 54-144 MB, csv unchanged).
 //   --no-wasm-tier-up         the embedded PostgreSQL (PGlite, WebAssembly) stays on V8's baseline
 //                             compiler: ~35 MB less machine code, and COPY and search measured no slower.
 //   MALLOC_ARENA_MAX=2        zlib and file writes run on libuv's thread pool; one malloc arena
@@ -20,11 +15,7 @@
 // A production server never assumes demo mode by itself (decision 0171).
 import { spawn } from 'node:child_process';
 
-/** The node flags of the server process, by the database it runs on. */
-export function serverNodeFlags(env) {
-  const onPostgres = (env.DATABASE_URL ?? '') !== '' || (env.BENCH_DATABASE_URL ?? '') !== '';
-  return ['--enable-source-maps', `--max-semi-space-size=${onPostgres ? 16 : 4}`, '--no-wasm-tier-up'];
-}
+export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=4', '--no-wasm-tier-up'];
 
 const DEMO_UNLESS_CONFIGURED = '--demo-unless-configured';
 const launcherArgs = process.argv.slice(2);
@@ -42,7 +33,7 @@ function demoSetting(env) {
   return { FOLIO_DEMO: 'true' };
 }
 
-const child = spawn(process.execPath, [...serverNodeFlags(process.env), entry, ...args], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry, ...args], {
   stdio: 'inherit',
   env: { MALLOC_ARENA_MAX: '2', ...process.env, ...demoSetting(process.env) },
 });

@@ -30,26 +30,13 @@ describe('the server launcher', () => {
     const reporter = entry(
       `console.log(JSON.stringify({ execArgv: process.execArgv, arena: process.env.MALLOC_ARENA_MAX, args: process.argv.slice(2) })); process.exitCode = 3;`,
     );
-    const { MALLOC_ARENA_MAX: _ignored, DATABASE_URL: _embedded, BENCH_DATABASE_URL: _bench, ...env } = process.env;
+    const { MALLOC_ARENA_MAX: _ignored, ...env } = process.env;
     const run = launch(reporter, ['--port', '1'], env);
     expect(await run.exited).toBe(3);
     const seen = JSON.parse(run.output()) as { execArgv: string[]; arena: string; args: string[] };
     expect(seen.execArgv).toEqual(['--enable-source-maps', '--max-semi-space-size=4', '--no-wasm-tier-up']);
     expect(seen.arena).toBe('2');
     expect(seen.args).toEqual(['--port', '1']);
-  });
-
-  it('gives the server a larger young generation on PostgreSQL, where memory is not the limit', async () => {
-    const reporter = entry(`console.log(JSON.stringify(process.execArgv));`);
-    const { DATABASE_URL: _embedded, BENCH_DATABASE_URL: _bench, ...env } = process.env;
-    for (const [name, semiSpace] of [
-      ['DATABASE_URL', 16],
-      ['BENCH_DATABASE_URL', 16],
-    ] as const) {
-      const run = launch(reporter, [], { ...env, [name]: 'postgres://folio@localhost/folio' });
-      expect(await run.exited).toBe(0);
-      expect(JSON.parse(run.output())).toContain(`--max-semi-space-size=${semiSpace}`);
-    }
   });
 
   it('keeps an allocator setting the operator chose', async () => {
