@@ -92,12 +92,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Counted in the database, so the limits hold across every instance on it (decision 0187).
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
   installProblemHandlers(app);
+  // Fastify runs onClose hooks last registered first: registered before the modules, the database
+  // closes after their workers (exports, webhooks, the demo payout rail) have stopped, not under them.
+  app.addHook('onClose', async () => {
+    if (!options.db) await db.destroy();
+  });
   registerModules(app);
 
   if (config.spaDir && existsSync(config.spaDir)) await registerSpaAssets(app, config.spaDir);
 
-  app.addHook('onClose', async () => {
-    if (!options.db) await db.destroy();
-  });
   return app;
 }
