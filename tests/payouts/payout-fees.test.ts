@@ -75,6 +75,24 @@ describe('fees on payouts', () => {
     expect(detail.json<PayoutDetail>()).toMatchObject({ feeMinor: null, netMinor: null });
   });
 
+  test('a schedule in another currency charges nothing: the orders of its days cost no fee', async () => {
+    const { items } = await search(admin, [feeMerchantId]);
+    let charged: (typeof items)[number] | undefined;
+    for (const payout of items) if ((await expectedFee(feeMerchantId, payout.periodStart)).orders > 0 && payout.feeMinor) charged = payout;
+    expect(charged).toBeDefined();
+    // From that payout's day on, the schedule in force charges in another currency than the orders'.
+    const other = charged!.currency === 'USD' ? 'GBP' : 'USD';
+    const added = await sql<{ id: string }>`
+      INSERT INTO fees (merchant_id, fee_model, percentage, fixed_amount_minor, currency, valid_from)
+      VALUES (${feeMerchantId}, 'Blended', 5, 100, ${other}, ${charged!.periodStart}::date) RETURNING id`.execute(app.ctx.db);
+    try {
+      const detail = (await app.inject({ method: 'GET', url: `${BASE}/${charged!.id}`, headers: bearer(admin) })).json<PayoutDetail>();
+      expect(detail).toMatchObject({ feeMinor: 0, netMinor: charged!.amountMinor });
+    } finally {
+      await sql`DELETE FROM fees WHERE id = ${added.rows[0]!.id}`.execute(app.ctx.db);
+    }
+  });
+
   test("a schedule that starts later leaves the earlier days' orders uncharged", async () => {
     const { items } = await search(admin, [feeMerchantId]);
     const oldest = [...items].sort((a, b) => a.periodStart.localeCompare(b.periodStart))[0]!;

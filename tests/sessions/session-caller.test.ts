@@ -56,6 +56,13 @@ describe('the caller read in one query', () => {
     // The accounts cover every scope rule: all merchants, a group's, assigned properties.
     expect(scopes.size).toBeGreaterThanOrEqual(3);
 
+    // Several roles come in their position order, not their names' order (the first is the current role).
+    const twoRoles = sessions[ACCOUNTS.indexOf(demoEmail('FolioUser'))]!;
+    await sql`UPDATE user_roles SET position = 1 WHERE user_id = ${twoRoles.userId} AND role_name = 'FolioUser'`.execute(app.ctx.db);
+    await sql`INSERT INTO user_roles (user_id, role_name, position) VALUES (${twoRoles.userId}, 'Admin', 2)`.execute(app.ctx.db);
+    expect((await expectSameAnswer(twoRoles.userId, twoRoles.sessionId)).caller?.roles).toEqual(['FolioUser', 'Admin']);
+    await sql`DELETE FROM user_roles WHERE user_id = ${twoRoles.userId} AND role_name = 'Admin'`.execute(app.ctx.db);
+
     await sql`INSERT INTO sign_in_policy (require_two_step_for_provider_roles) VALUES (true)`.execute(app.ctx.db);
     const provider = sessions[ACCOUNTS.indexOf(demoEmail('FolioAdmin'))]!;
     await sql`INSERT INTO user_two_step (user_id, secret_encrypted, enabled_at) VALUES (${provider.userId}, 'x', now())`.execute(app.ctx.db);
