@@ -1,26 +1,26 @@
-import { z } from 'zod';
+// zod/mini: the session and sign-in calls are on the sign-in path, whose first load must stay
+// light; zod/mini tree-shakes where classic zod cannot (decision 0331).
+import { z } from 'zod/mini';
 import { defineEndpoint, endpointTable } from './endpoint';
 import { AUTH_BASE, IDENTITY_BASE, TENANT } from './product';
 import { RoleNameSchema, UserPermissionSchema } from './roles';
 
 // Spec 7 "Session client" and "Auth/identity"; architecture.md "API surface".
 
-export const EmailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ message: 'enter a valid e-mail address' }));
+export const EmailSchema = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email({ error: 'enter a valid e-mail address' }));
 
 /** Password policy (docs/decisions/0003-password-policy.md). */
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 export const PasswordSchema = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, { message: `use at least ${PASSWORD_MIN_LENGTH} characters` })
-  .max(PASSWORD_MAX_LENGTH, { message: `use at most ${PASSWORD_MAX_LENGTH} characters` })
-  .regex(/[a-z]/, { message: 'add a lower-case letter' })
-  .regex(/[A-Z]/, { message: 'add an upper-case letter' })
-  .regex(/[0-9]/, { message: 'add a digit' });
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, { error: `use at least ${PASSWORD_MIN_LENGTH} characters` }),
+    z.maxLength(PASSWORD_MAX_LENGTH, { error: `use at most ${PASSWORD_MAX_LENGTH} characters` }),
+    z.regex(/[a-z]/, { error: 'add a lower-case letter' }),
+    z.regex(/[A-Z]/, { error: 'add an upper-case letter' }),
+    z.regex(/[0-9]/, { error: 'add a digit' }),
+  );
 
 export const UserRoleSchema = z.object({ roleName: RoleNameSchema });
 
@@ -29,7 +29,7 @@ export const SessionSchema = z.object({
   accessToken: z.string(),
   accessTokenExpires: z.string(),
   /** Seconds until the access token expires (spec 3 "access token expiry-in"). */
-  accessTokenExpiresIn: z.number().int(),
+  accessTokenExpiresIn: z.int(),
   refreshTokenExpires: z.string(),
   expires: z.string(),
   userRoles: z.array(UserRoleSchema),
@@ -37,35 +37,35 @@ export const SessionSchema = z.object({
 });
 export type Session = z.infer<typeof SessionSchema>;
 /** No session: an empty object, as the NextAuth-style session client expects. */
-export const SessionAnswerSchema = z.union([SessionSchema, z.object({}).strict()]);
+export const SessionAnswerSchema = z.union([SessionSchema, z.strictObject({})]);
 
 export const CsrfAnswerSchema = z.object({ csrfToken: z.string() });
 
 export const CredentialsFormSchema = z.object({
-  csrfToken: z.string().min(1, { message: 'missing csrf token' }),
-  callbackUrl: z.string().optional(),
+  csrfToken: z.string().check(z.minLength(1, { error: 'missing csrf token' })),
+  callbackUrl: z.optional(z.string()),
   email: EmailSchema,
-  password: z.string().min(1, { message: 'enter your password' }).max(PASSWORD_MAX_LENGTH),
-  json: z.string().optional(),
+  password: z.string().check(z.minLength(1, { error: 'enter your password' }), z.maxLength(PASSWORD_MAX_LENGTH)),
+  json: z.optional(z.string()),
 });
-export const SignOutFormSchema = z.object({ csrfToken: z.string().min(1), callbackUrl: z.string().optional(), json: z.string().optional() });
+export const SignOutFormSchema = z.object({ csrfToken: z.string().check(z.minLength(1)), callbackUrl: z.optional(z.string()), json: z.optional(z.string()) });
 /** `twoStep`: the password is right and the sign-in needs the code of the user's app next (decision 0271). */
-export const RedirectAnswerSchema = z.object({ url: z.string(), twoStep: z.boolean().optional() });
+export const RedirectAnswerSchema = z.object({ url: z.string(), twoStep: z.optional(z.boolean()) });
 
 export const ProvidersAnswerSchema = z.record(
   z.string(),
   z.object({ id: z.string(), name: z.string(), type: z.string(), signinUrl: z.string(), callbackUrl: z.string() }),
 );
 
-export const SessionUpdateSchema = z.object({ data: z.object({ firstLogin: z.literal(false).optional() }).optional() });
+export const SessionUpdateSchema = z.object({ data: z.optional(z.object({ firstLogin: z.optional(z.literal(false)) })) });
 
 export const ClientLogSchema = z.object({
-  level: z.enum(['error', 'warn', 'debug']).default('error'),
-  code: z.string().max(100),
-  message: z.string().max(4000).optional(),
-  metadata: z.unknown().optional(),
+  level: z._default(z.enum(['error', 'warn', 'debug']), 'error'),
+  code: z.string().check(z.maxLength(100)),
+  message: z.optional(z.string().check(z.maxLength(4000))),
+  metadata: z.optional(z.unknown()),
 });
-export const EmptyAnswerSchema = z.object({}).strict();
+export const EmptyAnswerSchema = z.strictObject({});
 
 export const authEndpoints = endpointTable([
   defineEndpoint({
@@ -148,15 +148,15 @@ export const authEndpoints = endpointTable([
 
 export const ForgotPasswordBodySchema = z.object({ email: EmailSchema });
 export const ForgotPasswordAnswerSchema = z.object({ message: z.string() });
-export const ResetPasswordBodySchema = z.object({ token: z.string().min(1, { message: 'the link is incomplete' }), password: PasswordSchema });
-export const ValidateBodySchema = z.object({ token: z.string().min(1), purpose: z.enum(['access', 'password-reset']).default('access') });
-export const ValidateAnswerSchema = z.object({ valid: z.boolean(), userId: z.string().optional(), expiresAt: z.string().optional() });
+export const ResetPasswordBodySchema = z.object({ token: z.string().check(z.minLength(1, { error: 'the link is incomplete' })), password: PasswordSchema });
+export const ValidateBodySchema = z.object({ token: z.string().check(z.minLength(1)), purpose: z._default(z.enum(['access', 'password-reset']), 'access') });
+export const ValidateAnswerSchema = z.object({ valid: z.boolean(), userId: z.optional(z.string()), expiresAt: z.optional(z.string()) });
 
 export const IdentityUserSchema = z.object({
   userId: z.string(),
   email: z.string(),
   firstLogin: z.boolean(),
-  merchantGroupId: z.string().nullable(),
+  merchantGroupId: z.nullable(z.string()),
   userRoles: z.array(UserRoleSchema),
   userPermissions: z.array(UserPermissionSchema),
 });

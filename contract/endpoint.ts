@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { $ZodType, input, output } from 'zod/v4/core';
 import type { Action, Resource } from './roles';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -17,12 +17,13 @@ export interface Endpoint {
   path: string;
   summary: string;
   access: EndpointAccess;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
+  // Core schema types, so an endpoint may use classic zod or zod/mini (the first-load calls, decision 0331).
+  params?: $ZodType;
+  query?: $ZodType;
+  body?: $ZodType;
   /** Request body media type; json unless stated. */
   bodyType?: 'json' | 'form' | 'multipart';
-  response: z.ZodType;
+  response: $ZodType;
   /** Status of the successful answer; 200 unless stated. */
   successStatus?: number;
   /** Whether the call acts on the merchant named in the merchant header. */
@@ -62,14 +63,14 @@ export function endpointsOf(...tables: Readonly<Record<string, Endpoint>>[]): En
 }
 
 /** What the server's handler receives: the schemas' output (defaults applied, values transformed). */
-export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.infer<E['body']> : undefined;
-export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType ? z.infer<E['query']> : undefined;
-export type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodType ? z.infer<E['params']> : undefined;
-export type ResponseOf<E extends Endpoint> = z.infer<E['response']>;
+export type BodyOf<E extends Endpoint> = E['body'] extends $ZodType ? output<E['body']> : undefined;
+export type QueryOf<E extends Endpoint> = E['query'] extends $ZodType ? output<E['query']> : undefined;
+export type ParamsOf<E extends Endpoint> = E['params'] extends $ZodType ? output<E['params']> : undefined;
+export type ResponseOf<E extends Endpoint> = output<E['response']>;
 /** What a client sends: the schemas' input, so the compiler checks request bodies without casts. */
-export type BodyInputOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
-export type QueryInputOf<E extends Endpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : undefined;
-export type ParamsInputOf<E extends Endpoint> = E['params'] extends z.ZodType ? z.input<E['params']> : undefined;
+export type BodyInputOf<E extends Endpoint> = E['body'] extends $ZodType ? input<E['body']> : undefined;
+export type QueryInputOf<E extends Endpoint> = E['query'] extends $ZodType ? input<E['query']> : undefined;
+export type ParamsInputOf<E extends Endpoint> = E['params'] extends $ZodType ? input<E['params']> : undefined;
 
 /** `/users/{id}` -> `/users/:id` for the router. */
 export function routerPath(path: string): string {

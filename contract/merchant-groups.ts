@@ -2,27 +2,14 @@ import { z } from 'zod';
 import { isCountryCode } from './countries';
 import { isPageSize } from './paging';
 import { defineEndpoint, endpointTable } from './endpoint';
+import { OnboardingStatusSchema, type OnboardingStatus } from './onboarding-status';
 import { MERCHANT_API } from './product';
 import { safeText } from './text';
 
 // Spec 4 "Merchant/onboarding status" and "KYC application status (display)"; spec 7 "Merchant groups".
 // The transitions live in machines/onboarding-lifecycle.machine.ts (docs/decisions/0140-onboarding-lifecycle.md).
 
-export const ONBOARDING_STATUSES = [
-  'Created',
-  'Pending',
-  'InReview',
-  'SentForResubmission',
-  'Approved',
-  'Rejected',
-  'Deleted',
-  'Expired',
-  'ContractSigned',
-  'Active',
-  'ContractPending',
-] as const;
-export type OnboardingStatus = (typeof ONBOARDING_STATUSES)[number];
-export const OnboardingStatusSchema = z.enum(ONBOARDING_STATUSES);
+export { ONBOARDING_STATUSES, OnboardingStatusSchema, type OnboardingStatus } from './onboarding-status';
 
 /** What the KYC admin shows (spec 4): Active, Approved, ContractPending and ContractSigned collapse to Approved. */
 export const KYC_DISPLAY_STATUSES = ['Created', 'Pending', 'InReview', 'SentForResubmission', 'Approved', 'Rejected', 'Deleted', 'Expired'] as const;
@@ -159,7 +146,7 @@ export const MerchantGroupListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: PageSizeSchema,
   search: safeText('merchants.validation.unsafeText').trim().max(100, { error: 'merchants.validation.tooLong' }).optional(),
-  status: OnboardingStatusSchema.optional(),
+  status: z.optional(OnboardingStatusSchema),
   sortBy: z.enum(MERCHANT_GROUP_SORT_FIELDS).default('statusChangedAt'),
   sortDirection: z.enum(['asc', 'desc']).default('desc'),
 });

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: this module is on the sign-in path (decision 0331).
+import { z } from 'zod/mini';
 import { PRODUCT } from './product';
 
 // Spec section 6. `{product}` roles are spelled with the product name.

@@ -81,7 +81,7 @@ export const UserListQuerySchema = z.object({
   pageSize: z.coerce.number().int().refine(isPageSize, { message: 'the page size must be 10, 25, 50 or 100' }).default(25),
   /** Part of the name or e-mail, any letter case. */
   search: z.string().trim().max(200, { message: 'at most 200 characters' }).optional(),
-  role: RoleNameSchema.optional(),
+  role: z.optional(RoleNameSchema),
   status: z.enum(USER_STATUSES).optional(),
 });
 export type UserListQuery = z.input<typeof UserListQuerySchema>;
@@ -94,7 +94,7 @@ export const UserRowSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   /** The current role (the first of the user's roles); null for an account without any. */
-  role: RoleNameSchema.nullable(),
+  role: z.nullable(RoleNameSchema),
   merchantGroupId: z.string().nullable(),
   merchantGroupName: z.string().nullable(),
   /** What the role covers; `properties` lists them when it is `assigned`. */

@@ -31,11 +31,21 @@ test('a wrong password shows one clear message and stays on sign-in', async ({ p
 });
 
 test('the sign-in form checks its fields before calling the server', async ({ page }) => {
+  const signInPosts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/callback/')) signInPosts.push(request.url());
+  });
   await page.goto('/sign-in');
   await page.getByLabel('E-mail').fill('not-an-address');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Enter a valid e-mail address')).toBeVisible();
   await expect(page.getByText('Enter your password')).toBeVisible();
+  // The first refused field takes the focus; after a submit, each error follows what is typed.
+  await expect(page.getByLabel('E-mail')).toBeFocused();
+  await page.getByLabel('E-mail').fill(ADMIN);
+  await expect(page.getByText('Enter a valid e-mail address')).toBeHidden();
+  await expect(page.getByText('Enter your password')).toBeVisible();
+  expect(signInPosts).toEqual([]);
 });
 
 test.describe('on a database of its own', () => {

@@ -12,7 +12,7 @@ export const KycFlagSchema = z.object({
   /** field: `<step>` or `<step>.<dotted path>` (e.g. `company-details.businessAddress.postal`); document: the document id. */
   target: z.string(),
   /** For a document flag, the step the document belongs to; for a field flag, its step. */
-  step: KycStepIdSchema.nullable(),
+  step: z.nullable(KycStepIdSchema),
   reason: z.string(),
   createdAt: z.string(),
   createdBy: z.string().nullable(),

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the route table reads this module on the sign-in path (decision 0331).
+import { z } from 'zod/mini';
 import { msg } from './messages';
 
 // Spec 2 "KYC wizard": the eight steps in the spec's order, their titles and where to resume.

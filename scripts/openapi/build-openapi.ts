@@ -6,13 +6,13 @@ import { PRODUCT } from '../../contract/product';
 
 type JsonSchema = Record<string, unknown>;
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;
 }
 
 /** Query and path parameters from an object schema, one OpenAPI parameter per property. */
-function parameters(schema: z.ZodType | undefined, where: 'query' | 'path'): JsonSchema[] {
+function parameters(schema: z.core.$ZodType | undefined, where: 'query' | 'path'): JsonSchema[] {
   if (!schema) return [];
   const object = jsonSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(object.properties ?? {}).map(([name, property]) => ({

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodType } from 'zod';
+import { safeParse } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import { routerPath, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResponseOf } from '../../contract/endpoint';
 import type { AppContext } from '../app-context';
 import { canSeeMerchant, groupOpens, isGranted, type Caller } from '../auth/caller';
@@ -28,9 +29,9 @@ export interface HandlerInput<E extends Endpoint> {
 /** A handler answers with the contract's response, or with the reply it has sent itself (files). */
 export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<ResponseOf<E> | FastifyReply>;
 
-function parsePart(schema: ZodType | undefined, value: unknown, part: string): unknown {
+function parsePart(schema: $ZodType | undefined, value: unknown, part: string): unknown {
   if (!schema) return undefined;
-  const result = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
+  const result = safeParse(schema, value ?? (part === 'body' ? undefined : {}));
   if (!result.success) throw problems.validation(fieldErrors(result.error, part === 'body' ? undefined : part));
   return result.data;
 }
@@ -102,7 +103,7 @@ export function registerEndpoint<const E extends Endpoint>(app: FastifyInstance,
         // A FastifyReply is thenable, so a handler that sent a file resolves to undefined: check `sent`.
         if (result === reply || reply.sent || reply.raw.headersSent) return { sent: true };
         if (ctx.config.validateResponses) {
-          const checked = endpoint.response.safeParse(result);
+          const checked = safeParse(endpoint.response, result);
           if (!checked.success) {
             request.log.error({ endpoint: endpoint.id, issues: checked.error.issues }, 'answer does not match the contract');
             throw new Error(`answer of ${endpoint.id} does not match the contract`);

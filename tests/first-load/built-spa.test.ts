@@ -95,6 +95,30 @@ describe('the production build', () => {
     expect(over.code).toBe(1);
     expect(over.output).toMatch(/OVER the budget/);
   });
+
+  it('loads neither react-hook-form nor classic zod on /sign-in (decision 0331)', async () => {
+    const { output } = await budgetCheck();
+    const files = [...output.matchAll(/\s(assets\/\S+\.js)$/gm)].map((match) => match[1]!);
+    expect(files.length).toBeGreaterThan(5);
+    // Names only these packages put in the bundle: react-hook-form's form defaults, and the
+    // constructor name of classic zod's object schema (zod/mini's is ZodMiniObject, core's $ZodObject).
+    const traces = { 'react-hook-form': /shouldFocusError/, 'classic zod': /[`'"]ZodObject[`'"]/ };
+    const tracesIn = (names: string[], read: (name: string) => string) =>
+      names.flatMap((name) => {
+        const text = read(name);
+        return Object.entries(traces)
+          .filter(([, trace]) => trace.test(text))
+          .map(([pkg]) => `${name}: ${pkg}`);
+      });
+    expect(tracesIn(files, (file) => readFileSync(path.join(spaDir, file), 'utf8'))).toEqual([]);
+    // Both are still in the build, for the signed-in screens: the traces are real.
+    const everywhere = tracesIn(['all scripts'], () =>
+      builtScripts()
+        .map(({ text }) => text)
+        .join('\n'),
+    );
+    expect(everywhere).toEqual(['all scripts: react-hook-form', 'all scripts: classic zod']);
+  });
 });
 
 describe('the server sending the built SPA', () => {

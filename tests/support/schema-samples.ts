@@ -70,7 +70,7 @@ function sampleOf(schema: JsonSchema, defs: Record<string, JsonSchema>, depth: n
 }
 
 /** A value shaped like what the schema accepts as input: every property present, one item per list. */
-export function sampleInput(schema: z.ZodType): unknown {
+export function sampleInput(schema: z.core.$ZodType): unknown {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   return sampleOf(json, { ...json.$defs, ...json.definitions }, 0);
 }

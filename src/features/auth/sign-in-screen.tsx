@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { EmailSchema, PASSWORD_MAX_LENGTH } from '../../../contract/auth';
 import { callbackPath } from '../../../contract/callback-url';
 import { useSession, useSessionActor } from '../../lib/session/session-provider';
@@ -14,8 +12,19 @@ import { Field } from './field';
 import { SubmitButton } from './submit-button';
 import { TwoStepCodeForm } from './two-step-code-form';
 
-const SignInSchema = z.object({ email: EmailSchema, password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+// The first-load screen validates with the contract's zod/mini schemas and plain state instead of
+// react-hook-form, which would add 16 KB gzip to the sign-in page (decision 0331).
+const SignInSchema = z.object({ email: EmailSchema, password: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH)) });
 type SignInValues = z.input<typeof SignInSchema>;
+type SignInField = keyof SignInValues;
+
+/** The fields the schema refuses, in form order. */
+function invalidFields(values: SignInValues): SignInField[] {
+  const result = z.safeParse(SignInSchema, values);
+  if (result.success) return [];
+  const refused = new Set(result.error.issues.map((issue) => issue.path[0]));
+  return (['email', 'password'] as const).filter((field) => refused.has(field));
+}
 
 export function SignInScreen() {
   const { t } = useTranslation();
@@ -31,22 +40,40 @@ export function SignInScreen() {
   const callbackUrl = callbackPath(search.get('callbackUrl'), window.location.origin) ?? '/';
   const sessionRequired = search.get('error') === 'SessionRequired';
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<SignInValues>({ resolver: zodResolver(SignInSchema), defaultValues: { email: '', password: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
+  // Errors show after the first submit and then follow each keystroke.
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const errors = submitted ? new Set(invalidFields(values)) : new Set<SignInField>();
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onChange = (field: SignInField) => (event: ChangeEvent<HTMLInputElement>) => setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    const refused = invalidFields(values);
+    if (refused.length) {
+      inputs[refused[0]!].current?.focus();
+      return;
+    }
+    if (submitting) return;
+    const { email, password } = z.parse(SignInSchema, values);
     setFailure(null);
+    setSubmitting(true);
     try {
-      const answer = await signInWithCredentials(values.email, values.password, callbackUrl);
+      const answer = await signInWithCredentials(email, password, callbackUrl);
       if (answer.twoStep) sessionActor.send({ type: 'session.twoStepRequired' });
       else signedIn();
     } catch (error) {
       // The server's one message for a wrong e-mail or password (or the rate limit), spec 8.
       setFailure(error instanceof Error ? error.message : t('common.unknownError'));
+    } finally {
+      setSubmitting(false);
     }
-  });
+  }
 
-  const busy = isSubmitting || checking || status === 'authenticated';
+  const busy = submitting || checking || status === 'authenticated';
   if (twoStep)
     return (
       <SignInLayout>
@@ -72,15 +99,21 @@ export function SignInScreen() {
           label={t('auth.signIn.email')}
           type="email"
           autoComplete="username"
-          error={errors.email && t('auth.signIn.errors.email')}
-          {...form.register('email')}
+          name="email"
+          ref={inputs.email}
+          value={values.email}
+          onChange={onChange('email')}
+          error={errors.has('email') ? t('auth.signIn.errors.email') : undefined}
         />
         <Field
           label={t('auth.signIn.password')}
           type="password"
           autoComplete="current-password"
-          error={errors.password && t('auth.signIn.errors.password')}
-          {...form.register('password')}
+          name="password"
+          ref={inputs.password}
+          value={values.password}
+          onChange={onChange('password')}
+          error={errors.has('password') ? t('auth.signIn.errors.password') : undefined}
         />
         <SubmitButton busy={busy} busyLabel={t('auth.signIn.submitting')}>
           {t('auth.signIn.submit')}
