@@ -1,7 +1,6 @@
 import { once } from 'node:events';
-import { StringDecoder } from 'node:string_decoder';
 import type { CellKind, ExportColumn } from './export-source';
-import { openWorkbook, xmlText } from './xlsx-stream';
+import { openWorkbook } from './xlsx-stream';
 
 // Writers of an export file from the COPY body the database streams out (decision 0127): bytes in,
 // file out, with backpressure, so memory stays flat whatever the row count.
@@ -83,39 +82,29 @@ export async function csvWriter(stream: NodeJS.WritableStream, headers: string[]
   };
 }
 
-// COPY text escapes; in a worksheet a newline stays one, a carriage return becomes a character
-// reference, and the control characters XML 1.0 cannot carry are dropped.
-const COPY_ESCAPES: Record<string, string> = { n: '\n', r: '&#13;', t: '\t', b: '', f: '', v: '', '\\': '\\' };
-const copyField = (field: string) => (field.includes('\\') ? field.replace(/\\(.)/g, (_, char: string) => COPY_ESCAPES[char] ?? char) : field);
-
 /** A streaming one-sheet xlsx (decision 0126): text as inline strings (never formulas), numbers as numbers. */
 export async function xlsxWriter(stream: NodeJS.WritableStream, headers: string[], kinds: CellKind[], sheetName: string): Promise<BodyWriter> {
   const check = watchErrors(stream);
   const workbook = await openWorkbook(stream, sheetName, kinds);
   await workbook.writeHeader(headers);
-  const decoder = new StringDecoder('utf8');
-  let rest = '';
-  const writeBlock = async (block: string) => {
-    // Escaping the whole block at once is what keeps a million rows fast; the separators survive it.
-    const lines = xmlText(block).split('\n');
-    await workbook.writeRows(lines.map((line) => line.split('\t').map((field) => (field === '\\N' ? null : copyField(field)))));
-  };
+  // Whole lines go to the sheet; the part of a line a chunk ends with waits for the next chunk (a
+  // copy: the source may reuse its chunk's memory).
+  let rest: Buffer | undefined;
   return {
     async write(chunk) {
-      const text = rest + decoder.write(chunk);
-      const end = text.lastIndexOf('\n');
+      const end = chunk.lastIndexOf(10);
       if (end === -1) {
-        rest = text;
+        rest = rest ? Buffer.concat([rest, chunk]) : Buffer.from(chunk);
         return;
       }
-      rest = text.slice(end + 1);
+      const lines = rest ? Buffer.concat([rest, chunk.subarray(0, end + 1)]) : chunk.subarray(0, end + 1);
+      rest = end + 1 < chunk.length ? Buffer.from(chunk.subarray(end + 1)) : undefined;
       check();
-      await writeBlock(text.slice(0, end));
+      await workbook.writeCopyRows(lines);
     },
     rows: () => workbook.rows(),
     async finish() {
-      const last = rest + decoder.end();
-      if (last.length > 0) await writeBlock(last.endsWith('\n') ? last.slice(0, -1) : last);
+      if (rest?.length) await workbook.writeCopyRows(rest);
       check();
       await workbook.finish();
       await closed(stream);

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { constants, crc32, createDeflateRaw, type ZlibOptions } from 'node:zlib';
+import { columnLetters, sheetRows, type ColumnCells, type SheetRows } from './xlsx-rows';
 
 // A minimal streaming xlsx (OOXML) writer: one worksheet of inline strings and numbers, deflated
 // into a zip entry with a data descriptor, with backpressure from the file all the way back to
@@ -39,15 +40,10 @@ export function xmlText(text: string): string {
   return XML_SPECIAL.test(text) ? text.replace(XML_REPLACE, (char) => ENTITIES[char] ?? '') : text;
 }
 
-/** Column letters of a sheet: A..Z, AA.. */
-export function columnLetters(index: number): string {
-  let letters = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  return letters;
-}
+export { columnLetters };
 
 // Every row and cell carries its reference (r): optional in the standard, required by some readers.
-// Values reach these already escaped for XML (a whole block at a time, see file-writers).
+// The header's cells; the data rows are made in bytes (xlsx-rows.ts), with the same markup.
 export function textCell(ref: string, escaped: string | null): string {
   if (escaped === null) return '';
   // Only text with outer whitespace needs xml:space (a third of the sheet's bytes otherwise).
@@ -55,9 +51,6 @@ export function textCell(ref: string, escaped: string | null): string {
   return `<c r="${ref}" t="inlineStr"><is>${open}${escaped}</t></is></c>`;
 }
 
-export function numberCell(ref: string, value: string | null): string {
-  return value === null ? '' : `<c r="${ref}"><v>${value}</v></c>`;
-}
 
 interface Entry {
   name: Buffer;
@@ -85,7 +78,7 @@ export class ZipStream {
   }
 
   /** Starts an entry; returns a writer of its uncompressed content and a function that closes it. */
-  async entry(name: string): Promise<{ write(text: string): Promise<void>; close(): Promise<void> }> {
+  async entry(name: string): Promise<{ write(content: string | Buffer): Promise<void>; close(): Promise<void> }> {
     const entry: Entry = { name: Buffer.from(name, 'utf8'), offset: this.offset, crc: 0, compressed: 0, size: 0 };
     const header = Buffer.alloc(30);
     header.writeUInt32LE(0x04034b50, 0);
@@ -109,8 +102,8 @@ export class ZipStream {
     });
     const ended = once(deflate, 'end');
     return {
-      write: async (text: string) => {
-        const buffer = Buffer.from(text, 'utf8');
+      write: async (content: string | Buffer) => {
+        const buffer = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
         entry.crc = crc32(buffer, entry.crc);
         entry.size += buffer.length;
         if (entry.size > 0xffffffff) throw new Error('xlsx worksheet larger than 4 GB (zip64 not supported)');
@@ -191,13 +184,15 @@ export function stylesXml(currencies: readonly string[]): string {
 
 /** A one-sheet workbook: the fixed parts, then the sheet, row by row, then the styles the sheet used. */
 export async function openWorkbook(out: NodeJS.WritableStream, sheetName: string, kinds: SheetCellKind[]) {
-  // Per column, the markup around a cell's reference and value, built once: a million rows make
-  // twelve million cells, so each one is a few concatenations and nothing more.
-  const opens = kinds.map((_, index) => `<c r="${columnLetters(index)}`);
-  const numberStyles = kinds.map((kind) =>
-    kind === 'number' ? '"><v>' : kind === 'date' ? `" s="${DATE_STYLE}"><v>` : kind === 'dateTime' ? `" s="${DATE_TIME_STYLE}"><v>` : undefined,
+  const columns: ColumnCells[] = kinds.map((kind) =>
+    kind === 'number'
+      ? { value: '"><v>' }
+      : kind === 'date'
+        ? { value: `" s="${DATE_STYLE}"><v>` }
+        : kind === 'dateTime'
+          ? { value: `" s="${DATE_TIME_STYLE}"><v>` }
+          : kind,
   );
-  const money = kinds.map((kind) => kind === 'money');
   const currencies = new Map<string, string>();
   const moneyStyle = (currency: string) => {
     let style = currencies.get(currency);
@@ -207,7 +202,6 @@ export async function openWorkbook(out: NodeJS.WritableStream, sheetName: string
     }
     return style;
   };
-  let rowNumber = 0;
   const zip = new ZipStream(out);
   for (const [name, content] of FIXED_FILES(sheetName)) {
     const entry = await zip.entry(name);
@@ -216,38 +210,19 @@ export async function openWorkbook(out: NodeJS.WritableStream, sheetName: string
   }
   const sheet = await zip.entry('xl/worksheets/sheet1.xml');
   await sheet.write(SHEET_START);
+  let rows: SheetRows | undefined;
   return {
     async writeHeader(headers: string[]) {
-      const r = ++rowNumber;
-      await sheet.write(`<row r="${r}">${headers.map((header, index) => textCell(`${columnLetters(index)}${r}`, xmlText(header))).join('')}</row>`);
+      await sheet.write(`<row r="1">${headers.map((header, index) => textCell(`${columnLetters(index)}1`, xmlText(header))).join('')}</row>`);
+      rows = sheetRows(columns, 1, moneyStyle);
     },
-    /** Rows of values already escaped for XML: text cells become inline strings (never formulas), number cells hold the digits given. */
-    async writeRows(rows: (string | null)[][]) {
-      // Each row's pieces joined at once: measured faster than growing one string piece by piece.
-      let xml = '';
-      for (const row of rows) {
-        const r = String(++rowNumber);
-        const parts: string[] = ['<row r="', r, '">'];
-        for (let index = 0; index < opens.length; index++) {
-          const value = row[index];
-          if (value === null || value === undefined) continue;
-          const numberStyle = numberStyles[index];
-          if (numberStyle) parts.push(opens[index]!, r, numberStyle, value, '</v></c>');
-          else if (money[index]) {
-            const space = value.indexOf(' ');
-            if (space < 0) parts.push(opens[index]!, r, '"><v>', value, '</v></c>');
-            else parts.push(opens[index]!, r, moneyStyle(value.slice(space + 1)), value.slice(0, space), '</v></c>');
-          } else if (value.length > 0 && (value.charCodeAt(0) <= 32 || value.charCodeAt(value.length - 1) <= 32))
-            parts.push(opens[index]!, r, '" t="inlineStr"><is><t xml:space="preserve">', value, '</t></is></c>');
-          else parts.push(opens[index]!, r, '" t="inlineStr"><is><t>', value, '</t></is></c>');
-        }
-        parts.push('</row>');
-        xml += parts.join('');
-      }
-      await sheet.write(xml);
+    /** Rows in COPY text format (tab-separated fields, one record a line): see xlsx-rows.ts for what each cell becomes. */
+    async writeCopyRows(block: Buffer) {
+      if (!rows) throw new Error('the header row comes first');
+      await sheet.write(rows.write(block));
     },
     /** Data rows written so far (the header not counted). */
-    rows: () => Math.max(0, rowNumber - 1),
+    rows: () => Math.max(0, (rows?.count() ?? 0) - 1),
     async finish() {
       await sheet.write(SHEET_END);
       await sheet.close();
