@@ -51,7 +51,6 @@ export function textCell(ref: string, escaped: string | null): string {
   return `<c r="${ref}" t="inlineStr"><is>${open}${escaped}</t></is></c>`;
 }
 
-
 interface Entry {
   name: Buffer;
   offset: number;
@@ -90,7 +89,7 @@ export class ZipStream {
     header.writeUInt16LE(entry.name.length, 26);
     await this.raw(Buffer.concat([header, entry.name]));
     // A deep write buffer lets zlib (on the thread pool) compress one block while the next is built.
-    const deflate = createDeflateRaw({ level: 1, strategy: constants.Z_DEFAULT_STRATEGY, highWaterMark: 4 << 20 } as ZlibOptions);
+    const deflate = createDeflateRaw({ level: 1, strategy: constants.Z_DEFAULT_STRATEGY, highWaterMark: 4 << 20, chunkSize: 256 << 10 } as ZlibOptions);
     const pending: Promise<void>[] = [];
     deflate.on('data', (chunk: Buffer) => {
       entry.compressed += chunk.length;

@@ -28,8 +28,7 @@ describe('sheet rows from COPY text', () => {
   test('values, dates and money: the markup of their kind, the currency choosing the style', () => {
     const columns: ColumnCells[] = [{ value: '"><v>' }, { value: '" s="1"><v>' }, 'money', 'money'];
     expect(xml(columns, 1, '42\t46310.5\t1234.56 EUR\t1500 JPY\n')).toBe(
-      '<row r="2"><c r="A2"><v>42</v></c><c r="B2" s="1"><v>46310.5</v></c>' +
-        '<c r="C2" s="3"><v>1234.56</v></c><c r="D2" s="4"><v>1500</v></c></row>',
+      '<row r="2"><c r="A2"><v>42</v></c><c r="B2" s="1"><v>46310.5</v></c>' + '<c r="C2" s="3"><v>1234.56</v></c><c r="D2" s="4"><v>1500</v></c></row>',
     );
     // An amount without a currency is a plain number.
     expect(xml(['money'], 1, '7\n')).toBe('<row r="2"><c r="A2"><v>7</v></c></row>');
@@ -48,6 +47,8 @@ describe('sheet rows from COPY text', () => {
     expect(cell('a\\rb')).toBe('<t>a&#13;b</t>');
     expect(cell('x\\by\\fz\\v')).toBe('<t>xyz</t>');
     expect(cell('ctrl\u0001\u001fchar\uFFFE\uFFFFend')).toBe('<t>ctrlcharend</t>');
+    // A raw carriage return is one XML carries (COPY itself writes \r).
+    expect(cell('a\rb')).toBe('<t>a\rb</t>');
     expect(cell('Zoë € 日本')).toBe('<t>Zoë € 日本</t>');
     expect(cell('\\"quoted\\"')).toBe('<t>&quot;quoted&quot;</t>');
   });
