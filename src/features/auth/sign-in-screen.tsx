@@ -18,12 +18,12 @@ const SignInSchema = z.object({ email: EmailSchema, password: z.string().check(z
 type SignInValues = z.input<typeof SignInSchema>;
 type SignInField = keyof SignInValues;
 
-/** The fields the schema refuses, in form order. */
-function invalidFields(values: SignInValues): SignInField[] {
+/** The values to send (the schema's output), or the fields it refuses, in form order. */
+function checkSignIn(values: SignInValues): { accepted: z.output<typeof SignInSchema> } | { refused: SignInField[] } {
   const result = z.safeParse(SignInSchema, values);
-  if (result.success) return [];
+  if (result.success) return { accepted: result.data };
   const refused = new Set(result.error.issues.map((issue) => issue.path[0]));
-  return (['email', 'password'] as const).filter((field) => refused.has(field));
+  return { refused: (['email', 'password'] as const).filter((field) => refused.has(field)) };
 }
 
 export function SignInScreen() {
@@ -45,20 +45,20 @@ export function SignInScreen() {
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
-  const errors = submitted ? new Set(invalidFields(values)) : new Set<SignInField>();
+  const check = checkSignIn(values);
+  const errors = new Set(submitted && 'refused' in check ? check.refused : []);
 
   const onChange = (field: SignInField) => (event: ChangeEvent<HTMLInputElement>) => setValues((current) => ({ ...current, [field]: event.target.value }));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    const refused = invalidFields(values);
-    if (refused.length) {
-      inputs[refused[0]!].current?.focus();
+    if ('refused' in check) {
+      inputs[check.refused[0]!].current?.focus();
       return;
     }
     if (submitting) return;
-    const { email, password } = z.parse(SignInSchema, values);
+    const { email, password } = check.accepted;
     setFailure(null);
     setSubmitting(true);
     try {
