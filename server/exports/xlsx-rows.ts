@@ -157,7 +157,8 @@ export function sheetRows(columns: readonly ColumnCells[], lastRow: number, mone
 
   return {
     write(block) {
-      // A new buffer per block: the zip entry's deflate stream holds on to it until compressed.
+      // A new buffer per block: the zip entry's deflate stream holds on to it until compressed. An
+      // order row's markup makes about five times its COPY bytes; a row that needs more grows it below.
       let out = Buffer.allocUnsafe(block.length * 5 + 4096);
       let at = 0;
       let start = 0;

@@ -40,8 +40,6 @@ export function xmlText(text: string): string {
   return XML_SPECIAL.test(text) ? text.replace(XML_REPLACE, (char) => ENTITIES[char] ?? '') : text;
 }
 
-export { columnLetters };
-
 // Every row and cell carries its reference (r): optional in the standard, required by some readers.
 // The header's cells; the data rows are made in bytes (xlsx-rows.ts), with the same markup.
 export function textCell(ref: string, escaped: string | null): string {
