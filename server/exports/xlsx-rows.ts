@@ -64,6 +64,8 @@ ESCAPED[0x76] = NOTHING; // \v
 
 /** The most a field's byte grows into ("&quot;"), and the most markup a cell or a row adds. */
 const MAX_GROWTH = 6;
+/** XML buffers kept for reuse: one being compressed while the next block is made, and one more. */
+const MAX_SPARE = 2;
 const CELL_MARKUP = 128;
 const ROW_MARKUP = 48;
 
@@ -112,6 +114,8 @@ function decodeField(block: Buffer, from: number, out: Buffer | Uint8Array, at: 
 export interface SheetRows {
   /** The rows of `block` (whole COPY lines; the last one may lack its LF), as worksheet XML bytes. */
   write(block: Buffer): Buffer;
+  /** Gives back the memory of XML `write` returned once it is no longer used (the deflate stream has compressed it), for a later block. */
+  recycle(xml: Buffer): void;
   /** The number of the last row written (the header's before any). */
   count(): number;
 }
@@ -154,12 +158,17 @@ export function sheetRows(columns: readonly ColumnCells[], lastRow: number, mone
   };
   // A money cell's text, decoded first: its currency decides the markup before the amount.
   let amount = new Uint8Array(256);
+  const spare: Buffer[] = [];
 
   return {
     write(block) {
-      // A new buffer per block: the zip entry's deflate stream holds on to it until compressed. An
-      // order row's markup makes about five times its COPY bytes; a row that needs more grows it below.
-      let out = Buffer.allocUnsafe(block.length * 5 + 4096);
+      // A buffer per block, given back once compressed (the zip entry's deflate stream holds on to it
+      // until then) and used again: the xlsx thread makes too few objects for V8 to collect dead
+      // buffers soon (decision 0333). An order row's markup makes about five times its COPY bytes; a
+      // row that needs more grows it below.
+      const size = block.length * 5 + 4096;
+      const spareAt = spare.findIndex((buffer) => buffer.length >= size);
+      let out = spareAt === -1 ? Buffer.allocUnsafe(size) : spare.splice(spareAt, 1)[0]!;
       let at = 0;
       let start = 0;
       while (start < block.length) {
@@ -214,6 +223,10 @@ export function sheetRows(columns: readonly ColumnCells[], lastRow: number, mone
         start = lineEnd + 1;
       }
       return out.subarray(0, at);
+    },
+    recycle(xml) {
+      // Only memory of its own: a buffer from Node's shared pool is not ours to reuse.
+      if (spare.length < MAX_SPARE && xml.byteOffset === 0) spare.push(Buffer.from(xml.buffer, 0, xml.buffer.byteLength));
     },
     count: () => rowNumber,
   };

@@ -75,7 +75,7 @@ export class ZipStream {
   }
 
   /** Starts an entry; returns a writer of its uncompressed content and a function that closes it. */
-  async entry(name: string): Promise<{ write(content: string | Buffer): Promise<void>; close(): Promise<void> }> {
+  async entry(name: string): Promise<{ write(content: string | Buffer, compressed?: () => void): Promise<void>; close(): Promise<void> }> {
     const entry: Entry = { name: Buffer.from(name, 'utf8'), offset: this.offset, crc: 0, compressed: 0, size: 0 };
     const header = Buffer.alloc(30);
     header.writeUInt32LE(0x04034b50, 0);
@@ -99,12 +99,13 @@ export class ZipStream {
     });
     const ended = once(deflate, 'end');
     return {
-      write: async (content: string | Buffer) => {
+      /** `compressed` is called once zlib is done with `content` (its memory may then be reused). */
+      write: async (content: string | Buffer, compressed?: () => void) => {
         const buffer = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
         entry.crc = crc32(buffer, entry.crc);
         entry.size += buffer.length;
         if (entry.size > 0xffffffff) throw new Error('xlsx worksheet larger than 4 GB (zip64 not supported)');
-        if (!deflate.write(buffer)) await once(deflate, 'drain');
+        if (!deflate.write(buffer, compressed && ((error) => (error ? undefined : compressed())))) await once(deflate, 'drain');
       },
       close: async () => {
         deflate.end();
@@ -216,7 +217,9 @@ export async function openWorkbook(out: NodeJS.WritableStream, sheetName: string
     /** Rows in COPY text format (tab-separated fields, one record a line): see xlsx-rows.ts for what each cell becomes. */
     async writeCopyRows(block: Buffer) {
       if (!rows) throw new Error('the header row comes first');
-      await sheet.write(rows.write(block));
+      const sheetRows = rows;
+      const xml = sheetRows.write(block);
+      await sheet.write(xml, () => sheetRows.recycle(xml));
     },
     /** Data rows written so far (the header not counted). */
     rows: () => Math.max(0, (rows?.count() ?? 0) - 1),
