@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import { xlsxWriter } from '../../server/exports/file-writers';
+import { openXlsxFile } from '../../server/exports/xlsx-thread-host';
 import { openWorkbook, type SheetCellKind } from '../../server/exports/xlsx-stream';
 
 // The xlsx writer makes the sheet on a worker thread (decision 0333). What a caller sees must not
@@ -109,5 +110,20 @@ describe('xlsx made on a worker thread', () => {
       await writer.finish();
     };
     await expect(attempt()).rejects.toThrow('disk full');
+  });
+});
+
+describe('the xlsx thread stopping', () => {
+  test('fails the files open on it; the next export starts a new thread', async () => {
+    const lost: Error[] = [];
+    const open = openXlsxFile({ headers, kinds, sheetName: 'Transactions' }, { message: () => undefined, lost: (error) => lost.push(error) });
+    const stopped = once(open.worker, 'exit');
+    await open.worker.terminate();
+    await stopped;
+    expect(lost.map((error) => error.message)).toEqual([expect.stringContaining('the xlsx thread stopped')]);
+    open.close();
+    const body = copyBody(1_000);
+    const { file } = await threadFile(body, 64 << 10);
+    expect(file.equals(await sameThreadFile(body))).toBe(true);
   });
 });
