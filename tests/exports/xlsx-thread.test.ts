@@ -87,6 +87,12 @@ describe('xlsx made on a worker thread', () => {
       expect(readFileSync(path.join(folder, `${index}.xlsx`)).equals(await sameThreadFile(body)), `file ${index}`).toBe(true);
   });
 
+  test('an export without rows is a sheet with its header alone', async () => {
+    const { file, rowsSeen } = await threadFile(Buffer.alloc(0), 1 << 20);
+    expect(rowsSeen).toEqual([0]);
+    expect(file.equals(await sameThreadFile(Buffer.alloc(0)))).toBe(true);
+  });
+
   test('a last line without its line end is a row of the file', async () => {
     const body = Buffer.concat([copyBody(3), Buffer.from('FOL-LAST\t5 EUR\tlast\t46001')]);
     const { file, rowsSeen } = await threadFile(body, 10);
