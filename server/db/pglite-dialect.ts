@@ -13,6 +13,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { PreparedStatements } from './pglite-prepared';
 
 // A small Kysely dialect over PGlite. PGlite is one connection, so the driver hands it out to one
 // holder at a time: a transaction keeps it until commit/rollback and other queries queue behind,
@@ -24,10 +25,14 @@ const keepAsText = (value: string) => value;
 const parsers = { [types.INT8]: keepAsText, [types.NUMERIC]: keepAsText, [types.DATE]: keepAsText };
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly client: PGlite) {}
+  private readonly statements: PreparedStatements;
+
+  constructor(private readonly client: PGlite) {
+    this.statements = new PreparedStatements(client, parsers);
+  }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.client.query<R>(compiledQuery.sql, [...compiledQuery.parameters], { parsers });
+    const result = await this.statements.query<R>(compiledQuery.sql, compiledQuery.parameters);
     const numAffectedRows = result.affectedRows === undefined ? undefined : BigInt(result.affectedRows);
     return { rows: result.rows, numAffectedRows };
   }

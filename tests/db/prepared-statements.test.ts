@@ -1,0 +1,101 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../server/db/database';
+import { MAX_PREPARED } from '../../server/db/pglite-prepared';
+
+// On the embedded engine a statement that repeats becomes a named prepared statement (decision
+// 0334). What a caller sees must not change: the same rows and types, the same errors, a session
+// that stays usable after an error, and a bounded number of statements in the engine.
+
+let db: Db;
+
+beforeAll(async () => {
+  db = openDatabase({ kind: 'pglite', dataDir: 'memory' });
+  await sql`CREATE TABLE prepared_probe (id int8 PRIMARY KEY, amount numeric, day date, at timestamptz, note text, tags jsonb, flag boolean)`.execute(db);
+});
+afterAll(async () => {
+  await db.destroy();
+});
+
+const preparedCount = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM pg_prepared_statements`.execute(db)).rows[0]?.n);
+const preparedTexts = async () => (await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(db)).rows.map((row) => row.statement);
+
+describe('prepared statements on the embedded engine', () => {
+  it('prepares a statement the second time it runs, and answers it with the same rows and types every time', async () => {
+    const at = new Date('2026-11-27T10:00:00.000Z');
+    await sql`INSERT INTO prepared_probe VALUES (${'9007199254740993'}, ${'12.345'}, ${'2026-11-27'}, ${at}, ${null}, ${JSON.stringify({ a: [1] })}, ${true})`.execute(
+      db,
+    );
+    const read = () =>
+      sql<Record<string, unknown>>`SELECT id, amount, day, at, note, tags, flag FROM prepared_probe WHERE id = ${'9007199254740993'} AND ${1} = 1`.execute(db);
+    const first = await read();
+    expect(await preparedTexts()).not.toContain('SELECT id, amount, day, at, note, tags, flag FROM prepared_probe WHERE id = $1 AND $2 = 1');
+    const second = await read();
+    const third = await read();
+    expect(await preparedTexts()).toContain('SELECT id, amount, day, at, note, tags, flag FROM prepared_probe WHERE id = $1 AND $2 = 1');
+    // int8, numeric and date as text (money never through a float), timestamptz a Date, jsonb parsed.
+    const expected = { id: '9007199254740993', amount: '12.345', day: '2026-11-27', at, note: null, tags: { a: [1] }, flag: true };
+    expect(first.rows).toEqual([expected]);
+    expect(second.rows).toEqual([expected]);
+    expect(third.rows).toEqual([expected]);
+  });
+
+  it('counts the rows a repeated write touched', async () => {
+    const touch = () => sql`UPDATE prepared_probe SET note = ${'seen'} WHERE id > ${0}`.execute(db);
+    await touch();
+    expect((await touch()).numAffectedRows).toBe(1n);
+    expect((await touch()).numAffectedRows).toBe(1n);
+  });
+
+  it('throws the engine error of a repeated statement, and the session answers the next statement', async () => {
+    const insert = (id: number) => sql`INSERT INTO prepared_probe (id, note) VALUES (${id}, ${'twice'})`.execute(db);
+    await insert(1);
+    await expect(insert(1)).rejects.toMatchObject({ code: '23505' });
+    await expect(insert(1)).rejects.toMatchObject({ code: '23505' });
+    expect((await sql<{ n: number }>`SELECT 1 AS n`.execute(db)).rows).toEqual([{ n: 1 }]);
+    await insert(2);
+    expect((await sql<{ n: string }>`SELECT count(*) AS n FROM prepared_probe WHERE note = ${'twice'}`.execute(db)).rows[0]?.n).toBe('2');
+  });
+
+  it('rolls a transaction back after a repeated statement failed inside it', async () => {
+    const insert = (id: number) => sql`INSERT INTO prepared_probe (id, note) VALUES (${id}, ${'in a transaction'})`.execute(db);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`INSERT INTO prepared_probe (id, note) VALUES (${10}, ${'in a transaction'})`.execute(trx);
+        await sql`INSERT INTO prepared_probe (id, note) VALUES (${11}, ${'in a transaction'})`.execute(trx);
+        await sql`INSERT INTO prepared_probe (id, note) VALUES (${11}, ${'in a transaction'})`.execute(trx);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect((await sql<{ n: string }>`SELECT count(*) AS n FROM prepared_probe WHERE id IN (10, 11)`.execute(db)).rows[0]?.n).toBe('0');
+    await insert(12);
+  });
+
+  it('keeps at most MAX_PREPARED statements in the engine, closing the least recently used', async () => {
+    for (let index = 0; index < MAX_PREPARED + 10; index += 1) {
+      const statement = () => sql`SELECT ${index} + ${sql.raw(String(index))} AS n`.execute(db);
+      await statement();
+      expect((await statement()).rows).toEqual([{ n: index * 2 }]);
+    }
+    expect(await preparedCount()).toBe(MAX_PREPARED);
+    expect(await preparedTexts()).toContain(`SELECT $1 + ${MAX_PREPARED + 9} AS n`);
+    expect(await preparedTexts()).not.toContain('SELECT $1 + 0 AS n');
+  });
+
+  it('answers a prepared statement after its table gained a column, with the new column', async () => {
+    await sql`CREATE TABLE prepared_changing (id int4)`.execute(db);
+    await sql`INSERT INTO prepared_changing VALUES (1)`.execute(db);
+    const all = () => sql<Record<string, unknown>>`SELECT * FROM prepared_changing WHERE id = ${1}`.execute(db);
+    await all();
+    expect((await all()).rows).toEqual([{ id: 1 }]);
+    await sql`ALTER TABLE prepared_changing ADD COLUMN label text DEFAULT 'new'`.execute(db);
+    expect((await all()).rows).toEqual([{ id: 1, label: 'new' }]);
+    expect((await all()).rows).toEqual([{ id: 1, label: 'new' }]);
+  });
+
+  it('does not prepare a COPY, which PGlite writes to /dev/blob', async () => {
+    const copy = () => sql`COPY (SELECT 1 AS n) TO '/dev/blob'`.execute(db);
+    await copy();
+    await copy();
+    expect((await preparedTexts()).some((text) => /copy/i.test(text))).toBe(false);
+  });
+});
