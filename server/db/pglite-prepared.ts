@@ -1,4 +1,5 @@
-import { parse as pgliteParse, protocol, type PGlite, type ParserOptions, type Results } from '@electric-sql/pglite';
+import { Buffer } from 'node:buffer';
+import { parse as pgliteParse, protocol, types, type PGlite, type ParserOptions, type Results } from '@electric-sql/pglite';
 
 // The embedded engine plans every statement again each time it runs, inside WebAssembly on the
 // server's one thread, and PGlite's `query` takes six trips into the engine per statement (parse,
@@ -6,21 +7,64 @@ import { parse as pgliteParse, protocol, type PGlite, type ParserOptions, type R
 // the caller of every signed-in call, a list's page, its count. So a statement seen a second time
 // becomes a named prepared statement of the engine's session: later runs send bind, execute and
 // sync in one message, and the engine reuses its parse and, where PostgreSQL's plan cache finds a
-// generic plan as cheap, its plan (decision 0334).
-
-type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
+// generic plan as cheap, its plan (decision 0334). Their answer is read here from the engine's raw
+// bytes, each row built by the parsers its fields' types resolved to when the statement was
+// prepared: PGlite's own reading copies every field into a new buffer and builds every row from
+// a list of entries (decision 0335).
 
 /** Prepared statements kept per engine; the least recently used is closed beyond this. */
 export const MAX_PREPARED = 64;
 /** Statement texts remembered as seen once, so a one-off (a migration, an export's inlined COPY) is not prepared. */
 const MAX_SEEN_ONCE = 512;
 
+type FieldParser = (text: string) => unknown;
+
 interface Prepared {
   name: string;
   /** The parameters' type oids, for PGlite's own serializers. */
   paramTypes: number[];
-  /** The statement's row description (undefined for a statement that returns no rows). */
-  rowDescription: BackendMessage | undefined;
+  /** The columns of its rows, as PGlite's results describe them (empty for a statement that returns none). */
+  fields: { name: string; dataTypeID: number }[];
+  /** Each column's parser, as PGlite's `parseType` would pick it for the column's type. */
+  parsers: FieldParser[];
+}
+
+const asText: FieldParser = (text) => text;
+/** Command tags that end in the number of rows they touched, as PGlite counts `affectedRows`. */
+const COUNTED_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
+
+/** The fields of an ErrorResponse, by their one-letter codes, into the DatabaseError PGlite would throw. */
+const ERROR_FIELDS: Record<string, string> = {
+  S: 'severity',
+  C: 'code',
+  D: 'detail',
+  H: 'hint',
+  P: 'position',
+  p: 'internalPosition',
+  q: 'internalQuery',
+  W: 'where',
+  s: 'schema',
+  t: 'table',
+  c: 'column',
+  d: 'dataType',
+  n: 'constraint',
+  F: 'file',
+  L: 'line',
+  R: 'routine',
+};
+
+function databaseError(bytes: Buffer, start: number, end: number, length: number): Error {
+  const fields: Record<string, string> = {};
+  let at = start;
+  while (at < end && bytes[at] !== 0) {
+    const code = String.fromCharCode(bytes[at] as number);
+    const stop = bytes.indexOf(0, at + 1);
+    fields[code] = bytes.toString('utf8', at + 1, stop);
+    at = stop + 1;
+  }
+  const error = new protocol.messages.DatabaseError(fields.M ?? 'database error', length, 'error') as unknown as Record<string, unknown>;
+  for (const [code, property] of Object.entries(ERROR_FIELDS)) error[property] = fields[code];
+  return error as unknown as Error;
 }
 
 /** SQLSTATE 0A000 "cached plan must not change result type": a table's columns changed under the statement. */
@@ -78,12 +122,14 @@ export class PreparedStatements {
       return serialize ? serialize(value) : String(value);
     });
     // Bind, execute and sync in one trip; on an error the engine has already reached the sync, so
-    // the session is ready for the next statement when PGlite throws it here.
-    const { messages } = await this.client.execProtocol(
+    // the session is ready for the next statement when the error is thrown here.
+    const chunks: Uint8Array[] = [];
+    await this.client.execProtocolRawStream(
       concat([protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({}), protocol.serialize.sync()]),
+      // A view into the engine's memory, reused for its next output: copied.
+      { onRawData: (bytes) => chunks.push(bytes.slice()) },
     );
-    const described = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
-    return pgliteParse.parseResults(described, this.client.parsers, { parsers: this.parsers })[0] as Results<R>;
+    return readAnswer<R>(chunks.length === 1 ? (chunks[0] as Uint8Array) : concat(chunks), statement);
   }
 
   /** The prepared statement of `text`, parsed and described on first use; the least recently used one beyond MAX_PREPARED is closed. */
@@ -99,10 +145,18 @@ export class PreparedStatements {
     const { messages } = await this.client.execProtocol(
       concat([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()]),
     );
+    const description = messages.find((message) => message.name === 'rowDescription') as { fields: { name: string; dataTypeID: number }[] } | undefined;
+    const fields = (description?.fields ?? []).map((field) => ({ name: field.name, dataTypeID: field.dataTypeID }));
+    // PGlite's `parseType`: the query's parsers over the engine's (its array types included), else the defaults.
+    const byType: Record<number, ((text: string, typeId?: number) => unknown) | undefined> = { ...types.parsers, ...this.client.parsers, ...this.parsers };
     const statement: Prepared = {
       name,
       paramTypes: pgliteParse.parseDescribeStatementResults(messages),
-      rowDescription: messages.find((message) => message.name === 'rowDescription'),
+      fields,
+      parsers: fields.map(({ dataTypeID }) => {
+        const parse = byType[dataTypeID];
+        return parse ? (text: string) => parse(text, dataTypeID) : asText;
+      }),
     };
     this.prepared.set(text, statement);
     return statement;
@@ -114,4 +168,43 @@ export class PreparedStatements {
     this.prepared.delete(text);
     await this.client.execProtocol(concat([protocol.serialize.close({ type: 'S', name: statement.name }), protocol.serialize.sync()]));
   }
+}
+
+/** The rows, the rows touched and the first error of a prepared statement's answer, read from the engine's bytes. */
+function readAnswer<R>(data: Uint8Array, statement: Prepared): Results<R> {
+  const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const names = statement.fields.map((field) => field.name);
+  const rows: Record<string, unknown>[] = [];
+  let affectedRows = 0;
+  let error: Error | undefined;
+  let at = 0;
+  while (at + 5 <= bytes.length) {
+    const type = bytes[at];
+    const length = bytes.readInt32BE(at + 1);
+    const start = at + 5;
+    const end = at + 1 + length;
+    if (type === 0x44 /* D, a row */) {
+      const count = bytes.readInt16BE(start);
+      const row: Record<string, unknown> = {};
+      let field = start + 2;
+      for (let index = 0; index < count; index += 1) {
+        const size = bytes.readInt32BE(field);
+        field += 4;
+        if (size < 0) row[names[index] as string] = null;
+        else {
+          row[names[index] as string] = (statement.parsers[index] as FieldParser)(bytes.toString('utf8', field, field + size));
+          field += size;
+        }
+      }
+      rows.push(row);
+    } else if (type === 0x43 /* C, the command's tag */) {
+      const words = bytes.toString('utf8', start, end - 1).split(' ');
+      if (COUNTED_COMMANDS.has(words[0] as string)) affectedRows += Number.parseInt(words.at(-1) as string, 10) || 0;
+    } else if (type === 0x45 /* E, an error: the first one is thrown */) {
+      error ??= databaseError(bytes, start, end, length);
+    }
+    at = end;
+  }
+  if (error) throw error;
+  return { rows: rows as R[], fields: statement.fields, affectedRows };
 }

@@ -19,11 +19,13 @@ afterAll(async () => {
 });
 
 const query = (label: string, done: string[]) => sql`SELECT 1`.execute(db).then(() => done.push(label));
+// At least a millisecond each, so a timer set now is due once the first of them has run, however fast the engine answers.
+const slowQuery = (label: string, done: string[]) => sql`SELECT pg_sleep(0.001)`.execute(db).then(() => done.push(label));
 
 describe('the embedded engine queue', () => {
   it('lets the event loop run between queued queries: a timer due now fires before a long queue has drained', async () => {
     const done: string[] = [];
-    const queries = Array.from({ length: 40 }, (_, index) => query(`q${index}`, done));
+    const queries = Array.from({ length: 40 }, (_, index) => slowQuery(`q${index}`, done));
     setTimeout(() => done.push('timer'), 0);
     await Promise.all(queries);
     await new Promise((resolve) => setTimeout(resolve, 5));

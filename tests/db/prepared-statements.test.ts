@@ -40,6 +40,35 @@ describe('prepared statements on the embedded engine', () => {
     expect(third.rows).toEqual([expected]);
   });
 
+  it('reads every kind of column alike whether prepared or not: arrays, uuids, numbers, unicode, empty text and nulls', async () => {
+    const read = () =>
+      sql<Record<string, unknown>>`
+        SELECT ARRAY['a', 'b,c', NULL]::text[] AS texts, ARRAY[1, 2]::int4[] AS numbers, ${'7d5b0c56-3f0e-4c8e-9a43-0f6f6f1c2b11'}::uuid AS id,
+          2::int2 AS small, 1.5::float8 AS ratio, 'Zoë 東京 🏨'::text AS guest, ''::text AS empty, NULL::text AS missing, 'null'::jsonb AS json_null,
+          interval '1 day' AS span, ${'x'} AS echoed`.execute(db);
+    const unprepared = await read();
+    expect(unprepared.rows[0]).toMatchObject({
+      texts: ['a', 'b,c', null],
+      numbers: [1, 2],
+      small: 2,
+      ratio: 1.5,
+      guest: 'Zoë 東京 🏨',
+      empty: '',
+      missing: null,
+    });
+    expect((await read()).rows).toEqual(unprepared.rows);
+    expect((await read()).rows).toEqual(unprepared.rows);
+  });
+
+  it('reads an answer larger than the engine hands over at once, row for row', async () => {
+    const many = () => sql<{ n: number; line: string }>`SELECT n, repeat(${'é'}, 120) || n AS line FROM generate_series(1, ${20_000}) AS n`.execute(db);
+    const unprepared = await many();
+    const prepared = await many();
+    expect(prepared.rows).toHaveLength(20_000);
+    expect(prepared.rows).toEqual(unprepared.rows);
+    expect((await many()).rows.at(-1)).toEqual({ n: 20_000, line: `${'é'.repeat(120)}20000` });
+  });
+
   it('counts the rows a repeated write touched', async () => {
     const touch = () => sql`UPDATE prepared_probe SET note = ${'seen'} WHERE id > ${0}`.execute(db);
     await touch();
@@ -51,7 +80,14 @@ describe('prepared statements on the embedded engine', () => {
     const insert = (id: number) => sql`INSERT INTO prepared_probe (id, note) VALUES (${id}, ${'twice'})`.execute(db);
     await insert(1);
     await expect(insert(1)).rejects.toMatchObject({ code: '23505' });
-    await expect(insert(1)).rejects.toMatchObject({ code: '23505' });
+    // Prepared now: the same error, its constraint and detail included (the server names the constraint in its log).
+    await expect(insert(1)).rejects.toMatchObject({
+      code: '23505',
+      constraint: 'prepared_probe_pkey',
+      detail: 'Key (id)=(1) already exists.',
+      severity: 'ERROR',
+    });
+    await expect(insert(1)).rejects.toThrow('duplicate key value violates unique constraint "prepared_probe_pkey"');
     expect((await sql<{ n: number }>`SELECT 1 AS n`.execute(db)).rows).toEqual([{ n: 1 }]);
     await insert(2);
     expect((await sql<{ n: string }>`SELECT count(*) AS n FROM prepared_probe WHERE note = ${'twice'}`.execute(db)).rows[0]?.n).toBe('2');
