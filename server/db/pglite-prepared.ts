@@ -10,7 +10,7 @@ import { parse as pgliteParse, protocol, types, type PGlite, type ParserOptions,
 // generic plan as cheap, its plan (decision 0334). Their answer is read here from the engine's raw
 // bytes, each row built by the parsers its fields' types resolved to when the statement was
 // prepared: PGlite's own reading copies every field into a new buffer and builds every row from
-// a list of entries (decision 0335).
+// a list of entries.
 
 /** Prepared statements kept per engine; the least recently used is closed beyond this. */
 export const MAX_PREPARED = 64;
