@@ -93,17 +93,21 @@ describe('prepared statements on the embedded engine', () => {
     expect((await sql<{ n: string }>`SELECT count(*) AS n FROM prepared_probe WHERE note = ${'twice'}`.execute(db)).rows[0]?.n).toBe('2');
   });
 
-  it('rolls a transaction back after a repeated statement failed inside it', async () => {
-    const insert = (id: number) => sql`INSERT INTO prepared_probe (id, note) VALUES (${id}, ${'in a transaction'})`.execute(db);
-    await expect(
+  it('rolls transactions back after a repeated statement failed inside them, BEGIN and ROLLBACK prepared too', async () => {
+    const failing = (id: number) =>
       db.transaction().execute(async (trx) => {
-        await sql`INSERT INTO prepared_probe (id, note) VALUES (${10}, ${'in a transaction'})`.execute(trx);
-        await sql`INSERT INTO prepared_probe (id, note) VALUES (${11}, ${'in a transaction'})`.execute(trx);
-        await sql`INSERT INTO prepared_probe (id, note) VALUES (${11}, ${'in a transaction'})`.execute(trx);
-      }),
-    ).rejects.toMatchObject({ code: '23505' });
-    expect((await sql<{ n: string }>`SELECT count(*) AS n FROM prepared_probe WHERE id IN (10, 11)`.execute(db)).rows[0]?.n).toBe('0');
-    await insert(12);
+        await sql`INSERT INTO prepared_probe (id, note) VALUES (${id}, ${'in a transaction'})`.execute(trx);
+        await sql`INSERT INTO prepared_probe (id, note) VALUES (${id + 1}, ${'in a transaction'})`.execute(trx);
+        await sql`INSERT INTO prepared_probe (id, note) VALUES (${id + 1}, ${'in a transaction'})`.execute(trx);
+      });
+    // The third transaction's BEGIN and ROLLBACK run as prepared statements, the ROLLBACK in an aborted transaction.
+    for (const id of [10, 20, 30]) await expect(failing(id)).rejects.toMatchObject({ code: '23505' });
+    expect(await preparedTexts()).toEqual(expect.arrayContaining(['BEGIN', 'ROLLBACK']));
+    expect((await sql<{ n: string }>`SELECT count(*) AS n FROM prepared_probe WHERE id BETWEEN 10 AND 31`.execute(db)).rows[0]?.n).toBe('0');
+    await db.transaction().execute(async (trx) => {
+      await sql`INSERT INTO prepared_probe (id, note) VALUES (${40}, ${'committed'})`.execute(trx);
+    });
+    expect((await sql<{ n: string }>`SELECT count(*) AS n FROM prepared_probe WHERE id = 40`.execute(db)).rows[0]?.n).toBe('1');
   });
 
   it('keeps at most MAX_PREPARED statements in the engine, closing the least recently used', async () => {
