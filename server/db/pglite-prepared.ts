@@ -80,11 +80,13 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return whole;
 }
 
+/** Statement names are unique in the process, so two of these over one engine never reuse a name. */
+let nextStatementNumber = 0;
+
 /** Runs statements on one PGlite, preparing the ones that repeat. One instance per engine. */
 export class PreparedStatements {
   private readonly prepared = new Map<string, Prepared>();
   private readonly seenOnce = new Set<string>();
-  private nextName = 0;
 
   constructor(
     private readonly client: PGlite,
@@ -141,7 +143,7 @@ export class PreparedStatements {
       return known;
     }
     if (this.prepared.size >= MAX_PREPARED) await this.close(this.prepared.keys().next().value as string);
-    const name = `folio_${this.nextName++}`;
+    const name = `folio_${nextStatementNumber++}`;
     const { messages } = await this.client.execProtocol(
       concat([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()]),
     );

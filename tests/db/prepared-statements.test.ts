@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../server/db/database';
+import { openDatabase, openPglite, type Db } from '../../server/db/database';
+import { PGliteDialect } from '../../server/db/pglite-dialect';
 import { MAX_PREPARED } from '../../server/db/pglite-prepared';
 
 // On the embedded engine a statement that repeats becomes a named prepared statement (decision
@@ -137,5 +138,18 @@ describe('prepared statements on the embedded engine', () => {
     await copy();
     await copy();
     expect((await preparedTexts()).some((text) => /copy/i.test(text))).toBe(false);
+  });
+
+  it('lets two dialects over one engine prepare side by side, each statement under its own name', async () => {
+    const engine = openPglite('memory');
+    const [first, second] = [new Kysely<unknown>({ dialect: new PGliteDialect(engine) }), new Kysely<unknown>({ dialect: new PGliteDialect(engine) })];
+    try {
+      for (let run = 0; run < 3; run += 1) {
+        expect((await sql<{ n: number }>`SELECT ${1}::int AS n`.execute(first)).rows).toEqual([{ n: 1 }]);
+        expect((await sql<{ t: string }>`SELECT ${'two'}::text AS t`.execute(second)).rows).toEqual([{ t: 'two' }]);
+      }
+    } finally {
+      await first.destroy();
+    }
   });
 });
