@@ -53,7 +53,7 @@ const ERROR_FIELDS: Record<string, string> = {
   R: 'routine',
 };
 
-function databaseError(bytes: Buffer, start: number, end: number, length: number): Error {
+export function databaseError(bytes: Buffer, start: number, end: number, length: number): Error {
   const fields: Record<string, string> = {};
   let at = start;
   while (at < end && bytes[at] !== 0) {

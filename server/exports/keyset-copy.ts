@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
+import { copyOutOfPglite } from '../db/pglite-copy-out';
 import { orderByClause } from '../lists/list-query';
 import { COPY_OPTIONS, inlineParameters, pgliteClient, type CopyBody, type CopyFormat } from './copy-out';
 import type { ExportQueryParts } from './export-source';
@@ -62,9 +63,7 @@ async function copyChunk(db: Db, parts: ExportQueryParts, keys: ChunkKey[], from
   return db.getExecutor().provideConnection(async (connection) => {
     const client = pgliteClient(connection);
     if (!client) throw new Error('keyset COPY chunks are for the embedded engine');
-    const result = await client.query(`COPY (${copy}) TO '/dev/blob' WITH (${COPY_OPTIONS[format]})`);
-    const copied = result.affectedRows ?? 0;
-    const body = result.blob ? Buffer.from(await result.blob.arrayBuffer()) : Buffer.alloc(0);
+    const { body, rows: copied } = await copyOutOfPglite(client, `COPY (${copy}) TO STDOUT WITH (${COPY_OPTIONS[format]})`);
     if (copied < chunkRows) return { body, rows: copied, end: undefined };
     const row = (await client.query<Record<string, string | null>>(last)).rows[0];
     const end: KeyValue[] | undefined = row ? keys.map((_, index) => row[`k${index}`] ?? null) : undefined;
