@@ -14,6 +14,8 @@ import { poolOf } from '../db/database';
 //   - PGlite on disk: COPY ... TO a scratch file inside its data directory (the only directory the
 //     embedded server can write to), then read back as a stream and removed.
 //   - PGlite in memory (tests): COPY ... TO '/dev/blob', the whole body in one Blob.
+// (By default an export on PGlite is read in keyset chunks instead, each a COPY ... TO STDOUT:
+// keyset-copy.ts, decisions 0320 and 0335.)
 // Memory stays flat on the first two whatever the row count.
 
 export type CopyFormat = 'csv' | 'text';
