@@ -3,9 +3,9 @@ import { protocol, type PGlite } from '@electric-sql/pglite';
 import { databaseError } from './pglite-prepared';
 
 // A COPY ... TO STDOUT on the embedded engine, its rows gathered straight from the engine's output
-// into one buffer. COPY ... TO '/dev/blob' made a small copy for every write of the engine's stdio
-// (about a kilobyte each), a Blob of them all and an ArrayBuffer of the Blob: some thousand
-// short-lived buffers per export chunk, which the collector freed late (decision 0335).
+// into one buffer. COPY ... TO '/dev/blob' made a copy of every write the engine made to it, a Blob
+// of them all and an ArrayBuffer of the Blob: short-lived buffers that the collector freed late
+// (decision 0335).
 
 /** Where a chunk's body starts: most chunks (5,000 rows of a dozen columns) fit without growing. */
 const FIRST_CAPACITY = 1 << 20;
