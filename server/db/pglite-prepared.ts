@@ -67,8 +67,11 @@ export function databaseError(bytes: Buffer, start: number, end: number, length:
   return error as unknown as Error;
 }
 
-/** SQLSTATE 0A000 "cached plan must not change result type": a table's columns changed under the statement. */
-const FEATURE_NOT_SUPPORTED = '0A000';
+/** SQLSTATE 0A000 "cached plan must not change result type": a table's columns changed under the statement (other 0A000 errors are thrown as they are). */
+function isStaleResultType(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return code === '0A000' && message === 'cached plan must not change result type';
+}
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
@@ -98,7 +101,7 @@ export class PreparedStatements {
     try {
       return await this.client.runExclusive(() => this.run<R>(text, params));
     } catch (error) {
-      if ((error as { code?: string }).code !== FEATURE_NOT_SUPPORTED) throw error;
+      if (!isStaleResultType(error)) throw error;
       // Re-prepared on its next repeat, against the table as it is now.
       await this.client.runExclusive(() => this.close(text));
       return this.client.query<R>(text, [...params], { parsers: this.parsers });
