@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { protocol, type PGlite } from '@electric-sql/pglite';
-import { databaseError } from './pglite-prepared';
+import { databaseError, rowsOfCommand } from './pglite-prepared';
 
 // A COPY ... TO STDOUT on the embedded engine, its rows gathered straight from the engine's output
 // into one buffer. COPY ... TO '/dev/blob' made a copy of every write the engine made to it, a Blob
@@ -45,15 +45,7 @@ export async function copyOutOfPglite(client: PGlite, copySql: string): Promise<
       if (end > bytes.length) break;
       const type = bytes[at];
       if (type === 0x64 /* d, a row's bytes */) append(bytes, at + 5, end);
-      else if (type === 0x43 /* C, "COPY n" */)
-        rows =
-          Number.parseInt(
-            bytes
-              .toString('utf8', at + 5, end - 1)
-              .split(' ')
-              .at(-1) as string,
-            10,
-          ) || 0;
+      else if (type === 0x43 /* C, "COPY n" */) rows = rowsOfCommand(bytes, at + 5, end);
       else if (type === 0x45 /* E, an error: the first one is thrown */) error ??= databaseError(bytes, at + 5, end, size);
       at = end;
     }

@@ -73,14 +73,10 @@ function isStaleResultType(error: unknown): boolean {
   return code === '0A000' && message === 'cached plan must not change result type';
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.length;
-  }
-  return whole;
+/** The rows a CommandComplete message (its tag between `start` and `end`) counts, as PGlite's `affectedRows` does: 0 for a command that counts none. */
+export function rowsOfCommand(bytes: Buffer, start: number, end: number): number {
+  const words = bytes.toString('utf8', start, end - 1).split(' ');
+  return COUNTED_COMMANDS.has(words[0] as string) ? Number.parseInt(words.at(-1) as string, 10) || 0 : 0;
 }
 
 /** Statement names are unique in the process, so two of these over one engine never reuse a name. */
@@ -130,11 +126,11 @@ export class PreparedStatements {
     // the session is ready for the next statement when the error is thrown here.
     const chunks: Uint8Array[] = [];
     await this.client.execProtocolRawStream(
-      concat([protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({}), protocol.serialize.sync()]),
+      Buffer.concat([protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({}), protocol.serialize.sync()]),
       // A view into the engine's memory, reused for its next output: copied.
       { onRawData: (bytes) => chunks.push(bytes.slice()) },
     );
-    return readAnswer<R>(chunks.length === 1 ? (chunks[0] as Uint8Array) : concat(chunks), statement);
+    return readAnswer<R>(chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks), statement);
   }
 
   /** The prepared statement of `text`, parsed and described on first use; the least recently used one beyond MAX_PREPARED is closed. */
@@ -148,7 +144,7 @@ export class PreparedStatements {
     if (this.prepared.size >= MAX_PREPARED) await this.close(this.prepared.keys().next().value as string);
     const name = `folio_${nextStatementNumber++}`;
     const { messages } = await this.client.execProtocol(
-      concat([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()]),
+      Buffer.concat([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()]),
     );
     const description = messages.find((message) => message.name === 'rowDescription') as { fields: { name: string; dataTypeID: number }[] } | undefined;
     const fields = (description?.fields ?? []).map((field) => ({ name: field.name, dataTypeID: field.dataTypeID }));
@@ -171,7 +167,7 @@ export class PreparedStatements {
     const statement = this.prepared.get(text);
     if (!statement) return;
     this.prepared.delete(text);
-    await this.client.execProtocol(concat([protocol.serialize.close({ type: 'S', name: statement.name }), protocol.serialize.sync()]));
+    await this.client.execProtocol(Buffer.concat([protocol.serialize.close({ type: 'S', name: statement.name }), protocol.serialize.sync()]));
   }
 }
 
@@ -203,8 +199,7 @@ function readAnswer<R>(data: Uint8Array, statement: Prepared): Results<R> {
       }
       rows.push(row);
     } else if (type === 0x43 /* C, the command's tag */) {
-      const words = bytes.toString('utf8', start, end - 1).split(' ');
-      if (COUNTED_COMMANDS.has(words[0] as string)) affectedRows += Number.parseInt(words.at(-1) as string, 10) || 0;
+      affectedRows += rowsOfCommand(bytes, start, end);
     } else if (type === 0x45 /* E, an error: the first one is thrown */) {
       error ??= databaseError(bytes, start, end, length);
     }
