@@ -60,9 +60,23 @@ function firstKeyFrom(key: ChunkKey, value: KeyValue): RawBuilder<SqlBool> {
   return sql<SqlBool>`${expr(key)} <= ${value}`;
 }
 
-/** Rows strictly after the row whose keys hold `values`. */
+/** The first key holds `value` (never NULL itself: a NULL key with a value is simply not it). */
+function sameFirst(key: ChunkKey, value: KeyValue): RawBuilder<SqlBool> {
+  if (value === null || !key.nullable) return equal(key, value);
+  return sql<SqlBool>`${expr(key)} IS NOT DISTINCT FROM ${value}`;
+}
+
+/**
+ * Rows strictly after the row whose keys hold `values`: from the first key's value on, except the
+ * rows that tie on it and are not after on the other keys. Said as "first key after, or tied and
+ * the rest after", the planner counts the first key's range twice (its bound and its strict
+ * comparison inside the OR), so it expected a tenth of the rows left: near the end of a million
+ * orders it read every remaining row and sorted them, 215 ms a chunk instead of 10 (decision 0336).
+ * The NOT of a tie is nearly every row, so the bound alone sets the estimate.
+ */
 export function rowsAfter(keys: ChunkKey[], values: KeyValue[]): RawBuilder<SqlBool> {
-  return all([firstKeyFrom(keys[0]!, values[0]!), any(lexicographic(keys, values))]);
+  const restAfter = any(lexicographic(keys.slice(1), values.slice(1)));
+  return all([firstKeyFrom(keys[0]!, values[0]!), sql<SqlBool>`NOT (${sameFirst(keys[0]!, values[0]!)} AND NOT ${restAfter})`]);
 }
 
 /** The keys as columns k0, k1, ... of a chunk query. */
