@@ -26,16 +26,17 @@ function launch(entryFile: string, args: string[] = [], env: NodeJS.ProcessEnv =
 }
 
 describe('the server launcher', () => {
-  it('starts the entry on node with the production flags and allocator setting, passing arguments and the exit code through', async () => {
+  it('starts the entry on node with the production flags and allocator settings, passing arguments and the exit code through', async () => {
     const reporter = entry(
-      `console.log(JSON.stringify({ execArgv: process.execArgv, arena: process.env.MALLOC_ARENA_MAX, args: process.argv.slice(2) })); process.exitCode = 3;`,
+      `const { MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_, MALLOC_TRIM_THRESHOLD_ } = process.env;
+      console.log(JSON.stringify({ execArgv: process.execArgv, malloc: { MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_, MALLOC_TRIM_THRESHOLD_ }, args: process.argv.slice(2) })); process.exitCode = 3;`,
     );
-    const { MALLOC_ARENA_MAX: _ignored, ...env } = process.env;
+    const { MALLOC_ARENA_MAX: _arena, MALLOC_MMAP_THRESHOLD_: _mmap, MALLOC_TRIM_THRESHOLD_: _trim, ...env } = process.env;
     const run = launch(reporter, ['--port', '1'], env);
     expect(await run.exited).toBe(3);
-    const seen = JSON.parse(run.output()) as { execArgv: string[]; arena: string; args: string[] };
+    const seen = JSON.parse(run.output()) as { execArgv: string[]; malloc: Record<string, string>; args: string[] };
     expect(seen.execArgv).toEqual(['--enable-source-maps', '--max-semi-space-size=4', '--no-wasm-tier-up']);
-    expect(seen.arena).toBe('2');
+    expect(seen.malloc).toEqual({ MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' });
     expect(seen.args).toEqual(['--port', '1']);
   });
 
