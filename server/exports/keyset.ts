@@ -60,7 +60,7 @@ function firstKeyFrom(key: ChunkKey, value: KeyValue): RawBuilder<SqlBool> {
   return sql<SqlBool>`${expr(key)} <= ${value}`;
 }
 
-/** The first key holds `value` (never NULL itself: a NULL key with a value is simply not it). */
+/** Whether a row ties with the cursor on the first key: true or false, never NULL (a NULL key does not tie with a value). */
 function sameFirst(key: ChunkKey, value: KeyValue): RawBuilder<SqlBool> {
   if (value === null || !key.nullable) return equal(key, value);
   return sql<SqlBool>`${expr(key)} IS NOT DISTINCT FROM ${value}`;
