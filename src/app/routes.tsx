@@ -1,33 +1,55 @@
-import { lazy, Suspense, useLayoutEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { RouteGuard } from './guard/route-guard';
 import { InactivePropertyGate } from './inactive-property-gate';
-import type { AppRoute, ScreenLoader } from './route-table';
+import { ROUTES, type AppRoute, type ScreenLoader } from './route-table';
 import { ActivePropertyProvider } from '../lib/active-property';
 import { LoadingOverlay } from './shell/loading-overlay';
 import { hideLoadingOverlay } from '../lib/loading-overlay-store';
 import { useSession } from '../lib/session/session-provider';
 import { loadSignedInTranslations } from '../i18n/i18n';
 import { NotFoundPage } from '../components/not-found/not-found-page';
-import { currentRoleOf, homeOf } from '../lib/permissions';
+import { currentRoleOf, homeOf, routeOf } from '../lib/permissions';
+
+/**
+ * A thenable that answers as soon as it is asked. React.lazy reads it in the same render, so a
+ * screen whose module has already arrived shows without suspending. Suspending would show the
+ * fallback, and React 19 then keeps the screen back until 300 ms after the fallback appeared
+ * (decision 0338).
+ */
+function answeredAtOnce<T>(value: T): Promise<T> {
+  const thenable = { then: (fulfilled: (answer: T) => unknown) => fulfilled(value) };
+  return thenable as unknown as Promise<T>;
+}
 
 // What only a signed-in user sees loads with the first signed-in screen, not with /sign-in (issue 13
 // "First load"): the shell (menus, profile progress, the export toast and its tracker, server reads)
 // with the other areas' strings, which its screens need before they render; the notifications.
-const AppShell = lazy(async () => {
-  const [{ AppShell: shell }] = await Promise.all([import('./shell/app-shell'), loadSignedInTranslations()]);
-  return { default: shell };
-});
+type Shell = ComponentType<{ children: ReactNode }>;
+let shellModule: Promise<Shell> | undefined;
+let arrivedShell: Shell | undefined;
+function loadShell(): Promise<Shell> {
+  shellModule ??= Promise.all([import('./shell/app-shell'), loadSignedInTranslations()]).then(([{ AppShell: shell }]) => {
+    arrivedShell = shell;
+    return shell;
+  });
+  return shellModule;
+}
+const AppShell = lazy(() => (arrivedShell ? answeredAtOnce({ default: arrivedShell }) : loadShell().then((shell) => ({ default: shell }))));
 const Notifications = lazy(() => import('./notifications/notifications').then((module) => ({ default: module.Notifications })));
 
 // Each screen's module is fetched once; routes sharing a screen (the KYC steps, the property and
 // merchant pages) share one lazy component.
 const screenModules = new Map<ScreenLoader, Promise<ComponentType>>();
+const arrivedScreens = new Map<ScreenLoader, ComponentType>();
 function loadScreen(load: ScreenLoader): Promise<ComponentType> {
   let module = screenModules.get(load);
   if (!module) {
-    module = load();
+    module = load().then((screen) => {
+      arrivedScreens.set(load, screen);
+      return screen;
+    });
     screenModules.set(load, module);
   }
   return module;
@@ -37,15 +59,39 @@ const lazyScreens = new Map<ScreenLoader, LazyExoticComponent<ComponentType>>();
 function lazyScreen(load: ScreenLoader): LazyExoticComponent<ComponentType> {
   let screen = lazyScreens.get(load);
   if (!screen) {
-    screen = lazy(async () => ({ default: await loadScreen(load) }));
+    screen = lazy(() => {
+      const arrived = arrivedScreens.get(load);
+      return arrived ? answeredAtOnce({ default: arrived }) : loadScreen(load).then((loaded) => ({ default: loaded }));
+    });
     lazyScreens.set(load, screen);
   }
   return screen;
 }
 
+/**
+ * While the session check is out, the screen of the address being opened (and for a guarded
+ * address, the shell with the signed-in strings) is fetched beside it, so it is usually there when
+ * the guard lets it render. A guarded address that turns out to need a sign-in has fetched these
+ * for nothing, once (their chunks are cached as immutable).
+ */
+function useScreenFetchedDuringSessionCheck(status: string) {
+  const [pathname] = useLocation();
+  useEffect(() => {
+    if (status !== 'loading') return;
+    const route = routeOf(ROUTES, pathname);
+    if (!route) return;
+    loadScreen(route.load).catch(() => undefined);
+    if (!route.public) loadShell().catch(() => undefined);
+  }, [status, pathname]);
+}
+
 function ScreenFallback() {
   const { t } = useTranslation();
-  return <p role="status">{t('common.loading')}</p>;
+  return (
+    <p role="status" data-testid="screen-fallback">
+      {t('common.loading')}
+    </p>
+  );
 }
 
 function PublicFrame({ route, children }: { route: AppRoute; children: React.ReactNode }) {
@@ -98,6 +144,7 @@ function ClearLoadingOnRouteChange() {
 
 export function AppRoutes() {
   const { status } = useSession();
+  useScreenFetchedDuringSessionCheck(status);
   return (
     <ActivePropertyProvider>
       <ClearLoadingOnRouteChange />

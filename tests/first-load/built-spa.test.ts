@@ -119,6 +119,17 @@ describe('the production build', () => {
     );
     expect(everywhere).toEqual(['all scripts: react-hook-form', 'all scripts: classic zod']);
   });
+
+  it('has index.html fetch every script /sign-in needs at once, the lazily loaded sign-in screen included (decision 0338)', async () => {
+    const { output } = await budgetCheck();
+    const needed = [...output.matchAll(/\s(assets\/\S+\.js)$/gm)].map((match) => `/${match[1]!}`);
+    expect(needed.some((file) => file.includes('sign-in-screen'))).toBe(true);
+    const html = readFileSync(path.join(spaDir, 'index.html'), 'utf8');
+    const fetchedAtOnce = [...html.matchAll(/<(?:script type="module"|link rel="modulepreload") crossorigin (?:src|href)="([^"]+)"/g)].map(
+      (match) => match[1]!,
+    );
+    expect(needed.filter((file) => !fetchedAtOnce.includes(file))).toEqual([]);
+  });
 });
 
 describe('the server sending the built SPA', () => {
