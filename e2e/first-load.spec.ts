@@ -55,3 +55,35 @@ test('a signed-in first visit to a screen shows shell and screen straight after 
   expect(await fallbackSeen(page)).toBe(false);
   await context.close();
 });
+
+test("after the session check, the user's profile and merchant information are asked for while the user read is still out", async ({ browser }) => {
+  const context = await browser.newContext();
+  const signIn = await context.newPage();
+  await signIn.goto('/sign-in');
+  await signIn.getByLabel('E-mail').fill('folioadmin@demo.folio.test');
+  await signIn.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  await expect(signIn).not.toHaveURL(/\/sign-in/);
+  await signIn.close();
+
+  const page = await context.newPage();
+  const events: string[] = [];
+  // The user read answers 500 ms late: the other two must have been sent before it answered.
+  await page.route('**/identity/api/v1/users/*', async (route) => {
+    events.push('user asked');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    events.push('user answered');
+    await route.continue();
+  });
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/^\/folio\/payment-api\/v2\/users\/merchant\//.test(pathname)) events.push('merchant information asked');
+    else if (/^\/folio\/payment-api\/v2\/users\/[^/]+$/.test(pathname)) events.push('profile asked');
+  });
+  await page.goto('/payouts');
+  await expect(page.getByRole('heading', { name: 'Payouts', level: 1 })).toBeVisible();
+  const answered = events.indexOf('user answered');
+  expect(answered, events.join(', ')).toBeGreaterThan(0);
+  expect(events.slice(0, answered).sort(), events.join(', ')).toEqual(['merchant information asked', 'profile asked', 'user asked']);
+  await context.close();
+});
