@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { RoleName } from '../../contract/roles';
 import type { Db } from '../db/database';
+import { runNamed } from '../db/named-statement';
 import { mergePermissions, scopeSource, type Caller } from './caller';
 import { isPolicyBound } from './sign-in-policy';
 
@@ -9,7 +10,8 @@ import { isPolicyBound } from './sign-in-policy';
 // set-up. As separate statements that was seven queries before the handler's own, each paying its
 // parse, plan and round trip (on the embedded engine, on the server's one thread). Here it is one
 // statement, and the same
-// rules (scopeSource, mergePermissions, isPolicyBound) are applied to its answer (decision 0330).
+// rules (scopeSource, mergePermissions, isPolicyBound) are applied to its answer (decision 0330). On
+// PostgreSQL it is a named prepared statement (decision 0339).
 
 interface CallerRow {
   live: boolean;
@@ -32,7 +34,10 @@ export type SessionCaller =
 
 /** The caller behind a session's access token, in one query. `demo` sets the sign-in policy's default. */
 export async function sessionCaller(db: Db, userId: string, sessionId: string, demo: boolean): Promise<SessionCaller> {
-  const { rows } = await sql<CallerRow>`
+  const rows = await runNamed(
+    db,
+    'folio_session_caller',
+    sql<CallerRow>`
     SELECT
       EXISTS (SELECT 1 FROM sessions s WHERE s.id = ${sessionId} AND s.revoked_at IS NULL AND s.expires_at > ${new Date()}) AS live,
       u.email, u.merchant_group_id, u.disabled, g.status AS group_status,
@@ -45,7 +50,8 @@ export async function sessionCaller(db: Db, userId: string, sessionId: string, d
       EXISTS (SELECT 1 FROM user_two_step t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL) AS two_step_on
     FROM (SELECT 1) AS one
     LEFT JOIN users u ON u.id = ${userId}
-    LEFT JOIN merchant_groups g ON g.id = u.merchant_group_id`.execute(db);
+    LEFT JOIN merchant_groups g ON g.id = u.merchant_group_id`.compile(db),
+  );
   const row = rows[0];
   if (!row?.live) return { live: false };
   if (row.email === null || row.disabled !== false) return { live: true, caller: undefined, twoStepPending: false };
