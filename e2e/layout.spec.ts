@@ -91,11 +91,18 @@ test('at 390 px the top bar stays on one line and the open menu lies over the co
 test('the page size survives a reload with the page, so the same rows show', async ({ page }) => {
   await openTransactions(page);
   const table = page.getByRole('table', { name: 'Transactions' });
-  const searched = () => page.waitForResponse((response) => response.url().endsWith('/order/search') && response.ok());
-  let answer = searched();
+  // The answer for this page and size: a search still out for the size change can answer after the
+  // click on Next page, and its rows are not page 2's.
+  const searched = (pageIndex: number) =>
+    page.waitForResponse((response) => {
+      if (!response.url().endsWith('/order/search') || !response.ok()) return false;
+      const body = response.request().postDataJSON() as { pagination?: { page: number; pageSize: number } };
+      return body.pagination?.page === pageIndex && body.pagination.pageSize === 50;
+    });
+  let answer = searched(0);
   await page.getByLabel('Rows per page').selectOption('50');
   await answer;
-  answer = searched();
+  answer = searched(1);
   await page.getByRole('button', { name: 'Next page' }).click();
   const page2 = (await (await answer).json()) as { items: { referenceNo: string }[] };
   await expect(page.getByTestId('table-page')).toHaveText(/^Page 2/);
