@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-layout';
 
 // Issue 13 "First load" (decision 0338): the screen of the address being opened, and for a guarded
@@ -26,6 +26,19 @@ async function slowSessionCheck(page: Page): Promise<void> {
   });
 }
 
+/** A browser context signed in through the form, with no page open: the next page is a first load with a session. */
+async function signedInContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  const signIn = await context.newPage();
+  await signIn.goto('/sign-in');
+  await signIn.getByLabel('E-mail').fill('folioadmin@demo.folio.test');
+  await signIn.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  await expect(signIn).not.toHaveURL(/\/sign-in/);
+  await signIn.close();
+  return context;
+}
+
 const fallbackSeen = (page: Page) => page.evaluate(() => (window as unknown as { fallbackSeen?: boolean }).fallbackSeen === true);
 
 test('a first visit to /sign-in shows the form straight after the session check, without the loading fallback', async ({ page }) => {
@@ -38,15 +51,7 @@ test('a first visit to /sign-in shows the form straight after the session check,
 });
 
 test('a signed-in first visit to a screen shows shell and screen straight after the session check, without the loading fallback', async ({ browser }) => {
-  const context = await browser.newContext();
-  const signIn = await context.newPage();
-  await signIn.goto('/sign-in');
-  await signIn.getByLabel('E-mail').fill('folioadmin@demo.folio.test');
-  await signIn.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await signIn.getByRole('button', { name: 'Sign in' }).click();
-  await expect(signIn).not.toHaveURL(/\/sign-in/);
-  await signIn.close();
-
+  const context = await signedInContext(browser);
   const page = await context.newPage();
   await watchForFallback(page);
   await slowSessionCheck(page);
@@ -57,15 +62,7 @@ test('a signed-in first visit to a screen shows shell and screen straight after 
 });
 
 test("after the session check, the user's profile and merchant information are asked for while the user read is still out", async ({ browser }) => {
-  const context = await browser.newContext();
-  const signIn = await context.newPage();
-  await signIn.goto('/sign-in');
-  await signIn.getByLabel('E-mail').fill('folioadmin@demo.folio.test');
-  await signIn.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await signIn.getByRole('button', { name: 'Sign in' }).click();
-  await expect(signIn).not.toHaveURL(/\/sign-in/);
-  await signIn.close();
-
+  const context = await signedInContext(browser);
   const page = await context.newPage();
   const events: string[] = [];
   // The user read answers 500 ms late: the other two must have been sent before it answered.

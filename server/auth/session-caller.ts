@@ -9,9 +9,8 @@ import { isPolicyBound } from './sign-in-policy';
 // status, their roles, grants and merchants, and whether the sign-in policy waits for their two-step
 // set-up. As separate statements that was seven queries before the handler's own, each paying its
 // parse, plan and round trip (on the embedded engine, on the server's one thread). Here it is one
-// statement, and the same
-// rules (scopeSource, mergePermissions, isPolicyBound) are applied to its answer (decision 0330). On
-// PostgreSQL it is a named prepared statement (decision 0339).
+// statement, and the same rules (scopeSource, mergePermissions, isPolicyBound) are applied to its
+// answer (decision 0330). On PostgreSQL it is a named prepared statement (decision 0339).
 
 interface CallerRow {
   live: boolean;

@@ -14,8 +14,8 @@ import { currentRoleOf, homeOf, routeOf } from '../lib/permissions';
 
 /**
  * A thenable that answers as soon as it is asked. React.lazy reads it in the same render, so a
- * screen whose module has already arrived shows without suspending. Suspending would show the
- * fallback, and React 19 then keeps the screen back until 300 ms after the fallback appeared
+ * component whose module has already arrived shows without suspending. Suspending would show the
+ * fallback, and React 19 then keeps the component back until 300 ms after the fallback appeared
  * (decision 0338).
  */
 function answeredAtOnce<T>(value: T): Promise<T> {
@@ -23,47 +23,41 @@ function answeredAtOnce<T>(value: T): Promise<T> {
   return thenable as unknown as Promise<T>;
 }
 
+/** A lazily loaded component: `fetch` requests its module once; `Component` renders it, without suspending once it has arrived. */
+interface Arriving<P> {
+  fetch: () => Promise<ComponentType<P>>;
+  Component: LazyExoticComponent<ComponentType<P>>;
+}
+
+function arriving<P>(load: () => Promise<ComponentType<P>>): Arriving<P> {
+  let module: Promise<ComponentType<P>> | undefined;
+  let arrived: ComponentType<P> | undefined;
+  const fetch = () =>
+    (module ??= load().then((component) => {
+      arrived = component;
+      return component;
+    }));
+  const Component = lazy(() => (arrived ? answeredAtOnce({ default: arrived }) : fetch().then((component) => ({ default: component }))));
+  return { fetch, Component };
+}
+
 // What only a signed-in user sees loads with the first signed-in screen, not with /sign-in (issue 13
 // "First load"): the shell (menus, profile progress, the export toast and its tracker, server reads)
 // with the other areas' strings, which its screens need before they render; the notifications.
-type Shell = ComponentType<{ children: ReactNode }>;
-let shellModule: Promise<Shell> | undefined;
-let arrivedShell: Shell | undefined;
-function loadShell(): Promise<Shell> {
-  shellModule ??= Promise.all([import('./shell/app-shell'), loadSignedInTranslations()]).then(([{ AppShell: shell }]) => {
-    arrivedShell = shell;
-    return shell;
-  });
-  return shellModule;
-}
-const AppShell = lazy(() => (arrivedShell ? answeredAtOnce({ default: arrivedShell }) : loadShell().then((shell) => ({ default: shell }))));
+const shell = arriving<{ children: ReactNode }>(() =>
+  Promise.all([import('./shell/app-shell'), loadSignedInTranslations()]).then(([{ AppShell }]) => AppShell),
+);
+const AppShell = shell.Component;
 const Notifications = lazy(() => import('./notifications/notifications').then((module) => ({ default: module.Notifications })));
 
 // Each screen's module is fetched once; routes sharing a screen (the KYC steps, the property and
 // merchant pages) share one lazy component.
-const screenModules = new Map<ScreenLoader, Promise<ComponentType>>();
-const arrivedScreens = new Map<ScreenLoader, ComponentType>();
-function loadScreen(load: ScreenLoader): Promise<ComponentType> {
-  let module = screenModules.get(load);
-  if (!module) {
-    module = load().then((screen) => {
-      arrivedScreens.set(load, screen);
-      return screen;
-    });
-    screenModules.set(load, module);
-  }
-  return module;
-}
-
-const lazyScreens = new Map<ScreenLoader, LazyExoticComponent<ComponentType>>();
-function lazyScreen(load: ScreenLoader): LazyExoticComponent<ComponentType> {
-  let screen = lazyScreens.get(load);
+const screens = new Map<ScreenLoader, Arriving<object>>();
+function screenOf(load: ScreenLoader): Arriving<object> {
+  let screen = screens.get(load);
   if (!screen) {
-    screen = lazy(() => {
-      const arrived = arrivedScreens.get(load);
-      return arrived ? answeredAtOnce({ default: arrived }) : loadScreen(load).then((loaded) => ({ default: loaded }));
-    });
-    lazyScreens.set(load, screen);
+    screen = arriving(load);
+    screens.set(load, screen);
   }
   return screen;
 }
@@ -80,8 +74,10 @@ function useScreenFetchedDuringSessionCheck(status: string) {
     if (status !== 'loading') return;
     const route = routeOf(ROUTES, pathname);
     if (!route) return;
-    loadScreen(route.load).catch(() => undefined);
-    if (!route.public) loadShell().catch(() => undefined);
+    screenOf(route.load)
+      .fetch()
+      .catch(() => undefined);
+    if (!route.public) shell.fetch().catch(() => undefined);
   }, [status, pathname]);
 }
 
@@ -100,7 +96,7 @@ function PublicFrame({ route, children }: { route: AppRoute; children: React.Rea
 }
 
 function renderRoute(route: AppRoute, chrome: 'shell' | 'public') {
-  const Screen = lazyScreen(route.load);
+  const Screen = screenOf(route.load).Component;
   const screen = (
     <Suspense fallback={<ScreenFallback />}>
       <Screen />
@@ -109,7 +105,9 @@ function renderRoute(route: AppRoute, chrome: 'shell' | 'public') {
   if (chrome === 'public') return <PublicFrame route={route}>{screen}</PublicFrame>;
   // The screen's chunk is requested now, beside the shell's, rather than once the shell has arrived
   // (a failed download is reported where the lazy screen renders).
-  loadScreen(route.load).catch(() => undefined);
+  screenOf(route.load)
+    .fetch()
+    .catch(() => undefined);
   return (
     <Suspense fallback={<ScreenFallback />}>
       <AppShell>{screen}</AppShell>

@@ -4,7 +4,6 @@ import { twoStepEndpoints } from '../../../contract/two-step';
 import { userEndpoints } from '../../../contract/users';
 import { sessionMachine, type SignInReason } from '../../../machines/session.machine';
 import { call } from '../api-client';
-import type { ResponseOf } from '../../../contract/endpoint';
 
 const { getSession, updateSession, getCsrf, signOut, clientLog } = authEndpoints;
 const { getIdentityUser } = identityEndpoints;
@@ -29,50 +28,44 @@ export function signInPath(reason: SignInReason, currentPath: string): string {
   return `/sign-in?${search.toString()}`;
 }
 
-type Profile = ResponseOf<typeof getUserProfile>;
-type MerchantUserInfo = ResponseOf<typeof getMerchantUserInfo>;
-
 /**
- * The user's three reads after a sign-in are independent, but the machine loads them one state
- * after another. On a slow link that was a round trip each before the first screen (decision 0338),
- * so the first read sends the other two at once, and their states take the answers already on the
- * way. Each answer is taken once; a retry starts from the first read and sends all three again.
+ * A read of one user's that can be sent ahead of its state: the user's three reads after a sign-in
+ * are independent, but the machine loads them one state after another, a round trip each on a slow
+ * link before the first screen (decision 0338). So the first read sends the other two at once, and
+ * their states take the answers already on the way. An answer is taken once; a retry starts from the
+ * first read and sends them again.
  */
-function userReads() {
-  let sent: { userId: string; profile?: Promise<Profile>; merchantUserInfo?: Promise<MerchantUserInfo> } | undefined;
-  const quietly = <T>(answer: Promise<T>) => {
-    // Its state may never come (the first read failed): an unawaited failure must not be reported as unhandled.
-    answer.catch(() => undefined);
-    return answer;
-  };
+function sentAhead<T>(read: (userId: string) => Promise<T>) {
+  let ahead: { userId: string; answer: Promise<T> } | undefined;
   return {
-    user(userId: string) {
-      const params = { id: userId };
-      sent = { userId, profile: quietly(call(getUserProfile, { params })), merchantUserInfo: quietly(call(getMerchantUserInfo, { params })) };
-      return call(getIdentityUser, { params });
+    send(userId: string): void {
+      const answer = read(userId);
+      // Its state may never come (the first read failed): an unawaited failure must not be reported as unhandled.
+      answer.catch(() => undefined);
+      ahead = { userId, answer };
     },
-    profile(userId: string): Promise<Profile> {
-      const answer = sent?.userId === userId ? sent.profile : undefined;
-      if (sent) sent.profile = undefined;
-      return answer ?? call(getUserProfile, { params: { id: userId } });
-    },
-    merchantUserInfo(userId: string): Promise<MerchantUserInfo> {
-      const answer = sent?.userId === userId ? sent.merchantUserInfo : undefined;
-      if (sent) sent.merchantUserInfo = undefined;
-      return answer ?? call(getMerchantUserInfo, { params: { id: userId } });
+    take(userId: string): Promise<T> {
+      const answer = ahead?.userId === userId ? ahead.answer : undefined;
+      ahead = undefined;
+      return answer ?? read(userId);
     },
   };
 }
 
 /** The session machine with its effects bound to the real API (src/lib/api-client.ts) and the host. */
 export function createSessionLogic(host: SessionHost) {
-  const reads = userReads();
+  const profile = sentAhead((id) => call(getUserProfile, { params: { id } }));
+  const merchantUserInfo = sentAhead((id) => call(getMerchantUserInfo, { params: { id } }));
   return sessionMachine.provide({
     actors: {
       fetchSession: fromPromise(async () => sessionOrNull(await call(getSession))),
-      fetchUser: fromPromise(({ input }) => reads.user(input.userId)),
-      fetchProfile: fromPromise(({ input }) => reads.profile(input.userId)),
-      fetchMerchantUserInfo: fromPromise(({ input }) => reads.merchantUserInfo(input.userId)),
+      fetchUser: fromPromise(({ input }) => {
+        profile.send(input.userId);
+        merchantUserInfo.send(input.userId);
+        return call(getIdentityUser, { params: { id: input.userId } });
+      }),
+      fetchProfile: fromPromise(({ input }) => profile.take(input.userId)),
+      fetchMerchantUserInfo: fromPromise(({ input }) => merchantUserInfo.take(input.userId)),
       clearFirstLogin: fromPromise(async () => sessionOrNull(await call(updateSession, { body: { data: { firstLogin: false } } }))),
       fetchTwoStepStanding: fromPromise(async () => {
         const { enabled, required } = await call(twoStepEndpoints.getTwoStep);
