@@ -162,6 +162,26 @@ test('a property manager is greeted by first name with the property; provider st
   await expect(page.getByRole('heading', { name: 'Payment settings of Canal House Amsterdam' })).toBeVisible();
 });
 
+test("a property manager's payment settings item waits for the active property instead of opening the list", async ({ page }) => {
+  // The property list held back: the item cannot know its address yet, so it must not lead anywhere.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/payment-api\/v2\/merchant-scopes\/[0-9a-f-]{36}\/properties$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signIn(page, 'propertymanager@demo.folio.test');
+  await expect.poll(() => pathOf(page)).toBe('/property-management');
+  await page.getByTestId('all-controls').click();
+  const item = page.getByRole('menuitem', { name: PS });
+  await expect(item).toBeDisabled();
+  release();
+  await expect(item).toBeEnabled();
+  await item.click();
+  await expect.poll(() => pathOf(page)).toBe('/payment-settings/edit-payment-settings');
+  await expect(page.getByRole('heading', { name: 'Payment settings of Canal House Amsterdam' })).toBeVisible();
+});
+
 test('provider admin: badge red, profile progress hidden until asked, 50 % with a green ring; [id] pages open', async ({ page }) => {
   await signIn(page, 'folioadmin@demo.folio.test');
   await expect(page.getByTestId('user-greeting')).not.toContainText('Hi ');

@@ -107,6 +107,7 @@ export function ActivePropertyRuntime({ onChange }: { onChange(state: ActiveProp
   const properties = useSelector(actor, (snapshot) => snapshot.context.properties);
   const activeId = useSelector(actor, (snapshot) => snapshot.context.activePropertyId);
   const statuses = useSelector(actor, (snapshot) => snapshot.context.statuses);
+  const resolving = useSelector(actor, (snapshot) => merchantSide && (snapshot.matches('idle') || snapshot.matches('loading')));
   const [switchTo] = useState(() => (merchantId: string) => actor.send({ type: 'activeProperty.switch', merchantId }));
   const value = useMemo(
     () => ({
@@ -114,8 +115,9 @@ export function ActivePropertyRuntime({ onChange }: { onChange(state: ActiveProp
       activeProperty: properties.find((property) => property.merchantId === activeId),
       statusOf: (merchantId: string) => statuses.find((entry) => entry.merchantId === merchantId)?.status,
       switchTo,
+      resolving,
     }),
-    [properties, activeId, statuses, switchTo],
+    [properties, activeId, statuses, switchTo, resolving],
   );
   useEffect(() => onChange(value), [onChange, value]);
   useEffect(() => () => onChange(null), [onChange]);

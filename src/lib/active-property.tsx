@@ -8,9 +8,21 @@ export interface ActivePropertyState {
   /** The status of each listed property (spec 4), for the Inactive property's page and the switcher. */
   statusOf(merchantId: string): PropertyStatus | undefined;
   switchTo(merchantId: string): void;
+  /**
+   * A merchant-side user's active property is still being read (its statechart arriving or loading
+   * the lists): what points at the active property waits instead of guessing without it.
+   */
+  resolving: boolean;
 }
 
-const NO_ACTIVE_PROPERTY: ActivePropertyState = { properties: [], activeProperty: undefined, statusOf: () => undefined, switchTo: () => undefined };
+const NO_ACTIVE_PROPERTY: ActivePropertyState = {
+  properties: [],
+  activeProperty: undefined,
+  statusOf: () => undefined,
+  switchTo: () => undefined,
+  resolving: false,
+};
+const RUNTIME_ARRIVING: ActivePropertyState = { ...NO_ACTIVE_PROPERTY, resolving: true };
 const ActivePropertyContext = createContext<ActivePropertyState>(NO_ACTIVE_PROPERTY);
 
 // The statechart and its calls load with the session, not with /sign-in (issue 13 "First load").
@@ -26,7 +38,7 @@ export function ActivePropertyProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<ActivePropertyState | null>(null);
   const signedIn = status === 'authenticated';
   return (
-    <ActivePropertyContext.Provider value={(signedIn && state) || NO_ACTIVE_PROPERTY}>
+    <ActivePropertyContext.Provider value={signedIn ? (state ?? RUNTIME_ARRIVING) : NO_ACTIVE_PROPERTY}>
       {signedIn && (
         <Suspense fallback={null}>
           <ActivePropertyRuntime onChange={setState} />

@@ -27,11 +27,11 @@ export function AppShell({ children }: { children: ReactNode }) {
 function ShellFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { session, user, profile, merchantUserInfo, signOut } = useSession();
-  const { activeProperty } = useActiveProperty();
+  const { activeProperty, resolving } = useActiveProperty();
   const [menuOpen, setMenuOpen] = useState(false);
   const role = currentRoleOf(user?.userRoles ?? session?.userRoles);
   const items = user ? visibleMenuItems(role, merchantUserInfo?.merchantGroupStatus, user.userPermissions) : [];
-  const hrefOf = (item: VisibleMenuItem) => menuItemHref(item, role, activeProperty);
+  const hrefOf = (item: VisibleMenuItem) => menuItemHref(item, role, { active: activeProperty, resolving });
   const firstName = profile?.firstName ?? '';
   const lastName = profile?.lastName ?? '';
 

@@ -35,11 +35,21 @@ export function visibleMenuItems(role: string | undefined, groupStatus: string |
     .map((item) => ({ ...item, permissions: permissions.find((entry) => entry.resource === item.resource)?.permissions ?? [] }));
 }
 
-/** A property manager's "payment settings" goes to the update page of the active property (spec 2). */
-export function menuItemHref(item: MenuItem, role: string | undefined, active: { merchantId: string; merchantGroupId: string } | undefined): string {
-  if (item.key === 'paymentSettings' && role === 'PropertyManager' && active)
+/**
+ * A property manager's "payment settings" goes to the update page of the active property (spec 2).
+ * While that property is still being read there is no address yet (undefined): the item waits,
+ * disabled, rather than lead to the list page a moment too early.
+ */
+export function menuItemHref(
+  item: MenuItem,
+  role: string | undefined,
+  activeProperty: { active: { merchantId: string; merchantGroupId: string } | undefined; resolving: boolean },
+): string | undefined {
+  if (item.key !== 'paymentSettings' || role !== 'PropertyManager') return item.path;
+  const { active, resolving } = activeProperty;
+  if (active)
     return `/payment-settings/edit-payment-settings?merchantGroupId=${encodeURIComponent(active.merchantGroupId)}&merchantId=${encodeURIComponent(active.merchantId)}`;
-  return item.path;
+  return resolving ? undefined : item.path;
 }
 
 /** Addresses beyond its own path that belong to a menu item: the wizard's other steps, the link preview. */

@@ -5,7 +5,10 @@ import { activeMenuItemKey, type VisibleMenuItem } from './menu-items';
 
 // Spec 2 "Application shell": the left menu holds the non-submenu items; the submenu items sit
 // under the "all controls" dropdown.
-export function SideMenu({ items, hrefOf, onNavigate }: { items: VisibleMenuItem[]; hrefOf: (item: VisibleMenuItem) => string; onNavigate: () => void }) {
+/** An item's address; undefined while it cannot be known yet (menuItemHref): the item shows, disabled. */
+type HrefOf = (item: VisibleMenuItem) => string | undefined;
+
+export function SideMenu({ items, hrefOf, onNavigate }: { items: VisibleMenuItem[]; hrefOf: HrefOf; onNavigate: () => void }) {
   const { t } = useTranslation();
   const [location] = useLocation();
   const activeKey = activeMenuItemKey(items, location);
@@ -14,18 +17,25 @@ export function SideMenu({ items, hrefOf, onNavigate }: { items: VisibleMenuItem
       <ul className="flex flex-col gap-1 p-3">
         {items.map((item) => {
           const active = item.key === activeKey;
+          const href = hrefOf(item);
           return (
             <li key={item.key}>
-              <Link
-                href={hrefOf(item)}
-                onClick={onNavigate}
-                data-menu-item={item.key}
-                data-permissions={item.permissions.join(',')}
-                aria-current={active ? 'page' : undefined}
-                className={`block rounded px-3 py-2 text-sm ${active ? 'bg-brand text-white' : 'text-slate-700 hover:bg-brand-light'}`}
-              >
-                {t(`shell.menu.${item.key}`)}
-              </Link>
+              {href === undefined ? (
+                <span aria-disabled="true" data-menu-item={item.key} className="block cursor-wait rounded px-3 py-2 text-sm text-slate-400">
+                  {t(`shell.menu.${item.key}`)}
+                </span>
+              ) : (
+                <Link
+                  href={href}
+                  onClick={onNavigate}
+                  data-menu-item={item.key}
+                  data-permissions={item.permissions.join(',')}
+                  aria-current={active ? 'page' : undefined}
+                  className={`block rounded px-3 py-2 text-sm ${active ? 'bg-brand text-white' : 'text-slate-700 hover:bg-brand-light'}`}
+                >
+                  {t(`shell.menu.${item.key}`)}
+                </Link>
+              )}
             </li>
           );
         })}
@@ -34,7 +44,7 @@ export function SideMenu({ items, hrefOf, onNavigate }: { items: VisibleMenuItem
   );
 }
 
-export function AllControlsMenu({ items, hrefOf }: { items: VisibleMenuItem[]; hrefOf: (item: VisibleMenuItem) => string }) {
+export function AllControlsMenu({ items, hrefOf }: { items: VisibleMenuItem[]; hrefOf: HrefOf }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   if (items.length === 0) return null;
@@ -45,19 +55,22 @@ export function AllControlsMenu({ items, hrefOf }: { items: VisibleMenuItem[]; h
         <span className="max-sm:sr-only">{t('shell.menu.allControls')}</span> <span aria-hidden>▾</span>
       </MenuButton>
       <MenuItems anchor="bottom start" className="z-40 mt-1 w-56 rounded-md bg-white py-1 text-slate-800 shadow-lg focus:outline-none">
-        {items.map((item) => (
-          <MenuItem key={item.key}>
-            <button
-              type="button"
-              data-menu-item={item.key}
-              data-permissions={item.permissions.join(',')}
-              onClick={() => navigate(hrefOf(item))}
-              className="block w-full px-3 py-2 text-left text-sm data-[focus]:bg-brand-light"
-            >
-              {t(`shell.menu.${item.key}`)}
-            </button>
-          </MenuItem>
-        ))}
+        {items.map((item) => {
+          const href = hrefOf(item);
+          return (
+            <MenuItem key={item.key} disabled={href === undefined}>
+              <button
+                type="button"
+                data-menu-item={item.key}
+                data-permissions={item.permissions.join(',')}
+                onClick={() => href !== undefined && navigate(href)}
+                className="block w-full px-3 py-2 text-left text-sm data-[disabled]:cursor-wait data-[disabled]:text-slate-400 data-[focus]:bg-brand-light"
+              >
+                {t(`shell.menu.${item.key}`)}
+              </button>
+            </MenuItem>
+          );
+        })}
       </MenuItems>
     </Menu>
   );
