@@ -57,12 +57,16 @@ function driverFor(gate: RequestGate): ModelDriverMap {
   const noProperty = async (page: Page) => {
     await expect(greeting(page)).toContainText('No property selected');
   };
+  // While the lists are read the top bar says so (decision 0340), rather than that there is no property.
+  const stillReading = async (page: Page) => {
+    await expect(page.getByTestId('active-property-name')).toHaveText('Loading…');
+  };
   const waitingFor = (kind: Held) => async (page: Page) => {
-    await noProperty(page);
+    await stillReading(page);
     await expect.poll(() => gate.pending(kind)).toBeGreaterThan(0);
   };
   const answered = (kind: Held) => async (page: Page) => {
-    await noProperty(page);
+    await stillReading(page);
     expect(gate.pending(kind)).toBe(0);
   };
   const signOut = async (page: Page) => {

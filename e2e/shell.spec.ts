@@ -162,7 +162,7 @@ test('a property manager is greeted by first name with the property; provider st
   await expect(page.getByRole('heading', { name: 'Payment settings of Canal House Amsterdam' })).toBeVisible();
 });
 
-test("a property manager's payment settings item waits for the active property instead of opening the list", async ({ page }) => {
+test("while a property manager's active property is read, the page says it is loading and payment settings waits for it", async ({ page }) => {
   // The property list held back: the item cannot know its address yet, so it must not lead anywhere.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -172,6 +172,9 @@ test("a property manager's payment settings item waits for the active property i
   });
   await signIn(page, 'propertymanager@demo.folio.test');
   await expect.poll(() => pathOf(page)).toBe('/property-management');
+  // Meanwhile the page and the top bar say it is loading, not that there is no property.
+  await expect(page.getByTestId('shell-content').getByRole('status')).toHaveText('Loading…');
+  await expect(page.getByTestId('active-property-name')).toHaveText('Loading…');
   await page.getByTestId('all-controls').click();
   const item = page.getByRole('menuitem', { name: PS });
   await expect(item).toBeDisabled();

@@ -11,7 +11,8 @@ import { useActiveProperty } from '../../lib/active-property';
 export function UserMenu({ role, firstName, lastName, onSignOut }: { role: string | undefined; firstName: string; lastName: string; onSignOut: () => void }) {
   const { t } = useTranslation();
   const merchantSide = isOneOf(MERCHANT_SIDE_ROLES, role);
-  const { properties, activeProperty, switchTo } = useActiveProperty();
+  const { properties, activeProperty, switchTo, resolving } = useActiveProperty();
+  const propertyName = activeProperty?.name ?? (resolving ? t('common.loading') : t('shell.userMenu.noProperty'));
   const others = properties.filter((property) => property.merchantId !== activeProperty?.merchantId);
 
   return (
@@ -24,7 +25,7 @@ export function UserMenu({ role, firstName, lastName, onSignOut }: { role: strin
             <>
               <span className="font-semibold">{t('shell.userMenu.greeting', { firstName })}</span>
               <span className="text-xs text-white/80" data-testid="active-property-name">
-                {activeProperty?.name ?? t('shell.userMenu.noProperty')}
+                {propertyName}
               </span>
             </>
           ) : (
@@ -38,7 +39,7 @@ export function UserMenu({ role, firstName, lastName, onSignOut }: { role: strin
         {/* On phones the greeting the top bar hides is read here. */}
         <div className="border-b border-slate-200 px-3 py-2 text-sm min-[30rem]:hidden">
           <p className="font-semibold">{merchantSide ? t('shell.userMenu.greeting', { firstName }) : t('shell.userMenu.fullName', { firstName, lastName })}</p>
-          {merchantSide ? <p className="text-slate-700">{activeProperty?.name ?? t('shell.userMenu.noProperty')}</p> : null}
+          {merchantSide ? <p className="text-slate-700">{propertyName}</p> : null}
         </div>
         {merchantSide && properties.length > 1 && (
           <MenuSection>

@@ -26,7 +26,7 @@ type FormOutput = z.output<typeof GeneratePaymentLinkBodySchema>;
 
 export function GeneratePaymentLinkScreen() {
   const { t } = useTranslation();
-  const { activeProperty } = useActiveProperty();
+  const { activeProperty, resolving } = useActiveProperty();
   const merchantId = activeProperty?.merchantId;
   const setup = useQuery({ ...paymentLinkSetupQuery(merchantId ?? ''), enabled: Boolean(merchantId) });
   const [created, setCreated] = useState<PaymentLink | null>(null);
@@ -35,7 +35,7 @@ export function GeneratePaymentLinkScreen() {
       title={t('shell.routes.generatePaymentLink')}
       subtitle={setup.data ? t('paymentLinks.intro', { property: setup.data.propertyName }) : undefined}
     >
-      {!merchantId ? <p role="status">{t('paymentLinks.noProperty')}</p> : null}
+      {!merchantId ? <p role="status">{resolving ? t('common.loading') : t('paymentLinks.noProperty')}</p> : null}
       {created ? <CreatedLink link={created} onAnother={() => setCreated(null)} /> : null}
       {setup.data && !created ? <GenerateForm key={setup.data.merchantId} setup={setup.data} onCreated={setCreated} /> : null}
     </PageLayout>

@@ -20,11 +20,16 @@ const FRAME_WIDTH: Record<Mode, number> = { Desktop: 1024, Mobile: 390 };
 export function PaymentLinkPreviewScreen() {
   const { t } = useTranslation();
   const search = useSearch();
-  const { activeProperty } = useActiveProperty();
+  const { activeProperty, resolving } = useActiveProperty();
   const merchantId = activeProperty?.merchantId;
   const setup = useQuery({ ...paymentLinkSetupQuery(merchantId ?? ''), enabled: Boolean(merchantId) });
   const [mode, setMode] = useState<Mode>('Desktop');
-  if (!merchantId) return <PageLayout title={t('shell.routes.paymentLinkPreview')}>{<p role="status">{t('paymentLinks.noProperty')}</p>}</PageLayout>;
+  if (!merchantId)
+    return (
+      <PageLayout title={t('shell.routes.paymentLinkPreview')}>
+        {<p role="status">{resolving ? t('common.loading') : t('paymentLinks.noProperty')}</p>}
+      </PageLayout>
+    );
   if (!setup.data) return <PageLayout title={t('shell.routes.paymentLinkPreview')} />;
   const content = {
     propertyName: setup.data.propertyName,

@@ -19,7 +19,7 @@ type Mode = keyof typeof MODES;
  */
 export function CheckoutPreviewScreen() {
   const { t } = useTranslation();
-  const { activeProperty } = useActiveProperty();
+  const { activeProperty, resolving } = useActiveProperty();
   const merchantId = new URLSearchParams(useSearch()).get('merchantId') ?? activeProperty?.merchantId;
   const [mode, setMode] = useState<Mode>('Desktop');
   const setup = useQuery({
@@ -58,7 +58,7 @@ export function CheckoutPreviewScreen() {
         </div>
       }
     >
-      {!merchantId ? <p role="status">{t('properties.preview.noProperty')}</p> : null}
+      {!merchantId ? <p role="status">{resolving ? t('common.loading') : t('properties.preview.noProperty')}</p> : null}
       {setup.isError ? (
         <p role="alert" className="text-red-700">
           {setup.error.message}

@@ -18,7 +18,7 @@ export function PropertyPageScreen() {
   const [location] = useLocation();
   const search = new URLSearchParams(useSearch());
   const { user } = useSession();
-  const { properties, activeProperty } = useActiveProperty();
+  const { properties, activeProperty, resolving } = useActiveProperty();
   const page = (location.split('/').pop() ?? '') as PropertyPage;
   const merchantId = search.get('merchantId') ?? activeProperty?.merchantId;
   const known =
@@ -41,7 +41,7 @@ export function PropertyPageScreen() {
         />
       ) : (
         <p role="status" className="text-sm text-slate-600">
-          {t('settings.page.noProperty')}
+          {resolving ? t('common.loading') : t('settings.page.noProperty')}
         </p>
       )}
     </PageLayout>

@@ -18,7 +18,7 @@ const orderHref = (orderId: number, merchantId: string) =>
 
 export function PropertyManagementScreen() {
   const { t } = useTranslation();
-  const { activeProperty } = useActiveProperty();
+  const { activeProperty, resolving } = useActiveProperty();
   const merchantId = activeProperty?.merchantId;
   const dashboard = useQuery({
     queryKey: ['home', 'property', merchantId ?? null],
@@ -26,7 +26,7 @@ export function PropertyManagementScreen() {
     enabled: Boolean(merchantId),
   });
   const title = t('shell.routes.propertyManagement');
-  if (!merchantId) return <PageLayout title={title}>{<p role="status">{t('homeScreens.noProperty')}</p>}</PageLayout>;
+  if (!merchantId) return <PageLayout title={title}>{<p role="status">{resolving ? t('common.loading') : t('homeScreens.noProperty')}</p>}</PageLayout>;
   const data = dashboard.data;
   return (
     <PageLayout
