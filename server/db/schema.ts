@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 // Kysely's view of the tables created in server/db/migrations. Keep in step with the migrations;
 // tests/db/schema.test.ts checks every table named here exists.
@@ -327,6 +327,8 @@ export interface OrdersTable {
   reference_no: string;
   guest_name: string;
   guest_email: string | null;
+  /** The name and e-mail lower-cased, written by the database, for the guest filter (decision 0341). */
+  guest_search: GeneratedAlways<string>;
   amount_minor: BigIntColumn;
   currency: string;
   status: string;

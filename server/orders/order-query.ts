@@ -37,7 +37,8 @@ export function orderWhere(filters: OrderFilter, merchants: 'all' | string[]): R
   if (filters.cardLast4) parts.push(sql`o.card_last4 = ${filters.cardLast4}`);
   if (filters.guest) {
     const pattern = `%${escapeLike(filters.guest)}%`;
-    parts.push(sql`(o.guest_name ILIKE ${pattern} OR o.guest_email ILIKE ${pattern})`);
+    // The stored lower-case name and e-mail with a plain LIKE: the same rows as ILIKE on both (decision 0341).
+    parts.push(sql`o.guest_search LIKE lower(${pattern})`);
   }
   return sql<SqlBool>`${sql.join(parts, sql` AND `)}`;
 }

@@ -6,7 +6,7 @@ import { openDatabase, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed/seed-demo';
 import { cancelJob, claimNext, createJob, failExhausted, heartbeat } from '../../server/exports/export-jobs';
-import { cappedCount } from '../../server/lists/list-query';
+import { cappedCount, escapeLike } from '../../server/lists/list-query';
 import { copyOut } from '../../server/exports/copy-out';
 import type { ExportColumn } from '../../server/exports/export-source';
 import { csvCellSql } from '../../server/exports/file-writers';
@@ -132,10 +132,36 @@ describe.each(engines)('list queries and export queue on $name', ({ open }) => {
       const explained = await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${matching}`.execute(trx);
       return { plan: explained.rows.map((row) => row['QUERY PLAN']).join('\n'), viaIndex: await matching.execute(trx) };
     });
-    expect(plan).toContain('orders_guest_trgm');
+    expect(plan).toContain('orders_guest_search_trgm');
     expect(plan).not.toContain('Seq Scan');
     expect(scanned.rows.length).toBe(40); // the 'Tie Guest' orders
     expect(new Set(viaIndex.rows.map((row) => (row as { id: unknown }).id))).toEqual(new Set(scanned.rows.map((row) => (row as { id: unknown }).id)));
+  });
+
+  it('matches the orders ILIKE on the name or the e-mail matches, and no term reaches from the name into the e-mail', async () => {
+    const merchant = await db.selectFrom('orders').select('merchant_id').executeTakeFirstOrThrow();
+    const guests = [
+      ['GS-1', 'Zoë Ångström', 'ZOE.A@Example.test'],
+      ['GS-2', 'Émile de Vries', null],
+      ['GS-3', 'Anna Smith', 'anna_s%1@example.test'],
+    ] as const;
+    for (const [reference, name, email] of guests)
+      await sql`INSERT INTO orders (merchant_id, reference_no, guest_name, guest_email, amount_minor, currency, status, payment_type, created_at, updated_at)
+        VALUES (${merchant.merchant_id}, ${reference}, ${name}, ${email}, 100, 'EUR', 'Paid', 'PN', now(), now())`.execute(db);
+    const ids = async (condition: ReturnType<typeof sql>) =>
+      (await sql<{ id: unknown }>`SELECT o.id FROM orders o WHERE ${condition} ORDER BY o.id`.execute(db)).rows.map((row) => String(row.id));
+    try {
+      for (const term of ['zoë', 'ÅNGSTRÖM', 'zoe.a@example', 'DE VRIES', 'émile', 's%1', 'a_s', 'smith', 'example.TEST', 'Guest']) {
+        const pattern = `%${escapeLike(term)}%`;
+        const filtered = await ids(orderWhere({ guest: term }, 'all'));
+        expect(filtered.length, term).toBeGreaterThan(0);
+        expect(filtered, term).toEqual(await ids(sql`(o.guest_name ILIKE ${pattern} OR o.guest_email ILIKE ${pattern})`));
+      }
+      expect(await ids(orderWhere({ guest: 'Ångström zoe' }, 'all'))).toEqual([]);
+      expect(await ids(orderWhere({ guest: 'smithanna' }, 'all'))).toEqual([]);
+    } finally {
+      await sql`DELETE FROM orders WHERE reference_no LIKE 'GS-%'`.execute(db);
+    }
   });
 
   it('formats cells in SQL: major units with their minor digits, ISO 8601 UTC times, the csv formula guard and quoting', async () => {
