@@ -96,6 +96,12 @@ describe('the production build', () => {
     expect(over.output).toMatch(/OVER the budget/);
   });
 
+  it("runs on Preact's compatibility layer: no script carries react-dom (decision 0342)", () => {
+    // react-dom's production build names its fibers' DOM key and links its error codes; Preact does neither.
+    const reactDom = builtScripts().filter(({ text }) => text.includes('__reactFiber$') || text.includes('react.dev/errors'));
+    expect(reactDom.map(({ name }) => name)).toEqual([]);
+  });
+
   it('loads neither react-hook-form nor classic zod on /sign-in (decision 0331)', async () => {
     const { output } = await budgetCheck();
     const files = [...output.matchAll(/\s(assets\/\S+\.js)$/gm)].map((match) => match[1]!);
