@@ -42,4 +42,24 @@ describe('maintenance of the embedded database at start', () => {
     expect(await analyzedRows('orders')).toBeGreaterThanOrEqual(5200);
     expect(await tablesToMaintain(db)).toEqual([]);
   });
+
+  it('handles a table a migration rewrote and analyzed: its pages are no longer marked all-visible', async () => {
+    await vacuumAnalyze(db);
+    expect(await tablesToMaintain(db)).toEqual([]);
+    // As migration 0242 did: a stored generated column rewrites the table, then ANALYZE records its new size.
+    await sql`ALTER TABLE orders ADD COLUMN rewritten int GENERATED ALWAYS AS (1) STORED`.execute(db);
+    await sql`ANALYZE orders`.execute(db);
+    try {
+      expect(await tablesToMaintain(db)).toEqual(['orders']);
+      await vacuumAnalyze(db);
+      const { rows } = await sql<{
+        pages: number;
+        visible: number;
+      }>`SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE relname = 'orders'`.execute(db);
+      expect(rows[0]!.visible).toBeGreaterThanOrEqual(rows[0]!.pages * 0.9);
+      expect(await tablesToMaintain(db)).toEqual([]);
+    } finally {
+      await sql`ALTER TABLE orders DROP COLUMN rewritten`.execute(db);
+    }
+  });
 });
