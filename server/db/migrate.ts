@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as foundation from './migrations/0001-foundation';
 import * as roleApiGrants from './migrations/0010-role-api-grants';
 import * as ordersPayoutsExports from './migrations/0020-orders-payouts-exports';
@@ -72,5 +72,25 @@ export async function migrateToLatest(db: Kysely<unknown>, available: Record<str
   const migrator = new Migrator({ db, provider: source, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+  const applied = (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+  await vacuumRewrittenTables(
+    db,
+    applied.flatMap((name) => (available[name] as RewritingMigration).vacuumAfter ?? []),
+  );
+  return applied;
+}
+
+/** A migration that rewrites tables names them, to be vacuumed once it is applied. */
+interface RewritingMigration extends Migration {
+  vacuumAfter?: readonly string[];
+}
+
+/**
+ * A table rewritten by a migration (a stored column added) starts with an empty visibility map:
+ * every index-only scan visits the table again, and PostgreSQL's autovacuum does not count a
+ * rewrite as changes. VACUUM cannot run inside the migration's transaction, so it runs here,
+ * after all of them, on both engines (decision 0341).
+ */
+async function vacuumRewrittenTables(db: Kysely<unknown>, tables: readonly string[]): Promise<void> {
+  for (const table of new Set(tables)) await sql.raw(`VACUUM (ANALYZE) ${table}`).execute(db);
 }
