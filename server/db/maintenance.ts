@@ -15,7 +15,7 @@ import type { Db } from './database';
 // of its pages marked all-visible. The last catches a table a migration rewrote (a stored column
 // added): its visibility map starts empty, and an ANALYZE in that migration records the new size,
 // so the size test alone would leave every index-only scan visiting the heap (on the load bench's
-// 100,000 orders: 166-181 calls/s instead of about 220). An unchanged database costs nothing at start.
+// 100,000 orders: 166-181 calls/s instead of 233-240). An unchanged database costs nothing at start.
 
 /** The tables that changed since their last VACUUM or ANALYZE (or never had one). */
 export async function tablesToMaintain(db: Db): Promise<string[]> {
