@@ -92,5 +92,5 @@ interface RewritingMigration extends Migration {
  * after all of them, on both engines (decision 0341).
  */
 async function vacuumRewrittenTables(db: Kysely<unknown>, tables: readonly string[]): Promise<void> {
-  for (const table of new Set(tables)) await sql.raw(`VACUUM (ANALYZE) ${table}`).execute(db);
+  for (const table of new Set(tables)) await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);
 }

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../server/db/database';
+import type { Db } from '../../server/db/database';
 import { migrateToLatest, migrations } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed/seed-demo';
-import { freshPostgresDatabase, postgresUrl } from '../support/postgres';
+import { testEngines } from '../support/postgres';
 
 // Migration 0242 rewrites orders (a stored column). Applied to a database that already holds orders,
 // the table must come out analysed and with its pages marked all-visible again, on both engines
@@ -13,18 +13,6 @@ import { freshPostgresDatabase, postgresUrl } from '../support/postgres';
 const REWRITE = '0242-orders-guest-search-column';
 const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name !== REWRITE));
 
-const engines: { name: string; open: () => Promise<{ db: Db; cleanup: () => Promise<void> }> }[] = [
-  { name: 'PGlite', open: async () => ({ db: openDatabase({ kind: 'pglite', dataDir: 'memory' }), cleanup: async () => undefined }) },
-];
-if (postgresUrl)
-  engines.push({
-    name: 'PostgreSQL',
-    open: async () => {
-      const fresh = await freshPostgresDatabase();
-      return { db: openDatabase({ kind: 'postgres', url: fresh.url }), cleanup: fresh.drop };
-    },
-  });
-
 const opened: Array<{ db: Db; cleanup: () => Promise<void> }> = [];
 afterAll(async () => {
   for (const { db, cleanup } of opened) {
@@ -33,7 +21,7 @@ afterAll(async () => {
   }
 });
 
-describe.each(engines)('a migration that rewrites orders, on $name', ({ open }) => {
+describe.each(testEngines)('a migration that rewrites orders, on $name', ({ open }) => {
   it('leaves orders analysed, with its pages marked all-visible', async () => {
     const handle = await open();
     opened.push(handle);

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../server/db/database';
+import type { Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { countHit } from '../../server/http/rate-limit-store';
-import { freshPostgresDatabase, postgresUrl } from '../support/postgres';
+import { freshPostgresDatabase, postgresUrl, testEngines } from '../support/postgres';
 import { CookieJar, setCookie } from '../support/cookie-jar';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 
@@ -111,20 +111,7 @@ async function postFormFrom(app: FastifyInstance, url: string, remoteAddress: st
   return (await formSignIn(app, url, remoteAddress, 'foliouser@demo.folio.test', 'Wrong-pass-2026')).statusCode;
 }
 
-const engines: { name: string; open: () => Promise<{ db: Db; cleanup: () => Promise<void> }> }[] = [
-  { name: 'pglite', open: async () => ({ db: openDatabase({ kind: 'pglite', dataDir: 'memory' }), cleanup: async () => undefined }) },
-];
-if (postgresUrl)
-  engines.push({
-    name: 'postgres',
-    open: async () => {
-      const fresh = await freshPostgresDatabase();
-      const db = openDatabase({ kind: 'postgres', url: fresh.url });
-      return { db, cleanup: fresh.drop };
-    },
-  });
-
-describe.each(engines)('the rate-limit counter on $name', ({ open }) => {
+describe.each(testEngines)('the rate-limit counter on $name', ({ open }) => {
   let db: Db;
   let cleanup: () => Promise<void>;
   beforeAll(async () => {

@@ -1,26 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../server/db/database';
+import type { Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed/seed-demo';
-import { freshPostgresDatabase, postgresUrl } from '../support/postgres';
+import { testEngines } from '../support/postgres';
 import { tableCounts } from '../support/table-counts';
 
 // The database layer on both engines: the embedded PGlite always, PostgreSQL when CI provides one
 // (TEST_DATABASE_URL). Same migrations, same seed, same answers.
-const engines: Array<{ name: string; open: () => Promise<{ db: Db; cleanup: () => Promise<void> }> }> = [
-  { name: 'pglite', open: async () => ({ db: openDatabase({ kind: 'pglite', dataDir: 'memory' }), cleanup: async () => undefined }) },
-];
-if (postgresUrl)
-  engines.push({
-    name: 'postgres',
-    open: async () => {
-      const fresh = await freshPostgresDatabase();
-      return { db: openDatabase({ kind: 'postgres', url: fresh.url }), cleanup: fresh.drop };
-    },
-  });
 
-describe.each(engines)('database layer on $name', ({ open }) => {
+describe.each(testEngines)('database layer on $name', ({ open }) => {
   let db: Db;
   let cleanup: () => Promise<void>;
   beforeAll(async () => {

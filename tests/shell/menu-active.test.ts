@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activeMenuItemKey, MENU_ITEMS } from '../../src/app/shell/menu-items';
+import { ROLES } from '../../contract/roles';
+import { activeMenuItemKey, MENU_ITEMS, menuItemHref } from '../../src/app/shell/menu-items';
 
 // Issue 11: the side-menu highlight was lost on sub-pages (/kyc/company-details, an application's detail).
 const side = MENU_ITEMS.filter((item) => !item.submenu);
@@ -27,5 +28,30 @@ describe('menu highlight', () => {
     expect(active('/transactionsX')).toBeUndefined();
     expect(activeMenuItemKey(MENU_ITEMS, '/refund-management/rules')).toBe('refundRules');
     expect(activeMenuItemKey(MENU_ITEMS, '/refund-management/refund-submitted')).toBe('refundManagement');
+  });
+});
+
+describe('menu addresses', () => {
+  // The left menu links each item to its own path (side-menu.tsx); only a submenu item may point at the
+  // active property, or wait for it.
+  it('gives every left-menu item its own path, for every role, with or without an active property', () => {
+    const property = { merchantId: 'p1', merchantGroupId: 'g1' };
+    const states = [
+      { active: property, resolving: false },
+      { active: undefined, resolving: true },
+      { active: undefined, resolving: false },
+    ];
+    for (const role of ROLES)
+      for (const state of states) for (const item of side) expect(menuItemHref(item, role, state), `${role} ${item.key}`).toBe(item.path);
+  });
+
+  it("sends a property manager's payment settings to the active property's page, and nowhere while it is read", () => {
+    const item = MENU_ITEMS.find((entry) => entry.key === 'paymentSettings')!;
+    expect(item.submenu).toBe(true);
+    expect(menuItemHref(item, 'PropertyManager', { active: { merchantId: 'p1', merchantGroupId: 'g1' }, resolving: false })).toBe(
+      '/payment-settings/edit-payment-settings?merchantGroupId=g1&merchantId=p1',
+    );
+    expect(menuItemHref(item, 'PropertyManager', { active: undefined, resolving: true })).toBeUndefined();
+    expect(menuItemHref(item, 'PropertyManager', { active: undefined, resolving: false })).toBe('/payment-settings');
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { openDatabase, type Db } from '../../server/db/database';
 
 /** Set by .ci/run: a PostgreSQL server the database tests create throwaway databases on. */
 export const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -24,3 +25,25 @@ export async function freshPostgresDatabase(): Promise<{ url: string; drop: () =
     },
   };
 }
+
+/** A database engine the tests run on: `open` gives a fresh, empty database and a function that removes it. */
+export interface TestEngine {
+  name: 'pglite' | 'postgres';
+  open: () => Promise<{ db: Db; cleanup: () => Promise<void> }>;
+}
+
+/** Both engines: the embedded PGlite always (in memory), PostgreSQL when CI provides one (TEST_DATABASE_URL). */
+export const testEngines: readonly TestEngine[] = [
+  { name: 'pglite', open: async () => ({ db: openDatabase({ kind: 'pglite', dataDir: 'memory' }), cleanup: async () => undefined }) },
+  ...(postgresUrl
+    ? [
+        {
+          name: 'postgres' as const,
+          open: async () => {
+            const fresh = await freshPostgresDatabase();
+            return { db: openDatabase({ kind: 'postgres', url: fresh.url }), cleanup: fresh.drop };
+          },
+        },
+      ]
+    : []),
+];

@@ -67,7 +67,7 @@ function ShellFrame({ children }: { children: ReactNode }) {
           id="folio-side-menu"
           className={`${menuOpen ? 'block' : 'hidden'} absolute inset-y-0 left-0 z-30 w-60 overflow-y-auto border-r border-slate-200 bg-white shadow-lg md:static md:block md:shrink-0 md:shadow-none`}
         >
-          <SideMenu items={items.filter((item) => !item.submenu)} hrefOf={hrefOf} onNavigate={() => setMenuOpen(false)} />
+          <SideMenu items={items.filter((item) => !item.submenu)} onNavigate={() => setMenuOpen(false)} />
         </aside>
         <main
           id={MAIN_CONTENT_ID}

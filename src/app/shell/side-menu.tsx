@@ -5,10 +5,9 @@ import { activeMenuItemKey, type VisibleMenuItem } from './menu-items';
 
 // Spec 2 "Application shell": the left menu holds the non-submenu items; the submenu items sit
 // under the "all controls" dropdown.
-/** An item's address; undefined while it cannot be known yet (menuItemHref): the item shows, disabled. */
-type HrefOf = (item: VisibleMenuItem) => string | undefined;
-
-export function SideMenu({ items, hrefOf, onNavigate }: { items: VisibleMenuItem[]; hrefOf: HrefOf; onNavigate: () => void }) {
+// The left menu's items each open their own path: only a submenu item (a property manager's payment
+// settings) points at the active property (menuItemHref).
+export function SideMenu({ items, onNavigate }: { items: VisibleMenuItem[]; onNavigate: () => void }) {
   const { t } = useTranslation();
   const [location] = useLocation();
   const activeKey = activeMenuItemKey(items, location);
@@ -17,25 +16,18 @@ export function SideMenu({ items, hrefOf, onNavigate }: { items: VisibleMenuItem
       <ul className="flex flex-col gap-1 p-3">
         {items.map((item) => {
           const active = item.key === activeKey;
-          const href = hrefOf(item);
           return (
             <li key={item.key}>
-              {href === undefined ? (
-                <span aria-disabled="true" data-menu-item={item.key} className="block cursor-wait rounded px-3 py-2 text-sm text-slate-400">
-                  {t(`shell.menu.${item.key}`)}
-                </span>
-              ) : (
-                <Link
-                  href={href}
-                  onClick={onNavigate}
-                  data-menu-item={item.key}
-                  data-permissions={item.permissions.join(',')}
-                  aria-current={active ? 'page' : undefined}
-                  className={`block rounded px-3 py-2 text-sm ${active ? 'bg-brand text-white' : 'text-slate-700 hover:bg-brand-light'}`}
-                >
-                  {t(`shell.menu.${item.key}`)}
-                </Link>
-              )}
+              <Link
+                href={item.path}
+                onClick={onNavigate}
+                data-menu-item={item.key}
+                data-permissions={item.permissions.join(',')}
+                aria-current={active ? 'page' : undefined}
+                className={`block rounded px-3 py-2 text-sm ${active ? 'bg-brand text-white' : 'text-slate-700 hover:bg-brand-light'}`}
+              >
+                {t(`shell.menu.${item.key}`)}
+              </Link>
             </li>
           );
         })}
@@ -44,7 +36,8 @@ export function SideMenu({ items, hrefOf, onNavigate }: { items: VisibleMenuItem
   );
 }
 
-export function AllControlsMenu({ items, hrefOf }: { items: VisibleMenuItem[]; hrefOf: HrefOf }) {
+/** An item's address; undefined while it cannot be known yet (menuItemHref): the item shows, disabled. */
+export function AllControlsMenu({ items, hrefOf }: { items: VisibleMenuItem[]; hrefOf: (item: VisibleMenuItem) => string | undefined }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   if (items.length === 0) return null;
