@@ -168,13 +168,18 @@ test("while a property manager's active property is read, the page says it is lo
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/payment-api\/v2\/merchant-scopes\/[0-9a-f-]{36}\/properties$/, async (route) => {
     await held;
-    await route.continue();
+    // The reads of pages left meanwhile were cancelled with them.
+    await route.continue().catch(() => undefined);
   });
   await signIn(page, 'propertymanager@demo.folio.test');
   await expect.poll(() => pathOf(page)).toBe('/property-management');
   // Meanwhile the page and the top bar say it is loading, not that there is no property.
   await expect(page.getByTestId('shell-content').getByRole('status')).toHaveText('Loading…');
   await expect(page.getByTestId('active-property-name')).toHaveText('Loading…');
+  for (const address of ['/generate-payment-link', '/payment-link-preview']) {
+    await page.goto(address);
+    await expect(page.getByTestId('shell-content').getByRole('status')).toHaveText('Loading…');
+  }
   await page.getByTestId('all-controls').click();
   const item = page.getByRole('menuitem', { name: PS });
   await expect(item).toBeDisabled();
