@@ -18,7 +18,8 @@ import { percentile } from './export-responsiveness';
 // case is timed through the API (inject: routing, sign-in check, validation, JSON) and as the same
 // page and count run directly on the engine, so the API's overhead shows as a ratio. Prints numbers;
 // asserts nothing. BENCH_SEARCH_RUNS (default 200) timed calls per case after 5 warm-up calls, the API's and the
-// plain SQL's in turns.
+// plain SQL's in turns. `npm run bench:search` bundles it and runs it with the server's production flags
+// (scripts/run-server.mjs), as `bench:export` does: the young generation they set shapes the API's p95.
 
 const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 200);
 const WARM_UP = 5;

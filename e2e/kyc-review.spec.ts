@@ -64,6 +64,12 @@ test('the review shows the words the applicant chose, and one birth date per per
   expect(everything).not.toMatch(/(?<![\w-])ubo(?![\w-])|visa-mastercard-uk-europe|amex-discover-diners/);
   const signatory = page.getByRole('region', { name: 'Submit application' });
   await expect(signatory.locator('dt')).toContainText(['First name', 'Last name', 'Date of birth', 'Country of residence', 'Home address', 'E-mail']);
+  // A flag on a field is named as the wizard names the step and its fields, not by its path.
+  const flags = page.getByRole('region', { name: 'Open resubmission requests' });
+  await expect(flags.getByRole('listitem').filter({ hasText: 'does not match the certificate' })).toHaveText(
+    'Company details: Business address › Postal code: The postal code does not match the certificate',
+  );
+  expect(await flags.innerText()).not.toContain('company-details');
 });
 
 test('the resubmission dialog lists each step in the order the wizard asks', async ({ page }) => {

@@ -1,9 +1,8 @@
 import type { ComponentType } from 'react';
-import { actionsOf } from '../../contract/permission-rules';
-import { PAGE_AREAS, type PageAreaKey } from '../../contract/permission-table';
+import type { PageAreaKey } from '../../contract/permission-table';
 import { KYC_STEP_IDS } from '../../contract/kyc/steps';
 import { MERCHANT_PAGES, PROPERTY_PAGES } from '../../contract/settings/pages';
-import type { GuardedRoute, RouteDemand } from '../lib/permissions';
+import { areaDemand, type GuardedRoute, type RouteDemand } from '../lib/permissions';
 
 // The one route table (spec 2, spec 6 "Route demands"): every route as data. Screens load lazily;
 // the screen of a route is found in two hops: this table -> src/features/<domain>/<screen>.tsx.
@@ -21,7 +20,7 @@ export interface AppRoute extends GuardedRoute {
 }
 
 // Each route demands the resource and exact action set of its page area in the permission table.
-const demand = (area: PageAreaKey): RouteDemand => ({ resource: PAGE_AREAS[area].resource, actions: actionsOf(PAGE_AREAS[area].actions) });
+const demand = (area: PageAreaKey): RouteDemand => areaDemand(area);
 
 function screen<M>(importer: () => Promise<M>, name: keyof M): ScreenLoader {
   return () => importer().then((module) => module[name] as ComponentType);

@@ -1,4 +1,6 @@
-import { PROVIDER_ADMIN_ROLE, PROVIDER_USER_ROLE, type Action, type Resource, type UserPermission } from '../../contract/roles';
+import { actionsOf, apiAllows, groupOpensPage } from '../../contract/permission-rules';
+import { PAGE_AREAS, type PageAreaKey } from '../../contract/permission-table';
+import { PROVIDER_ADMIN_ROLE, PROVIDER_USER_ROLE, type Action, type Resource, type RoleName, type UserPermission } from '../../contract/roles';
 
 // Spec 2 "Session rules" and "Home by role"; spec 5 "Route permission match"; spec 6 "Route demands".
 
@@ -26,6 +28,34 @@ export function demandMet(demand: RouteDemand | undefined, permissions: readonly
   if (!demand || demand.actions.length === 0) return true;
   const held = permissions.find((entry) => entry.resource === demand.resource);
   return held !== undefined && sameActionSet(held.permissions, demand.actions);
+}
+
+/** What the pages of an area of the permission table demand: its resource and exact action set. */
+export function areaDemand(area: PageAreaKey): RouteDemand {
+  return { resource: PAGE_AREAS[area].resource, actions: actionsOf(PAGE_AREAS[area].actions) };
+}
+
+/**
+ * Whether the route guard lets this user into an area's pages: its demand met and, in a merchant
+ * group, the group's status opening it (spec 2). A screen asks before it links there, so a link never
+ * lands its user back on their home.
+ */
+export function mayOpenArea(area: PageAreaKey, permissions: readonly UserPermission[], groupStatus: string | null | undefined): boolean {
+  const wanted = areaDemand(area);
+  return demandMet(wanted, permissions) && groupOpensPage(wanted.resource, groupStatus);
+}
+
+/**
+ * Whether the server answers a call that needs `action` on `resource`: one of the user's roles grants it
+ * (the server merges their roles' grants) and the group's status opens it. The server checks again; a
+ * screen asks so as not to offer what would be refused.
+ */
+export function apiAllowsAnyRole(
+  userRoles: readonly { roleName: string }[] | undefined,
+  access: { resource: Resource; action: Action },
+  groupStatus: string | null,
+): boolean {
+  return (userRoles ?? []).some((entry) => apiAllows(entry.roleName as RoleName, access.resource, access.action, groupStatus));
 }
 
 export const ID_PLACEHOLDER = '[id]';

@@ -39,7 +39,7 @@ export function GuestCheckoutView({ content, branding, children }: GuestCheckout
     <div
       data-testid="guest-checkout"
       data-font={branding.font}
-      className="flex min-h-full flex-col items-center px-4 py-8"
+      className="flex min-h-full flex-1 flex-col items-center px-4 py-8"
       style={{ backgroundColor: branding.backgroundColor, color: branding.textColor, fontFamily: fontStackOf(branding.font) }}
     >
       <article className="flex w-full max-w-xl flex-col gap-5 rounded-lg bg-white p-6 shadow-md" style={{ color: branding.textColor }}>

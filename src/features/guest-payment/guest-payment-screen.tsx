@@ -65,7 +65,7 @@ function GuestPayment() {
   const data: GuestCheckout = checkout.data;
   const amount = formatMoney(data.amountMinor, data.currency);
   return (
-    <main className="min-h-screen">
+    <main className="flex min-h-screen flex-col">
       <GuestCheckoutView content={data} branding={data.branding}>
         <Outcome answer={pay.data} error={pay.error} amount={amount} />
         {data.state === 'Payable' ? (

@@ -11,6 +11,7 @@ import { useSession } from '../../lib/session/session-provider';
 import { groupOpensApi } from '../../../contract/permission-rules';
 import { KYC_STEP_IDS } from '../../../contract/kyc/steps';
 import { ResponseError } from '../../lib/failure-message';
+import { mayOpenArea } from '../../lib/permissions';
 import { PROPERTY_STATUS_TONES } from '../../lib/status-tones';
 
 // Spec 2 "Home by role": the merchant admins' and view-only users' home (issue 15, decision 0221):
@@ -22,10 +23,12 @@ export function HomeScreen() {
   // A group still in onboarding has no figures yet, and the server opens them only to Active groups:
   // the home leads on to KYC instead of asking for what would be refused.
   const onboarding = merchantUserInfo ? !groupOpensApi('Properties', merchantUserInfo.merchantGroupStatus) : false;
+  // Provider staff belong to no group: their address of this page has nothing to ask for.
+  const noGroup = merchantUserInfo !== null && merchantUserInfo.merchantGroupId === null;
   const home = useQuery({
     queryKey: ['home', 'merchant'],
     queryFn: ({ signal }) => call(homeScreenEndpoints.getMerchantHome, { signal }),
-    enabled: merchantUserInfo !== null && !onboarding,
+    enabled: merchantUserInfo !== null && !onboarding && !noGroup,
     retry: false,
     meta: { errorToast: false },
   });
@@ -37,6 +40,12 @@ export function HomeScreen() {
         <Link href={`/kyc/${KYC_STEP_IDS[0]}`} className="mt-3 inline-block font-medium text-brand underline">
           {t('homeScreens.merchant.openKyc')}
         </Link>
+      </PageLayout>
+    );
+  if (noGroup)
+    return (
+      <PageLayout title={title}>
+        <p role="status">{t('homeScreens.merchant.noGroup')}</p>
       </PageLayout>
     );
   if (home.isError)
@@ -104,9 +113,14 @@ export function HomeScreen() {
 
 function NeedsAction({ data }: { data: MerchantHome }) {
   const { t } = useTranslation();
+  const { user, merchantUserInfo } = useSession();
   const { failedPayouts, refundsAwaitingApproval, failedPaymentsThisWeek, propertiesOnboarding } = data.needsAction;
+  // The payouts page is the provider admins' (spec 2): for the others the count is said, not linked.
+  const payoutsOpen = mayOpenArea('payouts', user?.userPermissions ?? [], merchantUserInfo?.merchantGroupStatus ?? null);
   const items = [
-    failedPayouts > 0 ? { key: 'payouts', href: '/payouts', text: t('homeScreens.merchant.failedPayouts', { count: failedPayouts }) } : null,
+    failedPayouts > 0
+      ? { key: 'payouts', href: payoutsOpen ? '/payouts' : undefined, text: t('homeScreens.merchant.failedPayouts', { count: failedPayouts }) }
+      : null,
     refundsAwaitingApproval > 0
       ? { key: 'refunds', href: '/refund-management', text: t('homeScreens.merchant.refunds', { count: refundsAwaitingApproval }) }
       : null,
@@ -135,9 +149,13 @@ function NeedsAction({ data }: { data: MerchantHome }) {
         <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">
           {items.map((item) => (
             <li key={item.key}>
-              <Link href={item.href} className="text-brand underline">
-                {item.text}
-              </Link>
+              {item.href ? (
+                <Link href={item.href} className="text-brand underline">
+                  {item.text}
+                </Link>
+              ) : (
+                item.text
+              )}
             </li>
           ))}
         </ul>

@@ -8,7 +8,7 @@ import { KYC_STEP_TITLE_KEYS } from '../../../contract/kyc/steps';
 import { AuditTrail } from './components/audit-trail';
 import { DocumentLink } from './components/document-link';
 import { ReviewActions } from './components/review-actions';
-import { StepData } from './components/step-data';
+import { StepData, useFlagTargetLabel } from './components/step-data';
 import { formatDateTime } from '../../lib/format';
 import { reviewApplicationQuery } from './api';
 import { StatusBadge } from './status-badge';
@@ -66,6 +66,7 @@ export function KycApplicationScreen() {
 
 function ApplicationDetail({ application }: { application: KycApplication }) {
   const { t } = useTranslation();
+  const flagTargetLabel = useFlagTargetLabel();
   const openFlags = application.flags.filter((flag) => flag.resolvedAt === null);
   const current = application.documents.filter((document) => document.replacedBy === null);
   const headers = [...new Set(current.map((document) => document.header))];
@@ -89,7 +90,7 @@ function ApplicationDetail({ application }: { application: KycApplication }) {
               const document = flag.targetKind === 'document' ? application.documents.find((entry) => entry.documentId === flag.target) : undefined;
               return (
                 <li key={flag.id}>
-                  <strong>{document ? document.name : flag.target}</strong>: {flag.reason}
+                  <strong>{document ? document.name : flagTargetLabel(flag.target)}</strong>: {flag.reason}
                 </li>
               );
             })}

@@ -11,7 +11,7 @@ function cellOf(id: PayoutColumnId, row: PayoutRow, t: TFunction, onlyProperty: 
     return (
       <button
         type="button"
-        className="hover:underline"
+        className="text-left hover:underline"
         title={t('payouts.onlyThisProperty')}
         onClick={(event) => {
           // The row opens the payout; this button narrows the table instead.

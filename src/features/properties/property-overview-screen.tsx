@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import type { PropertyOverview } from '../../../contract/properties';
 import { DetailSection } from '../../components/detail-section/detail-section';
 import { PageLayout } from '../../components/page-layout/page-layout';
+import { usePropertyPageReadable } from '../../components/settings-forms/page-reads';
 import { formatDateTime } from '../../lib/format';
 import { ResponseError } from '../../lib/failure-message';
 import { propertyOverviewQuery } from './api';
@@ -28,6 +29,7 @@ function Overview({ property }: { property: PropertyOverview }) {
   const { t } = useTranslation();
   const dash = (value: string | number | null) => (value === null || value === '' ? '—' : String(value));
   const openFlags = property.flags.filter((flag) => flag.resolvedAt === null);
+  const readable = usePropertyPageReadable();
   return (
     <div className="flex flex-col gap-4">
       <DetailSection title={t('properties.overview.status')} actions={<LifecycleActions property={property} />}>
@@ -68,12 +70,17 @@ function Overview({ property }: { property: PropertyOverview }) {
         ]}
       />
       <DetailSection title={t('properties.overview.settings')}>
-        <ul className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-x-10 gap-y-1 text-sm sm:grid-cols-2">
           {property.settings.map((entry) => (
-            <li key={entry.page} className="flex justify-between gap-2">
-              <Link href={`/properties/${entry.page}?merchantId=${property.merchantId}`} className="text-brand underline">
-                {t(`shell.routes.propertyPages.${entry.page}`)}
-              </Link>
+            <li key={entry.page} className="flex justify-between gap-2" data-testid="settings-page-entry">
+              {/* A page the user cannot read is named, not linked: its link would only open a refusal. */}
+              {readable(entry.page) ? (
+                <Link href={`/properties/${entry.page}?merchantId=${property.merchantId}`} className="text-brand underline">
+                  {t(`shell.routes.propertyPages.${entry.page}`)}
+                </Link>
+              ) : (
+                <span>{t(`shell.routes.propertyPages.${entry.page}`)}</span>
+              )}
               <span className="text-slate-600">{t(`properties.settingsSource.${entry.source}`)}</span>
             </li>
           ))}

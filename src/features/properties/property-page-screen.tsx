@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import type { PropertyPage } from '../../../contract/settings/pages';
 import { PageLayout } from '../../components/page-layout/page-layout';
+import { usePropertyPageReadable } from '../../components/settings-forms/page-reads';
 import { PROPERTY_PAGE_FORMS } from '../../components/settings-forms/registry';
 import { SettingsFormHost } from '../../components/settings-forms/settings-form-host';
 import { useActiveProperty } from '../../lib/active-property';
@@ -26,9 +27,14 @@ export function PropertyPageScreen() {
   // Provider staff have no property list of their own: the property's group is read from the property.
   const overview = useQuery({ ...propertyOverviewQuery(merchantId ?? ''), enabled: Boolean(merchantId) && !known });
   const merchantGroupId = known ?? overview.data?.merchantGroupId;
+  const readable = usePropertyPageReadable();
   return (
     <PageLayout title={t(`shell.routes.propertyPages.${page}`)}>
-      {merchantId && !merchantGroupId && overview.isPending && overview.fetchStatus !== 'idle' ? (
+      {!readable(page) ? (
+        <p role="status" data-testid="settings-page-not-readable" className="text-sm text-slate-600">
+          {t('settings.page.notReadable')}
+        </p>
+      ) : merchantId && !merchantGroupId && overview.isPending && overview.fetchStatus !== 'idle' ? (
         <p role="status" className="text-sm text-slate-600">
           {t('settings.page.loading')}
         </p>

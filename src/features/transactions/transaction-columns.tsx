@@ -28,7 +28,7 @@ function cellOf(id: OrderColumnId, row: OrderRow, t: TFunction, onlyProperty: (r
       return <NoWrap>{formatDateTime(row[id])}</NoWrap>;
     case 'merchantName':
       return (
-        <button type="button" className="hover:underline" title={t('transactions.onlyThisProperty')} onClick={() => onlyProperty(row)}>
+        <button type="button" className="text-left hover:underline" title={t('transactions.onlyThisProperty')} onClick={() => onlyProperty(row)}>
           {row.merchantName}
         </button>
       );

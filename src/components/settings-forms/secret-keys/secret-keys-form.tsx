@@ -115,6 +115,19 @@ export function SecretKeysForm({ scope }: SettingsFormProps) {
           ))}
         </tbody>
       </table>
+      {keys.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {keys.error.message}
+        </p>
+      ) : keys.isPending ? (
+        <p role="status" className="text-sm text-slate-600">
+          {t('secretKeys.loading')}
+        </p>
+      ) : keys.data.length === 0 ? (
+        <p data-testid="no-secret-keys" className="text-sm text-slate-600">
+          {t('secretKeys.none')}
+        </p>
+      ) : null}
       <ConfirmDialog
         open={revoking !== null}
         title={t('secretKeys.revokeTitle', { name: revoking?.name ?? '' })}
