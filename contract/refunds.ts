@@ -13,6 +13,8 @@ import { CurrencyFilterSchema } from './paging';
 export const REFUND_APPROVAL_STATUSES = ['Pending', 'PartiallyApproved', 'Approved', 'Rejected', 'ApprovedOverridden'] as const;
 export type RefundApprovalStatus = (typeof REFUND_APPROVAL_STATUSES)[number];
 export const RefundApprovalStatusSchema = z.enum(REFUND_APPROVAL_STATUSES);
+/** The approval statuses of a refund still waiting for approvers: what the merchant home counts and its link lists. */
+export const REFUND_AWAITING_APPROVAL = ['Pending', 'PartiallyApproved'] as const satisfies readonly RefundApprovalStatus[];
 
 export const REFUND_STATES = ['Created', 'Accepted', 'PartiallyAccepted', 'Pending', 'Rejected', 'Completed', 'Failed', 'Changed'] as const;
 export type RefundState = (typeof REFUND_STATES)[number];

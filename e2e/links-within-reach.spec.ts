@@ -97,3 +97,17 @@ test('a property without secret keys says so on its secret keys page', async ({ 
     "This property has no secret keys yet. Generate one to call the payment API from the property's own systems.",
   );
 });
+
+test("the merchant home's refunds awaiting approval open the refund list on exactly those refunds", async ({ page }) => {
+  await signInAs(page, 'merchantadmin@demo.folio.test');
+  await page.goto('/home');
+  const link = page.getByTestId('needs-action').getByRole('link', { name: /refunds? awaiting approval/ });
+  const counted = Number(/^(\d+)/.exec(await link.innerText())![1]);
+  expect(counted).toBeGreaterThan(0);
+  await link.click();
+  await expect(page).toHaveURL(/\/refund-management\?status=AwaitingApproval$/);
+  await expect(page.getByRole('combobox', { name: 'Approval' })).toHaveValue('AwaitingApproval');
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(counted + 1);
+  const approvals = await page.getByRole('table').getByRole('row').locator('td').allInnerTexts();
+  expect(approvals.some((text) => /^(Approved|Rejected|Approved \(overridden\))$/.test(text.trim()))).toBe(false);
+});

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { homeScreenEndpoints, type MerchantHome } from '../../contract/home-screens';
+import { REFUND_AWAITING_APPROVAL } from '../../contract/refunds';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
@@ -65,7 +66,8 @@ export function registerHomeRoutes(app: FastifyInstance): void {
     );
     const failedPayouts = await sql<{ n: string }>`SELECT count(*) AS n FROM payouts WHERE merchant_id IN (${inScope}) AND status = 'Failed'`.execute(ctx.db);
     const refunds = await sql<{ n: string }>`
-      SELECT count(*) AS n FROM refund_requests WHERE merchant_id IN (${inScope}) AND approval_status IN ('Pending', 'PartiallyApproved')`.execute(ctx.db);
+      SELECT count(*) AS n FROM refund_requests
+      WHERE merchant_id IN (${inScope}) AND approval_status IN (${sql.join(REFUND_AWAITING_APPROVAL.map((status) => sql`${status}`))})`.execute(ctx.db);
     const failed = await failedPayments(ctx.db, ids);
     const rows = [];
     for (const property of properties)

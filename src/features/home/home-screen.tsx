@@ -122,7 +122,7 @@ function NeedsAction({ data }: { data: MerchantHome }) {
       ? { key: 'payouts', href: payoutsOpen ? '/payouts' : undefined, text: t('homeScreens.merchant.failedPayouts', { count: failedPayouts }) }
       : null,
     refundsAwaitingApproval > 0
-      ? { key: 'refunds', href: '/refund-management', text: t('homeScreens.merchant.refunds', { count: refundsAwaitingApproval }) }
+      ? { key: 'refunds', href: '/refund-management?status=AwaitingApproval', text: t('homeScreens.merchant.refunds', { count: refundsAwaitingApproval }) }
       : null,
     failedPaymentsThisWeek > 0
       ? { key: 'failed', href: '/transactions', text: t('homeScreens.merchant.failedPayments', { count: failedPaymentsThisWeek }) }

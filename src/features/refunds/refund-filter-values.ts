@@ -1,4 +1,9 @@
-import { REFUND_APPROVAL_STATUSES, REFUND_STATES, type RefundApprovalStatus, type RefundFilter, type RefundState } from '../../../contract/refunds';
+import { REFUND_APPROVAL_STATUSES, REFUND_AWAITING_APPROVAL, REFUND_STATES, type RefundFilter, type RefundState } from '../../../contract/refunds';
+
+/** The approval filter's choices: the statuses, and first the ones still waiting for approvers together (decision 0344). */
+export const AWAITING_APPROVAL = 'AwaitingApproval';
+export const REFUND_APPROVAL_CHOICES = [AWAITING_APPROVAL, ...REFUND_APPROVAL_STATUSES] as const;
+export type RefundApprovalChoice = (typeof REFUND_APPROVAL_CHOICES)[number];
 import { filterAmountToMinor } from '../../lib/format';
 
 /** The refunds filter as the form holds it (and persisted-store keeps it): strings, amounts in major units. */
@@ -6,7 +11,7 @@ export interface RefundFilterValues extends Record<string, unknown> {
   view: 'all' | 'waitingForMe';
   createdFrom: string;
   createdTo: string;
-  approvalStatus: RefundApprovalStatus | '';
+  approvalStatus: RefundApprovalChoice | '';
   state: RefundState | '';
   currency: string;
   amountMin: string;
@@ -39,7 +44,7 @@ export function toRefundFilter(values: RefundFilterValues): RefundFilter {
   if (values.view === 'waitingForMe') filter.waitingForMe = true;
   if (values.createdFrom) filter.createdFrom = values.createdFrom;
   if (values.createdTo) filter.createdTo = values.createdTo;
-  if (values.approvalStatus) filter.approvalStatuses = [values.approvalStatus];
+  if (values.approvalStatus) filter.approvalStatuses = values.approvalStatus === AWAITING_APPROVAL ? [...REFUND_AWAITING_APPROVAL] : [values.approvalStatus];
   if (values.state) filter.states = [values.state];
   const currency = values.currency.trim().toUpperCase();
   if (/^[A-Z]{3}$/.test(currency)) filter.currency = currency;
@@ -54,11 +59,12 @@ export function toRefundFilter(values: RefundFilterValues): RefundFilter {
 
 /**
  * Spec 2 "/refund-management (optional query parameter status)": an approval status (what people
- * act on) or, failing that, a refund state; anything else is ignored.
+ * act on; `AwaitingApproval` for Pending and PartiallyApproved together) or, failing that, a refund
+ * state; anything else is ignored.
  */
 export function filtersFromStatusParam(status: string | null, base: RefundFilterValues): RefundFilterValues | undefined {
   if (!status) return undefined;
-  if ((REFUND_APPROVAL_STATUSES as readonly string[]).includes(status)) return { ...base, approvalStatus: status as RefundApprovalStatus, state: '' };
+  if ((REFUND_APPROVAL_CHOICES as readonly string[]).includes(status)) return { ...base, approvalStatus: status as RefundApprovalChoice, state: '' };
   if ((REFUND_STATES as readonly string[]).includes(status)) return { ...base, state: status as RefundState, approvalStatus: '' };
   return undefined;
 }

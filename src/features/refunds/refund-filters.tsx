@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { REFUND_APPROVAL_STATUSES, REFUND_STATES } from '../../../contract/refunds';
+import { REFUND_STATES } from '../../../contract/refunds';
 import { FilterBar, PropertyFilterAndActions, useFilterDraft, type PropertyChoice } from '../../components/data-table/filter-bar';
 import { ChoiceFilter, DateFilter, TextFilter } from '../../components/data-table/filter-fields';
-import { EMPTY_REFUND_FILTERS, type RefundFilterValues } from './refund-filter-values';
+import { AWAITING_APPROVAL, EMPTY_REFUND_FILTERS, REFUND_APPROVAL_CHOICES, type RefundFilterValues } from './refund-filter-values';
 
 /** The refunds filter bar: edits a draft and applies it on submit. */
 export function RefundFilters(props: { value: RefundFilterValues; onApply: (value: RefundFilterValues) => void; properties: ReadonlyArray<PropertyChoice> }) {
@@ -15,8 +15,8 @@ export function RefundFilters(props: { value: RefundFilterValues; onApply: (valu
       <ChoiceFilter
         label={t('refunds.filters.approvalStatus')}
         anyLabel={t('refunds.filters.any')}
-        options={REFUND_APPROVAL_STATUSES}
-        optionLabel={(status) => t(`refunds.approvalStatus.${status}`)}
+        options={REFUND_APPROVAL_CHOICES}
+        optionLabel={(status) => (status === AWAITING_APPROVAL ? t('refunds.filters.awaitingApproval') : t(`refunds.approvalStatus.${status}`))}
         field={field('approvalStatus')}
       />
       <ChoiceFilter
