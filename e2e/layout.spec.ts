@@ -127,3 +127,12 @@ test('an unknown address shows the not-found page with a way home', async ({ pag
   await expect(page).toHaveURL(/\/kyc\/applications$/);
   await expect(page.getByRole('heading', { level: 1, name: 'KYC applications' })).toBeVisible();
 });
+
+test("the property management lists line up their amounts on the right, whatever the guest's name", async ({ page }) => {
+  await signInAs(page, 'propertymanager@demo.folio.test');
+  await page.goto('/property-management');
+  const amounts = page.getByTestId('awaiting-capture').getByTestId('dashboard-order-amount');
+  await expect(amounts.nth(2)).toBeVisible();
+  const rightEdges = await amounts.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().right)));
+  expect(new Set(rightEdges).size).toBe(1);
+});

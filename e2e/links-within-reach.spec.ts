@@ -76,6 +76,14 @@ test('a provider admin on the merchant home is told it is a merchant group’s p
   expect(refused).toEqual([]);
 });
 
+test('a user manager on the merchant home is told their role does not read it, without a refused call', async ({ page }) => {
+  await signInAs(page, 'usermanagement@demo.folio.test');
+  const refused = refusalsOf(page);
+  await page.goto('/home');
+  await expect(page.getByRole('status')).toHaveText("The merchant home shows a merchant group's properties; your role does not read them.");
+  expect(refused).toEqual([]);
+});
+
 test('a user manager who types the sign-in policy address is told who sets it, without a refused call', async ({ page }) => {
   await signInAs(page, 'usermanagement@demo.folio.test');
   const refused = refusalsOf(page);

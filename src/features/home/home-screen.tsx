@@ -11,7 +11,7 @@ import { useSession } from '../../lib/session/session-provider';
 import { groupOpensApi } from '../../../contract/permission-rules';
 import { KYC_STEP_IDS } from '../../../contract/kyc/steps';
 import { ResponseError } from '../../lib/failure-message';
-import { mayOpenArea } from '../../lib/permissions';
+import { apiAllowsAnyRole, mayOpenArea } from '../../lib/permissions';
 import { PROPERTY_STATUS_TONES } from '../../lib/status-tones';
 
 // Spec 2 "Home by role": the merchant admins' and view-only users' home (issue 15, decision 0221):
@@ -19,16 +19,19 @@ import { PROPERTY_STATUS_TONES } from '../../lib/status-tones';
 
 export function HomeScreen() {
   const { t } = useTranslation();
-  const { merchantUserInfo } = useSession();
+  const { user, merchantUserInfo } = useSession();
   // A group still in onboarding has no figures yet, and the server opens them only to Active groups:
   // the home leads on to KYC instead of asking for what would be refused.
   const onboarding = merchantUserInfo ? !groupOpensApi('Properties', merchantUserInfo.merchantGroupStatus) : false;
   // Provider staff belong to no group: their address of this page has nothing to ask for.
   const noGroup = merchantUserInfo !== null && merchantUserInfo.merchantGroupId === null;
+  // A role that does not read the group's properties (a user manager, the property roles) is told so without asking.
+  const mayRead =
+    merchantUserInfo !== null && apiAllowsAnyRole(user?.userRoles, homeScreenEndpoints.getMerchantHome.access, merchantUserInfo.merchantGroupStatus);
   const home = useQuery({
     queryKey: ['home', 'merchant'],
     queryFn: ({ signal }) => call(homeScreenEndpoints.getMerchantHome, { signal }),
-    enabled: merchantUserInfo !== null && !onboarding && !noGroup,
+    enabled: merchantUserInfo !== null && !onboarding && !noGroup && mayRead,
     retry: false,
     meta: { errorToast: false },
   });
@@ -46,6 +49,12 @@ export function HomeScreen() {
     return (
       <PageLayout title={title}>
         <p role="status">{t('homeScreens.merchant.noGroup')}</p>
+      </PageLayout>
+    );
+  if (merchantUserInfo !== null && !mayRead)
+    return (
+      <PageLayout title={title}>
+        <p role="status">{t('homeScreens.merchant.forbidden')}</p>
       </PageLayout>
     );
   if (home.isError)
@@ -66,38 +75,41 @@ export function HomeScreen() {
       <NeedsAction data={data} />
       <section aria-label={t('homeScreens.merchant.properties')} className="flex flex-col gap-2 rounded border border-slate-300 bg-white p-4">
         <h2 className="font-semibold">{t('homeScreens.merchant.properties')}</h2>
-        <table className="w-full text-left text-sm" data-testid="group-properties">
-          <thead>
-            <tr className="border-b border-slate-300">
-              {(['name', 'status', 'takingsToday', 'openLinks', 'awaitingCapture'] as const).map((column) => (
-                <th key={column} scope="col" className="py-2 pr-4 font-medium">
-                  {t(`homeScreens.merchant.columns.${column}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {data.properties.map((property) => (
-              <tr key={property.merchantId} className="border-b border-slate-200" data-testid="group-property">
-                <th scope="row" className="py-2 pr-4 font-normal">
-                  <Link href={`/properties/property-overview/${property.merchantId}`} className="text-brand underline">
-                    {property.name}
-                  </Link>
-                </th>
-                <td className="py-2 pr-4">
-                  <StatusBadge tone={PROPERTY_STATUS_TONES[property.status as PropertyStatus] ?? 'neutral'}>
-                    {t(`homeScreens.propertyStatus.${property.status}`, { defaultValue: property.status })}
-                  </StatusBadge>
-                </td>
-                <td className="py-2 pr-4" data-testid="property-takings-today">
-                  {moneyText(property.takingsToday)}
-                </td>
-                <td className="py-2 pr-4">{property.openLinks}</td>
-                <td className="py-2 pr-4">{property.awaitingCapture}</td>
+        {/* On a phone the five columns are wider than the card: the table scrolls inside it. */}
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm" data-testid="group-properties">
+            <thead>
+              <tr className="border-b border-slate-300">
+                {(['name', 'status', 'takingsToday', 'openLinks', 'awaitingCapture'] as const).map((column) => (
+                  <th key={column} scope="col" className="py-2 pr-4 font-medium">
+                    {t(`homeScreens.merchant.columns.${column}`)}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.properties.map((property) => (
+                <tr key={property.merchantId} className="border-b border-slate-200" data-testid="group-property">
+                  <th scope="row" className="py-2 pr-4 font-normal">
+                    <Link href={`/properties/property-overview/${property.merchantId}`} className="text-brand underline">
+                      {property.name}
+                    </Link>
+                  </th>
+                  <td className="py-2 pr-4">
+                    <StatusBadge tone={PROPERTY_STATUS_TONES[property.status as PropertyStatus] ?? 'neutral'}>
+                      {t(`homeScreens.propertyStatus.${property.status}`, { defaultValue: property.status })}
+                    </StatusBadge>
+                  </td>
+                  <td className="py-2 pr-4" data-testid="property-takings-today">
+                    {moneyText(property.takingsToday)}
+                  </td>
+                  <td className="py-2 pr-4">{property.openLinks}</td>
+                  <td className="py-2 pr-4">{property.awaitingCapture}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
       <nav aria-label={t('homeScreens.merchant.links')} className="flex flex-wrap gap-2">
         <Link href="/generate-payment-link" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">

@@ -83,29 +83,31 @@ export function PayoutDetailDialog(props: { payoutId: string | null; canRetry: b
               </div>
               <h3 className="mt-4 text-sm font-semibold">{t('payouts.detail.attempts')}</h3>
               {/* Every cell padded on both sides, so "#", "Status" and "When" never run together. */}
-              <table
-                className="mt-1 w-full text-sm [&_td]:px-3 [&_td]:py-1.5 [&_th]:px-3 [&_th]:py-1.5 [&_tr>*:first-child]:pl-0"
-                aria-label={t('payouts.detail.attempts')}
-              >
-                <thead className="text-left text-slate-700">
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">{t('payouts.columns.status')}</th>
-                    <th scope="col">{t('payouts.detail.when')}</th>
-                    <th scope="col">{t('payouts.detail.error')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {payout.attemptList.map((attempt) => (
-                    <tr key={attempt.id} className="border-t border-slate-200">
-                      <td className="tabular-nums">{attempt.attemptNo}</td>
-                      <td>{t(`payouts.status.${attempt.status}`)}</td>
-                      <td className="whitespace-nowrap">{formatDateTime(attempt.createdAt)}</td>
-                      <td className="text-red-700">{attempt.error ?? ''}</td>
+              <div className="overflow-x-auto">
+                <table
+                  className="mt-1 w-full text-sm [&_td]:px-3 [&_td]:py-1.5 [&_th]:px-3 [&_th]:py-1.5 [&_tr>*:first-child]:pl-0"
+                  aria-label={t('payouts.detail.attempts')}
+                >
+                  <thead className="text-left text-slate-700">
+                    <tr>
+                      <th scope="col">#</th>
+                      <th scope="col">{t('payouts.columns.status')}</th>
+                      <th scope="col">{t('payouts.detail.when')}</th>
+                      <th scope="col">{t('payouts.detail.error')}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {payout.attemptList.map((attempt) => (
+                      <tr key={attempt.id} className="border-t border-slate-200">
+                        <td className="tabular-nums">{attempt.attemptNo}</td>
+                        <td>{t(`payouts.status.${attempt.status}`)}</td>
+                        <td className="whitespace-nowrap">{formatDateTime(attempt.createdAt)}</td>
+                        <td className="text-red-700">{attempt.error ?? ''}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
               {retry.isSuccess && lastAttempt && (
                 <p role="status" className={`mt-3 text-sm ${lastAttempt.status === 'Failed' ? 'text-red-700' : 'text-emerald-700'}`}>
                   {t(RETRY_OUTCOME_KEY[lastAttempt.status], { attempt: lastAttempt.attemptNo })}

@@ -121,13 +121,16 @@ function LinkRow({ link, merchantId, when }: { link: LinkSummary; merchantId: st
 function OrderRow({ order, merchantId, extra }: { order: DashboardOrder; merchantId: string; extra?: string }) {
   const { t } = useTranslation();
   return (
-    <li className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+    // A grid, so the amounts of one list line up on the right whatever the length of the guest's name.
+    <li className="grid grid-cols-[minmax(0,1fr)_auto_auto] items-center gap-x-3 gap-y-1 py-2 text-sm" data-testid="dashboard-order">
       <Link href={orderHref(order.orderId, merchantId)} className="text-brand underline">
         {order.guestName} · {order.referenceNo}
       </Link>
-      <span>{formatMoney(order.amountMinor, order.currency)}</span>
       <StatusBadge tone={ORDER_STATUS_TONES[order.status]}>{t(`transactions.status.${order.status}`)}</StatusBadge>
-      {extra ? <span className="w-full text-slate-700">{extra}</span> : null}
+      <span className="min-w-24 text-right tabular-nums" data-testid="dashboard-order-amount">
+        {formatMoney(order.amountMinor, order.currency)}
+      </span>
+      {extra ? <span className="col-span-3 text-slate-700">{extra}</span> : null}
     </li>
   );
 }

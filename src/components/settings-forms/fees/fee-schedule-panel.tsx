@@ -44,27 +44,29 @@ export function FeeSchedulePanel({ merchantId, canEdit, heading }: { merchantId:
           : t('fees.noCurrent')}
       </p>
       {schedules.length > 0 ? (
-        <table className="w-full text-sm">
-          <caption className="text-left text-xs font-semibold text-slate-700">{t('fees.history')}</caption>
-          <thead>
-            <tr className="text-left text-slate-700">
-              <th className="py-1">{t('fees.columns.model')}</th>
-              <th className="py-1">{t('fees.columns.terms')}</th>
-              <th className="py-1">{t('fees.columns.from')}</th>
-              <th className="py-1">{t('fees.columns.until')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {schedules.map((schedule) => (
-              <tr key={schedule.feeId} className="border-t border-slate-100">
-                <td className="py-1">{t(`fees.models.${schedule.feeModel}`)}</td>
-                <td className="py-1">{describeSchedule(t, schedule)}</td>
-                <td className="py-1 whitespace-nowrap">{formatDate(schedule.validFrom)}</td>
-                <td className="py-1 whitespace-nowrap">{schedule.validUntil ? formatDate(schedule.validUntil) : t('fees.openEnded')}</td>
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <caption className="text-left text-xs font-semibold text-slate-700">{t('fees.history')}</caption>
+            <thead>
+              <tr className="text-left text-slate-700">
+                <th className="py-1">{t('fees.columns.model')}</th>
+                <th className="py-1">{t('fees.columns.terms')}</th>
+                <th className="py-1">{t('fees.columns.from')}</th>
+                <th className="py-1">{t('fees.columns.until')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {schedules.map((schedule) => (
+                <tr key={schedule.feeId} className="border-t border-slate-100">
+                  <td className="py-1">{t(`fees.models.${schedule.feeModel}`)}</td>
+                  <td className="py-1">{describeSchedule(t, schedule)}</td>
+                  <td className="py-1 whitespace-nowrap">{formatDate(schedule.validFrom)}</td>
+                  <td className="py-1 whitespace-nowrap">{schedule.validUntil ? formatDate(schedule.validUntil) : t('fees.openEnded')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
       {canEdit ? <NewScheduleForm merchantId={merchantId} currency={currency} /> : null}
     </section>

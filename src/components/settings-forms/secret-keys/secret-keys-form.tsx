@@ -80,41 +80,43 @@ export function SecretKeysForm({ scope }: SettingsFormProps) {
           </button>
         </div>
       ) : null}
-      <table className="min-w-full text-sm" aria-label={t('secretKeys.list')}>
-        <thead>
-          <tr className="text-left text-slate-600">
-            <th>{t('secretKeys.name')}</th>
-            <th>{t('secretKeys.prefix')}</th>
-            <th>{t('secretKeys.created')}</th>
-            <th>{t('secretKeys.lastUsed')}</th>
-            <th>{t('secretKeys.status')}</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {(keys.data ?? []).map((key) => (
-            <tr key={key.id} className="border-t border-slate-200">
-              <td>{key.name}</td>
-              <td className="font-mono">{key.prefix}…</td>
-              <td>{formatDateTime(key.createdAt)}</td>
-              <td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : t('secretKeys.never')}</td>
-              <td>{statusOf(key, t)}</td>
-              <td className="flex gap-2 py-1">
-                {!key.revokedAt && !key.expiresAt ? (
-                  <button type="button" className="text-blue-700 underline" disabled={rotate.pending} onClick={() => rotate.act(key.id)}>
-                    {t('secretKeys.rotate')}
-                  </button>
-                ) : null}
-                {!key.revokedAt ? (
-                  <button type="button" className="text-red-700 underline" onClick={() => (revoke.reset(), setRevoking(key))}>
-                    {t('secretKeys.revoke')}
-                  </button>
-                ) : null}
-              </td>
+      <div className="overflow-x-auto">
+        <table className="min-w-full text-sm" aria-label={t('secretKeys.list')}>
+          <thead>
+            <tr className="text-left text-slate-600">
+              <th>{t('secretKeys.name')}</th>
+              <th>{t('secretKeys.prefix')}</th>
+              <th>{t('secretKeys.created')}</th>
+              <th>{t('secretKeys.lastUsed')}</th>
+              <th>{t('secretKeys.status')}</th>
+              <th />
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {(keys.data ?? []).map((key) => (
+              <tr key={key.id} className="border-t border-slate-200">
+                <td>{key.name}</td>
+                <td className="font-mono">{key.prefix}…</td>
+                <td>{formatDateTime(key.createdAt)}</td>
+                <td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : t('secretKeys.never')}</td>
+                <td>{statusOf(key, t)}</td>
+                <td className="flex gap-2 py-1">
+                  {!key.revokedAt && !key.expiresAt ? (
+                    <button type="button" className="text-blue-700 underline" disabled={rotate.pending} onClick={() => rotate.act(key.id)}>
+                      {t('secretKeys.rotate')}
+                    </button>
+                  ) : null}
+                  {!key.revokedAt ? (
+                    <button type="button" className="text-red-700 underline" onClick={() => (revoke.reset(), setRevoking(key))}>
+                      {t('secretKeys.revoke')}
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {keys.isError ? (
         <p role="alert" className="text-sm text-red-700">
           {keys.error.message}

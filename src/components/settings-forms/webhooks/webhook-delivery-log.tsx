@@ -22,38 +22,40 @@ export function WebhookDeliveryLog({ scope }: { scope: SettingsScope }) {
       {items.length === 0 ? (
         <p className="text-sm text-slate-600">{deliveries.isLoading ? t('integrations.common.loading') : t('integrations.webhooks.log.empty')}</p>
       ) : (
-        <table className="w-full text-left text-sm" data-testid="webhook-delivery-log">
-          <thead className="border-b border-slate-300 text-slate-700">
-            <tr>
-              <th className="py-1 pr-3">{t('integrations.webhooks.log.event')}</th>
-              <th className="py-1 pr-3">{t('integrations.webhooks.log.time')}</th>
-              <th className="py-1 pr-3">{t('integrations.webhooks.log.status')}</th>
-              <th className="py-1 pr-3">{t('integrations.webhooks.log.attempts')}</th>
-              <th className="py-1">{t('integrations.webhooks.log.response')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((delivery) => (
-              <tr key={delivery.id} data-delivery-status={delivery.status} className="border-b border-slate-200 align-top">
-                <td className="py-1 pr-3 font-mono text-xs">{delivery.eventType}</td>
-                <td className="py-1 pr-3 whitespace-nowrap">{formatDateTime(delivery.createdAt)}</td>
-                <td className="py-1 pr-3">
-                  {t(`integrations.webhooks.log.statuses.${delivery.status}`)}
-                  {delivery.nextAttemptAt ? (
-                    <span className="block text-xs text-slate-600">
-                      {t('integrations.webhooks.log.nextAttempt', { at: formatDateTime(delivery.nextAttemptAt) })}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="py-1 pr-3">{t('integrations.webhooks.log.attemptsOf', { attempts: delivery.attempts, max: delivery.maxAttempts })}</td>
-                <td className="py-1 font-mono text-xs break-all">
-                  {delivery.lastResponseStatus !== null ? `${delivery.lastResponseStatus} ` : ''}
-                  {delivery.lastResponse}
-                </td>
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm" data-testid="webhook-delivery-log">
+            <thead className="border-b border-slate-300 text-slate-700">
+              <tr>
+                <th className="py-1 pr-3">{t('integrations.webhooks.log.event')}</th>
+                <th className="py-1 pr-3">{t('integrations.webhooks.log.time')}</th>
+                <th className="py-1 pr-3">{t('integrations.webhooks.log.status')}</th>
+                <th className="py-1 pr-3">{t('integrations.webhooks.log.attempts')}</th>
+                <th className="py-1">{t('integrations.webhooks.log.response')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {items.map((delivery) => (
+                <tr key={delivery.id} data-delivery-status={delivery.status} className="border-b border-slate-200 align-top">
+                  <td className="py-1 pr-3 font-mono text-xs">{delivery.eventType}</td>
+                  <td className="py-1 pr-3 whitespace-nowrap">{formatDateTime(delivery.createdAt)}</td>
+                  <td className="py-1 pr-3">
+                    {t(`integrations.webhooks.log.statuses.${delivery.status}`)}
+                    {delivery.nextAttemptAt ? (
+                      <span className="block text-xs text-slate-600">
+                        {t('integrations.webhooks.log.nextAttempt', { at: formatDateTime(delivery.nextAttemptAt) })}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="py-1 pr-3">{t('integrations.webhooks.log.attemptsOf', { attempts: delivery.attempts, max: delivery.maxAttempts })}</td>
+                  <td className="py-1 font-mono text-xs break-all">
+                    {delivery.lastResponseStatus !== null ? `${delivery.lastResponseStatus} ` : ''}
+                    {delivery.lastResponse}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

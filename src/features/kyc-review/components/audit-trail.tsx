@@ -13,27 +13,29 @@ export function AuditTrail({ entries }: { entries: readonly AuditEntry[] }) {
       {entries.length === 0 ? (
         <p className="text-sm text-slate-600">{t('kycReview.detail.noAudit')}</p>
       ) : (
-        <table className="w-full text-sm">
-          <thead>
-            <tr className="border-b border-slate-300 text-left text-slate-600">
-              <th className="py-1 pr-4">{t('kycReview.detail.auditWhen')}</th>
-              <th className="py-1 pr-4">{t('kycReview.detail.auditWho')}</th>
-              <th className="py-1 pr-4">{t('kycReview.detail.auditWhat')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry, index) => (
-              <tr key={`${entry.at}-${index}`} className="border-b border-slate-100 align-top">
-                <td className="py-1 pr-4 whitespace-nowrap">{formatDateTime(entry.at)}</td>
-                <td className="py-1 pr-4">{entry.actor ? `${entry.actor.name} (${entry.actor.email})` : t('kycReview.detail.system')}</td>
-                <td className="py-1 pr-4">
-                  {t(`kycReview.audit.${entry.action}`, { defaultValue: entry.action })}
-                  <AuditDetail detail={entry.detail} />
-                </td>
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <thead>
+              <tr className="border-b border-slate-300 text-left text-slate-600">
+                <th className="py-1 pr-4">{t('kycReview.detail.auditWhen')}</th>
+                <th className="py-1 pr-4">{t('kycReview.detail.auditWho')}</th>
+                <th className="py-1 pr-4">{t('kycReview.detail.auditWhat')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {entries.map((entry, index) => (
+                <tr key={`${entry.at}-${index}`} className="border-b border-slate-100 align-top">
+                  <td className="py-1 pr-4 whitespace-nowrap">{formatDateTime(entry.at)}</td>
+                  <td className="py-1 pr-4">{entry.actor ? `${entry.actor.name} (${entry.actor.email})` : t('kycReview.detail.system')}</td>
+                  <td className="py-1 pr-4">
+                    {t(`kycReview.audit.${entry.action}`, { defaultValue: entry.action })}
+                    <AuditDetail detail={entry.detail} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
