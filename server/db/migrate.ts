@@ -27,6 +27,7 @@ import * as signInPolicy from './migrations/0220-sign-in-policy';
 import * as ordersStatusIdIndex from './migrations/0240-orders-status-id-index';
 import * as ordersGuestTrigramIndex from './migrations/0241-orders-guest-trigram-index';
 import * as ordersGuestSearchColumn from './migrations/0242-orders-guest-search-column';
+import * as paymentOperationsCapturesIndex from './migrations/0243-payment-operations-captures-index';
 
 // Migrations are listed here rather than read from disk, so they work the same under tsx, in
 // tests and in a bundle. Append new ones; never edit one that has shipped.
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '0240-orders-status-id-index': ordersStatusIdIndex,
   '0241-orders-guest-trigram-index': ordersGuestTrigramIndex,
   '0242-orders-guest-search-column': ordersGuestSearchColumn,
+  '0243-payment-operations-captures-index': paymentOperationsCapturesIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

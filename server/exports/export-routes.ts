@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { routerPath } from '../../contract/endpoint';
-import { EXPORT_MESSAGES, exportEndpoints } from '../../contract/exports';
+import { EXPORT_FILE_STEMS, EXPORT_MESSAGES, exportEndpoints, type ExportType } from '../../contract/exports';
 import { browserClaims } from '../auth/browser-session';
 import { HttpProblem, problems } from '../http/problem';
 import { PROBLEM_TYPES } from '../../contract/problem';
@@ -37,7 +37,7 @@ export function registerExportRoutes(app: FastifyInstance): void {
       const size = await ctx.files.size(key);
       if (size === undefined) throw gone(EXPORT_MESSAGES.notFound);
       const stamp = served.created_at.toISOString().slice(0, 19).replace(/[-:T]/g, '');
-      const name = `${served.export_type === 'PAYOUT' ? 'payouts' : 'transactions'}-${stamp}.${served.file_type}`;
+      const name = `${EXPORT_FILE_STEMS[served.export_type as ExportType] ?? 'export'}-${stamp}.${served.file_type}`;
       const stream = ctx.files.read(key);
       // Served once: the file goes as soon as it has been read (or the transfer was abandoned).
       stream.on('close', () => {

@@ -9,12 +9,23 @@ import type { Db } from '../db/database';
 type Period = 'day' | 'week';
 const lookback = sql`now() - make_interval(days => ${DASHBOARD_LOOKBACK_DAYS})`;
 
-/** Money of orders that became Paid in the period: what was captured, else the order's amount. */
+/** Money taken in the period, per currency: the captures made in it. */
 export async function takings(db: Db, merchantId: string, timeZone: string, period: Period): Promise<Money[]> {
   const start = sql`date_trunc(${period}, now() AT TIME ZONE ${timeZone}) AT TIME ZONE ${timeZone}`;
+  // Money is taken when it is captured: each succeeded capture counts on its own day, so an old
+  // order edited or refunded today adds nothing to today (decision 0345). A Paid order with no
+  // capture of record (the demo's history, paid before the ledger) counts on the day it was made.
   const rows = await sql<{ currency: string; amount: string }>`
-    SELECT trim(currency) AS currency, sum(CASE WHEN captured_minor > 0 THEN captured_minor ELSE amount_minor END)::bigint AS amount
-    FROM orders WHERE merchant_id = ${merchantId} AND status = 'Paid' AND updated_at >= ${start}
+    SELECT currency, sum(amount)::bigint AS amount FROM (
+      SELECT trim(p.currency) AS currency, p.amount_minor AS amount
+      FROM payment_operations p JOIN orders o ON o.id = p.order_id
+      WHERE o.merchant_id = ${merchantId} AND p.kind = 'Capture' AND p.outcome = 'Succeeded' AND p.created_at >= ${start}
+      UNION ALL
+      SELECT trim(o.currency), CASE WHEN o.captured_minor > 0 THEN o.captured_minor ELSE o.amount_minor END
+      FROM orders o
+      WHERE o.merchant_id = ${merchantId} AND o.status = 'Paid' AND o.created_at >= ${start}
+        AND NOT EXISTS (SELECT 1 FROM payment_operations p WHERE p.order_id = o.id AND p.kind = 'Capture' AND p.outcome = 'Succeeded')
+    ) AS taken
     GROUP BY 1 ORDER BY 1`.execute(db);
   return rows.rows.map((row) => ({ currency: row.currency, amountMinor: Number(row.amount) }));
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, minorDigitsOf, minorToPlain, parseMinorUnits, toMinorUnits } from './format';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatMoney, localDayEnd, localDayStart, minorDigitsOf, minorToPlain, parseMinorUnits, toMinorUnits } from './format';
 
 describe('money', () => {
   it('takes the minor digits from the currency (ISO 4217 exponent)', () => {
@@ -64,5 +64,41 @@ describe('dates', () => {
   it('gives nothing for nothing and the raw text for what is not a date', () => {
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('not a date')).toBe('not a date');
+  });
+});
+
+describe("a list filter's days", () => {
+  const zone = process.env.TZ;
+  afterEach(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  it("are the user's own days: from its first instant to the next day's first, in their time zone", () => {
+    process.env.TZ = 'America/New_York';
+    expect(localDayStart('2026-10-20')).toBe('2026-10-20T04:00:00.000Z');
+    expect(localDayEnd('2026-10-20')).toBe('2026-10-21T04:00:00.000Z');
+    // The day the clocks go back lasts 25 hours.
+    expect(localDayStart('2026-11-01')).toBe('2026-11-01T04:00:00.000Z');
+    expect(localDayEnd('2026-11-01')).toBe('2026-11-02T05:00:00.000Z');
+    process.env.TZ = 'Asia/Tokyo';
+    expect(localDayStart('2026-10-20')).toBe('2026-10-19T15:00:00.000Z');
+    expect(localDayEnd('2026-12-31')).toBe('2026-12-31T15:00:00.000Z');
+  });
+
+  it('leave anything but a plain day as it is', () => {
+    expect(localDayStart('2026-10-20T10:00:00Z')).toBe('2026-10-20T10:00:00Z');
+    expect(localDayEnd('yesterday')).toBe('yesterday');
+  });
+});
+
+describe('an amount typed as the lists write it', () => {
+  it('reads commas between groups of three digits as grouping, and nothing else', () => {
+    expect(parseMinorUnits('1,000', 2)).toBe(100_000);
+    expect(parseMinorUnits('1,234,567.89', 2)).toBe(123_456_789);
+    expect(parseMinorUnits(' 1,250.5 ', 3)).toBe(1_250_500);
+    expect(parseMinorUnits('12,5', 2)).toBeUndefined();
+    expect(parseMinorUnits('1,00', 2)).toBeUndefined();
+    expect(parseMinorUnits('1,000.555', 2)).toBeUndefined();
   });
 });

@@ -35,12 +35,15 @@ export function minorToPlain(minor: number, digits: number): string {
 }
 
 /**
- * A typed non-negative amount ("12.5", "0.05", "1200") as integer minor units with `digits` decimals,
+ * A typed non-negative amount ("12.5", "0.05", "1200", "1,200.50") as integer minor units with `digits` decimals,
  * worked out on the digits themselves so no float rounding can creep in. Undefined when the text is
  * not an amount, has more decimals than the currency allows, or is too large to be exact.
  */
 export function parseMinorUnits(text: string, digits: number): number | undefined {
-  const match = /^(\d+)(?:\.(\d*))?$/.exec(text.trim());
+  const typed = text.trim();
+  // "1,250.50" as the lists write amounts: commas between groups of three digits are read as grouping.
+  const plain = /^\d{1,3}(?:,\d{3})+(?:\.\d*)?$/.test(typed) ? typed.replace(/,/g, '') : typed;
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(plain);
   if (!match) return undefined;
   const [, whole = '', fraction = ''] = match;
   if (fraction.length > digits) return undefined;
@@ -89,4 +92,24 @@ export function formatCount(count: number, options: FormatOptions = {}): string 
 export function filterAmountToMinor(text: string, currency: string): number | undefined {
   const code = currency.trim().toUpperCase();
   return parseMinorUnits(text, /^[A-Z]{3}$/.test(code) ? minorDigitsOf(code) : 2);
+}
+
+const PLAIN_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A day picked in a list's date filter, as the instant it begins in the user's own time zone. The
+ * lists show times in that zone, so "from 20 October" must mean the user's 20 October, not UTC's
+ * (decision 0345). Anything but a plain day is sent as it is.
+ */
+export function localDayStart(day: string): string {
+  const match = PLAIN_DAY.exec(day);
+  if (!match) return day;
+  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])).toISOString();
+}
+
+/** The end of a picked day in the user's time zone: the next day's start (a list's `createdTo` is exclusive). */
+export function localDayEnd(day: string): string {
+  const match = PLAIN_DAY.exec(day);
+  if (!match) return day;
+  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + 1).toISOString();
 }

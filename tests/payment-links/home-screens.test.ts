@@ -12,6 +12,7 @@ let app: FastifyInstance;
 let manager: string;
 let merchantAdmin: string;
 let property: { id: string; name: string; merchant_group_id: string };
+let editedOrder: { id: string; amountMinor: number };
 
 const dashboardOf = (token: string, merchantId: string) =>
   app.inject({ method: 'GET', url: `${API}/home/property`, headers: { ...bearer(token), [MERCHANT_HEADER]: merchantId } });
@@ -32,12 +33,29 @@ async function expectedFigures(merchantId: string) {
   const now = new Date();
   const today = localDay(now, timezone);
   const weekStart = mondayOf(today);
+  // Money is taken by a capture, on the capture's day; a Paid order without one (the demo's history) on its own day.
+  const captures = await app.ctx.db
+    .selectFrom('payment_operations as p')
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .select(['p.order_id', 'p.created_at', 'p.amount_minor', 'p.currency'])
+    .where('o.merchant_id', '=', merchantId)
+    .where('p.kind', '=', 'Capture')
+    .where('p.outcome', '=', 'Succeeded')
+    .execute();
+  const capturedOrders = new Set(captures.map((capture) => String(capture.order_id)));
+  const taken = [
+    ...captures.map((capture) => ({ at: new Date(capture.created_at), currency: capture.currency.trim(), amount: Number(capture.amount_minor) })),
+    ...orders
+      .filter((order) => order.status === 'Paid' && !capturedOrders.has(String(order.id)))
+      .map((order) => ({
+        at: new Date(order.created_at),
+        currency: order.currency.trim(),
+        amount: Number(order.captured_minor) > 0 ? Number(order.captured_minor) : Number(order.amount_minor),
+      })),
+  ];
   const totals = (accept: (day: string) => boolean): Money[] => {
     const sums = new Map<string, number>();
-    for (const order of orders.filter((row) => row.status === 'Paid' && accept(localDay(new Date(row.updated_at), timezone)))) {
-      const take = Number(order.captured_minor) > 0 ? Number(order.captured_minor) : Number(order.amount_minor);
-      sums.set(order.currency.trim(), (sums.get(order.currency.trim()) ?? 0) + take);
-    }
+    for (const entry of taken.filter((row) => accept(localDay(row.at, timezone)))) sums.set(entry.currency, (sums.get(entry.currency) ?? 0) + entry.amount);
     return [...sums].sort(([a], [b]) => a.localeCompare(b)).map(([currency, amountMinor]) => ({ currency, amountMinor }));
   };
   const statusOf = new Map(orders.map((order) => [order.id, order.status]));
@@ -76,6 +94,26 @@ beforeAll(async () => {
   await guest.pay((await createdLink(app, manager, property.id, { bookingReference: 'HOME-PN', amountMinor: 12_345 })).token);
   await guest.pay((await createdLink(app, manager, property.id, { bookingReference: 'HOME-AU', paymentType: 'AU', amountMinor: 40_000 })).token);
   await guest.pay((await createdLink(app, manager, property.id, { bookingReference: 'HOME-DECLINED' })).token, DECLINED_CARD);
+  // An order paid weeks ago whose reference is corrected today: an edit takes no money.
+  const old = await app.ctx.db
+    .selectFrom('orders')
+    .select('id')
+    .where('merchant_id', '=', property.id)
+    .where('status', '=', 'Paid')
+    .where('created_at', '<', new Date(Date.now() - 14 * 86_400_000))
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const edited = await app.inject({
+    method: 'PUT',
+    url: `${API}/order/updateReferenceNo`,
+    headers: { ...bearer(manager), [MERCHANT_HEADER]: property.id },
+    payload: { orderId: Number(old.id), referenceNo: 'HOME-EDITED-TODAY' },
+  });
+  expect(edited.statusCode).toBe(200);
+  editedOrder = {
+    id: String(old.id),
+    amountMinor: Number((await app.ctx.db.selectFrom('orders').select('amount_minor').where('id', '=', old.id).executeTakeFirstOrThrow()).amount_minor),
+  };
 }, 180_000);
 afterAll(async () => app?.close());
 
@@ -87,6 +125,10 @@ describe('property management home', () => {
     const expected = await expectedFigures(property.id);
     expect(dashboard.takingsToday).toEqual(expected.takingsToday);
     expect(dashboard.takingsToday.find((money) => money.currency === 'EUR')!.amountMinor).toBeGreaterThanOrEqual(12_345);
+    // Today's EUR is the link paid today and nothing of the order edited today.
+    const todayEur = dashboard.takingsToday.find((money) => money.currency === 'EUR')!.amountMinor;
+    expect(todayEur).toBe(expected.takingsToday.find((money) => money.currency === 'EUR')!.amountMinor);
+    expect(editedOrder.amountMinor).toBeGreaterThan(0);
     expect(dashboard.takingsThisWeek).toEqual(expected.takingsThisWeek);
     expect(dashboard.openLinks.count).toBe(expected.openLinks);
     expect(dashboard.openLinks.items.map((link) => link.referenceNo)).toContain('HOME-DECLINED');

@@ -16,6 +16,8 @@ const label = (id: string) => REFUND_COLUMNS.find((column) => column.id === id)!
 async function download(url: string): Promise<Buffer> {
   const response = await app.inject({ method: 'GET', url });
   expect(response.statusCode).toBe(200);
+  // Named for what it holds, not after the transactions export it shares its machinery with.
+  expect(response.headers['content-disposition']).toMatch(/^attachment; filename="refunds-\d{14}\.(csv|xlsx)"$/);
   return response.rawPayload;
 }
 

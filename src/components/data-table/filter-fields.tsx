@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { parseMinorUnits } from '../../lib/format';
 import { filterInputClass, filterLabelClass } from './filter-bar';
 
 // The fields a filter bar is made of, each bound to the draft through useFilterDraft's `field(name)`:
@@ -52,12 +54,36 @@ const TEXT_KINDS = {
   search: { className: `${filterInputClass} w-56`, maxLength: undefined, inputMode: undefined, type: 'search' },
 } as const;
 
+/** The most decimals any currency has (KWD, BHD, ...): an amount field refuses what no currency could hold. */
+const MOST_MINOR_DIGITS = 3;
+
 export function TextFilter(props: { label: string; kind: keyof typeof TEXT_KINDS; field: FilterFieldBinding }) {
+  const { t } = useTranslation();
   const { className, maxLength, inputMode, type } = TEXT_KINDS[props.kind];
+  // A filter that cannot read an amount says so and holds the search back, rather than search without it.
+  const problem =
+    props.kind === 'amount' && props.field.value.trim() !== '' && parseMinorUnits(props.field.value, MOST_MINOR_DIGITS) === undefined
+      ? t('dataTable.filters.notAnAmount')
+      : undefined;
+  const messageId = `${props.field.name}-problem`;
   return (
     <label className={filterLabelClass}>
       {props.label}
-      <input type={type} className={className} maxLength={maxLength} inputMode={inputMode} {...props.field} />
+      <input
+        type={type}
+        className={className}
+        maxLength={maxLength}
+        inputMode={inputMode}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? messageId : undefined}
+        ref={(input) => input?.setCustomValidity(problem ?? '')}
+        {...props.field}
+      />
+      {problem ? (
+        <span id={messageId} role="alert" className="max-w-40 text-xs text-red-700">
+          {problem}
+        </span>
+      ) : null}
     </label>
   );
 }

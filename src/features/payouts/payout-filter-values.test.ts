@@ -1,9 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { PayoutFilterSchema } from '../../../contract/payouts';
 import { EMPTY_PAYOUT_FILTERS, toPayoutFilter } from './payout-filter-values';
 
 describe('payouts filter form -> payout filter', () => {
+  const zone = process.env.TZ;
+  afterEach(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
   it('sends nothing for an empty form and every filled field otherwise', () => {
+    process.env.TZ = 'America/New_York';
     expect(toPayoutFilter(EMPTY_PAYOUT_FILTERS)).toEqual({});
     const filter = toPayoutFilter({
       ...EMPTY_PAYOUT_FILTERS,
@@ -14,7 +21,14 @@ describe('payouts filter form -> payout filter', () => {
       reference: 'PO-',
       createdTo: '2026-02-01',
     });
-    expect(filter).toEqual({ statuses: ['Failed'], schedules: ['Weekly'], amountMin: 550, currency: 'GBP', reference: 'PO-', createdTo: '2026-02-01' });
+    expect(filter).toEqual({
+      statuses: ['Failed'],
+      schedules: ['Weekly'],
+      amountMin: 550,
+      currency: 'GBP',
+      reference: 'PO-',
+      createdTo: '2026-02-02T05:00:00.000Z',
+    });
     expect(PayoutFilterSchema.safeParse(filter).success).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import type { PayoutFilter, PayoutStatus } from '../../../contract/payouts';
-import { filterAmountToMinor } from '../../lib/format';
+import { filterAmountToMinor, localDayEnd, localDayStart } from '../../lib/format';
 
 /** The payouts filter as the form holds it (and persisted-store keeps it): strings, amounts in major units. */
 export interface PayoutFilterValues extends Record<string, unknown> {
@@ -31,8 +31,8 @@ export const EMPTY_PAYOUT_FILTERS: PayoutFilterValues = {
 /** The contract's PayoutFilter for the search and the export (the same filter for both). */
 export function toPayoutFilter(values: PayoutFilterValues): PayoutFilter {
   const filter: PayoutFilter = {};
-  if (values.createdFrom) filter.createdFrom = values.createdFrom;
-  if (values.createdTo) filter.createdTo = values.createdTo;
+  if (values.createdFrom) filter.createdFrom = localDayStart(values.createdFrom);
+  if (values.createdTo) filter.createdTo = localDayEnd(values.createdTo);
   if (values.status) filter.statuses = [values.status];
   if (values.schedule) filter.schedules = [values.schedule];
   const amountMin = filterAmountToMinor(values.amountMin, values.currency);

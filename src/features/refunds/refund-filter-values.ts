@@ -4,7 +4,7 @@ import { REFUND_APPROVAL_STATUSES, REFUND_AWAITING_APPROVAL, REFUND_STATES, type
 export const AWAITING_APPROVAL = 'AwaitingApproval';
 export const REFUND_APPROVAL_CHOICES = [AWAITING_APPROVAL, ...REFUND_APPROVAL_STATUSES] as const;
 export type RefundApprovalChoice = (typeof REFUND_APPROVAL_CHOICES)[number];
-import { filterAmountToMinor } from '../../lib/format';
+import { filterAmountToMinor, localDayEnd, localDayStart } from '../../lib/format';
 
 /** The refunds filter as the form holds it (and persisted-store keeps it): strings, amounts in major units. */
 export interface RefundFilterValues extends Record<string, unknown> {
@@ -42,8 +42,8 @@ export const EMPTY_REFUND_FILTERS: RefundFilterValues = {
 export function toRefundFilter(values: RefundFilterValues): RefundFilter {
   const filter: RefundFilter = {};
   if (values.view === 'waitingForMe') filter.waitingForMe = true;
-  if (values.createdFrom) filter.createdFrom = values.createdFrom;
-  if (values.createdTo) filter.createdTo = values.createdTo;
+  if (values.createdFrom) filter.createdFrom = localDayStart(values.createdFrom);
+  if (values.createdTo) filter.createdTo = localDayEnd(values.createdTo);
   if (values.approvalStatus) filter.approvalStatuses = values.approvalStatus === AWAITING_APPROVAL ? [...REFUND_AWAITING_APPROVAL] : [values.approvalStatus];
   if (values.state) filter.states = [values.state];
   const currency = values.currency.trim().toUpperCase();

@@ -1,13 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { OrderFilterSchema } from '../../../contract/orders';
 import { EMPTY_TRANSACTION_FILTERS, toOrderFilter } from './transaction-filter-values';
 
 describe('transactions filter form -> order filter', () => {
+  const zone = process.env.TZ;
+  afterEach(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
   it('sends nothing for an empty form', () => {
     expect(toOrderFilter(EMPTY_TRANSACTION_FILTERS)).toEqual({});
   });
 
-  it('turns every filled field into the contract filter, amounts in minor units', () => {
+  it("turns every filled field into the contract filter, amounts in minor units, days as the user's days", () => {
+    process.env.TZ = 'Europe/Amsterdam';
     const filter = toOrderFilter({
       ...EMPTY_TRANSACTION_FILTERS,
       createdFrom: '2026-01-01',
@@ -22,8 +29,8 @@ describe('transactions filter form -> order filter', () => {
       merchantId: '0b5e8f3c-8f2d-4a55-9a64-3f1d0c1e2a11',
     });
     expect(filter).toEqual({
-      createdFrom: '2026-01-01',
-      createdTo: '2026-01-31',
+      createdFrom: '2025-12-31T23:00:00.000Z',
+      createdTo: '2026-01-31T23:00:00.000Z',
       statuses: ['Paid'],
       paymentTypes: ['PL'],
       amountMin: 1000,

@@ -1,5 +1,5 @@
 import type { OrderFilter, OrderStatus } from '../../../contract/orders';
-import { filterAmountToMinor } from '../../lib/format';
+import { filterAmountToMinor, localDayEnd, localDayStart } from '../../lib/format';
 
 /** The transactions filter as the form holds it (and persisted-store keeps it): strings, amounts in major units. */
 export interface TransactionFilterValues extends Record<string, unknown> {
@@ -35,8 +35,8 @@ export const EMPTY_TRANSACTION_FILTERS: TransactionFilterValues = {
 export function toOrderFilter(values: TransactionFilterValues): OrderFilter {
   const filter: OrderFilter = {};
   const text = (value: string) => value.trim() || undefined;
-  if (values.createdFrom) filter.createdFrom = values.createdFrom;
-  if (values.createdTo) filter.createdTo = values.createdTo;
+  if (values.createdFrom) filter.createdFrom = localDayStart(values.createdFrom);
+  if (values.createdTo) filter.createdTo = localDayEnd(values.createdTo);
   if (values.status) filter.statuses = [values.status];
   if (values.paymentType) filter.paymentTypes = [values.paymentType];
   // Amounts in the currency filter's minor units; anything that is not an amount is ignored.

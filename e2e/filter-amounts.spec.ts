@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { signInAs } from './export-support/api';
+
+// An amount typed into a list's filter the way the list writes it ("1,000") filters by it, and one the
+// filter cannot read says so at the field and holds the search back, instead of searching without it.
+// Read-only: the shared demo server.
+
+test('the transactions filter reads "1,000" as a thousand and refuses what is not an amount', async ({ page }) => {
+  await signInAs(page, 'folioadmin@demo.folio.test');
+  await page.goto('/transactions');
+  await expect(page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1)).toBeVisible();
+  const form = page.getByRole('form', { name: 'Filter transactions' });
+  const amountFrom = form.getByLabel('Amount from');
+  await amountFrom.fill('1,000');
+  await form.getByLabel('Currency').fill('EUR');
+  const searched = page.waitForResponse(
+    (response) => response.url().endsWith('/order/search') && response.ok() && 'amountMin' in (response.request().postDataJSON()?.filters ?? {}),
+  );
+  await form.getByRole('button', { name: 'Apply filters' }).click();
+  expect((await searched).request().postDataJSON().filters).toMatchObject({ amountMin: 100_000, currency: 'EUR' });
+
+  let searches = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/order/search')) searches += 1;
+  });
+  await amountFrom.fill('12,5');
+  await expect(form.getByRole('alert')).toHaveText('Enter an amount such as 1,250.50');
+  await expect(amountFrom).toHaveAttribute('aria-invalid', 'true');
+  await form.getByRole('button', { name: 'Apply filters' }).click();
+  await page.waitForTimeout(500);
+  expect(searches).toBe(0);
+  // What the user typed stays for them to correct.
+  await expect(amountFrom).toHaveValue('12,5');
+  await amountFrom.fill('12.5');
+  await expect(form.getByRole('alert')).toHaveCount(0);
+});
