@@ -15,6 +15,9 @@ export const PropertyStatusSchema = z.enum(PROPERTY_STATUSES);
 export type PropertyStatus = z.infer<typeof PropertyStatusSchema>;
 /** The 409 detail of a guest's payment link whose property is Inactive: the guest page shows the inactive-property page on it. */
 export const PROPERTY_INACTIVE_DETAIL = 'this property is inactive: its payment links take no payments';
+/** A property the provider has not made Active (in review, awaiting its fees, ...) takes no payments yet (decision 0346). */
+export const PROPERTY_NOT_ACTIVE_DETAIL = 'this property is not active yet: it takes payments once the provider has reviewed it and set its fees';
+export const GUEST_PROPERTY_NOT_ACTIVE_DETAIL = 'this hotel does not take payments through this link yet';
 
 export const ScopedPropertySchema = z.object({
   merchantId: z.uuid(),

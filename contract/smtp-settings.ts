@@ -32,7 +32,7 @@ export const SmtpSettingsInputSchema = z.object({
   port: z.number({ message: 'enter a port' }).int().min(1, { message: 'a port is 1 to 65535' }).max(65535, { message: 'a port is 1 to 65535' }),
   encryption: SmtpEncryptionSchema,
   username: safeText().trim().max(254),
-  /** A new password; leave it out to keep the stored one. */
+  /** A new password; leave it out to keep the stored one (only while server, port, encryption and user stay: SMTP_PASSWORD_AGAIN). */
   password: safeText().max(512).optional(),
   senderEmail: emailAddress(),
   senderName: safeText().trim().max(100).optional(),
@@ -98,3 +98,6 @@ export const smtpSettingsEndpoints = endpointTable([
     response: SmtpTestAnswerSchema,
   }),
 ]);
+
+/** Refused when a kept password would go to another mail server, port, encryption or user name than it was saved for (decision 0346). */
+export const SMTP_PASSWORD_AGAIN = 'enter the password again: a saved password goes only to the mail server and user it was saved for';

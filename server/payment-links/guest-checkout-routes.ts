@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PROPERTY_INACTIVE_DETAIL } from '../../contract/properties';
+import { GUEST_PROPERTY_NOT_ACTIVE_DETAIL, PROPERTY_INACTIVE_DETAIL } from '../../contract/properties';
 import { sql } from 'kysely';
 import { paymentLinkEndpoints, type GuestCheckout, type GuestPaymentAnswer } from '../../contract/payment-links';
 import type { OrderStatus } from '../../contract/orders';
@@ -34,13 +34,14 @@ interface LinkRow {
   completed_at: Date | null;
   card_brand: string | null;
   card_last4: string | null;
+  failed_attempts: number;
 }
 
 /** The link and its order; `lock` holds both rows for the rest of the transaction (a link pays at most once). */
 async function linkByToken(db: Db, token: string, lock: boolean): Promise<LinkRow> {
   const result = await sql<LinkRow>`
     SELECT l.id AS link_id, l.merchant_id, l.order_id, o.status AS order_status, l.amount_minor, l.currency, l.guest_name,
-           l.payment_type, l.charge_category, l.booking_reference, l.message, l.expires_at, l.completed_at, l.card_brand, l.card_last4
+           l.payment_type, l.charge_category, l.booking_reference, l.message, l.expires_at, l.completed_at, l.card_brand, l.card_last4, l.failed_attempts
     FROM payment_links l JOIN orders o ON o.id = l.order_id
     WHERE l.token = ${token} ${lock ? sql`FOR UPDATE` : sql``}`.execute(db);
   const row = result.rows[0];
@@ -69,6 +70,10 @@ async function checkoutOf(db: Db, row: LinkRow): Promise<GuestCheckout> {
     card: row.completed_at && row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4.trim() } : null,
   };
 }
+
+/** Refused cards after which a link takes no more (decision 0346). */
+export const MAX_FAILED_CARD_ATTEMPTS = 5;
+const TOO_MANY_CARD_ATTEMPTS = 'too many cards were refused on this payment link; ask the hotel for a new one';
 
 const REFUSALS = {
   Completed: 'this payment link has already been used',
@@ -104,6 +109,11 @@ export function registerGuestCheckoutRoutes(app: FastifyInstance, acquirer: Card
       const row = await linkByToken(ctx.db, params.token, true);
       const state = linkState(row, row.order_status);
       if (state !== 'Payable') throw problems.conflict(REFUSALS[state]);
+      // Decision 0346: a property not (yet) Active takes no money, whatever links it holds.
+      const property = await ctx.db.selectFrom('merchants').select('status').where('id', '=', row.merchant_id).executeTakeFirst();
+      if (property?.status !== 'Active') throw problems.conflict(GUEST_PROPERTY_NOT_ACTIVE_DETAIL);
+      // One link is one guest's: after a few refused cards it stops trying cards (card testing), the hotel sends a new one.
+      if (row.failed_attempts >= MAX_FAILED_CARD_ATTEMPTS) throw problems.conflict(TOO_MANY_CARD_ATTEMPTS);
       const amount = Number(row.amount_minor);
       const refuse = async (outcome: 'Declined' | 'AuthenticationFailed', message: string, reference: string | null): Promise<GuestPaymentAnswer> => {
         // The failed attempt stays on the order; the link stays payable.

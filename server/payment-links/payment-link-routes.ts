@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { maxExpiryHours, paymentLinkEndpoints, type LinkState, type PaymentLink } from '../../contract/payment-links';
 import type { OrderStatus } from '../../contract/orders';
+import { PROPERTY_INACTIVE_DETAIL, PROPERTY_NOT_ACTIVE_DETAIL } from '../../contract/properties';
 import { audit } from '../audit';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
@@ -45,6 +46,9 @@ export function registerPaymentLinkRoutes(app: FastifyInstance): void {
 
   registerEndpoint(app, createPaymentLink, async ({ body, caller, merchantId, ctx, request, afterCommit }) => {
     const property = await activeProperty(ctx.db, merchantId);
+    // Only a property the provider has reviewed and priced takes money (decision 0346).
+    if (property.status === 'Inactive') throw problems.conflict(PROPERTY_INACTIVE_DETAIL);
+    if (property.status !== 'Active') throw problems.conflict(PROPERTY_NOT_ACTIVE_DETAIL);
     if (!property.currencies.includes(body.currency))
       throw problems.validation({ currency: [`${property.name} takes ${property.currencies.join(', ')}`] }, 'the request has invalid fields');
     const booking = await ctx.db

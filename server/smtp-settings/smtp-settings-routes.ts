@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { smtpSettingsEndpoints, type SmtpSettings, type SmtpSettingsAnswer } from '../../contract/smtp-settings';
+import { SMTP_PASSWORD_AGAIN, smtpSettingsEndpoints, type SmtpSettings, type SmtpSettingsAnswer } from '../../contract/smtp-settings';
 import { audit } from '../audit';
 import type { Db } from '../db/database';
 import type { SmtpSettingsTable } from '../db/schema';
@@ -66,8 +66,17 @@ export function registerSmtpSettingsRoutes(app: FastifyInstance): void {
     const serverProblem = literalTargetProblem(body.server, ctx.config.integrations.allowPrivateTargets);
     if (serverProblem) throw problems.validation({ server: [serverProblem] });
     const existing = await rowOf(ctx.db, scope.merchantGroupId, scope.merchantId);
-    // An empty password field keeps the stored one (the form never has it to send back).
+    // An empty password field keeps the stored one (the form never has it to send back)...
     const newPassword = body.password !== undefined && body.password !== '' ? body.password : undefined;
+    // ...but only for the mail server it was given for: pointed elsewhere, the kept password would be sent
+    // there by the next test e-mail, to whoever runs that server (decision 0346).
+    const redirected =
+      existing !== undefined &&
+      (existing.server !== body.server.toLowerCase() ||
+        existing.port !== body.port ||
+        existing.encryption !== body.encryption ||
+        existing.username !== body.username);
+    if (newPassword === undefined && existing?.password_cipher && redirected) throw problems.validation({ password: [SMTP_PASSWORD_AGAIN] });
     const passwordCipher = newPassword !== undefined ? secretBoxOf(ctx).seal(newPassword) : (existing?.password_cipher ?? null);
     const values = {
       provider: body.provider,

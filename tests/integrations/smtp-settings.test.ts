@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { SmtpSettingsAnswer, SmtpTestAnswer } from '../../contract/smtp-settings';
+import { SMTP_PASSWORD_AGAIN, type SmtpSettingsAnswer, type SmtpTestAnswer } from '../../contract/smtp-settings';
 import { startSmtpAuthPeer, type SmtpAuthPeer } from '../../testing/integrations/smtp-auth-peer';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 
@@ -95,6 +95,20 @@ describe('e-mail settings', () => {
     expect((await save(merchantAdmin, { ...withoutPassword, password: '' })).statusCode).toBe(200);
     const answer = (await sendTest(merchantAdmin, groupScope(), 'frontdesk@lagoon.example')).json<SmtpTestAnswer>();
     expect(answer.delivered).toBe(true);
+  });
+
+  test('a kept password goes only to the server and user it was saved for: pointed elsewhere, it must be typed again', async () => {
+    const { password: _left, ...withoutPassword } = settingsBody();
+    for (const elsewhere of [{ server: '127.0.0.2' }, { port: peer.port + 1 }, { username: 'someone-else' }, { encryption: 'STARTTLS' }]) {
+      const refused = await save(merchantAdmin, { ...withoutPassword, ...elsewhere });
+      expect(refused.statusCode, JSON.stringify(elsewhere)).toBe(400);
+      expect(refused.json()).toMatchObject({ errors: { password: [SMTP_PASSWORD_AGAIN] } });
+    }
+    // Nothing changed: the test e-mail still logs in where the password was saved for.
+    expect((await sendTest(merchantAdmin, groupScope(), 'frontdesk@lagoon.example')).json<SmtpTestAnswer>().delivered).toBe(true);
+    // With the password typed again, the new server is saved.
+    expect((await save(merchantAdmin, { ...withoutPassword, username: 'someone-else', password: 'another' })).statusCode).toBe(200);
+    await save(merchantAdmin, settingsBody());
   });
 
   test('a wrong password: the server refuses the login and its words come back', async () => {
