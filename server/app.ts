@@ -51,8 +51,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Refusals before any route runs are problem JSON too (decision 0177).
     frameworkErrors,
     clientErrorHandler,
-    // X-Forwarded-* count only from the proxies FOLIO_TRUST_PROXY names (decision 0172).
-    trustProxy: config.trustProxy,
+    // X-Forwarded-* count only from the proxies FOLIO_TRUST_PROXY names (decision 0172); `true` is the
+    // one proxy in front: the socket's peer is trusted, and the client is the address it appended (0346).
+    trustProxy: config.trustProxy === 1 ? (_address: string, hop: number) => hop === 0 : config.trustProxy,
   });
   const db = options.db ?? openDatabase(config.database);
   try {

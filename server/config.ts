@@ -24,9 +24,11 @@ export interface Config {
   publicUrl: string | undefined;
   /**
    * FOLIO_TRUST_PROXY: which peers may speak for the client through X-Forwarded-* (Fastify's
-   * trustProxy: true for any, or a comma-separated list of addresses/CIDRs); false trusts none.
+   * trustProxy): `true` trusts the one proxy in front of the server (a hop count of 1: the client is
+   * the address that proxy saw, never an address a client wrote into the header, decision 0346), or a
+   * comma-separated list of addresses/CIDRs; false trusts none.
    */
-  trustProxy: boolean | string;
+  trustProxy: false | 1 | string;
   seedOrders: number;
   logLevel: string;
   /** Validate every answer against its contract schema (tests and development). */
@@ -86,10 +88,11 @@ export function publicUrlOf(value: string | undefined): string | undefined {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-function trustProxyOf(value: string | undefined): boolean | string {
+function trustProxyOf(value: string | undefined): false | 1 | string {
   if (value === undefined || value.trim() === '') return false;
   const normalized = value.trim().toLowerCase();
-  if (['1', 'true', 'yes', 'on'].includes(normalized)) return true;
+  // Not Fastify's `true`, which takes the header's leftmost address: whatever the client wrote there.
+  if (['1', 'true', 'yes', 'on'].includes(normalized)) return 1;
   if (['0', 'false', 'no', 'off'].includes(normalized)) return false;
   const entries = value
     .split(',')

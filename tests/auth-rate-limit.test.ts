@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configFromEnv } from '../server/config';
 import { signIn, startTestApp } from './support/test-app';
 
 let app: FastifyInstance;
@@ -24,5 +25,32 @@ describe('rate limits', () => {
   it('refuses a third forgot-password request within the hour', async () => {
     const ask = () => app.inject({ method: 'POST', url: '/identity/api/v2/auth/folio/forgot-password', payload: { email: 'merchantadmin@demo.folio.test' } });
     expect([(await ask()).statusCode, (await ask()).statusCode, (await ask()).statusCode]).toEqual([202, 202, 429]);
+  });
+});
+
+describe('behind the one proxy FOLIO_TRUST_PROXY=true trusts', () => {
+  let proxied: FastifyInstance;
+  beforeAll(async () => {
+    proxied = await startTestApp({
+      orders: 0,
+      trustProxy: configFromEnv({ FOLIO_TRUST_PROXY: 'true' }).trustProxy,
+      rateLimits: { signInPerMinute: 3, forgotPasswordPerHour: 2 },
+    });
+  });
+  afterAll(async () => {
+    await proxied.close();
+  });
+
+  it('counts attempts by the address the proxy saw, not by what the client wrote into X-Forwarded-For', async () => {
+    const ask = (claimed: string) =>
+      proxied.inject({
+        method: 'POST',
+        url: '/identity/api/v2/auth/folio/forgot-password',
+        // The proxy appends the address it saw (198.51.100.7) to whatever the client sent.
+        headers: { 'x-forwarded-for': `${claimed}, 198.51.100.7` },
+        payload: { email: 'merchantadmin@demo.folio.test' },
+      });
+    const statuses = [(await ask('203.0.113.1')).statusCode, (await ask('203.0.113.2')).statusCode, (await ask('203.0.113.3')).statusCode];
+    expect(statuses).toEqual([202, 202, 429]);
   });
 });

@@ -44,7 +44,7 @@ function proxyList(setting: string): BlockList {
 
 /** Whether the peer on the other end of the socket is a proxy FOLIO_TRUST_PROXY names (Fastify applies the same rule). */
 export function peerIsTrustedProxy(trustProxy: Config['trustProxy'], remoteAddress: string | undefined): boolean {
-  if (trustProxy === true) return true;
+  if (trustProxy === 1) return true;
   if (trustProxy === false || !remoteAddress) return false;
   const address = remoteAddress.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
   return proxyList(trustProxy).check(address, family(address));
