@@ -21,6 +21,7 @@ import { databaseRateLimitStore } from './http/rate-limit-store';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
 import { installProblemHandlers } from './http/problem';
 import { registerSpaAssets } from './http/spa-assets';
+import { loggedRequest } from './http/log-redaction';
 import { createMailer } from './mail/mailer';
 import { registerModules } from './modules';
 import { refuseUnsafeStart } from './startup-checks';
@@ -42,11 +43,19 @@ export interface BuildOptions {
   db?: Db;
   /** Skip migrations and seeding (the caller did them). */
   prepared?: boolean;
+  /** Where the log goes instead of standard output (a test reading what the log keeps). */
+  logStream?: { write: (line: string) => void };
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // The request's address without its tokens (decision 0346).
+      serializers: { req: loggedRequest },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     bodyLimit: 1024 * 1024,
     // Refusals before any route runs are problem JSON too (decision 0177).
     frameworkErrors,
