@@ -18,6 +18,9 @@ export function callbackPath(value: string | null | undefined, origin: string = 
   // '//evil.example' and '/\evil.example' resolve to another origin, so they end here too.
   if (url.origin !== new URL(origin).origin) return undefined;
   const path = `${url.pathname}${url.search}${url.hash}`;
+  // '/.//evil.example' is same-site as written, but its resolved path '//evil.example' is read as
+  // another site by whoever follows it (decision 0346).
+  if (path.startsWith('//') || path.startsWith('/\\')) return undefined;
   if (path.startsWith(SIGN_IN_PATH) || path.startsWith('/api/')) return undefined;
   return path;
 }

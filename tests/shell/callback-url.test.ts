@@ -38,6 +38,9 @@ describe('callbackUrl', () => {
       'https://evil.example/payouts',
       '//evil.example/payouts',
       '/\\evil.example/payouts',
+      // Same-site as written, another site once its dots are resolved.
+      '/.//evil.example/phish',
+      '/a/..//evil.example',
       'javascript:alert(1)',
       'http://backoffice.example/payouts',
       '/sign-in?callbackUrl=/x',
