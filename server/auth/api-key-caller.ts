@@ -4,6 +4,9 @@ import type { Db } from '../db/database';
 import { hashSecretKey } from '../properties/secret-keys';
 import { permissionsOfRoles, type Caller } from './caller';
 
+/** The session id of a call made with a property's secret key: `api-key:<key id>`. */
+export const API_KEY_SESSION_PREFIX = 'api-key:';
+
 export const API_KEY_ROLE = 'APIUser';
 
 export function looksLikeSecretKey(token: string): boolean {
@@ -33,7 +36,7 @@ export async function callerOfSecretKey(db: Db, key: string): Promise<Caller | u
     .execute();
   return {
     userId: row.created_by,
-    sessionId: `api-key:${row.id}`,
+    sessionId: `${API_KEY_SESSION_PREFIX}${row.id}`,
     email: '',
     roles: [API_KEY_ROLE],
     permissions: await permissionsOfRoles(db, [API_KEY_ROLE], 'role_api_grants'),

@@ -3,6 +3,7 @@ import { rowOf } from '../../contract/permission-rules';
 import { PROBLEM_TYPES } from '../../contract/problem';
 import { OPEN_UNTIL_TWO_STEP_IDS, type SignInPolicy } from '../../contract/two-step';
 import type { AppContext } from '../app-context';
+import { API_KEY_SESSION_PREFIX } from './api-key-caller';
 import type { Db } from '../db/database';
 import { HttpProblem } from '../http/problem';
 import type { Caller } from './caller';
@@ -19,7 +20,7 @@ export async function signInPolicyOf(db: Db, demo: boolean): Promise<SignInPolic
 
 /** Provider-side roles (the permission table's side), signed in through a browser session (a property's secret key has no second step). */
 export function isPolicyBound(caller: Caller): boolean {
-  return !caller.sessionId.startsWith('api-key:') && caller.roles.some((role) => rowOf(role)?.side === 'provider');
+  return !caller.sessionId.startsWith(API_KEY_SESSION_PREFIX) && caller.roles.some((role) => rowOf(role)?.side === 'provider');
 }
 
 // Answers already read with the caller itself, in the same request (server/auth/session-caller.ts).

@@ -7,6 +7,7 @@ import type { Db } from '../db/database';
 import { inTransaction } from '../db/transaction';
 import { HttpProblem, problems } from './problem';
 import type { Handler } from './route';
+import { API_KEY_SESSION_PREFIX } from '../auth/api-key-caller';
 
 // Idempotency keys for money calls (decision 0200). A contract endpoint marked `idempotent` gets
 // this from the registrar: with an Idempotency-Key header, the first request with a key runs and
@@ -33,11 +34,23 @@ function keyOf(request: FastifyRequest): string | undefined {
   return value;
 }
 
-/** The request as validated (path, query, body): a repeat must be the very same request. */
-function fingerprintOf(request: { params: unknown; query: unknown; body: unknown }): string {
+/**
+ * The request as validated (path, query, body) and the property its merchant header names: a repeat
+ * must be the very same request, for the same property (decision 0346: the same key and body for
+ * another property is another request, not a replay of the first property's answer).
+ */
+function fingerprintOf(request: { params: unknown; query: unknown; body: unknown; merchantId: string | undefined }): string {
   return createHash('sha256')
-    .update(JSON.stringify([request.params ?? null, request.query ?? null, request.body ?? null]))
+    .update(JSON.stringify([request.params ?? null, request.query ?? null, request.body ?? null, request.merchantId ?? null]))
     .digest('hex');
+}
+
+/**
+ * The key as stored: a property's secret key keeps its own keys apart from its creator's and from
+ * other keys they made (it acts as its creator's user, decision 0262, but answers for one property).
+ */
+function storedKeyOf(caller: { sessionId: string }, key: string): string {
+  return caller.sessionId.startsWith(API_KEY_SESSION_PREFIX) ? `${caller.sessionId}|${key}` : key;
 }
 
 interface Scope {
@@ -81,7 +94,7 @@ export function withIdempotencyKey<E extends Endpoint>(endpoint: E, handler: Han
   return async (input): Promise<Answer> => {
     const key = keyOf(input.request);
     if (key === undefined || !input.caller) return handler(input);
-    const scope: Scope = { userId: input.caller.userId, endpoint: endpoint.id, key };
+    const scope: Scope = { userId: input.caller.userId, endpoint: endpoint.id, key: storedKeyOf(input.caller, key) };
     const fingerprint = fingerprintOf(input);
     return inTransaction<Answer>(input.ctx.db, async (db) => {
       const claimed = await claim(db, scope, fingerprint);
