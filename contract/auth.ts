@@ -59,12 +59,22 @@ export const ProvidersAnswerSchema = z.record(
 
 export const SessionUpdateSchema = z.object({ data: z.optional(z.object({ firstLogin: z.optional(z.literal(false)) })) });
 
+const CLIENT_LOG_METADATA_LIMIT = 4000;
 export const ClientLogSchema = z.object({
   level: z._default(z.enum(['error', 'warn', 'debug']), 'error'),
   code: z.string().check(z.maxLength(100)),
   message: z.optional(z.string().check(z.maxLength(4000))),
-  metadata: z.optional(z.unknown()),
+  // Bounded like the message: the endpoint is open to anyone, and what it gets goes into the server's log (decision 0346).
+  metadata: z.optional(
+    z.unknown().check(
+      z.refine((value: unknown) => (JSON.stringify(value) ?? '').length <= CLIENT_LOG_METADATA_LIMIT, {
+        message: `metadata is at most ${CLIENT_LOG_METADATA_LIMIT} characters of JSON`,
+      }),
+    ),
+  ),
 });
+/** Client log lines one address may send per minute; more is a 429. */
+export const CLIENT_LOG_LINES_PER_MINUTE = 30;
 export const EmptyAnswerSchema = z.strictObject({});
 
 export const authEndpoints = endpointTable([

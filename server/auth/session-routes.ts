@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { authEndpoints } from '../../contract/auth';
+import { authEndpoints, CLIENT_LOG_LINES_PER_MINUTE } from '../../contract/auth';
 import { callbackPath } from '../../contract/callback-url';
 import { AUTH_BASE } from '../../contract/product';
 import { PROBLEM_TYPES } from '../../contract/problem';
@@ -89,6 +89,7 @@ export function registerSessionRoutes(app: FastifyInstance): void {
       request.log[body.level === 'debug' ? 'debug' : body.level]({ client: body }, `client: ${body.code}`);
       return {};
     },
-    { transaction: false },
+    // Open to anyone: an address gets a few lines a minute into the log, not the disk (decision 0346).
+    { transaction: false, rateLimit: { max: CLIENT_LOG_LINES_PER_MINUTE, timeWindow: 60_000 } },
   );
 }
