@@ -73,7 +73,7 @@ export function RefundRulesScreen() {
     >
       <p className="max-w-3xl text-sm text-slate-700">{t('refunds.rules.intro')}</p>
       {!mayEdit ? <p className="text-sm text-slate-600">{t('refunds.rules.readOnly')}</p> : null}
-      {editing ? <RuleForm initial={editing} onDone={() => setEditing(null)} /> : null}
+      {editing ? <RuleForm initial={editing} existing={rules.data?.items ?? []} onDone={() => setEditing(null)} /> : null}
       <div className="overflow-x-auto rounded border border-slate-200 bg-white">
         <table className="min-w-full text-sm" aria-label={t('refunds.rules.title')}>
           <thead className="bg-slate-50 text-left text-slate-600">
@@ -122,12 +122,25 @@ export function RefundRulesScreen() {
 }
 
 /** The rule form; the server checks the thresholds again and answers field errors, which the error toast shows. */
-function RuleForm(props: { initial: Draft; onDone: () => void }) {
+function RuleForm(props: { initial: Draft; existing: readonly RefundRule[]; onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { properties } = useActiveProperty();
-  const [draft, setDraft] = useState(props.initial);
+  // One rule per scope: the server replaces a scope's rule with what is saved for it. So a scope that
+  // has a rule already opens with that rule's values, and says so, rather than overwriting it with
+  // the defaults of a new rule (decision 0346).
+  const ruleOf = (merchantId: string, merchantGroupId: string | undefined) =>
+    props.existing.find((rule) => (rule.merchantId ?? '') === merchantId && (merchantGroupId === undefined || rule.merchantGroupId === merchantGroupId));
+  const [draft, setDraft] = useState(() => {
+    const existing = ruleOf(props.initial.merchantId, props.initial.merchantGroupId);
+    return existing ? draftOf(existing) : props.initial;
+  });
   const set = (change: Partial<Draft>) => setDraft({ ...draft, ...change });
+  const chooseScope = (merchantId: string) => {
+    const existing = ruleOf(merchantId, draft.merchantGroupId);
+    setDraft(existing ? draftOf(existing) : { ...draft, merchantId });
+  };
+  const replaces = ruleOf(draft.merchantId, draft.merchantGroupId) !== undefined;
   const twoError =
     draft.twoApprovalsAboveMinor !== null && draft.autoApproveUpToMinor !== null && draft.twoApprovalsAboveMinor < draft.autoApproveUpToMinor
       ? t('refunds.rules.twoApprovalsAbove') + ' ≥ ' + t('refunds.rules.autoApproveUpTo')
@@ -169,7 +182,7 @@ function RuleForm(props: { initial: Draft; onDone: () => void }) {
     >
       <Field label={t('refunds.rules.property')}>
         {(control) => (
-          <select {...control} name="merchantId" className={inputClass} value={draft.merchantId} onChange={(event) => set({ merchantId: event.target.value })}>
+          <select {...control} name="merchantId" className={inputClass} value={draft.merchantId} onChange={(event) => chooseScope(event.target.value)}>
             <option value="">{t('refunds.rules.allProperties')}</option>
             {properties.map((property) => (
               <option key={property.merchantId} value={property.merchantId}>
@@ -179,6 +192,11 @@ function RuleForm(props: { initial: Draft; onDone: () => void }) {
           </select>
         )}
       </Field>
+      {replaces ? (
+        <p role="status" data-testid="rule-replaces" className="text-sm text-slate-700 sm:col-span-2">
+          {t('refunds.rules.replaces')}
+        </p>
+      ) : null}
       <Field label={t('refunds.rules.currency')}>
         {(control) => (
           <input

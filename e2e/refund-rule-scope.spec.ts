@@ -1,0 +1,20 @@
+import { expect, test } from '@playwright/test';
+import { signInAs } from './export-support/api';
+
+// Decision 0346: one refund rule per scope, so "Add rule" for a scope that has one opens that rule,
+// and says so, instead of overwriting it with a new rule's defaults. Read-only: the shared demo
+// server (the form is cancelled).
+
+test('adding a rule for a scope that has one shows that rule and says saving changes it', async ({ page }) => {
+  await signInAs(page, 'merchantadmin@demo.folio.test');
+  await page.goto('/refund-management/rules');
+  const groupRule = page.getByTestId('refund-rule').filter({ hasText: '(all properties)' });
+  await expect(groupRule).toHaveCount(1);
+  const autoApprove = (await groupRule.getByRole('cell').nth(1).innerText()).trim();
+
+  await page.getByRole('button', { name: 'Add rule' }).click();
+  await expect(page.getByTestId('rule-replaces')).toHaveText('This scope has a rule already: its values are shown here, and saving changes them.');
+  await expect(page.getByLabel('Auto-approve up to')).toHaveValue(autoApprove.replace(/[^\d.]/g, ''));
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(groupRule.getByRole('cell').nth(1)).toHaveText(autoApprove);
+});
