@@ -16,6 +16,7 @@ import {
   PhoneSchema,
   text,
 } from './fields';
+import { fitsCurrencyDigits } from '../currency-digits';
 import { kycMessage, msg } from './messages';
 import type { KycStepId } from './steps';
 import { surveyResponsesSchema } from './surveys';
@@ -116,15 +117,22 @@ export const ProcessingDetailsSchema = z
   .object({
     currencies: z.array(CurrencyCodeSchema, msg('currency')).min(1, msg('currency')).max(20, msg('tooMany')),
     paymentSchemes: z.array(PaymentSchemeSchema, msg('chooseAtLeastOne')).min(1, msg('chooseAtLeastOne')),
-    expectedMonthlyVolume: z.number(msg('amount')).int(msg('amount')).positive(msg('amount')).max(1e12, msg('amount')),
-    averageTransactionAmount: z.number(msg('amount')).positive(msg('amount')).max(1e9, msg('amount')),
-    maxTransactionAmount: z.number(msg('amount')).positive(msg('amount')).max(1e9, msg('amount')),
+    expectedMonthlyVolume: z.number(msg('amount')).int(msg('wholeAmount')).positive(msg('amount')).max(1e12, msg('amountTooLarge')),
+    averageTransactionAmount: z.number(msg('amount')).positive(msg('amount')).max(1e9, msg('amountTooLarge')),
+    maxTransactionAmount: z.number(msg('amount')).positive(msg('amount')).max(1e9, msg('amountTooLarge')),
     hasCurrentProcessor: z.boolean(msg('chooseOne')),
     currentProcessorName: optionalText(100),
     processorStatementDocumentId: OptionalDocumentRefSchema,
     refundPolicyUrl: OptionalUrlSchema,
   })
   .superRefine((value, ctx) => {
+    // The amounts are in the first currency chosen: no more decimals than it has (no yen fractions).
+    const currency = Array.isArray(value.currencies) ? value.currencies[0] : undefined;
+    if (typeof currency === 'string')
+      for (const field of ['averageTransactionAmount', 'maxTransactionAmount'] as const) {
+        const amount = value[field];
+        if (isNumber(amount) && !fitsCurrencyDigits(amount, currency)) ctx.addIssue({ code: 'custom', message: kycMessage('currencyDecimals'), path: [field] });
+      }
     if (isNumber(value.maxTransactionAmount) && isNumber(value.averageTransactionAmount) && value.maxTransactionAmount < value.averageTransactionAmount)
       ctx.addIssue({ code: 'custom', message: kycMessage('maxBelowAverage'), path: ['maxTransactionAmount'] });
     if (value.hasCurrentProcessor === true && !(typeof value.currentProcessorName === 'string' && value.currentProcessorName.trim()))

@@ -61,6 +61,24 @@ describe('KYC contract', () => {
     );
   });
 
+  it('keeps the processing amounts to the decimals of the first currency chosen, and says what is wrong with each amount', () => {
+    const issues = (data: Record<string, unknown>) =>
+      KYC_STEP_SCHEMAS['processing-details'].safeParse(data).error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
+    expect(issues({ currencies: ['JPY', 'EUR'], averageTransactionAmount: 250.75, maxTransactionAmount: 1000 })).toContainEqual([
+      'averageTransactionAmount',
+      'kyc.validation.currencyDecimals',
+    ]);
+    expect(issues({ currencies: ['JPY'], averageTransactionAmount: 250, maxTransactionAmount: 1000 }).map(([path]) => path)).not.toContain(
+      'averageTransactionAmount',
+    );
+    expect(issues({ currencies: ['KWD'], averageTransactionAmount: 12.345, maxTransactionAmount: 20.5 }).map(([path]) => path)).not.toContain(
+      'averageTransactionAmount',
+    );
+    expect(issues({ currencies: ['EUR'], maxTransactionAmount: 10.555 })).toContainEqual(['maxTransactionAmount', 'kyc.validation.currencyDecimals']);
+    expect(issues({ expectedMonthlyVolume: 10.5 })).toContainEqual(['expectedMonthlyVolume', 'kyc.validation.wholeAmount']);
+    expect(issues({ expectedMonthlyVolume: 99_999_999_999_999 })).toContainEqual(['expectedMonthlyVolume', 'kyc.validation.amountTooLarge']);
+  });
+
   it('checks IBANs with mod 97', () => {
     expect(isValidIban('NL91 ABNA 0417 1643 00')).toBe(true);
     expect(isValidIban('NL91 ABNA 0417 1643 01')).toBe(false);
