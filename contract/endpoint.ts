@@ -1,5 +1,7 @@
 import type { $ZodType, input, output } from 'zod/v4/core';
 import type { Action, Resource } from './roles';
+// The words of limits that name none, for both sides (decision 0346).
+import './zod-messages';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { whenMissing } from './zod-messages';
 import { defineEndpoint, endpointTable } from './endpoint';
 import { ChargeCategorySchema, OrderStatusSchema, PaymentTypeSchema } from './orders';
 import { BACKOFFICE_API } from './product';
@@ -32,7 +33,11 @@ const currency = z.string().regex(/^[A-Z]{3}$/, { message: 'use a 3-letter curre
 export const GeneratePaymentLinkBodySchema = z.object({
   guestName: safeText().trim().min(1, { message: 'enter the guest name' }).max(200),
   guestEmail: z.email({ message: 'enter a valid e-mail address' }).max(320),
-  amountMinor: z.number({ message: 'enter an amount' }).int().positive({ message: 'enter an amount above zero' }).max(99_999_999_99),
+  amountMinor: z
+    .number({ error: whenMissing('enter an amount') })
+    .int({ message: 'enter the amount in minor units (whole cents)' })
+    .positive({ message: 'enter an amount above zero' })
+    .max(99_999_999_99, { message: 'the amount is too large for one payment link' }),
   currency,
   paymentType: PaymentTypeSchema,
   chargeCategory: ChargeCategorySchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { whenMissing } from './zod-messages';
 import { PROPERTY_PAGES } from './settings/pages';
 import { safeText } from './text';
 
@@ -42,7 +43,10 @@ export const PROPERTY_REVIEW_TARGETS = [...PROPERTY_FIELDS, ...PROPERTY_PAGES] a
 export const PropertyReviewTargetSchema = z.enum(PROPERTY_REVIEW_TARGETS, { message: 'not a field or page of a property' });
 export type PropertyReviewTarget = z.infer<typeof PropertyReviewTargetSchema>;
 
-const ReasonSchema = safeText(undefined, { message: 'say what needs to change' }).trim().min(3, { message: 'say what needs to change' }).max(500);
+const ReasonSchema = safeText(undefined, { error: whenMissing('say what needs to change') })
+  .trim()
+  .min(3, { message: 'say what needs to change' })
+  .max(500);
 
 export const PropertyFlagInputSchema = z.object({ target: PropertyReviewTargetSchema, reason: ReasonSchema });
 
@@ -83,7 +87,10 @@ const optionalText = (max: number) => safeText().trim().min(1).max(max).nullable
 
 /** The property's information (the wizard's first step, which creates it; spec 2 property-info). */
 export const PropertyInfoSchema = z.object({
-  name: safeText(undefined, { message: 'enter the property name' }).trim().min(2, { message: 'enter the property name' }).max(200),
+  name: safeText(undefined, { error: whenMissing('enter the property name') })
+    .trim()
+    .min(2, { message: 'enter the property name' })
+    .max(200),
   propertyType: optionalText(50),
   city: optionalText(100),
   postCode: optionalText(20),

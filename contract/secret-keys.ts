@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { whenMissing } from './zod-messages';
 import { defineEndpoint, endpointTable } from './endpoint';
 import { MERCHANT_API } from './product';
 import { safeText } from './text';
@@ -26,7 +27,10 @@ export const NewSecretKeySchema = SecretKeySchema.extend({ key: z.string() });
 
 const Params = z.object({ id: z.uuid({ message: 'not a property id' }) });
 const KeyParams = Params.extend({ keyId: z.uuid({ message: 'not a key id' }) });
-const NameSchema = safeText(undefined, { message: 'name the key' }).trim().min(2, { message: 'name the key' }).max(80);
+export const SecretKeyNameSchema = safeText(undefined, { error: whenMissing('name the key') })
+  .trim()
+  .min(2, { message: 'name the key' })
+  .max(80);
 
 export const secretKeyEndpoints = endpointTable([
   defineEndpoint({
@@ -45,7 +49,7 @@ export const secretKeyEndpoints = endpointTable([
     summary: 'A new API key for the property, answered once',
     access: { resource: 'Properties', action: 'Update' },
     params: Params,
-    body: z.object({ name: NameSchema }),
+    body: z.object({ name: SecretKeyNameSchema }),
     response: NewSecretKeySchema,
     successStatus: 201,
   }),

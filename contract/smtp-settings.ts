@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { whenMissing } from './zod-messages';
 import { defineEndpoint, endpointTable } from './endpoint';
 import { MERCHANT_API } from './product';
 import { SettingsScopeSchema } from './settings/scope';
@@ -29,7 +30,11 @@ export const SmtpSettingsInputSchema = z.object({
   scope: SettingsScopeSchema,
   provider: EmailProviderSchema,
   server: safeText().trim().min(1, { message: 'enter the mail server' }).max(253).regex(HOST, { message: 'enter a host name such as smtp.example.com' }),
-  port: z.number({ message: 'enter a port' }).int().min(1, { message: 'a port is 1 to 65535' }).max(65535, { message: 'a port is 1 to 65535' }),
+  port: z
+    .number({ error: whenMissing('enter a port') })
+    .int()
+    .min(1, { message: 'a port is 1 to 65535' })
+    .max(65535, { message: 'a port is 1 to 65535' }),
   encryption: SmtpEncryptionSchema,
   username: safeText().trim().max(254),
   /** A new password; leave it out to keep the stored one (only while server, port, encryption and user stay: SMTP_PASSWORD_AGAIN). */
