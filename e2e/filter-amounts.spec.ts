@@ -5,7 +5,7 @@ import { signInAs } from './export-support/api';
 // filter cannot read says so at the field and holds the search back, instead of searching without it.
 // Read-only: the shared demo server.
 
-test('the transactions filter reads "1,000" as a thousand and refuses what is not an amount', async ({ page }) => {
+test('the transactions filter reads "1,000" as a thousand and refuses what is not an amount or a currency', async ({ page }) => {
   await signInAs(page, 'folioadmin@demo.folio.test');
   await page.goto('/transactions');
   await expect(page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1)).toBeVisible();
@@ -33,4 +33,10 @@ test('the transactions filter reads "1,000" as a thousand and refuses what is no
   await expect(amountFrom).toHaveValue('12,5');
   await amountFrom.fill('12.5');
   await expect(form.getByRole('alert')).toHaveCount(0);
+  // A currency that is not a three-letter code is refused the same way.
+  await form.getByLabel('Currency').fill('ZZ');
+  await expect(form.getByRole('alert')).toHaveText('Enter a three-letter currency code such as EUR');
+  await form.getByRole('button', { name: 'Apply filters' }).click();
+  await page.waitForTimeout(300);
+  expect(searches).toBe(0);
 });

@@ -20,10 +20,12 @@ export const KycFlagSchema = z.object({
 });
 export type KycFlag = z.infer<typeof KycFlagSchema>;
 
+/** The longest reason a reviewer may give (the dialogs stop the typing there). */
+export const KYC_REASON_MAX_LENGTH = 1000;
 const ReasonSchema = safeText(kycMessage('unsafeText'), { error: 'kyc.validation.reasonRequired' })
   .trim()
   .min(3, { error: 'kyc.validation.reasonRequired' })
-  .max(1000, { error: 'kyc.validation.tooLong' });
+  .max(KYC_REASON_MAX_LENGTH, { error: 'kyc.validation.tooLong' });
 
 export const ReviewFlagInputSchema = z.object({
   targetKind: z.enum(['field', 'document'], { error: 'kyc.validation.flagTarget' }),

@@ -68,3 +68,14 @@ describe('error toast content (spec 8)', () => {
     expect(errorToastContent(new Error('plain'))).toEqual({ kind: 'detail', title: undefined, detail: 'plain' });
   });
 });
+
+describe("the error toast's words", () => {
+  it('looks up a message that is a key of the catalogue (the KYC contract answers keys) and leaves sentences as written', async () => {
+    const { toastWords } = await import('../../src/lib/notifications/notify');
+    // The KYC words come with the signed-in shell's strings, as in the product.
+    await (await import('../../src/i18n/i18n')).loadSignedInTranslations();
+    expect(toastWords('kyc.validation.tooLong')).toBe('This is too long');
+    expect(toastWords('this needs Read on Fees')).toBe('This needs Read on Fees');
+    expect(toastWords('no.such.key')).toBe('No.such.key');
+  });
+});

@@ -61,10 +61,13 @@ export function TextFilter(props: { label: string; kind: keyof typeof TEXT_KINDS
   const { t } = useTranslation();
   const { className, maxLength, inputMode, type } = TEXT_KINDS[props.kind];
   // A filter that cannot read an amount says so and holds the search back, rather than search without it.
+  const typed = props.field.value.trim();
   const problem =
-    props.kind === 'amount' && props.field.value.trim() !== '' && parseMinorUnits(props.field.value, MOST_MINOR_DIGITS) === undefined
+    props.kind === 'amount' && typed !== '' && parseMinorUnits(typed, MOST_MINOR_DIGITS) === undefined
       ? t('dataTable.filters.notAnAmount')
-      : undefined;
+      : props.kind === 'currency' && typed !== '' && !/^[A-Za-z]{3}$/.test(typed)
+        ? t('dataTable.filters.notACurrency')
+        : undefined;
   const messageId = `${props.field.name}-problem`;
   return (
     <label className={filterLabelClass}>

@@ -2,7 +2,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { refundEndpoints, type RefundDecision, type RefundRequestDetail } from '../../../contract/refunds';
+import { REFUND_REASON_MAX_LENGTH, refundEndpoints, type RefundDecision, type RefundRequestDetail } from '../../../contract/refunds';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { DetailList } from '../../components/detail-section/detail-section';
 import { Field, inputClass } from '../../components/form/field';
@@ -155,6 +155,7 @@ export function RefundDetailDialog(props: { requestId: string | null; onClose: (
                 <textarea
                   {...control}
                   name="decisionReason"
+                  maxLength={REFUND_REASON_MAX_LENGTH}
                   rows={2}
                   value={reason}
                   onChange={(event) => setReason(event.target.value)}

@@ -6,6 +6,15 @@ import { enqueueNotification } from './notification-queue';
 
 // Every notification goes through the queue (at most 5 on screen, spec 9).
 
+/**
+ * A message as the user reads it. Some contracts answer with the key of their words in the catalogue
+ * (the KYC ones, decision 0141: `kyc.validation.tooLong`); those are looked up, everything else is
+ * shown as the server wrote it, as a sentence.
+ */
+export function toastWords(message: string): string {
+  return sentenceCase(/^[a-zA-Z]+(\.[a-zA-Z0-9]+)+$/.test(message) && i18next.exists(message) ? i18next.t(message) : message);
+}
+
 export function notify(message: string): void {
   enqueueNotification(() => toast(message));
 }
@@ -13,7 +22,7 @@ export function notify(message: string): void {
 /** A red notification with the error's message, or the common "error" text (spec 8). */
 export function notifyError(error: unknown): void {
   const message = error instanceof Error && error.message ? error.message : typeof error === 'string' && error ? error : i18next.t('common.error');
-  enqueueNotification(() => toast.error(sentenceCase(message)));
+  enqueueNotification(() => toast.error(toastWords(message)));
 }
 
 /** The error toast of spec 8: title (or "error") and a bullet list, or the detail; red; 5000 ms. */
@@ -35,11 +44,11 @@ export function showErrorToast(error: unknown): void {
               {content.kind === 'list' ? (
                 <ul className="mt-1 list-disc pl-5">
                   {content.items.map((item, index) => (
-                    <li key={index}>{sentenceCase(item)}</li>
+                    <li key={index}>{toastWords(item)}</li>
                   ))}
                 </ul>
               ) : (
-                <p className="mt-1">{sentenceCase(content.detail)}</p>
+                <p className="mt-1">{toastWords(content.detail)}</p>
               )}
             </>
           )}

@@ -5,6 +5,7 @@ import { KYC_STEP_TITLE_KEYS, type KycStepId } from '../../../../contract/kyc/st
 import { BIRTH_DATE } from './field-order';
 import { BIRTH_PARTS, labelKeyOf, reviewEntries } from './review-entries';
 import { useFieldLabel } from './step-data';
+import { KYC_REASON_MAX_LENGTH } from '../../../../contract/kyc/review';
 
 export interface FlagInput {
   targetKind: 'field' | 'document';
@@ -135,6 +136,7 @@ export function ResubmissionForm({
                       <input
                         type="text"
                         placeholder={t('kycReview.resubmission.reasonPlaceholder')}
+                        maxLength={KYC_REASON_MAX_LENGTH}
                         value={reasons[item.target] ?? ''}
                         onChange={(event) => setReasons((old) => ({ ...old, [item.target]: event.target.value }))}
                         className="w-full rounded border border-slate-300 px-2 py-1"

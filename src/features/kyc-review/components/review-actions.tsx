@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KycApplication } from '../../../../contract/kyc/application';
-import type { KycTransitionBody } from '../../../../contract/kyc/review';
+import { KYC_REASON_MAX_LENGTH, type KycTransitionBody } from '../../../../contract/kyc/review';
 import { LIFECYCLE_ACTION_ACTOR, type LifecycleAction } from '../../../../contract/merchant-groups';
 import { allowedActions } from '../../../../machines/onboarding-lifecycle.machine';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
@@ -127,6 +127,7 @@ export function ReviewActions({ application }: { application: KycApplication }) 
             <span className="block text-slate-700">{dialog === 'delete' ? t('kycReview.delete.reason') : t('kycReview.reject.reason')}</span>
             <textarea
               value={reason}
+              maxLength={KYC_REASON_MAX_LENGTH}
               onChange={(event) => setReason(event.target.value)}
               rows={3}
               className="mt-1 w-full rounded border border-slate-300 px-2 py-1"
