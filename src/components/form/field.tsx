@@ -50,7 +50,7 @@ export function Field(props: FieldProps) {
         ...(props.required ? { 'aria-required': true as const } : {}),
       })}
       {props.error ? (
-        <p id={errorId} className="text-sm text-red-800">
+        <p id={errorId} className="text-sm break-words text-red-800">
           {props.error}
         </p>
       ) : null}

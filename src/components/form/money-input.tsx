@@ -29,7 +29,8 @@ export function MoneyInput(props: MoneyInputProps) {
   // A value set from outside (a reset, a loaded record) replaces what is typed; what the user types
   // is handed back at once, so it always matches the value it parsed to.
   if (props.value !== (parsed ?? null)) setText(props.value === null ? '' : minorToPlain(props.value, digits));
-  const parseError = parsed === undefined ? t('components.money.invalid', { count: digits, currency: props.currency }) : undefined;
+  const parseError =
+    parsed === undefined ? t('components.money.invalid', { count: digits, currency: props.currency, example: amountExample(digits) }) : undefined;
   return (
     <Field label={props.label} description={props.description} error={parseError ?? props.error} required={props.required}>
       {(control) => (
@@ -57,4 +58,9 @@ export function MoneyInput(props: MoneyInputProps) {
       )}
     </Field>
   );
+}
+
+/** An amount written with the currency's own decimals, for the hint: 1,250 (JPY), 1,250.50 (EUR), 1,250.500 (KWD). */
+function amountExample(digits: number): string {
+  return digits === 0 ? '1,250' : `1,250.${'5'.padEnd(digits, '0')}`;
 }

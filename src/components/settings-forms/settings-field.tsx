@@ -42,7 +42,7 @@ export function SettingsField({ kind, field, draft, onChange, error, description
           ))}
         </div>
         {error ? (
-          <p id={`${field.name}-error`} className="text-sm text-red-800">
+          <p id={`${field.name}-error`} className="text-sm break-words text-red-800">
             {error}
           </p>
         ) : null}
@@ -63,7 +63,7 @@ export function SettingsField({ kind, field, draft, onChange, error, description
           {label}
         </label>
         {description ? <p className="text-xs text-slate-700">{description}</p> : null}
-        {error ? <p className="text-sm text-red-800">{error}</p> : null}
+        {error ? <p className="text-sm break-words text-red-800">{error}</p> : null}
       </div>
     );
   }
