@@ -155,7 +155,9 @@ export type RefundRequestDetail = z.infer<typeof RefundRequestDetailSchema>;
 export const RefundDecisionBodySchema = z.object({ reason: safeText().trim().max(500).optional() });
 /** The longest reason a refund decision may give (the dialog stops the typing there). */
 export const REFUND_REASON_MAX_LENGTH = 500;
-export const RefundRejectBodySchema = z.object({ reason: safeText().trim().min(3, { message: 'say why (at least 3 characters)' }).max(REFUND_REASON_MAX_LENGTH) });
+export const RefundRejectBodySchema = z.object({
+  reason: safeText().trim().min(3, { message: 'say why (at least 3 characters)' }).max(REFUND_REASON_MAX_LENGTH),
+});
 export const RefundRequestIdParamsSchema = z.object({ id: z.uuid({ message: 'not a refund request id' }) });
 
 // ---- The refunds table ---------------------------------------------------------------------
