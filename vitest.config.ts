@@ -14,6 +14,8 @@ export default defineConfig({
     // Test files still get fresh module instances of their own; the few that change globals (fake
     // timers, stubbed fetch, an environment variable) put them back in their after hooks.
     isolate: false,
+    // An environment variable a test sets with vi.stubEnv (a time zone) is put back after that test.
+    unstubEnvs: true,
     // One migrated, seeded database per run, copied by each test app instead of seeding again.
     globalSetup: ['tests/support/seed-snapshot.ts'],
     // Longest files first, from recorded durations, so the two workers end together.

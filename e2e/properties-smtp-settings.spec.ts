@@ -78,6 +78,14 @@ test("a property's SMTP settings: wrong input named at its field, saved values c
   expect(answer.ok()).toBe(true);
   expect(await answer.text()).not.toContain(MAILBOX.password);
 
+  // Pointed at another login without the password typed again, the kept password is not sent there: the
+  // form says so at the password field, and nothing is saved (decision 0346).
+  await reloaded.getByLabel('Username').fill('someone-else');
+  await reloaded.getByRole('button', { name: 'Save' }).click();
+  await expect(reloaded.getByText(/enter the password again: a saved password goes only to the mail server and user it was saved for/i)).toBeVisible();
+  await expect(reloaded.getByRole('status')).toHaveCount(0);
+  await reloaded.getByLabel('Username').fill(MAILBOX.user);
+
   // The property's own server and login carry the test e-mail.
   await page.getByRole('form', { name: 'Send a test e-mail' }).getByLabel('Send to').fill('manager@canal-house.example');
   await page.getByRole('form', { name: 'Send a test e-mail' }).getByRole('button', { name: 'Send test e-mail' }).click();

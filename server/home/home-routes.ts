@@ -67,7 +67,7 @@ export function registerHomeRoutes(app: FastifyInstance): void {
     const failedPayouts = await sql<{ n: string }>`SELECT count(*) AS n FROM payouts WHERE merchant_id IN (${inScope}) AND status = 'Failed'`.execute(ctx.db);
     const refunds = await sql<{ n: string }>`
       SELECT count(*) AS n FROM refund_requests
-      WHERE merchant_id IN (${inScope}) AND approval_status IN (${sql.join(REFUND_AWAITING_APPROVAL.map((status) => sql`${status}`))})`.execute(ctx.db);
+      WHERE merchant_id IN (${inScope}) AND approval_status IN (${sql.join(REFUND_AWAITING_APPROVAL)})`.execute(ctx.db);
     const failed = await failedPayments(ctx.db, ids);
     const rows = [];
     for (const property of properties)

@@ -35,21 +35,22 @@ interface LinkRow {
   card_brand: string | null;
   card_last4: string | null;
   failed_attempts: number;
+  property_status: string;
 }
 
 /** The link and its order; `lock` holds both rows for the rest of the transaction (a link pays at most once). */
 async function linkByToken(db: Db, token: string, lock: boolean): Promise<LinkRow> {
   const result = await sql<LinkRow>`
     SELECT l.id AS link_id, l.merchant_id, l.order_id, o.status AS order_status, l.amount_minor, l.currency, l.guest_name,
-           l.payment_type, l.charge_category, l.booking_reference, l.message, l.expires_at, l.completed_at, l.card_brand, l.card_last4, l.failed_attempts
-    FROM payment_links l JOIN orders o ON o.id = l.order_id
-    WHERE l.token = ${token} ${lock ? sql`FOR UPDATE` : sql``}`.execute(db);
+           l.payment_type, l.charge_category, l.booking_reference, l.message, l.expires_at, l.completed_at, l.card_brand, l.card_last4, l.failed_attempts,
+           m.status AS property_status
+    FROM payment_links l JOIN orders o ON o.id = l.order_id JOIN merchants m ON m.id = l.merchant_id
+    WHERE l.token = ${token} ${lock ? sql`FOR UPDATE OF l, o` : sql``}`.execute(db);
   const row = result.rows[0];
   // One answer for every token that is not a link: nothing tells a near miss from a wild guess.
   if (!row) throw problems.notFound('this payment link does not exist');
   // An Inactive property's links neither show nor pay (spec 2's inactive-property page, decision 0260).
-  const property = await db.selectFrom('merchants').select('status').where('id', '=', row.merchant_id).executeTakeFirst();
-  if (property?.status === 'Inactive') throw problems.conflict(PROPERTY_INACTIVE_DETAIL);
+  if (row.property_status === 'Inactive') throw problems.conflict(PROPERTY_INACTIVE_DETAIL);
   return row;
 }
 
@@ -110,8 +111,7 @@ export function registerGuestCheckoutRoutes(app: FastifyInstance, acquirer: Card
       const state = linkState(row, row.order_status);
       if (state !== 'Payable') throw problems.conflict(REFUSALS[state]);
       // Decision 0346: a property not (yet) Active takes no money, whatever links it holds.
-      const property = await ctx.db.selectFrom('merchants').select('status').where('id', '=', row.merchant_id).executeTakeFirst();
-      if (property?.status !== 'Active') throw problems.conflict(GUEST_PROPERTY_NOT_ACTIVE_DETAIL);
+      if (row.property_status !== 'Active') throw problems.conflict(GUEST_PROPERTY_NOT_ACTIVE_DETAIL);
       // One link is one guest's: after a few refused cards it stops trying cards (card testing), the hotel sends a new one.
       if (row.failed_attempts >= MAX_FAILED_CARD_ATTEMPTS) throw problems.conflict(TOO_MANY_CARD_ATTEMPTS);
       const amount = Number(row.amount_minor);

@@ -1,8 +1,7 @@
 import type { ComponentType } from 'react';
-import type { PageAreaKey } from '../../contract/permission-table';
 import { KYC_STEP_IDS } from '../../contract/kyc/steps';
 import { MERCHANT_PAGES, PROPERTY_PAGES } from '../../contract/settings/pages';
-import { areaDemand, type GuardedRoute, type RouteDemand } from '../lib/permissions';
+import { areaDemand, type GuardedRoute } from '../lib/permissions';
 
 // The one route table (spec 2, spec 6 "Route demands"): every route as data. Screens load lazily;
 // the screen of a route is found in two hops: this table -> src/features/<domain>/<screen>.tsx.
@@ -18,9 +17,6 @@ export interface AppRoute extends GuardedRoute {
   /** Decorative graphic at the bottom right. */
   decoration?: boolean;
 }
-
-// Each route demands the resource and exact action set of its page area in the permission table.
-const demand = (area: PageAreaKey): RouteDemand => areaDemand(area);
 
 function screen<M>(importer: () => Promise<M>, name: keyof M): ScreenLoader {
   return () => importer().then((module) => module[name] as ComponentType);
@@ -42,13 +38,14 @@ const kycStep = screen(() => import('../features/kyc/kyc-step-screen'), 'KycStep
 const propertyPage = screen(() => import('../features/properties/property-page-screen'), 'PropertyPageScreen');
 const merchantPage = screen(() => import('../features/merchants/merchant-page-screen'), 'MerchantPageScreen');
 
-const KYC = demand('kycWizard');
-const KYC_REVIEW = demand('kycReview');
-const PROPERTIES = demand('properties');
-const MERCHANTS = demand('merchants');
-const USERS = demand('users');
-const TRANSACTIONS = demand('transactions');
-const REFUND = demand('refunds');
+// Each route demands the resource and exact action set of its page area in the permission table.
+const KYC = areaDemand('kycWizard');
+const KYC_REVIEW = areaDemand('kycReview');
+const PROPERTIES = areaDemand('properties');
+const MERCHANTS = areaDemand('merchants');
+const USERS = areaDemand('users');
+const TRANSACTIONS = areaDemand('transactions');
+const REFUND = areaDemand('refunds');
 
 export const ROUTES: readonly AppRoute[] = [
   // Public (spec 2 "Public routes"): no session needed, top bar hidden.
@@ -192,19 +189,19 @@ export const ROUTES: readonly AppRoute[] = [
   // Payment settings: the add page demands Read/Insert/Update (spec 6), and so do the list and edit (decision 0242).
   {
     path: '/payment-settings',
-    demand: demand('paymentSettings'),
+    demand: areaDemand('paymentSettings'),
     titleKey: 'shell.routes.paymentSettings',
     load: screen(() => import('../features/payment-settings/payment-settings-screen'), 'PaymentSettingsScreen'),
   },
   {
     path: '/payment-settings/add-payment-settings',
-    demand: demand('paymentSettings'),
+    demand: areaDemand('paymentSettings'),
     titleKey: 'shell.routes.addPaymentSettings',
     load: screen(() => import('../features/payment-settings/add-payment-settings-screen'), 'AddPaymentSettingsScreen'),
   },
   {
     path: '/payment-settings/edit-payment-settings',
-    demand: demand('paymentSettings'),
+    demand: areaDemand('paymentSettings'),
     titleKey: 'shell.routes.editPaymentSettings',
     load: screen(() => import('../features/payment-settings/edit-payment-settings-screen'), 'EditPaymentSettingsScreen'),
   },
@@ -224,7 +221,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/property-management',
-    demand: demand('propertyManagement'),
+    demand: areaDemand('propertyManagement'),
     titleKey: 'shell.routes.propertyManagement',
     load: screen(() => import('../features/property-management/property-management-screen'), 'PropertyManagementScreen'),
   },
@@ -242,19 +239,19 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/bookings',
-    demand: demand('bookings'),
+    demand: areaDemand('bookings'),
     titleKey: 'shell.routes.bookings',
     load: screen(() => import('../features/bookings/bookings-screen'), 'BookingsScreen'),
   },
   {
     path: '/bookings/booking-detail',
-    demand: demand('bookings'),
+    demand: areaDemand('bookings'),
     titleKey: 'bookings.detail.titleUnknown',
     load: screen(() => import('../features/bookings/booking-detail-screen'), 'BookingDetailScreen'),
   },
   {
     path: '/fee-management',
-    demand: demand('fees'),
+    demand: areaDemand('fees'),
     titleKey: 'shell.routes.feeManagement',
     load: screen(() => import('../features/fees/fee-management-screen'), 'FeeManagementScreen'),
   },
@@ -280,7 +277,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/payouts',
-    demand: demand('payouts'),
+    demand: areaDemand('payouts'),
     titleKey: 'shell.routes.payouts',
     load: screen(() => import('../features/payouts/payouts-screen'), 'PayoutsScreen'),
   },
@@ -288,7 +285,7 @@ export const ROUTES: readonly AppRoute[] = [
   // Sent e-mails, provider admins only (issue 12; decision 0170).
   {
     path: '/sent-emails',
-    demand: demand('sentEmails'),
+    demand: areaDemand('sentEmails'),
     titleKey: 'sentEmails.title',
     load: screen(() => import('../features/sent-emails/sent-emails-screen'), 'SentEmailsScreen'),
   },

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDate, formatDateTime, formatMoney, localDayEnd, localDayStart, minorDigitsOf, minorToPlain, parseMinorUnits, toMinorUnits } from './format';
 
 describe('money', () => {
@@ -68,20 +68,14 @@ describe('dates', () => {
 });
 
 describe("a list filter's days", () => {
-  const zone = process.env.TZ;
-  afterEach(() => {
-    if (zone === undefined) delete process.env.TZ;
-    else process.env.TZ = zone;
-  });
-
   it("are the user's own days: from its first instant to the next day's first, in their time zone", () => {
-    process.env.TZ = 'America/New_York';
+    vi.stubEnv('TZ', 'America/New_York');
     expect(localDayStart('2026-10-20')).toBe('2026-10-20T04:00:00.000Z');
     expect(localDayEnd('2026-10-20')).toBe('2026-10-21T04:00:00.000Z');
     // The day the clocks go back lasts 25 hours.
     expect(localDayStart('2026-11-01')).toBe('2026-11-01T04:00:00.000Z');
     expect(localDayEnd('2026-11-01')).toBe('2026-11-02T05:00:00.000Z');
-    process.env.TZ = 'Asia/Tokyo';
+    vi.stubEnv('TZ', 'Asia/Tokyo');
     expect(localDayStart('2026-10-20')).toBe('2026-10-19T15:00:00.000Z');
     expect(localDayEnd('2026-12-31')).toBe('2026-12-31T15:00:00.000Z');
   });

@@ -96,20 +96,23 @@ export function filterAmountToMinor(text: string, currency: string): number | un
 
 const PLAIN_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** The first instant of a plain day, `later` days on, in the user's time zone; anything else as it is. */
+function localMidnight(day: string, later: number): string {
+  const match = PLAIN_DAY.exec(day);
+  if (!match) return day;
+  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + later).toISOString();
+}
+
 /**
  * A day picked in a list's date filter, as the instant it begins in the user's own time zone. The
  * lists show times in that zone, so "from 20 October" must mean the user's 20 October, not UTC's
  * (decision 0345). Anything but a plain day is sent as it is.
  */
 export function localDayStart(day: string): string {
-  const match = PLAIN_DAY.exec(day);
-  if (!match) return day;
-  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])).toISOString();
+  return localMidnight(day, 0);
 }
 
 /** The end of a picked day in the user's time zone: the next day's start (a list's `createdTo` is exclusive). */
 export function localDayEnd(day: string): string {
-  const match = PLAIN_DAY.exec(day);
-  if (!match) return day;
-  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + 1).toISOString();
+  return localMidnight(day, 1);
 }

@@ -7,8 +7,7 @@ import type { PropertyPage } from '../../../contract/settings/pages';
 import { smtpSettingsEndpoints } from '../../../contract/smtp-settings';
 import { userAdminEndpoints } from '../../../contract/user-admin';
 import { webhookEndpoints } from '../../../contract/webhooks';
-import { apiAllowsAnyRole } from '../../lib/permissions';
-import { useSession } from '../../lib/session/session-provider';
+import { useApiAllows } from '../../lib/use-api-allows';
 
 /**
  * What the server asks of a caller for the read each property settings page opens with, taken from
@@ -33,10 +32,10 @@ export const PROPERTY_PAGE_READS: Record<PropertyPage, { resource: Resource; act
 
 /** Whether the signed-in user can read a property settings page (the server decides again when it opens). */
 export function usePropertyPageReadable(): (page: PropertyPage) => boolean {
-  const { user, merchantUserInfo } = useSession();
+  const allows = useApiAllows();
   return (page) => {
     // An address naming no page reaches its form host, which says the page does not exist.
     const access = PROPERTY_PAGE_READS[page] as (typeof PROPERTY_PAGE_READS)[PropertyPage] | undefined;
-    return !access || apiAllowsAnyRole(user?.userRoles, access, merchantUserInfo?.merchantGroupStatus ?? null);
+    return !access || allows(access);
   };
 }

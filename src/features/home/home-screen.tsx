@@ -11,7 +11,8 @@ import { useSession } from '../../lib/session/session-provider';
 import { groupOpensApi } from '../../../contract/permission-rules';
 import { KYC_STEP_IDS } from '../../../contract/kyc/steps';
 import { ResponseError } from '../../lib/failure-message';
-import { apiAllowsAnyRole, mayOpenArea } from '../../lib/permissions';
+import { mayOpenArea } from '../../lib/permissions';
+import { useApiAllows } from '../../lib/use-api-allows';
 import { PROPERTY_STATUS_TONES } from '../../lib/status-tones';
 
 // Spec 2 "Home by role": the merchant admins' and view-only users' home (issue 15, decision 0221):
@@ -19,15 +20,15 @@ import { PROPERTY_STATUS_TONES } from '../../lib/status-tones';
 
 export function HomeScreen() {
   const { t } = useTranslation();
-  const { user, merchantUserInfo } = useSession();
+  const { merchantUserInfo } = useSession();
   // A group still in onboarding has no figures yet, and the server opens them only to Active groups:
   // the home leads on to KYC instead of asking for what would be refused.
   const onboarding = merchantUserInfo ? !groupOpensApi('Properties', merchantUserInfo.merchantGroupStatus) : false;
   // Provider staff belong to no group: their address of this page has nothing to ask for.
   const noGroup = merchantUserInfo !== null && merchantUserInfo.merchantGroupId === null;
   // A role that does not read the group's properties (a user manager, the property roles) is told so without asking.
-  const mayRead =
-    merchantUserInfo !== null && apiAllowsAnyRole(user?.userRoles, homeScreenEndpoints.getMerchantHome.access, merchantUserInfo.merchantGroupStatus);
+  const allows = useApiAllows();
+  const mayRead = merchantUserInfo !== null && allows(homeScreenEndpoints.getMerchantHome.access);
   const home = useQuery({
     queryKey: ['home', 'merchant'],
     queryFn: ({ signal }) => call(homeScreenEndpoints.getMerchantHome, { signal }),

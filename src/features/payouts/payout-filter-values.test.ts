@@ -1,16 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PayoutFilterSchema } from '../../../contract/payouts';
 import { EMPTY_PAYOUT_FILTERS, toPayoutFilter } from './payout-filter-values';
 
 describe('payouts filter form -> payout filter', () => {
-  const zone = process.env.TZ;
-  afterEach(() => {
-    if (zone === undefined) delete process.env.TZ;
-    else process.env.TZ = zone;
-  });
-
   it('sends nothing for an empty form and every filled field otherwise', () => {
-    process.env.TZ = 'America/New_York';
+    vi.stubEnv('TZ', 'America/New_York');
     expect(toPayoutFilter(EMPTY_PAYOUT_FILTERS)).toEqual({});
     const filter = toPayoutFilter({
       ...EMPTY_PAYOUT_FILTERS,

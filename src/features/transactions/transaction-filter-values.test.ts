@@ -1,20 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { OrderFilterSchema } from '../../../contract/orders';
 import { EMPTY_TRANSACTION_FILTERS, toOrderFilter } from './transaction-filter-values';
 
 describe('transactions filter form -> order filter', () => {
-  const zone = process.env.TZ;
-  afterEach(() => {
-    if (zone === undefined) delete process.env.TZ;
-    else process.env.TZ = zone;
-  });
-
   it('sends nothing for an empty form', () => {
     expect(toOrderFilter(EMPTY_TRANSACTION_FILTERS)).toEqual({});
   });
 
   it("turns every filled field into the contract filter, amounts in minor units, days as the user's days", () => {
-    process.env.TZ = 'Europe/Amsterdam';
+    vi.stubEnv('TZ', 'Europe/Amsterdam');
     const filter = toOrderFilter({
       ...EMPTY_TRANSACTION_FILTERS,
       createdFrom: '2026-01-01',

@@ -6,7 +6,8 @@ import type { RoleName } from '../../../contract/roles';
 import { twoStepEndpoints, type SignInPolicy } from '../../../contract/two-step';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { call } from '../../lib/api-client';
-import { apiAllowsAnyRole, currentRoleOf } from '../../lib/permissions';
+import { currentRoleOf } from '../../lib/permissions';
+import { useApiAllows } from '../../lib/use-api-allows';
 import { useSession } from '../../lib/session/session-provider';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { problemDetailOf } from './form-errors';
@@ -21,9 +22,9 @@ export function isProviderAdmin(role: string | undefined): boolean {
 /** /users/sign-in-security: the sign-in policy, next to the people it governs (decision 0310). */
 export function SignInSecurityScreen() {
   const { t } = useTranslation();
-  const { user, merchantUserInfo } = useSession();
+  const { user } = useSession();
   // Only the users list links here (for provider admins); a typed address by anyone else is told so, not refused by the server.
-  const mayRead = apiAllowsAnyRole(user?.userRoles, twoStepEndpoints.getSignInPolicy.access, merchantUserInfo?.merchantGroupStatus ?? null);
+  const mayRead = useApiAllows()(twoStepEndpoints.getSignInPolicy.access);
   const policy = useQuery({ queryKey: policyKey, queryFn: ({ signal }) => call(twoStepEndpoints.getSignInPolicy, { signal }), enabled: mayRead });
   return (
     <PageLayout title={t('users.signInPolicy.title')} back={{ href: '/users', label: t('users.backToList') }}>
