@@ -30,7 +30,10 @@ test("the transactions of a picked day are the ones the list dates that day in t
   const form = page.getByRole('form', { name: 'Filter transactions' });
   await form.getByLabel('Created from').fill(day);
   await form.getByLabel('Created to').fill(day);
-  const searched = page.waitForResponse((response) => response.url().endsWith('/order/search') && response.ok());
+  // The answer to this filter, not the list's first load, which may still be on its way.
+  const searched = page.waitForResponse(
+    (response) => response.url().endsWith('/order/search') && response.ok() && 'createdFrom' in (response.request().postDataJSON()?.filters ?? {}),
+  );
   await form.getByRole('button', { name: 'Apply filters' }).click();
   const answer = await searched;
   // The day runs from New York's midnight to the next, not from UTC's.

@@ -20,7 +20,10 @@ async function openPayouts(page: Page) {
 async function filterByStatus(page: Page, status: string) {
   const form = page.getByRole('form', { name: 'Filter payouts' });
   await form.getByLabel('Status').selectOption(status);
-  const searched = page.waitForResponse((response) => response.url().endsWith('/payouts/search') && response.ok());
+  // The answer to this filter, not the list's first load, which may still be on its way.
+  const searched = page.waitForResponse(
+    (response) => response.url().endsWith('/payouts/search') && response.ok() && (response.request().postData() ?? '').includes(`"${status}"`),
+  );
   await form.getByRole('button', { name: 'Apply filters' }).click();
   await searched;
 }
