@@ -134,8 +134,16 @@ export const GuestCardSchema = z.object({
     .string()
     .transform((text) => text.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d{12,19}$/, { message: 'enter the card number' })),
-  expiryMonth: z.number().int().min(1, { message: 'enter the month' }).max(12, { message: 'enter the month' }),
-  expiryYear: z.number().int().min(2000).max(2100),
+  expiryMonth: z
+    .number({ error: whenMissing('enter the month') })
+    .int({ message: 'enter the month' })
+    .min(1, { message: 'enter the month' })
+    .max(12, { message: 'enter the month' }),
+  expiryYear: z
+    .number({ error: whenMissing('enter the year') })
+    .int({ message: 'enter the year' })
+    .min(2000, { message: 'enter the year' })
+    .max(2100, { message: 'enter the year' }),
   cvc: z.string().regex(/^\d{3,4}$/, { message: 'enter the 3 or 4 digit code' }),
 });
 export type GuestCard = z.input<typeof GuestCardSchema>;

@@ -187,3 +187,48 @@ test("the merchant home lists the group's properties with status and today's tak
   await expect(page.getByTestId('needs-action')).toContainText('failed payout');
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('the guest card form says what to correct before anything is sent, so a typo costs no card attempt', async ({ page, browser }) => {
+  await signInAs(page, MANAGER);
+  const { url } = await generate(page, 'PL', '40.00', 'BK-E2E-TYPO');
+  const guest = await guestPage(browser, url);
+  let sent = 0;
+  guest.on('request', (request) => {
+    if (request.url().endsWith('/pay')) sent += 1;
+  });
+  const save = guest.getByRole('button', { name: 'Save card' });
+  const errorOf = async (label: string) => {
+    const control = guest.getByLabel(label);
+    await expect(control).toHaveAttribute('aria-invalid', 'true');
+    return guest.locator(`#${await control.getAttribute('aria-errormessage')}`).innerText();
+  };
+
+  await save.click();
+  expect(await errorOf('Name on card')).toBe('Enter the name on the card.');
+  expect(await errorOf('Card number')).toBe('Enter the card number: 12 to 19 digits.');
+  expect(await errorOf('Expiry month')).toBe('Enter the expiry month, 1 to 12.');
+  expect(await errorOf('Expiry year')).toMatch(/^Enter the expiry year, such as 20\d\d\.$/);
+  expect(await errorOf('Security code (CVC)')).toBe('Enter the 3 or 4 digit security code.');
+
+  await fillCard(guest, '4242 4242 4242 4241');
+  await guest.getByLabel('Expiry month').fill('13');
+  await guest.getByLabel('Expiry year').fill('ab');
+  await save.click();
+  expect(await errorOf('Expiry month')).toBe('Enter the expiry month, 1 to 12.');
+  expect(await errorOf('Expiry year')).toMatch(/^Enter the expiry year/);
+
+  // The form's own fields are right; the number fails its check digit, the card its date.
+  await guest.getByLabel('Expiry month').fill('1');
+  await guest.getByLabel('Expiry year').fill('24');
+  await save.click();
+  expect(await errorOf('Card number')).toBe('Check the card number: it is not a valid card number.');
+  expect(await errorOf('Expiry year')).toBe('This card has expired.');
+  await expect(guest.getByLabel('Name on card')).not.toHaveAttribute('aria-invalid');
+  expect(sent).toBe(0);
+
+  await fillCard(guest, '4242 4242 4242 4242');
+  await save.click();
+  await expect(guest.getByTestId('payment-outcome')).toHaveText('Thank you: your card ending in 4242 is saved for the hotel.');
+  expect(sent).toBe(1);
+  await guest.context().close();
+});

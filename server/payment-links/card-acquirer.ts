@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { cardExpired, passesLuhn } from '../../contract/card-checks';
 import type { AcquirerAnswer } from '../orders/acquirer';
 
 /**
@@ -40,28 +41,11 @@ export const DEMO_CARDS = {
 } as const;
 const DECLINED_SALE_SUFFIX = 51;
 
-function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index++) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
 function brandOf(digits: string): string {
   if (digits.startsWith('4')) return 'Visa';
   if (/^5[1-5]/.test(digits) || /^2[2-7]/.test(digits)) return 'Mastercard';
   if (/^3[47]/.test(digits)) return 'Amex';
   return 'Card';
-}
-
-function expired(month: number, year: number, now: Date): boolean {
-  return year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
 }
 
 export function demoCardAcquirer(latencyMs: number): CardAcquirer {
@@ -71,7 +55,7 @@ export function demoCardAcquirer(latencyMs: number): CardAcquirer {
       await wait();
       if (card.number === DEMO_CARDS.authenticationFailed) return { outcome: 'AuthenticationFailed', message: 'The card issuer could not confirm it is you.' };
       if (card.number === DEMO_CARDS.declined || !passesLuhn(card.number)) return { outcome: 'Declined', message: 'The card was declined.' };
-      if (expired(card.expiryMonth, card.expiryYear, new Date())) return { outcome: 'Declined', message: 'The card has expired.' };
+      if (cardExpired(card.expiryMonth, card.expiryYear, new Date())) return { outcome: 'Declined', message: 'The card has expired.' };
       // 128 random bits: the token says nothing about the number it stands for. Its hex digits are
       // spelled as letters (0-9 -> g-p), so no token ever looks like a card number (the orders
       // table refuses a card_token holding 12 digits in a row, decision 0210).

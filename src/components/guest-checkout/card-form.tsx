@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cardExpired, passesLuhn } from '../../../contract/card-checks';
 import { GuestCardSchema, type CheckoutBranding, type GuestCard } from '../../../contract/payment-links';
 import { Field, inputClass } from '../form/field';
 
@@ -15,7 +16,29 @@ export interface CardFormProps {
 }
 
 const EMPTY = { cardholderName: '', cardNumber: '', expiryMonth: '', expiryYear: '', cvc: '' };
+/** Each faulty field and the key of the words that say what to do (guestCheckout.card.error.*). */
 type Errors = Partial<Record<keyof typeof EMPTY, string>>;
+
+/**
+ * What the guest must correct before the card is sent (decision 0351): the contract's rules, then
+ * the checks the card's own digits and date can answer. A mistyped digit or a past expiry would
+ * otherwise go to the acquirer, come back declined and use up one of the link's card attempts.
+ */
+export function cardErrors(card: GuestCard, now: Date): Errors {
+  const found: Errors = {};
+  const checked = GuestCardSchema.safeParse(card);
+  if (!checked.success) {
+    for (const issue of checked.error.issues) {
+      const name = issue.path[0] as keyof Errors;
+      found[name] ??=
+        name === 'cardholderName' && issue.code === 'too_big' ? 'nameTooLong' : name === 'cardholderName' && issue.code === 'custom' ? 'nameCharacters' : name;
+    }
+    return found;
+  }
+  if (!passesLuhn(checked.data.cardNumber)) found.cardNumber = 'numberMistyped';
+  if (cardExpired(checked.data.expiryMonth, checked.data.expiryYear, now)) found.expiryYear = 'expired';
+  return found;
+}
 
 export function CardForm({ branding, submitLabel, onPay, pending = false }: CardFormProps) {
   const { t } = useTranslation();
@@ -34,19 +57,16 @@ export function CardForm({ branding, submitLabel, onPay, pending = false }: Card
       expiryYear: Number(values.expiryYear.length === 2 ? `20${values.expiryYear}` : values.expiryYear),
       cvc: values.cvc,
     };
-    const checked = GuestCardSchema.safeParse(card);
-    if (!checked.success) {
-      const found: Errors = {};
-      for (const issue of checked.error.issues) found[issue.path[0] as keyof Errors] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    onPay(card);
+    const found = cardErrors(card, new Date());
+    setErrors(found);
+    if (Object.keys(found).length === 0) onPay(card);
   };
 
+  const errorText: Errors = Object.fromEntries(
+    Object.entries(errors).map(([name, key]) => [name, t(`guestCheckout.card.error.${key}`, { year: new Date().getUTCFullYear() + 3 })]),
+  );
   const text = (name: keyof typeof EMPTY, label: string, props: { autoComplete: string; inputMode?: 'numeric'; maxLength?: number }) => (
-    <Field label={label} error={errors[name]} required>
+    <Field label={label} error={errorText[name]} required>
       {(control) => <input {...control} {...props} name={name} value={values[name]} onChange={set(name)} disabled={preview} className={inputClass} />}
     </Field>
   );
