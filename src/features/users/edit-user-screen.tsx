@@ -64,6 +64,7 @@ export function EditUserScreen() {
       ) : null}
       {user ? <UserSummary user={user} /> : null}
       {user?.mayManage ? <UserEditForm key={user.userId} user={user} /> : null}
+      {user && !user.mayManage ? <WhyNotManaged user={user} /> : null}
       {user ? <UserAuditTrail userId={user.userId} /> : null}
     </PageLayout>
   );
@@ -137,6 +138,23 @@ function UserSummary({ user }: { user: UserDetail }) {
           : t('users.detail.deactivateText', { name: `${user.firstName} ${user.lastName}` })}
       </ConfirmDialog>
     </>
+  );
+}
+
+/**
+ * Why this page offers no change (decision 0347): the server answers mayManage false for yourself, for
+ * a role outside the picker (the provider admins' to manage) and for a user beyond the caller's roles
+ * or properties. Without a word the page looked broken to a merchant admin opening such a user.
+ */
+function WhyNotManaged({ user }: { user: UserDetail }) {
+  const { t } = useTranslation();
+  const self = useSession().user?.userId === user.userId;
+  const pickable = user.role === null || (PICKER_ROLES as readonly string[]).includes(user.role);
+  const reason = self ? 'self' : pickable ? 'beyondYours' : 'providerManaged';
+  return (
+    <p role="note" data-testid="not-manageable" className="rounded border border-slate-200 bg-slate-50 p-3 text-sm">
+      {t(`users.detail.notManageable.${reason}`, { role: roleLabel(t, user.role) })}
+    </p>
   );
 }
 
