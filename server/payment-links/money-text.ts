@@ -1,5 +1,27 @@
-/** An amount in minor units as e-mail text ("EUR 125.00"), the currency's own number of decimals (ISO 4217, via Intl). */
+/** An amount in minor units as e-mail text ("EUR 125.00"), the currency's own number of decimals (ISO 4217, via Intl), by integer digits alone. */
 export function formatMinor(amountMinor: number, currency: string): string {
   const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  return `${currency} ${(amountMinor / 10 ** digits).toFixed(digits)}`;
+  const sign = amountMinor < 0 ? '-' : '';
+  const whole = String(Math.abs(amountMinor)).padStart(digits + 1, '0');
+  return digits === 0 ? `${currency} ${sign}${whole}` : `${currency} ${sign}${whole.slice(0, -digits)}.${whole.slice(-digits)}`;
+}
+
+/**
+ * An instant as e-mail text in the hotel's time zone, named, so the guest can place it: "Monday, 30 November 2026
+ * at 21:00 CET (Europe/Amsterdam)". The guest's own zone is unknown to an e-mail; the hotel's is the one their stay
+ * is in (decision 0348). A zone the runtime does not know falls back to UTC rather than fail the link.
+ */
+export function formatInstant(at: Date, timeZone: string): string {
+  const format = (zone: string) =>
+    `${new Intl.DateTimeFormat('en-GB', { timeZone: zone, dateStyle: 'full', timeStyle: 'short' }).format(at)} ${zoneAbbreviation(at, zone)} (${zone})`;
+  try {
+    return format(timeZone);
+  } catch {
+    return format('UTC');
+  }
+}
+
+function zoneAbbreviation(at: Date, zone: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: zone, timeZoneName: 'short' }).formatToParts(at);
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? '';
 }

@@ -8,7 +8,7 @@ import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { linkOrigin } from '../mail/link-origin';
-import { formatMinor } from './money-text';
+import { formatInstant, formatMinor } from './money-text';
 import { propertyCheckout } from './property-checkout';
 
 const { getPaymentLinkSetup, createPaymentLink } = paymentLinkEndpoints;
@@ -112,7 +112,7 @@ export function registerPaymentLinkRoutes(app: FastifyInstance): void {
       ...(body.message ? ['', body.message] : []),
       '',
       `Pay securely here: ${url}`,
-      `The link is valid until ${expiresAt.toUTCString()}.`,
+      `The link is valid until ${formatInstant(expiresAt, property.timeZone)}.`,
     ].join('\n');
     // Sent once the order and the history entry are committed (the mailer writes its own outbox row).
     afterCommit(() => app.ctx.mailer.send({ to: body.guestEmail, subject, text }));

@@ -13,6 +13,8 @@ export interface PropertyCheckout {
   status: string;
   currencies: string[];
   defaultExpiryHours: number;
+  /** The property's IANA time zone: the guest's e-mail gives the link's expiry in the hotel's local time. */
+  timeZone: string;
   branding: CheckoutBranding;
 }
 
@@ -69,7 +71,7 @@ function expiryHoursOf(data: SettingsData): number {
 export async function propertyCheckout(db: Db, merchantId: string): Promise<PropertyCheckout | undefined> {
   const property = await db
     .selectFrom('merchants')
-    .select(['id', 'merchant_group_id', 'name', 'status', 'currency'])
+    .select(['id', 'merchant_group_id', 'name', 'status', 'currency', 'timezone'])
     .where('id', '=', merchantId)
     .executeTakeFirst();
   if (!property) return undefined;
@@ -83,6 +85,7 @@ export async function propertyCheckout(db: Db, merchantId: string): Promise<Prop
     status: property.status,
     currencies: currenciesOf(currencyRules, property.currency.trim()),
     defaultExpiryHours: expiryHoursOf(processing),
+    timeZone: property.timezone,
     // The uploaded logo (decision 0300) comes before a logo address in the settings.
     branding: brandingOf({ ...brand, logoUrl: (await logoUrlOf(db, property.id)) ?? brand.logoUrl }),
   };

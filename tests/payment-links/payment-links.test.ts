@@ -59,6 +59,12 @@ describe('generating a link', () => {
       .executeTakeFirstOrThrow();
     expect(mail.text_body).toContain(link.url);
     expect(mail.text_body).toContain('EUR 125.00');
+    // The expiry in the hotel's own time, its zone named (decision 0348), not GMT.
+    const { timezone } = await app.ctx.db.selectFrom('merchants').select('timezone').where('id', '=', property.id).executeTakeFirstOrThrow();
+    const localTime = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+      new Date(link.expiresAt),
+    );
+    expect(mail.text_body).toMatch(new RegExp(`valid until \\w+day, .+ at ${localTime} \\S+ \\(${timezone}\\)\\.`));
   });
 
   test("the setup names the active property's currencies, default expiry and branding", async () => {

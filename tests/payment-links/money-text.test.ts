@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { formatInstant, formatMinor } from '../../server/payment-links/money-text';
+
+// The guest's e-mail words (decisions 0220, 0348): amounts by the currency's own decimals from integer
+// minor units, and the link's expiry in the hotel's time zone, named.
+
+describe('e-mail text', () => {
+  it('writes minor units with the currency’s decimals', () => {
+    expect(formatMinor(12_500, 'EUR')).toBe('EUR 125.00');
+    expect(formatMinor(5, 'EUR')).toBe('EUR 0.05');
+    expect(formatMinor(1_234, 'JPY')).toBe('JPY 1234');
+    expect(formatMinor(7, 'KWD')).toBe('KWD 0.007');
+    expect(formatMinor(9_007_199_254_740_991, 'EUR')).toBe('EUR 90071992547409.91');
+    expect(formatMinor(-250, 'EUR')).toBe('EUR -2.50');
+  });
+
+  it('gives an instant in the hotel’s zone, named, and UTC for a zone it cannot read', () => {
+    const at = new Date('2026-11-30T20:00:00Z');
+    expect(formatInstant(at, 'Europe/Amsterdam')).toBe('Monday, 30 November 2026 at 21:00 CET (Europe/Amsterdam)');
+    expect(formatInstant(at, 'Asia/Tokyo')).toBe('Tuesday, 1 December 2026 at 05:00 GMT+9 (Asia/Tokyo)');
+    expect(formatInstant(new Date('2026-07-01T12:00:00Z'), 'Europe/Lisbon')).toBe('Wednesday, 1 July 2026 at 13:00 WEST (Europe/Lisbon)');
+    expect(formatInstant(at, 'Not/AZone')).toBe('Monday, 30 November 2026 at 20:00 UTC (UTC)');
+  });
+});
