@@ -107,6 +107,8 @@ export const PaymentLinkSetupSchema = z.object({
 export type PaymentLinkSetup = z.infer<typeof PaymentLinkSetupSchema>;
 
 /** What the guest sees: nothing about other orders, no ids beyond the link's own token. */
+export const GUEST_PAYMENT_HOLDS = ['PropertyNotActive', 'TooManyRefusedCards'] as const;
+
 export const GuestCheckoutSchema = z.object({
   state: LinkStateSchema,
   propertyName: z.string(),
@@ -121,6 +123,11 @@ export const GuestCheckoutSchema = z.object({
   branding: CheckoutBrandingSchema,
   /** Once completed: the card it was completed with. */
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  /**
+   * Why a payable link takes no card now, or null when it does (decision 0349): its property is not (or no longer)
+   * Active, or too many cards were refused on it. The page says so instead of offering a form that would be refused.
+   */
+  paymentHeld: z.enum(GUEST_PAYMENT_HOLDS).nullable(),
 });
 export type GuestCheckout = z.infer<typeof GuestCheckoutSchema>;
 

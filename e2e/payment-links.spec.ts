@@ -232,3 +232,26 @@ test('the guest card form says what to correct before anything is sent, so a typ
   expect(sent).toBe(1);
   await guest.context().close();
 });
+
+test('after five refused cards the guest page says the link takes no more, instead of offering the form again', async ({ page, browser }) => {
+  await signInAs(page, MANAGER);
+  const { url } = await generate(page, 'AU', '60.00', 'BK-E2E-REFUSED');
+  const guest = await guestPage(browser, url);
+  const authorize = guest.getByRole('button', { name: 'Authorize €60.00' });
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await fillCard(guest, '4000 0000 0000 0002');
+    const answered = guest.waitForResponse((response) => response.url().endsWith('/pay'));
+    await authorize.click();
+    await answered;
+    if (attempt < 5) await expect(guest.getByTestId('payment-outcome')).toContainText('Your card was declined');
+  }
+  await expect(guest.getByTestId('link-state')).toHaveText(
+    'This payment link takes no more cards: too many were refused. Please ask the hotel for a new link.',
+  );
+  await expect(guest.getByLabel('Card number')).toHaveCount(0);
+  // A reload, or the link opened again from the e-mail, says the same before any card is typed.
+  await guest.reload();
+  await expect(guest.getByTestId('link-state')).toHaveAttribute('data-state', 'TooManyRefusedCards');
+  await expect(guest.getByLabel('Card number')).toHaveCount(0);
+  await guest.context().close();
+});

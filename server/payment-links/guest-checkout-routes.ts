@@ -69,7 +69,15 @@ async function checkoutOf(db: Db, row: LinkRow): Promise<GuestCheckout> {
     expiresAt: new Date(row.expires_at).toISOString(),
     branding: property!.branding,
     card: row.completed_at && row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4.trim() } : null,
+    paymentHeld: paymentHeldOf(row),
   };
+}
+
+/** The refusals the pay call would answer for a payable link, said before the guest types a card (decision 0349). */
+function paymentHeldOf(row: LinkRow): GuestCheckout['paymentHeld'] {
+  if (row.property_status !== 'Active') return 'PropertyNotActive';
+  if (row.failed_attempts >= MAX_FAILED_CARD_ATTEMPTS) return 'TooManyRefusedCards';
+  return null;
 }
 
 /** Refused cards after which a link takes no more (decision 0346). */
@@ -110,10 +118,10 @@ export function registerGuestCheckoutRoutes(app: FastifyInstance, acquirer: Card
       const row = await linkByToken(ctx.db, params.token, true);
       const state = linkState(row, row.order_status);
       if (state !== 'Payable') throw problems.conflict(REFUSALS[state]);
-      // Decision 0346: a property not (yet) Active takes no money, whatever links it holds.
-      if (row.property_status !== 'Active') throw problems.conflict(GUEST_PROPERTY_NOT_ACTIVE_DETAIL);
-      // One link is one guest's: after a few refused cards it stops trying cards (card testing), the hotel sends a new one.
-      if (row.failed_attempts >= MAX_FAILED_CARD_ATTEMPTS) throw problems.conflict(TOO_MANY_CARD_ATTEMPTS);
+      // Decision 0346: a property not (yet) Active takes no money, whatever links it holds; and one link is one
+      // guest's: after a few refused cards it stops trying cards (card testing), the hotel sends a new one.
+      const held = paymentHeldOf(row);
+      if (held) throw problems.conflict(held === 'PropertyNotActive' ? GUEST_PROPERTY_NOT_ACTIVE_DETAIL : TOO_MANY_CARD_ATTEMPTS);
       const amount = Number(row.amount_minor);
       const refuse = async (outcome: 'Declined' | 'AuthenticationFailed', message: string, reference: string | null): Promise<GuestPaymentAnswer> => {
         // The failed attempt stays on the order; the link stays payable.
@@ -124,7 +132,7 @@ export function registerGuestCheckoutRoutes(app: FastifyInstance, acquirer: Card
           .execute();
         await recordOperation(ctx.db, row, 'Authorization', 'Declined', amount, `guest payment: ${message}`, reference);
         await audit(ctx.db, null, 'payment-link.attempt-failed', 'order', row.order_id, { outcome });
-        return { outcome, message, checkout: await checkoutOf(ctx.db, row) };
+        return { outcome, message, checkout: await checkoutOf(ctx.db, { ...row, failed_attempts: row.failed_attempts + 1 }) };
       };
       const card = await acquirer.tokenize({
         number: body.cardNumber,

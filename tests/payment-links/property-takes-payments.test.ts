@@ -55,6 +55,8 @@ describe('a property that is not Active', () => {
     const { token } = await createdLink(app, manager, active.id, { bookingReference: 'TAKES-NOTHING' });
     await app.ctx.db.updateTable('merchants').set({ status: 'PendingReview' }).where('id', '=', active.id).execute();
     try {
+      // The page says so before the guest types a card (decision 0349).
+      expect((await guestOf(app, '10.0.46.1').view(token)).json()).toMatchObject({ state: 'Payable', paymentHeld: 'PropertyNotActive' });
       const paid = await guestOf(app, '10.0.46.1').pay(token);
       expect(paid.statusCode).toBe(409);
       expect(paid.json()).toMatchObject({ detail: GUEST_PROPERTY_NOT_ACTIVE_DETAIL });
@@ -68,11 +70,17 @@ describe('a property that is not Active', () => {
 test(`a link takes no more cards after ${MAX_FAILED_CARD_ATTEMPTS} were refused on it`, async () => {
   const { token } = await createdLink(app, manager, active.id, { bookingReference: 'CARD-TESTING' });
   const guest = guestOf(app, '10.0.46.3');
-  for (let attempt = 0; attempt < MAX_FAILED_CARD_ATTEMPTS; attempt++) {
+  expect((await guest.view(token)).json()).toMatchObject({ paymentHeld: null });
+  for (let attempt = 1; attempt <= MAX_FAILED_CARD_ATTEMPTS; attempt++) {
     const refused = await guest.pay(token, DECLINED_CARD);
     expect(refused.statusCode).toBe(200);
-    expect(refused.json()).toMatchObject({ outcome: 'Declined' });
+    // The answer to the last refused card already says the link takes no more (decision 0349).
+    expect(refused.json()).toMatchObject({
+      outcome: 'Declined',
+      checkout: { state: 'Payable', paymentHeld: attempt === MAX_FAILED_CARD_ATTEMPTS ? 'TooManyRefusedCards' : null },
+    });
   }
+  expect((await guestOf(app, '10.0.46.4').view(token)).json()).toMatchObject({ state: 'Payable', paymentHeld: 'TooManyRefusedCards' });
   const stopped = await guestOf(app, '10.0.46.4').pay(token);
   expect(stopped.statusCode).toBe(409);
   expect(stopped.json<{ detail: string }>().detail).toMatch(/too many cards were refused/);

@@ -68,7 +68,7 @@ function GuestPayment() {
     <main className="flex min-h-screen flex-col">
       <GuestCheckoutView content={data} branding={data.branding}>
         <Outcome answer={pay.data} error={pay.error} amount={amount} />
-        {data.state === 'Payable' ? (
+        {data.state === 'Payable' && !data.paymentHeld ? (
           <CardForm
             branding={data.branding}
             submitLabel={t(`guestCheckout.card.submit.${data.paymentType}`, { amount })}
@@ -101,7 +101,14 @@ function Outcome({ answer, error, amount }: { answer: GuestPaymentAnswer | undef
 
 function StateMessage({ checkout }: { checkout: GuestCheckout }) {
   const { t } = useTranslation();
-  if (checkout.state === 'Payable') return null;
+  if (checkout.state === 'Payable') {
+    if (!checkout.paymentHeld) return null;
+    return (
+      <p role="alert" className="font-semibold" data-testid="link-state" data-state={checkout.paymentHeld}>
+        {t(`guestCheckout.held.${checkout.paymentHeld}`, { property: checkout.propertyName })}
+      </p>
+    );
+  }
   return (
     <div className="flex flex-col gap-1" data-testid="link-state" data-state={checkout.state}>
       <p className="font-semibold">{t(`guestCheckout.state.${checkout.state}`)}</p>
