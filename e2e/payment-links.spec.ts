@@ -209,6 +209,12 @@ test('the guest card form says what to correct before anything is sent, so a typ
   expect(await errorOf('Expiry month')).toBe('Enter the expiry month, 1 to 12.');
   expect(await errorOf('Expiry year')).toMatch(/^Enter the expiry year, such as 20\d\d\.$/);
   expect(await errorOf('Security code (CVC)')).toBe('Enter the 3 or 4 digit security code.');
+  // On a phone the expiry and code boxes stay in line: a row's boxes start at one height (a wrapped
+  // "Security code (CVC)" label had pushed its box below its neighbours').
+  await guest.setViewportSize({ width: 390, height: 844 });
+  const tops = await Promise.all(['Expiry month', 'Expiry year', 'Security code (CVC)'].map(async (label) => (await guest.getByLabel(label).boundingBox())!.y));
+  expect(tops[1]).toBe(tops[0]);
+  expect(tops[2] === tops[0] || tops[2]! > tops[0]! + 40, `box tops ${tops.join(', ')}`).toBe(true);
 
   await fillCard(guest, '4242 4242 4242 4241');
   await guest.getByLabel('Expiry month').fill('13');

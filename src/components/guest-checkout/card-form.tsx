@@ -72,12 +72,12 @@ export function CardForm({ branding, submitLabel, onPay, pending = false }: Card
   );
 
   return (
-    <form aria-label={t('guestCheckout.card.legend')} onSubmit={submit} className="flex flex-col gap-3" noValidate>
+    <form aria-label={t('guestCheckout.card.legend')} onSubmit={submit} className="@container flex flex-col gap-3" noValidate>
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-1 font-semibold">{t('guestCheckout.card.legend')}</legend>
         {text('cardholderName', t('guestCheckout.card.holder'), { autoComplete: 'cc-name' })}
         {text('cardNumber', t('guestCheckout.card.number'), { autoComplete: 'cc-number', inputMode: 'numeric', maxLength: 23 })}
-        <div className="grid grid-cols-3 gap-2">
+        <div className="grid grid-cols-2 gap-2 @sm:grid-cols-3">
           {text('expiryMonth', t('guestCheckout.card.expiryMonth'), { autoComplete: 'cc-exp-month', inputMode: 'numeric', maxLength: 2 })}
           {text('expiryYear', t('guestCheckout.card.expiryYear'), { autoComplete: 'cc-exp-year', inputMode: 'numeric', maxLength: 4 })}
           {text('cvc', t('guestCheckout.card.cvc'), { autoComplete: 'cc-csc', inputMode: 'numeric', maxLength: 4 })}
