@@ -229,6 +229,7 @@ test('the guest card form says what to correct before anything is sent, so a typ
   await save.click();
   expect(await errorOf('Card number')).toBe('Check the card number: it is not a valid card number.');
   expect(await errorOf('Expiry year')).toBe('This card has expired.');
+  expect(await seriousViolations(guest)).toEqual([]);
   await expect(guest.getByLabel('Name on card')).not.toHaveAttribute('aria-invalid');
   expect(sent).toBe(0);
 
@@ -259,5 +260,6 @@ test('after five refused cards the guest page says the link takes no more, inste
   await guest.reload();
   await expect(guest.getByTestId('link-state')).toHaveAttribute('data-state', 'TooManyRefusedCards');
   await expect(guest.getByLabel('Card number')).toHaveCount(0);
+  expect(await seriousViolations(guest)).toEqual([]);
   await guest.context().close();
 });
