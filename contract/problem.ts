@@ -19,6 +19,8 @@ export const PROBLEM_TYPES = {
   forbidden: 'https://folio.test/problems/forbidden',
   notFound: 'https://folio.test/problems/not-found',
   conflict: 'https://folio.test/problems/conflict',
+  /** A save whose `If-Match` names a version that is no longer the current one (decision 0354). */
+  changedSince: 'https://folio.test/problems/changed-since',
   idempotencyKeyReused: 'https://folio.test/problems/idempotency-key-reused',
   rateLimited: 'https://folio.test/problems/rate-limited',
   payloadTooLarge: 'https://folio.test/problems/payload-too-large',

@@ -23,6 +23,16 @@ export const SettingsAnswerSchema = z.object({
 });
 export type SettingsAnswer = z.infer<typeof SettingsAnswerSchema>;
 
+/**
+ * Two people may edit one settings page at once (decision 0354). A save may send the `updatedAt` it
+ * read in this header (NEVER_SAVED when it read null); when the settings have changed since, the save
+ * is refused with 412 and nothing is written, instead of silently replacing the other person's values.
+ */
+export const SETTINGS_VERSION_HEADER = 'If-Match';
+export const NEVER_SAVED = 'never-saved';
+export const SETTINGS_CHANGED_DETAIL =
+  'these settings were changed by someone else after you opened them; nothing was saved. Load their values, then make your change again';
+
 /** A kind's values; the server validates them with the kind's schema (contract/settings/kinds.ts). */
 const SettingsValuesBody = z.record(z.string(), z.unknown(), { error: m('body') });
 const KindSchema = z.enum(SETTINGS_KINDS, { error: m('kind') });
@@ -57,7 +67,8 @@ export const settingsEndpoints = endpointTable([
     id: 'saveGroupSettings',
     method: 'PUT',
     path: `${MERCHANT_API}/merchant-group-settings/{merchantGroupId}/{kind}`,
-    summary: "Save one kind of a merchant group's settings; 400 with field errors when the kind's schema refuses them; audited",
+    summary:
+      "Save one kind of a merchant group's settings; 400 with field errors when the kind's schema refuses them; 412 when If-Match names a version no longer current; audited",
     access: GROUP_UPDATE,
     params: GroupParams,
     body: SettingsValuesBody,
@@ -76,7 +87,8 @@ export const settingsEndpoints = endpointTable([
     id: 'savePropertySettings',
     method: 'PUT',
     path: `${MERCHANT_API}/property-settings/{merchantId}/{kind}`,
-    summary: "Save one kind of a property's settings: fields equal to the group's stay inherited, the others become the property's own; audited",
+    summary:
+      "Save one kind of a property's settings: fields equal to the group's stay inherited, the others become the property's own; 412 when If-Match names a version no longer current; audited",
     access: PROPERTY_UPDATE,
     params: PropertyParams,
     body: SettingsValuesBody,

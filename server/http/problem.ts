@@ -17,6 +17,7 @@ export const problems = {
   forbidden: (detail = 'you do not have permission for this') => new HttpProblem({ type: PROBLEM_TYPES.forbidden, title: 'Forbidden', status: 403, detail }),
   notFound: (detail = 'not found') => new HttpProblem({ type: PROBLEM_TYPES.notFound, title: 'Not found', status: 404, detail }),
   conflict: (detail: string) => new HttpProblem({ type: PROBLEM_TYPES.conflict, title: 'Conflict', status: 409, detail }),
+  changedSince: (detail: string) => new HttpProblem({ type: PROBLEM_TYPES.changedSince, title: 'Changed since you read it', status: 412, detail }),
   tooLarge: (detail: string) => new HttpProblem({ type: PROBLEM_TYPES.payloadTooLarge, title: 'Payload too large', status: 413, detail }),
   unsupportedMedia: (detail: string) => new HttpProblem({ type: PROBLEM_TYPES.unsupportedMedia, title: 'Unsupported media type', status: 415, detail }),
 };

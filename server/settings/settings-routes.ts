@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { settingsEndpoints } from '../../contract/settings/endpoints';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { NEVER_SAVED, SETTINGS_CHANGED_DETAIL, SETTINGS_VERSION_HEADER, settingsEndpoints } from '../../contract/settings/endpoints';
 import { SETTINGS_KIND_DEFINITIONS, type SettingsKind } from '../../contract/settings/kinds';
 import { audit } from '../audit';
 import type { Caller } from '../auth/caller';
@@ -33,9 +33,22 @@ async function audited(db: Db, caller: Caller, action: string, saved: SavedSetti
   await audit(db, caller.userId, action, 'merchant_settings', saved.rowId, { ...detail, fields: saved.changed });
 }
 
-async function saveForGroup(db: Db, caller: Caller, merchantGroupId: string, kind: SettingsKind, body: unknown, merchantId?: string) {
+/**
+ * Decision 0354: a save that says which version it was made from (`If-Match`, the `updatedAt` it read)
+ * is refused when the settings have changed since. A caller that does not say keeps the last write.
+ * The check and the write share the request's transaction.
+ */
+async function assertUnchangedSince(db: Db, request: FastifyRequest, merchantGroupId: string, kind: SettingsKind, merchantId: string | null) {
+  const basis = request.headers[SETTINGS_VERSION_HEADER.toLowerCase()];
+  if (typeof basis !== 'string') return;
+  const { updatedAt } = await readSettings(db, merchantGroupId, kind, merchantId);
+  if (basis !== (updatedAt ?? NEVER_SAVED)) throw problems.changedSince(SETTINGS_CHANGED_DETAIL);
+}
+
+async function saveForGroup(db: Db, request: FastifyRequest, caller: Caller, merchantGroupId: string, kind: SettingsKind, body: unknown, merchantId?: string) {
   await groupInScope(db, caller, merchantGroupId);
   const values = validValues(kind, body);
+  await assertUnchangedSince(db, request, merchantGroupId, kind, merchantId ?? null);
   if (merchantId) {
     await merchantOfGroup(db, merchantGroupId, merchantId);
     const saved = await savePropertySettings(db, merchantGroupId, merchantId, kind, values);
@@ -52,8 +65,8 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
     await groupInScope(ctx.db, caller, params.merchantGroupId);
     return readSettings(ctx.db, params.merchantGroupId, params.kind, null);
   });
-  registerEndpoint(app, saveGroupSettingsEndpoint, async ({ params, body, caller, ctx }) =>
-    saveForGroup(ctx.db, caller, params.merchantGroupId, params.kind, body),
+  registerEndpoint(app, saveGroupSettingsEndpoint, async ({ params, body, caller, ctx, request }) =>
+    saveForGroup(ctx.db, request, caller, params.merchantGroupId, params.kind, body),
   );
 
   registerEndpoint(app, getPropertySettings, async ({ params, caller, ctx }) => {
@@ -62,9 +75,10 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
     // Property-info's city, post code and type are the property's columns (decision 0302).
     return params.kind === 'property-info' ? withInfoColumns(ctx.db, property.merchantId, answer) : answer;
   });
-  registerEndpoint(app, savePropertySettingsEndpoint, async ({ params, body, caller, ctx }) => {
+  registerEndpoint(app, savePropertySettingsEndpoint, async ({ params, body, caller, ctx, request }) => {
     const property = await propertyInScope(ctx.db, caller, params.merchantId);
     const checked = validValues(params.kind, body);
+    await assertUnchangedSince(ctx.db, request, property.merchantGroupId, params.kind, property.merchantId);
     const infoPage = params.kind === 'property-info';
     const values = infoPage ? await saveInfoColumns(ctx.db, caller, property.merchantId, checked) : checked;
     const saved = await savePropertySettings(ctx.db, property.merchantGroupId, property.merchantId, params.kind, values);
@@ -72,8 +86,9 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
     const answer = await readSettings(ctx.db, property.merchantGroupId, params.kind, property.merchantId);
     return infoPage ? withInfoColumns(ctx.db, property.merchantId, answer) : answer;
   });
-  registerEndpoint(app, resetPropertySettingsEndpoint, async ({ params, body, caller, ctx }) => {
+  registerEndpoint(app, resetPropertySettingsEndpoint, async ({ params, body, caller, ctx, request }) => {
     const property = await propertyInScope(ctx.db, caller, params.merchantId);
+    await assertUnchangedSince(ctx.db, request, property.merchantGroupId, params.kind, property.merchantId);
     const infoPage = params.kind === 'property-info';
     // Property-info's column fields have no group value to go back to (decision 0302): a reset leaves them be.
     const fields = infoPage ? body.fields?.filter((field) => !(INFO_COLUMN_FIELDS as readonly string[]).includes(field)) : body.fields;
@@ -94,12 +109,12 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
     if (query.MerchantId) await merchantOfGroup(ctx.db, query.MerchantGroupId, query.MerchantId);
     return readSettings(ctx.db, query.MerchantGroupId, 'location', query.MerchantId ?? null);
   });
-  registerEndpoint(app, saveMerchantLocationSettings, async ({ query, body, caller, ctx }) =>
-    saveForGroup(ctx.db, caller, query.MerchantGroupId, 'location', body, query.MerchantId),
+  registerEndpoint(app, saveMerchantLocationSettings, async ({ query, body, caller, ctx, request }) =>
+    saveForGroup(ctx.db, request, caller, query.MerchantGroupId, 'location', body, query.MerchantId),
   );
-  registerEndpoint(app, savePayoutEmailConfig, async ({ body, caller, ctx }) => {
+  registerEndpoint(app, savePayoutEmailConfig, async ({ body, caller, ctx, request }) => {
     const { merchantGroupId, ...lists } = body;
-    return saveForGroup(ctx.db, caller, merchantGroupId, 'payout-emails', lists);
+    return saveForGroup(ctx.db, request, caller, merchantGroupId, 'payout-emails', lists);
   });
   registerEndpoint(app, searchPayoutEmailConfig, async ({ body, caller, ctx }) => {
     await groupInScope(ctx.db, caller, body.merchantGroupId);

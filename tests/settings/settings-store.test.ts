@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MERCHANT_API } from '../../contract/product';
+import { NEVER_SAVED, SETTINGS_CHANGED_DETAIL, SETTINGS_VERSION_HEADER, type SettingsAnswer } from '../../contract/settings/endpoints';
 import type { Db } from '../../server/db/database';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 
@@ -198,5 +199,48 @@ describe("spec 7's own names", () => {
     expect(found.json().values).toEqual({ to: ['payouts@lagoon.example'], cc: [], bcc: ['audit@lagoon.example'] });
     const empty = await call(providerAdmin, 'PUT', '/payout-email-config', { merchantGroupId: lagoon.id, to: [], cc: [], bcc: [] });
     expect(empty.json().errors).toEqual({ to: ['settings.validation.emailListEmpty'] });
+  });
+});
+
+describe('two people editing one settings page (decision 0354)', () => {
+  const versioned = (token: string, url: string, payload: object, version: string) =>
+    app.inject({ method: 'PUT', url: `${MERCHANT_API}${url}`, headers: { ...bearer(token), [SETTINGS_VERSION_HEADER]: version }, payload });
+
+  it('refuses, with 412 and nothing written, a save made from a version someone has replaced since', async () => {
+    const url = groupUrl(kastro.id, 'processing');
+    const opened = (await call(providerAdmin, 'GET', url)).json<SettingsAnswer>();
+    // Both open the page; the first saves from what they read.
+    const first = await versioned(providerAdmin, url, { ...PROCESSING, linkExpiryHours: 24 }, opened.updatedAt ?? NEVER_SAVED);
+    expect(first.statusCode).toBe(200);
+    const second = await versioned(providerAdmin, url, { ...PROCESSING, linkExpiryHours: 96 }, opened.updatedAt ?? NEVER_SAVED);
+    expect(second.statusCode).toBe(412);
+    expect(second.json()).toMatchObject({ status: 412, detail: SETTINGS_CHANGED_DETAIL });
+    expect((await call(providerAdmin, 'GET', url)).json()).toMatchObject({ values: { linkExpiryHours: 24 } });
+    // Made again from the version the first save left, it goes through.
+    const again = await versioned(providerAdmin, url, { ...PROCESSING, linkExpiryHours: 96 }, first.json<SettingsAnswer>().updatedAt!);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ values: { linkExpiryHours: 96 } });
+    // A caller that names no version keeps the last write.
+    expect((await call(providerAdmin, 'PUT', url, PROCESSING)).statusCode).toBe(200);
+  });
+
+  it('holds a property page to its group’s version too: an inherited value changed since is a change', async () => {
+    const [property] = kastro.propertyIds as [string];
+    const opened = (await call(providerAdmin, 'GET', propertyUrl(property, 'processing'))).json<SettingsAnswer>();
+    expect((await call(providerAdmin, 'PUT', groupUrl(kastro.id, 'processing'), { ...PROCESSING, linkExpiryHours: 12 })).statusCode).toBe(200);
+    const stale = await versioned(
+      providerAdmin,
+      propertyUrl(property, 'processing'),
+      { ...opened.values, cardholderNameRequired: true },
+      opened.updatedAt ?? NEVER_SAVED,
+    );
+    expect(stale.statusCode).toBe(412);
+    const reset = await app.inject({
+      method: 'POST',
+      url: `${MERCHANT_API}${propertyUrl(property, 'processing')}/reset`,
+      headers: { ...bearer(providerAdmin), [SETTINGS_VERSION_HEADER]: opened.updatedAt ?? NEVER_SAVED },
+      payload: {},
+    });
+    expect(reset.statusCode).toBe(412);
   });
 });

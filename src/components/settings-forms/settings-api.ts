@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SettingsScope } from '../../../contract/settings/scope';
-import { settingsEndpoints, type SettingsAnswer } from '../../../contract/settings/endpoints';
+import { NEVER_SAVED, settingsEndpoints, type SettingsAnswer } from '../../../contract/settings/endpoints';
 import type { SettingsKind } from '../../../contract/settings/kinds';
 import type { LocationSettings } from '../../../contract/settings/location';
 import type { PayoutEmails } from '../../../contract/settings/payout-emails';
 import { call } from '../../lib/api-client';
+import { ResponseError } from '../../lib/failure-message';
 
 // The settings store's calls for one scope and kind. A group's location settings and payout e-mails
 // go through spec 7's own endpoints; everything else through the per-scope settings paths.
@@ -26,15 +27,22 @@ function readSettings(scope: SettingsScope, kind: SettingsKind): Promise<Setting
   return call(endpoints.getGroupSettings, { params: { merchantGroupId: scope.merchantGroupId, kind } });
 }
 
-export function saveSettings(scope: SettingsScope, kind: SettingsKind, values: Values): Promise<SettingsAnswer> {
-  if (scope.kind === 'property') return call(endpoints.savePropertySettings, { params: { merchantId: scope.merchantId, kind }, body: values });
+/** The version a save or reset is made from: the `updatedAt` of the answer the form shows (decision 0354). */
+export const versionOf = (answer: SettingsAnswer): string => answer.updatedAt ?? NEVER_SAVED;
+
+/** Whether a save was refused because someone else changed the settings after the form read them. */
+export const changedSince = (error: unknown): boolean => error instanceof ResponseError && error.status === 412;
+
+export function saveSettings(scope: SettingsScope, kind: SettingsKind, values: Values, ifMatch: string): Promise<SettingsAnswer> {
+  if (scope.kind === 'property') return call(endpoints.savePropertySettings, { params: { merchantId: scope.merchantId, kind }, body: values, ifMatch });
   // The kind's schema has checked the values in the form; the server checks them again.
   if (kind === 'location')
-    return call(endpoints.saveMerchantLocationSettings, { query: { MerchantGroupId: scope.merchantGroupId }, body: values as LocationSettings });
-  if (kind === 'payout-emails') return call(endpoints.savePayoutEmailConfig, { body: { merchantGroupId: scope.merchantGroupId, ...(values as PayoutEmails) } });
-  return call(endpoints.saveGroupSettings, { params: { merchantGroupId: scope.merchantGroupId, kind }, body: values });
+    return call(endpoints.saveMerchantLocationSettings, { query: { MerchantGroupId: scope.merchantGroupId }, body: values as LocationSettings, ifMatch });
+  if (kind === 'payout-emails')
+    return call(endpoints.savePayoutEmailConfig, { body: { merchantGroupId: scope.merchantGroupId, ...(values as PayoutEmails) }, ifMatch });
+  return call(endpoints.saveGroupSettings, { params: { merchantGroupId: scope.merchantGroupId, kind }, body: values, ifMatch });
 }
 
-export function resetPropertyField(merchantId: string, kind: SettingsKind, field: string): Promise<SettingsAnswer> {
-  return call(endpoints.resetPropertySettings, { params: { merchantId, kind }, body: { fields: [field] } });
+export function resetPropertyField(merchantId: string, kind: SettingsKind, field: string, version: string): Promise<SettingsAnswer> {
+  return call(endpoints.resetPropertySettings, { params: { merchantId, kind }, body: { fields: [field] }, ifMatch: version });
 }

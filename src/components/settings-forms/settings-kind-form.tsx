@@ -7,7 +7,8 @@ import { ResponseError } from '../../lib/failure-message';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { MutationButton } from '../mutation-button';
 import { draftOf, errorsByField, valuesOf, type Draft, type DraftValue, type FieldSpec } from './field-spec';
-import { resetPropertyField, saveSettings, settingsQuery, settingsQueryKey } from './settings-api';
+import { ChangedSinceNotice } from './changed-since-notice';
+import { changedSince, resetPropertyField, saveSettings, settingsQuery, settingsQueryKey, versionOf } from './settings-api';
 import { SettingsField } from './settings-field';
 import type { SettingsFormProps } from './settings-form-props';
 import { SettingsFormFooter } from './settings-form-footer';
@@ -71,7 +72,7 @@ function LoadedForm({ kind, fields, scope, onboarding, onSaved, answer, saved, s
   const accept = (next: SettingsAnswer) => queryClient.setQueryData(settingsQueryKey(scope, kind), next);
 
   const save = useActionMutation({
-    mutationFn: (body: Record<string, unknown>) => saveSettings(scope, kind, body),
+    mutationFn: (body: Record<string, unknown>) => saveSettings(scope, kind, body, versionOf(answer)),
     meta: { errorToast: false },
     onSuccess: (next) => {
       setSaved(true);
@@ -81,7 +82,7 @@ function LoadedForm({ kind, fields, scope, onboarding, onSaved, answer, saved, s
     onError: (error) => setErrors(serverFieldErrors(error) ?? {}),
   });
   const reset = useActionMutation({
-    mutationFn: (field: string) => (scope.kind === 'property' ? resetPropertyField(scope.merchantId, kind, field) : Promise.resolve(answer)),
+    mutationFn: (field: string) => (scope.kind === 'property' ? resetPropertyField(scope.merchantId, kind, field, versionOf(answer)) : Promise.resolve(answer)),
     onSuccess: accept,
   });
 
@@ -95,7 +96,9 @@ function LoadedForm({ kind, fields, scope, onboarding, onSaved, answer, saved, s
     setErrors(issues ?? {});
     if (!issues) save.act(values);
   };
-  const failure = save.error && !serverFieldErrors(save.error) ? save.error.message : null;
+  // Someone saved this page after the form read it: nothing was written (decision 0354).
+  const stale = changedSince(save.error) || changedSince(reset.error);
+  const failure = save.error && !serverFieldErrors(save.error) && !stale ? save.error.message : null;
 
   return (
     <form noValidate onSubmit={submit} className="flex max-w-2xl flex-col gap-4" data-testid={`settings-form-${kind}`} aria-label={t(`settings.kinds.${kind}`)}>
@@ -124,6 +127,7 @@ function LoadedForm({ kind, fields, scope, onboarding, onSaved, answer, saved, s
           </div>
         );
       })}
+      {stale ? <ChangedSinceNotice onLoad={() => void queryClient.invalidateQueries({ queryKey: settingsQueryKey(scope, kind) })} /> : null}
       <SettingsFormFooter failure={failure} pending={save.pending} saved={saved} onboarding={onboarding} />
     </form>
   );
