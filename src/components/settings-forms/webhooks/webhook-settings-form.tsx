@@ -29,6 +29,16 @@ export function WebhookSettingsForm(props: SettingsFormProps) {
   // Outside the form: a save that returns the secret replaces the answer, and the secret must stay on screen.
   const [secret, setSecret] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  // A wizard step whose save created the secret moves on only once the user says it is stored: moving on
+  // at once would take the only sight of it away (decision 0281: no answer carries it again).
+  const [continueAfterSecret, setContinueAfterSecret] = useState(false);
+  const dismissSecret = () => {
+    setSecret(null);
+    if (continueAfterSecret) {
+      setContinueAfterSecret(false);
+      props.onSaved?.();
+    }
+  };
   if (answer.isError)
     return (
       <p role="alert" className="text-sm text-red-800">
@@ -39,8 +49,18 @@ export function WebhookSettingsForm(props: SettingsFormProps) {
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <p className="text-sm text-slate-700">{t('integrations.webhooks.intro')}</p>
-      {secret ? <WebhookSecretNotice secret={secret} onDismiss={() => setSecret(null)} /> : null}
-      <AddressForm key={answer.data.settings?.updatedAt ?? 'none'} {...props} answer={answer.data} onSecret={setSecret} saved={saved} setSaved={setSaved} />
+      {secret ? <WebhookSecretNotice secret={secret} onDismiss={dismissSecret} /> : null}
+      <AddressForm
+        key={answer.data.settings?.updatedAt ?? 'none'}
+        {...props}
+        answer={answer.data}
+        onSecret={(created) => {
+          setSecret(created);
+          if (props.onSaved) setContinueAfterSecret(true);
+        }}
+        saved={saved}
+        setSaved={setSaved}
+      />
       <SecretSection {...props} answer={answer.data} onSecret={setSecret} />
       {answer.data.settings || answer.data.inherited ? <WebhookDeliveryLog scope={props.scope} /> : null}
     </div>
@@ -63,10 +83,11 @@ function AddressForm({ scope, onboarding, onSaved, answer, onSecret, saved, setS
     mutationFn: () => saveWebhooks({ scope, url: url.trim(), payLaterUrl: payLaterUrl.trim() }),
     meta: { errorToast: false },
     onSuccess: (next: WebhookSecretAnswer) => {
-      if (next.secret) onSecret(next.secret);
       setSaved(true);
       queryClient.setQueryData(webhookKeys.settings(scope), { settings: next.settings, inherited: next.inherited });
-      onSaved?.();
+      // A new secret is shown first; the wizard moves on when the user has stored it.
+      if (next.secret) onSecret(next.secret);
+      else onSaved?.();
     },
     onError: (error) => setErrors(serverFieldErrors(error) ?? {}),
   });

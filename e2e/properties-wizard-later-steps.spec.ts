@@ -1,0 +1,43 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInAs } from './export-support/api';
+import { usePrivateServer } from './support/private-server';
+
+// The add-property wizard's later steps, as a careful user meets them: the webhook step shows the
+// signing secret it creates (the only time it is ever shown) and moves on only once the user has
+// stored it. Over a demo database of its own.
+
+usePrivateServer(45);
+
+async function newPropertyAt(page: Page, step: string): Promise<void> {
+  await signInAs(page, 'merchantadmin@demo.folio.test');
+  await page.goto('/properties/create-property');
+  const form = page.getByRole('form', { name: 'New property' });
+  await form.getByLabel('Property name').fill(`Later Steps Hotel ${test.info().title.slice(0, 20)}`);
+  await form.getByLabel('Time zone').fill('Europe/Amsterdam');
+  await form.getByRole('button', { name: 'Create property' }).click();
+  await expect(page).toHaveURL(/step=property-information/);
+  await page.getByRole('list', { name: 'Steps' }).getByRole('button', { name: step }).click();
+}
+
+test('the webhook step shows the signing secret it created and moves on once the user has stored it', async ({ page }) => {
+  await newPropertyAt(page, '12. Webhook');
+  await expect(page.getByTestId('wizard-step')).toHaveText('Webhook');
+  await page.getByRole('textbox', { name: 'Webhook URL', exact: true }).fill('https://hooks.example.com/later-steps');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  const notice = page.getByTestId('webhook-secret-once');
+  await expect(notice).toContainText('shown only this once');
+  const secret = (await page.getByTestId('webhook-secret-value').textContent())!.trim();
+  expect(secret).toMatch(/^whsec_/);
+  // Still on the webhook step while the secret is on screen.
+  await expect(page.getByTestId('wizard-step')).toHaveText('Webhook');
+  await expect(page).toHaveURL(/step=webhook$/);
+
+  await notice.getByRole('button', { name: 'I have stored it' }).click();
+  await expect(page.getByTestId('wizard-step')).toHaveText('SMTP setting');
+  await expect(page.getByTestId('webhook-secret-once')).toHaveCount(0);
+  // The secret the user stored is the one the property signs with.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByTestId('wizard-step')).toHaveText('Webhook');
+  await expect(page.getByTestId('webhook-secret-hint')).toContainText(`…${secret.slice(-4)}`);
+});
