@@ -2,9 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from './export-support/api';
 import { usePrivateServer } from './support/private-server';
 
-// The add-property wizard's later steps, as a careful user meets them: the webhook step shows the
-// signing secret it creates (the only time it is ever shown) and moves on only once the user has
-// stored it. Over a demo database of its own.
+// The add-property wizard's later steps, as a careful user and a careless typist meet them: the
+// webhook step shows the signing secret it creates (the only time it is ever shown) and moves on only
+// once the user has stored it, and names what is wrong with an address at its field instead of a
+// general hint. Over a demo database of its own.
 
 usePrivateServer(45);
 
@@ -40,4 +41,33 @@ test('the webhook step shows the signing secret it created and moves on once the
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByTestId('wizard-step')).toHaveText('Webhook');
   await expect(page.getByTestId('webhook-secret-hint')).toContainText(`…${secret.slice(-4)}`);
+});
+
+test('the webhook step names what is wrong with an address at its field', async ({ page }) => {
+  await newPropertyAt(page, '12. Webhook');
+  const url = page.getByRole('textbox', { name: 'Webhook URL', exact: true });
+  const payLater = page.getByRole('textbox', { name: 'Pay-later webhook URL' });
+  const save = page.getByRole('button', { name: 'Save and continue' });
+
+  await url.fill('https://folio:hunter2@hooks.example.com/in');
+  await save.click();
+  await expect(url).toHaveAccessibleErrorMessage(
+    'Leave the user name and password out of the address: Folio signs each request with the signing secret instead.',
+  );
+  await url.fill('ftp://hooks.example.com/in');
+  await save.click();
+  await expect(url).toHaveAccessibleErrorMessage('The address must start with https:// (or http://).');
+  await url.fill('https://hooks.example.com/in#events');
+  await save.click();
+  await expect(url).toHaveAccessibleErrorMessage('Leave out the # and what follows it.');
+  await url.fill(`https://hooks.example.com/${'a'.repeat(2000)}`);
+  await save.click();
+  await expect(url).toHaveAccessibleErrorMessage('Use at most 2000 characters.');
+  await url.fill('https://hooks.example.com/in');
+  await payLater.fill('https://hooks.example.com/later\u0000');
+  await save.click();
+  await expect(payLater).toHaveAccessibleErrorMessage('This address contains a character that cannot be stored.');
+  await expect(url).not.toHaveAttribute('aria-invalid');
+  await expect(page.getByTestId('wizard-step')).toHaveText('Webhook');
+  await expect(page.getByTestId('webhook-secret-hint')).toHaveText('A signing secret is created when you first save an address.');
 });

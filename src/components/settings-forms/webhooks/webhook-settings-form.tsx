@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { webhookUrlProblem, type WebhookSecretAnswer, type WebhookSettingsAnswer } from '../../../../contract/webhooks';
+import { isSafeText } from '../../../../contract/text';
+import { WEBHOOK_URL_MAX_LENGTH, webhookUrlIssue, type WebhookSecretAnswer, type WebhookSettingsAnswer } from '../../../../contract/webhooks';
 import { ResponseError } from '../../../lib/failure-message';
 import { formatDateTime } from '../../../lib/format';
 import { useActionMutation } from '../../../lib/use-action-mutation';
@@ -67,6 +68,14 @@ export function WebhookSettingsForm(props: SettingsFormProps) {
   );
 }
 
+/** What the form says about an address the server would refuse, as an i18n key: the exact problem, not a general hint. */
+function addressError(value: string): { key: string; values?: Record<string, number> } | undefined {
+  if (!isSafeText(value)) return { key: 'integrations.webhooks.errors.unsafeText' };
+  if (value.length > WEBHOOK_URL_MAX_LENGTH) return { key: 'integrations.webhooks.errors.tooLong', values: { max: WEBHOOK_URL_MAX_LENGTH } };
+  const issue = webhookUrlIssue(value);
+  return issue ? { key: `integrations.webhooks.errors.${issue}` } : undefined;
+}
+
 interface PartProps extends SettingsFormProps {
   answer: WebhookSettingsAnswer;
   onSecret: (secret: string) => void;
@@ -94,8 +103,10 @@ function AddressForm({ scope, onboarding, onSaved, answer, onSecret, saved, setS
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (webhookUrlProblem(url.trim())) found.url = t('integrations.webhooks.errors.url');
-    if (payLaterUrl.trim() && webhookUrlProblem(payLaterUrl.trim())) found.payLaterUrl = t('integrations.webhooks.errors.url');
+    const urlError = addressError(url.trim());
+    const payLaterError = payLaterUrl.trim() ? addressError(payLaterUrl.trim()) : undefined;
+    if (urlError) found.url = t(urlError.key, urlError.values);
+    if (payLaterError) found.payLaterUrl = t(payLaterError.key, payLaterError.values);
     setErrors(found);
     if (Object.keys(found).length === 0) save.act();
   };
