@@ -2,10 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from './export-support/api';
 import { usePrivateServer } from './support/private-server';
 
-// The add-property wizard's later steps, as a careful user and a careless typist meet them: the
+// The add-property wizard's last two steps, as a careful user and a careless typist meet them: the
 // webhook step shows the signing secret it creates (the only time it is ever shown) and moves on only
-// once the user has stored it, and names what is wrong with an address at its field instead of a
-// general hint. Over a demo database of its own.
+// once the user has stored it; both steps name what is wrong at the field, whichever field it is,
+// instead of a general hint or nothing at all. Over a demo database of its own.
 
 usePrivateServer(45);
 
@@ -70,4 +70,24 @@ test('the webhook step names what is wrong with an address at its field', async 
   await expect(url).not.toHaveAttribute('aria-invalid');
   await expect(page.getByTestId('wizard-step')).toHaveText('Webhook');
   await expect(page.getByTestId('webhook-secret-hint')).toHaveText('A signing secret is created when you first save an address.');
+});
+
+test('the SMTP step names every field it cannot save, not only the server, port and sender', async ({ page }) => {
+  await newPropertyAt(page, '11. SMTP setting');
+  const form = page.getByRole('form', { name: 'E-mail delivery' });
+  const box = (name: string) => form.getByRole('textbox', { name, exact: true });
+  await box('Server').fill('mail.later-steps.example');
+  await box('Sender e-mail').fill('desk@later-steps.example');
+  await box('Username').fill('u'.repeat(255));
+  await form.getByLabel('Password').fill('p'.repeat(513));
+  await box('Sender name').fill('Front desk\u0000');
+  await form.getByRole('button', { name: 'Save and continue' }).click();
+
+  await expect(box('Username')).toHaveAccessibleErrorMessage('Use at most 254 characters.');
+  await expect(form.getByLabel('Password')).toHaveAccessibleErrorMessage('Use at most 512 characters.');
+  await expect(box('Sender name')).toHaveAccessibleErrorMessage('This text contains a character that cannot be stored.');
+  await expect(box('Server')).not.toHaveAttribute('aria-invalid');
+  await expect(page.getByTestId('wizard-step')).toHaveText('SMTP setting');
+  // Nothing was saved: the property still has no password of its own.
+  await expect(form).toContainText('No password is stored yet.');
 });

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import {
   EMAIL_PROVIDERS,
   SENDGRID_RELAY,
@@ -10,6 +11,7 @@ import {
   type SmtpSettingsAnswer,
   type SmtpSettingsInput,
 } from '../../../../contract/smtp-settings';
+import { UNSAFE_TEXT_MESSAGE } from '../../../../contract/text';
 import { ResponseError } from '../../../lib/failure-message';
 import { useActionMutation } from '../../../lib/use-action-mutation';
 import { Field, inputClass } from '../../form/field';
@@ -24,7 +26,15 @@ import { SettingsFormFooter } from '../settings-form-footer';
 
 type Draft = Omit<SmtpSettingsInput, 'scope' | 'port'> & { port: string };
 
-const CHECKED_FIELDS = ['server', 'port', 'senderEmail'] as const;
+/** Fields with a sentence of their own for a value in the wrong shape (a limit or an unstorable character has its own). */
+const SHAPED_FIELDS: readonly string[] = ['server', 'port', 'senderEmail'];
+
+/** What the form says at a field the contract refused, as an i18n key and its values: every field that can fail says why. */
+function fieldErrorOf(field: string, issue: z.core.$ZodIssue): { key: string; values?: Record<string, number> } {
+  if (issue.message === UNSAFE_TEXT_MESSAGE) return { key: 'integrations.email.errors.unsafeText' };
+  if (issue.code === 'too_big' && issue.origin === 'string') return { key: 'integrations.email.errors.tooLong', values: { max: Number(issue.maximum) } };
+  return { key: `integrations.email.errors.${SHAPED_FIELDS.includes(field) ? field : 'invalid'}` };
+}
 
 function draftOf(settings: SmtpSettings | null): Draft {
   return {
@@ -113,8 +123,15 @@ function LoadedForm({
     };
     const checked = SmtpSettingsInputSchema.safeParse(body);
     if (!checked.success) {
-      const failed = new Set(checked.error.issues.map((issue) => String(issue.path[0])));
-      setErrors(Object.fromEntries(CHECKED_FIELDS.filter((field) => failed.has(field)).map((field) => [field, t(`integrations.email.errors.${field}`)])));
+      const found: Record<string, string> = {};
+      for (const issue of checked.error.issues) {
+        const field = String(issue.path[0]);
+        if (found[field] === undefined) {
+          const error = fieldErrorOf(field, issue);
+          found[field] = t(error.key, error.values);
+        }
+      }
+      setErrors(found);
       return;
     }
     setErrors({});
