@@ -5,7 +5,8 @@ import { usePrivateServer } from './support/private-server';
 // The add-property wizard's last two steps, as a careful user and a careless typist meet them: the
 // webhook step shows the signing secret it creates (the only time it is ever shown) and moves on only
 // once the user has stored it; both steps name what is wrong at the field, whichever field it is,
-// instead of a general hint or nothing at all. Over a demo database of its own.
+// instead of a general hint or nothing at all; and no move off a step drops typed values unasked.
+// Over a demo database of its own.
 
 usePrivateServer(45);
 
@@ -90,4 +91,34 @@ test('the SMTP step names every field it cannot save, not only the server, port 
   await expect(page.getByTestId('wizard-step')).toHaveText('SMTP setting');
   // Nothing was saved: the property still has no password of its own.
   await expect(form).toContainText('No password is stored yet.');
+});
+
+test('moving off a step with typed, unsaved values asks first; staying keeps them, leaving drops them', async ({ page }) => {
+  await newPropertyAt(page, '11. SMTP setting');
+  const form = page.getByRole('form', { name: 'E-mail delivery' });
+  const server = form.getByRole('textbox', { name: 'Server', exact: true });
+  await server.fill('mail.typed-not-saved.example');
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+
+  const dialog = page.getByTestId('confirm-dialog');
+  await expect(dialog).toContainText('Leave this step without saving?');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('wizard-step')).toHaveText('SMTP setting');
+  await expect(server).toHaveValue('mail.typed-not-saved.example');
+
+  // The step list and Finish ask too; leaving drops what was typed.
+  await page.getByRole('list', { name: 'Steps' }).getByRole('button', { name: '12. Webhook' }).click();
+  await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page.getByTestId('wizard-step')).toHaveText('Webhook');
+  // A step left as it was moves on without a question.
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByTestId('wizard-step')).toHaveText('SMTP setting');
+  await expect(dialog).toHaveCount(0);
+  await expect(server).toHaveValue('');
+  await server.fill('mail.typed-again.example');
+  await page.getByRole('button', { name: 'Finish and send for review' }).click();
+  await expect(dialog).toContainText('Leave this step without saving?');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/step=smtp-setting$/);
 });

@@ -19,6 +19,7 @@ import type { SettingsFormProps } from '../settings-form-props';
 import { saveSmtpSettings, smtpSettingsKey, smtpSettingsQuery } from './email-settings-api';
 import { SmtpTestPanel } from './smtp-test-panel';
 import { SettingsFormFooter } from '../settings-form-footer';
+import { useReportDirty } from '../use-report-dirty';
 
 // E-mail settings of a merchant group ("email-settings") or a property ("smtp-settings"), spec 7
 // `merchant-smtp` (decision 0280). The password is write-only: the form shows whether one is
@@ -78,13 +79,16 @@ function LoadedForm({
   scope,
   onboarding,
   onSaved,
+  onDirtyChange,
   answer,
   saved,
   setSaved,
 }: SettingsFormProps & { answer: SmtpSettingsAnswer; saved: boolean; setSaved: (saved: boolean) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(answer.settings ?? answer.inherited));
+  const [initial] = useState<Draft>(() => draftOf(answer.settings ?? answer.inherited));
+  const [draft, setDraft] = useState<Draft>(initial);
+  useReportDirty(JSON.stringify(draft) !== JSON.stringify(initial), onDirtyChange);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useActionMutation({
     mutationFn: (body: SmtpSettingsInput) => saveSmtpSettings(body),

@@ -14,6 +14,7 @@ import { WebhookDeliveryLog } from './webhook-delivery-log';
 import { WebhookSecretNotice } from './webhook-secret-notice';
 import { rotateSecret, saveWebhooks, sendTestEvent, webhookKeys, webhookSettingsQuery } from './webhooks-api';
 import { SettingsFormFooter } from '../settings-form-footer';
+import { useReportDirty } from '../use-report-dirty';
 
 // The "webhook-configuration" page of a merchant group or property (decisions 0281-0283): the two
 // addresses, the signing secret (shown once, rotatable), a test event and the delivery log.
@@ -81,12 +82,22 @@ interface PartProps extends SettingsFormProps {
   onSecret: (secret: string) => void;
 }
 
-function AddressForm({ scope, onboarding, onSaved, answer, onSecret, saved, setSaved }: PartProps & { saved: boolean; setSaved: (saved: boolean) => void }) {
+function AddressForm({
+  scope,
+  onboarding,
+  onSaved,
+  onDirtyChange,
+  answer,
+  onSecret,
+  saved,
+  setSaved,
+}: PartProps & { saved: boolean; setSaved: (saved: boolean) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const current = answer.settings;
   const [url, setUrl] = useState(current?.url ?? '');
   const [payLaterUrl, setPayLaterUrl] = useState(current?.payLaterUrl ?? '');
+  useReportDirty(url !== (current?.url ?? '') || payLaterUrl !== (current?.payLaterUrl ?? ''), onDirtyChange);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useActionMutation({
     mutationFn: () => saveWebhooks({ scope, url: url.trim(), payLaterUrl: payLaterUrl.trim() }),
