@@ -122,3 +122,24 @@ test('moving off a step with typed, unsaved values asks first; staying keeps the
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/step=smtp-setting$/);
 });
+
+test("the SMTP page says in the user's words that a changed server needs the password again", async ({ page }) => {
+  await newPropertyAt(page, '11. SMTP setting');
+  const merchantId = new URL(page.url()).searchParams.get('merchantId')!;
+  await page.goto(`/properties/smtp-settings?merchantId=${merchantId}`);
+  const form = page.getByRole('form', { name: 'E-mail delivery' });
+  const box = (name: string) => form.getByRole('textbox', { name, exact: true });
+  await box('Server').fill('mail.first.example');
+  await box('Username').fill('desk');
+  await form.getByLabel('Password').fill('first-Secret-1');
+  await box('Sender e-mail').fill('desk@first.example');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('status')).toHaveText('Saved.');
+  await expect(form).toContainText('A password is stored.');
+
+  await box('Server').fill('mail.second.example');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByLabel('Password')).toHaveAccessibleErrorMessage(
+    'Enter the password again: a saved password goes only to the mail server and user it was saved for.',
+  );
+});

@@ -6,6 +6,7 @@ import {
   EMAIL_PROVIDERS,
   SENDGRID_RELAY,
   SMTP_ENCRYPTIONS,
+  SMTP_PASSWORD_AGAIN,
   SmtpSettingsInputSchema,
   type SmtpSettings,
   type SmtpSettingsAnswer,
@@ -36,6 +37,11 @@ function fieldErrorOf(field: string, issue: z.core.$ZodIssue): { key: string; va
   if (issue.code === 'too_big' && issue.origin === 'string') return { key: 'integrations.email.errors.tooLong', values: { max: Number(issue.maximum) } };
   return { key: `integrations.email.errors.${SHAPED_FIELDS.includes(field) ? field : 'invalid'}` };
 }
+
+const SERVER_MESSAGE_KEYS: Record<string, string> = {
+  [SMTP_PASSWORD_AGAIN]: 'integrations.email.errors.passwordAgain',
+  [UNSAFE_TEXT_MESSAGE]: 'integrations.email.errors.unsafeText',
+};
 
 function draftOf(settings: SmtpSettings | null): Draft {
   return {
@@ -98,9 +104,12 @@ function LoadedForm({
       queryClient.setQueryData(smtpSettingsKey(scope), next);
       onSaved?.();
     },
-    onError: (error) => setErrors(Object.fromEntries(Object.entries(serverFieldErrors(error) ?? {}).map(([field, messages]) => [field, messages[0] ?? '']))),
+    onError: (error) =>
+      setErrors(Object.fromEntries(Object.entries(serverFieldErrors(error) ?? {}).map(([field, messages]) => [field, serverWords(messages[0] ?? '')]))),
   });
 
+  // The server's refusals this form knows in the user's language; any other is shown as the server wrote it.
+  const serverWords = (message: string) => (SERVER_MESSAGE_KEYS[message] ? t(SERVER_MESSAGE_KEYS[message]) : message);
   const change = <K extends keyof Draft>(name: K, value: Draft[K]) => {
     setSaved(false);
     setDraft((current) => {
