@@ -17,8 +17,26 @@ export const SmtpEncryptionSchema = z.enum(SMTP_ENCRYPTIONS);
 /** SendGrid is reached over its SMTP relay: user "apikey", the API key as password. */
 export const SENDGRID_RELAY = { server: 'smtp.sendgrid.net', port: 587, encryption: 'STARTTLS', username: 'apikey' } as const;
 
-/** A host name or an IP address, nothing else (no scheme, no port, no path). */
-const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[?[0-9a-f:.]+\]?)$/i;
+/** A host name: letters, digits and hyphens in dot-separated labels, with a letter somewhere (all digits is an IPv4 address). */
+const HOST_NAME = /^(?=.*[a-z])[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+const IPV4_PART = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+const IPV4 = new RegExp(`^${IPV4_PART}(?:\\.${IPV4_PART}){3}$`);
+
+/**
+ * A host name or an IP address, nothing else (no scheme, no port, no path). An IPv6 address, bare or
+ * in brackets, is the URL parser's call, like webhook addresses; "....", "::::" or "1.2.3" are not hosts.
+ */
+export function isMailHost(value: string): boolean {
+  const bare = value.startsWith('[') && value.endsWith(']') ? value.slice(1, -1) : value;
+  if (bare.includes(':')) {
+    try {
+      return new URL(`smtp://[${bare}]`).hostname.length > 2;
+    } catch {
+      return false;
+    }
+  }
+  return IPV4.test(bare) || HOST_NAME.test(bare);
+}
 
 const emailAddress = () =>
   safeText()
@@ -29,7 +47,7 @@ const emailAddress = () =>
 export const SmtpSettingsInputSchema = z.object({
   scope: SettingsScopeSchema,
   provider: EmailProviderSchema,
-  server: safeText().trim().min(1, { message: 'enter the mail server' }).max(253).regex(HOST, { message: 'enter a host name such as smtp.example.com' }),
+  server: safeText().trim().min(1, { message: 'enter the mail server' }).max(253).refine(isMailHost, { message: 'enter a host name such as smtp.example.com' }),
   port: z
     .number({ error: whenMissing('enter a port') })
     .int()

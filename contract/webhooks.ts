@@ -35,30 +35,49 @@ export const WEBHOOK_SECRET_OVERLAP_HOURS = 24;
 export const WEBHOOK_DELIVERY_STATUSES = ['Pending', 'Delivering', 'Succeeded', 'Failed'] as const;
 export const WebhookDeliveryStatusSchema = z.enum(WEBHOOK_DELIVERY_STATUSES);
 
+/** What can be wrong with a webhook address, each with the server's words for it (the form shows its own, translated). */
+export const WEBHOOK_URL_PROBLEMS = {
+  address: 'enter an absolute address such as https://hooks.example.com/folio',
+  scheme: 'the address must start with https:// (or http://)',
+  host: 'the address needs a host',
+  credentials: 'the address must not carry a user name or password',
+  fragment: 'the address must not have a #fragment',
+} as const;
+export type WebhookUrlProblem = keyof typeof WEBHOOK_URL_PROBLEMS;
+
 /**
- * Why a value is not a usable webhook address, or undefined when it is one: an absolute http(s)
+ * What is wrong with a value as a webhook address, or undefined when it is one: an absolute http(s)
  * URL without user name, password or fragment. Like callbackPath (contract/callback-url.ts) it
  * trusts the URL parser, not patterns. Private and loopback hosts are the server's call (configuration).
  */
-export function webhookUrlProblem(value: string): string | undefined {
+export function webhookUrlIssue(value: string): WebhookUrlProblem | undefined {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return 'enter an absolute address such as https://hooks.example.com/folio';
+    return 'address';
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'the address must start with https:// (or http://)';
-  if (!url.hostname) return 'the address needs a host';
-  if (url.username || url.password) return 'the address must not carry a user name or password';
-  if (url.hash) return 'the address must not have a #fragment';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'scheme';
+  if (!url.hostname) return 'host';
+  if (url.username || url.password) return 'credentials';
+  if (url.hash) return 'fragment';
   return undefined;
 }
+
+/** Why a value is not a usable webhook address, in the server's words, or undefined when it is one. */
+export function webhookUrlProblem(value: string): string | undefined {
+  const issue = webhookUrlIssue(value);
+  return issue ? WEBHOOK_URL_PROBLEMS[issue] : undefined;
+}
+
+/** The longest webhook address the server keeps. */
+export const WEBHOOK_URL_MAX_LENGTH = 2000;
 
 const webhookUrl = () =>
   safeText()
     .trim()
     .min(1, { message: 'enter the webhook address' })
-    .max(2000)
+    .max(WEBHOOK_URL_MAX_LENGTH)
     .superRefine((value, context) => {
       const problem = webhookUrlProblem(value);
       if (problem) context.addIssue({ code: 'custom', message: problem });

@@ -150,6 +150,22 @@ describe('e-mail settings', () => {
     expect(Object.keys(errors).sort()).toEqual(['port', 'provider', 'senderEmail', 'server']);
   });
 
+  test('a mail server that is no host name or IP address is a 400 on the field, not a setting that can never connect', async () => {
+    for (const server of ['....', '::::', '1.2.3', '999.999.999.999', '[1.2', 'mail]']) {
+      const response = await save(merchantAdmin, settingsBody({ server }));
+      expect({ server, status: response.statusCode, fields: Object.keys(response.json<{ errors?: object }>().errors ?? {}) }).toEqual({
+        server,
+        status: 400,
+        fields: ['server'],
+      });
+    }
+    for (const server of ['mail.lagoon.example', '192.0.2.25', '[2001:db8::25]', '2001:db8::25']) {
+      const response = await save(merchantAdmin, settingsBody({ server }));
+      expect({ server, status: response.statusCode }).toEqual({ server, status: 200 });
+    }
+    expect((await save(merchantAdmin, settingsBody())).statusCode).toBe(200);
+  });
+
   test("nobody reads, changes or tests another group's settings; a property must belong to the group named", async () => {
     const otherProperty = (await app.ctx.db.selectFrom('merchants').select('id').where('merchant_group_id', '=', otherGroupId).executeTakeFirstOrThrow()).id;
     const otherGroup = { kind: 'merchantGroup', merchantGroupId: otherGroupId };

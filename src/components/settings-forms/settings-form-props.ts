@@ -10,4 +10,6 @@ export interface SettingsFormProps {
   onboarding: boolean;
   /** Called after a successful save (the wizard keeps the step as a draft and advances on it). */
   onSaved?: () => void;
+  /** Told whether the form holds typed values it has not saved (a wizard asks before leaving the step). */
+  onDirtyChange?: (dirty: boolean) => void;
 }

@@ -12,6 +12,7 @@ import { changedSince, resetPropertyField, saveSettings, settingsQuery, settings
 import { SettingsField } from './settings-field';
 import type { SettingsFormProps } from './settings-form-props';
 import { SettingsFormFooter } from './settings-form-footer';
+import { useReportDirty } from './use-report-dirty';
 
 // The form of one settings kind, for a group or a property, as a page or as a wizard step. The
 // kind's schema (contract/settings/) checks the values before they are sent; the server checks them
@@ -62,10 +63,12 @@ interface LoadedFormProps extends SettingsKindFormProps {
   setSaved: (saved: boolean) => void;
 }
 
-function LoadedForm({ kind, fields, scope, onboarding, onSaved, answer, saved, setSaved }: LoadedFormProps) {
+function LoadedForm({ kind, fields, scope, onboarding, onSaved, onDirtyChange, answer, saved, setSaved }: LoadedFormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(fields, answer.values));
+  const [initial] = useState<Draft>(() => draftOf(fields, answer.values));
+  const [draft, setDraft] = useState<Draft>(initial);
+  useReportDirty(JSON.stringify(draft) !== JSON.stringify(initial), onDirtyChange);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const values = valuesOf(fields, draft);
   const shown = errorsByField(fields, errors, values);

@@ -6,6 +6,7 @@ import type { PropertyOverview } from '../../../contract/properties';
 import { PROPERTY_WIZARD_STEPS, stepNumberOf, type PropertyWizardStepId } from '../../../contract/property-wizard';
 import { createPropertyWizardMachine, wizardStepIdsOf } from '../../../machines/property-wizard.machine';
 import { PROPERTY_PAGE_FORMS } from '../../components/settings-forms/registry';
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { SettingsFormHost } from '../../components/settings-forms/settings-form-host';
 import { call } from '../../lib/api-client';
 
@@ -15,6 +16,7 @@ import { call } from '../../lib/api-client';
 // back for resubmission walks only the steps the reviewer flagged.
 
 export const WIZARD_PATH = '/properties/create-property';
+type WizardMove = { type: 'wizard.back' } | { type: 'wizard.next'; data: Record<string, never> } | { type: 'wizard.go-to'; stepId: string };
 const pageOf = (id: string) => PROPERTY_WIZARD_STEPS.find((step) => step.id === id)!.page;
 
 function usePropertyWizardActor(property: PropertyOverview, startAt: string | undefined) {
@@ -28,6 +30,10 @@ export function PropertyWizard({ property, urlStep }: { property: PropertyOvervi
   const [, navigate] = useLocation();
   const actor = usePropertyWizardActor(property, urlStep);
   const snapshot = useSelector(actor, (current) => current);
+  // What the step's form holds unsaved: Back, Next, Finish and the step list ask before leaving it behind.
+  const [dirty, setDirty] = useState(false);
+  const [leaving, setLeaving] = useState<WizardMove | null>(null);
+  const move = (event: WizardMove) => (dirty ? setLeaving(event) : actor.send(event));
   const { stepIds, currentIndex, mode, error } = snapshot.context;
   const stepId = stepIds[currentIndex] as PropertyWizardStepId;
   const loaded = !snapshot.matches('loading') && !snapshot.matches('loadFailed');
@@ -84,7 +90,7 @@ export function PropertyWizard({ property, urlStep }: { property: PropertyOvervi
               type="button"
               disabled={busy}
               aria-current={position === currentIndex ? 'step' : undefined}
-              onClick={() => actor.send({ type: 'wizard.go-to', stepId: id })}
+              onClick={() => (position === currentIndex ? undefined : move({ type: 'wizard.go-to', stepId: id }))}
               className={`rounded-full border px-2 py-1 ${position === currentIndex ? 'border-slate-900 bg-slate-900 text-white' : 'border-slate-300 bg-white'}`}
             >
               {t('properties.create.stepLabel', { number: stepNumberOf(pageOf(id)), name: t(`properties.create.stepNames.${id}`) })}
@@ -127,15 +133,23 @@ export function PropertyWizard({ property, urlStep }: { property: PropertyOvervi
         scope={{ kind: 'property', merchantGroupId: property.merchantGroupId, merchantId: property.merchantId }}
         onboarding
         onSaved={() => actor.send({ type: 'wizard.next', data: {} })}
+        onDirtyChange={setDirty}
       />
+      <ConfirmDialog
+        open={leaving !== null}
+        title={t('properties.wizard.unsaved.title')}
+        confirmLabel={t('properties.wizard.unsaved.leave')}
+        onConfirm={() => {
+          if (leaving) actor.send(leaving);
+          setLeaving(null);
+        }}
+        onCancel={() => setLeaving(null)}
+      >
+        {t('properties.wizard.unsaved.body')}
+      </ConfirmDialog>
       <div className="flex gap-2 border-t border-slate-200 pt-3">
         {currentIndex > 0 ? (
-          <button
-            type="button"
-            disabled={busy}
-            className="rounded border border-slate-300 px-3 py-1.5 text-sm"
-            onClick={() => actor.send({ type: 'wizard.back' })}
-          >
+          <button type="button" disabled={busy} className="rounded border border-slate-300 px-3 py-1.5 text-sm" onClick={() => move({ type: 'wizard.back' })}>
             {t('properties.create.back')}
           </button>
         ) : null}
@@ -143,7 +157,7 @@ export function PropertyWizard({ property, urlStep }: { property: PropertyOvervi
           type="button"
           disabled={busy}
           className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-60"
-          onClick={() => actor.send({ type: 'wizard.next', data: {} })}
+          onClick={() => move({ type: 'wizard.next', data: {} })}
         >
           {last ? t('properties.create.finish') : t('properties.create.next')}
         </button>

@@ -1,15 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import {
   EMAIL_PROVIDERS,
   SENDGRID_RELAY,
   SMTP_ENCRYPTIONS,
+  SMTP_PASSWORD_AGAIN,
   SmtpSettingsInputSchema,
   type SmtpSettings,
   type SmtpSettingsAnswer,
   type SmtpSettingsInput,
 } from '../../../../contract/smtp-settings';
+import { UNSAFE_TEXT_MESSAGE } from '../../../../contract/text';
 import { ResponseError } from '../../../lib/failure-message';
 import { useActionMutation } from '../../../lib/use-action-mutation';
 import { Field, inputClass } from '../../form/field';
@@ -17,6 +20,7 @@ import type { SettingsFormProps } from '../settings-form-props';
 import { saveSmtpSettings, smtpSettingsKey, smtpSettingsQuery } from './email-settings-api';
 import { SmtpTestPanel } from './smtp-test-panel';
 import { SettingsFormFooter } from '../settings-form-footer';
+import { useReportDirty } from '../use-report-dirty';
 
 // E-mail settings of a merchant group ("email-settings") or a property ("smtp-settings"), spec 7
 // `merchant-smtp` (decision 0280). The password is write-only: the form shows whether one is
@@ -24,7 +28,20 @@ import { SettingsFormFooter } from '../settings-form-footer';
 
 type Draft = Omit<SmtpSettingsInput, 'scope' | 'port'> & { port: string };
 
-const CHECKED_FIELDS = ['server', 'port', 'senderEmail'] as const;
+/** Fields with a sentence of their own for a value in the wrong shape (a limit or an unstorable character has its own). */
+const SHAPED_FIELDS: readonly string[] = ['server', 'port', 'senderEmail'];
+
+/** What the form says at a field the contract refused, as an i18n key and its values: every field that can fail says why. */
+function fieldErrorOf(field: string, issue: z.core.$ZodIssue): { key: string; values?: Record<string, number> } {
+  if (issue.message === UNSAFE_TEXT_MESSAGE) return { key: 'integrations.email.errors.unsafeText' };
+  if (issue.code === 'too_big' && issue.origin === 'string') return { key: 'integrations.email.errors.tooLong', values: { max: Number(issue.maximum) } };
+  return { key: `integrations.email.errors.${SHAPED_FIELDS.includes(field) ? field : 'invalid'}` };
+}
+
+const SERVER_MESSAGE_KEYS: Record<string, string> = {
+  [SMTP_PASSWORD_AGAIN]: 'integrations.email.errors.passwordAgain',
+  [UNSAFE_TEXT_MESSAGE]: 'integrations.email.errors.unsafeText',
+};
 
 function draftOf(settings: SmtpSettings | null): Draft {
   return {
@@ -68,13 +85,16 @@ function LoadedForm({
   scope,
   onboarding,
   onSaved,
+  onDirtyChange,
   answer,
   saved,
   setSaved,
 }: SettingsFormProps & { answer: SmtpSettingsAnswer; saved: boolean; setSaved: (saved: boolean) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(answer.settings ?? answer.inherited));
+  const [initial] = useState<Draft>(() => draftOf(answer.settings ?? answer.inherited));
+  const [draft, setDraft] = useState<Draft>(initial);
+  useReportDirty(JSON.stringify(draft) !== JSON.stringify(initial), onDirtyChange);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useActionMutation({
     mutationFn: (body: SmtpSettingsInput) => saveSmtpSettings(body),
@@ -84,9 +104,12 @@ function LoadedForm({
       queryClient.setQueryData(smtpSettingsKey(scope), next);
       onSaved?.();
     },
-    onError: (error) => setErrors(Object.fromEntries(Object.entries(serverFieldErrors(error) ?? {}).map(([field, messages]) => [field, messages[0] ?? '']))),
+    onError: (error) =>
+      setErrors(Object.fromEntries(Object.entries(serverFieldErrors(error) ?? {}).map(([field, messages]) => [field, serverWords(messages[0] ?? '')]))),
   });
 
+  // The server's refusals this form knows in the user's language; any other is shown as the server wrote it.
+  const serverWords = (message: string) => (SERVER_MESSAGE_KEYS[message] ? t(SERVER_MESSAGE_KEYS[message]) : message);
   const change = <K extends keyof Draft>(name: K, value: Draft[K]) => {
     setSaved(false);
     setDraft((current) => {
@@ -113,8 +136,15 @@ function LoadedForm({
     };
     const checked = SmtpSettingsInputSchema.safeParse(body);
     if (!checked.success) {
-      const failed = new Set(checked.error.issues.map((issue) => String(issue.path[0])));
-      setErrors(Object.fromEntries(CHECKED_FIELDS.filter((field) => failed.has(field)).map((field) => [field, t(`integrations.email.errors.${field}`)])));
+      const found: Record<string, string> = {};
+      for (const issue of checked.error.issues) {
+        const field = String(issue.path[0]);
+        if (found[field] === undefined) {
+          const error = fieldErrorOf(field, issue);
+          found[field] = t(error.key, error.values);
+        }
+      }
+      setErrors(found);
       return;
     }
     setErrors({});

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { webhookUrlProblem, type WebhookSecretAnswer, type WebhookSettingsAnswer } from '../../../../contract/webhooks';
+import { isSafeText } from '../../../../contract/text';
+import { WEBHOOK_URL_MAX_LENGTH, webhookUrlIssue, type WebhookSecretAnswer, type WebhookSettingsAnswer } from '../../../../contract/webhooks';
 import { ResponseError } from '../../../lib/failure-message';
 import { formatDateTime } from '../../../lib/format';
 import { useActionMutation } from '../../../lib/use-action-mutation';
@@ -13,6 +14,7 @@ import { WebhookDeliveryLog } from './webhook-delivery-log';
 import { WebhookSecretNotice } from './webhook-secret-notice';
 import { rotateSecret, saveWebhooks, sendTestEvent, webhookKeys, webhookSettingsQuery } from './webhooks-api';
 import { SettingsFormFooter } from '../settings-form-footer';
+import { useReportDirty } from '../use-report-dirty';
 
 // The "webhook-configuration" page of a merchant group or property (decisions 0281-0283): the two
 // addresses, the signing secret (shown once, rotatable), a test event and the delivery log.
@@ -29,6 +31,16 @@ export function WebhookSettingsForm(props: SettingsFormProps) {
   // Outside the form: a save that returns the secret replaces the answer, and the secret must stay on screen.
   const [secret, setSecret] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  // A wizard step whose save created the secret moves on only once the user says it is stored: moving on
+  // at once would take the only sight of it away (decision 0281: no answer carries it again).
+  const [continueAfterSecret, setContinueAfterSecret] = useState(false);
+  const dismissSecret = () => {
+    setSecret(null);
+    if (continueAfterSecret) {
+      setContinueAfterSecret(false);
+      props.onSaved?.();
+    }
+  };
   if (answer.isError)
     return (
       <p role="alert" className="text-sm text-red-800">
@@ -39,12 +51,30 @@ export function WebhookSettingsForm(props: SettingsFormProps) {
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <p className="text-sm text-slate-700">{t('integrations.webhooks.intro')}</p>
-      {secret ? <WebhookSecretNotice secret={secret} onDismiss={() => setSecret(null)} /> : null}
-      <AddressForm key={answer.data.settings?.updatedAt ?? 'none'} {...props} answer={answer.data} onSecret={setSecret} saved={saved} setSaved={setSaved} />
+      {secret ? <WebhookSecretNotice secret={secret} onDismiss={dismissSecret} /> : null}
+      <AddressForm
+        key={answer.data.settings?.updatedAt ?? 'none'}
+        {...props}
+        answer={answer.data}
+        onSecret={(created) => {
+          setSecret(created);
+          if (props.onSaved) setContinueAfterSecret(true);
+        }}
+        saved={saved}
+        setSaved={setSaved}
+      />
       <SecretSection {...props} answer={answer.data} onSecret={setSecret} />
       {answer.data.settings || answer.data.inherited ? <WebhookDeliveryLog scope={props.scope} /> : null}
     </div>
   );
+}
+
+/** What the form says about an address the server would refuse, as an i18n key: the exact problem, not a general hint. */
+function addressError(value: string): { key: string; values?: Record<string, number> } | undefined {
+  if (!isSafeText(value)) return { key: 'integrations.webhooks.errors.unsafeText' };
+  if (value.length > WEBHOOK_URL_MAX_LENGTH) return { key: 'integrations.webhooks.errors.tooLong', values: { max: WEBHOOK_URL_MAX_LENGTH } };
+  const issue = webhookUrlIssue(value);
+  return issue ? { key: `integrations.webhooks.errors.${issue}` } : undefined;
 }
 
 interface PartProps extends SettingsFormProps {
@@ -52,29 +82,42 @@ interface PartProps extends SettingsFormProps {
   onSecret: (secret: string) => void;
 }
 
-function AddressForm({ scope, onboarding, onSaved, answer, onSecret, saved, setSaved }: PartProps & { saved: boolean; setSaved: (saved: boolean) => void }) {
+function AddressForm({
+  scope,
+  onboarding,
+  onSaved,
+  onDirtyChange,
+  answer,
+  onSecret,
+  saved,
+  setSaved,
+}: PartProps & { saved: boolean; setSaved: (saved: boolean) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const current = answer.settings;
   const [url, setUrl] = useState(current?.url ?? '');
   const [payLaterUrl, setPayLaterUrl] = useState(current?.payLaterUrl ?? '');
+  useReportDirty(url !== (current?.url ?? '') || payLaterUrl !== (current?.payLaterUrl ?? ''), onDirtyChange);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useActionMutation({
     mutationFn: () => saveWebhooks({ scope, url: url.trim(), payLaterUrl: payLaterUrl.trim() }),
     meta: { errorToast: false },
     onSuccess: (next: WebhookSecretAnswer) => {
-      if (next.secret) onSecret(next.secret);
       setSaved(true);
       queryClient.setQueryData(webhookKeys.settings(scope), { settings: next.settings, inherited: next.inherited });
-      onSaved?.();
+      // A new secret is shown first; the wizard moves on when the user has stored it.
+      if (next.secret) onSecret(next.secret);
+      else onSaved?.();
     },
     onError: (error) => setErrors(serverFieldErrors(error) ?? {}),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (webhookUrlProblem(url.trim())) found.url = t('integrations.webhooks.errors.url');
-    if (payLaterUrl.trim() && webhookUrlProblem(payLaterUrl.trim())) found.payLaterUrl = t('integrations.webhooks.errors.url');
+    const urlError = addressError(url.trim());
+    const payLaterError = payLaterUrl.trim() ? addressError(payLaterUrl.trim()) : undefined;
+    if (urlError) found.url = t(urlError.key, urlError.values);
+    if (payLaterError) found.payLaterUrl = t(payLaterError.key, payLaterError.values);
     setErrors(found);
     if (Object.keys(found).length === 0) save.act();
   };
