@@ -41,6 +41,9 @@ async function audited(db: Db, caller: Caller, action: string, saved: SavedSetti
 async function assertUnchangedSince(db: Db, request: FastifyRequest, merchantGroupId: string, kind: SettingsKind, merchantId: string | null) {
   const basis = request.headers[SETTINGS_VERSION_HEADER.toLowerCase()];
   if (typeof basis !== 'string') return;
+  // The group's row lock serializes the saves of one group and its properties (a property's version includes the
+  // group's values), so two saves made from one version cannot both pass this check.
+  await db.selectFrom('merchant_groups').select('id').where('id', '=', merchantGroupId).forUpdate().executeTakeFirst();
   const { updatedAt } = await readSettings(db, merchantGroupId, kind, merchantId);
   if (basis !== (updatedAt ?? NEVER_SAVED)) throw problems.changedSince(SETTINGS_CHANGED_DETAIL);
 }
