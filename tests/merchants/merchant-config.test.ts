@@ -70,6 +70,16 @@ describe('merchant-config', () => {
     const bad = await call(manager, 'PUT', CONFIG, { merchantId: property.merchantId, settings: { ...SETTINGS, paymentTypes: [], depositPercentage: 0 } });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['settings.paymentTypes', 'settings.depositPercentage']));
+    // A payment type or charge category sent twice is refused at its field, not stored and listed twice.
+    for (const [field, settings] of [
+      ['settings.paymentTypes', { ...SETTINGS, paymentTypes: ['PN', 'PN'] }],
+      ['settings.chargeCategories', { ...SETTINGS, chargeCategories: Array.from({ length: 1000 }, () => 'Rooms') }],
+    ] as const) {
+      const twice = await call(manager, 'PUT', CONFIG, { merchantId: property.merchantId, settings });
+      expect(twice.statusCode).toBe(400);
+      expect(twice.json().errors[field]).toContain('settings.validation.chooseOnce');
+    }
+    expect((await search(admin, { merchantId: property.merchantId }))[0].hasOwnSettings).toBe(false);
     const other = await app.ctx.db.selectFrom('merchants').select('id').where('merchant_group_id', '!=', lagoonGroup).executeTakeFirstOrThrow();
     expect((await call(manager, 'PUT', CONFIG, { merchantId: other.id, settings: SETTINGS })).statusCode).toBe(404);
     const viewer = (await signIn(app, 'propertyviewonlyuser@demo.folio.test')).accessToken;
