@@ -78,12 +78,15 @@ test('fees set on the group fee page show the same on fee management and on the 
   await expect(page.getByTestId('order-net')).toHaveText('€97.39');
   await page.goto(`/properties/fees?merchantId=${property.merchantId}&merchantGroupId=${property.merchantGroupId}`);
 
-  // A second schedule on the same day is refused with the server's words.
+  // A second schedule on the same day is refused at the day's field, in words; choosing another day takes the message away.
   await page.getByLabel('Fee model').selectOption('Other fee');
   await page.getByLabel(/Fixed amount per transaction/).fill('1.00');
-  await page.getByLabel('Effective from').fill(today());
+  const effectiveFrom = page.getByLabel('Effective from');
+  await effectiveFrom.fill(today());
   await page.getByRole('button', { name: 'Save fee schedule' }).click();
-  await expect(page.getByRole('alert')).toContainText('already; choose another day');
+  await expect(effectiveFrom).toHaveAccessibleErrorMessage('A fee schedule starts on this day already; choose another day');
+  await effectiveFrom.fill(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
+  await expect(effectiveFrom).not.toHaveAttribute('aria-invalid');
 });
 
 test("a property manager's payment settings item opens the active property's edit page; edit, list and delete", async ({ page }) => {
