@@ -139,3 +139,30 @@ test('a provider admin reaches the add page and gives a property payment setting
   await expect(page.getByText('This property has payment settings of its own.')).toBeVisible();
   expect(first).toContain('(');
 });
+
+test('a percentage typed as "1,000" or "1e2" is refused at its field; "1,5" is saved as 1.5 % and stays after a reload', async ({ page }) => {
+  await signInAs(page, 'folioadmin@demo.folio.test');
+  const session = await (await page.request.get('/api/auth/session')).json();
+  const headers = { authorization: `Bearer ${session.accessToken}` };
+  const configs = await (await page.request.post(`${MERCHANT_API}/merchant-config/search`, { headers, data: {} })).json();
+  const dune = configs.find((config: { merchantName: string }) => config.merchantName === 'Dune Resort Scheveningen');
+  await page.goto(`/fee-management?merchantId=${dune.merchantId}`);
+  await expect(page.getByTestId('current-fee')).toHaveText('No fee schedule is in force yet.');
+
+  const percentage = page.getByLabel('Percentage');
+  // "1,000" is one thousand wherever the product reads amounts, and "1e2" is not a number anyone types for 100.
+  for (const typed of ['1,000', '1e2', '0x10']) {
+    await percentage.fill(typed);
+    await page.getByRole('button', { name: 'Save fee schedule' }).click();
+    await expect(percentage, typed).toHaveAccessibleErrorMessage('Enter a percentage between 0 and 100');
+  }
+  await expect(page.getByTestId('current-fee')).toHaveText('No fee schedule is in force yet.');
+
+  await percentage.fill('1,5');
+  await page.getByRole('button', { name: 'Save fee schedule' }).click();
+  await expect(page.getByRole('status')).toHaveText('The fee schedule is saved.');
+  await page.reload();
+  await expect(page.getByTestId('current-fee')).toHaveText(/^In force: Blended, 1\.5 % of the amount, since/);
+  const history = await (await page.request.post(`${MERCHANT_API}/fees/search`, { headers, data: { merchantId: dune.merchantId } })).json();
+  expect(history.schedules.map((schedule: { percentage: number }) => schedule.percentage)).toEqual([1.5]);
+});

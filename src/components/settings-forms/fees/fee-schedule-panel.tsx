@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FEE_MODEL_NEEDS, FEE_MODELS, NewFeeScheduleSchema, type FeeModel, type FeeSchedule } from '../../../../contract/fees';
 import { ResponseError } from '../../../lib/failure-message';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatDate, formatMoney, parseDecimal } from '../../../lib/format';
 import { useActionMutation } from '../../../lib/use-action-mutation';
 import { Field, inputClass } from '../../form/field';
 import { MoneyInput } from '../../form/money-input';
@@ -91,7 +91,8 @@ function NewScheduleForm({ merchantId, currency }: { merchantId: string; currenc
   const body = () => ({
     merchantId,
     feeModel,
-    percentage: percentage.trim() === '' ? 0 : Number(percentage.replace(',', '.')),
+    // Not a number (letters, "1e2") goes to the schema as NaN, which it refuses at the field.
+    percentage: percentage.trim() === '' ? 0 : (parseDecimal(percentage) ?? Number.NaN),
     fixedAmountMinor: fixed ?? 0,
     validFrom,
   });
