@@ -166,3 +166,42 @@ test('a percentage typed as "1,000" or "1e2" is refused at its field; "1,5" is s
   const history = await (await page.request.post(`${MERCHANT_API}/fees/search`, { headers, data: { merchantId: dune.merchantId } })).json();
   expect(history.schedules.map((schedule: { percentage: number }) => schedule.percentage)).toEqual([1.5]);
 });
+
+test('a payment settings save made in a tab opened before someone else saved is refused in words, and theirs stays', async ({ page, context }) => {
+  await signInAs(page, 'folioadmin@demo.folio.test');
+  const property = await activeLagoonProperty(page);
+  const href = `/payment-settings/edit-payment-settings?merchantGroupId=${property.merchantGroupId}&merchantId=${property.merchantId}`;
+  // The property has settings of its own already, so both tabs edit them (not add them).
+  const session = await (await page.request.get('/api/auth/session')).json();
+  const own = await page.request.post(`${MERCHANT_API}/merchant-config`, {
+    headers: { authorization: `Bearer ${session.accessToken}` },
+    data: { merchantId: property.merchantId, settings: { paymentTypes: ['PN'], chargeCategories: ['Rooms'], depositBasis: 'None', depositPercentage: 0 } },
+  });
+  expect(own.status()).toBe(201);
+  const other = await context.newPage();
+  await page.goto(href);
+  await other.goto(href);
+  await expect(page.getByRole('checkbox', { name: 'Pay later' })).not.toBeChecked();
+
+  // The other tab saves Pay later first.
+  await other.getByRole('checkbox', { name: 'Pay later' }).check();
+  await other.getByRole('button', { name: 'Save payment settings' }).click();
+  await expect(other.getByRole('status')).toHaveText('The payment settings are saved.');
+
+  // This tab, still on what it opened, adds Spa and saves: nothing of either is lost silently.
+  await page.getByRole('checkbox', { name: 'Spa' }).check();
+  await page.getByRole('button', { name: 'Save payment settings' }).click();
+  await expect(page.getByRole('alert')).toContainText('Someone else changed these payment settings after you opened them, so yours were not saved.');
+  await expect(page.getByRole('status')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show the current settings' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Pay later' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Spa' })).not.toBeChecked();
+
+  // Made again on the current settings, the change is saved with the other one.
+  await page.getByRole('checkbox', { name: 'Spa' }).check();
+  await page.getByRole('button', { name: 'Save payment settings' }).click();
+  await expect(page.getByRole('status')).toHaveText('The payment settings are saved.');
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Pay later' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Spa' })).toBeChecked();
+});

@@ -65,6 +65,36 @@ describe('merchant-config', () => {
     expect(actions.map((row) => row.action)).toEqual(['merchantConfig.create', 'merchantConfig.update', 'merchantConfig.delete']);
   });
 
+  it('refuses a save made on settings someone else has changed since, keeping theirs', async () => {
+    const [property] = await search(manager);
+    const opened = property.updatedAt;
+    // Two people open the settings; the first saves Pay later.
+    const first = await call(admin, 'POST', CONFIG, {
+      merchantId: property.merchantId,
+      settings: { ...SETTINGS, paymentTypes: ['PN', 'PL'] },
+      seenUpdatedAt: opened,
+    });
+    expect(first.statusCode).toBe(201);
+    // The second, still on what they opened, saves a deposit: refused, and the first one's change stays.
+    const second = await call(manager, 'PUT', CONFIG, {
+      merchantId: property.merchantId,
+      settings: { ...SETTINGS, depositPercentage: 40 },
+      seenUpdatedAt: opened,
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().errors).toEqual({ settings: ['paymentSettings.validation.changedMeanwhile'] });
+    expect((await search(admin, { merchantId: property.merchantId }))[0].settings).toEqual({ ...SETTINGS, paymentTypes: ['PN', 'PL'] });
+    // On what is there now, the same change is saved.
+    const again = await call(manager, 'PUT', CONFIG, {
+      merchantId: property.merchantId,
+      settings: { ...SETTINGS, paymentTypes: ['PN', 'PL'], depositPercentage: 40 },
+      seenUpdatedAt: first.json().updatedAt,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().settings.depositPercentage).toBe(40);
+    expect((await call(manager, 'DELETE', `${CONFIG}/${property.merchantId}`)).statusCode).toBe(200);
+  });
+
   it('validates the settings and refuses properties outside the caller scope', async () => {
     const [property] = await search(manager);
     const bad = await call(manager, 'PUT', CONFIG, { merchantId: property.merchantId, settings: { ...SETTINGS, paymentTypes: [], depositPercentage: 0 } });
