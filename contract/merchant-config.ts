@@ -74,6 +74,8 @@ export const VccMerchantConfigInputSchema = z
       ])
       .nullable()
       .default(null),
+    /** The `updatedAt` of the config the change was made on (null: it had none); a newer one is not overwritten (409, decision 0352). */
+    seenUpdatedAt: z.string().max(40).nullable().optional(),
   })
   .superRefine((config, context) => {
     if (config.enabled && config.channels.length === 0)

@@ -204,4 +204,20 @@ test('a payment settings save made in a tab opened before someone else saved is 
   await page.reload();
   await expect(page.getByRole('checkbox', { name: 'Pay later' })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Spa' })).toBeChecked();
+
+  // The same for the virtual card settings: this tab saves Booking.com, the other one (opened before) Airbnb.
+  const vccHere = page.getByRole('region', { name: 'Virtual cards (VCC)' });
+  const vccThere = other.getByRole('region', { name: 'Virtual cards (VCC)' });
+  await expect(vccThere.getByTestId('vcc-state')).toContainText('no virtual card settings yet');
+  await vccHere.getByRole('checkbox', { name: 'Charge virtual cards automatically' }).check();
+  await vccHere.getByRole('checkbox', { name: 'Booking.com' }).check();
+  await vccHere.getByRole('button', { name: 'Save virtual card settings' }).click();
+  await expect(vccHere.getByRole('status')).toHaveText('The virtual card settings are saved.');
+  await vccThere.getByRole('checkbox', { name: 'Charge virtual cards automatically' }).check();
+  await vccThere.getByRole('checkbox', { name: 'Airbnb' }).check();
+  await vccThere.getByRole('button', { name: 'Save virtual card settings' }).click();
+  await expect(vccThere.getByRole('alert')).toContainText('Someone else changed the virtual card settings after you opened them, so yours were not saved.');
+  await vccThere.getByRole('button', { name: 'Show the current settings' }).click();
+  await expect(vccThere.getByRole('checkbox', { name: 'Booking.com' })).toBeChecked();
+  await expect(vccThere.getByRole('checkbox', { name: 'Airbnb' })).not.toBeChecked();
 });
