@@ -221,3 +221,36 @@ test('a payment settings save made in a tab opened before someone else saved is 
   await expect(vccThere.getByRole('checkbox', { name: 'Booking.com' })).toBeChecked();
   await expect(vccThere.getByRole('checkbox', { name: 'Airbnb' })).not.toBeChecked();
 });
+
+test('a deposit percentage typed as "1,5" or with letters is refused at its field, not saved as 15 or 0', async ({ page }) => {
+  await signInAs(page, 'folioadmin@demo.folio.test');
+  const session = await (await page.request.get('/api/auth/session')).json();
+  const headers = { authorization: `Bearer ${session.accessToken}` };
+  const configs = await (await page.request.post(`${MERCHANT_API}/merchant-config/search`, { headers, data: {} })).json();
+  const santorini = configs.find((config: { merchantName: string }) => config.merchantName === 'Santorini Caldera Resort');
+  await page.goto(`/payment-settings/edit-payment-settings?merchantGroupId=${santorini.merchantGroupId}&merchantId=${santorini.merchantId}`);
+  await page.getByLabel('Deposit basis').selectOption({ label: 'Deposit amount' });
+  const deposit = page.getByLabel('Deposit percentage');
+
+  // Emptied, the field stays empty for the next digits (it showed 0).
+  await deposit.fill('');
+  await expect(deposit).toHaveValue('');
+  for (const [typed, message] of [
+    ['1,5', 'Enter a whole number.'],
+    ['12a', 'Enter a number.'],
+  ] as const) {
+    await deposit.pressSequentially(typed);
+    await expect(deposit).toHaveValue(typed);
+    await page.getByRole('button', { name: 'Add payment settings' }).click();
+    await expect(deposit, typed).toHaveAccessibleErrorMessage(message);
+    await deposit.fill('');
+  }
+  const stored = await (await page.request.post(`${MERCHANT_API}/merchant-config/search`, { headers, data: { merchantId: santorini.merchantId } })).json();
+  expect(stored[0].hasOwnSettings).toBe(false);
+
+  await deposit.pressSequentially('15');
+  await page.getByRole('button', { name: 'Add payment settings' }).click();
+  await expect(page.getByRole('status')).toHaveText('The payment settings are saved.');
+  await page.reload();
+  await expect(page.getByLabel('Deposit percentage')).toHaveValue('15');
+});

@@ -7,6 +7,7 @@ import { DEPOSIT_BASES } from '../../../contract/payment-links';
 import { CHARGE_CATEGORIES, PAYMENT_TYPES, PaymentSettingsSchema, type PaymentSettings } from '../../../contract/settings/payment';
 import { Field, inputClass } from '../../components/form/field';
 import { ResponseError } from '../../lib/failure-message';
+import { parseDecimal } from '../../lib/format';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { paymentSettingsKeys, saveMerchantConfig } from './api';
 import { editHref } from './payment-settings-screen';
@@ -30,6 +31,8 @@ export function PaymentConfigForm(props: {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const [values, setValues] = useState<PaymentSettings>(config.settings);
+  // What is typed, kept as typed: a number field dropped a comma ("1,5" became 15) and showed 0 for an emptied field.
+  const [depositText, setDepositText] = useState(String(config.settings.depositPercentage));
   const [clientErrors, setClientErrors] = useState<Record<string, string[]>>({});
   const mutation = useActionMutation({
     // What the form was opened on goes along: a save over someone else's newer one is refused, not lost (409).
@@ -135,12 +138,16 @@ export function PaymentConfigForm(props: {
           {(control) => (
             <input
               {...control}
-              type="number"
-              min={0}
-              max={100}
+              inputMode="numeric"
+              autoComplete="off"
               className={inputClass}
-              value={String(values.depositPercentage)}
-              onChange={(event) => change((current) => ({ ...current, depositPercentage: event.target.value === '' ? 0 : Number(event.target.value) }))}
+              value={depositText}
+              onChange={(event) => {
+                const typed = event.target.value;
+                setDepositText(typed);
+                // As typed, never a guess: "1,5" is 1.5 (not a whole number), letters are no number (NaN), both refused at the field.
+                change((current) => ({ ...current, depositPercentage: typed.trim() === '' ? 0 : (parseDecimal(typed) ?? Number.NaN) }));
+              }}
             />
           )}
         </Field>
