@@ -43,7 +43,7 @@ export const NewFeeScheduleSchema = z
       .number({ error: 'fees.validation.fixedAmount' })
       .int({ error: 'fees.validation.fixedAmount' })
       .min(0, { error: 'fees.validation.fixedAmount' })
-      .max(100_000_000, { error: 'fees.validation.fixedAmount' })
+      .max(100_000_000, { error: 'fees.validation.fixedAmountTooLarge' })
       .default(0),
     /** The first day the schedule applies (YYYY-MM-DD, UTC); today or later, so charged orders keep their fee. */
     validFrom: z.iso.date({ error: 'fees.validation.validFrom' }),

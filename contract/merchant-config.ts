@@ -15,7 +15,15 @@ export const MerchantConfigSearchSchema = z.object({
   merchantId: MerchantIdField.optional(),
 });
 
-export const MerchantConfigBodySchema = z.object({ merchantId: MerchantIdField, settings: PaymentSettingsSchema });
+export const MerchantConfigBodySchema = z.object({
+  merchantId: MerchantIdField,
+  settings: PaymentSettingsSchema,
+  /**
+   * The `updatedAt` of the settings the change was made on (null: none were saved yet). When given and the settings
+   * have changed since (someone else saved them), the change is refused with a 409 instead of overwriting theirs.
+   */
+  seenUpdatedAt: z.string().max(40).nullable().optional(),
+});
 export type MerchantConfigBody = z.input<typeof MerchantConfigBodySchema>;
 
 export const MerchantConfigSchema = z.object({
@@ -66,6 +74,8 @@ export const VccMerchantConfigInputSchema = z
       ])
       .nullable()
       .default(null),
+    /** The `updatedAt` of the config the change was made on (null: it had none); a newer one is not overwritten (409, decision 0352). */
+    seenUpdatedAt: z.string().max(40).nullable().optional(),
   })
   .superRefine((config, context) => {
     if (config.enabled && config.channels.length === 0)

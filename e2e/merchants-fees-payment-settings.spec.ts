@@ -78,12 +78,15 @@ test('fees set on the group fee page show the same on fee management and on the 
   await expect(page.getByTestId('order-net')).toHaveText('€97.39');
   await page.goto(`/properties/fees?merchantId=${property.merchantId}&merchantGroupId=${property.merchantGroupId}`);
 
-  // A second schedule on the same day is refused with the server's words.
+  // A second schedule on the same day is refused at the day's field, in words; choosing another day takes the message away.
   await page.getByLabel('Fee model').selectOption('Other fee');
   await page.getByLabel(/Fixed amount per transaction/).fill('1.00');
-  await page.getByLabel('Effective from').fill(today());
+  const effectiveFrom = page.getByLabel('Effective from');
+  await effectiveFrom.fill(today());
   await page.getByRole('button', { name: 'Save fee schedule' }).click();
-  await expect(page.getByRole('alert')).toContainText('already; choose another day');
+  await expect(effectiveFrom).toHaveAccessibleErrorMessage('A fee schedule starts on this day already; choose another day');
+  await effectiveFrom.fill(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
+  await expect(effectiveFrom).not.toHaveAttribute('aria-invalid');
 });
 
 test("a property manager's payment settings item opens the active property's edit page; edit, list and delete", async ({ page }) => {
@@ -135,4 +138,119 @@ test('a provider admin reaches the add page and gives a property payment setting
   await expect(page).toHaveURL(/\/payment-settings\/edit-payment-settings\?/);
   await expect(page.getByText('This property has payment settings of its own.')).toBeVisible();
   expect(first).toContain('(');
+});
+
+test('a percentage typed as "1,000" or "1e2" is refused at its field; "1,5" is saved as 1.5 % and stays after a reload', async ({ page }) => {
+  await signInAs(page, 'folioadmin@demo.folio.test');
+  const session = await (await page.request.get('/api/auth/session')).json();
+  const headers = { authorization: `Bearer ${session.accessToken}` };
+  const configs = await (await page.request.post(`${MERCHANT_API}/merchant-config/search`, { headers, data: {} })).json();
+  const dune = configs.find((config: { merchantName: string }) => config.merchantName === 'Dune Resort Scheveningen');
+  await page.goto(`/fee-management?merchantId=${dune.merchantId}`);
+  await expect(page.getByTestId('current-fee')).toHaveText('No fee schedule is in force yet.');
+
+  const percentage = page.getByLabel('Percentage');
+  // "1,000" is one thousand wherever the product reads amounts, and "1e2" is not a number anyone types for 100.
+  for (const typed of ['1,000', '1e2', '0x10']) {
+    await percentage.fill(typed);
+    await page.getByRole('button', { name: 'Save fee schedule' }).click();
+    await expect(percentage, typed).toHaveAccessibleErrorMessage('Enter a percentage between 0 and 100');
+  }
+  await expect(page.getByTestId('current-fee')).toHaveText('No fee schedule is in force yet.');
+
+  await percentage.fill('1,5');
+  await page.getByRole('button', { name: 'Save fee schedule' }).click();
+  await expect(page.getByRole('status')).toHaveText('The fee schedule is saved.');
+  await page.reload();
+  await expect(page.getByTestId('current-fee')).toHaveText(/^In force: Blended, 1\.5 % of the amount, since/);
+  const history = await (await page.request.post(`${MERCHANT_API}/fees/search`, { headers, data: { merchantId: dune.merchantId } })).json();
+  expect(history.schedules.map((schedule: { percentage: number }) => schedule.percentage)).toEqual([1.5]);
+});
+
+test('a payment settings save made in a tab opened before someone else saved is refused in words, and theirs stays', async ({ page, context }) => {
+  await signInAs(page, 'folioadmin@demo.folio.test');
+  const property = await activeLagoonProperty(page);
+  const href = `/payment-settings/edit-payment-settings?merchantGroupId=${property.merchantGroupId}&merchantId=${property.merchantId}`;
+  // The property has settings of its own already, so both tabs edit them (not add them).
+  const session = await (await page.request.get('/api/auth/session')).json();
+  const own = await page.request.post(`${MERCHANT_API}/merchant-config`, {
+    headers: { authorization: `Bearer ${session.accessToken}` },
+    data: { merchantId: property.merchantId, settings: { paymentTypes: ['PN'], chargeCategories: ['Rooms'], depositBasis: 'None', depositPercentage: 0 } },
+  });
+  expect(own.status()).toBe(201);
+  const other = await context.newPage();
+  await page.goto(href);
+  await other.goto(href);
+  await expect(page.getByRole('checkbox', { name: 'Pay later' })).not.toBeChecked();
+
+  // The other tab saves Pay later first.
+  await other.getByRole('checkbox', { name: 'Pay later' }).check();
+  await other.getByRole('button', { name: 'Save payment settings' }).click();
+  await expect(other.getByRole('status')).toHaveText('The payment settings are saved.');
+
+  // This tab, still on what it opened, adds Spa and saves: nothing of either is lost silently.
+  await page.getByRole('checkbox', { name: 'Spa' }).check();
+  await page.getByRole('button', { name: 'Save payment settings' }).click();
+  await expect(page.getByRole('alert')).toContainText('Someone else changed these payment settings after you opened them, so yours were not saved.');
+  await expect(page.getByRole('status')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show the current settings' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Pay later' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Spa' })).not.toBeChecked();
+
+  // Made again on the current settings, the change is saved with the other one.
+  await page.getByRole('checkbox', { name: 'Spa' }).check();
+  await page.getByRole('button', { name: 'Save payment settings' }).click();
+  await expect(page.getByRole('status')).toHaveText('The payment settings are saved.');
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Pay later' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Spa' })).toBeChecked();
+
+  // The same for the virtual card settings: this tab saves Booking.com, the other one (opened before) Airbnb.
+  const vccHere = page.getByRole('region', { name: 'Virtual cards (VCC)' });
+  const vccThere = other.getByRole('region', { name: 'Virtual cards (VCC)' });
+  await expect(vccThere.getByTestId('vcc-state')).toContainText('no virtual card settings yet');
+  await vccHere.getByRole('checkbox', { name: 'Charge virtual cards automatically' }).check();
+  await vccHere.getByRole('checkbox', { name: 'Booking.com' }).check();
+  await vccHere.getByRole('button', { name: 'Save virtual card settings' }).click();
+  await expect(vccHere.getByRole('status')).toHaveText('The virtual card settings are saved.');
+  await vccThere.getByRole('checkbox', { name: 'Charge virtual cards automatically' }).check();
+  await vccThere.getByRole('checkbox', { name: 'Airbnb' }).check();
+  await vccThere.getByRole('button', { name: 'Save virtual card settings' }).click();
+  await expect(vccThere.getByRole('alert')).toContainText('Someone else changed the virtual card settings after you opened them, so yours were not saved.');
+  await vccThere.getByRole('button', { name: 'Show the current settings' }).click();
+  await expect(vccThere.getByRole('checkbox', { name: 'Booking.com' })).toBeChecked();
+  await expect(vccThere.getByRole('checkbox', { name: 'Airbnb' })).not.toBeChecked();
+});
+
+test('a deposit percentage typed as "1,5" or with letters is refused at its field, not saved as 15 or 0', async ({ page }) => {
+  await signInAs(page, 'folioadmin@demo.folio.test');
+  const session = await (await page.request.get('/api/auth/session')).json();
+  const headers = { authorization: `Bearer ${session.accessToken}` };
+  const configs = await (await page.request.post(`${MERCHANT_API}/merchant-config/search`, { headers, data: {} })).json();
+  const santorini = configs.find((config: { merchantName: string }) => config.merchantName === 'Santorini Caldera Resort');
+  await page.goto(`/payment-settings/edit-payment-settings?merchantGroupId=${santorini.merchantGroupId}&merchantId=${santorini.merchantId}`);
+  await page.getByLabel('Deposit basis').selectOption({ label: 'Deposit amount' });
+  const deposit = page.getByLabel('Deposit percentage');
+
+  // Emptied, the field stays empty for the next digits (it showed 0).
+  await deposit.fill('');
+  await expect(deposit).toHaveValue('');
+  for (const [typed, message] of [
+    ['1,5', 'Enter a whole number.'],
+    ['12a', 'Enter a number.'],
+  ] as const) {
+    await deposit.pressSequentially(typed);
+    await expect(deposit).toHaveValue(typed);
+    await page.getByRole('button', { name: 'Add payment settings' }).click();
+    await expect(deposit, typed).toHaveAccessibleErrorMessage(message);
+    await deposit.fill('');
+  }
+  const stored = await (await page.request.post(`${MERCHANT_API}/merchant-config/search`, { headers, data: { merchantId: santorini.merchantId } })).json();
+  expect(stored[0].hasOwnSettings).toBe(false);
+
+  await deposit.pressSequentially('15');
+  await page.getByRole('button', { name: 'Add payment settings' }).click();
+  await expect(page.getByRole('status')).toHaveText('The payment settings are saved.');
+  await page.reload();
+  await expect(page.getByLabel('Deposit percentage')).toHaveValue('15');
 });

@@ -6,10 +6,19 @@ import { m } from './fields';
 export const PAYMENT_TYPES = ['PN', 'PL', 'AU'] as const;
 export const CHARGE_CATEGORIES = ['Rooms', 'FnB', 'Spa', 'Other', 'CheckOut', 'CheckIn'] as const;
 
+/** A choice of options, each at most once: ["PN", "PN"] is refused rather than stored and listed twice. */
+function choices<const T extends readonly [string, ...string[]]>(options: T) {
+  return z
+    .array(z.enum(options, { error: m('choice') }))
+    .min(1, { error: m('chooseOne') })
+    .max(options.length, { error: m('chooseOnce') })
+    .refine((chosen) => new Set(chosen).size === chosen.length, { error: m('chooseOnce') });
+}
+
 export const PaymentSettingsSchema = z
   .object({
-    paymentTypes: z.array(z.enum(PAYMENT_TYPES, { error: m('choice') })).min(1, { error: m('chooseOne') }),
-    chargeCategories: z.array(z.enum(CHARGE_CATEGORIES, { error: m('choice') })).min(1, { error: m('chooseOne') }),
+    paymentTypes: choices(PAYMENT_TYPES),
+    chargeCategories: choices(CHARGE_CATEGORIES),
     depositBasis: z.enum(DEPOSIT_BASES, { error: m('choice') }),
     /** Percent of the total taken as a deposit when the basis is DepositAmount. */
     depositPercentage: z

@@ -85,7 +85,8 @@ export function registerFeeRoutes(app: FastifyInstance): void {
       .where('merchant_id', '=', merchant.id)
       .where('valid_from', '=', body.validFrom)
       .executeTakeFirst();
-    if (sameDay) throw problems.conflict(`a fee schedule starts on ${body.validFrom} already; choose another day`);
+    if (sameDay)
+      throw problems.conflict(`a fee schedule starts on ${body.validFrom} already; choose another day`, { validFrom: ['fees.validation.validFromTaken'] });
     const { id } = await ctx.db
       .insertInto('fees')
       .values({

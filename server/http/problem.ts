@@ -16,7 +16,9 @@ export const problems = {
   unauthorized: (detail = 'sign in to continue') => new HttpProblem({ type: PROBLEM_TYPES.unauthorized, title: 'Unauthorized', status: 401, detail }),
   forbidden: (detail = 'you do not have permission for this') => new HttpProblem({ type: PROBLEM_TYPES.forbidden, title: 'Forbidden', status: 403, detail }),
   notFound: (detail = 'not found') => new HttpProblem({ type: PROBLEM_TYPES.notFound, title: 'Not found', status: 404, detail }),
-  conflict: (detail: string) => new HttpProblem({ type: PROBLEM_TYPES.conflict, title: 'Conflict', status: 409, detail }),
+  /** `errors` names the field that clashes (field -> i18n keys), so a form can show it there. */
+  conflict: (detail: string, errors?: Record<string, string[]>) =>
+    new HttpProblem({ type: PROBLEM_TYPES.conflict, title: 'Conflict', status: 409, detail, ...(errors ? { errors } : {}) }),
   changedSince: (detail: string) => new HttpProblem({ type: PROBLEM_TYPES.changedSince, title: 'Changed since you read it', status: 412, detail }),
   tooLarge: (detail: string) => new HttpProblem({ type: PROBLEM_TYPES.payloadTooLarge, title: 'Payload too large', status: 413, detail }),
   unsupportedMedia: (detail: string) => new HttpProblem({ type: PROBLEM_TYPES.unsupportedMedia, title: 'Unsupported media type', status: 415, detail }),

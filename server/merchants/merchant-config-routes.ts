@@ -75,6 +75,14 @@ export function registerMerchantConfigRoutes(app: FastifyInstance): void {
     registerEndpoint(app, merchantConfigEndpoints[id], async ({ body, caller, ctx }) => {
       const property = await visibleProperty(ctx.db, caller, body.merchantId);
       const before = await configOf(ctx.db, property);
+      // The property row is locked (visibleProperty), so this check and the write cannot interleave with another save.
+      if (body.seenUpdatedAt !== undefined && body.seenUpdatedAt !== before.updatedAt)
+        throw problems.conflict(
+          `the payment settings of ${property.name} were changed by someone else since they were opened; reload them and make the change again`,
+          {
+            settings: ['paymentSettings.validation.changedMeanwhile'],
+          },
+        );
       if (adding && before.hasOwnSettings) throw problems.conflict(`${property.name} has payment settings of its own already; edit them instead`);
       const saved = await savePropertySettings(ctx.db, property.merchant_group_id, property.id, KIND, body.settings);
       await audit(ctx.db, caller.userId, adding ? 'merchantConfig.create' : 'merchantConfig.update', 'merchant', property.id, { changed: saved.changed });

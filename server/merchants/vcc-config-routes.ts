@@ -73,7 +73,15 @@ export function registerVccConfigRoutes(app: FastifyInstance): void {
       updated_by: caller.userId,
       updated_at: new Date(),
     };
-    const existed = await ctx.db.selectFrom('vcc_merchant_configs').select('id').where('merchant_id', '=', property.id).executeTakeFirst();
+    const existed = await ctx.db.selectFrom('vcc_merchant_configs').select(['id', 'updated_at']).where('merchant_id', '=', property.id).executeTakeFirst();
+    // Someone saved since the caller opened the config: theirs stays (decision 0352).
+    if (body.seenUpdatedAt !== undefined && body.seenUpdatedAt !== (existed ? new Date(existed.updated_at).toISOString() : null))
+      throw problems.conflict(
+        `the virtual card settings of ${property.name} were changed by someone else since they were opened; reload them and make the change again`,
+        {
+          seenUpdatedAt: ['paymentSettings.vcc.validation.changedMeanwhile'],
+        },
+      );
     await ctx.db
       .insertInto('vcc_merchant_configs')
       .values({ merchant_id: property.id, ...values })

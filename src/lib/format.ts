@@ -51,6 +51,17 @@ export function parseMinorUnits(text: string, digits: number): number | undefine
   return Number.isSafeInteger(minor) ? minor : undefined;
 }
 
+/**
+ * A typed non-negative decimal that is not money (a percentage): "2.5", "2,5", ".5", "1,000" (grouped as amounts are,
+ * so one thousand, never 1). Undefined for anything else: letters, signs, exponents ("1e2"), hexadecimal ("0x10").
+ */
+export function parseDecimal(text: string): number | undefined {
+  const typed = text.trim();
+  const plain = /^\d{1,3}(?:,\d{3})+(?:\.\d*)?$/.test(typed) ? typed.replace(/,/g, '') : typed;
+  if (!/^(?:\d+(?:[.,]\d*)?|[.,]\d+)$/.test(plain)) return undefined;
+  return Number(plain.replace(',', '.'));
+}
+
 /** parseMinorUnits with the currency's own number of decimals. */
 export function toMinorUnits(text: string, currency: string): number | undefined {
   return parseMinorUnits(text, minorDigitsOf(currency));

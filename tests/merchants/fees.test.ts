@@ -88,6 +88,8 @@ describe('fee schedules', () => {
     expect((await bad({ feeModel: 'Blended', percentage: 1.2345 })).percentage).toEqual(['fees.validation.percentageDecimals']);
     expect((await bad({ feeModel: 'Other fee', fixedAmountMinor: 1.5 })).fixedAmountMinor).toEqual(['fees.validation.fixedAmount']);
     expect((await bad({ feeModel: 'Other fee', fixedAmountMinor: 10, validFrom: dayFromToday(-1) })).validFrom).toEqual(['fees.validation.validFromPast']);
+    // Too much is said as too much, not as "0 or more".
+    expect((await bad({ feeModel: 'Transaction fees', fixedAmountMinor: 100_000_001 })).fixedAmountMinor).toEqual(['fees.validation.fixedAmountTooLarge']);
 
     const sameDay = await post(admin, `${MERCHANT_API}/fees`, {
       merchantId: lagoonMerchant,
@@ -97,6 +99,8 @@ describe('fee schedules', () => {
     });
     expect(sameDay.statusCode).toBe(409);
     expect(sameDay.json().detail).toMatch(/starts on .* already/);
+    // The clash is the day's: named at that field, so the form shows it there in the user's words.
+    expect(sameDay.json().errors).toEqual({ validFrom: ['fees.validation.validFromTaken'] });
   });
 
   it('is scoped: a merchant admin reads their own merchants only and may not set fees', async () => {

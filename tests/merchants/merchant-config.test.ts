@@ -65,11 +65,51 @@ describe('merchant-config', () => {
     expect(actions.map((row) => row.action)).toEqual(['merchantConfig.create', 'merchantConfig.update', 'merchantConfig.delete']);
   });
 
+  it('refuses a save made on settings someone else has changed since, keeping theirs', async () => {
+    const [property] = await search(manager);
+    const opened = property.updatedAt;
+    // Two people open the settings; the first saves Pay later.
+    const first = await call(admin, 'POST', CONFIG, {
+      merchantId: property.merchantId,
+      settings: { ...SETTINGS, paymentTypes: ['PN', 'PL'] },
+      seenUpdatedAt: opened,
+    });
+    expect(first.statusCode).toBe(201);
+    // The second, still on what they opened, saves a deposit: refused, and the first one's change stays.
+    const second = await call(manager, 'PUT', CONFIG, {
+      merchantId: property.merchantId,
+      settings: { ...SETTINGS, depositPercentage: 40 },
+      seenUpdatedAt: opened,
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().errors).toEqual({ settings: ['paymentSettings.validation.changedMeanwhile'] });
+    expect((await search(admin, { merchantId: property.merchantId }))[0].settings).toEqual({ ...SETTINGS, paymentTypes: ['PN', 'PL'] });
+    // On what is there now, the same change is saved.
+    const again = await call(manager, 'PUT', CONFIG, {
+      merchantId: property.merchantId,
+      settings: { ...SETTINGS, paymentTypes: ['PN', 'PL'], depositPercentage: 40 },
+      seenUpdatedAt: first.json().updatedAt,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().settings.depositPercentage).toBe(40);
+    expect((await call(manager, 'DELETE', `${CONFIG}/${property.merchantId}`)).statusCode).toBe(200);
+  });
+
   it('validates the settings and refuses properties outside the caller scope', async () => {
     const [property] = await search(manager);
     const bad = await call(manager, 'PUT', CONFIG, { merchantId: property.merchantId, settings: { ...SETTINGS, paymentTypes: [], depositPercentage: 0 } });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['settings.paymentTypes', 'settings.depositPercentage']));
+    // A payment type or charge category sent twice is refused at its field, not stored and listed twice.
+    for (const [field, settings] of [
+      ['settings.paymentTypes', { ...SETTINGS, paymentTypes: ['PN', 'PN'] }],
+      ['settings.chargeCategories', { ...SETTINGS, chargeCategories: Array.from({ length: 1000 }, () => 'Rooms') }],
+    ] as const) {
+      const twice = await call(manager, 'PUT', CONFIG, { merchantId: property.merchantId, settings });
+      expect(twice.statusCode).toBe(400);
+      expect(twice.json().errors[field]).toContain('settings.validation.chooseOnce');
+    }
+    expect((await search(admin, { merchantId: property.merchantId }))[0].hasOwnSettings).toBe(false);
     const other = await app.ctx.db.selectFrom('merchants').select('id').where('merchant_group_id', '!=', lagoonGroup).executeTakeFirstOrThrow();
     expect((await call(manager, 'PUT', CONFIG, { merchantId: other.id, settings: SETTINGS })).statusCode).toBe(404);
     const viewer = (await signIn(app, 'propertyviewonlyuser@demo.folio.test')).accessToken;

@@ -29,7 +29,15 @@ export function EditPaymentSettingsScreen() {
           {t('paymentSettings.saved')}
         </p>
       ) : null}
-      {config ? <PaymentConfigForm key={config.updatedAt ?? 'new'} config={config} adding={!config.hasOwnSettings} onSaved={() => setSaved(true)} /> : null}
+      {config ? (
+        <PaymentConfigForm
+          key={config.updatedAt ?? 'new'}
+          config={config}
+          adding={!config.hasOwnSettings}
+          onSaved={() => setSaved(true)}
+          onEditing={() => setSaved(false)}
+        />
+      ) : null}
       {config ? <VccConfigSection merchantId={config.merchantId} /> : null}
     </PageLayout>
   );

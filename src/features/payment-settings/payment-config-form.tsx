@@ -1,13 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 import type { MerchantConfig } from '../../../contract/merchant-config';
 import { DEPOSIT_BASES } from '../../../contract/payment-links';
 import { CHARGE_CATEGORIES, PAYMENT_TYPES, PaymentSettingsSchema, type PaymentSettings } from '../../../contract/settings/payment';
 import { Field, inputClass } from '../../components/form/field';
 import { ResponseError } from '../../lib/failure-message';
+import { parseDecimal } from '../../lib/format';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { paymentSettingsKeys, saveMerchantConfig } from './api';
+import { editHref } from './payment-settings-screen';
 
 function serverErrors(error: unknown): Record<string, string[]> {
   if (!(error instanceof ResponseError)) return {};
@@ -16,13 +19,24 @@ function serverErrors(error: unknown): Record<string, string[]> {
 }
 
 /** A property's payment settings (payment types, charge categories, deposit), added or edited. */
-export function PaymentConfigForm({ config, adding, onSaved }: { config: MerchantConfig; adding: boolean; onSaved: (saved: MerchantConfig) => void }) {
+export function PaymentConfigForm(props: {
+  config: MerchantConfig;
+  adding: boolean;
+  onSaved: (saved: MerchantConfig) => void;
+  /** A new attempt begins (a change or a save): an earlier "saved" no longer speaks for what is on the screen. */
+  onEditing?: () => void;
+}) {
+  const { config, adding, onSaved, onEditing } = props;
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
   const [values, setValues] = useState<PaymentSettings>(config.settings);
+  // What is typed, kept as typed: a number field dropped a comma ("1,5" became 15) and showed 0 for an emptied field.
+  const [depositText, setDepositText] = useState(String(config.settings.depositPercentage));
   const [clientErrors, setClientErrors] = useState<Record<string, string[]>>({});
   const mutation = useActionMutation({
-    mutationFn: () => saveMerchantConfig({ merchantId: config.merchantId, settings: values }, adding),
+    // What the form was opened on goes along: a save over someone else's newer one is refused, not lost (409).
+    mutationFn: () => saveMerchantConfig({ merchantId: config.merchantId, settings: values, seenUpdatedAt: config.updatedAt }, adding),
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: paymentSettingsKeys.all });
       onSaved(saved);
@@ -32,16 +46,27 @@ export function PaymentConfigForm({ config, adding, onSaved }: { config: Merchan
   const errors: Record<string, string[]> = { ...clientErrors };
   for (const [key, messages] of Object.entries(serverErrors(mutation.error))) errors[key.replace(/^settings\./, '')] = messages;
   const errorOf = (key: string) => (errors[key]?.[0] ? t(errors[key][0], { defaultValue: errors[key][0] }) : undefined);
-  const general = mutation.error && Object.keys(serverErrors(mutation.error)).length === 0 ? mutation.error.message : null;
+  // Someone else saved since the form opened (or, adding, gave the property settings of its own): nothing was saved.
+  const changedMeanwhile = mutation.error instanceof ResponseError && mutation.error.status === 409;
+  const general = changedMeanwhile ? null : mutation.error && Object.keys(serverErrors(mutation.error)).length === 0 ? mutation.error.message : null;
+  function change(next: (current: PaymentSettings) => PaymentSettings) {
+    onEditing?.();
+    setValues(next);
+  }
+  const showCurrent = async () => {
+    await queryClient.invalidateQueries({ queryKey: paymentSettingsKeys.all });
+    navigate(editHref(config));
+  };
 
   const toggle = (key: 'paymentTypes' | 'chargeCategories', option: string) =>
-    setValues((current) => {
+    change((current) => {
       const list = current[key] as string[];
       return { ...current, [key]: list.includes(option) ? list.filter((entry) => entry !== option) : [...list, option] };
     });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    onEditing?.();
     const parsed = PaymentSettingsSchema.safeParse(values);
     if (!parsed.success) {
       const found: Record<string, string[]> = {};
@@ -82,6 +107,14 @@ export function PaymentConfigForm({ config, adding, onSaved }: { config: Merchan
           {general}
         </p>
       ) : null}
+      {changedMeanwhile ? (
+        <div role="alert" className="flex flex-col items-start gap-2 text-sm text-red-800">
+          <p>{t('paymentSettings.validation.changedMeanwhile')}</p>
+          <button type="button" className="text-brand underline" onClick={() => void showCurrent()}>
+            {t('paymentSettings.showCurrent')}
+          </button>
+        </div>
+      ) : null}
       {checkboxes('paymentTypes', PAYMENT_TYPES)}
       {checkboxes('chargeCategories', CHARGE_CATEGORIES)}
       <div className="grid gap-3 sm:grid-cols-2">
@@ -91,7 +124,7 @@ export function PaymentConfigForm({ config, adding, onSaved }: { config: Merchan
               {...control}
               className={inputClass}
               value={values.depositBasis}
-              onChange={(event) => setValues((current) => ({ ...current, depositBasis: event.target.value as PaymentSettings['depositBasis'] }))}
+              onChange={(event) => change((current) => ({ ...current, depositBasis: event.target.value as PaymentSettings['depositBasis'] }))}
             >
               {DEPOSIT_BASES.map((basis) => (
                 <option key={basis} value={basis}>
@@ -105,12 +138,16 @@ export function PaymentConfigForm({ config, adding, onSaved }: { config: Merchan
           {(control) => (
             <input
               {...control}
-              type="number"
-              min={0}
-              max={100}
+              inputMode="numeric"
+              autoComplete="off"
               className={inputClass}
-              value={String(values.depositPercentage)}
-              onChange={(event) => setValues((current) => ({ ...current, depositPercentage: event.target.value === '' ? 0 : Number(event.target.value) }))}
+              value={depositText}
+              onChange={(event) => {
+                const typed = event.target.value;
+                setDepositText(typed);
+                // As typed, never a guess: "1,5" is 1.5 (not a whole number), letters are no number (NaN), both refused at the field.
+                change((current) => ({ ...current, depositPercentage: typed.trim() === '' ? 0 : (parseDecimal(typed) ?? Number.NaN) }));
+              }}
             />
           )}
         </Field>

@@ -49,6 +49,8 @@ function VccForm(props: { merchantId: string; current: VccMerchantConfig | undef
     chargeTiming: values.chargeTiming,
     daysBeforeCheckIn: values.chargeTiming === 'BeforeCheckIn' && values.daysBeforeCheckIn !== '' ? Number(values.daysBeforeCheckIn) : null,
     notificationEmail: values.notificationEmail,
+    // What the form was opened on: a save over someone else's newer one is refused, not lost (409).
+    seenUpdatedAt: current?.updatedAt ?? null,
   });
   const mutation = useActionMutation({
     mutationFn: () => saveVccConfig(body()),
@@ -60,11 +62,14 @@ function VccForm(props: { merchantId: string; current: VccMerchantConfig | undef
   });
   const errors = { ...clientErrors, ...fieldErrors(mutation.error) };
   const errorOf = (key: string) => (errors[key]?.[0] ? t(errors[key][0], { defaultValue: errors[key][0] }) : undefined);
-  const general = mutation.error && Object.keys(fieldErrors(mutation.error)).length === 0 ? mutation.error.message : null;
+  // Someone else saved since the form opened: nothing was saved; "show the current settings" reads them again.
+  const changedMeanwhile = mutation.error instanceof ResponseError && mutation.error.status === 409;
+  const general = mutation.error && !changedMeanwhile && Object.keys(fieldErrors(mutation.error)).length === 0 ? mutation.error.message : null;
   const change = (next: Partial<Values>) => (setSaved(false), setValues((currentValues) => ({ ...currentValues, ...next })));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setSaved(false);
     const parsed = VccMerchantConfigInputSchema.safeParse(body());
     if (!parsed.success) {
       const found: Record<string, string[]> = {};
@@ -89,6 +94,18 @@ function VccForm(props: { merchantId: string; current: VccMerchantConfig | undef
           <p role="alert" className="text-sm text-red-800">
             {general}
           </p>
+        ) : null}
+        {changedMeanwhile ? (
+          <div role="alert" className="flex flex-col items-start gap-2 text-sm text-red-800">
+            <p>{t('paymentSettings.vcc.validation.changedMeanwhile')}</p>
+            <button
+              type="button"
+              className="text-brand underline"
+              onClick={() => void queryClient.invalidateQueries({ queryKey: paymentSettingsKeys.vcc(merchantId) })}
+            >
+              {t('paymentSettings.showCurrent')}
+            </button>
+          </div>
         ) : null}
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={values.enabled} onChange={(event) => change({ enabled: event.target.checked })} />

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FEE_MODEL_NEEDS, FEE_MODELS, NewFeeScheduleSchema, type FeeModel, type FeeSchedule } from '../../../../contract/fees';
 import { ResponseError } from '../../../lib/failure-message';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatDate, formatMoney, parseDecimal } from '../../../lib/format';
 import { useActionMutation } from '../../../lib/use-action-mutation';
 import { Field, inputClass } from '../../form/field';
 import { MoneyInput } from '../../form/money-input';
@@ -91,7 +91,8 @@ function NewScheduleForm({ merchantId, currency }: { merchantId: string; currenc
   const body = () => ({
     merchantId,
     feeModel,
-    percentage: percentage.trim() === '' ? 0 : Number(percentage.replace(',', '.')),
+    // Not a number (letters, "1e2") goes to the schema as NaN, which it refuses at the field.
+    percentage: percentage.trim() === '' ? 0 : (parseDecimal(percentage) ?? Number.NaN),
     fixedAmountMinor: fixed ?? 0,
     validFrom,
   });
@@ -109,6 +110,13 @@ function NewScheduleForm({ merchantId, currency }: { merchantId: string; currenc
   const errorOf = (key: string) => (errors[key]?.[0] ? t(errors[key][0], { defaultValue: errors[key][0] }) : undefined);
   const general = mutation.error && Object.keys(serverErrors(mutation.error)).length === 0 ? mutation.error.message : null;
   const needs = FEE_MODEL_NEEDS[feeModel];
+  // A change answers the server's objection (a day already taken): its message goes until the next save.
+  const edited =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      if (mutation.error) mutation.reset();
+    };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -140,7 +148,7 @@ function NewScheduleForm({ merchantId, currency }: { merchantId: string; currenc
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label={t('fees.fields.model')} required error={errorOf('feeModel')}>
           {(control) => (
-            <select {...control} className={inputClass} value={feeModel} onChange={(event) => setFeeModel(event.target.value as FeeModel)}>
+            <select {...control} className={inputClass} value={feeModel} onChange={(event) => edited(setFeeModel)(event.target.value as FeeModel)}>
               {FEE_MODELS.map((model) => (
                 <option key={model} value={model}>
                   {t(`fees.models.${model}`)}
@@ -151,19 +159,26 @@ function NewScheduleForm({ merchantId, currency }: { merchantId: string; currenc
         </Field>
         <Field label={t('fees.fields.validFrom')} required error={errorOf('validFrom')}>
           {(control) => (
-            <input {...control} type="date" min={today()} className={inputClass} value={validFrom} onChange={(event) => setValidFrom(event.target.value)} />
+            <input
+              {...control}
+              type="date"
+              min={today()}
+              className={inputClass}
+              value={validFrom}
+              onChange={(event) => edited(setValidFrom)(event.target.value)}
+            />
           )}
         </Field>
         <Field label={t('fees.fields.percentage')} description={t(`fees.needs.${needs}`)} required={needs === 'percentage'} error={errorOf('percentage')}>
           {(control) => (
-            <input {...control} inputMode="decimal" className={inputClass} value={percentage} onChange={(event) => setPercentage(event.target.value)} />
+            <input {...control} inputMode="decimal" className={inputClass} value={percentage} onChange={(event) => edited(setPercentage)(event.target.value)} />
           )}
         </Field>
         <MoneyInput
           label={t('fees.fields.fixedAmount')}
           currency={currency}
           value={fixed}
-          onChange={setFixed}
+          onChange={edited(setFixed)}
           required={needs === 'fixed'}
           error={errorOf('fixedAmountMinor')}
         />
