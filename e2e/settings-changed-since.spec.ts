@@ -29,7 +29,7 @@ test('the second of two people saving one settings page is told, loses nothing, 
   await expect(mine.getByRole('status')).toHaveCount(0);
   await expect(mine.getByLabel('Link expiry (hours)')).toHaveValue('50');
 
-  await mine.getByRole('button', { name: 'Load their values' }).click();
+  await mine.getByRole('button', { name: 'Show the current settings' }).click();
   await expect(mine.getByLabel('Link expiry (hours)')).toHaveValue('30');
   await expect(mine.getByTestId('changed-since')).toHaveCount(0);
   await mine.getByLabel('Link expiry (hours)').fill('50');

@@ -7,7 +7,7 @@ import { ResponseError } from '../../lib/failure-message';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { MutationButton } from '../mutation-button';
 import { draftOf, errorsByField, valuesOf, type Draft, type DraftValue, type FieldSpec } from './field-spec';
-import { ChangedSinceNotice } from './changed-since-notice';
+import { ChangedSinceNotice } from '../changed-since/changed-since-notice';
 import { changedSince, resetPropertyField, saveSettings, settingsQuery, settingsQueryKey, versionOf } from './settings-api';
 import { SettingsField } from './settings-field';
 import type { SettingsFormProps } from './settings-form-props';
@@ -130,7 +130,12 @@ function LoadedForm({ kind, fields, scope, onboarding, onSaved, onDirtyChange, a
           </div>
         );
       })}
-      {stale ? <ChangedSinceNotice onLoad={() => void queryClient.invalidateQueries({ queryKey: settingsQueryKey(scope, kind) })} /> : null}
+      {stale ? (
+        <ChangedSinceNotice
+          message={t('settings.form.changedSince')}
+          onLoad={() => void queryClient.invalidateQueries({ queryKey: settingsQueryKey(scope, kind) })}
+        />
+      ) : null}
       <SettingsFormFooter failure={failure} pending={save.pending} saved={saved} onboarding={onboarding} />
     </form>
   );

@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import type { MerchantConfig } from '../../../contract/merchant-config';
 import { DEPOSIT_BASES } from '../../../contract/payment-links';
 import { CHARGE_CATEGORIES, PAYMENT_TYPES, PaymentSettingsSchema, type PaymentSettings } from '../../../contract/settings/payment';
+import { ChangedSinceNotice } from '../../components/changed-since/changed-since-notice';
 import { Field, inputClass } from '../../components/form/field';
 import { ResponseError } from '../../lib/failure-message';
 import { parseDecimal } from '../../lib/format';
@@ -107,14 +108,7 @@ export function PaymentConfigForm(props: {
           {general}
         </p>
       ) : null}
-      {changedMeanwhile ? (
-        <div role="alert" className="flex flex-col items-start gap-2 text-sm text-red-800">
-          <p>{t('paymentSettings.validation.changedMeanwhile')}</p>
-          <button type="button" className="text-brand underline" onClick={() => void showCurrent()}>
-            {t('paymentSettings.showCurrent')}
-          </button>
-        </div>
-      ) : null}
+      {changedMeanwhile ? <ChangedSinceNotice message={t('paymentSettings.validation.changedMeanwhile')} onLoad={() => void showCurrent()} /> : null}
       {checkboxes('paymentTypes', PAYMENT_TYPES)}
       {checkboxes('chargeCategories', CHARGE_CATEGORIES)}
       <div className="grid gap-3 sm:grid-cols-2">

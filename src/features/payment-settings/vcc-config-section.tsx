@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VCC_CHANNELS, VCC_CHARGE_TIMINGS, VccMerchantConfigInputSchema, type VccMerchantConfig } from '../../../contract/merchant-config';
+import { ChangedSinceNotice } from '../../components/changed-since/changed-since-notice';
 import { Field, inputClass } from '../../components/form/field';
 import { ResponseError } from '../../lib/failure-message';
 import { formatDateTime } from '../../lib/format';
@@ -96,16 +97,10 @@ function VccForm(props: { merchantId: string; current: VccMerchantConfig | undef
           </p>
         ) : null}
         {changedMeanwhile ? (
-          <div role="alert" className="flex flex-col items-start gap-2 text-sm text-red-800">
-            <p>{t('paymentSettings.vcc.validation.changedMeanwhile')}</p>
-            <button
-              type="button"
-              className="text-brand underline"
-              onClick={() => void queryClient.invalidateQueries({ queryKey: paymentSettingsKeys.vcc(merchantId) })}
-            >
-              {t('paymentSettings.showCurrent')}
-            </button>
-          </div>
+          <ChangedSinceNotice
+            message={t('paymentSettings.vcc.validation.changedMeanwhile')}
+            onLoad={() => void queryClient.invalidateQueries({ queryKey: paymentSettingsKeys.vcc(merchantId) })}
+          />
         ) : null}
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={values.enabled} onChange={(event) => change({ enabled: event.target.checked })} />

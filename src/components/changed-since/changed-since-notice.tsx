@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 
 /**
- * Said where a settings save was refused because someone else saved the page after this form read it
- * (decision 0354): nothing was written, and the user's own changes are still in the form until they
- * choose to load the other person's values.
+ * Said where a save was refused because someone else saved the same settings after this form read
+ * them (decisions 0352, 0354): nothing was written, and the user's own changes stay in the form until
+ * they choose to load the other person's values.
  */
-export function ChangedSinceNotice({ onLoad }: { onLoad: () => void }) {
+export function ChangedSinceNotice({ message, onLoad }: { message: string; onLoad: () => void }) {
   const { t } = useTranslation();
   return (
     <div
@@ -13,9 +13,9 @@ export function ChangedSinceNotice({ onLoad }: { onLoad: () => void }) {
       className="flex flex-col items-start gap-2 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
       data-testid="changed-since"
     >
-      <p>{t('settings.form.changedSince')}</p>
+      <p>{message}</p>
       <button type="button" onClick={onLoad} className="rounded border border-amber-400 bg-white px-3 py-1 font-medium">
-        {t('settings.form.loadTheirValues')}
+        {t('settings.form.showCurrent')}
       </button>
     </div>
   );
