@@ -90,10 +90,13 @@ export async function updatePropertyInfo(db: Db, caller: Caller, merchantId: str
 export const INFO_COLUMN_FIELDS = ['propertyType', 'city', 'postCode'] as const;
 
 export async function withInfoColumns(db: Db, merchantId: string, answer: SettingsAnswer): Promise<SettingsAnswer> {
-  const row = await db.selectFrom('merchants').select(['property_type', 'city', 'post_code']).where('id', '=', merchantId).executeTakeFirstOrThrow();
+  const row = await db.selectFrom('merchants').select(['name', 'property_type', 'city', 'post_code']).where('id', '=', merchantId).executeTakeFirstOrThrow();
   const columns: Record<(typeof INFO_COLUMN_FIELDS)[number], string | null> = { propertyType: row.property_type, city: row.city, postCode: row.post_code };
   const values = { ...answer.values };
   const sources = { ...answer.sources };
+  // Until a display name is saved, the page offers the name the property was created with, not an empty field
+  // (the wizard's first step looked as if the name just typed had been lost). It stays a default until saved.
+  if (sources.displayName === 'default' && !values.displayName) values.displayName = row.name;
   for (const field of INFO_COLUMN_FIELDS) {
     if (columns[field] === null) continue;
     values[field] = columns[field];

@@ -103,3 +103,12 @@ describe('one source for city, post code and type', () => {
     expect(Object.keys((await storedRow(id))!.data as object)).not.toContain('city');
   });
 });
+
+test('a new property’s information page offers the name it was created with until a display name is saved', async () => {
+  const id = await newProperty('Tulip Court Delft');
+  const fresh = await readPage(id);
+  expect(fresh.values.displayName).toBe('Tulip Court Delft');
+  expect(fresh.sources.displayName).toBe('default');
+  expect((await savePage(id, { ...INFO, displayName: 'Tulip Court' })).statusCode).toBe(200);
+  expect(await readPage(id)).toMatchObject({ values: { displayName: 'Tulip Court' }, sources: { displayName: 'property' } });
+});
