@@ -40,6 +40,13 @@ test('a provider admin completes the merchant wizard of an Active group, resumin
   await expect(progress.getByRole('button', { name: '2. Location settings (done)' })).toBeVisible();
 
   await page.getByRole('checkbox', { name: 'Pay later' }).check();
+  // A move off the step with typing not saved asks first (decision 0353); staying keeps the typing.
+  await progress.getByRole('button', { name: '2. Location settings (done)' }).click();
+  const leave = page.getByTestId('confirm-dialog');
+  await expect(leave).toContainText('Leave this step without saving?');
+  await leave.getByRole('button', { name: 'Cancel' }).click();
+  await expect(heading(page, 3, 'Payment settings')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Pay later' })).toBeChecked();
   await saveAndContinue(page).click();
   await expect(heading(page, 4, 'Processing settings')).toBeVisible();
   await page.getByRole('checkbox', { name: 'WeChat Pay' }).check();

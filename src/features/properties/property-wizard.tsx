@@ -6,8 +6,8 @@ import type { PropertyOverview } from '../../../contract/properties';
 import { PROPERTY_WIZARD_STEPS, stepNumberOf, type PropertyWizardStepId } from '../../../contract/property-wizard';
 import { createPropertyWizardMachine, wizardStepIdsOf } from '../../../machines/property-wizard.machine';
 import { PROPERTY_PAGE_FORMS } from '../../components/settings-forms/registry';
-import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { SettingsFormHost } from '../../components/settings-forms/settings-form-host';
+import { useUnsavedStepGuard } from '../../components/settings-forms/use-unsaved-step-guard';
 import { call } from '../../lib/api-client';
 
 // The add-property wizard after its first step, driven by the property wizard machine
@@ -31,9 +31,8 @@ export function PropertyWizard({ property, urlStep }: { property: PropertyOvervi
   const actor = usePropertyWizardActor(property, urlStep);
   const snapshot = useSelector(actor, (current) => current);
   // What the step's form holds unsaved: Back, Next, Finish and the step list ask before leaving it behind.
-  const [dirty, setDirty] = useState(false);
-  const [leaving, setLeaving] = useState<WizardMove | null>(null);
-  const move = (event: WizardMove) => (dirty ? setLeaving(event) : actor.send(event));
+  const unsaved = useUnsavedStepGuard();
+  const move = (event: WizardMove) => unsaved.guard(() => actor.send(event));
   const { stepIds, currentIndex, mode, error } = snapshot.context;
   const stepId = stepIds[currentIndex] as PropertyWizardStepId;
   const loaded = !snapshot.matches('loading') && !snapshot.matches('loadFailed');
@@ -133,20 +132,9 @@ export function PropertyWizard({ property, urlStep }: { property: PropertyOvervi
         scope={{ kind: 'property', merchantGroupId: property.merchantGroupId, merchantId: property.merchantId }}
         onboarding
         onSaved={() => actor.send({ type: 'wizard.next', data: {} })}
-        onDirtyChange={setDirty}
+        onDirtyChange={unsaved.onDirtyChange}
       />
-      <ConfirmDialog
-        open={leaving !== null}
-        title={t('properties.wizard.unsaved.title')}
-        confirmLabel={t('properties.wizard.unsaved.leave')}
-        onConfirm={() => {
-          if (leaving) actor.send(leaving);
-          setLeaving(null);
-        }}
-        onCancel={() => setLeaving(null)}
-      >
-        {t('properties.wizard.unsaved.body')}
-      </ConfirmDialog>
+      {unsaved.dialog}
       <div className="flex gap-2 border-t border-slate-200 pt-3">
         {currentIndex > 0 ? (
           <button type="button" disabled={busy} className="rounded border border-slate-300 px-3 py-1.5 text-sm" onClick={() => move({ type: 'wizard.back' })}>

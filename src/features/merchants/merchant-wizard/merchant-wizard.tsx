@@ -5,6 +5,7 @@ import { Link, useLocation } from 'wouter';
 import { MERCHANT_WIZARD_STATUS, type MerchantWizardStep } from '../../../../contract/settings/merchant-wizard';
 import { MERCHANT_PAGE_FORMS } from '../../../components/settings-forms/registry';
 import { SettingsFormHost } from '../../../components/settings-forms/settings-form-host';
+import { useUnsavedStepGuard } from '../../../components/settings-forms/use-unsaved-step-guard';
 import { lastWizardAnswer, merchantWizardActor, type MerchantWizardActor } from './merchant-wizard-actor';
 
 // The merchant wizard (spec 2): each step is the merchant page's own form with isOnboarding. The
@@ -28,6 +29,8 @@ export function MerchantWizard({ merchantGroupId, urlStep }: { merchantGroupId: 
   useStepAddress(actor, merchantGroupId, urlStep);
   const { stepIds, steps, currentIndex, error } = snapshot.context;
   const step = stepIds[currentIndex] as MerchantWizardStep;
+  // A move off the step asks first while its form holds typing it has not saved (decision 0353).
+  const unsaved = useUnsavedStepGuard();
 
   if (snapshot.matches('loading')) return <p role="status">{t('settings.wizard.loading')}</p>;
   if (snapshot.matches('loadFailed'))
@@ -76,7 +79,7 @@ export function MerchantWizard({ merchantGroupId, urlStep }: { merchantGroupId: 
                 type="button"
                 aria-current={index === currentIndex ? 'step' : undefined}
                 disabled={busy}
-                onClick={() => actor.send({ type: 'wizard.go-to', stepId: id })}
+                onClick={() => (index === currentIndex ? undefined : unsaved.guard(() => actor.send({ type: 'wizard.go-to', stepId: id })))}
                 className={`rounded px-2 py-1 text-sm ${index === currentIndex ? 'bg-brand text-white' : 'border border-slate-300 text-slate-800'}`}
               >
                 {index + 1}. {t(`shell.routes.merchantPages.${id}`)}
@@ -106,14 +109,15 @@ export function MerchantWizard({ merchantGroupId, urlStep }: { merchantGroupId: 
           </div>
         </div>
       ) : null}
-      <StepBody key={step} actor={actor} step={step} merchantGroupId={merchantGroupId} />
+      <StepBody key={step} actor={actor} step={step} merchantGroupId={merchantGroupId} onDirtyChange={unsaved.onDirtyChange} />
+      {unsaved.dialog}
       <div className="flex gap-3">
         {currentIndex > 0 ? (
           <button
             type="button"
             disabled={busy}
             className="rounded border border-slate-400 px-3 py-1.5 text-sm"
-            onClick={() => actor.send({ type: 'wizard.back' })}
+            onClick={() => unsaved.guard(() => actor.send({ type: 'wizard.back' }))}
           >
             {t('settings.wizard.back')}
           </button>
@@ -123,7 +127,7 @@ export function MerchantWizard({ merchantGroupId, urlStep }: { merchantGroupId: 
             type="button"
             disabled={busy}
             className="rounded border border-brand px-3 py-1.5 text-sm text-brand"
-            onClick={() => actor.send({ type: 'wizard.submit' })}
+            onClick={() => unsaved.guard(() => actor.send({ type: 'wizard.submit' }))}
           >
             {t('settings.wizard.finish')}
           </button>
@@ -134,13 +138,14 @@ export function MerchantWizard({ merchantGroupId, urlStep }: { merchantGroupId: 
 }
 
 /** The step's registered form; a step whose form is not built yet can be skipped, and says so. */
-function StepBody({ actor, step, merchantGroupId }: { actor: MerchantWizardActor; step: MerchantWizardStep; merchantGroupId: string }) {
+function StepBody(props: { actor: MerchantWizardActor; step: MerchantWizardStep; merchantGroupId: string; onDirtyChange: (dirty: boolean) => void }) {
+  const { actor, step, merchantGroupId, onDirtyChange } = props;
   const { t } = useTranslation();
   const loader = MERCHANT_PAGE_FORMS[step];
   const next = (data: Record<string, unknown>) => actor.send({ type: 'wizard.next', data });
   return (
     <>
-      <SettingsFormHost loader={loader} scope={{ kind: 'merchantGroup', merchantGroupId }} onboarding onSaved={() => next({})} />
+      <SettingsFormHost loader={loader} scope={{ kind: 'merchantGroup', merchantGroupId }} onboarding onSaved={() => next({})} onDirtyChange={onDirtyChange} />
       {loader ? null : (
         <button type="button" className="self-start rounded border border-slate-400 px-3 py-1.5 text-sm" onClick={() => next({ skipped: true })}>
           {t('settings.wizard.skip')}
