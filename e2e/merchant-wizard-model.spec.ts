@@ -73,7 +73,7 @@ excuseUncovered(merchantWizardMachine, {
 
 let gate: MerchantWizardGate;
 let groupId = '';
-const primary = (page: Page) => page.getByRole('button', { name: /^(Save and continue|Continue|Saving…)$/ });
+const primary = (page: Page) => page.getByRole('button', { name: /^(Save and continue|Save and finish the wizard|Continue|Saving…)$/ });
 
 const driver = createModelDriver<Page>(
   merchantWizardMachine,

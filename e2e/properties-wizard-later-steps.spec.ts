@@ -82,7 +82,7 @@ test('the SMTP step names every field it cannot save, not only the server, port 
   await box('Username').fill('u'.repeat(255));
   await form.getByLabel('Password').fill('p'.repeat(513));
   await box('Sender name').fill('Front desk\u0000');
-  await form.getByRole('button', { name: 'Save and continue' }).click();
+  await form.getByRole('button', { name: 'Save and send for review' }).click();
 
   await expect(box('Username')).toHaveAccessibleErrorMessage('Use at most 254 characters.');
   await expect(form.getByLabel('Password')).toHaveAccessibleErrorMessage('Use at most 512 characters.');

@@ -101,7 +101,8 @@ test('add a property with its logo through every step, resume after a reload, su
   const before = await accepted.inputValue();
   expect(before).not.toContain('USD');
   await accepted.fill(`${before}, USD`);
-  await page.getByRole('form', { name: 'Currency rules' }).getByRole('button', { name: 'Save and continue' }).click();
+  // Its button says that saving it sends the property again.
+  await page.getByRole('form', { name: 'Currency rules' }).getByRole('button', { name: 'Save and send for review' }).click();
   await expect(page).toHaveURL(/\/properties\/property-submitted\?merchantId=/);
   await page.goto(`/properties/currency-rules?merchantId=${merchantId}`);
   await expect(page.getByRole('form', { name: 'Currency rules' }).locator('[data-field="acceptedCurrencies"]').getByRole('textbox')).toHaveValue(

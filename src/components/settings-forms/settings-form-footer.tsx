@@ -8,10 +8,12 @@ interface SettingsFormFooterProps {
   saved: boolean;
   /** A wizard step: the button saves and moves on. */
   onboarding: boolean;
+  /** A wizard's last step: the button saves and finishes, in these words. */
+  finishLabel?: string;
 }
 
 /** The end of every settings form: what failed, the save button (or save and continue in a wizard), and "Saved." */
-export function SettingsFormFooter({ failure, pending, saved, onboarding }: SettingsFormFooterProps) {
+export function SettingsFormFooter({ failure, pending, saved, onboarding, finishLabel }: SettingsFormFooterProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -27,7 +29,7 @@ export function SettingsFormFooter({ failure, pending, saved, onboarding }: Sett
           pendingLabel={t('settings.form.saving')}
           className="rounded bg-brand px-4 py-2 font-medium text-white hover:bg-brand/90"
         >
-          {onboarding ? t('settings.form.saveAndContinue') : t('settings.form.save')}
+          {onboarding ? (finishLabel ?? t('settings.form.saveAndContinue')) : t('settings.form.save')}
         </MutationButton>
         {saved ? (
           <p role="status" className="text-sm text-green-800">

@@ -10,6 +10,8 @@ export interface SettingsFormProps {
   onboarding: boolean;
   /** Called after a successful save (the wizard keeps the step as a draft and advances on it). */
   onSaved?: () => void;
+  /** The save button's words on a wizard's last step, whose save also finishes the wizard ("Save and send for review"). */
+  finishLabel?: string;
   /** Told whether the form holds typed values it has not saved (a wizard asks before leaving the step). */
   onDirtyChange?: (dirty: boolean) => void;
 }

@@ -63,7 +63,7 @@ interface LoadedFormProps extends SettingsKindFormProps {
   setSaved: (saved: boolean) => void;
 }
 
-function LoadedForm({ kind, fields, scope, onboarding, onSaved, onDirtyChange, answer, saved, setSaved }: LoadedFormProps) {
+function LoadedForm({ kind, fields, scope, onboarding, finishLabel, onSaved, onDirtyChange, answer, saved, setSaved }: LoadedFormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [initial] = useState<Draft>(() => draftOf(fields, answer.values));
@@ -136,7 +136,7 @@ function LoadedForm({ kind, fields, scope, onboarding, onSaved, onDirtyChange, a
           onLoad={() => void queryClient.invalidateQueries({ queryKey: settingsQueryKey(scope, kind) })}
         />
       ) : null}
-      <SettingsFormFooter failure={failure} pending={save.pending} saved={saved} onboarding={onboarding} />
+      <SettingsFormFooter failure={failure} pending={save.pending} saved={saved} onboarding={onboarding} finishLabel={finishLabel} />
     </form>
   );
 }

@@ -131,6 +131,8 @@ export function PropertyWizard({ property, urlStep }: { property: PropertyOvervi
         loader={PROPERTY_PAGE_FORMS[pageOf(stepId)]}
         scope={{ kind: 'property', merchantGroupId: property.merchantGroupId, merchantId: property.merchantId }}
         onboarding
+        // The last step's save also sends the property for review (the machine's finishLastStep): its button says so.
+        finishLabel={last ? t('properties.create.saveAndFinish') : undefined}
         onSaved={() => actor.send({ type: 'wizard.next', data: {} })}
         onDirtyChange={unsaved.onDirtyChange}
       />

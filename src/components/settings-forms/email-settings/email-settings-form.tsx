@@ -84,6 +84,7 @@ export function EmailSettingsForm(props: SettingsFormProps) {
 function LoadedForm({
   scope,
   onboarding,
+  finishLabel,
   onSaved,
   onDirtyChange,
   answer,
@@ -239,7 +240,7 @@ function LoadedForm({
       </Field>
       {text('senderEmail', 'email', true)}
       {text('senderName')}
-      <SettingsFormFooter failure={failure} pending={save.pending} saved={saved} onboarding={onboarding} />
+      <SettingsFormFooter failure={failure} pending={save.pending} saved={saved} onboarding={onboarding} finishLabel={finishLabel} />
     </form>
   );
 }

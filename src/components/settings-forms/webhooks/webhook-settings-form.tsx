@@ -85,6 +85,7 @@ interface PartProps extends SettingsFormProps {
 function AddressForm({
   scope,
   onboarding,
+  finishLabel,
   onSaved,
   onDirtyChange,
   answer,
@@ -148,7 +149,7 @@ function AddressForm({
           />
         )}
       </Field>
-      <SettingsFormFooter failure={failure} pending={save.pending} saved={saved} onboarding={onboarding} />
+      <SettingsFormFooter failure={failure} pending={save.pending} saved={saved} onboarding={onboarding} finishLabel={finishLabel} />
     </form>
   );
 }

@@ -109,7 +109,15 @@ export function MerchantWizard({ merchantGroupId, urlStep }: { merchantGroupId: 
           </div>
         </div>
       ) : null}
-      <StepBody key={step} actor={actor} step={step} merchantGroupId={merchantGroupId} onDirtyChange={unsaved.onDirtyChange} />
+      <StepBody
+        key={step}
+        actor={actor}
+        step={step}
+        merchantGroupId={merchantGroupId}
+        onDirtyChange={unsaved.onDirtyChange}
+        // The last step's save also finishes the wizard: its button says so.
+        finishLabel={currentIndex === stepIds.length - 1 ? t('settings.wizard.saveAndFinish') : undefined}
+      />
       {unsaved.dialog}
       <div className="flex gap-3">
         {currentIndex > 0 ? (
@@ -138,14 +146,27 @@ export function MerchantWizard({ merchantGroupId, urlStep }: { merchantGroupId: 
 }
 
 /** The step's registered form; a step whose form is not built yet can be skipped, and says so. */
-function StepBody(props: { actor: MerchantWizardActor; step: MerchantWizardStep; merchantGroupId: string; onDirtyChange: (dirty: boolean) => void }) {
-  const { actor, step, merchantGroupId, onDirtyChange } = props;
+function StepBody(props: {
+  actor: MerchantWizardActor;
+  step: MerchantWizardStep;
+  merchantGroupId: string;
+  onDirtyChange: (dirty: boolean) => void;
+  finishLabel: string | undefined;
+}) {
+  const { actor, step, merchantGroupId, onDirtyChange, finishLabel } = props;
   const { t } = useTranslation();
   const loader = MERCHANT_PAGE_FORMS[step];
   const next = (data: Record<string, unknown>) => actor.send({ type: 'wizard.next', data });
   return (
     <>
-      <SettingsFormHost loader={loader} scope={{ kind: 'merchantGroup', merchantGroupId }} onboarding onSaved={() => next({})} onDirtyChange={onDirtyChange} />
+      <SettingsFormHost
+        loader={loader}
+        scope={{ kind: 'merchantGroup', merchantGroupId }}
+        onboarding
+        finishLabel={finishLabel}
+        onSaved={() => next({})}
+        onDirtyChange={onDirtyChange}
+      />
       {loader ? null : (
         <button type="button" className="self-start rounded border border-slate-400 px-3 py-1.5 text-sm" onClick={() => next({ skipped: true })}>
           {t('settings.wizard.skip')}
