@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import type { MerchantPage } from '../../../contract/settings/pages';
@@ -7,6 +8,7 @@ import { SettingsFormHost } from '../../components/settings-forms/settings-form-
 import { useSession } from '../../lib/session/session-provider';
 import { MERCHANT_WIZARD_STEPS, type MerchantWizardStep } from '../../../contract/settings/merchant-wizard';
 import { MerchantWizard } from './merchant-wizard/merchant-wizard';
+import { useWarnBeforeUnload } from '../../lib/use-warn-before-unload';
 
 const isWizardStep = (page: string): page is MerchantWizardStep => (MERCHANT_WIZARD_STEPS as readonly string[]).includes(page);
 
@@ -23,12 +25,21 @@ export function MerchantPageScreen() {
   const page = (location.split('/').pop() ?? '') as MerchantPage;
   const merchantGroupId = search.get('merchantGroupId') ?? user?.merchantGroupId ?? undefined;
   const onboarding = search.get('isOnboarding') === 'true';
+  // A reload or a closed tab asks first while the form holds typing it has not saved (decision 0353).
+  const [dirty, setDirty] = useState(false);
+  useWarnBeforeUnload(dirty);
   return (
     <PageLayout title={t(`shell.routes.merchantPages.${page}`)}>
       {merchantGroupId && onboarding && isWizardStep(page) ? (
         <MerchantWizard merchantGroupId={merchantGroupId} urlStep={page} />
       ) : merchantGroupId ? (
-        <SettingsFormHost key={merchantGroupId} loader={MERCHANT_PAGE_FORMS[page]} scope={{ kind: 'merchantGroup', merchantGroupId }} onboarding={onboarding} />
+        <SettingsFormHost
+          key={merchantGroupId}
+          loader={MERCHANT_PAGE_FORMS[page]}
+          scope={{ kind: 'merchantGroup', merchantGroupId }}
+          onboarding={onboarding}
+          onDirtyChange={setDirty}
+        />
       ) : (
         <p role="status" className="text-sm text-slate-600">
           {t('settings.page.noGroup')}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import type { PropertyPage } from '../../../contract/settings/pages';
@@ -9,6 +10,7 @@ import { SettingsFormHost } from '../../components/settings-forms/settings-form-
 import { useActiveProperty } from '../../lib/active-property';
 import { useSession } from '../../lib/session/session-provider';
 import { propertyOverviewQuery } from './api';
+import { useWarnBeforeUnload } from '../../lib/use-warn-before-unload';
 
 /**
  * /properties/<page>?merchantId=..&merchantGroupId=..&isOnboarding=.. (spec 2): one property's settings page.
@@ -28,6 +30,9 @@ export function PropertyPageScreen() {
   const overview = useQuery({ ...propertyOverviewQuery(merchantId ?? ''), enabled: Boolean(merchantId) && !known });
   const merchantGroupId = known ?? overview.data?.merchantGroupId;
   const readable = usePropertyPageReadable();
+  // A reload or a closed tab asks first while the form holds typing it has not saved (decision 0353).
+  const [dirty, setDirty] = useState(false);
+  useWarnBeforeUnload(dirty);
   return (
     <PageLayout title={t(`shell.routes.propertyPages.${page}`)}>
       {!readable(page) ? (
@@ -44,6 +49,7 @@ export function PropertyPageScreen() {
           loader={PROPERTY_PAGE_FORMS[page]}
           scope={{ kind: 'property', merchantGroupId, merchantId }}
           onboarding={search.get('isOnboarding') === 'true'}
+          onDirtyChange={setDirty}
         />
       ) : (
         <p role="status" className="text-sm text-slate-600">
