@@ -31,6 +31,8 @@ test('a provider admin completes the merchant wizard of an Active group, resumin
   await page.getByLabel('Time zone (for example Europe/Amsterdam)').fill('Europe/Athens');
   await saveAndContinue(page).click();
   await expect(heading(page, 3, 'Payment settings')).toBeVisible();
+  // The address follows the step just after it shows: reload once it does, as a user would.
+  await expect(page).toHaveURL(/\/merchants\/payment-settings\?/);
 
   // Reload in the middle: the wizard resumes at the first step not done yet, with the earlier ones kept.
   await page.reload();
