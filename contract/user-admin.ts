@@ -103,6 +103,11 @@ export const UserRowSchema = z.object({
   status: z.enum(USER_STATUSES),
   lastSignInAt: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * When the user's name, role, properties or status last changed: the version a change is made from. A change sent
+   * with it in `If-Match` is refused (412) once someone else has changed the user since (decision 0355).
+   */
+  updatedAt: z.string(),
 });
 export type UserRow = z.infer<typeof UserRowSchema>;
 export const UserPageSchema = PagedSchema(UserRowSchema);
@@ -132,6 +137,10 @@ export const CreateUserBodySchema = z.object({
   merchantIds: MerchantIdsSchema.default([]),
 });
 export type CreateUserBody = z.input<typeof CreateUserBodySchema>;
+
+/** What a change made from a version someone has replaced since is told (412, decision 0355). */
+export const USER_CHANGED_DETAIL =
+  'this user was changed by someone else after you opened them; nothing was saved. Load their current access, then make your change again';
 
 export const UpdateUserBodySchema = z.object({
   userId: z.uuid({ message: 'the user id must be a uuid' }),
@@ -255,7 +264,8 @@ export const userAdminEndpoints = endpointTable([
     id: 'updateUser',
     method: 'PUT',
     path: `${MERCHANT_API}/users`,
-    summary: "Changes a user's name, role and scope within your own (never your own role); takes effect on their next request",
+    summary:
+      "Changes a user's name, role and scope within your own (never your own role); takes effect on their next request; 412 when If-Match names a version no longer current",
     access: UPDATE_USERS,
     body: UpdateUserBodySchema,
     response: UserDetailSchema,

@@ -126,3 +126,31 @@ test('UserManagement: the picker offers no provider-side role and no merchant ad
   for (const role of [/Provider admin/, /Provider user/, /Provider bot/, /Merchant admin/])
     await expect(manager.getByRole('radio', { name: role })).toHaveCount(0);
 });
+
+test('two admins changing one user: the second is told, loses nothing, and saves again from the current access', async ({ browser }) => {
+  const first = await newPage(browser);
+  await signIn(first, 'merchantadmin@demo.folio.test');
+  await first.goto('/users');
+  await first.getByRole('row').filter({ hasText: 'propertyviewonlyuser@demo.folio.test' }).getByRole('link').first().click();
+  await expect(first.getByLabel('Last name')).toBeVisible();
+  const second = await first.context().newPage();
+  await second.goto(first.url());
+  await expect(second.getByLabel('Last name')).toBeVisible();
+
+  await first.getByLabel('Last name').fill('Visser-Smit');
+  await first.getByRole('button', { name: 'Save changes' }).click();
+  await expect(first.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+
+  // Decision 0355: the page opened before that save does not undo it.
+  await second.getByLabel('First name').fill('Femke');
+  await second.getByRole('button', { name: 'Save changes' }).click();
+  await expect(second.getByTestId('changed-since')).toContainText('Someone else changed this user after you opened the page');
+  await expect(second.getByLabel('First name')).toHaveValue('Femke');
+  await second.getByRole('button', { name: 'Show their current access' }).click();
+  await expect(second.getByLabel('Last name')).toHaveValue('Visser-Smit');
+  await expect(second.getByTestId('changed-since')).toHaveCount(0);
+  await second.getByLabel('First name').fill('Femke');
+  await second.getByRole('button', { name: 'Save changes' }).click();
+  await expect(second.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await expect(second.getByRole('heading', { level: 1 })).toHaveText('Femke Visser-Smit');
+});

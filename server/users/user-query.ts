@@ -75,6 +75,7 @@ interface UserBaseRow {
   role: string | null;
   last_sign_in: Date | string | null;
   created_at: Date;
+  updated_at: Date;
 }
 
 function selectRows(query: UserQuery) {
@@ -90,6 +91,7 @@ function selectRows(query: UserQuery) {
       'users.merchant_group_id',
       'merchant_groups.name as group_name',
       'users.created_at',
+      'users.updated_at',
       currentRole.as('role'),
       lastSignIn.as('last_sign_in'),
     ]);
@@ -127,6 +129,7 @@ function toUserRow(row: UserBaseRow, properties: { merchantId: string; name: str
     status: statusOf(row),
     lastSignInAt,
     createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
   };
 }
 

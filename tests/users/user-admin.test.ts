@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type UserDetail, type UserPage } from '../../contract/user-admin';
+import { USER_CHANGED_DETAIL, type UserDetail, type UserPage } from '../../contract/user-admin';
 import { resetLinkIn, startSmtpPeer, type SmtpPeer } from '../../testing/mail/smtp-peer';
 import { loadCaller } from '../../server/auth/caller';
 import { assertNotLastAdmin } from '../../server/users/user-guardrails';
@@ -313,5 +313,30 @@ describe('changes take effect on the next request', () => {
     expect(trail.map((entry) => entry.action)).toEqual(expect.arrayContaining(['user.invited', 'user.updated', 'user.deactivated']));
     const roleChange = trail.find((entry) => entry.action === 'user.updated' && entry.after?.role === 'UserManagement');
     expect(roleChange?.before?.role).toBe('PropertyOperations');
+  });
+});
+
+describe('two admins changing one user (decision 0355)', () => {
+  it('refuses, with 412 and nothing written, a change made from a version a colleague has replaced', async () => {
+    const admin = await tokenOf('merchantadmin@demo.folio.test');
+    const userId = await userIdOf('propertyoperations@demo.folio.test');
+    const [harbour, canal] = [await propertyIdOf('Harbour View Hotel'), await propertyIdOf('Canal House Amsterdam')];
+    const opened = (await call('GET', `/users/${userId}/details`, admin)).json<UserDetail>();
+    const change = (merchantIds: string[], version: string) =>
+      app.inject({
+        method: 'PUT',
+        url: `${API}/users`,
+        headers: { ...bearer(admin), 'If-Match': version },
+        payload: { userId, firstName: opened.firstName, lastName: opened.lastName, role: 'PropertyOperations', merchantIds },
+      });
+    // One admin narrows the user to one property; the other, on the page opened before, would give both back.
+    const narrowed = await change([harbour], opened.updatedAt);
+    expect(narrowed.statusCode).toBe(200);
+    const stale = await change([harbour, canal], opened.updatedAt);
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json()).toMatchObject({ status: 412, detail: USER_CHANGED_DETAIL });
+    expect((await call('GET', `/users/${userId}/details`, admin)).json<UserDetail>().properties.map((property) => property.merchantId)).toEqual([harbour]);
+    // Made from the current version, the same change goes through.
+    expect((await change([harbour, canal], narrowed.json<UserDetail>().updatedAt)).statusCode).toBe(200);
   });
 });

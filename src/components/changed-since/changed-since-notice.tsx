@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
  * them (decisions 0352, 0354): nothing was written, and the user's own changes stay in the form until
  * they choose to load the other person's values.
  */
-export function ChangedSinceNotice({ message, onLoad }: { message: string; onLoad: () => void }) {
+export function ChangedSinceNotice({ message, loadLabel, onLoad }: { message: string; loadLabel?: string; onLoad: () => void }) {
   const { t } = useTranslation();
   return (
     <div
@@ -15,7 +15,7 @@ export function ChangedSinceNotice({ message, onLoad }: { message: string; onLoa
     >
       <p>{message}</p>
       <button type="button" onClick={onLoad} className="rounded border border-amber-400 bg-white px-3 py-1 font-medium">
-        {t('settings.form.showCurrent')}
+        {loadLabel ?? t('settings.form.showCurrent')}
       </button>
     </div>
   );

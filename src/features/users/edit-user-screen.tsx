@@ -13,11 +13,13 @@ import {
   type UpdateUserBody,
   type UserDetail,
 } from '../../../contract/user-admin';
+import { ChangedSinceNotice } from '../../components/changed-since/changed-since-notice';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { DetailSection } from '../../components/detail-section/detail-section';
 import { Field, inputClass } from '../../components/form/field';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { call } from '../../lib/api-client';
+import { ResponseError } from '../../lib/failure-message';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session/session-provider';
 import { useActionMutation } from '../../lib/use-action-mutation';
@@ -45,6 +47,12 @@ export function EditUserScreen() {
   const justInvited = new URLSearchParams(useSearch()).get('invited') === '1';
   const detail = useQuery({ ...userDetailQuery(id ?? ''), enabled: id !== undefined });
   const user = detail.data;
+  // The form starts over from the user as they are now once its change was refused as made from an older version.
+  const [generation, setGeneration] = useState(0);
+  const reload = async () => {
+    await detail.refetch();
+    setGeneration((current) => current + 1);
+  };
   return (
     <PageLayout
       title={user ? `${user.firstName} ${user.lastName}` : t('shell.routes.editUser')}
@@ -63,7 +71,7 @@ export function EditUserScreen() {
         </p>
       ) : null}
       {user ? <UserSummary user={user} /> : null}
-      {user?.mayManage ? <UserEditForm key={user.userId} user={user} /> : null}
+      {user?.mayManage ? <UserEditForm key={`${user.userId}-${generation}`} user={user} onReload={reload} /> : null}
       {user && !user.mayManage ? <WhyNotManaged user={user} /> : null}
       {user ? <UserAuditTrail userId={user.userId} /> : null}
     </PageLayout>
@@ -158,9 +166,11 @@ function WhyNotManaged({ user }: { user: UserDetail }) {
   );
 }
 
-function UserEditForm({ user }: { user: UserDetail }) {
+function UserEditForm({ user, onReload }: { user: UserDetail; onReload: () => Promise<void> }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  // The version this form's values were read at (decision 0355), not whatever a background refetch brings in.
+  const [version, setVersion] = useState(user.updatedAt);
   const session = useSession();
   const ownGroup = session.merchantUserInfo?.merchantGroupId ?? null;
   const held = (session.user?.userRoles ?? []).map((entry) => entry.roleName as RoleName);
@@ -174,14 +184,16 @@ function UserEditForm({ user }: { user: UserDetail }) {
   const [saved, setSaved] = useState(false);
   useEffect(() => setSaved(false), [firstName, lastName, role, merchantIds]);
   const save = useActionMutation({
-    mutationFn: (body: UpdateUserBody) => call(userAdminEndpoints.updateUser, { body }),
+    mutationFn: (body: UpdateUserBody) => call(userAdminEndpoints.updateUser, { body, ifMatch: version }),
     onSuccess: (next) => {
+      setVersion(next.updatedAt);
       queryClient.setQueryData(userKeys.detail(user.userId), next);
       void queryClient.invalidateQueries({ queryKey: userKeys.all });
       setSaved(true);
     },
   });
   const errors = fieldErrorsOf(save.error);
+  const changedSince = save.error instanceof ResponseError && save.error.status === 412;
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!role) return;
@@ -207,7 +219,10 @@ function UserEditForm({ user }: { user: UserDetail }) {
         {role && scopeRuleOf(role) === 'assigned' ? (
           <PropertyChoice groupId={ownGroup ? null : user.merchantGroupId} value={merchantIds} onChange={setMerchantIds} error={errors.merchantIds} />
         ) : null}
-        {save.error && Object.keys(errors).length === 0 ? (
+        {changedSince ? (
+          <ChangedSinceNotice message={t('users.detail.changedSince')} loadLabel={t('users.detail.showCurrent')} onLoad={() => void onReload()} />
+        ) : null}
+        {save.error && !changedSince && Object.keys(errors).length === 0 ? (
           <p role="alert" className="text-sm text-red-800">
             {problemDetailOf(save.error)}
           </p>
