@@ -15,14 +15,15 @@ export const MerchantConfigSearchSchema = z.object({
   merchantId: MerchantIdField.optional(),
 });
 
+/** What a payment or virtual card settings save made from a replaced version is told (412, contract/versions.ts, decision 0352). */
+export const PAYMENT_SETTINGS_CHANGED_DETAIL =
+  'these payment settings were changed by someone else after you opened them; nothing was saved. Load them again, then make your change again';
+export const VCC_SETTINGS_CHANGED_DETAIL =
+  'these virtual card settings were changed by someone else after you opened them; nothing was saved. Load them again, then make your change again';
+
 export const MerchantConfigBodySchema = z.object({
   merchantId: MerchantIdField,
   settings: PaymentSettingsSchema,
-  /**
-   * The `updatedAt` of the settings the change was made on (null: none were saved yet). When given and the settings
-   * have changed since (someone else saved them), the change is refused with a 409 instead of overwriting theirs.
-   */
-  seenUpdatedAt: z.string().max(40).nullable().optional(),
 });
 export type MerchantConfigBody = z.input<typeof MerchantConfigBodySchema>;
 
@@ -74,8 +75,6 @@ export const VccMerchantConfigInputSchema = z
       ])
       .nullable()
       .default(null),
-    /** The `updatedAt` of the config the change was made on (null: it had none); a newer one is not overwritten (409, decision 0352). */
-    seenUpdatedAt: z.string().max(40).nullable().optional(),
   })
   .superRefine((config, context) => {
     if (config.enabled && config.channels.length === 0)

@@ -23,13 +23,7 @@ export const SettingsAnswerSchema = z.object({
 });
 export type SettingsAnswer = z.infer<typeof SettingsAnswerSchema>;
 
-/**
- * Two people may edit one settings page at once (decision 0354). A save may send the `updatedAt` it
- * read in this header (NEVER_SAVED when it read null); when the settings have changed since, the save
- * is refused with 412 and nothing is written, instead of silently replacing the other person's values.
- */
-export const SETTINGS_VERSION_HEADER = 'If-Match';
-export const NEVER_SAVED = 'never-saved';
+/** What a settings save made from a replaced version is told (412, contract/versions.ts, decision 0354). */
 export const SETTINGS_CHANGED_DETAIL =
   'these settings were changed by someone else after you opened them; nothing was saved. Load their values, then make your change again';
 

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { merchantConfigEndpoints, type MerchantConfig } from '../../contract/merchant-config';
+import { merchantConfigEndpoints, PAYMENT_SETTINGS_CHANGED_DETAIL, type MerchantConfig } from '../../contract/merchant-config';
 import type { PaymentSettings } from '../../contract/settings/payment';
 import { audit } from '../audit';
 import { canSeeMerchant, isProviderStaff, type Caller } from '../auth/caller';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
+import { assertCurrentVersion } from '../http/versions';
 import { readSettings, resetPropertySettings, savePropertySettings } from '../settings/settings-store';
 
 // Spec 7 `merchant-config` (decision 0243): a property's payment settings through the settings
@@ -72,17 +73,11 @@ export function registerMerchantConfigRoutes(app: FastifyInstance): void {
     ['createMerchantConfig', true],
     ['updateMerchantConfig', false],
   ] as const) {
-    registerEndpoint(app, merchantConfigEndpoints[id], async ({ body, caller, ctx }) => {
+    registerEndpoint(app, merchantConfigEndpoints[id], async ({ body, caller, ctx, request }) => {
       const property = await visibleProperty(ctx.db, caller, body.merchantId);
       const before = await configOf(ctx.db, property);
       // The property row is locked (visibleProperty), so this check and the write cannot interleave with another save.
-      if (body.seenUpdatedAt !== undefined && body.seenUpdatedAt !== before.updatedAt)
-        throw problems.conflict(
-          `the payment settings of ${property.name} were changed by someone else since they were opened; reload them and make the change again`,
-          {
-            settings: ['paymentSettings.validation.changedMeanwhile'],
-          },
-        );
+      assertCurrentVersion(request, before.updatedAt, PAYMENT_SETTINGS_CHANGED_DETAIL);
       if (adding && before.hasOwnSettings) throw problems.conflict(`${property.name} has payment settings of its own already; edit them instead`);
       const saved = await savePropertySettings(ctx.db, property.merchant_group_id, property.id, KIND, body.settings);
       await audit(ctx.db, caller.userId, adding ? 'merchantConfig.create' : 'merchantConfig.update', 'merchant', property.id, { changed: saved.changed });

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { merchantConfigEndpoints, type VccChargeTiming, type VccMerchantConfig } from '../../contract/merchant-config';
+import { merchantConfigEndpoints, VCC_SETTINGS_CHANGED_DETAIL, type VccChargeTiming, type VccMerchantConfig } from '../../contract/merchant-config';
 import { audit } from '../audit';
 import { canSeeMerchant, isProviderStaff, type Caller } from '../auth/caller';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
+import { assertCurrentVersion } from '../http/versions';
 
 // Spec 7 `vcc-merchant-configs` (decision 0295): a property's virtual card config, one per property, scoped to
 // the properties the caller may see, saved (created or replaced) with an audit entry.
@@ -60,7 +61,7 @@ export function registerVccConfigRoutes(app: FastifyInstance): void {
     { transaction: false },
   );
 
-  registerEndpoint(app, merchantConfigEndpoints.saveVccMerchantConfig, async ({ body, caller, ctx }) => {
+  registerEndpoint(app, merchantConfigEndpoints.saveVccMerchantConfig, async ({ body, caller, ctx, request }) => {
     // Locked, so two saves of one property take turns; 404 for a property outside the caller's merchants.
     const property = await ctx.db.selectFrom('merchants').select(['id', 'name']).where('id', '=', body.merchantId).forUpdate().executeTakeFirst();
     if (!property || !canSeeMerchant(caller, property.id)) throw problems.notFound('no such property');
@@ -74,14 +75,8 @@ export function registerVccConfigRoutes(app: FastifyInstance): void {
       updated_at: new Date(),
     };
     const existed = await ctx.db.selectFrom('vcc_merchant_configs').select(['id', 'updated_at']).where('merchant_id', '=', property.id).executeTakeFirst();
-    // Someone saved since the caller opened the config: theirs stays (decision 0352).
-    if (body.seenUpdatedAt !== undefined && body.seenUpdatedAt !== (existed ? new Date(existed.updated_at).toISOString() : null))
-      throw problems.conflict(
-        `the virtual card settings of ${property.name} were changed by someone else since they were opened; reload them and make the change again`,
-        {
-          seenUpdatedAt: ['paymentSettings.vcc.validation.changedMeanwhile'],
-        },
-      );
+    // Someone saved since the caller opened the config: theirs stays (decision 0352). The property row is locked above.
+    assertCurrentVersion(request, existed ? new Date(existed.updated_at).toISOString() : null, VCC_SETTINGS_CHANGED_DETAIL);
     await ctx.db
       .insertInto('vcc_merchant_configs')
       .values({ merchant_id: property.id, ...values })

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { NEVER_SAVED, SETTINGS_CHANGED_DETAIL, SETTINGS_VERSION_HEADER, settingsEndpoints } from '../../contract/settings/endpoints';
+import { SETTINGS_CHANGED_DETAIL, settingsEndpoints } from '../../contract/settings/endpoints';
 import { SETTINGS_KIND_DEFINITIONS, type SettingsKind } from '../../contract/settings/kinds';
 import { audit } from '../audit';
 import type { Caller } from '../auth/caller';
 import type { Db } from '../db/database';
 import { fieldErrors, problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
+import { assertCurrentVersion, namesVersion } from '../http/versions';
 import { INFO_COLUMN_FIELDS, saveInfoColumns, withInfoColumns } from '../properties/property-info';
 import { groupInScope, merchantOfGroup, propertyInScope } from './settings-access';
 import { readSettings, resetPropertySettings, saveGroupSettings, savePropertySettings, type SavedSettings } from './settings-store';
@@ -39,13 +40,12 @@ async function audited(db: Db, caller: Caller, action: string, saved: SavedSetti
  * The check and the write share the request's transaction.
  */
 async function assertUnchangedSince(db: Db, request: FastifyRequest, merchantGroupId: string, kind: SettingsKind, merchantId: string | null) {
-  const basis = request.headers[SETTINGS_VERSION_HEADER.toLowerCase()];
-  if (typeof basis !== 'string') return;
+  if (!namesVersion(request)) return;
   // The group's row lock serializes the saves of one group and its properties (a property's version includes the
   // group's values), so two saves made from one version cannot both pass this check.
   await db.selectFrom('merchant_groups').select('id').where('id', '=', merchantGroupId).forUpdate().executeTakeFirst();
   const { updatedAt } = await readSettings(db, merchantGroupId, kind, merchantId);
-  if (basis !== (updatedAt ?? NEVER_SAVED)) throw problems.changedSince(SETTINGS_CHANGED_DETAIL);
+  assertCurrentVersion(request, updatedAt, SETTINGS_CHANGED_DETAIL);
 }
 
 async function saveForGroup(db: Db, request: FastifyRequest, caller: Caller, merchantGroupId: string, kind: SettingsKind, body: unknown, merchantId?: string) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { USER_CHANGED_DETAIL, userAdminEndpoints, type PickerRole, type UserDetail, type UserRow } from '../../contract/user-admin';
 import { audit } from '../audit';
@@ -6,6 +6,7 @@ import type { Caller } from '../auth/caller';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
+import { assertCurrentVersion, namesVersion } from '../http/versions';
 import { linkOrigin } from '../mail/link-origin';
 import { issueInvitationToken, sendInvitation } from './invitations';
 import { assertMayGrant, assertMayManage, assertNotLastAdmin, checkedMerchantIds, mayManage, targetGroupOf } from './user-guardrails';
@@ -65,15 +66,15 @@ export async function changeUser(
   db: Db,
   caller: Caller,
   change: { userId: string; firstName?: string; lastName?: string; role?: PickerRole; merchantIds: string[] },
-  /** The `updatedAt` the change was made from (If-Match), when the caller said (decision 0355). */
-  version?: string,
+  /** The update call's request: its If-Match names the version the change was made from (decision 0355). */
+  request?: FastifyRequest,
 ): Promise<UserDetail> {
   // Held for the rest of the request: two changes made from one version cannot both pass the check below.
-  if (version !== undefined) await db.selectFrom('users').select('id').where('id', '=', change.userId).forUpdate().executeTakeFirst();
+  if (request && namesVersion(request)) await db.selectFrom('users').select('id').where('id', '=', change.userId).forUpdate().executeTakeFirst();
   const target = await visibleUser(db, caller, change.userId);
   if (!target) throw problems.notFound('no such user');
   // A stale page must not undo a colleague's change: a narrowed scope re-widened, a role given back.
-  if (version !== undefined && version !== target.updatedAt) throw problems.changedSince(USER_CHANGED_DETAIL);
+  if (request) assertCurrentVersion(request, target.updatedAt, USER_CHANGED_DETAIL);
   const role = change.role ?? (target.role as PickerRole | null);
   const roleOrScopeChanges =
     role !== target.role ||
@@ -183,10 +184,7 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
     return detailOf(ctx.db, caller, user.id);
   });
 
-  registerEndpoint(app, e.updateUser, async ({ body, caller, ctx, request }) => {
-    const version = request.headers['if-match'];
-    return changeUser(ctx.db, caller, body, typeof version === 'string' ? version : undefined);
-  });
+  registerEndpoint(app, e.updateUser, async ({ body, caller, ctx, request }) => changeUser(ctx.db, caller, body, request));
 
   registerEndpoint(app, e.assignUserScope, async ({ body, caller, ctx }) => changeUser(ctx.db, caller, { userId: body.userId, merchantIds: body.merchantIds }));
 

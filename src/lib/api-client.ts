@@ -9,6 +9,7 @@ import {
   type ResponseOf,
 } from '../../contract/endpoint';
 import { MERCHANT_HEADER } from '../../contract/product';
+import { VERSION_HEADER } from '../../contract/versions';
 import { FALLBACK_FAILURE, failureMessage, ResponseError } from './failure-message';
 import { GRANTS_VERSION_HEADER, noteGrantsVersion } from './grants-version';
 
@@ -37,7 +38,7 @@ export interface CallOptions<E extends Endpoint> {
   signal?: AbortSignal;
   /** Money calls (`idempotent` in the contract): one key per user intent, so a repeat acts once (decision 0200). */
   idempotencyKey?: string;
-  /** A save of something two people may edit: the version it was made from, refused with 412 when replaced since (decision 0354). */
+  /** A change to something two people may edit: the version it was made from, refused with 412 when replaced since (contract/versions.ts). */
   ifMatch?: string;
 }
 
@@ -62,7 +63,7 @@ export async function call<E extends Endpoint>(endpoint: E, options: CallOptions
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.merchantId) headers[MERCHANT_HEADER] = options.merchantId;
   if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
-  if (options.ifMatch) headers['If-Match'] = options.ifMatch;
+  if (options.ifMatch) headers[VERSION_HEADER] = options.ifMatch;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (endpoint.bodyType === 'form' && options.body) {

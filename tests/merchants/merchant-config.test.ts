@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_SETTINGS_CHANGED_DETAIL } from '../../contract/merchant-config';
 import { MERCHANT_API } from '../../contract/product';
+import { VERSION_HEADER, versionOf } from '../../contract/versions';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 
 // Issue 17 "Payment settings": spec 7 merchant-config (search, POST, PUT, DELETE) on the
@@ -14,6 +16,9 @@ let manager: string;
 let lagoonGroup: string;
 
 const call = (token: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => app.inject({ method, url, headers: bearer(token), payload });
+/** A save that says which version it was made from (contract/versions.ts). */
+const versioned = (token: string, method: 'POST' | 'PUT', payload: object, version: string | null) =>
+  app.inject({ method, url: CONFIG, headers: { ...bearer(token), [VERSION_HEADER]: versionOf(version) }, payload });
 const search = async (token: string, body: object = {}) => (await call(token, 'POST', `${CONFIG}/search`, body)).json();
 const SETTINGS = { paymentTypes: ['PN', 'AU'], chargeCategories: ['Rooms', 'Spa'], depositBasis: 'DepositAmount', depositPercentage: 30 };
 
@@ -69,27 +74,20 @@ describe('merchant-config', () => {
     const [property] = await search(manager);
     const opened = property.updatedAt;
     // Two people open the settings; the first saves Pay later.
-    const first = await call(admin, 'POST', CONFIG, {
-      merchantId: property.merchantId,
-      settings: { ...SETTINGS, paymentTypes: ['PN', 'PL'] },
-      seenUpdatedAt: opened,
-    });
+    const first = await versioned(admin, 'POST', { merchantId: property.merchantId, settings: { ...SETTINGS, paymentTypes: ['PN', 'PL'] } }, opened);
     expect(first.statusCode).toBe(201);
     // The second, still on what they opened, saves a deposit: refused, and the first one's change stays.
-    const second = await call(manager, 'PUT', CONFIG, {
-      merchantId: property.merchantId,
-      settings: { ...SETTINGS, depositPercentage: 40 },
-      seenUpdatedAt: opened,
-    });
-    expect(second.statusCode).toBe(409);
-    expect(second.json().errors).toEqual({ settings: ['paymentSettings.validation.changedMeanwhile'] });
+    const second = await versioned(manager, 'PUT', { merchantId: property.merchantId, settings: { ...SETTINGS, depositPercentage: 40 } }, opened);
+    expect(second.statusCode).toBe(412);
+    expect(second.json()).toMatchObject({ status: 412, detail: PAYMENT_SETTINGS_CHANGED_DETAIL });
     expect((await search(admin, { merchantId: property.merchantId }))[0].settings).toEqual({ ...SETTINGS, paymentTypes: ['PN', 'PL'] });
     // On what is there now, the same change is saved.
-    const again = await call(manager, 'PUT', CONFIG, {
-      merchantId: property.merchantId,
-      settings: { ...SETTINGS, paymentTypes: ['PN', 'PL'], depositPercentage: 40 },
-      seenUpdatedAt: first.json().updatedAt,
-    });
+    const again = await versioned(
+      manager,
+      'PUT',
+      { merchantId: property.merchantId, settings: { ...SETTINGS, paymentTypes: ['PN', 'PL'], depositPercentage: 40 } },
+      first.json().updatedAt,
+    );
     expect(again.statusCode).toBe(200);
     expect(again.json().settings.depositPercentage).toBe(40);
     expect((await call(manager, 'DELETE', `${CONFIG}/${property.merchantId}`)).statusCode).toBe(200);

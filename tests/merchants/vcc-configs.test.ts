@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VccMerchantConfig } from '../../contract/merchant-config';
+import { VCC_SETTINGS_CHANGED_DETAIL, type VccMerchantConfig } from '../../contract/merchant-config';
 import { MERCHANT_API } from '../../contract/product';
+import { VERSION_HEADER, versionOf } from '../../contract/versions';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 
 // Spec 7 `vcc-merchant-configs` (search and POST; decision 0295): a property's virtual card config, validated,
@@ -12,7 +13,13 @@ let merchantAdmin: string;
 let canal: string;
 let santorini: string;
 
-const save = (token: string, payload: object) => app.inject({ method: 'POST', url: `${MERCHANT_API}/vcc-merchant-configs`, headers: bearer(token), payload });
+const save = (token: string, payload: object, version?: string | null) =>
+  app.inject({
+    method: 'POST',
+    url: `${MERCHANT_API}/vcc-merchant-configs`,
+    headers: { ...bearer(token), ...(version === undefined ? {} : { [VERSION_HEADER]: versionOf(version) }) },
+    payload,
+  });
 const search = (token: string, payload: object) =>
   app.inject({ method: 'POST', url: `${MERCHANT_API}/vcc-merchant-configs/search`, headers: bearer(token), payload });
 const idOf = async (name: string) => (await app.ctx.db.selectFrom('merchants').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
@@ -102,14 +109,14 @@ describe('VCC merchant configs saved from two pages', () => {
     const dune = await idOf('Dune Resort Scheveningen');
     const config = { merchantId: dune, enabled: true, chargeTiming: 'OnCheckIn' };
     // Two people open the empty config; the first saves Expedia.
-    const first = await save(merchantAdmin, { ...config, channels: ['Expedia'], seenUpdatedAt: null });
+    const first = await save(merchantAdmin, { ...config, channels: ['Expedia'] }, null);
     expect(first.statusCode).toBe(200);
-    const second = await save(merchantAdmin, { ...config, channels: ['Airbnb'], seenUpdatedAt: null });
-    expect(second.statusCode).toBe(409);
-    expect(second.json().errors).toEqual({ seenUpdatedAt: ['paymentSettings.vcc.validation.changedMeanwhile'] });
+    const second = await save(merchantAdmin, { ...config, channels: ['Airbnb'] }, null);
+    expect(second.statusCode).toBe(412);
+    expect(second.json()).toMatchObject({ status: 412, detail: VCC_SETTINGS_CHANGED_DETAIL });
     expect((await search(merchantAdmin, { merchantId: dune })).json()[0].channels).toEqual(['Expedia']);
     // Made on what is there now, the change is saved.
-    const again = await save(merchantAdmin, { ...config, channels: ['Expedia', 'Airbnb'], seenUpdatedAt: first.json().updatedAt });
+    const again = await save(merchantAdmin, { ...config, channels: ['Expedia', 'Airbnb'] }, first.json().updatedAt);
     expect(again.statusCode).toBe(200);
     expect(again.json().channels).toEqual(['Expedia', 'Airbnb']);
   });

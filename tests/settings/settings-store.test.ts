@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MERCHANT_API } from '../../contract/product';
-import { NEVER_SAVED, SETTINGS_CHANGED_DETAIL, SETTINGS_VERSION_HEADER, type SettingsAnswer } from '../../contract/settings/endpoints';
+import { SETTINGS_CHANGED_DETAIL, type SettingsAnswer } from '../../contract/settings/endpoints';
+import { NEVER_SAVED, VERSION_HEADER } from '../../contract/versions';
 import type { Db } from '../../server/db/database';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 
@@ -204,7 +205,7 @@ describe("spec 7's own names", () => {
 
 describe('two people editing one settings page (decision 0354)', () => {
   const versioned = (token: string, url: string, payload: object, version: string) =>
-    app.inject({ method: 'PUT', url: `${MERCHANT_API}${url}`, headers: { ...bearer(token), [SETTINGS_VERSION_HEADER]: version }, payload });
+    app.inject({ method: 'PUT', url: `${MERCHANT_API}${url}`, headers: { ...bearer(token), [VERSION_HEADER]: version }, payload });
 
   it('refuses, with 412 and nothing written, a save made from a version someone has replaced since', async () => {
     const url = groupUrl(kastro.id, 'processing');
@@ -238,7 +239,7 @@ describe('two people editing one settings page (decision 0354)', () => {
     const reset = await app.inject({
       method: 'POST',
       url: `${MERCHANT_API}${propertyUrl(property, 'processing')}/reset`,
-      headers: { ...bearer(providerAdmin), [SETTINGS_VERSION_HEADER]: opened.updatedAt ?? NEVER_SAVED },
+      headers: { ...bearer(providerAdmin), [VERSION_HEADER]: opened.updatedAt ?? NEVER_SAVED },
       payload: {},
     });
     expect(reset.statusCode).toBe(412);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_CHANGED_DETAIL, type UserDetail, type UserPage } from '../../contract/user-admin';
+import { VERSION_HEADER } from '../../contract/versions';
 import { resetLinkIn, startSmtpPeer, type SmtpPeer } from '../../testing/mail/smtp-peer';
 import { loadCaller } from '../../server/auth/caller';
 import { assertNotLastAdmin } from '../../server/users/user-guardrails';
@@ -326,7 +327,7 @@ describe('two admins changing one user (decision 0355)', () => {
       app.inject({
         method: 'PUT',
         url: `${API}/users`,
-        headers: { ...bearer(admin), 'If-Match': version },
+        headers: { ...bearer(admin), [VERSION_HEADER]: version },
         payload: { userId, firstName: opened.firstName, lastName: opened.lastName, role: 'PropertyOperations', merchantIds },
       });
     // One admin narrows the user to one property; the other, on the page opened before, would give both back.

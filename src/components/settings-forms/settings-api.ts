@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SettingsScope } from '../../../contract/settings/scope';
-import { NEVER_SAVED, settingsEndpoints, type SettingsAnswer } from '../../../contract/settings/endpoints';
+import { settingsEndpoints, type SettingsAnswer } from '../../../contract/settings/endpoints';
+import { versionOf as versionOfUpdate } from '../../../contract/versions';
 import type { SettingsKind } from '../../../contract/settings/kinds';
 import type { LocationSettings } from '../../../contract/settings/location';
 import type { PayoutEmails } from '../../../contract/settings/payout-emails';
@@ -28,7 +29,7 @@ function readSettings(scope: SettingsScope, kind: SettingsKind): Promise<Setting
 }
 
 /** The version a save or reset is made from: the `updatedAt` of the answer the form shows (decision 0354). */
-export const versionOf = (answer: SettingsAnswer): string => answer.updatedAt ?? NEVER_SAVED;
+export const versionOf = (answer: SettingsAnswer): string => versionOfUpdate(answer.updatedAt);
 
 /** Whether a save was refused because someone else changed the settings after the form read them. */
 export const changedSince = (error: unknown): boolean => error instanceof ResponseError && error.status === 412;

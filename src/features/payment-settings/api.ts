@@ -15,8 +15,9 @@ export const vccConfigQuery = (merchantId: string) =>
     queryFn: ({ signal }) => call(merchantConfigEndpoints.searchVccMerchantConfigs, { body: { merchantId }, signal }),
   });
 
-export function saveVccConfig(body: VccMerchantConfigInput) {
-  return call(merchantConfigEndpoints.saveVccMerchantConfig, { body });
+/** `version`: the `updatedAt` the form was opened on (contract/versions.ts); a save over a newer one is refused (412). */
+export function saveVccConfig(body: VccMerchantConfigInput, version: string) {
+  return call(merchantConfigEndpoints.saveVccMerchantConfig, { body, ifMatch: version });
 }
 
 export const merchantConfigsQuery = (merchantId?: string) =>
@@ -25,8 +26,10 @@ export const merchantConfigsQuery = (merchantId?: string) =>
     queryFn: ({ signal }) => call(merchantConfigEndpoints.searchMerchantConfigs, { body: merchantId ? { merchantId } : {}, signal }),
   });
 
-export function saveMerchantConfig(body: MerchantConfigBody, adding: boolean) {
-  return adding ? call(merchantConfigEndpoints.createMerchantConfig, { body }) : call(merchantConfigEndpoints.updateMerchantConfig, { body });
+/** `version`: the `updatedAt` the form was opened on (contract/versions.ts); a save over a newer one is refused (412). */
+export function saveMerchantConfig(body: MerchantConfigBody, adding: boolean, version: string) {
+  const options = { body, ifMatch: version };
+  return adding ? call(merchantConfigEndpoints.createMerchantConfig, options) : call(merchantConfigEndpoints.updateMerchantConfig, options);
 }
 
 export function deleteMerchantConfig(merchantId: string) {

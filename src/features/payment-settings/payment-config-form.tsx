@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { MerchantConfig } from '../../../contract/merchant-config';
 import { DEPOSIT_BASES } from '../../../contract/payment-links';
+import { versionOf } from '../../../contract/versions';
 import { CHARGE_CATEGORIES, PAYMENT_TYPES, PaymentSettingsSchema, type PaymentSettings } from '../../../contract/settings/payment';
 import { ChangedSinceNotice } from '../../components/changed-since/changed-since-notice';
 import { Field, inputClass } from '../../components/form/field';
@@ -37,7 +38,7 @@ export function PaymentConfigForm(props: {
   const [clientErrors, setClientErrors] = useState<Record<string, string[]>>({});
   const mutation = useActionMutation({
     // What the form was opened on goes along: a save over someone else's newer one is refused, not lost (409).
-    mutationFn: () => saveMerchantConfig({ merchantId: config.merchantId, settings: values, seenUpdatedAt: config.updatedAt }, adding),
+    mutationFn: () => saveMerchantConfig({ merchantId: config.merchantId, settings: values }, adding, versionOf(config.updatedAt)),
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: paymentSettingsKeys.all });
       onSaved(saved);
@@ -48,7 +49,7 @@ export function PaymentConfigForm(props: {
   for (const [key, messages] of Object.entries(serverErrors(mutation.error))) errors[key.replace(/^settings\./, '')] = messages;
   const errorOf = (key: string) => (errors[key]?.[0] ? t(errors[key][0], { defaultValue: errors[key][0] }) : undefined);
   // Someone else saved since the form opened (or, adding, gave the property settings of its own): nothing was saved.
-  const changedMeanwhile = mutation.error instanceof ResponseError && mutation.error.status === 409;
+  const changedMeanwhile = mutation.error instanceof ResponseError && (mutation.error.status === 412 || (adding && mutation.error.status === 409));
   const general = changedMeanwhile ? null : mutation.error && Object.keys(serverErrors(mutation.error)).length === 0 ? mutation.error.message : null;
   function change(next: (current: PaymentSettings) => PaymentSettings) {
     onEditing?.();

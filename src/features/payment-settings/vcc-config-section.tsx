@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VCC_CHANNELS, VCC_CHARGE_TIMINGS, VccMerchantConfigInputSchema, type VccMerchantConfig } from '../../../contract/merchant-config';
+import { versionOf } from '../../../contract/versions';
 import { ChangedSinceNotice } from '../../components/changed-since/changed-since-notice';
 import { Field, inputClass } from '../../components/form/field';
 import { ResponseError } from '../../lib/failure-message';
@@ -50,11 +51,9 @@ function VccForm(props: { merchantId: string; current: VccMerchantConfig | undef
     chargeTiming: values.chargeTiming,
     daysBeforeCheckIn: values.chargeTiming === 'BeforeCheckIn' && values.daysBeforeCheckIn !== '' ? Number(values.daysBeforeCheckIn) : null,
     notificationEmail: values.notificationEmail,
-    // What the form was opened on: a save over someone else's newer one is refused, not lost (409).
-    seenUpdatedAt: current?.updatedAt ?? null,
   });
   const mutation = useActionMutation({
-    mutationFn: () => saveVccConfig(body()),
+    mutationFn: () => saveVccConfig(body(), versionOf(current?.updatedAt ?? null)),
     onSuccess: async () => {
       setSaved(true);
       await queryClient.invalidateQueries({ queryKey: paymentSettingsKeys.vcc(merchantId) });
@@ -64,7 +63,7 @@ function VccForm(props: { merchantId: string; current: VccMerchantConfig | undef
   const errors = { ...clientErrors, ...fieldErrors(mutation.error) };
   const errorOf = (key: string) => (errors[key]?.[0] ? t(errors[key][0], { defaultValue: errors[key][0] }) : undefined);
   // Someone else saved since the form opened: nothing was saved; "show the current settings" reads them again.
-  const changedMeanwhile = mutation.error instanceof ResponseError && mutation.error.status === 409;
+  const changedMeanwhile = mutation.error instanceof ResponseError && mutation.error.status === 412;
   const general = mutation.error && !changedMeanwhile && Object.keys(fieldErrors(mutation.error)).length === 0 ? mutation.error.message : null;
   const change = (next: Partial<Values>) => (setSaved(false), setValues((currentValues) => ({ ...currentValues, ...next })));
 
