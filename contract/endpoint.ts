@@ -35,6 +35,11 @@ export interface Endpoint {
    * gets the first answer again for 24 h, and the same key with another request is a 422 (decision 0200).
    */
   idempotent?: boolean;
+  /**
+   * A change two people may make at once: sent with `If-Match` naming the version it was made from, it is refused
+   * with 412 once that version has been replaced (contract/versions.ts, decisions 0352, 0354, 0355).
+   */
+  versioned?: boolean;
 }
 
 /** The header a client sends with a money call, one value per user intent (decision 0200). */

@@ -116,6 +116,7 @@ export const merchantConfigEndpoints = endpointTable([
     access: { resource: 'PaymentSettings', action: 'Insert' },
     body: VccMerchantConfigInputSchema,
     response: VccMerchantConfigSchema,
+    versioned: true,
   }),
   defineEndpoint({
     id: 'searchMerchantConfigs',
@@ -135,6 +136,7 @@ export const merchantConfigEndpoints = endpointTable([
     body: MerchantConfigBodySchema,
     response: MerchantConfigSchema,
     successStatus: 201,
+    versioned: true,
   }),
   defineEndpoint({
     id: 'updateMerchantConfig',
@@ -144,6 +146,7 @@ export const merchantConfigEndpoints = endpointTable([
     access: { resource: 'PaymentSettings', action: 'Update' },
     body: MerchantConfigBodySchema,
     response: MerchantConfigSchema,
+    versioned: true,
   }),
   defineEndpoint({
     id: 'deleteMerchantConfig',

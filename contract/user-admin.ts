@@ -269,6 +269,7 @@ export const userAdminEndpoints = endpointTable([
     access: UPDATE_USERS,
     body: UpdateUserBodySchema,
     response: UserDetailSchema,
+    versioned: true,
   }),
   defineEndpoint({
     id: 'assignUserScope',

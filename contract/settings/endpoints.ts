@@ -67,6 +67,7 @@ export const settingsEndpoints = endpointTable([
     params: GroupParams,
     body: SettingsValuesBody,
     response: SettingsAnswerSchema,
+    versioned: true,
   }),
   defineEndpoint({
     id: 'getPropertySettings',
@@ -87,6 +88,7 @@ export const settingsEndpoints = endpointTable([
     params: PropertyParams,
     body: SettingsValuesBody,
     response: SettingsAnswerSchema,
+    versioned: true,
   }),
   defineEndpoint({
     id: 'resetPropertySettings',
@@ -102,6 +104,7 @@ export const settingsEndpoints = endpointTable([
         .optional(),
     }),
     response: SettingsAnswerSchema,
+    versioned: true,
   }),
   defineEndpoint({
     id: 'getMerchantLocationSettings',
@@ -122,6 +125,7 @@ export const settingsEndpoints = endpointTable([
     query: LocationQuery,
     body: LocationSettingsSchema,
     response: SettingsAnswerSchema,
+    versioned: true,
   }),
   defineEndpoint({
     id: 'savePayoutEmailConfig',
@@ -131,6 +135,7 @@ export const settingsEndpoints = endpointTable([
     access: GROUP_UPDATE,
     body: PayoutEmailConfigBody,
     response: SettingsAnswerSchema,
+    versioned: true,
   }),
   defineEndpoint({
     id: 'searchPayoutEmailConfig',

@@ -3,6 +3,7 @@ import { IDEMPOTENCY_KEY_HEADER, type Endpoint } from '../../contract/endpoint';
 import { endpoints } from '../../contract/endpoints';
 import { PROBLEM_CONTENT_TYPE, ProblemSchema } from '../../contract/problem';
 import { PRODUCT } from '../../contract/product';
+import { NEVER_SAVED, VERSION_HEADER } from '../../contract/versions';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -38,6 +39,20 @@ function idempotencyParameter(endpoint: Endpoint): JsonSchema[] {
   ];
 }
 
+/** Changes two people may make at once take the version they were made from (contract/versions.ts). */
+function versionParameter(endpoint: Endpoint): JsonSchema[] {
+  if (!endpoint.versioned) return [];
+  return [
+    {
+      name: VERSION_HEADER,
+      in: 'header',
+      required: false,
+      description: `the \`updatedAt\` the change was made from (\`${NEVER_SAVED}\` when it was null): a change from a version replaced since is a 412 and writes nothing; without it the last write wins`,
+      schema: { type: 'string', maxLength: 64 },
+    },
+  ];
+}
+
 const problemResponse = (description: string) => ({ description, content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: '#/components/schemas/Problem' } } } });
 
 function operation(endpoint: Endpoint): JsonSchema {
@@ -50,6 +65,7 @@ function operation(endpoint: Endpoint): JsonSchema {
   if (access !== 'public') responses['401'] = problemResponse('no valid access token');
   if (typeof access === 'object') responses['403'] = problemResponse(`needs ${access.action} on ${access.resource}`);
   if (endpoint.idempotent) responses['422'] = problemResponse('the Idempotency-Key was used with another request');
+  if (endpoint.versioned) responses['412'] = problemResponse('changed since the version named in If-Match: nothing was written');
   const mediaType =
     endpoint.bodyType === 'form' ? 'application/x-www-form-urlencoded' : endpoint.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json';
   return {
@@ -57,7 +73,12 @@ function operation(endpoint: Endpoint): JsonSchema {
     summary: endpoint.summary,
     security,
     'x-folio-access': access,
-    parameters: [...parameters(endpoint.params, 'path'), ...parameters(endpoint.query, 'query'), ...idempotencyParameter(endpoint)],
+    parameters: [
+      ...parameters(endpoint.params, 'path'),
+      ...parameters(endpoint.query, 'query'),
+      ...idempotencyParameter(endpoint),
+      ...versionParameter(endpoint),
+    ],
     ...(endpoint.body ? { requestBody: { required: true, content: { [mediaType]: { schema: jsonSchema(endpoint.body, 'input') } } } } : {}),
     responses,
   };
