@@ -20,6 +20,9 @@ export class ResponseError extends Error {
   }
 }
 
+/** A change refused because someone else changed the same thing after it was read (412, contract/versions.ts). */
+export const isChangedSince = (error: unknown): boolean => error instanceof ResponseError && error.status === 412;
+
 function firstValue(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (value && typeof value === 'object') {

@@ -34,15 +34,18 @@ export function minorToPlain(minor: number, digits: number): string {
   return digits === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
+/** "1,250.50" as the lists write numbers: commas between groups of three digits are grouping, and go. */
+function ungrouped(typed: string): string {
+  return /^\d{1,3}(?:,\d{3})+(?:\.\d*)?$/.test(typed) ? typed.replace(/,/g, '') : typed;
+}
+
 /**
  * A typed non-negative amount ("12.5", "0.05", "1200", "1,200.50") as integer minor units with `digits` decimals,
  * worked out on the digits themselves so no float rounding can creep in. Undefined when the text is
  * not an amount, has more decimals than the currency allows, or is too large to be exact.
  */
 export function parseMinorUnits(text: string, digits: number): number | undefined {
-  const typed = text.trim();
-  // "1,250.50" as the lists write amounts: commas between groups of three digits are read as grouping.
-  const plain = /^\d{1,3}(?:,\d{3})+(?:\.\d*)?$/.test(typed) ? typed.replace(/,/g, '') : typed;
+  const plain = ungrouped(text.trim());
   const match = /^(\d+)(?:\.(\d*))?$/.exec(plain);
   if (!match) return undefined;
   const [, whole = '', fraction = ''] = match;
@@ -56,8 +59,7 @@ export function parseMinorUnits(text: string, digits: number): number | undefine
  * so one thousand, never 1). Undefined for anything else: letters, signs, exponents ("1e2"), hexadecimal ("0x10").
  */
 export function parseDecimal(text: string): number | undefined {
-  const typed = text.trim();
-  const plain = /^\d{1,3}(?:,\d{3})+(?:\.\d*)?$/.test(typed) ? typed.replace(/,/g, '') : typed;
+  const plain = ungrouped(text.trim());
   if (!/^(?:\d+(?:[.,]\d*)?|[.,]\d+)$/.test(plain)) return undefined;
   return Number(plain.replace(',', '.'));
 }

@@ -1,12 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SettingsScope } from '../../../contract/settings/scope';
 import { settingsEndpoints, type SettingsAnswer } from '../../../contract/settings/endpoints';
-import { versionOf as versionOfUpdate } from '../../../contract/versions';
 import type { SettingsKind } from '../../../contract/settings/kinds';
 import type { LocationSettings } from '../../../contract/settings/location';
 import type { PayoutEmails } from '../../../contract/settings/payout-emails';
 import { call } from '../../lib/api-client';
-import { ResponseError } from '../../lib/failure-message';
 
 // The settings store's calls for one scope and kind. A group's location settings and payout e-mails
 // go through spec 7's own endpoints; everything else through the per-scope settings paths.
@@ -27,12 +25,6 @@ function readSettings(scope: SettingsScope, kind: SettingsKind): Promise<Setting
   if (kind === 'payout-emails') return call(endpoints.searchPayoutEmailConfig, { body: { merchantGroupId: scope.merchantGroupId } });
   return call(endpoints.getGroupSettings, { params: { merchantGroupId: scope.merchantGroupId, kind } });
 }
-
-/** The version a save or reset is made from: the `updatedAt` of the answer the form shows (decision 0354). */
-export const versionOf = (answer: SettingsAnswer): string => versionOfUpdate(answer.updatedAt);
-
-/** Whether a save was refused because someone else changed the settings after the form read them. */
-export const changedSince = (error: unknown): boolean => error instanceof ResponseError && error.status === 412;
 
 export function saveSettings(scope: SettingsScope, kind: SettingsKind, values: Values, ifMatch: string): Promise<SettingsAnswer> {
   if (scope.kind === 'property') return call(endpoints.savePropertySettings, { params: { merchantId: scope.merchantId, kind }, body: values, ifMatch });

@@ -3,12 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SettingsAnswer } from '../../../contract/settings/endpoints';
 import { SETTINGS_KIND_DEFINITIONS, type SettingsKind } from '../../../contract/settings/kinds';
-import { ResponseError } from '../../lib/failure-message';
+import { versionOf } from '../../../contract/versions';
+import { isChangedSince, ResponseError } from '../../lib/failure-message';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { MutationButton } from '../mutation-button';
 import { draftOf, errorsByField, valuesOf, type Draft, type DraftValue, type FieldSpec } from './field-spec';
 import { ChangedSinceNotice } from '../changed-since/changed-since-notice';
-import { changedSince, resetPropertyField, saveSettings, settingsQuery, settingsQueryKey, versionOf } from './settings-api';
+import { resetPropertyField, saveSettings, settingsQuery, settingsQueryKey } from './settings-api';
 import { SettingsField } from './settings-field';
 import type { SettingsFormProps } from './settings-form-props';
 import { SettingsFormFooter } from './settings-form-footer';
@@ -75,7 +76,7 @@ function LoadedForm({ kind, fields, scope, onboarding, finishLabel, onSaved, onD
   const accept = (next: SettingsAnswer) => queryClient.setQueryData(settingsQueryKey(scope, kind), next);
 
   const save = useActionMutation({
-    mutationFn: (body: Record<string, unknown>) => saveSettings(scope, kind, body, versionOf(answer)),
+    mutationFn: (body: Record<string, unknown>) => saveSettings(scope, kind, body, versionOf(answer.updatedAt)),
     meta: { errorToast: false },
     onSuccess: (next) => {
       setSaved(true);
@@ -85,7 +86,8 @@ function LoadedForm({ kind, fields, scope, onboarding, finishLabel, onSaved, onD
     onError: (error) => setErrors(serverFieldErrors(error) ?? {}),
   });
   const reset = useActionMutation({
-    mutationFn: (field: string) => (scope.kind === 'property' ? resetPropertyField(scope.merchantId, kind, field, versionOf(answer)) : Promise.resolve(answer)),
+    mutationFn: (field: string) =>
+      scope.kind === 'property' ? resetPropertyField(scope.merchantId, kind, field, versionOf(answer.updatedAt)) : Promise.resolve(answer),
     onSuccess: accept,
   });
 
@@ -100,7 +102,7 @@ function LoadedForm({ kind, fields, scope, onboarding, finishLabel, onSaved, onD
     if (!issues) save.act(values);
   };
   // Someone saved this page after the form read it: nothing was written (decision 0354).
-  const stale = changedSince(save.error) || changedSince(reset.error);
+  const stale = isChangedSince(save.error) || isChangedSince(reset.error);
   const failure = save.error && !serverFieldErrors(save.error) && !stale ? save.error.message : null;
 
   return (

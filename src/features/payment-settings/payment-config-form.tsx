@@ -8,7 +8,7 @@ import { versionOf } from '../../../contract/versions';
 import { CHARGE_CATEGORIES, PAYMENT_TYPES, PaymentSettingsSchema, type PaymentSettings } from '../../../contract/settings/payment';
 import { ChangedSinceNotice } from '../../components/changed-since/changed-since-notice';
 import { Field, inputClass } from '../../components/form/field';
-import { ResponseError } from '../../lib/failure-message';
+import { isChangedSince, ResponseError } from '../../lib/failure-message';
 import { parseDecimal } from '../../lib/format';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { paymentSettingsKeys, saveMerchantConfig } from './api';
@@ -49,7 +49,7 @@ export function PaymentConfigForm(props: {
   for (const [key, messages] of Object.entries(serverErrors(mutation.error))) errors[key.replace(/^settings\./, '')] = messages;
   const errorOf = (key: string) => (errors[key]?.[0] ? t(errors[key][0], { defaultValue: errors[key][0] }) : undefined);
   // Someone else saved since the form opened (or, adding, gave the property settings of its own): nothing was saved.
-  const changedMeanwhile = mutation.error instanceof ResponseError && (mutation.error.status === 412 || (adding && mutation.error.status === 409));
+  const changedMeanwhile = isChangedSince(mutation.error) || (adding && mutation.error instanceof ResponseError && mutation.error.status === 409);
   const general = changedMeanwhile ? null : mutation.error && Object.keys(serverErrors(mutation.error)).length === 0 ? mutation.error.message : null;
   function change(next: (current: PaymentSettings) => PaymentSettings) {
     onEditing?.();

@@ -5,7 +5,7 @@ import { VCC_CHANNELS, VCC_CHARGE_TIMINGS, VccMerchantConfigInputSchema, type Vc
 import { versionOf } from '../../../contract/versions';
 import { ChangedSinceNotice } from '../../components/changed-since/changed-since-notice';
 import { Field, inputClass } from '../../components/form/field';
-import { ResponseError } from '../../lib/failure-message';
+import { isChangedSince, ResponseError } from '../../lib/failure-message';
 import { formatDateTime } from '../../lib/format';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { paymentSettingsKeys, saveVccConfig, vccConfigQuery } from './api';
@@ -63,7 +63,7 @@ function VccForm(props: { merchantId: string; current: VccMerchantConfig | undef
   const errors = { ...clientErrors, ...fieldErrors(mutation.error) };
   const errorOf = (key: string) => (errors[key]?.[0] ? t(errors[key][0], { defaultValue: errors[key][0] }) : undefined);
   // Someone else saved since the form opened: nothing was saved; "show the current settings" reads them again.
-  const changedMeanwhile = mutation.error instanceof ResponseError && mutation.error.status === 412;
+  const changedMeanwhile = isChangedSince(mutation.error);
   const general = mutation.error && !changedMeanwhile && Object.keys(fieldErrors(mutation.error)).length === 0 ? mutation.error.message : null;
   const change = (next: Partial<Values>) => (setSaved(false), setValues((currentValues) => ({ ...currentValues, ...next })));
 

@@ -19,7 +19,7 @@ import { DetailSection } from '../../components/detail-section/detail-section';
 import { Field, inputClass } from '../../components/form/field';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { call } from '../../lib/api-client';
-import { ResponseError } from '../../lib/failure-message';
+import { isChangedSince } from '../../lib/failure-message';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session/session-provider';
 import { useActionMutation } from '../../lib/use-action-mutation';
@@ -193,7 +193,7 @@ function UserEditForm({ user, onReload }: { user: UserDetail; onReload: () => Pr
     },
   });
   const errors = fieldErrorsOf(save.error);
-  const changedSince = save.error instanceof ResponseError && save.error.status === 412;
+  const changedSince = isChangedSince(save.error);
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!role) return;
