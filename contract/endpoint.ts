@@ -28,8 +28,14 @@ export interface Endpoint {
   response: $ZodType;
   /** Status of the successful answer; 200 unless stated. */
   successStatus?: number;
-  /** Whether the call acts on the merchant named in the merchant header. */
-  merchantHeader?: boolean;
+  /**
+   * Whether the call acts on the merchant named in the merchant header (`x-merchant-id`): only such a
+   * call's handler is given the header's merchant, and the OpenAPI document lists the header on it.
+   * `required`: the call acts on one property and is refused (400) without it.
+   */
+  merchantHeader?: true | 'required';
+  /** The id of the endpoint whose handler, permission and schemas this one is: the spec's method and path for it (contract/spec-paths.ts). */
+  sameAs?: string;
   /**
    * A money call: with an `Idempotency-Key` header, a repeat of the same request by the same user
    * gets the first answer again for 24 h, and the same key with another request is a 422 (decision 0200).

@@ -21,6 +21,7 @@ import { secretKeyEndpoints } from './secret-keys';
 import { brandAssetEndpoints } from './brand-assets';
 import { refundEndpoints } from './refunds';
 import { settingsEndpoints } from './settings/endpoints';
+import { specPathEndpoints } from './spec-paths';
 import { merchantWizardEndpoints } from './settings/merchant-wizard';
 import { systemEndpoints } from './system';
 import { twoStepEndpoints } from './two-step';
@@ -59,4 +60,5 @@ export const endpoints: readonly Endpoint[] = endpointsOf(
   emailEndpoints,
   smtpSettingsEndpoints,
   webhookEndpoints,
+  specPathEndpoints,
 );

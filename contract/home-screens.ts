@@ -86,7 +86,7 @@ export const homeScreenEndpoints = endpointTable([
     path: `${BACKOFFICE_API}/home/property`,
     summary: 'The day of the property in the merchant header: takings, open and expired links, authorizations to capture, failed payments, recent orders',
     access: { resource: 'Transactions', action: 'Read' },
-    merchantHeader: true,
+    merchantHeader: 'required',
     response: PropertyDashboardSchema,
   }),
   defineEndpoint({

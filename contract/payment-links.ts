@@ -173,7 +173,7 @@ export const paymentLinkEndpoints = endpointTable([
     path: `${BACKOFFICE_API}/payment-links/setup`,
     summary: "The active property's currencies, default link expiry and branding (merchant header required)",
     access: { resource: 'Transactions', action: 'Read' },
-    merchantHeader: true,
+    merchantHeader: 'required',
     response: PaymentLinkSetupSchema,
   }),
   defineEndpoint({
@@ -183,7 +183,7 @@ export const paymentLinkEndpoints = endpointTable([
     summary:
       'Create a payment link for the property in the merchant header: the order (PaymentLinkSentNoProcessing) and the e-mail to the guest. Send an Idempotency-Key per user intent',
     access: sells,
-    merchantHeader: true,
+    merchantHeader: 'required',
     idempotent: true,
     body: GeneratePaymentLinkBodySchema,
     response: PaymentLinkSchema,

@@ -147,6 +147,7 @@ export const propertyEndpoints = endpointTable([
     access: { resource: 'Properties', action: 'Read' },
     body: PropertySearchBodySchema,
     response: PropertySearchAnswerSchema,
+    merchantHeader: true,
   }),
   defineEndpoint({
     id: 'getPropertyOverview',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER, type Endpoint } from '../../contract/endpoint';
 import { endpoints } from '../../contract/endpoints';
 import { PROBLEM_CONTENT_TYPE, ProblemSchema } from '../../contract/problem';
-import { PRODUCT } from '../../contract/product';
+import { MERCHANT_HEADER, PRODUCT } from '../../contract/product';
 import { NEVER_SAVED, VERSION_HEADER } from '../../contract/versions';
 
 type JsonSchema = Record<string, unknown>;
@@ -35,6 +35,23 @@ function idempotencyParameter(endpoint: Endpoint): JsonSchema[] {
       description:
         'one value per user intent (1-255 visible ASCII characters, e.g. a UUID): a repeat within 24 h gets the first answer; the same key with another request is a 422',
       schema: { type: 'string', minLength: 1, maxLength: 255 },
+    },
+  ];
+}
+
+/** Calls that act on the merchant (property) the merchant header names: the handler is given it only when the contract says so (decision 0381). */
+function merchantParameter(endpoint: Endpoint): JsonSchema[] {
+  if (!endpoint.merchantHeader) return [];
+  return [
+    {
+      name: MERCHANT_HEADER,
+      in: 'header',
+      required: endpoint.merchantHeader === 'required',
+      description:
+        endpoint.merchantHeader === 'required'
+          ? 'the property the call acts on (one uuid); 403 when the caller may not act on it, 400 when it is missing or not one uuid'
+          : 'the merchant (property) the call acts on (one uuid): the call reaches only that merchant; 403 when the caller may not act on it, 400 when it is not one uuid. Without it the call reaches every merchant the caller may see',
+      schema: { type: 'string', format: 'uuid' },
     },
   ];
 }
@@ -76,6 +93,7 @@ function operation(endpoint: Endpoint): JsonSchema {
     parameters: [
       ...parameters(endpoint.params, 'path'),
       ...parameters(endpoint.query, 'query'),
+      ...merchantParameter(endpoint),
       ...idempotencyParameter(endpoint),
       ...versionParameter(endpoint),
     ],
@@ -95,7 +113,7 @@ export function buildOpenApi(): JsonSchema {
     info: {
       title: `${PRODUCT} back office API`,
       version: '2',
-      description: 'Generated from contract/ by `npm run openapi`. Errors are RFC 9457 problem details.',
+      description: `Generated from contract/ by \`npm run openapi\`. Errors are RFC 9457 problem details. Every call refuses a \`${MERCHANT_HEADER}\` header that is not one uuid (400), and every signed-in call one naming a merchant the caller may not act on (403); only the operations that list it as a parameter act on the merchant it names.`,
     },
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

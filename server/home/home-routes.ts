@@ -19,7 +19,6 @@ async function countBy(db: Db, query: ReturnType<typeof sql<{ merchant_id: strin
 /** Spec 2 "Home by role" (issue 15, decision 0221). */
 export function registerHomeRoutes(app: FastifyInstance): void {
   registerEndpoint(app, getPropertyDashboard, async ({ merchantId, ctx, request }) => {
-    if (!merchantId) throw problems.badRequest('name the property in the X-Merchant-Id header');
     const property = await ctx.db.selectFrom('merchants').select(['id', 'name', 'timezone']).where('id', '=', merchantId).executeTakeFirst();
     if (!property) throw problems.notFound('property not found');
     const origin = linkOrigin(ctx.config, request);

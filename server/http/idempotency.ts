@@ -39,7 +39,7 @@ function keyOf(request: FastifyRequest): string | undefined {
  * must be the very same request, for the same property (decision 0346: the same key and body for
  * another property is another request, not a replay of the first property's answer).
  */
-function fingerprintOf(request: { params: unknown; query: unknown; body: unknown; merchantId: string | undefined }): string {
+function fingerprintOf(request: { params: unknown; query: unknown; body: unknown; merchantId?: string | undefined }): string {
   return createHash('sha256')
     .update(JSON.stringify([request.params ?? null, request.query ?? null, request.body ?? null, request.merchantId ?? null]))
     .digest('hex');

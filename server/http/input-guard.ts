@@ -40,3 +40,8 @@ export function merchantHeaderOf(request: FastifyRequest): string | undefined {
     );
   return value.toLowerCase();
 }
+
+/** A call that acts on one property (`merchantHeader: 'required'` in its contract) without the header naming it. */
+export function merchantHeaderMissing() {
+  return problems.validation({ [MERCHANT_HEADER_FIELD]: ['name the property this call acts on'] }, `name the property in the ${MERCHANT_HEADER} header`);
+}

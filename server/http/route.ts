@@ -8,23 +8,39 @@ import { callerOfRequest } from '../auth/request-caller';
 import { refuseUntilTwoStep } from '../auth/sign-in-policy';
 import { GRANTS_VERSION_HEADER, grantsVersionOf } from '../auth/grants-version';
 import type { Db } from '../db/database';
-import { merchantHeaderOf, refuseUnsafeInput } from './input-guard';
+import { specPathsOf } from '../../contract/spec-paths';
+import { merchantHeaderMissing, merchantHeaderOf, refuseUnsafeInput } from './input-guard';
 import { withIdempotencyKey } from './idempotency';
 import { fieldErrors, problems } from './problem';
 
-export interface HandlerInput<E extends Endpoint> {
+interface HandlerInputOfEvery<E extends Endpoint> {
   params: ParamsOf<E>;
   query: QueryOf<E>;
   body: BodyOf<E>;
   caller: E['access'] extends 'public' ? Caller | null : Caller;
-  /** The merchant named in the merchant header, already checked against the caller's scope. */
-  merchantId: string | undefined;
   ctx: AppContext;
   request: FastifyRequest;
   reply: FastifyReply;
   /** Work to do once the request's writes are committed (wake a worker, remove a file), before the answer; a failure is logged, never answered. */
   afterCommit: (effect: () => unknown) => void;
 }
+
+/**
+ * What a handler receives. Only an endpoint whose contract declares `merchantHeader` is given the merchant its
+ * header names, so no handler can act on the header without the OpenAPI document listing it (decision 0381).
+ */
+export type HandlerInput<E extends Endpoint> = HandlerInputOfEvery<E> &
+  (E extends { merchantHeader: 'required' }
+    ? {
+        /** The merchant named in the merchant header, already checked against the caller's scope. */
+        merchantId: string;
+      }
+    : E extends { merchantHeader: true }
+      ? {
+          /** The merchant named in the merchant header, if any, already checked against the caller's scope. */
+          merchantId: string | undefined;
+        }
+      : unknown);
 
 /** A handler answers with the contract's response, or with the reply it has sent itself (files). */
 export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<ResponseOf<E> | FastifyReply>;
@@ -49,13 +65,22 @@ export interface RouteOptions {
 }
 
 /**
- * Registers one contract endpoint: authenticates (401), checks the permission the contract
+ * Registers one contract endpoint, and the same handler under the spec's method and path when the spec
+ * names the call otherwise (contract/spec-paths.ts, decision 0380).
+ */
+export function registerEndpoint<const E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>, routeConfig: RouteOptions = {}): void {
+  registerRoute(app, endpoint, handler, routeConfig);
+  for (const specPath of specPathsOf(endpoint)) registerRoute(app, specPath as E, handler, routeConfig);
+}
+
+/**
+ * Registers one route: authenticates (401), checks the permission the contract
  * declares (403), refuses unsafe text and over-deep values (400), validates params, query and body
  * (400 with field errors), checks the merchant header against the caller's scope (403), runs the
  * handler in the request's transaction, and in development checks the answer against the contract
  * so drift shows up in tests rather than in the browser.
  */
-export function registerEndpoint<const E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>, routeConfig: RouteOptions = {}): void {
+function registerRoute<const E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>, routeConfig: RouteOptions): void {
   // Money calls declare `idempotent` in the contract; the key handling wraps their handler.
   const run = withIdempotencyKey(endpoint, handler);
   const { transaction = endpoint.method !== 'GET' && endpoint.bodyType !== 'multipart', ...config } = routeConfig;
@@ -86,6 +111,7 @@ export function registerEndpoint<const E extends Endpoint>(app: FastifyInstance,
       const body = parsePart(endpoint.body, request.body, 'body');
       const merchantId = merchantHeaderOf(request);
       if (merchantId !== undefined && caller && !canSeeMerchant(caller, merchantId)) throw problems.forbidden('you may not act on this merchant');
+      if (merchantId === undefined && endpoint.merchantHeader === 'required') throw merchantHeaderMissing();
       const effects: Array<() => unknown> = [];
       const answer = async (db: Db): Promise<{ sent: true } | { sent: false; result: unknown }> => {
         const input = {
@@ -93,7 +119,7 @@ export function registerEndpoint<const E extends Endpoint>(app: FastifyInstance,
           query,
           body,
           caller,
-          merchantId,
+          ...(endpoint.merchantHeader ? { merchantId } : {}),
           ctx: db === ctx.db ? ctx : { ...ctx, db },
           request,
           reply,

@@ -23,8 +23,7 @@ export function linkState(link: { completed_at: Date | null; expires_at: Date },
   return new Date(link.expires_at) <= now ? 'Expired' : 'Payable';
 }
 
-async function activeProperty(db: Db, merchantId: string | undefined) {
-  if (!merchantId) throw problems.badRequest('name the property in the X-Merchant-Id header');
+async function activeProperty(db: Db, merchantId: string) {
   const property = await propertyCheckout(db, merchantId);
   if (!property) throw problems.notFound('property not found');
   return property;
