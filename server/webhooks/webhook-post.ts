@@ -3,9 +3,22 @@ import https from 'node:https';
 import { resolveTarget } from './outbound-target';
 
 // One HTTP POST to a receiver, to the address that passed the target check (decision 0283), with
-// the host name kept for the Host header and TLS. The answer's first bytes are kept for the log.
+// the host name kept for the Host header and TLS. The answer's first bytes are kept for the log, but
+// only from a public receiver: where private targets are allowed (the demo), an address on a private
+// network or of this server may be any local service, so its answer is kept as its status line and
+// headers, never its body (decision 0382).
 
 const KEEP_RESPONSE_BYTES = 4096;
+
+/** Said in place of the body of a private receiver's answer. */
+export const PRIVATE_BODY_WITHHELD = '(the body of an answer from a private network address is not kept)';
+
+/** The status line and headers of an answer, as they came. */
+function headOf(response: http.IncomingMessage): string {
+  const lines = [`HTTP/${response.httpVersion} ${response.statusCode ?? ''} ${response.statusMessage ?? ''}`.trimEnd()];
+  for (let index = 0; index < response.rawHeaders.length; index += 2) lines.push(`${response.rawHeaders[index]}: ${response.rawHeaders[index + 1]}`);
+  return lines.join('\n');
+}
 
 export interface PostOutcome {
   status: number | null;
@@ -24,9 +37,10 @@ export async function postWebhook(
   const done = (outcome: Omit<PostOutcome, 'durationMs'>): PostOutcome => ({ ...outcome, durationMs: Date.now() - started });
   let url: URL;
   let address: string;
+  let isPrivate: boolean;
   try {
     url = new URL(target);
-    ({ address } = await resolveTarget(url.hostname, options.allowPrivate));
+    ({ address, isPrivate } = await resolveTarget(url.hostname, options.allowPrivate));
   } catch (error) {
     return done({ status: null, body: null, error: (error as Error).message });
   }
@@ -43,6 +57,13 @@ export async function postWebhook(
         timeout: options.timeoutMs,
       },
       (response) => {
+        if (isPrivate) {
+          response.resume();
+          const head = `${headOf(response)}\n${PRIVATE_BODY_WITHHELD}`.slice(0, KEEP_RESPONSE_BYTES);
+          response.on('end', () => resolve(done({ status: response.statusCode ?? null, body: head, error: null })));
+          response.on('error', (error) => resolve(done({ status: response.statusCode ?? null, body: head, error: error.message })));
+          return;
+        }
         const chunks: Buffer[] = [];
         let kept = 0;
         response.on('data', (chunk: Buffer) => {
