@@ -3,6 +3,7 @@ import { defineEndpoint, endpointTable } from './endpoint';
 import { DateBoundSchema, PagedSchema, PaginationSchema } from './orders';
 import { BACKOFFICE_API } from './product';
 import { safeText } from './text';
+import { MoneyCurrencySchema } from './currency';
 
 // Spec 2 "/bookings" (provider roles' menu), spec 3 "PMS integration", "Deposit basis", "Log
 // source", spec 7 "PMS and bookings": `GET bookings/{id}/logs`, `GET pms/{id}`, `POST pms`.
@@ -94,7 +95,7 @@ export const PostPmsBodySchema = z.object({
   bookingId: z.uuid({ message: 'not a booking id' }),
   amountMinor: z.number().int().positive({ message: 'post a positive amount' }).max(Number.MAX_SAFE_INTEGER),
   /** The currency the user confirmed; must be the booking's. */
-  currency: z.string().regex(/^[A-Z]{3}$/, { message: 'use a 3-letter currency code' }),
+  currency: MoneyCurrencySchema,
   description: safeText().trim().min(1, { message: 'describe the charge' }).max(200),
 });
 export type PostPmsBody = z.input<typeof PostPmsBodySchema>;

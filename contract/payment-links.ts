@@ -4,6 +4,7 @@ import { defineEndpoint, endpointTable } from './endpoint';
 import { ChargeCategorySchema, OrderStatusSchema, PaymentTypeSchema } from './orders';
 import { BACKOFFICE_API } from './product';
 import { safeText } from './text';
+import { MoneyCurrencySchema } from './currency';
 
 // Spec 2 "/generate-payment-link", "/payment-link-preview"; spec 3 payment link data, payment
 // types, charge categories, deposit basis, secure-view modes, fonts; spec 9 the expiry sentinel.
@@ -27,7 +28,7 @@ export function maxExpiryHours(now: Date = new Date()): number {
   return Math.max(0, Math.floor((LINK_EXPIRY_SENTINEL.getTime() - now.getTime()) / 3_600_000));
 }
 
-const currency = z.string().regex(/^[A-Z]{3}$/, { message: 'use a 3-letter currency code' });
+const currency = MoneyCurrencySchema;
 
 /** One schema for the form and the server. Whether `currency` is among the property's is checked on the server (it knows them). */
 export const GeneratePaymentLinkBodySchema = z.object({

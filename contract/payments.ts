@@ -3,6 +3,7 @@ import { defineEndpoint, endpointTable } from './endpoint';
 import { OrderIdParamsSchema, OrderRowSchema } from './orders';
 import { BACKOFFICE_API } from './product';
 import { safeText } from './text';
+import { MoneyCurrencySchema } from './currency';
 
 // Spec 7 "Orders" and "Payments": an order's payment operations and the calls that act on it.
 // The order payment statechart (machines/order-payment.machine.ts, decision 0205) says which
@@ -59,7 +60,7 @@ export const CaptureBodySchema = z.object({
   /** Minor units; at most the open authorization. Omitted = capture all that is open. */
   amountMinor: z.number().int().positive({ message: 'capture a positive amount' }).max(Number.MAX_SAFE_INTEGER).optional(),
   /** The currency the user confirmed; must be the order's. */
-  currency: z.string().regex(/^[A-Z]{3}$/, { message: 'use a 3-letter currency code' }),
+  currency: MoneyCurrencySchema,
 });
 /** Spec 3: the authorize request code. */
 export const AUTHORIZE_REQUEST_CODE = 'AUREQ';
@@ -69,7 +70,7 @@ export const AuthorizeBodySchema = z.object({
   /** Minor units; at most the order's amount. Omitted = the order's amount. */
   amountMinor: z.number().int().positive({ message: 'authorize a positive amount' }).max(Number.MAX_SAFE_INTEGER).optional(),
   /** The currency the user confirmed; must be the order's. */
-  currency: z.string().regex(/^[A-Z]{3}$/, { message: 'use a 3-letter currency code' }),
+  currency: MoneyCurrencySchema,
 });
 export const VoidBodySchema = z.object({ orderId });
 export const CancelBodySchema = z.object({ reason: safeText().trim().min(1, { message: 'give a reason' }).max(500) });

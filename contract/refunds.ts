@@ -6,6 +6,7 @@ import { BACKOFFICE_API } from './product';
 import { ROLES } from './roles';
 import { safeText } from './text';
 import { CurrencyFilterSchema } from './paging';
+import { MoneyCurrencySchema } from './currency';
 
 // Spec 4 "Refund approval status" and "Refund state"; spec 2 "/refund-management"; spec 7 "Refunds".
 // The transitions between them are the refund approval machine's (machines/refund-approval.machine.ts,
@@ -25,11 +26,8 @@ export const REFUND_DECISIONS = ['approve', 'reject', 'override'] as const;
 export type RefundDecision = (typeof REFUND_DECISIONS)[number];
 
 const Minor = z.number().int().min(0).max(1_000_000_000_000);
-const Currency = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{3}$/, { message: 'use a 3-letter currency code' });
+/** Money calls share one currency rule (contract/currency.ts): "eur" is refused here as on captures and links. */
+const Currency = MoneyCurrencySchema;
 
 // ---- Rules ---------------------------------------------------------------------------------
 

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+// The one rule for the currency of every call that moves or limits money (captures, authorizations,
+// PMS charges, payment links, refund requests and refund rules; decision 0383): an ISO 4217 code as
+// the standard writes it, three capital letters naming a currency. Nothing is trimmed or folded to
+// capitals on the way: a call that says "eur" is refused on all of them alike, so an integration
+// finds out at its first call rather than on the one call that happened to be lenient. (Filters and
+// a property's information are not money calls: they keep folding "eur" to EUR.)
+
+export const CURRENCY_CODE_MESSAGE = 'use a 3-letter ISO 4217 currency code in capitals, such as EUR';
+
+let isoCodes: Set<string> | undefined;
+function isIsoCurrency(code: string): boolean {
+  isoCodes ??= new Set(Intl.supportedValuesOf('currency'));
+  return isoCodes.has(code);
+}
+
+export const MoneyCurrencySchema = z
+  .string({ error: CURRENCY_CODE_MESSAGE })
+  .regex(/^[A-Z]{3}$/, { message: CURRENCY_CODE_MESSAGE, abort: true })
+  .refine(isIsoCurrency, { message: CURRENCY_CODE_MESSAGE });
