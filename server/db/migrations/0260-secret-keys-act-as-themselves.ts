@@ -23,10 +23,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     UPDATE idempotency_keys SET principal = CASE
       WHEN key LIKE 'api-key:%|%' THEN 'key:' || substring(key FROM 9 FOR 36)
       ELSE 'user:' || user_id::text END;
-    UPDATE idempotency_keys SET key = substring(key FROM 47), user_id = NULL WHERE principal LIKE 'key:%';
     ALTER TABLE idempotency_keys ALTER COLUMN principal SET NOT NULL;
-    ALTER TABLE idempotency_keys ALTER COLUMN user_id DROP NOT NULL;
     ALTER TABLE idempotency_keys DROP CONSTRAINT idempotency_keys_pkey;
+    ALTER TABLE idempotency_keys ALTER COLUMN user_id DROP NOT NULL;
+    UPDATE idempotency_keys SET key = substring(key FROM 47), user_id = NULL WHERE principal LIKE 'key:%';
     ALTER TABLE idempotency_keys ADD PRIMARY KEY (principal, endpoint, key);
   `,
   );
