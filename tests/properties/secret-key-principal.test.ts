@@ -154,3 +154,28 @@ describe('a secret key is not the person who made it', () => {
     expect((await app.inject({ method: 'POST', url: `${MERCHANT_API}/merchants/status`, headers: bearer(theirs.key), payload: {} })).statusCode).toBe(401);
   });
 });
+
+describe("a person's export link dies at sign-out (decision 0371)", () => {
+  test('the owner opens it while signed in; after signing out the same link opens for nobody', async () => {
+    const viewer = await signIn(app, 'merchantviewonlyuser@demo.folio.test');
+    const token = await startExport(app, ORDER_EXPORT, viewer.accessToken, { fileType: 'csv', orderQueryListRequest: {}, orderColumns: ['referenceNo'] });
+    const { url } = await settle(app, `${ORDER_EXPORT}/${token}`, viewer.accessToken);
+    const csrf = await app.inject({ method: 'GET', url: '/api/auth/csrf', cookies: viewer.cookies });
+    const csrfCookie = csrf.cookies.find((cookie) => cookie.name === 'folio.csrf-token')?.value ?? '';
+    const out = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signout',
+      cookies: { ...viewer.cookies, 'folio.csrf-token': csrfCookie },
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ csrfToken: csrf.json<{ csrfToken: string }>().csrfToken }).toString(),
+    });
+    expect(out.statusCode).toBe(200);
+    // The cookie the browser still holds, and no cookie at all: both refused, and the file is still there unserved.
+    const withOldCookie = await app.inject({ method: 'GET', url: url!, cookies: viewer.cookies });
+    expect(withOldCookie.statusCode).toBe(401);
+    expect(withOldCookie.headers['content-type']).toContain('application/problem+json');
+    expect((await app.inject({ method: 'GET', url: url! })).statusCode).toBe(401);
+    const job = await app.ctx.db.selectFrom('export_jobs').select('downloaded_at').where('token', '=', token).executeTakeFirstOrThrow();
+    expect(job.downloaded_at).toBeNull();
+  });
+});
