@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ExportResult } from '../contract/exports';
 import type { OrderColumnId } from '../contract/orders';
 import type { Db } from '../server/db/database';
-import { cancelJob } from '../server/exports/export-jobs';
+import { cancelJob, ownerOfRow } from '../server/exports/export-jobs';
 
 // What other users see while an export runs (issue 13 "Exports must not freeze the server"):
 // callers over real HTTP doing what a user does on the list screens, and how fast a cancel takes
@@ -93,9 +93,9 @@ export async function measureCancel(app: FastifyInstance, db: Db, auth: Record<s
     progress = await exportStatus(app, auth, token);
     await pause(10);
   } while (progress.statusType === 'Starting' || (progress.statusType === 'Processing' && progress.ticks === 0));
-  const job = await db.selectFrom('export_jobs').select('owner_user_id').where('token', '=', token).executeTakeFirstOrThrow();
+  const job = await db.selectFrom('export_jobs').select(['owner_user_id', 'owner_key_id']).where('token', '=', token).executeTakeFirstOrThrow();
   const started = performance.now();
-  await cancelJob(db, token, job.owner_user_id, 'TRANSACTION');
+  await cancelJob(db, token, ownerOfRow(job), 'TRANSACTION');
   const cancelMs = performance.now() - started;
   const next = await startOrderExport(app, auth, {
     fileType: 'csv',

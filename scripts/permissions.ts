@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { endpoints } from '../contract/endpoints';
 import { apiGrantsOf, KYC_GROUP_STATUSES, lettersOf, ONBOARDING_RESOURCES, pageAccessOf, rolesGranted, rowOf } from '../contract/permission-rules';
-import { MENU, PAGE_AREAS } from '../contract/permission-table';
+import { MENU, PAGE_AREAS, PERMISSION_TABLE } from '../contract/permission-table';
 import { RESOURCES, ROLES } from '../contract/roles';
 import { homeOf } from '../src/lib/permissions';
 
@@ -61,7 +61,7 @@ function endpointTable(): string {
     endpoints.map((endpoint) => {
       const name = `\`${endpoint.method} ${endpoint.path}\``;
       if (endpoint.access === 'public') return [name, 'nothing (public)', 'anyone, signed in or not'];
-      if (endpoint.access === 'session') return [name, 'a session', 'every signed-in user (the handler scopes the answer)'];
+      if (endpoint.access === 'session') return [name, 'a session', 'every signed-in person (the handler scopes the answer); never a secret key'];
       const { resource, action } = endpoint.access;
       return [name, `${action} on ${resource}`, list(rolesGranted(resource, action))];
     }),
@@ -80,6 +80,10 @@ in \`npm test\` fails when this file and the table differ). Why the table looks 
 Rows are roles, columns resources (spec 6), cells the actions the server allows: **R** Read, **I** Insert, **U** Update,
 **D** Delete, **A** Approve; **·** nothing. Every API call needs one action on one resource (last table), and is
 refused with 403 otherwise.
+
+A property's secret key is not a person (decision 0370): it holds the APIUser row's grants for its one property and
+reaches only the endpoints of those resources (${Object.keys(PERMISSION_TABLE.APIUser.grants).join(', ')}) and the
+public ones; every endpoint that needs a session refuses it with 403.
 
 ${grantsMatrix()}
 

@@ -2,10 +2,7 @@ import { sql } from 'kysely';
 import { SECRET_KEY_PREFIX } from '../../contract/secret-keys';
 import type { Db } from '../db/database';
 import { hashSecretKey } from '../properties/secret-keys';
-import { permissionsOfRoles, type Caller } from './caller';
-
-/** The session id of a call made with a property's secret key: `api-key:<key id>`. */
-export const API_KEY_SESSION_PREFIX = 'api-key:';
+import { permissionsOfRoles, type KeyCaller } from './caller';
 
 export const API_KEY_ROLE = 'APIUser';
 
@@ -14,16 +11,23 @@ export function looksLikeSecretKey(token: string): boolean {
 }
 
 /**
- * The caller a property's secret key stands for (decision 0262): the APIUser role with exactly its
- * grants, scoped to the key's property alone; undefined for an unknown, revoked or expired key.
- * Audit entries name the key's creator; `sessionId` names the key.
+ * The caller a property's secret key stands for (decisions 0262, 0370): the key itself, with the
+ * APIUser role's grants, scoped to the key's property alone; undefined for an unknown, revoked or
+ * expired key. The key belongs to the property: whether its maker is still a user does not matter.
  */
-export async function callerOfSecretKey(db: Db, key: string): Promise<Caller | undefined> {
+export async function callerOfSecretKey(db: Db, key: string): Promise<KeyCaller | undefined> {
   const row = await db
     .selectFrom('property_api_keys')
     .innerJoin('merchants', 'merchants.id', 'property_api_keys.merchant_id')
     .innerJoin('merchant_groups', 'merchant_groups.id', 'merchants.merchant_group_id')
-    .select(['property_api_keys.id', 'property_api_keys.merchant_id', 'property_api_keys.created_by', 'merchants.merchant_group_id', 'merchant_groups.status'])
+    .select([
+      'property_api_keys.id',
+      'property_api_keys.name',
+      'property_api_keys.merchant_id',
+      'property_api_keys.created_by',
+      'merchants.merchant_group_id',
+      'merchant_groups.status',
+    ])
     .where('property_api_keys.key_hash', '=', hashSecretKey(key))
     .where('property_api_keys.revoked_at', 'is', null)
     .where((eb) => eb.or([eb('property_api_keys.expires_at', 'is', null), eb('property_api_keys.expires_at', '>', sql<Date>`now()`)]))
@@ -35,9 +39,11 @@ export async function callerOfSecretKey(db: Db, key: string): Promise<Caller | u
     .where('id', '=', row.id)
     .execute();
   return {
-    userId: row.created_by,
-    sessionId: `${API_KEY_SESSION_PREFIX}${row.id}`,
-    email: '',
+    kind: 'key',
+    keyId: row.id,
+    keyName: row.name,
+    merchantId: row.merchant_id,
+    createdBy: row.created_by,
     roles: [API_KEY_ROLE],
     permissions: await permissionsOfRoles(db, [API_KEY_ROLE], 'role_api_grants'),
     merchantGroupId: row.merchant_group_id,

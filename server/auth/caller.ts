@@ -1,15 +1,10 @@
 import { groupOpensApi, rowOf } from '../../contract/permission-rules';
+import { PERMISSION_TABLE } from '../../contract/permission-table';
 import type { Action, Resource, RoleName, UserPermission } from '../../contract/roles';
 import type { Db } from '../db/database';
 
-/**
- * Who is calling: their roles in order (the first is the current role, spec 6), their permissions
- * merged over all roles, and the merchants (properties) they may see.
- */
-export interface Caller {
-  userId: string;
-  sessionId: string;
-  email: string;
+/** What every caller has: roles, the grants merged over them, and the merchants (properties) in reach. */
+export interface CallerScope {
   roles: RoleName[];
   permissions: UserPermission[];
   merchantGroupId: string | null;
@@ -19,25 +14,76 @@ export interface Caller {
   merchantScope: 'all' | string[];
 }
 
-export function isGranted(caller: Caller, resource: Resource, action: Action): boolean {
+/**
+ * A person signed in: their roles in order (the first is the current role, spec 6), their
+ * permissions merged over all roles, and the merchants (properties) they may see.
+ */
+export interface Caller extends CallerScope {
+  kind: 'person';
+  userId: string;
+  sessionId: string;
+  email: string;
+}
+
+/**
+ * A property's secret key (decision 0370): a machine principal of its own. It carries the key's id,
+ * its property and the APIUser grants, and no person's id: the person who made the key is history
+ * (`createdBy`, named in audit entries), never the authority a call runs on.
+ */
+export interface KeyCaller extends CallerScope {
+  kind: 'key';
+  keyId: string;
+  keyName: string;
+  /** The key's property: the one merchant in its scope. */
+  merchantId: string;
+  /** Who made the key; read for the audit trail only. */
+  createdBy: string;
+}
+
+/** Whoever may call an endpoint a secret key may call too (the registrar decides, server/http/route.ts). */
+export type AnyCaller = Caller | KeyCaller;
+
+/**
+ * The resources a secret key may act on: the APIUser row of the permission table. Every other
+ * endpoint (those of people signed in: two-step, profiles, "my" anything) refuses a key before its
+ * handler runs, so handlers of those endpoints see a person only.
+ */
+export type KeyResource = keyof (typeof PERMISSION_TABLE)['APIUser']['grants'];
+export const KEY_RESOURCES: readonly Resource[] = Object.keys(PERMISSION_TABLE.APIUser.grants) as Resource[];
+
+/** The principal as one text, for keys and counters that hold people's and keys' rows apart: `user:<id>` or `key:<id>`. */
+export function principalOf(caller: AnyCaller): string {
+  return caller.kind === 'key' ? `key:${caller.keyId}` : `user:${caller.userId}`;
+}
+
+/** Who made a row, for the tables that name a user or a key (`created_by` and `created_by_key_id`, and the like). */
+export function madeBy(caller: AnyCaller): { userId: string | null; keyId: string | null } {
+  return caller.kind === 'key' ? { userId: null, keyId: caller.keyId } : { userId: caller.userId, keyId: null };
+}
+
+export function isKey(caller: AnyCaller | null | undefined): caller is KeyCaller {
+  return caller?.kind === 'key';
+}
+
+export function isGranted(caller: CallerScope, resource: Resource, action: Action): boolean {
   return caller.permissions.some((entry) => entry.resource === resource && entry.permissions.includes(action));
 }
 
 /** Whether the caller's merchant group is in a status that opens this resource (spec 2; decision 0183). */
-export function groupOpens(caller: Caller, resource: Resource): boolean {
+export function groupOpens(caller: CallerScope, resource: Resource): boolean {
   return isProviderStaff(caller) || groupOpensApi(resource, caller.merchantGroupStatus);
 }
 
 /** Granted by the permission table, and open in the caller's merchant-group status. */
-export function can(caller: Caller, resource: Resource, action: Action): boolean {
+export function can(caller: CallerScope, resource: Resource, action: Action): boolean {
   return isGranted(caller, resource, action) && groupOpens(caller, resource);
 }
 
-export function canSeeMerchant(caller: Caller, merchantId: string): boolean {
+export function canSeeMerchant(caller: CallerScope, merchantId: string): boolean {
   return caller.merchantScope === 'all' || caller.merchantScope.includes(merchantId);
 }
 
-export function isProviderStaff(caller: Caller): boolean {
+export function isProviderStaff(caller: CallerScope): boolean {
   return caller.merchantScope === 'all';
 }
 
@@ -114,6 +160,7 @@ export async function loadCaller(db: Db, userId: string, sessionId: string): Pro
     merchantScopeOf(db, roles, userId, user.merchant_group_id),
   ]);
   return {
+    kind: 'person',
     userId,
     sessionId,
     email: user.email,

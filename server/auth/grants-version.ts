@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Caller } from './caller';
+import type { CallerScope } from './caller';
 
 // A short fingerprint of the caller's live grants: roles in order and the merchants they may see
 // (decision 0311). Sent on every signed-in answer, so an open page learns at its next call that an
@@ -7,7 +7,7 @@ import type { Caller } from './caller';
 
 export const GRANTS_VERSION_HEADER = 'folio-grants';
 
-export function grantsVersionOf(caller: Caller): string {
+export function grantsVersionOf(caller: CallerScope): string {
   const scope = caller.merchantScope === 'all' ? 'all' : [...caller.merchantScope].sort();
   return createHash('sha256')
     .update(JSON.stringify([caller.roles, scope]))

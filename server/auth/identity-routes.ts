@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { identityEndpoints } from '../../contract/auth';
 import { audit } from '../audit';
+import { forgiveAccount } from './password-guard';
 import { inTransaction } from '../db/transaction';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
@@ -69,11 +70,14 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
         .returning('user_id')
         .executeTakeFirst();
       if (!row) return undefined;
-      await trx
+      const user = await trx
         .updateTable('users')
         .set({ password_hash: passwordHash, password_changed_at: new Date(), updated_at: new Date() })
         .where('id', '=', row.user_id)
-        .execute();
+        .returning('email')
+        .executeTakeFirstOrThrow();
+      // The owner proved who they are through the e-mailed link: the guessing count on their account ends (decision 0372).
+      await forgiveAccount(trx, user.email);
       // A new password ends every open session of the account.
       await trx.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', row.user_id).where('revoked_at', 'is', null).execute();
       await audit(trx, row.user_id, 'password-reset', 'user', row.user_id);

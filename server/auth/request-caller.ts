@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { problems } from '../http/problem';
 import { callerOfSecretKey, looksLikeSecretKey } from './api-key-caller';
-import type { Caller } from './caller';
+import type { AnyCaller } from './caller';
 import { sessionCaller } from './session-caller';
 import { rememberTwoStepPending } from './sign-in-policy';
 import { verifyAccessToken } from './tokens';
@@ -13,12 +13,12 @@ import { verifyAccessToken } from './tokens';
  * (signed out, revoked, expired) or a disabled account. The endpoint registrar
  * (server/http/route.ts) asks this; the session tables stay in auth (decision 0190).
  */
-export async function callerOfRequest(ctx: AppContext, request: FastifyRequest): Promise<Caller | null> {
+export async function callerOfRequest(ctx: AppContext, request: FastifyRequest): Promise<AnyCaller | null> {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) throw problems.unauthorized('the Authorization header must be "Bearer <access token>"');
-  // A property's secret key (server-to-server calls, decision 0262): the property's APIUser, nothing more.
+  // A property's secret key (server-to-server calls, decisions 0262, 0370): the key itself, as its property's APIUser.
   if (looksLikeSecretKey(match[1])) {
     const keyCaller = await callerOfSecretKey(ctx.db, match[1]);
     if (!keyCaller) throw problems.unauthorized('the secret key is unknown, revoked or expired');

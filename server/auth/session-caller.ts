@@ -57,6 +57,7 @@ export async function sessionCaller(db: Db, userId: string, sessionId: string, d
   const roles = (row.roles ?? []) as RoleName[];
   const source = scopeSource(roles, row.merchant_group_id);
   const caller: Caller = {
+    kind: 'person',
     userId,
     sessionId,
     email: row.email,

@@ -7,6 +7,7 @@ import { audit } from '../audit';
 import { HttpProblem } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { checkCsrfToken, issueCsrfToken } from './csrf';
+import { countFailure, countSuccess, heldNotice, sendWaiting, waitBeforeAttempt } from './password-guard';
 import { verifyPassword } from './passwords';
 import { closeSession, currentSession, openSession } from './sessions';
 import { issueChallenge, twoStepEnabled } from './two-step';
@@ -52,14 +53,27 @@ export function registerSessionRoutes(app: FastifyInstance): void {
     registerEndpoint(
       app,
       endpoint,
-      async ({ ctx, request, reply, body }) => {
+      async ({ ctx, request, reply, body, afterCommit }) => {
         checkCsrfToken(ctx.tokenKey, request, body.csrfToken);
-        const user = await ctx.db.selectFrom('users').select(['id', 'password_hash', 'disabled']).where('email', '=', body.email).executeTakeFirst();
+        // Per account and per (account, address), across instances (decision 0372): a waiting address is not even checked.
+        const attempt = { account: body.email, address: request.ip };
+        const wait = await waitBeforeAttempt(ctx.db, attempt);
+        if (wait > 0) return sendWaiting(reply, wait);
+        const user = await ctx.db
+          .selectFrom('users')
+          .select(['id', 'password_hash', 'disabled', 'first_name'])
+          .where('email', '=', body.email)
+          .executeTakeFirst();
         const passwordOk = await verifyPassword(body.password, user?.password_hash ?? null);
         if (!user || !passwordOk || user.disabled) {
           request.log.info({ email: body.email }, 'sign-in refused');
-          throw INVALID_CREDENTIALS;
+          const failure = await countFailure(ctx.db, attempt);
+          if (failure.accountJustHeld && user && !user.disabled) afterCommit(() => ctx.mailer.send({ to: body.email, ...heldNotice(user.first_name) }));
+          // Sent, not thrown: the count must commit with this answer's transaction.
+          if (failure.waitMs > 0) return sendWaiting(reply, failure.waitMs);
+          return reply.status(401).type('application/problem+json').send(INVALID_CREDENTIALS.problem);
         }
+        await countSuccess(ctx.db, attempt);
         // Only a same-site path is followed after sign-in, so the form cannot be used as an open redirect.
         const url = callbackPath(body.callbackUrl, originOf(request)) ?? '/';
         if (await twoStepEnabled(ctx.db, user.id)) {

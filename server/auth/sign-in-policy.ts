@@ -3,10 +3,9 @@ import { rowOf } from '../../contract/permission-rules';
 import { PROBLEM_TYPES } from '../../contract/problem';
 import { OPEN_UNTIL_TWO_STEP_IDS, type SignInPolicy } from '../../contract/two-step';
 import type { AppContext } from '../app-context';
-import { API_KEY_SESSION_PREFIX } from './api-key-caller';
 import type { Db } from '../db/database';
 import { HttpProblem } from '../http/problem';
-import type { Caller } from './caller';
+import type { AnyCaller, Caller } from './caller';
 
 // The sign-in policy (issue 19; decision 0310): whether provider roles must use two-step sign-in.
 // One row written by a provider admin; until then the default of the run's mode: required in
@@ -19,8 +18,8 @@ export async function signInPolicyOf(db: Db, demo: boolean): Promise<SignInPolic
 }
 
 /** Provider-side roles (the permission table's side), signed in through a browser session (a property's secret key has no second step). */
-export function isPolicyBound(caller: Caller): boolean {
-  return !caller.sessionId.startsWith(API_KEY_SESSION_PREFIX) && caller.roles.some((role) => rowOf(role)?.side === 'provider');
+export function isPolicyBound(caller: AnyCaller): caller is Caller {
+  return caller.kind === 'person' && caller.roles.some((role) => rowOf(role)?.side === 'provider');
 }
 
 // Answers already read with the caller itself, in the same request (server/auth/session-caller.ts).
@@ -32,10 +31,10 @@ export function rememberTwoStepPending(caller: Caller, pending: boolean): void {
 }
 
 /** Whether the policy waits for this caller to turn two-step sign-in on. */
-export async function mustSetUpTwoStep(ctx: Pick<AppContext, 'db' | 'config'>, caller: Caller): Promise<boolean> {
+export async function mustSetUpTwoStep(ctx: Pick<AppContext, 'db' | 'config'>, caller: AnyCaller): Promise<boolean> {
+  if (!isPolicyBound(caller)) return false;
   const known = pendingOfCaller.get(caller);
   if (known !== undefined) return known;
-  if (!isPolicyBound(caller)) return false;
   const [policy, twoStep] = await Promise.all([
     signInPolicyOf(ctx.db, ctx.config.demo),
     ctx.db.selectFrom('user_two_step').select('enabled_at').where('user_id', '=', caller.userId).executeTakeFirst(),
@@ -53,7 +52,7 @@ export function twoStepRequiredProblem(): HttpProblem {
 }
 
 /** Refuses every call but the set-up and the session's own reads while the policy waits for the caller (403 two-step-required). */
-export async function refuseUntilTwoStep(ctx: AppContext, caller: Caller, endpoint: Endpoint): Promise<void> {
+export async function refuseUntilTwoStep(ctx: AppContext, caller: AnyCaller, endpoint: Endpoint): Promise<void> {
   if (OPEN_UNTIL_TWO_STEP_IDS.includes(endpoint.id)) return;
   if (await mustSetUpTwoStep(ctx, caller)) throw twoStepRequiredProblem();
 }

@@ -8,6 +8,7 @@ import type { Db } from '../db/database';
 import { HttpProblem, problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import type { Caller } from './caller';
+import { countFailure, countSuccess, sendWaiting, waitBeforeAttempt } from './password-guard';
 import { verifyPassword } from './passwords';
 import { openSession } from './sessions';
 import { isPolicyBound, signInPolicyOf } from './sign-in-policy';
@@ -162,18 +163,33 @@ export function registerTwoStepRoutes(app: FastifyInstance): void {
     return { recoveryCodes: codes };
   });
 
-  registerEndpoint(app, e.disableTwoStep, async ({ body, caller, ctx }) => {
+  registerEndpoint(app, e.disableTwoStep, async ({ body, caller, ctx, request, reply }) => {
     const required = await requiredFor(ctx, caller);
     if (!(await twoStepEnabled(ctx.db, caller.userId))) return { enabled: false, recoveryCodesLeft: 0, required };
     // The sign-in policy keeps it on for provider roles (decision 0310): turning it off would lock the user out of their work.
     if (required) throw problems.conflict('the sign-in policy requires two-step sign-in for your role: it stays on');
+    // The password (or code) is guessed no faster here than at sign-in: the same counts (decision 0372).
+    const attempt = { account: caller.email, address: request.ip };
+    const wait = await waitBeforeAttempt(ctx.db, attempt);
+    if (wait > 0) return sendWaiting(reply, wait);
+    let refused: { field: 'password' | 'code'; message: string } | undefined;
     if (body.password !== undefined) {
       const user = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', caller.userId).executeTakeFirst();
-      if (!(await verifyPassword(body.password, user?.password_hash ?? null))) throw problems.validation({ password: ['the password is not right'] });
+      if (!(await verifyPassword(body.password, user?.password_hash ?? null))) refused = { field: 'password', message: 'the password is not right' };
     } else {
       const check = await checkCode(ctx.db, ctx.tokenKey, caller.userId, body.code ?? '');
-      if (!check.ok) throw problems.validation({ code: ['the code is not right'] });
+      if (!check.ok) refused = { field: 'code', message: 'the code is not right' };
     }
+    if (refused) {
+      const failure = await countFailure(ctx.db, attempt);
+      // Sent, not thrown: the count must commit with this answer's transaction.
+      if (failure.waitMs > 0) return sendWaiting(reply, failure.waitMs);
+      return reply
+        .status(400)
+        .type('application/problem+json')
+        .send(problems.validation({ [refused.field]: [refused.message] }).problem);
+    }
+    await countSuccess(ctx.db, attempt);
     await ctx.db.deleteFrom('user_two_step').where('user_id', '=', caller.userId).execute();
     await ctx.db.deleteFrom('two_step_recovery_codes').where('user_id', '=', caller.userId).execute();
     await audit(ctx.db, caller.userId, 'two-step.disabled', 'user', caller.userId, { before: { twoStep: true }, after: { twoStep: false } });

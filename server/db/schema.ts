@@ -148,7 +148,9 @@ export interface RateLimitCountersTable {
 }
 /** Money calls' idempotency keys (decision 0200); status and response are set once the first answer commits. */
 export interface IdempotencyKeysTable {
-  user_id: string;
+  /** `user:<id>` or `key:<id>`: whose key it is (decision 0370). */
+  principal: string;
+  user_id: string | null;
   endpoint: string;
   key: string;
   fingerprint: string;
@@ -358,6 +360,8 @@ export interface PaymentOperationsTable {
   reason_code: number | null;
   note: string | null;
   actor_id: string | null;
+  /** The secret key that made the call, when a key made it (decision 0370). */
+  actor_key_id: string | null;
   created_at: Generated<Date>;
 }
 export interface OrderEmailHistoryTable {
@@ -380,6 +384,7 @@ export interface PaymentLinksTable {
   payment_type: Generated<string>;
   expires_at: Timestamp;
   created_by: string | null;
+  created_by_key_id: string | null;
   created_at: Timestamp;
   /** Issue 15 (decision 0220): the form's fields and what the guest's payment leaves; never a card number. */
   charge_category: Generated<string>;
@@ -476,11 +481,14 @@ export interface MetadataTable {
   order_id: string | null;
   data: Json;
   created_by: string | null;
+  created_by_key_id: string | null;
   created_at: Timestamp;
 }
 export interface ExportJobsTable {
   token: Generated<string>;
-  owner_user_id: string;
+  /** One of the two: a person's export or a secret key's (decision 0370). */
+  owner_user_id: string | null;
+  owner_key_id: string | null;
   export_type: string;
   file_type: string;
   request: Json;
@@ -513,6 +521,8 @@ export interface EmailOutboxTable {
 export interface AuditLogTable {
   id: Identity;
   actor_user_id: string | null;
+  /** A call made with a secret key names the key here; the detail names who made it (decision 0370). */
+  actor_key_id: string | null;
   action: string;
   entity_type: string;
   entity_id: string;

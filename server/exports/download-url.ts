@@ -2,9 +2,11 @@ import { fillPath } from '../../contract/endpoint';
 import { exportEndpoints } from '../../contract/exports';
 import { signedLinkQuery, validLinkSignature, type LinkGrant } from '../files/signed-link';
 
-// A browser navigation cannot send the bearer header, so the url itself carries the authority
-// (decision 0125): an HMAC over token, owner and expiry with the server's key. It is handed only
-// to the owner, works once (the job row records the download) and not after the expiry.
+// A browser navigation cannot send the bearer header (decision 0125): the url carries an HMAC over
+// token, owner and expiry with the server's key, so it cannot be altered or made for another job.
+// It is handed only to the owner, works once (the job row records the download), not after the
+// expiry, and only for its owner opening it now: a person's live session or the key that asked
+// (decision 0371).
 
 const downloadEndpoint = exportEndpoints.downloadExport;
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { EXPORT_FILE_TTL_MS, EXPORT_MESSAGES, type ExportFileType, type ExportType } from '../../contract/exports';
+import type { AnyCaller } from '../auth/caller';
 import type { Db } from '../db/database';
 
 // The export_jobs table as a queue (architecture.md "jobs"; decision 0124). Every transition is
@@ -15,9 +16,32 @@ export interface JobRequest {
   timeZone?: string;
 }
 
+/**
+ * Whose export: a person's (their user id) or a property's secret key's (decision 0370). Each reads and
+ * downloads only its own: a key never its maker's, its maker never the key's.
+ */
+export type ExportOwner = string | { keyId: string };
+
+export function exportOwnerOf(caller: AnyCaller): ExportOwner {
+  return caller.kind === 'key' ? { keyId: caller.keyId } : caller.userId;
+}
+
+function ownerColumns(owner: ExportOwner): { owner_user_id: string | null; owner_key_id: string | null } {
+  return typeof owner === 'string' ? { owner_user_id: owner, owner_key_id: null } : { owner_user_id: null, owner_key_id: owner.keyId };
+}
+
+/** The owner as the download link signs it: the user's id, or `key:<id>` (a text no user id can be). */
+export function signedOwnerOf(owner: ExportOwner): string {
+  return typeof owner === 'string' ? owner : `key:${owner.keyId}`;
+}
+
+/** The owner of a stored job. */
+export function ownerOfRow(row: { owner_user_id: string | null; owner_key_id: string | null }): ExportOwner {
+  return row.owner_key_id !== null ? { keyId: row.owner_key_id } : row.owner_user_id!;
+}
+
 export interface ClaimedJob {
   token: string;
-  owner_user_id: string;
   export_type: ExportType;
   file_type: ExportFileType;
   request: JobRequest;
@@ -31,22 +55,23 @@ export function fileKeyOf(token: string, fileType: string): string {
 
 export async function createJob(
   db: Db,
-  job: { owner: string; exportType: ExportType; fileType: ExportFileType; request: JobRequest; columns: string[] },
+  job: { owner: ExportOwner; exportType: ExportType; fileType: ExportFileType; request: JobRequest; columns: string[] },
 ): Promise<string> {
   const row = await db
     .insertInto('export_jobs')
-    .values({ owner_user_id: job.owner, export_type: job.exportType, file_type: job.fileType, request: JSON.stringify(job.request), columns: job.columns })
+    .values({ ...ownerColumns(job.owner), export_type: job.exportType, file_type: job.fileType, request: JSON.stringify(job.request), columns: job.columns })
     .returning('token')
     .executeTakeFirstOrThrow();
   return row.token;
 }
 
-export async function findJob(db: Db, token: string, owner: string, exportType: ExportType) {
+export async function findJob(db: Db, token: string, owner: ExportOwner, exportType: ExportType) {
+  const { owner_user_id, owner_key_id } = ownerColumns(owner);
   return db
     .selectFrom('export_jobs')
-    .select(['token', 'status', 'ticks', 'error_messages', 'file_key', 'downloaded_at', 'expires_at', 'cancelled_at', 'owner_user_id'])
+    .select(['token', 'status', 'ticks', 'error_messages', 'file_key', 'downloaded_at', 'expires_at', 'cancelled_at'])
     .where('token', '=', token)
-    .where('owner_user_id', '=', owner)
+    .where((eb) => (owner_key_id !== null ? eb('owner_key_id', '=', owner_key_id) : eb('owner_user_id', '=', owner_user_id)))
     .where('export_type', '=', exportType)
     .executeTakeFirst();
 }
@@ -74,7 +99,7 @@ export async function claimNext(db: Db, workerId: string, staleMs: number, maxAt
       ORDER BY created_at
       LIMIT 1
       FOR UPDATE SKIP LOCKED)
-    RETURNING token, owner_user_id, export_type, file_type, request, columns, attempts`.execute(db);
+    RETURNING token, export_type, file_type, request, columns, attempts`.execute(db);
   const row = result.rows[0];
   if (!row) return undefined;
   return { ...row, request: typeof row.request === 'string' ? (JSON.parse(row.request) as JobRequest) : row.request };
@@ -128,10 +153,12 @@ export async function releaseJob(db: Db, token: string, workerId: string): Promi
 }
 
 /** Cancels for real: Failed "Request cancelled" now; the worker sees it at its next chunk. Returns the file to remove. */
-export async function cancelJob(db: Db, token: string, owner: string, exportType: ExportType): Promise<{ fileKey: string } | undefined> {
+export async function cancelJob(db: Db, token: string, owner: ExportOwner, exportType: ExportType): Promise<{ fileKey: string } | undefined> {
+  const { owner_user_id, owner_key_id } = ownerColumns(owner);
+  const ownerIs = owner_key_id !== null ? sql`owner_key_id = ${owner_key_id}` : sql`owner_user_id = ${owner_user_id}`;
   const result = await sql<{ token: string; file_type: string }>`
     UPDATE export_jobs SET status = 'Failed', cancelled_at = now(), error_messages = ARRAY[${EXPORT_MESSAGES.cancelled}]::text[], file_key = NULL, updated_at = now()
-    WHERE token = ${token} AND owner_user_id = ${owner} AND export_type = ${exportType} AND status <> 'Failed' AND downloaded_at IS NULL
+    WHERE token = ${token} AND ${ownerIs} AND export_type = ${exportType} AND status <> 'Failed' AND downloaded_at IS NULL
     RETURNING token, file_type`.execute(db);
   const row = result.rows[0];
   return row ? { fileKey: fileKeyOf(row.token, row.file_type) } : undefined;
@@ -147,7 +174,7 @@ export async function claimDownload(db: Db, token: string) {
     .where('downloaded_at', 'is', null)
     .where('cancelled_at', 'is', null)
     .where('expires_at', '>', new Date())
-    .returning(['file_key', 'file_type', 'export_type', 'owner_user_id', 'created_at'])
+    .returning(['file_key', 'file_type', 'export_type', 'created_at'])
     .executeTakeFirst();
 }
 

@@ -7,7 +7,7 @@ import type { Db } from '../db/database';
 import { inTransaction } from '../db/transaction';
 import { HttpProblem, problems } from './problem';
 import type { Handler } from './route';
-import { API_KEY_SESSION_PREFIX } from '../auth/api-key-caller';
+import { principalOf } from '../auth/caller';
 
 // Idempotency keys for money calls (decision 0200). A contract endpoint marked `idempotent` gets
 // this from the registrar: with an Idempotency-Key header, the first request with a key runs and
@@ -45,16 +45,11 @@ function fingerprintOf(request: { params: unknown; query: unknown; body: unknown
     .digest('hex');
 }
 
-/**
- * The key as stored: a property's secret key keeps its own keys apart from its creator's and from
- * other keys they made (it acts as its creator's user, decision 0262, but answers for one property).
- */
-function storedKeyOf(caller: { sessionId: string }, key: string): string {
-  return caller.sessionId.startsWith(API_KEY_SESSION_PREFIX) ? `${caller.sessionId}|${key}` : key;
-}
-
+/** Whose keys: a person's (`user:<id>`) or a property's secret key's own (`key:<id>`, decision 0370). */
 interface Scope {
-  userId: string;
+  principal: string;
+  /** Set for a person, so their keys go with their account. */
+  userId: string | null;
   endpoint: string;
   key: string;
 }
@@ -64,20 +59,20 @@ async function claim(db: Db, scope: Scope, fingerprint: string): Promise<Claim> 
   // Expired keys of this user go first, so an old key counts as new again.
   await db
     .deleteFrom('idempotency_keys')
-    .where('user_id', '=', scope.userId)
+    .where('principal', '=', scope.principal)
     .where('created_at', '<', sql<Date>`now() - ${sql.lit(IDEMPOTENCY_KEY_TTL)}::interval`)
     .execute();
   const inserted = await db
     .insertInto('idempotency_keys')
-    .values({ user_id: scope.userId, endpoint: scope.endpoint, key: scope.key, fingerprint })
-    .onConflict((oc) => oc.columns(['user_id', 'endpoint', 'key']).doNothing())
+    .values({ principal: scope.principal, user_id: scope.userId, endpoint: scope.endpoint, key: scope.key, fingerprint })
+    .onConflict((oc) => oc.columns(['principal', 'endpoint', 'key']).doNothing())
     .returning('key')
     .executeTakeFirst();
   if (inserted) return { first: true };
   const stored = await db
     .selectFrom('idempotency_keys')
     .select(['fingerprint', 'status', 'response'])
-    .where('user_id', '=', scope.userId)
+    .where('principal', '=', scope.principal)
     .where('endpoint', '=', scope.endpoint)
     .where('key', '=', scope.key)
     .executeTakeFirstOrThrow();
@@ -94,7 +89,8 @@ export function withIdempotencyKey<E extends Endpoint>(endpoint: E, handler: Han
   return async (input): Promise<Answer> => {
     const key = keyOf(input.request);
     if (key === undefined || !input.caller) return handler(input);
-    const scope: Scope = { userId: input.caller.userId, endpoint: endpoint.id, key: storedKeyOf(input.caller, key) };
+    const caller = input.caller;
+    const scope: Scope = { principal: principalOf(caller), userId: caller.kind === 'person' ? caller.userId : null, endpoint: endpoint.id, key };
     const fingerprint = fingerprintOf(input);
     return inTransaction<Answer>(input.ctx.db, async (db) => {
       const claimed = await claim(db, scope, fingerprint);
@@ -107,7 +103,7 @@ export function withIdempotencyKey<E extends Endpoint>(endpoint: E, handler: Han
         await db
           .updateTable('idempotency_keys')
           .set({ status: endpoint.successStatus ?? 200, response: JSON.stringify(result) })
-          .where('user_id', '=', scope.userId)
+          .where('principal', '=', scope.principal)
           .where('endpoint', '=', scope.endpoint)
           .where('key', '=', scope.key)
           .execute();

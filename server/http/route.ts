@@ -3,7 +3,7 @@ import { safeParse } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
 import { routerPath, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResponseOf } from '../../contract/endpoint';
 import type { AppContext } from '../app-context';
-import { canSeeMerchant, groupOpens, isGranted, type Caller } from '../auth/caller';
+import { canSeeMerchant, groupOpens, isGranted, KEY_RESOURCES, type AnyCaller, type Caller, type KeyResource } from '../auth/caller';
 import { callerOfRequest } from '../auth/request-caller';
 import { refuseUntilTwoStep } from '../auth/sign-in-policy';
 import { GRANTS_VERSION_HEADER, grantsVersionOf } from '../auth/grants-version';
@@ -13,11 +13,23 @@ import { merchantHeaderMissing, merchantHeaderOf, refuseUnsafeInput } from './in
 import { withIdempotencyKey } from './idempotency';
 import { fieldErrors, problems } from './problem';
 
+/**
+ * Who a handler may be called by: anyone on a public endpoint; a person or a property's secret key on
+ * an endpoint whose resource the APIUser row grants; a person signed in on every other endpoint (the
+ * registrar refuses a key there before the handler runs, decision 0370).
+ */
+export type CallerOf<E extends Endpoint> = E['access'] extends 'public' ? AnyCaller | null : E['access'] extends { resource: KeyResource } ? AnyCaller : Caller;
+
+/** Whether a secret key may call the endpoint at all: only on resources the APIUser row grants. */
+export function keysMayCall(endpoint: Endpoint): boolean {
+  return endpoint.access === 'public' || (endpoint.access !== 'session' && KEY_RESOURCES.includes(endpoint.access.resource));
+}
+
 interface HandlerInputOfEvery<E extends Endpoint> {
   params: ParamsOf<E>;
   query: QueryOf<E>;
   body: BodyOf<E>;
-  caller: E['access'] extends 'public' ? Caller | null : Caller;
+  caller: CallerOf<E>;
   ctx: AppContext;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -44,6 +56,8 @@ export type HandlerInput<E extends Endpoint> = HandlerInputOfEvery<E> &
 
 /** A handler answers with the contract's response, or with the reply it has sent itself (files). */
 export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<ResponseOf<E> | FastifyReply>;
+
+export const KEY_REFUSED = "a secret key acts for its property's integration only; this call is for a person signed in";
 
 function parsePart(schema: $ZodType | undefined, value: unknown, part: string): unknown {
   if (!schema) return undefined;
@@ -95,6 +109,8 @@ function registerRoute<const E extends Endpoint>(app: FastifyInstance, endpoint:
       if (caller) reply.header(GRANTS_VERSION_HEADER, grantsVersionOf(caller));
       if (endpoint.access !== 'public') {
         if (!caller) throw problems.unauthorized();
+        // A secret key is its property's integration, not a person: sessions, profiles and two-step are not its (decision 0370).
+        if (caller.kind === 'key' && !keysMayCall(endpoint)) throw problems.forbidden(KEY_REFUSED);
         if (endpoint.access !== 'session') {
           const { resource, action } = endpoint.access;
           if (!isGranted(caller, resource, action)) throw problems.forbidden(`this needs ${action} on ${resource}`);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { metadataEndpoints, type MetadataEntry, type MetadataRecord } from '../../contract/metadata';
 import { audit } from '../audit';
-import type { Caller } from '../auth/caller';
+import { madeBy, type AnyCaller } from '../auth/caller';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
@@ -18,7 +18,7 @@ interface StoredData {
 }
 
 /** The order's merchant when the caller may see it; 404 otherwise, as for a missing order. */
-async function visibleOrderMerchant(db: Db, id: number, caller: Caller, merchantHeader: string | undefined): Promise<string> {
+async function visibleOrderMerchant(db: Db, id: number, caller: AnyCaller, merchantHeader: string | undefined): Promise<string> {
   const order = await db.selectFrom('orders').select('merchant_id').where('id', '=', String(id)).executeTakeFirst();
   const merchants = effectiveMerchants(caller.merchantScope, merchantHeader, undefined);
   if (!order || (merchants !== 'all' && !merchants.includes(order.merchant_id))) throw problems.notFound(`order ${id} not found`);
@@ -29,7 +29,8 @@ async function recordsOf(db: Db, orderId: number, onlyId?: string): Promise<Meta
   let query = db
     .selectFrom('metadata as md')
     .leftJoin('users as u', 'u.id', 'md.created_by')
-    .select(['md.id', 'md.data', 'md.created_at', 'u.email', 'u.first_name', 'u.last_name'])
+    .leftJoin('property_api_keys as k', 'k.id', 'md.created_by_key_id')
+    .select(['md.id', 'md.data', 'md.created_at', 'u.email', 'u.first_name', 'u.last_name', 'k.name as key_name'])
     .where('md.order_id', '=', String(orderId));
   if (onlyId) query = query.where('md.id', '=', onlyId);
   const rows = await query.orderBy('md.created_at').orderBy('md.id').execute();
@@ -40,7 +41,8 @@ async function recordsOf(db: Db, orderId: number, onlyId?: string): Promise<Meta
       orderId,
       note: data.note ?? null,
       entries: data.entries ?? [],
-      byName: row.email ? `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() : null,
+      // A record a secret key made names the key, never the person who made the key (decision 0370).
+      byName: row.email ? `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() : row.key_name,
       byEmail: row.email ?? null,
       at: new Date(row.created_at).toISOString(),
     };
@@ -53,10 +55,16 @@ export function registerMetadataRoutes(app: FastifyInstance): void {
     const data: StoredData = { note: body.note || null, entries: body.entries };
     const { id } = await ctx.db
       .insertInto('metadata')
-      .values({ merchant_id: merchant, order_id: String(body.orderId), data: JSON.stringify(data), created_by: caller.userId })
+      .values({
+        merchant_id: merchant,
+        order_id: String(body.orderId),
+        data: JSON.stringify(data),
+        created_by: madeBy(caller).userId,
+        created_by_key_id: madeBy(caller).keyId,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await audit(ctx.db, caller.userId, 'order.metadata', 'order', String(body.orderId), { metadataId: id, keys: body.entries.map((entry) => entry.key) });
+    await audit(ctx.db, caller, 'order.metadata', 'order', String(body.orderId), { metadataId: id, keys: body.entries.map((entry) => entry.key) });
     const [record] = await recordsOf(ctx.db, body.orderId, id);
     return record!;
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { orderEmailEndpoints, type OrderEmail } from '../../contract/order-emails';
 import { audit } from '../audit';
-import type { Caller } from '../auth/caller';
+import type { AnyCaller } from '../auth/caller';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
@@ -26,7 +26,7 @@ const toEmail = (row: EmailRecord): OrderEmail => ({
 });
 
 /** The order when the caller may see it; 404 otherwise, the same answer as for a missing order (no leak). */
-async function visibleOrder(db: Db, id: number, caller: Caller, merchantHeader: string | undefined) {
+async function visibleOrder(db: Db, id: number, caller: AnyCaller, merchantHeader: string | undefined) {
   const order = await db
     .selectFrom('orders as o')
     .innerJoin('merchants as m', 'm.id', 'o.merchant_id')
@@ -72,7 +72,7 @@ export function registerOrderEmailRoutes(app: FastifyInstance): void {
       .values({ order_id: order.id, recipient: original.recipient, subject: original.subject, status: 'Resent' })
       .returning(['id', 'recipient', 'subject', 'status', 'sent_at'])
       .executeTakeFirstOrThrow();
-    await audit(ctx.db, caller.userId, 'order.email.resend', 'order', order.id, { emailId: params.emailId, recipient: original.recipient });
+    await audit(ctx.db, caller, 'order.email.resend', 'order', order.id, { emailId: params.emailId, recipient: original.recipient });
     // Sent once the copy is committed: the mailer writes its own outbox row on the app's handle.
     afterCommit(() =>
       app.ctx.mailer.send({

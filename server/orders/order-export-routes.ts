@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { exportEndpoints } from '../../contract/exports';
-import { createJob } from '../exports/export-jobs';
+import { createJob, exportOwnerOf } from '../exports/export-jobs';
 import { nudgeExportWorker } from '../exports/export-registry';
 import { exportResultOf } from '../exports/export-results';
 import { registerEndpoint } from '../http/route';
@@ -13,11 +13,17 @@ export function registerOrderExportRoutes(app: FastifyInstance): void {
   registerEndpoint(app, startOrderExport, async ({ body, caller, merchantId, ctx, afterCommit }) => {
     const query = body.orderQueryListRequest;
     const request = { query, merchants: effectiveMerchants(caller.merchantScope, merchantId, query.filters.merchantIds), timeZone: body.timeZone };
-    const token = await createJob(ctx.db, { owner: caller.userId, exportType: 'TRANSACTION', fileType: body.fileType, request, columns: body.orderColumns });
+    const token = await createJob(ctx.db, {
+      owner: exportOwnerOf(caller),
+      exportType: 'TRANSACTION',
+      fileType: body.fileType,
+      request,
+      columns: body.orderColumns,
+    });
     // Once committed, or the worker would look for the job before it exists.
     afterCommit(() => nudgeExportWorker(app));
     return { token };
   });
 
-  registerEndpoint(app, getOrderExport, ({ params, caller, ctx }) => exportResultOf(ctx, params.token, caller.userId, 'TRANSACTION'));
+  registerEndpoint(app, getOrderExport, ({ params, caller, ctx }) => exportResultOf(ctx, params.token, exportOwnerOf(caller), 'TRANSACTION'));
 }

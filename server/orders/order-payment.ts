@@ -3,7 +3,7 @@ import type { OrderStatus } from '../../contract/orders';
 import { CANCEL_REASON_CODE, type OrderDetail, type OrderPaymentAction, type PaymentOperation } from '../../contract/payments';
 import { allowedOrderActions, nextOrderStatus, type PaymentLedger } from '../../machines/order-payment.machine';
 import { audit } from '../audit';
-import { can, type Caller } from '../auth/caller';
+import { can, madeBy, type AnyCaller } from '../auth/caller';
 import type { Db } from '../db/database';
 import { effectiveMerchants } from '../lists/list-query';
 import { problems } from '../http/problem';
@@ -43,12 +43,12 @@ function allowedNow(status: OrderStatus, ledger: PaymentLedger, cardOnFile: bool
 }
 
 /** Whether the caller may act on orders at all (view-only roles may not). */
-function mayAct(caller: Caller): boolean {
+function mayAct(caller: AnyCaller): boolean {
   return can(caller, 'Transactions', 'Update');
 }
 
 /** The order, with its ledger and timeline; undefined outside the caller's merchants (no leak: 404). */
-export async function orderDetail(db: Db, id: number, caller: Caller, merchantHeader: string | undefined): Promise<OrderDetail | undefined> {
+export async function orderDetail(db: Db, id: number, caller: AnyCaller, merchantHeader: string | undefined): Promise<OrderDetail | undefined> {
   const row = await orderById(db, id, effectiveMerchants(caller.merchantScope, merchantHeader, undefined));
   if (!row) return undefined;
   const ledgerRow = await db
@@ -101,7 +101,7 @@ export async function orderDetail(db: Db, id: number, caller: Caller, merchantHe
 }
 
 /** Locks the order row for the rest of the transaction; 404 when it is outside the caller's merchants. */
-async function lockOrder(db: Db, id: number, caller: Caller, merchantHeader: string | undefined): Promise<LockedOrder> {
+async function lockOrder(db: Db, id: number, caller: AnyCaller, merchantHeader: string | undefined): Promise<LockedOrder> {
   const result = await sql<LockedOrder>`
     SELECT id, merchant_id, status, currency, reference_no, amount_minor, card_token, authorized_minor, captured_minor, voided_minor
     FROM orders WHERE id = ${String(id)}::bigint FOR UPDATE`.execute(db);
@@ -118,7 +118,7 @@ function refuse(order: LockedOrder, action: OrderPaymentAction, why?: string): n
 async function record(
   db: Db,
   order: LockedOrder,
-  caller: Caller,
+  caller: AnyCaller,
   op: {
     kind: PaymentOperation['kind'];
     outcome: PaymentOperation['outcome'];
@@ -139,10 +139,11 @@ async function record(
       acquirer_reference: op.reference ?? null,
       reason_code: op.reasonCode ?? null,
       note: op.note ?? null,
-      actor_id: caller.userId,
+      actor_id: madeBy(caller).userId,
+      actor_key_id: madeBy(caller).keyId,
     })
     .execute();
-  await audit(db, caller.userId, `order.${op.kind.toLowerCase()}`, 'order', order.id, {
+  await audit(db, caller, `order.${op.kind.toLowerCase()}`, 'order', order.id, {
     outcome: op.outcome,
     amountMinor: op.amountMinor,
     currency: order.currency,
@@ -179,7 +180,7 @@ async function setStatus(
 export async function authorizeOrder(
   db: Db,
   acquirer: Acquirer,
-  caller: Caller,
+  caller: AnyCaller,
   merchantHeader: string | undefined,
   body: { orderId: number; amountMinor?: number; currency: string },
 ): Promise<void> {
@@ -214,7 +215,7 @@ export async function authorizeOrder(
 export async function captureOrder(
   db: Db,
   acquirer: Acquirer,
-  caller: Caller,
+  caller: AnyCaller,
   merchantHeader: string | undefined,
   body: { orderId: number; amountMinor?: number; currency: string },
 ): Promise<void> {
@@ -241,7 +242,7 @@ export async function captureOrder(
   if (next === 'Paid') await enqueueOrderEvent(db, order.id, 'order.paid', { capturedMinor: amount });
 }
 
-export async function voidAuthorization(db: Db, acquirer: Acquirer, caller: Caller, merchantHeader: string | undefined, orderId: number): Promise<void> {
+export async function voidAuthorization(db: Db, acquirer: Acquirer, caller: AnyCaller, merchantHeader: string | undefined, orderId: number): Promise<void> {
   const order = await lockOrder(db, orderId, caller, merchantHeader);
   const ledger = ledgerOf(order);
   const next = nextOrderStatus(order.status, 'void', ledger);
@@ -255,7 +256,7 @@ export async function voidAuthorization(db: Db, acquirer: Acquirer, caller: Call
 export async function cancelOrder(
   db: Db,
   acquirer: Acquirer,
-  caller: Caller,
+  caller: AnyCaller,
   merchantHeader: string | undefined,
   orderId: number,
   reason: string,
@@ -278,7 +279,7 @@ export async function cancelOrder(
   await record(db, order, caller, { kind: 'Cancel', outcome: 'Succeeded', amountMinor: null, reasonCode: CANCEL_REASON_CODE, note: reason });
 }
 
-export async function updateReferenceNo(db: Db, caller: Caller, merchantHeader: string | undefined, orderId: number, referenceNo: string): Promise<void> {
+export async function updateReferenceNo(db: Db, caller: AnyCaller, merchantHeader: string | undefined, orderId: number, referenceNo: string): Promise<void> {
   const order = await lockOrder(db, orderId, caller, merchantHeader);
   if (!nextOrderStatus(order.status, 'updateReferenceNo', ledgerOf(order))) refuse(order, 'updateReferenceNo');
   if (order.reference_no === referenceNo) return;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { paymentEndpoints } from '../../contract/payments';
-import type { Caller } from '../auth/caller';
+import type { AnyCaller } from '../auth/caller';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
@@ -16,7 +16,7 @@ const {
   updateReferenceNo: updateReferenceEndpoint,
 } = paymentEndpoints;
 
-async function detailOrNotFound(db: Db, id: number, caller: Caller, merchantId: string | undefined) {
+async function detailOrNotFound(db: Db, id: number, caller: AnyCaller, merchantId: string | undefined) {
   const detail = await orderDetail(db, id, caller, merchantId);
   if (!detail) throw problems.notFound(`order ${id} not found`);
   return detail;

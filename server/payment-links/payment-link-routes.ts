@@ -4,6 +4,7 @@ import { maxExpiryHours, paymentLinkEndpoints, type LinkState, type PaymentLink 
 import type { OrderStatus } from '../../contract/orders';
 import { PROPERTY_INACTIVE_DETAIL, PROPERTY_NOT_ACTIVE_DETAIL } from '../../contract/properties';
 import { audit } from '../audit';
+import { madeBy } from '../auth/caller';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
@@ -90,14 +91,15 @@ export function registerPaymentLinkRoutes(app: FastifyInstance): void {
         deposit_basis: body.depositBasis,
         message: body.message || null,
         expires_at: expiresAt,
-        created_by: caller.userId,
+        created_by: madeBy(caller).userId,
+        created_by_key_id: madeBy(caller).keyId,
       })
       .returning(['id', 'created_at', 'expires_at', 'completed_at'])
       .executeTakeFirstOrThrow();
     const url = `${linkOrigin(ctx.config, request)}${GUEST_PAGE_PATH}/${token}`;
     const subject = `Your payment link from ${property.name}`;
     await ctx.db.insertInto('order_email_history').values({ order_id: order.id, recipient: body.guestEmail, subject, status: 'Sent' }).execute();
-    await audit(ctx.db, caller.userId, 'payment-link.create', 'order', order.id, {
+    await audit(ctx.db, caller, 'payment-link.create', 'order', order.id, {
       paymentLinkId: link.id,
       amountMinor: body.amountMinor,
       currency: body.currency,

@@ -39,7 +39,10 @@ async function propertiesOf(db: Db, merchantIds: string[] | 'all') {
 export function registerPropertyRoutes(app: FastifyInstance): void {
   registerEndpoint(app, getUserScopeProperties, async ({ params, caller, ctx }) => {
     let scope: string[] | 'all' = caller.merchantScope;
-    if (params.id !== caller.userId) {
+    const self = caller.kind === 'key' ? caller.keyId : caller.userId;
+    // A secret key reads its own property (named by its key id), never a person's list, not even its maker's (decision 0370).
+    if (caller.kind === 'key' && params.id !== self) throw problems.notFound('no such user');
+    if (params.id !== self) {
       // Someone else's list: only within what the caller may see, never more.
       const user = await ctx.db.selectFrom('users').select(['id', 'merchant_group_id']).where('id', '=', params.id).executeTakeFirst();
       const visible = user && (caller.merchantScope === 'all' || (user.merchant_group_id !== null && user.merchant_group_id === caller.merchantGroupId));

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseTarget } from '../../server/db/database';
 import { instantOfDayNumber, ORDER_EXPORT, readSheet, searchedOrders, settle, startExport } from '../exports/export-helpers';
 import { freshPostgresDatabase, postgresUrl } from '../support/postgres';
-import { signIn, startTestApp } from '../support/test-app';
+import { bearer, signIn, startTestApp } from '../support/test-app';
 
 // The whole export path through the API on each engine (PGlite always, PostgreSQL with
 // TEST_DATABASE_URL); on PostgreSQL two server instances share one export_jobs table.
@@ -64,7 +64,7 @@ describe.each(engines)('exports through the API on $name', ({ target }) => {
       const fileType = index % 2 ? 'xlsx' : 'csv';
       const result = await settle(first!, `${ORDER_EXPORT}/${token}`, admin.accessToken, 30_000);
       expect(result).toMatchObject({ statusType: 'Ready', ticks: expected.length });
-      const [, ...cells] = readSheet((await first!.inject({ method: 'GET', url: result.url! })).rawPayload, fileType);
+      const [, ...cells] = readSheet((await first!.inject({ method: 'GET', url: result.url!, headers: bearer(admin.accessToken) })).rawPayload, fileType);
       // xlsx times are date cells (decision 0202): read back as the instant they hold.
       const rows = fileType === 'csv' ? cells : cells.map(([id, guest, amount, created]) => [id, guest, amount, instantOfDayNumber(created)]);
       expect(rows).toEqual(

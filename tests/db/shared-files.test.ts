@@ -68,7 +68,7 @@ describe.skipIf(!postgresUrl)('two instances sharing one PostgreSQL and one obje
       if (!url) await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(url).toBeDefined();
-    const file = await instanceB.inject({ method: 'GET', url: url! });
+    const file = await instanceB.inject({ method: 'GET', url: url!, headers: bearer(accessToken) });
     expect(file.statusCode).toBe(200);
     const lines = file.body
       .replace(/^\uFEFF/, '')

@@ -59,7 +59,7 @@ async function status(url: string): Promise<ExportResult> {
 async function downloaded(statusUrl: string): Promise<Buffer> {
   const result = await settle(app, statusUrl, admin, 60_000);
   expect(result.statusType, JSON.stringify(result)).toBe('Ready');
-  const response = await app.inject({ method: 'GET', url: result.url! });
+  const response = await app.inject({ method: 'GET', url: result.url!, headers: bearer(admin) });
   expect(response.statusCode).toBe(200);
   return response.rawPayload;
 }

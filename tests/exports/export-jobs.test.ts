@@ -98,7 +98,7 @@ describe('cancel and shutdown (a worker driven by the test)', () => {
     worker = startExportWorker(app.ctx, { PAYOUT: payoutExportSource }, WORKER);
     const result = await settle(app, `${PAYOUT_EXPORT}/${token}`, admin);
     expect(result.statusType).toBe('Ready');
-    const rows = readSheet((await app.inject({ method: 'GET', url: result.url! })).rawPayload, 'xlsx');
+    const rows = readSheet((await app.inject({ method: 'GET', url: result.url!, headers: bearer(admin) })).rawPayload, 'xlsx');
     const payouts = await app.ctx.db
       .selectFrom('payouts')
       .select((eb) => eb.fn.countAll().as('n'))
@@ -135,7 +135,7 @@ describe('restart recovery (a new server on the same data directory)', () => {
     try {
       const done = await settle(second, `${ORDER_EXPORT}/${resumed}`, accessToken);
       expect(done).toMatchObject({ statusType: 'Ready', ticks: expected.length });
-      const [, ...rows] = readSheet((await second.inject({ method: 'GET', url: done.url! })).rawPayload, 'csv');
+      const [, ...rows] = readSheet((await second.inject({ method: 'GET', url: done.url!, headers: bearer(accessToken) })).rawPayload, 'csv');
       expect(rows).toEqual(expected.map((row) => [String(row.id), row.status]));
       const failed = await settle(second, `${ORDER_EXPORT}/${exhausted}`, accessToken);
       expect(failed).toMatchObject({ statusType: 'Failed', errorMessages: ['the export was interrupted by a server restart and could not be resumed'] });

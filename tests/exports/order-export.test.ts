@@ -42,7 +42,8 @@ beforeAll(async () => {
 });
 afterAll(async () => app.close());
 
-async function download(url: string, cookies?: Record<string, string>) {
+/** Opens a download link in a browser session: the owner's, unless another is named (decision 0371). */
+async function download(url: string, cookies: Record<string, string> = admin.cookies) {
   return app.inject({ method: 'GET', url, cookies });
 }
 
@@ -123,7 +124,7 @@ describe('scope and ownership', () => {
     });
     const empty = await settle(app, `${ORDER_EXPORT}/${foreign}`, merchantAdmin.accessToken);
     expect(empty).toMatchObject({ statusType: 'Ready', ticks: 0 });
-    expect(readSheet((await download(empty.url!)).rawPayload, 'xlsx')).toEqual([['Order ID']]);
+    expect(readSheet((await download(empty.url!, merchantAdmin.cookies)).rawPayload, 'xlsx')).toEqual([['Order ID']]);
   });
 
   test('nobody else can see the status or use the url; the owner still can afterwards', async () => {

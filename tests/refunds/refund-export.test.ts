@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REFUND_COLUMNS, type RefundSearchAnswer } from '../../contract/refunds';
 import { readSheet, settle, startExport } from '../exports/export-helpers';
-import { signIn, startTestApp } from '../support/test-app';
+import { bearer, signIn, startTestApp } from '../support/test-app';
 import { API, paidOrder, refundCalls } from './refund-support';
 
 // Exports of the refunds table (exportType REFUND) read back with the independent `xlsx` reader:
@@ -13,8 +13,9 @@ const token: Record<string, string> = {};
 const EXPORT = `${API}/refunds/export`;
 const label = (id: string) => REFUND_COLUMNS.find((column) => column.id === id)!.label;
 
-async function download(url: string): Promise<Buffer> {
-  const response = await app.inject({ method: 'GET', url });
+async function download(url: string, accessToken: string): Promise<Buffer> {
+  // The link opens only in its owner's live session (decision 0371).
+  const response = await app.inject({ method: 'GET', url, headers: bearer(accessToken) });
   expect(response.statusCode).toBe(200);
   // Named for what it holds, not after the transactions export it shares its machinery with.
   expect(response.headers['content-disposition']).toMatch(/^attachment; filename="refunds-\d{14}\.(csv|xlsx)"$/);
@@ -25,7 +26,7 @@ async function exported(who: string, body: object, fileType: 'csv' | 'xlsx'): Pr
   const jobToken = await startExport(app, EXPORT, token[who]!, { fileType, ...body });
   const result = await settle(app, `${EXPORT}/${jobToken}`, token[who]!, 20_000);
   expect(result.statusType, JSON.stringify(result)).toBe('Ready');
-  return readSheet(await download(result.url!), fileType);
+  return readSheet(await download(result.url!, token[who]!), fileType);
 }
 
 beforeAll(async () => {
