@@ -12,12 +12,14 @@
 // Seeding a demo database takes a server start of its own (cluster, migrations, demo data), and the
 // suite starts one server per shard and one per private-server suite. So the demo is seeded once per
 // volume into a template data directory, and every server starts from a copy of it: the shards' servers
-// (E2E_DATA_DIR) and the private servers of the default volume (E2E_PRIVATE_TEMPLATE, see
-// e2e/support/private-server.ts).
+// (E2E_DATA_DIR) and the private servers, of the default volume and of each larger volume a suite asks
+// for (E2E_TEMPLATES, see e2e/support/private-server.ts). Each start's deadline is derived from the
+// seed rate it measures (scripts/server-start.mjs), and the measured start times bound the later ones.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { waitForServerStart } from './server-start.mjs';
 
 const DURATIONS_FILE = 'e2e/durations.json';
 const argv = process.argv.slice(2);
@@ -56,7 +58,7 @@ function dealByDuration(files, measured) {
 const bundle = process.env.E2E_SERVER_BUNDLE ?? 'dist-server/main.mjs';
 const templateRoot = mkdtempSync(path.join(tmpdir(), 'folio-e2e-templates-'));
 
-/** A data directory with the demo seeded at `orders` orders, by a server started once and stopped. */
+/** A data directory with the demo seeded at `orders` orders, by a server started once and stopped; and how long its start took. */
 async function seededTemplate(name, port, orders) {
   const dataDir = path.join(templateRoot, name);
   const child = spawn('node', ['scripts/run-server.mjs', bundle], {
@@ -69,40 +71,72 @@ async function seededTemplate(name, port, orders) {
       FOLIO_DEMO: 'true',
       FOLIO_SPA_DIR: process.env.E2E_SPA_DIR ?? 'dist',
       FOLIO_SEED_ORDERS: orders,
-      LOG_LEVEL: 'warn',
+      // Info: the seed's rate, from which the deadline is derived (scripts/server-start.mjs).
+      LOG_LEVEL: 'info',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the ${name} template server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(2_000) })).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the ${name} template server did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  let lastRate;
+  const ms = await waitForServerStart({
+    child,
+    baseURL: `http://127.0.0.1:${port}`,
+    name: `${name} template`,
+    onRate: (rate) => (lastRate = rate),
+  }).catch((error) => {
+    child.kill('SIGKILL');
+    throw error;
+  });
   child.kill('SIGTERM'); // a graceful stop closes the database, so the copy is consistent
   await exited;
-  return dataDir;
+  const rate = lastRate ? `, ${lastRate.ordersPerSecond} orders/s` : '';
+  console.log(`e2e: ${name} template (${orders} orders) started in ${(ms / 1000).toFixed(1)} s${rate}`);
+  return { dataDir, ms };
 }
 
-const templateStarted = Date.now();
-const [mainTemplate, privateTemplate] = await Promise.all([
-  seededTemplate('main', basePort + 95, process.env.E2E_SEED_ORDERS ?? '5000'),
-  seededTemplate('private', basePort + 96, '50'),
-]);
-console.log(`e2e: demo databases seeded once in ${((Date.now() - templateStarted) / 1000).toFixed(1)} s`);
+/**
+ * The order volumes the private-server suites of this run ask for (`FOLIO_SEED_ORDERS: '1500'`, or
+ * `String(NAME)` with `const NAME = 400_000;` in the same file): each is seeded once here, while the
+ * shards have not started, and its suite starts from a copy (E2E_TEMPLATES, e2e/support/private-server.ts).
+ * A volume this misses is seeded by its suite's own server, which is slower, not wrong.
+ */
+function privateVolumes(files) {
+  const volumes = new Set();
+  for (const file of files) {
+    const source = readFileSync(file, 'utf8');
+    for (const match of source.matchAll(/FOLIO_SEED_ORDERS:\s*(?:'(\d+)'|String\((\w+)\))/g)) {
+      const named = match[2] && source.match(new RegExp(`const ${match[2]} = ([\\d_]+);`))?.[1];
+      const volume = match[1] ?? named?.replaceAll('_', '');
+      if (volume) volumes.add(volume);
+    }
+  }
+  volumes.delete(PRIVATE_DEFAULT_ORDERS);
+  return [...volumes];
+}
 
+const PRIVATE_DEFAULT_ORDERS = '50';
 const measured = existsSync(DURATIONS_FILE) ? JSON.parse(readFileSync(DURATIONS_FILE, 'utf8')) : {};
 const plan = playwrightArgs.length
   ? Array.from({ length: shards }, (_, index) => ({ args: [`--shard=${index + 1}/${shards}`, ...playwrightArgs], seconds: undefined }))
   : dealByDuration(specFiles(), measured)
       .filter((bin) => bin.files.length)
       .map((bin) => ({ args: bin.files, seconds: bin.seconds }));
+// With a filter, which files run is Playwright's to decide: every spec's volume is prepared.
+const plannedFiles = playwrightArgs.length ? specFiles() : plan.flatMap((entry) => entry.args);
+
+const templateStarted = Date.now();
+const volumes = privateVolumes(plannedFiles);
+const [main, privateDefault, ...volumeTemplates] = await Promise.all([
+  seededTemplate('main', basePort + 95, process.env.E2E_SEED_ORDERS ?? '5000'),
+  seededTemplate('private', basePort + 96, PRIVATE_DEFAULT_ORDERS),
+  ...volumes.map((orders, index) => seededTemplate(`private-${orders}`, basePort + 97 + index, orders)),
+]);
+const mainTemplate = main.dataDir;
+const templates = Object.fromEntries([
+  [PRIVATE_DEFAULT_ORDERS, privateDefault.dataDir],
+  ...volumes.map((orders, index) => [orders, volumeTemplates[index].dataDir]),
+]);
+console.log(`e2e: demo databases seeded once in ${((Date.now() - templateStarted) / 1000).toFixed(1)} s`);
 
 const started = Date.now();
 const runs = plan.map(({ args: shardArgs, seconds }, index) => {
@@ -116,7 +150,10 @@ const runs = plan.map(({ args: shardArgs, seconds }, index) => {
     env: {
       ...process.env,
       E2E_DATA_DIR: dataDir,
-      E2E_PRIVATE_TEMPLATE: privateTemplate,
+      E2E_TEMPLATES: JSON.stringify(templates),
+      // A start over a copy of a template seeds nothing more: the template's measured start bounds it.
+      E2E_SERVER_START_MS: String(main.ms),
+      E2E_PRIVATE_START_MS: String(privateDefault.ms),
       E2E_PORT: String(basePort + 100 * index),
       MODEL_COVERAGE_DIR: coverageDir,
       MODEL_COVERAGE_KEEP: 'true',

@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from '@playwright/test';
+import { startAllowance, waitForServerStart } from '../../scripts/server-start.mjs';
 
 /*
  * A server of its own for a suite that changes the demo world: the same server and SPA as
@@ -35,14 +36,20 @@ async function answers(baseURL: string): Promise<boolean> {
   }
 }
 
+const DEFAULT_ORDERS = '50';
+
 /** `env` overrides the demo settings below (e.g. a larger FOLIO_SEED_ORDERS). */
 export async function startPrivateServer(port: number, env: Record<string, string> = {}): Promise<PrivateServer> {
   if (await answers(`http://localhost:${port}`)) throw new Error(`port ${port} is already taken by another server; stop it and run again`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-e2e-private-'));
-  // scripts/e2e-shards.mjs seeds the default demo once; a suite with the default volume starts from a
-  // copy of it (the server then finds migrations and seed done). Another volume seeds its own.
-  const template = process.env.E2E_PRIVATE_TEMPLATE;
-  if (template && (env.FOLIO_SEED_ORDERS ?? '50') === '50') cpSync(template, dataDir, { recursive: true });
+  // scripts/e2e-shards.mjs seeds the default demo and every volume a suite asks for once (E2E_TEMPLATES,
+  // orders -> data directory); a suite starts from a copy of its volume (the server then finds
+  // migrations and seed done). A larger volume without a template of its own starts from the default
+  // one and tops its orders up; without any (a run of one spec file) the server seeds from nothing.
+  const orders = env.FOLIO_SEED_ORDERS ?? DEFAULT_ORDERS;
+  const templates = JSON.parse(process.env.E2E_TEMPLATES ?? '{}') as Record<string, string>;
+  const template = templates[orders] ?? (Number(orders) >= Number(DEFAULT_ORDERS) ? templates[DEFAULT_ORDERS] : undefined);
+  if (template) cpSync(template, dataDir, { recursive: true });
   // The server as `npm start` runs it: the bundle `npm run build` wrote, through the production launcher.
   const child: ChildProcess = spawn('node', ['scripts/run-server.mjs', process.env.E2E_SERVER_BUNDLE ?? 'dist-server/main.mjs'], {
     env: {
@@ -53,31 +60,41 @@ export async function startPrivateServer(port: number, env: Record<string, strin
       FOLIO_DATA_DIR: dataDir,
       FOLIO_DEMO: 'true',
       FOLIO_SPA_DIR: process.env.E2E_SPA_DIR ?? 'dist',
-      FOLIO_SEED_ORDERS: '50',
+      FOLIO_SEED_ORDERS: DEFAULT_ORDERS,
       FOLIO_SIGNIN_PER_MINUTE: '1000',
       FOLIO_FORGOT_PER_HOUR: '1000',
-      LOG_LEVEL: 'warn',
+      // Info while it starts: the seed's rate, from which the deadline is derived (scripts/server-start.mjs).
+      LOG_LEVEL: 'info',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
   started.add(child);
   const baseURL = `http://localhost:${port}`;
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the private server on ${port} exited with ${child.exitCode}`);
-    try {
-      // A bounded wait per try: a connection that hangs while the server starts must not outlast the deadline.
-      if ((await fetch(`${baseURL}/health`, { signal: AbortSignal.timeout(2_000) })).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      throw new Error(`the private server on ${port} did not start`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  // Until the server's first progress line, a start from a template does what the default template's
+  // measured start did at most (opening, checks): that bounds it; later lines move the deadline.
+  const measuredMs = template ? Number(process.env.E2E_PRIVATE_START_MS) : undefined;
+  let rates = 0;
+  try {
+    const ms = await waitForServerStart({
+      child,
+      baseURL,
+      name: `private (port ${port})`,
+      allowanceMs: startAllowance(measuredMs),
+      onRate: (rate) => {
+        // The first measured rate and the last: what the deadline was derived from.
+        if (rates++ === 0 || rate.added === rate.of)
+          console.log(
+            `private server on ${port}: ${rate.added}/${rate.of} orders at ${rate.ordersPerSecond}/s; deadline in ${Math.round(rate.deadlineInMs / 1000)} s`,
+          );
+      },
+    });
+    if (templates[orders] === undefined && Number(orders) > 10_000)
+      console.log(`private server on ${port}: seeded ${orders} orders and started in ${(ms / 1000).toFixed(1)} s`);
+  } catch (error) {
+    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+    throw error;
   }
   return {
     baseURL,
@@ -105,8 +122,9 @@ export function usePrivateServer(offset: number, env: Record<string, string> | (
   test.use({ baseURL });
   let server: PrivateServer | undefined;
   test.beforeAll(async () => {
-    // Only a guard against a hang: a larger volume seeds in the start (400,000 orders: about a minute).
-    test.setTimeout(300_000);
+    // The start's own deadline is derived from its measured seed rate (scripts/server-start.mjs); the
+    // hook's timeout is turned off so that deadline is the one that applies.
+    test.setTimeout(0);
     server = await startPrivateServer(port, typeof env === 'function' ? env() : env);
   });
   test.afterAll(async () => {
