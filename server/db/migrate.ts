@@ -28,6 +28,7 @@ import * as ordersStatusIdIndex from './migrations/0240-orders-status-id-index';
 import * as ordersGuestTrigramIndex from './migrations/0241-orders-guest-trigram-index';
 import * as ordersGuestSearchColumn from './migrations/0242-orders-guest-search-column';
 import * as paymentOperationsCapturesIndex from './migrations/0243-payment-operations-captures-index';
+import * as payoutSettlementLines from './migrations/0300-payout-settlement-lines';
 
 // Migrations are listed here rather than read from disk, so they work the same under tsx, in
 // tests and in a bundle. Append new ones; never edit one that has shipped.
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '0241-orders-guest-trigram-index': ordersGuestTrigramIndex,
   '0242-orders-guest-search-column': ordersGuestSearchColumn,
   '0243-payment-operations-captures-index': paymentOperationsCapturesIndex,
+  '0300-payout-settlement-lines': payoutSettlementLines,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -12,6 +12,7 @@ import { seedOrderEmails, seedPaymentLedgers } from './seed-payments';
 import { seedRefunds } from './seed-refunds';
 import { seedFees } from './seed-fees';
 import { seedOrders, seedPayouts } from './seed-volume';
+import { seedSettlementLines } from './seed-payouts';
 
 interface SeedOptions {
   /** How many orders the demo should have in all; more are added when the database has fewer. */
@@ -147,6 +148,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   await seedPaymentLinks(db);
   await seedRefunds(db);
   await seedFees(db);
+  await seedSettlementLines(db);
 }
 
 async function insertUser(
