@@ -149,7 +149,8 @@ export const settlementEndpoints = endpointTable([
     id: 'startSettlementExport',
     method: 'POST',
     path: `${MERCHANT_API}/payouts/settlement-report/export`,
-    summary: "Start a settlement report (the lines of one payout or of a date range's payouts, with payout reference and bank value date) in the caller's scope",
+    summary:
+      "Start a settlement report (the lines of one payout or of a date range's payouts, with payout reference and bank value date) in the caller's scope",
     access: { resource: 'Payouts', action: 'Read' },
     merchantHeader: true,
     body: SettlementExportBodySchema,

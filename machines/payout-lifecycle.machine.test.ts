@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { byStateValue, machinePaths } from '../testing/model/machine-paths';
-import { mayRetry, nextPayoutStage, PAYOUT_STAGES, payoutLifecycleMachine, payoutStage, storedStatus, type PayoutLifecycleEvent } from './payout-lifecycle.machine';
+import {
+  mayRetry,
+  nextPayoutStage,
+  PAYOUT_STAGES,
+  payoutLifecycleMachine,
+  payoutStage,
+  storedStatus,
+  type PayoutLifecycleEvent,
+} from './payout-lifecycle.machine';
 
 // Decision 0434, written out independently of the machine.
 const EVENTS: PayoutLifecycleEvent[] = [{ type: 'payout.send' }, { type: 'bank.paid' }, { type: 'bank.failed' }, { type: 'payout.retry' }];
@@ -38,7 +46,9 @@ describe('payout lifecycle machine', () => {
     const paths = machinePaths(payoutLifecycleMachine, { events: () => EVENTS, serialize: byStateValue, cover: 'transitions', environment: false });
     const reached = new Set(['Scheduled', ...paths.flatMap((path) => path.steps.map((step) => String(step.state.value)))]);
     expect([...reached].sort()).toEqual([...PAYOUT_STAGES].sort());
-    const taken = new Set(paths.flatMap((path) => path.steps.map((step, index) => `${index === 0 ? 'Scheduled' : String(path.steps[index - 1]!.state.value)} ${step.event.type}`)));
+    const taken = new Set(
+      paths.flatMap((path) => path.steps.map((step, index) => `${index === 0 ? 'Scheduled' : String(path.steps[index - 1]!.state.value)} ${step.event.type}`)),
+    );
     for (const move of Object.keys(ALLOWED)) expect(taken, move).toContain(move);
   });
 });

@@ -77,19 +77,17 @@ export async function reconcile(db: Db): Promise<ReconciliationAnswer> {
   let truncated = false;
   const findings = [unbalanced.rows, unpaid.rows, doubled.rows].flatMap((rows) => {
     if (rows.length > RECONCILIATION_LIMIT) truncated = true;
-    return rows.slice(0, RECONCILIATION_LIMIT).map(
-      (row): ReconciliationFinding => ({
-        kind: row.kind,
-        merchantId: row.merchant_id,
-        merchantName: row.merchant_name,
-        currency: row.currency.trim(),
-        payouts: typeof row.payouts === 'string' ? (JSON.parse(row.payouts) as ReconciliationFinding['payouts']) : row.payouts,
-        orderId: row.order_id === null ? null : Number(row.order_id),
-        orderReference: row.order_reference,
-        expectedMinor: Number(row.expected),
-        actualMinor: Number(row.actual),
-      }),
-    );
+    return rows.slice(0, RECONCILIATION_LIMIT).map((row): ReconciliationFinding => ({
+      kind: row.kind,
+      merchantId: row.merchant_id,
+      merchantName: row.merchant_name,
+      currency: row.currency.trim(),
+      payouts: typeof row.payouts === 'string' ? (JSON.parse(row.payouts) as ReconciliationFinding['payouts']) : row.payouts,
+      orderId: row.order_id === null ? null : Number(row.order_id),
+      orderReference: row.order_reference,
+      expectedMinor: Number(row.expected),
+      actualMinor: Number(row.actual),
+    }));
   });
   return { findings, truncated, checkedAt: new Date().toISOString() };
 }

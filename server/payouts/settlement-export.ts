@@ -1,5 +1,10 @@
 import { sql } from 'kysely';
-import { SETTLEMENT_LINE_KIND_LABELS_EN, SETTLEMENT_REPORT_COLUMNS, type SettlementReportColumnId, type SettlementReportRequest } from '../../contract/settlement';
+import {
+  SETTLEMENT_LINE_KIND_LABELS_EN,
+  SETTLEMENT_REPORT_COLUMNS,
+  type SettlementReportColumnId,
+  type SettlementReportRequest,
+} from '../../contract/settlement';
 import { dateColumn, labelledColumn, labelsOf, moneyColumn, timestampColumn, xlsxKindOf, type ExportColumn, type ExportSource } from '../exports/export-source';
 import { orderByClause, type SortKey } from '../lists/list-query';
 import { LINE_FROM, reportPayoutsWhere } from './settlement-query';

@@ -136,7 +136,18 @@ describe('settlement report', () => {
     const file = await app.inject({ method: 'GET', url: result.url!, cookies: merchantAdmin.cookies });
     expect(file.statusCode).toBe(200);
     const rows = readSheet(file.rawPayload, 'csv');
-    expect(rows[0]).toEqual(['Payout reference', 'Bank value date', 'Line', 'Order reference', 'Refund ID', 'Carried payout', 'Booked at', 'Amount', 'Currency', 'Note']);
+    expect(rows[0]).toEqual([
+      'Payout reference',
+      'Bank value date',
+      'Line',
+      'Order reference',
+      'Refund ID',
+      'Carried payout',
+      'Booked at',
+      'Amount',
+      'Currency',
+      'Note',
+    ]);
     const net = (await lines(admin, ownPayout.id)).json<SettlementLineAnswer>().breakdown[0]!;
     expect(rows.length - 1).toBe(net.lines);
     expect([...sumsOf(rows)]).toEqual([[`${ownPayout.reference} ${net.currency}`, net.netMinor]]);

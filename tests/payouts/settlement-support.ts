@@ -58,9 +58,11 @@ export async function settlementInvariant(db: Db, where: string): Promise<Invari
   for (const row of payouts.rows) {
     const fee = fees.get(row.id)?.feeMinor ?? 0;
     if (Number(row.foreign_lines) > 0) violations.push(`${row.reference}: lines in another currency`);
-    if (Number(row.non_fee) !== Number(row.amount_minor)) violations.push(`${row.reference}: lines other than fees ${row.non_fee} <> amount ${row.amount_minor}`);
+    if (Number(row.non_fee) !== Number(row.amount_minor))
+      violations.push(`${row.reference}: lines other than fees ${row.non_fee} <> amount ${row.amount_minor}`);
     if (Number(row.fees) !== -fee) violations.push(`${row.reference}: fee lines ${row.fees} <> schedule fee ${-fee}`);
-    if (Number(row.net) !== Number(row.amount_minor) - fee) violations.push(`${row.reference}: lines ${row.net} <> net amount ${Number(row.amount_minor) - fee}`);
+    if (Number(row.net) !== Number(row.amount_minor) - fee)
+      violations.push(`${row.reference}: lines ${row.net} <> net amount ${Number(row.amount_minor) - fee}`);
   }
   const orders = await sql<{ id: string; reference_no: string; holders: string }>`
     WITH chosen AS (SELECT p.* FROM payouts p WHERE ${sql.raw(where)}),
@@ -68,12 +70,13 @@ export async function settlementInvariant(db: Db, where: string): Promise<Invari
     SELECT o.id::text AS id, o.reference_no, (SELECT count(*) FROM payout_lines l WHERE l.order_id = o.id AND l.kind = 'Capture')::text AS holders
     FROM settled s JOIN orders o ON o.merchant_id = s.merchant_id AND o.currency = s.currency AND o.status = 'Paid'
       AND (o.created_at AT TIME ZONE 'UTC')::date BETWEEN s.first_day AND s.last_day`.execute(db);
-  for (const order of orders.rows)
-    if (order.holders !== '1') violations.push(`order ${order.reference_no}: its capture is in ${order.holders} payouts`);
+  for (const order of orders.rows) if (order.holders !== '1') violations.push(`order ${order.reference_no}: its capture is in ${order.holders} payouts`);
   const misplaced = await sql<{ reference: string; reference_no: string }>`
     SELECT p.reference, o.reference_no FROM payouts p JOIN payout_lines l ON l.payout_id = p.id JOIN orders o ON o.id = l.order_id
     WHERE ${sql.raw(where)} AND l.kind = 'Capture' AND (o.merchant_id <> p.merchant_id OR o.currency <> p.currency
-      OR (o.created_at AT TIME ZONE 'UTC')::date NOT BETWEEN p.period_start AND p.period_end OR o.status <> 'Paid' OR l.amount_minor <> o.amount_minor)`.execute(db);
+      OR (o.created_at AT TIME ZONE 'UTC')::date NOT BETWEEN p.period_start AND p.period_end OR o.status <> 'Paid' OR l.amount_minor <> o.amount_minor)`.execute(
+    db,
+  );
   for (const row of misplaced.rows) violations.push(`${row.reference}: holds order ${row.reference_no} of another merchant, currency or day`);
   const carried = await sql<{ merchant_id: string; total: string; count: string }>`
     SELECT p.merchant_id, sum(l.amount_minor)::text AS total, count(*)::text AS count FROM payouts p JOIN payout_lines l ON l.payout_id = p.id

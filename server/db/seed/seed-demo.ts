@@ -148,7 +148,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   await seedPaymentLinks(db);
   await seedRefunds(db);
   await seedFees(db);
-  await seedSettlementLines(db);
+  // The payouts' lines once their orders, refunds and fee schedules exist: on the first start and after
+  // a top-up of orders, never on a plain restart (which would rewrite the amounts the bank was told).
+  if (!existing || missing > 0) await seedSettlementLines(db);
 }
 
 async function insertUser(

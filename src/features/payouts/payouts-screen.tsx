@@ -4,7 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { PAYOUT_EXPORT_CHUNK_SIZE } from '../../../machines/export-rules';
 import type { PayoutExportBody } from '../../../contract/exports';
-import { PAYOUT_COLUMNS, PAYOUT_DEFAULT_COLUMNS, PAYOUT_SORTABLE_COLUMNS, PAYOUT_STATUSES, payoutEndpoints, type PayoutQuery, type PayoutRow, type PayoutStatus } from '../../../contract/payouts';
+import {
+  PAYOUT_COLUMNS,
+  PAYOUT_DEFAULT_COLUMNS,
+  PAYOUT_SORTABLE_COLUMNS,
+  PAYOUT_STATUSES,
+  payoutEndpoints,
+  type PayoutQuery,
+  type PayoutRow,
+  type PayoutStatus,
+} from '../../../contract/payouts';
 import { settlementEndpoints } from '../../../contract/settlement';
 import { useApiAllows } from '../../lib/use-api-allows';
 import { useActiveProperty } from '../../lib/active-property';
