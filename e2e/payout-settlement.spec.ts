@@ -45,7 +45,7 @@ test('a merchant admin opens a failed payout from home, reads its lines and down
   await expect(breakdown.getByTestId('settlement-gross')).toContainText('€');
   await expect(breakdown.getByTestId('settlement-net')).toContainText('Net to the bank');
   // Filtering by line type is the server's: only guest payments remain.
-  await dialog.getByLabel('Line', { exact: true }).selectOption('Capture');
+  await dialog.getByRole('combobox', { name: /^Line/ }).selectOption('Capture');
   await expect(lines.getByRole('row').filter({ hasText: 'Fee' })).toHaveCount(0);
   await expect(lines.getByRole('row').nth(1)).toContainText('Guest payment');
   const transaction = lines.getByRole('row').nth(1).getByRole('link');
