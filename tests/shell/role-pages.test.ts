@@ -71,7 +71,7 @@ describe('seeded page access against the menu', () => {
 
 describe('the rules the decision records state (issue 12 findings)', () => {
   it('spec 2 lists hold: payouts for FolioAdmin, SuperAdmin, Admin (and, read-only, the group finance roles: issue 37); merchants for FolioAdmin, FolioUser; KYC applications for four roles', () => {
-    expect(rolesWithMenuItem('payouts')).toEqual(['FolioAdmin', 'Admin', 'SuperAdmin', 'MerchantAdmin', 'MerchantViewOnlyUser', 'PropertyManager']);
+    expect(rolesWithMenuItem('payouts')).toEqual(['FolioAdmin', 'MerchantAdmin', 'Admin', 'PropertyManager', 'SuperAdmin', 'MerchantViewOnlyUser']);
     expect(rolesGranted('Payouts', 'Read')).toEqual([
       'FolioAdmin',
       'Admin',
