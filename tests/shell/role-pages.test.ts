@@ -74,12 +74,12 @@ describe('the rules the decision records state (issue 12 findings)', () => {
     expect(rolesWithMenuItem('payouts')).toEqual(['FolioAdmin', 'MerchantAdmin', 'Admin', 'PropertyManager', 'SuperAdmin', 'MerchantViewOnlyUser']);
     expect(rolesGranted('Payouts', 'Read')).toEqual([
       'FolioAdmin',
-      'Admin',
-      'SuperAdmin',
-      'FolioBot',
       'MerchantAdmin',
-      'MerchantViewOnlyUser',
+      'FolioBot',
+      'Admin',
       'PropertyManager',
+      'SuperAdmin',
+      'MerchantViewOnlyUser',
     ]);
     expect(rolesWithMenuItem('merchants')).toEqual(['FolioAdmin', 'FolioUser']);
     expect(rolesWithMenuItem('kycApplications')).toEqual(['FolioAdmin', 'Admin', 'SuperAdmin', 'FolioUser']);
