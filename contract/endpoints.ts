@@ -15,6 +15,7 @@ import { orderEndpoints } from './orders';
 import { paymentLinkEndpoints } from './payment-links';
 import { paymentEndpoints } from './payments';
 import { payoutEndpoints } from './payouts';
+import { settlementEndpoints } from './settlement';
 import { smtpSettingsEndpoints } from './smtp-settings';
 import { propertyEndpoints } from './properties';
 import { secretKeyEndpoints } from './secret-keys';
@@ -43,6 +44,7 @@ export const endpoints: readonly Endpoint[] = endpointsOf(
   metadataEndpoints,
   bookingEndpoints,
   payoutEndpoints,
+  settlementEndpoints,
   refundEndpoints,
   paymentLinkEndpoints,
   homeScreenEndpoints,

@@ -11,10 +11,15 @@ export const EXPORT_FILE_TYPES = ['csv', 'xlsx'] as const;
 export type ExportFileType = (typeof EXPORT_FILE_TYPES)[number];
 export const ExportFileTypeSchema = z.enum(EXPORT_FILE_TYPES, { message: 'choose csv or xlsx' });
 
-export const EXPORT_TYPES = ['PAYOUT', 'REFUND', 'TRANSACTION'] as const;
+export const EXPORT_TYPES = ['PAYOUT', 'REFUND', 'TRANSACTION', 'SETTLEMENT'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 /** The start of a downloaded file's name: what the file holds (`refunds-20261127180448.csv`). */
-export const EXPORT_FILE_STEMS: Record<ExportType, string> = { TRANSACTION: 'transactions', PAYOUT: 'payouts', REFUND: 'refunds' };
+export const EXPORT_FILE_STEMS: Record<ExportType, string> = {
+  TRANSACTION: 'transactions',
+  PAYOUT: 'payouts',
+  REFUND: 'refunds',
+  SETTLEMENT: 'settlement-report',
+};
 
 export const EXPORT_STATUSES = ['Starting', 'Processing', 'ProcessingReady', 'Ready', 'Failed'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];

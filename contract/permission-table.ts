@@ -165,7 +165,8 @@ export const PERMISSION_TABLE = {
   MerchantAdmin: {
     side: 'merchant',
     scope: 'group',
-    menu: ['paymentLink', 'kyc', 'transactions', 'properties', 'users', 'paymentSettings', 'refundManagement', 'refundRules'],
+    // Payouts read-only: the group's payouts, their lines and settlement reports (issue 37); retry stays provider staff's.
+    menu: ['paymentLink', 'kyc', 'transactions', 'properties', 'users', 'paymentSettings', 'refundManagement', 'refundRules', 'payouts'],
     morePages: ['propertyManagement'],
     grants: {
       KYCApplications: 'RIU',
@@ -184,9 +185,9 @@ export const PERMISSION_TABLE = {
   MerchantViewOnlyUser: {
     side: 'merchant',
     scope: 'group',
-    menu: ['paymentLink', 'transactions', 'properties', 'users', 'refundManagement', 'refundRules'],
+    menu: ['paymentLink', 'transactions', 'properties', 'users', 'refundManagement', 'refundRules', 'payouts'],
     morePages: ['propertyManagement'],
-    grants: { Transactions: 'R', Properties: 'R', Users: 'R', Refund: 'R', MerchantScopes: 'R' },
+    grants: { Transactions: 'R', Properties: 'R', Users: 'R', Refund: 'R', MerchantScopes: 'R', Payouts: 'R' },
   },
   UserManagement: {
     side: 'merchant',
@@ -212,8 +213,9 @@ export const PERMISSION_TABLE = {
   PropertyManager: {
     side: 'property',
     scope: 'assigned',
-    menu: ['propertyManagement', 'paymentLink', 'transactions', 'users', 'paymentSettings', 'refundManagement', 'refundRules'],
-    grants: { MerchantScopes: 'RIUD', PaymentSettings: 'RIUD', Users: 'RIUD', UserProfiles: 'RIUD', Bookings: 'R', Refund: 'RIUDA', ...SELLS },
+    // Reads the payouts of their own properties (decision 0431).
+    menu: ['propertyManagement', 'paymentLink', 'transactions', 'users', 'paymentSettings', 'refundManagement', 'refundRules', 'payouts'],
+    grants: { MerchantScopes: 'RIUD', PaymentSettings: 'RIUD', Users: 'RIUD', UserProfiles: 'RIUD', Bookings: 'R', Refund: 'RIUDA', Payouts: 'R', ...SELLS },
   },
   PropertyOperations: {
     side: 'property',

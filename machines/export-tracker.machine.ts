@@ -2,6 +2,7 @@ import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { exportRequestMachine, type ExportRequestReport } from './export-request.machine';
 import type { OrderExportBody, PayoutExportBody } from '../contract/exports';
 import type { RefundExportBody } from '../contract/refunds';
+import type { SettlementExportBody } from '../contract/settlement';
 import {
   EMPTY_EXPORT_STORAGE,
   EXPORT_ERROR_DISPLAY_MS,
@@ -17,7 +18,10 @@ import {
 
 /** What the host needs to start an export: its type and the body of the start call (filter, columns, file type). */
 export type ExportStart =
-  { exportType: 'TRANSACTION'; body: OrderExportBody } | { exportType: 'PAYOUT'; body: PayoutExportBody } | { exportType: 'REFUND'; body: RefundExportBody };
+  | { exportType: 'TRANSACTION'; body: OrderExportBody }
+  | { exportType: 'PAYOUT'; body: PayoutExportBody }
+  | { exportType: 'REFUND'; body: RefundExportBody }
+  | { exportType: 'SETTLEMENT'; body: SettlementExportBody };
 
 export type ExportTrackerEvent = ({ type: 'export.start' } & ExportStart) | { type: 'export.cancel' } | { type: 'export.dismiss' } | ExportRequestReport;
 

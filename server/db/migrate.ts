@@ -29,6 +29,7 @@ import * as ordersGuestTrigramIndex from './migrations/0241-orders-guest-trigram
 import * as ordersGuestSearchColumn from './migrations/0242-orders-guest-search-column';
 import * as paymentOperationsCapturesIndex from './migrations/0243-payment-operations-captures-index';
 import * as secretKeysActAsThemselves from './migrations/0260-secret-keys-act-as-themselves';
+import * as payoutSettlementLines from './migrations/0300-payout-settlement-lines';
 
 // Migrations are listed here rather than read from disk, so they work the same under tsx, in
 // tests and in a bundle. Append new ones; never edit one that has shipped.
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '0242-orders-guest-search-column': ordersGuestSearchColumn,
   '0243-payment-operations-captures-index': paymentOperationsCapturesIndex,
   '0260-secret-keys-act-as-themselves': secretKeysActAsThemselves,
+  '0300-payout-settlement-lines': payoutSettlementLines,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

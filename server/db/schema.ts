@@ -465,6 +465,19 @@ export interface PayoutsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+/** A payout's settlement line (decision 0430): signed minor units, linked to its order, refund or carried payout. */
+export interface PayoutLinesTable {
+  id: Identity;
+  payout_id: string;
+  kind: string;
+  order_id: BigIntColumn | null;
+  refund_request_id: string | null;
+  carried_payout_id: string | null;
+  amount_minor: BigIntColumn;
+  currency: string;
+  booked_at: ColumnType<Date, Date | string, Date | string>;
+  note: string | null;
+}
 export interface PayoutAttemptsTable {
   id: Generated<string>;
   payout_id: string;
@@ -672,6 +685,7 @@ export interface Database {
   refund_executions: RefundExecutionsTable;
   payouts: PayoutsTable;
   payout_attempts: PayoutAttemptsTable;
+  payout_lines: PayoutLinesTable;
   metadata: MetadataTable;
   export_jobs: ExportJobsTable;
   email_outbox: EmailOutboxTable;

@@ -61,7 +61,7 @@ export interface ExportWorker {
   stop(): Promise<void>;
 }
 
-const SHEET_NAMES: Record<ExportType, string> = { TRANSACTION: 'Transactions', PAYOUT: 'Payouts', REFUND: 'Refunds' };
+const SHEET_NAMES: Record<ExportType, string> = { TRANSACTION: 'Transactions', PAYOUT: 'Payouts', REFUND: 'Refunds', SETTLEMENT: 'Settlement report' };
 
 export function startExportWorker(ctx: AppContext, sources: Partial<Record<ExportType, ExportSource>>, options: WorkerOptions): ExportWorker {
   const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;

@@ -2,6 +2,7 @@ import type { AppContext } from '../app-context';
 import { audit } from '../audit';
 import type { Config } from '../config';
 import { enqueuePayoutEvent } from '../webhooks/webhook-events';
+import { nextPayoutStage, payoutStage } from '../../machines/payout-lifecycle.machine';
 
 /**
  * The demo's stand-in for the bank (decision 0137): a payout attempt a user started (a retry) is
@@ -39,6 +40,9 @@ export async function settleDueAttempts(ctx: AppContext, settleAfterMs: number):
       .execute();
     for (const attempt of due) {
       const refused = Number(attempt.amount_minor) % 100 === DEMO_REFUSED_PAYOUT_CENTS;
+      // The bank's answer moves the payout on its lifecycle (decision 0434): a retried attempt is Paid or Failed.
+      const stage = nextPayoutStage(payoutStage('Processing', attempt.attempt_no), { type: refused ? 'bank.failed' : 'bank.paid' });
+      if (!stage) continue;
       const now = new Date();
       if (refused) {
         await trx.updateTable('payout_attempts').set({ status: 'Failed', error: DEMO_REFUSAL_ERROR }).where('id', '=', attempt.id).execute();

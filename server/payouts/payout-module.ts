@@ -4,9 +4,12 @@ import { demoPayoutRailOptions, startDemoPayoutRail, type PayoutRail } from './d
 import { payoutExportSource } from './payout-export';
 import { registerPayoutExportRoutes } from './payout-export-routes';
 import { registerPayoutRoutes } from './payout-routes';
+import { settlementExportSource } from './settlement-export';
+import { registerSettlementRoutes } from './settlement-routes';
 
 /**
- * Payouts: their routes and list query, their export (decision 0190), and in demo mode the demo
+ * Payouts: their routes and list query, their export (decision 0190), their settlement lines, report
+ * and reconciliation check (decisions 0430-0433), and in demo mode the demo
  * payout rail that settles retried payouts (decision 0137).
  */
 export function registerPayoutModule(app: FastifyInstance): void {
@@ -14,6 +17,8 @@ export function registerPayoutModule(app: FastifyInstance): void {
   registerPayoutRoutes(app);
   registerPayoutExportRoutes(app);
   registerExportSource(app, 'PAYOUT', payoutExportSource);
+  registerSettlementRoutes(app);
+  registerExportSource(app, 'SETTLEMENT', settlementExportSource);
   app.addHook('onReady', async () => {
     const railOptions = demoPayoutRailOptions(app.ctx.config);
     if (railOptions) rail = startDemoPayoutRail(app.ctx, railOptions);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { payoutEndpoints, type PayoutDetail, type PayoutRow as PayoutRowWithFee } from '../../contract/payouts';
+import { payoutEndpoints, type PayoutDetail, type PayoutRow as PayoutRowWithFee, type PayoutStatus } from '../../contract/payouts';
+import { mayRetry } from '../../machines/payout-lifecycle.machine';
 import { audit } from '../audit';
 import type { Db } from '../db/database';
 import { inTransaction } from '../db/transaction';
@@ -66,8 +67,10 @@ export function registerPayoutRoutes(app: FastifyInstance): void {
         const payout = await trx.selectFrom('payouts').select(['id', 'status', 'merchant_id']).where('id', '=', params.id).forUpdate().executeTakeFirst();
         if (!payout || (caller.merchantScope !== 'all' && !caller.merchantScope.includes(payout.merchant_id)))
           throw problems.notFound(`payout ${params.id} not found`);
-        if (payout.status !== 'Failed') throw problems.conflict(`only a Failed payout can be retried; this one is ${payout.status}`);
         const attempts = await trx.selectFrom('payout_attempts').select(['attempt_no', 'status']).where('payout_id', '=', payout.id).execute();
+        // The payout lifecycle machine (decision 0434) says whether a retry may follow; its lines stay as they are (decision 0430).
+        if (!mayRetry(payout.status as PayoutStatus, attempts.length))
+          throw problems.conflict(`only a Failed payout can be retried; this one is ${payout.status}`);
         if (attempts.some((attempt) => attempt.status === 'Processing')) throw problems.conflict('an attempt of this payout is already in progress');
         const attemptNo = Math.max(0, ...attempts.map((attempt) => attempt.attempt_no)) + 1;
         await trx

@@ -281,6 +281,13 @@ export const ROUTES: readonly AppRoute[] = [
     titleKey: 'shell.routes.payouts',
     load: screen(() => import('../features/payouts/payouts-screen'), 'PayoutsScreen'),
   },
+  // The provider admins' reconciliation check (issue 37); the screen asks the API grants, the server decides.
+  {
+    path: '/payouts/reconciliation',
+    demand: areaDemand('payouts'),
+    titleKey: 'settlement.reconciliation.title',
+    load: screen(() => import('../features/payouts/reconciliation-screen'), 'ReconciliationScreen'),
+  },
 
   // Sent e-mails, provider admins only (issue 12; decision 0170).
   {

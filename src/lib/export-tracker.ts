@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { exportEndpoints } from '../../contract/exports';
 import { refundEndpoints } from '../../contract/refunds';
+import { settlementEndpoints } from '../../contract/settlement';
 import { exportRequestMachine } from '../../machines/export-request.machine';
 import { EMPTY_EXPORT_STORAGE, EXPORT_MESSAGES, EXPORT_STORAGE_KEY, exportMessageKey, type ExportStorage, type ExportType } from '../../machines/export-rules';
 import { exportTrackerMachine, toExportStorage, type ExportStart } from '../../machines/export-tracker.machine';
@@ -19,10 +20,12 @@ import { i18next } from '../i18n/i18n';
 
 const { startOrderExport, getOrderExport, startPayoutExport, getPayoutExport, stopPayoutExport } = exportEndpoints;
 const { startRefundExport, getRefundExport } = refundEndpoints;
+const { startSettlementExport, getSettlementExport } = settlementEndpoints;
 
 function endpointsOf(exportType: ExportType) {
   if (exportType === 'TRANSACTION') return { start: startOrderExport, status: getOrderExport };
   if (exportType === 'PAYOUT') return { start: startPayoutExport, status: getPayoutExport };
+  if (exportType === 'SETTLEMENT') return { start: startSettlementExport, status: getSettlementExport };
   return { start: startRefundExport, status: getRefundExport };
 }
 
@@ -83,6 +86,7 @@ const hostedMachine = exportTrackerMachine.provide({
       const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
       if (input.exportType === 'TRANSACTION') return call(startOrderExport, { body: { ...input.body, timeZone }, signal });
       if (input.exportType === 'PAYOUT') return call(startPayoutExport, { body: { ...input.body, timeZone }, signal });
+      if (input.exportType === 'SETTLEMENT') return call(startSettlementExport, { body: { ...input.body, timeZone }, signal });
       return call(startRefundExport, { body: { ...input.body, timeZone }, signal });
     }),
     stopExports: fromPromise<{ errors: string[] }, { tokens: string[] }>(async ({ input }) => {

@@ -70,8 +70,17 @@ describe('seeded page access against the menu', () => {
 });
 
 describe('the rules the decision records state (issue 12 findings)', () => {
-  it('spec 2 lists hold: payouts for FolioAdmin, SuperAdmin, Admin; merchants for FolioAdmin, FolioUser; KYC applications for four roles', () => {
-    expect(rolesWithMenuItem('payouts')).toEqual(['FolioAdmin', 'Admin', 'SuperAdmin']);
+  it('spec 2 lists hold: payouts for FolioAdmin, SuperAdmin, Admin (and, read-only, the group finance roles: issue 37); merchants for FolioAdmin, FolioUser; KYC applications for four roles', () => {
+    expect(rolesWithMenuItem('payouts')).toEqual(['FolioAdmin', 'MerchantAdmin', 'Admin', 'PropertyManager', 'SuperAdmin', 'MerchantViewOnlyUser']);
+    expect(rolesGranted('Payouts', 'Read')).toEqual([
+      'FolioAdmin',
+      'MerchantAdmin',
+      'FolioBot',
+      'Admin',
+      'PropertyManager',
+      'SuperAdmin',
+      'MerchantViewOnlyUser',
+    ]);
     expect(rolesWithMenuItem('merchants')).toEqual(['FolioAdmin', 'FolioUser']);
     expect(rolesWithMenuItem('kycApplications')).toEqual(['FolioAdmin', 'Admin', 'SuperAdmin', 'FolioUser']);
     expect(rolesWithMenuItem('bookings')).toEqual(['FolioAdmin', 'Admin', 'SuperAdmin', 'FolioUser']);
@@ -110,7 +119,16 @@ describe('merchant admin menu by group status', () => {
   });
   it('shows everything but KYC once Active, each item with the permissions on its resource', () => {
     const items = visibleMenuItems('MerchantAdmin', 'Active', permissions);
-    expect(items.map((item) => item.key)).toEqual(['paymentLink', 'transactions', 'properties', 'users', 'paymentSettings', 'refundManagement', 'refundRules']);
+    expect(items.map((item) => item.key)).toEqual([
+      'paymentLink',
+      'transactions',
+      'properties',
+      'users',
+      'paymentSettings',
+      'refundManagement',
+      'refundRules',
+      'payouts',
+    ]);
     expect(items.find((item) => item.key === 'properties')?.permissions).toEqual(['Read', 'Insert', 'Update', 'Delete']);
   });
   it('shows nothing in between (approved, contract signed), nor before the group is known', () => {

@@ -12,6 +12,7 @@ import { seedOrderEmails, seedPaymentLedgers } from './seed-payments';
 import { seedRefunds } from './seed-refunds';
 import { seedFees } from './seed-fees';
 import { seedOrders, seedPayouts, withIndexesRebuiltAfter } from './seed-volume';
+import { seedSettlementLines } from './seed-payouts';
 
 interface SeedOptions {
   /** How many orders the demo should have in all; more are added when the database has fewer. */
@@ -155,6 +156,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   await seedPaymentLinks(db);
   await seedRefunds(db);
   await seedFees(db);
+  // The payouts' lines once their orders, refunds and fee schedules exist: on the first start and after
+  // a top-up of orders, never on a plain restart (which would rewrite the amounts the bank was told).
+  if (!existing || missing > 0) await seedSettlementLines(db);
 }
 
 async function insertUser(

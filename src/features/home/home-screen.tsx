@@ -128,11 +128,11 @@ function NeedsAction({ data }: { data: MerchantHome }) {
   const { t } = useTranslation();
   const { user, merchantUserInfo } = useSession();
   const { failedPayouts, refundsAwaitingApproval, failedPaymentsThisWeek, propertiesOnboarding } = data.needsAction;
-  // The payouts page is the provider admins' (spec 2): for the others the count is said, not linked.
+  // The group's finance roles read their payouts (issue 37): the count opens the failed ones; for a role without the page it is said, not linked.
   const payoutsOpen = mayOpenArea('payouts', user?.userPermissions ?? [], merchantUserInfo?.merchantGroupStatus ?? null);
   const items = [
     failedPayouts > 0
-      ? { key: 'payouts', href: payoutsOpen ? '/payouts' : undefined, text: t('homeScreens.merchant.failedPayouts', { count: failedPayouts }) }
+      ? { key: 'payouts', href: payoutsOpen ? '/payouts?status=Failed' : undefined, text: t('homeScreens.merchant.failedPayouts', { count: failedPayouts }) }
       : null,
     refundsAwaitingApproval > 0
       ? { key: 'refunds', href: '/refund-management?status=AwaitingApproval', text: t('homeScreens.merchant.refunds', { count: refundsAwaitingApproval }) }

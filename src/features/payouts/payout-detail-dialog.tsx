@@ -9,7 +9,9 @@ import { DetailList } from '../../components/detail-section/detail-section';
 import { MutationButton } from '../../components/mutation-button';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
+import { mayRetry, payoutStage } from '../../../machines/payout-lifecycle.machine';
 import { payoutDetailQuery, payoutKeys } from './api';
+import { PayoutSettlement } from './payout-settlement';
 
 const { retryPayout } = payoutEndpoints;
 
@@ -55,7 +57,7 @@ export function PayoutDetailDialog(props: { payoutId: string | null; canRetry: b
     <Dialog open={props.payoutId !== null} onClose={() => (retry.reset(), props.onClose())} className="relative z-40">
       <div className="fixed inset-0 bg-black/30" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-lg rounded bg-white p-5 shadow-xl">
+        <DialogPanel className="max-h-[95vh] w-full max-w-4xl overflow-y-auto rounded bg-white p-5 shadow-xl">
           <DialogTitle className="text-lg font-semibold">{t('payouts.detail.title', { reference: payout?.reference ?? '' })}</DialogTitle>
           {detail.isError && (
             <p role="alert" className="mt-3 text-sm text-red-700">
@@ -71,6 +73,8 @@ export function PayoutDetailDialog(props: { payoutId: string | null; canRetry: b
                     { label: t('payouts.columns.merchantName'), value: payout.merchantName },
                     { label: t('payouts.columns.amount'), value: formatMoney(payout.amountMinor, payout.currency) },
                     { label: t('payouts.columns.status'), value: t(`payouts.status.${payout.status}`), testId: 'payout-status' },
+                    // The lifecycle's stage (decision 0434): tells a first attempt in transit from a retry.
+                    { label: t('settlement.stageLabel'), value: t(`settlement.stage.${payoutStage(payout.status, payout.attempts)}`), testId: 'payout-stage' },
                     { label: t('payouts.detail.period'), value: `${formatDate(payout.periodStart)} – ${formatDate(payout.periodEnd)}` },
                     ...(payout.feeMinor === null || payout.netMinor === null
                       ? [{ label: t('payouts.detail.fee'), value: t('payouts.detail.noFee'), testId: 'payout-fee-none' }]
@@ -108,6 +112,7 @@ export function PayoutDetailDialog(props: { payoutId: string | null; canRetry: b
                   </tbody>
                 </table>
               </div>
+              <PayoutSettlement payoutId={payout.id} merchantId={payout.merchantId} />
               {retry.isSuccess && lastAttempt && (
                 <p role="status" className={`mt-3 text-sm ${lastAttempt.status === 'Failed' ? 'text-red-700' : 'text-emerald-700'}`}>
                   {t(RETRY_OUTCOME_KEY[lastAttempt.status], { attempt: lastAttempt.attemptNo })}
@@ -116,7 +121,7 @@ export function PayoutDetailDialog(props: { payoutId: string | null; canRetry: b
             </>
           )}
           <div className="mt-5 flex justify-end gap-2">
-            {payout && props.canRetry && payout.status === 'Failed' && (
+            {payout && props.canRetry && mayRetry(payout.status, payout.attempts) && (
               <MutationButton
                 className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-50"
                 pending={retry.pending}

@@ -1,10 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearch } from 'wouter';
 import { PAYOUT_EXPORT_CHUNK_SIZE } from '../../../machines/export-rules';
 import type { PayoutExportBody } from '../../../contract/exports';
-import { PAYOUT_COLUMNS, PAYOUT_DEFAULT_COLUMNS, PAYOUT_SORTABLE_COLUMNS, type PayoutQuery, type PayoutRow } from '../../../contract/payouts';
-import { useSession } from '../../lib/session/session-provider';
+import {
+  PAYOUT_COLUMNS,
+  PAYOUT_DEFAULT_COLUMNS,
+  PAYOUT_SORTABLE_COLUMNS,
+  PAYOUT_STATUSES,
+  payoutEndpoints,
+  type PayoutQuery,
+  type PayoutRow,
+  type PayoutStatus,
+} from '../../../contract/payouts';
+import { settlementEndpoints } from '../../../contract/settlement';
+import { useApiAllows } from '../../lib/use-api-allows';
 import { useActiveProperty } from '../../lib/active-property';
 import { ExportDialog } from '../../components/export-dialog/export-dialog';
 import { ListScreen } from '../../components/list-screen/list-screen';
@@ -27,11 +38,13 @@ const DEFAULTS: ListDefaults<PayoutFilterValues> = {
 /** /payouts (spec 2): payouts with server-side filters, sorting and pages, detail with attempts, retry, export. */
 export function PayoutsScreen() {
   const { t } = useTranslation();
-  const { user } = useSession();
   // Merchant-side users choose among their own properties; the server scopes every query to the caller anyway.
   const { properties } = useActiveProperty();
-  // The server checks Payouts:Update again; this only hides a button the user could not use.
-  const canRetry = user?.userPermissions.some((p) => p.resource === 'Payouts' && p.permissions.includes('Update')) ?? false;
+  // What the server lets the user do (API grants, not page access: merchant roles reach this page read-only).
+  // The server checks again; this only hides what the user could not use.
+  const allows = useApiAllows();
+  const canRetry = allows(payoutEndpoints.retryPayout.access);
+  const mayReconcile = allows(settlementEndpoints.getPayoutReconciliation.access);
   // Spec 3: the page index is persisted for transactions only, so payouts start on page 1.
   const list = useListScreen(usePersistedListState('payouts', DEFAULTS, { persistPage: false }), { sortable: PAYOUT_SORTABLE_COLUMNS });
   const [exporting, setExporting] = useState(false);
@@ -39,6 +52,13 @@ export function PayoutsScreen() {
   const query: PayoutQuery = { filters: toPayoutFilter(list.filters), sorting: list.sorting as PayoutQuery['sorting'] };
   const result = useQuery(payoutSearchQuery({ ...query, pagination: { page: list.pageIndex, pageSize: list.pageSize } }));
   const { setFilters, filters } = list;
+  // A ?status= in the address (the home's failed-payouts count) sets the status filter once on arrival.
+  const statusParam = new URLSearchParams(useSearch()).get('status');
+  useEffect(() => {
+    if (statusParam && (PAYOUT_STATUSES as readonly string[]).includes(statusParam)) setFilters({ ...filters, status: statusParam as PayoutStatus });
+    // Only when the address changes, not when the user edits the filter afterwards.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [statusParam]);
   const columns = useMemo(
     () =>
       payoutColumns(
@@ -61,9 +81,16 @@ export function PayoutsScreen() {
       getRowId={(row) => row.id}
       choosableColumns={choosable}
       actions={
-        <button type="button" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white" onClick={() => setExporting(true)}>
-          {t('exports.export')}
-        </button>
+        <>
+          {mayReconcile && (
+            <Link href="/payouts/reconciliation" className="rounded border border-slate-300 px-3 py-1.5 text-sm">
+              {t('settlement.reconciliation.open')}
+            </Link>
+          )}
+          <button type="button" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white" onClick={() => setExporting(true)}>
+            {t('exports.export')}
+          </button>
+        </>
       }
       filters={<PayoutFilters value={list.filters} onApply={list.setFilters} properties={properties} />}
       onRowClick={(row) => setOpenPayout(row.id)}

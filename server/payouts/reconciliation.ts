@@ -1,0 +1,93 @@
+import { sql } from 'kysely';
+import { RECONCILIATION_LIMIT, type ReconciliationAnswer, type ReconciliationFinding } from '../../contract/settlement';
+import type { Db } from '../db/database';
+import { feeSql } from './settlement-build';
+
+// The provider staff's reconciliation check (issue 37, decision 0432), on demand, over every payout:
+// 1. LinesDoNotSum: a payout whose lines (in its currency) do not add up to its net amount, i.e. its
+//    non-fee lines differ from its amount, or its fee lines from what the schedules in force charge
+//    for the captures it holds, or it holds a line in another currency;
+// 2. CaptureInNoPayout: a Paid order whose day its merchant has already been paid out for (between
+//    the merchant's first payout period and its latest one, in the order's currency) but which no
+//    payout holds. Days before a merchant's first payout were never settled here;
+// 3. CaptureInTwoPayouts: an order whose capture two payouts hold.
+
+interface FindingRecord {
+  kind: ReconciliationFinding['kind'];
+  merchant_id: string;
+  merchant_name: string;
+  currency: string;
+  payouts: { id: string; reference: string }[] | string;
+  order_id: string | null;
+  order_reference: string | null;
+  expected: string;
+  actual: string;
+}
+
+export async function reconcile(db: Db): Promise<ReconciliationAnswer> {
+  const limit = RECONCILIATION_LIMIT + 1;
+  const [unbalanced, unpaid, doubled] = await Promise.all([
+    sql<FindingRecord>`
+      WITH sums AS (
+        SELECT l.payout_id,
+          coalesce(sum(l.amount_minor) FILTER (WHERE l.kind <> 'Fee'), 0) AS amount,
+          coalesce(sum(l.amount_minor) FILTER (WHERE l.kind = 'Fee'), 0) AS fees,
+          count(*) FILTER (WHERE l.currency <> p.currency) AS foreign_lines
+        FROM payout_lines l JOIN payouts p ON p.id = l.payout_id GROUP BY l.payout_id
+      ),
+      charged AS (
+        SELECT l.payout_id, sum(${sql.raw(feeSql('l.amount_minor', 'f.percentage', 'f.fixed_amount_minor'))}) AS fee
+        FROM payout_lines l JOIN orders o ON o.id = l.order_id
+        JOIN LATERAL (
+          SELECT fee.percentage, fee.fixed_amount_minor, fee.currency FROM fees fee
+          WHERE fee.merchant_id = o.merchant_id AND fee.valid_from <= (o.created_at AT TIME ZONE 'UTC')::date
+          ORDER BY fee.valid_from DESC LIMIT 1
+        ) f ON f.currency = l.currency
+        WHERE l.kind = 'Capture'
+        GROUP BY l.payout_id
+      )
+      SELECT 'LinesDoNotSum' AS kind, p.merchant_id, m.name AS merchant_name, p.currency,
+        json_build_array(json_build_object('id', p.id, 'reference', p.reference)) AS payouts, NULL AS order_id, NULL AS order_reference,
+        (p.amount_minor - coalesce(c.fee, 0))::text AS expected, (coalesce(s.amount, 0) + coalesce(s.fees, 0))::text AS actual
+      FROM payouts p JOIN merchants m ON m.id = p.merchant_id
+      LEFT JOIN sums s ON s.payout_id = p.id LEFT JOIN charged c ON c.payout_id = p.id
+      WHERE coalesce(s.amount, 0) <> p.amount_minor OR coalesce(s.fees, 0) <> -coalesce(c.fee, 0) OR coalesce(s.foreign_lines, 0) > 0
+      ORDER BY p.period_end, p.reference LIMIT ${limit}`.execute(db),
+    sql<FindingRecord>`
+      WITH paid_out AS (
+        SELECT merchant_id, currency, min(period_start) AS first_day, max(period_end) AS last_day FROM payouts GROUP BY merchant_id, currency
+      )
+      SELECT 'CaptureInNoPayout' AS kind, o.merchant_id, m.name AS merchant_name, o.currency, '[]' AS payouts, o.id::text AS order_id,
+        o.reference_no AS order_reference, o.amount_minor::text AS expected, '0' AS actual
+      FROM paid_out w
+      JOIN orders o ON o.merchant_id = w.merchant_id AND o.currency = w.currency AND o.status = 'Paid'
+        AND o.created_at >= w.first_day::timestamp AT TIME ZONE 'UTC' AND o.created_at < (w.last_day + 1)::timestamp AT TIME ZONE 'UTC'
+      JOIN merchants m ON m.id = o.merchant_id
+      WHERE NOT EXISTS (SELECT 1 FROM payout_lines l WHERE l.order_id = o.id AND l.kind = 'Capture')
+      ORDER BY o.created_at, o.id LIMIT ${limit}`.execute(db),
+    sql<FindingRecord>`
+      SELECT 'CaptureInTwoPayouts' AS kind, o.merchant_id, m.name AS merchant_name, o.currency,
+        json_agg(json_build_object('id', p.id, 'reference', p.reference) ORDER BY p.period_start, p.reference) AS payouts,
+        o.id::text AS order_id, o.reference_no AS order_reference, o.amount_minor::text AS expected, sum(l.amount_minor)::text AS actual
+      FROM payout_lines l JOIN orders o ON o.id = l.order_id JOIN payouts p ON p.id = l.payout_id JOIN merchants m ON m.id = o.merchant_id
+      WHERE l.kind = 'Capture'
+      GROUP BY o.id, m.name HAVING count(*) > 1
+      ORDER BY o.id LIMIT ${limit}`.execute(db),
+  ]);
+  let truncated = false;
+  const findings = [unbalanced.rows, unpaid.rows, doubled.rows].flatMap((rows) => {
+    if (rows.length > RECONCILIATION_LIMIT) truncated = true;
+    return rows.slice(0, RECONCILIATION_LIMIT).map((row): ReconciliationFinding => ({
+      kind: row.kind,
+      merchantId: row.merchant_id,
+      merchantName: row.merchant_name,
+      currency: row.currency.trim(),
+      payouts: typeof row.payouts === 'string' ? (JSON.parse(row.payouts) as ReconciliationFinding['payouts']) : row.payouts,
+      orderId: row.order_id === null ? null : Number(row.order_id),
+      orderReference: row.order_reference,
+      expectedMinor: Number(row.expected),
+      actualMinor: Number(row.actual),
+    }));
+  });
+  return { findings, truncated, checkedAt: new Date().toISOString() };
+}
