@@ -32,5 +32,27 @@ export function useActionMutation<TData, TVariables = void>(options: ActionMutat
     },
     [mutate],
   );
-  return { ...mutation, act, pending: mutation.isPending };
+  /**
+   * `act` for a form of the kit (src/components/form/use-form.ts): the promise settles when the
+   * request has, so the form's submit waits for it and a second submit meanwhile sends nothing.
+   * A failure is not thrown: it is the mutation's `error`, as with `act`.
+   */
+  const send = useCallback(
+    (variables: TVariables) =>
+      new Promise<void>((resolve) => {
+        if (inFlight.current) return resolve();
+        inFlight.current = true;
+        mutate(
+          { variables, idempotencyKey: crypto.randomUUID() },
+          {
+            onSettled: () => {
+              inFlight.current = false;
+              resolve();
+            },
+          },
+        );
+      }),
+    [mutate],
+  );
+  return { ...mutation, act, send, pending: mutation.isPending };
 }

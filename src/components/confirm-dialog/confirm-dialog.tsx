@@ -1,6 +1,5 @@
-import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
-import { useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
+import { FormDialog } from '../form/form-dialog';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -18,56 +17,24 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-const CONFIRM_TONES = {
-  primary: 'bg-brand text-white hover:bg-brand/90',
-  danger: 'bg-red-700 text-white hover:bg-red-800',
-} as const;
-
 /**
- * Every status-changing or money action asks first (decision 0198). Focus starts on Cancel, so an
- * Enter pressed by habit does not act; Escape and a click outside cancel unless the request is
- * under way.
+ * Every status-changing or money action asks first (decision 0198): the kit's dialog frame with no
+ * fields (decision 0400). Focus starts on Cancel, so an Enter pressed by habit does not act; Escape
+ * cancels unless the request is under way.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { t } = useTranslation();
-  const cancel = useRef<HTMLButtonElement>(null);
-  const pending = props.pending ?? false;
   return (
-    <Dialog open={props.open} onClose={() => (pending ? undefined : props.onCancel())} initialFocus={cancel} className="relative z-50">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-md rounded bg-white p-5 shadow-xl" data-testid="confirm-dialog">
-          <DialogTitle className="text-lg font-semibold text-slate-900">{props.title}</DialogTitle>
-          <Description as="div" className="mt-2 text-sm text-slate-700">
-            {props.children}
-          </Description>
-          {props.error ? (
-            <p role="alert" className="mt-3 text-sm text-red-800">
-              {props.error}
-            </p>
-          ) : null}
-          <div className="mt-5 flex justify-end gap-2">
-            <button
-              ref={cancel}
-              type="button"
-              disabled={pending}
-              onClick={props.onCancel}
-              className="rounded border border-slate-300 px-3 py-1.5 text-sm disabled:opacity-60"
-            >
-              {t('common.cancel')}
-            </button>
-            <button
-              type="button"
-              disabled={pending}
-              aria-busy={pending}
-              onClick={props.onConfirm}
-              className={`rounded px-3 py-1.5 text-sm font-medium disabled:cursor-wait disabled:opacity-70 ${CONFIRM_TONES[props.tone ?? 'primary']}`}
-            >
-              {props.confirmLabel}
-            </button>
-          </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <FormDialog
+      open={props.open}
+      title={props.title}
+      description={props.children}
+      confirmLabel={props.confirmLabel}
+      tone={props.tone}
+      pending={props.pending}
+      error={props.error}
+      onConfirm={props.onConfirm}
+      onCancel={props.onCancel}
+      focusCancel
+    />
   );
 }

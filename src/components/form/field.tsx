@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { get, useFormContext } from 'react-hook-form';
 
 /** What a control needs to be tied to its label, description and error (ids and aria attributes). */
 export interface FieldControlProps {
@@ -15,6 +16,11 @@ export interface FieldProps {
   description?: string;
   /** The field's error, read with the control and marked invalid. */
   error?: string;
+  /**
+   * The field's name in the kit's form (inside a FormProvider): its error, the schema's or the
+   * server's, is shown without passing `error`.
+   */
+  name?: string;
   required?: boolean;
   /** Renders the control with the props that wire it up. */
   children: (control: FieldControlProps) => ReactNode;
@@ -29,8 +35,11 @@ export const inputClass =
  */
 export function Field(props: FieldProps) {
   const id = useId();
+  const form = useFormContext() as ReturnType<typeof useFormContext> | null;
+  const formError = props.name && form ? (get(form.formState.errors, props.name) as { message?: string } | undefined)?.message : undefined;
+  const error = props.error ?? (formError || undefined);
   const descriptionId = props.description ? `${id}-description` : undefined;
-  const errorId = props.error ? `${id}-error` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
   const describedBy = [descriptionId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className="flex flex-col gap-1">
@@ -46,12 +55,12 @@ export function Field(props: FieldProps) {
       {props.children({
         id,
         'aria-describedby': describedBy,
-        ...(props.error ? { 'aria-invalid': true as const, 'aria-errormessage': errorId } : {}),
+        ...(error ? { 'aria-invalid': true as const, 'aria-errormessage': errorId } : {}),
         ...(props.required ? { 'aria-required': true as const } : {}),
       })}
-      {props.error ? (
+      {error ? (
         <p id={errorId} className="text-sm break-words text-red-800">
-          {props.error}
+          {error}
         </p>
       ) : null}
     </div>

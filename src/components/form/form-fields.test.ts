@@ -2,7 +2,6 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSignedInTranslations } from '../../i18n/i18n';
-import { isBackwards } from './date-range-input';
 import { Field } from './field';
 import { MoneyInput } from './money-input';
 
@@ -56,13 +55,5 @@ describe('MoneyInput', () => {
     expect(attributesOf(money(1234, 'KWD'), 'input').value).toBe('1.234');
     expect(money(1234, 'KWD')).toContain('>KWD</span>');
     expect(money(1200, 'JPY')).toMatch(/inputmode="numeric"/i);
-  });
-});
-
-describe('DateRangeInput', () => {
-  it('flags an end before the start only when both are set', () => {
-    expect(isBackwards({ from: '2026-03-02', to: '2026-03-01' })).toBe(true);
-    expect(isBackwards({ from: '2026-03-01', to: '2026-03-01' })).toBe(false);
-    expect(isBackwards({ from: '', to: '2026-03-01' })).toBe(false);
   });
 });

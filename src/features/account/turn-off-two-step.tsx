@@ -1,12 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { twoStepEndpoints } from '../../../contract/two-step';
+import { Button } from '../../components/form/button';
 import { Field, inputClass } from '../../components/form/field';
+import { fieldErrorsOf, problemDetailOf } from '../../components/form/problem-errors';
+import { useForm } from '../../components/form/use-form';
 import { call } from '../../lib/api-client';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { accountKeys } from './api';
-import { fieldErrorOf, problemDetailOf } from './problem-detail';
 
 type Proof = 'code' | 'password';
 
@@ -14,23 +17,26 @@ type Proof = 'code' | 'password';
 export function TurnOffTwoStep() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [proof, setProof] = useState<Proof>('code');
-  const [value, setValue] = useState('');
-  const [missing, setMissing] = useState(false);
   const turnOff = useActionMutation({
     mutationFn: (body: { code: string } | { password: string }) => call(twoStepEndpoints.disableTwoStep, { body }),
     onSuccess: (status) => queryClient.setQueryData(accountKeys.twoStep, status),
     meta: { errorToast: false },
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setMissing(value.trim() === '');
-    if (value.trim() === '') return;
-    turnOff.act(proof === 'code' ? { code: value.trim() } : { password: value });
-  }
+  const schema = useMemo(
+    () =>
+      z.object({
+        proof: z.enum(['code', 'password']),
+        value: z.string().refine((value) => value.trim() !== '', { message: t('account.turnOff.missing') }),
+      }),
+    [t],
+  );
+  const form = useForm({ schema, defaultValues: { proof: 'code' as Proof, value: '' } });
+  const proof = form.watch('proof');
+  const submit = form.submit((values) => turnOff.send(values.proof === 'code' ? { code: values.value.trim() } : { password: values.value }));
 
-  const serverError = fieldErrorOf(turnOff.error, proof) ?? (turnOff.isError ? (problemDetailOf(turnOff.error) ?? undefined) : undefined);
+  // The server names the field it refused (code or password), which is this form's one value field.
+  const serverError = fieldErrorsOf(turnOff.error)[proof] ?? (turnOff.isError ? (problemDetailOf(turnOff.error) ?? undefined) : undefined);
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-3 border-t border-slate-200 pt-3">
       <h3 className="font-semibold">{t('account.turnOff.title')}</h3>
@@ -43,8 +49,7 @@ export function TurnOffTwoStep() {
               name="two-step-proof"
               checked={proof === option}
               onChange={() => {
-                setProof(option);
-                setValue('');
+                form.reset({ proof: option, value: '' });
                 turnOff.reset();
               }}
             />
@@ -52,7 +57,7 @@ export function TurnOffTwoStep() {
           </label>
         ))}
       </fieldset>
-      <Field label={t(`account.turnOff.label.${proof}`)} error={missing ? t('account.turnOff.missing') : serverError} required>
+      <Field label={t(`account.turnOff.label.${proof}`)} error={form.formState.errors.value?.message ?? serverError} required>
         {(control) => (
           <input
             {...control}
@@ -60,14 +65,13 @@ export function TurnOffTwoStep() {
             type={proof === 'password' ? 'password' : 'text'}
             autoComplete={proof === 'password' ? 'current-password' : 'one-time-code'}
             className={`${inputClass} max-w-72`}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
+            {...form.register('value')}
           />
         )}
       </Field>
-      <button type="submit" disabled={turnOff.pending} className="self-start rounded bg-red-700 px-4 py-2 text-sm font-semibold text-white disabled:opacity-60">
+      <Button type="submit" variant="danger" className="self-start" pending={turnOff.pending}>
         {t('account.turnOff.submit')}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,20 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { twoStepEndpoints } from '../../../contract/two-step';
+import { Button } from '../../components/form/button';
 import { Field, inputClass } from '../../components/form/field';
+import { fieldErrorsOf, problemDetailOf } from '../../components/form/problem-errors';
+import { useForm } from '../../components/form/use-form';
 import { QrCode } from '../../components/qr-code/qr-code';
 import { call } from '../../lib/api-client';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { groupedSecret } from './api';
-import { fieldErrorOf, problemDetailOf } from './problem-detail';
-
-const buttonClass = 'self-start rounded bg-brand px-4 py-2 text-sm font-semibold text-white disabled:opacity-60';
 
 /** Turning it on: a new secret for the app (QR code and text), then a code from the app confirms it. */
 export function TwoStepSetup({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void }) {
   const { t } = useTranslation();
-  const [code, setCode] = useState('');
-  const [missing, setMissing] = useState(false);
   const start = useActionMutation({ mutationFn: () => call(twoStepEndpoints.startTwoStepSetup), meta: { errorToast: false } });
   const enable = useActionMutation({
     mutationFn: (value: string) => call(twoStepEndpoints.enableTwoStep, { body: { code: value } }),
@@ -22,12 +22,18 @@ export function TwoStepSetup({ onEnabled }: { onEnabled: (recoveryCodes: string[
     meta: { errorToast: false },
   });
 
-  function confirm(event: FormEvent) {
-    event.preventDefault();
-    const trimmed = code.trim();
-    setMissing(trimmed === '');
-    if (trimmed !== '') enable.act(trimmed);
-  }
+  const schema = useMemo(
+    () =>
+      z.object({
+        code: z
+          .string()
+          .trim()
+          .min(1, { message: t('account.twoStep.codeMissing') }),
+      }),
+    [t],
+  );
+  const form = useForm({ schema, defaultValues: { code: '' }, serverError: enable.error });
+  const confirm = form.submit(({ code }) => enable.send(code));
 
   const setup = start.data;
   if (!setup)
@@ -42,15 +48,14 @@ export function TwoStepSetup({ onEnabled }: { onEnabled: (recoveryCodes: string[
             {problemDetailOf(start.error)}
           </p>
         ) : null}
-        <button type="button" className={buttonClass} disabled={start.pending} onClick={() => start.act()}>
+        <Button className="self-start" pending={start.pending} onClick={() => start.act()}>
           {t('account.twoStep.start')}
-        </button>
+        </Button>
       </section>
     );
 
-  const codeError = missing
-    ? t('account.twoStep.codeMissing')
-    : (fieldErrorOf(enable.error, 'code') ?? (enable.isError ? (problemDetailOf(enable.error) ?? undefined) : undefined));
+  // A refusal that names no field (a wrong code is the server's sentence) shows under the code too.
+  const refusal = enable.isError && !fieldErrorsOf(enable.error).code ? (problemDetailOf(enable.error) ?? undefined) : undefined;
   return (
     <section aria-labelledby="two-step-setup" className="flex max-w-xl flex-col gap-4 rounded border border-slate-200 bg-white p-4">
       <h2 id="two-step-setup" className="text-lg font-semibold">
@@ -68,24 +73,31 @@ export function TwoStepSetup({ onEnabled }: { onEnabled: (recoveryCodes: string[
           </code>
         </li>
         <li>
-          <form noValidate onSubmit={confirm} className="flex flex-col gap-3">
-            <Field label={t('account.twoStep.codeLabel')} description={t('account.twoStep.codeHint')} error={codeError} required>
-              {(control) => (
-                <input
-                  {...control}
-                  className={`${inputClass} max-w-48 font-mono`}
-                  autoComplete="one-time-code"
-                  inputMode="numeric"
-                  maxLength={6}
-                  value={code}
-                  onChange={(event) => setCode(event.target.value)}
-                />
-              )}
-            </Field>
-            <button type="submit" className={buttonClass} disabled={enable.pending}>
-              {t('account.twoStep.turnOn')}
-            </button>
-          </form>
+          <FormProvider {...form}>
+            <form noValidate onSubmit={confirm} className="flex flex-col gap-3">
+              <Field
+                label={t('account.twoStep.codeLabel')}
+                description={t('account.twoStep.codeHint')}
+                name="code"
+                error={form.formState.errors.code ? undefined : refusal}
+                required
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    className={`${inputClass} max-w-48 font-mono`}
+                    autoComplete="one-time-code"
+                    inputMode="numeric"
+                    maxLength={6}
+                    {...form.register('code')}
+                  />
+                )}
+              </Field>
+              <Button type="submit" className="self-start" pending={enable.pending}>
+                {t('account.twoStep.turnOn')}
+              </Button>
+            </form>
+          </FormProvider>
         </li>
       </ol>
     </section>

@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, type ReactNode } from 'react';
-import { FormProvider, useForm, type Resolver } from 'react-hook-form';
+import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { KycApplication } from '../../../contract/kyc/application';
 import type { SaveStepAnswer } from '../../../contract/kyc/endpoints';
 import { KYC_STEP_SCHEMAS } from '../../../contract/kyc/step-schemas';
 import type { KycStepId } from '../../../contract/kyc/steps';
+import { useForm } from '../../components/form/use-form';
 import { FieldLockContext, type FieldLock } from './components/field-lock';
 import { keepEditable, stepDefaults } from './step-defaults';
 
@@ -32,10 +32,8 @@ export function StepForm({ step, application, lock, onNext, onSaveDraft, subscri
   const detail = application.steps.find((entry) => entry.step === step);
   const form = useForm<Data>({
     // The step is chosen at run time, so the form's values are typed as a record; the schema still checks every field.
-    resolver: zodResolver(KYC_STEP_SCHEMAS[step] as z.ZodType<Data, Data>) as Resolver<Data>,
+    schema: KYC_STEP_SCHEMAS[step] as z.ZodType<Data, Data>,
     defaultValues: stepDefaults(step, detail?.data),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
   });
 
   useEffect(

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import type { RoleName } from '../../../contract/roles';
@@ -10,13 +11,17 @@ import {
   scopeRuleOf,
   sideOf,
   type PickerRole,
+  UpdateUserBodySchema,
   type UpdateUserBody,
   type UserDetail,
 } from '../../../contract/user-admin';
 import { ChangedSinceNotice } from '../../components/changed-since/changed-since-notice';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { DetailSection } from '../../components/detail-section/detail-section';
+import { Button } from '../../components/form/button';
 import { Field, inputClass } from '../../components/form/field';
+import { fieldErrorsOf, problemDetailOf } from '../../components/form/problem-errors';
+import { useForm } from '../../components/form/use-form';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { call } from '../../lib/api-client';
 import { isChangedSince } from '../../lib/failure-message';
@@ -24,7 +29,6 @@ import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session/session-provider';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { userDetailQuery, userKeys } from './api';
-import { fieldErrorsOf, problemDetailOf } from './form-errors';
 import { PropertyChoice } from './property-choice';
 import { RolePicker } from './role-picker';
 import { UserAuditTrail } from './user-audit-trail';
@@ -105,14 +109,14 @@ function UserSummary({ user }: { user: UserDetail }) {
   const actions = user.mayManage ? (
     <div className="flex flex-wrap gap-2">
       {user.status === 'invited' ? (
-        <button type="button" onClick={() => resend.act()} disabled={resend.pending} className="rounded border border-slate-300 px-3 py-1.5 text-sm">
+        <Button variant="secondary" size="sm" onClick={() => resend.act()} pending={resend.pending}>
           {t('users.detail.resend')}
-        </button>
+        </Button>
       ) : null}
       {user.status === 'deactivated' ? (
-        <button type="button" onClick={() => setConfirming('reactivate')} className="rounded border border-slate-300 px-3 py-1.5 text-sm">
+        <Button variant="secondary" size="sm" onClick={() => setConfirming('reactivate')}>
           {t('users.detail.reactivate')}
-        </button>
+        </Button>
       ) : (
         <button type="button" onClick={() => setConfirming('deactivate')} className="rounded border border-red-300 px-3 py-1.5 text-sm text-red-800">
           {t('users.detail.deactivate')}
@@ -166,6 +170,9 @@ function WhyNotManaged({ user }: { user: UserDetail }) {
   );
 }
 
+/** What the form edits: the update call's body but the user's id, which the page knows. */
+const EditUserSchema = UpdateUserBodySchema.omit({ userId: true });
+
 function UserEditForm({ user, onReload }: { user: UserDetail; onReload: () => Promise<void> }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -177,12 +184,7 @@ function UserEditForm({ user, onReload }: { user: UserDetail; onReload: () => Pr
   const userSide = user.merchantGroupId === null ? 'provider' : 'merchant';
   const roles = grantableRoles(held).filter((role) => (sideOf(role) === 'provider') === (userSide === 'provider'));
   const current = (PICKER_ROLES as readonly string[]).includes(user.role ?? '') ? (user.role as PickerRole) : null;
-  const [firstName, setFirstName] = useState(user.firstName);
-  const [lastName, setLastName] = useState(user.lastName);
-  const [role, setRole] = useState<PickerRole | null>(current);
-  const [merchantIds, setMerchantIds] = useState<string[]>(user.properties.map((property) => property.merchantId));
   const [saved, setSaved] = useState(false);
-  useEffect(() => setSaved(false), [firstName, lastName, role, merchantIds]);
   const save = useActionMutation({
     mutationFn: (body: UpdateUserBody) => call(userAdminEndpoints.updateUser, { body, ifMatch: version }),
     onSuccess: (next) => {
@@ -192,52 +194,70 @@ function UserEditForm({ user, onReload }: { user: UserDetail; onReload: () => Pr
       setSaved(true);
     },
   });
-  const errors = fieldErrorsOf(save.error);
+  const form = useForm({
+    schema: EditUserSchema,
+    defaultValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      role: current ?? undefined,
+      merchantIds: user.properties.map((property) => property.merchantId),
+    },
+    serverError: save.error,
+  });
+  const role = form.watch('role');
+  const merchantIds = form.watch('merchantIds') ?? [];
+  // "Saved." stays until the next change.
+  useEffect(() => form.subscribe({ formState: { values: true }, callback: () => setSaved(false) }), [form]);
+  const errors = form.formState.errors;
   const changedSince = isChangedSince(save.error);
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!role) return;
-    save.act({ userId: user.userId, firstName, lastName, role, merchantIds: scopeRuleOf(role) === 'assigned' ? merchantIds : [] });
-  }
+  const revalidate = { shouldValidate: form.formState.isSubmitted, shouldDirty: true };
+  const submit = form.submit((values) =>
+    save.send({ userId: user.userId, ...values, merchantIds: scopeRuleOf(values.role) === 'assigned' ? values.merchantIds : [] }),
+  );
   return (
     <section className="flex flex-col gap-3 rounded border border-slate-200 bg-white p-4" aria-labelledby="edit-user-heading">
       <h2 id="edit-user-heading" className="text-base font-semibold">
         {t('users.detail.edit')}
       </h2>
-      <form onSubmit={submit} noValidate className="flex max-w-3xl flex-col gap-4">
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Field label={t('users.form.firstName')} required error={errors.firstName}>
-            {(control) => (
-              <input {...control} className={inputClass} value={firstName} maxLength={100} onChange={(event) => setFirstName(event.target.value)} />
-            )}
-          </Field>
-          <Field label={t('users.form.lastName')} required error={errors.lastName}>
-            {(control) => <input {...control} className={inputClass} value={lastName} maxLength={100} onChange={(event) => setLastName(event.target.value)} />}
-          </Field>
-        </div>
-        <RolePicker roles={roles} value={role} onChange={setRole} error={errors.role} />
-        {role && scopeRuleOf(role) === 'assigned' ? (
-          <PropertyChoice groupId={ownGroup ? null : user.merchantGroupId} value={merchantIds} onChange={setMerchantIds} error={errors.merchantIds} />
-        ) : null}
-        {changedSince ? (
-          <ChangedSinceNotice message={t('users.detail.changedSince')} loadLabel={t('users.detail.showCurrent')} onLoad={() => void onReload()} />
-        ) : null}
-        {save.error && !changedSince && Object.keys(errors).length === 0 ? (
-          <p role="alert" className="text-sm text-red-800">
-            {problemDetailOf(save.error)}
-          </p>
-        ) : null}
-        {saved ? (
-          <p role="status" className="text-sm text-emerald-800">
-            {t('users.detail.saved')}
-          </p>
-        ) : null}
-        <div>
-          <button type="submit" disabled={save.pending || !role} className="rounded bg-brand px-4 py-2 text-sm font-medium text-white disabled:opacity-70">
-            {t('users.detail.save')}
-          </button>
-        </div>
-      </form>
+      <FormProvider {...form}>
+        <form onSubmit={submit} noValidate className="flex max-w-3xl flex-col gap-4">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <Field label={t('users.form.firstName')} required name="firstName">
+              {(control) => <input {...control} className={inputClass} maxLength={100} {...form.register('firstName')} />}
+            </Field>
+            <Field label={t('users.form.lastName')} required name="lastName">
+              {(control) => <input {...control} className={inputClass} maxLength={100} {...form.register('lastName')} />}
+            </Field>
+          </div>
+          <RolePicker roles={roles} value={role ?? null} onChange={(next) => next && form.setValue('role', next, revalidate)} error={errors.role?.message} />
+          {role && scopeRuleOf(role) === 'assigned' ? (
+            <PropertyChoice
+              groupId={ownGroup ? null : user.merchantGroupId}
+              value={merchantIds}
+              onChange={(ids) => form.setValue('merchantIds', ids, revalidate)}
+              error={errors.merchantIds?.message}
+            />
+          ) : null}
+          {changedSince ? (
+            <ChangedSinceNotice message={t('users.detail.changedSince')} loadLabel={t('users.detail.showCurrent')} onLoad={() => void onReload()} />
+          ) : null}
+          {save.error && !changedSince && Object.keys(fieldErrorsOf(save.error)).length === 0 ? (
+            <p role="alert" className="text-sm text-red-800">
+              {problemDetailOf(save.error)}
+            </p>
+          ) : null}
+          {saved ? (
+            <p role="status" className="text-sm text-emerald-800">
+              {t('users.detail.saved')}
+            </p>
+          ) : null}
+          <div>
+            <Button type="submit" pending={save.pending} disabled={!role}>
+              {t('users.detail.save')}
+            </Button>
+          </div>
+        </form>
+      </FormProvider>
     </section>
   );
 }

@@ -1,16 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROVIDER_ADMINS } from '../../../contract/permission-table';
 import type { RoleName } from '../../../contract/roles';
-import { twoStepEndpoints, type SignInPolicy } from '../../../contract/two-step';
+import { SignInPolicyBodySchema, twoStepEndpoints, type SignInPolicy } from '../../../contract/two-step';
+import { Button } from '../../components/form/button';
+import { problemDetailOf } from '../../components/form/problem-errors';
+import { useForm } from '../../components/form/use-form';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { call } from '../../lib/api-client';
 import { currentRoleOf } from '../../lib/permissions';
 import { useApiAllows } from '../../lib/use-api-allows';
 import { useSession } from '../../lib/session/session-provider';
 import { useActionMutation } from '../../lib/use-action-mutation';
-import { problemDetailOf } from './form-errors';
 
 const policyKey = ['users', 'sign-in-policy'] as const;
 
@@ -46,19 +47,19 @@ export function SignInSecurityScreen() {
 function PolicyForm({ policy, mayChange }: { policy: SignInPolicy; mayChange: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [required, setRequired] = useState(policy.requireTwoStepForProviderRoles);
   const save = useActionMutation({
-    mutationFn: (value: boolean) => call(twoStepEndpoints.updateSignInPolicy, { body: { requireTwoStepForProviderRoles: value } }),
+    mutationFn: (body: { requireTwoStepForProviderRoles: boolean }) => call(twoStepEndpoints.updateSignInPolicy, { body }),
     onSuccess: (next) => queryClient.setQueryData(policyKey, next),
   });
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    save.act(required);
-  }
+  const form = useForm({
+    schema: SignInPolicyBodySchema,
+    defaultValues: { requireTwoStepForProviderRoles: policy.requireTwoStepForProviderRoles },
+    serverError: save.error,
+  });
   return (
-    <form onSubmit={submit} className="flex max-w-2xl flex-col gap-3 rounded border border-slate-200 bg-white p-4">
+    <form onSubmit={form.submit((body) => save.send(body))} noValidate className="flex max-w-2xl flex-col gap-3 rounded border border-slate-200 bg-white p-4">
       <label className="flex items-start gap-2 text-sm">
-        <input type="checkbox" className="mt-1" checked={required} disabled={!mayChange} onChange={(event) => setRequired(event.target.checked)} />
+        <input type="checkbox" className="mt-1" disabled={!mayChange} {...form.register('requireTwoStepForProviderRoles')} />
         <span>
           <span className="font-medium">{t('users.signInPolicy.requireTwoStep')}</span>
           <span className="block text-slate-700">{t('users.signInPolicy.requireTwoStepHint')}</span>
@@ -67,9 +68,9 @@ function PolicyForm({ policy, mayChange }: { policy: SignInPolicy; mayChange: bo
       {policy.isDefault ? <p className="text-sm text-slate-700">{t('users.signInPolicy.isDefault')}</p> : null}
       {mayChange ? (
         <div className="flex items-center gap-3">
-          <button type="submit" disabled={save.pending} className="rounded bg-brand px-4 py-2 text-sm font-semibold text-white disabled:opacity-60">
+          <Button type="submit" pending={save.pending}>
             {t('users.signInPolicy.save')}
-          </button>
+          </Button>
           {save.isSuccess ? (
             <span role="status" className="text-sm">
               {t('users.signInPolicy.saved')}
