@@ -1,5 +1,5 @@
 import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface ConfirmDialogProps {
@@ -8,6 +8,8 @@ export interface ConfirmDialogProps {
   /** What will happen, in the user's words (amount, who, what cannot be undone). */
   children: ReactNode;
   confirmLabel: string;
+  /** The button that leaves things as they are, named by what it keeps ("Keep order"); "Cancel" by default. */
+  cancelLabel?: string;
   /** `danger` for what cannot be undone or moves money. */
   tone?: 'primary' | 'danger';
   /** The action's request is under way: the buttons wait, so a double click acts once. */
@@ -17,6 +19,9 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   onCancel: () => void;
 }
+
+/** The longest pause between the two clicks of a double click that desktop systems allow by default. */
+const DOUBLE_CLICK_MS = 500;
 
 const CONFIRM_TONES = {
   primary: 'bg-brand text-white hover:bg-brand/90',
@@ -32,8 +37,19 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const { t } = useTranslation();
   const cancel = useRef<HTMLButtonElement>(null);
   const pending = props.pending ?? false;
+  // The second click of a double click on the button that opened the dialog lands on its backdrop,
+  // which would close it at once (issue 34): a click outside within a double click's time of
+  // opening is that second click, not a wish to cancel.
+  const openedAt = useRef(0);
+  useEffect(() => {
+    if (props.open) openedAt.current = performance.now();
+  }, [props.open]);
+  const close = () => {
+    if (pending || performance.now() - openedAt.current < DOUBLE_CLICK_MS) return;
+    props.onCancel();
+  };
   return (
-    <Dialog open={props.open} onClose={() => (pending ? undefined : props.onCancel())} initialFocus={cancel} className="relative z-50">
+    <Dialog open={props.open} onClose={close} initialFocus={cancel} className="relative z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className="w-full max-w-md rounded bg-white p-5 shadow-xl" data-testid="confirm-dialog">
@@ -54,7 +70,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
               onClick={props.onCancel}
               className="rounded border border-slate-300 px-3 py-1.5 text-sm disabled:opacity-60"
             >
-              {t('common.cancel')}
+              {props.cancelLabel ?? t('common.cancel')}
             </button>
             <button
               type="button"

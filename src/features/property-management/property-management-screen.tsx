@@ -72,6 +72,7 @@ export function PropertyManagementScreen() {
                   order={order}
                   merchantId={data.merchantId}
                   extra={t('homeScreens.open', { amount: formatMoney(order.openMinor, order.currency) })}
+                  statusWords={t('homeScreens.amountHeld')}
                 />
               ))}
             </DashboardList>
@@ -118,7 +119,8 @@ function LinkRow({ link, merchantId, when }: { link: LinkSummary; merchantId: st
   );
 }
 
-function OrderRow({ order, merchantId, extra }: { order: DashboardOrder; merchantId: string; extra?: string }) {
+/** `statusWords`: what the row's list knows better than the order's status (a hold awaiting capture is not "Tokenized"). */
+function OrderRow({ order, merchantId, extra, statusWords }: { order: DashboardOrder; merchantId: string; extra?: string; statusWords?: string }) {
   const { t } = useTranslation();
   return (
     // A grid, so the amounts of one list line up on the right whatever the length of the guest's name.
@@ -126,7 +128,7 @@ function OrderRow({ order, merchantId, extra }: { order: DashboardOrder; merchan
       <Link href={orderHref(order.orderId, merchantId)} className="text-brand underline">
         {order.guestName} · {order.referenceNo}
       </Link>
-      <StatusBadge tone={ORDER_STATUS_TONES[order.status]}>{t(`transactions.status.${order.status}`)}</StatusBadge>
+      <StatusBadge tone={ORDER_STATUS_TONES[order.status]}>{statusWords ?? t(`transactions.status.${order.status}`)}</StatusBadge>
       <span className="min-w-24 text-right tabular-nums" data-testid="dashboard-order-amount">
         {formatMoney(order.amountMinor, order.currency)}
       </span>
