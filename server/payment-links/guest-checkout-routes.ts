@@ -8,6 +8,7 @@ import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { demoCardAcquirer, type CardAcquirer } from './card-acquirer';
+import { MAX_FAILED_CARD_ATTEMPTS } from './link-limits';
 import { linkState } from './payment-link-routes';
 import { propertyCheckout } from './property-checkout';
 import { enqueueOrderEvent } from '../webhooks/webhook-events';
@@ -91,8 +92,7 @@ function paymentHeldOf(row: LinkRow): GuestCheckout['paymentHeld'] {
   return null;
 }
 
-/** Refused cards after which a link takes no more (decision 0346). */
-export const MAX_FAILED_CARD_ATTEMPTS = 5;
+export { MAX_FAILED_CARD_ATTEMPTS };
 const TOO_MANY_CARD_ATTEMPTS = 'too many cards were refused on this payment link; ask the hotel for a new one';
 
 const REFUSALS = {

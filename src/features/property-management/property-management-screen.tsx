@@ -78,7 +78,15 @@ export function PropertyManagementScreen() {
             </DashboardList>
             <DashboardList title={t('homeScreens.failedPayments')} count={data.failedPayments.count} empty={t('homeScreens.none')} testId="failed-payments">
               {data.failedPayments.items.map((order, index) => (
-                <OrderRow key={`${order.orderId}-${index}`} order={order} merchantId={data.merchantId} extra={order.reason ?? undefined} />
+                <OrderRow
+                  key={`${order.orderId}-${index}`}
+                  order={order}
+                  merchantId={data.merchantId}
+                  extra={
+                    [order.reason, order.attempts > 1 ? t('homeScreens.refusedAttempts', { count: order.attempts }) : null].filter(Boolean).join(' · ') ||
+                    undefined
+                  }
+                />
               ))}
             </DashboardList>
             <DashboardList title={t('homeScreens.expiredLinks')} count={data.expiredLinks.count} empty={t('homeScreens.none')} testId="expired-links">
@@ -103,6 +111,9 @@ export function PropertyManagementScreen() {
   );
 }
 
+/** The link's own state beside its order (decision 0422): a locked link is not "sent, not processed". */
+const LINK_STATE_TONES = { Open: 'info', Expired: 'neutral', Locked: 'danger' } as const;
+
 function LinkRow({ link, merchantId, when }: { link: LinkSummary; merchantId: string; when: string }) {
   const { t } = useTranslation();
   return (
@@ -111,6 +122,7 @@ function LinkRow({ link, merchantId, when }: { link: LinkSummary; merchantId: st
         {link.guestName} · {link.referenceNo}
       </Link>
       <span>{formatMoney(link.amountMinor, link.currency)}</span>
+      <StatusBadge tone={LINK_STATE_TONES[link.linkState]}>{t(`homeScreens.linkState.${link.linkState}`)}</StatusBadge>
       <span className="text-slate-700">{when}</span>
       <a href={link.url} target="_blank" rel="noreferrer" className="text-brand underline">
         {t('homeScreens.guestPage')}
