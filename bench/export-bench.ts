@@ -112,7 +112,13 @@ async function openBenchDatabase(): Promise<{ db: Db; copy: (query: string) => P
 function benchConfig(): Config {
   const base = configFromEnv({ ...process.env, NODE_ENV: 'test', FOLIO_DATA_DIR: dataDir, FOLIO_DEMO: 'true', LOG_LEVEL: 'warn' });
   // Answers are not checked against the contract, as in production: that development check is not what users wait for.
-  return { ...base, seedOrders: ORDERS, exportWorkers: 1, validateResponses: false, rateLimits: { signInPerMinute: 1000, forgotPasswordPerHour: 1000 } };
+  return {
+    ...base,
+    seedOrders: ORDERS,
+    exportWorkers: 1,
+    validateResponses: false,
+    rateLimits: { ...base.rateLimits, signInPerMinute: 1000, forgotPasswordPerHour: 1000 },
+  };
 }
 
 /**

@@ -54,7 +54,10 @@ async function timedInTurns(api: () => Promise<unknown>, direct: () => Promise<u
 const db = openBenchDatabase();
 const base = configFromEnv({ ...process.env, NODE_ENV: 'test', FOLIO_DATA_DIR: dataDir, FOLIO_DEMO: 'true', LOG_LEVEL: 'warn' });
 // Answers are not checked against the contract, as in production: that development check is not what users wait for.
-const app = await buildApp({ ...base, seedOrders: 0, validateResponses: false, rateLimits: { signInPerMinute: 1000, forgotPasswordPerHour: 1000 } }, { db });
+const app = await buildApp(
+  { ...base, seedOrders: 0, validateResponses: false, rateLimits: { ...base.rateLimits, signInPerMinute: 1000, forgotPasswordPerHour: 1000 } },
+  { db },
+);
 await app.ready();
 const orders = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM orders`.execute(db)).rows[0]!.n);
 const merchant = (await sql<{ merchant_id: string }>`SELECT merchant_id FROM orders GROUP BY merchant_id ORDER BY count(*) DESC LIMIT 1`.execute(db)).rows[0]!;

@@ -20,6 +20,11 @@ export const LinkSummarySchema = z.object({
   paymentType: PaymentTypeSchema,
   expiresAt: z.string(),
   url: z.string(),
+  /**
+   * The link's own state (decision 0422): `Open` takes a card; `Expired` ran out of time; `Locked` took too many
+   * refused cards (decision 0346). A locked or expired link is not among the open ones, whatever its order's status.
+   */
+  linkState: z.enum(['Open', 'Expired', 'Locked']),
 });
 export type LinkSummary = z.infer<typeof LinkSummarySchema>;
 
@@ -35,7 +40,8 @@ export const DashboardOrderSchema = z.object({
 });
 export type DashboardOrder = z.infer<typeof DashboardOrderSchema>;
 
-export const FailedPaymentSchema = DashboardOrderSchema.extend({ reason: z.string().nullable() });
+/** One row per order (decision 0422): its latest refusal's reason and how many attempts were refused in the lookback. */
+export const FailedPaymentSchema = DashboardOrderSchema.extend({ reason: z.string().nullable(), attempts: z.number().int() });
 export const AwaitingCaptureSchema = DashboardOrderSchema.extend({ openMinor: z.number().int() });
 
 /** How many of each list the dashboard carries; `count` says how many there are in all. */

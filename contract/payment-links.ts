@@ -110,6 +110,16 @@ export type PaymentLinkSetup = z.infer<typeof PaymentLinkSetupSchema>;
 /** What the guest sees: nothing about other orders, no ids beyond the link's own token. */
 export const GUEST_PAYMENT_HOLDS = ['PropertyNotActive', 'TooManyRefusedCards'] as const;
 
+/**
+ * What became of a link, in the guest's terms (decision 0420): `Open` takes a card; a completed link was `Paid`
+ * (pay now), had its card saved (`CardSaved`, pay later) or its amount held (`AmountHeld`, authorize); `Locked`
+ * took too many refused cards; `NotTakingPayments` belongs to a property that is not Active. The page shows one
+ * screen per outcome, and shows it the same after a reload because the server says it.
+ */
+export const GUEST_LINK_OUTCOMES = ['Open', 'Paid', 'CardSaved', 'AmountHeld', 'Expired', 'Cancelled', 'Locked', 'NotTakingPayments'] as const;
+export const GuestLinkOutcomeSchema = z.enum(GUEST_LINK_OUTCOMES);
+export type GuestLinkOutcome = z.infer<typeof GuestLinkOutcomeSchema>;
+
 export const GuestCheckoutSchema = z.object({
   state: LinkStateSchema,
   propertyName: z.string(),
@@ -129,6 +139,8 @@ export const GuestCheckoutSchema = z.object({
    * Active, or too many cards were refused on it. The page says so instead of offering a form that would be refused.
    */
   paymentHeld: z.enum(GUEST_PAYMENT_HOLDS).nullable(),
+  /** What became of the link, one word for the page to show (decision 0420). */
+  outcome: GuestLinkOutcomeSchema,
 });
 export type GuestCheckout = z.infer<typeof GuestCheckoutSchema>;
 

@@ -35,7 +35,7 @@ export interface Config {
   validateResponses: boolean;
   /** Serve the built SPA from this directory (production). */
   spaDir: string | undefined;
-  rateLimits: { signInPerMinute: number; forgotPasswordPerHour: number };
+  rateLimits: { signInPerMinute: number; forgotPasswordPerHour: number; guestPaymentsPerTenMinutes: number };
   exportWorkers: number;
   /** Demo mode only: after how long the demo payout rail settles a payout attempt (0: never). Decision 0137. */
   demoPayoutSettleMs: number;
@@ -156,6 +156,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: {
       signInPerMinute: integer('FOLIO_SIGNIN_PER_MINUTE', env.FOLIO_SIGNIN_PER_MINUTE, 10),
       forgotPasswordPerHour: integer('FOLIO_FORGOT_PER_HOUR', env.FOLIO_FORGOT_PER_HOUR, 5),
+      // Per client address: enough for a guest and their retries, too few to test stolen cards (decision 0220).
+      guestPaymentsPerTenMinutes: integer('FOLIO_GUEST_PAY_PER_TEN_MINUTES', env.FOLIO_GUEST_PAY_PER_TEN_MINUTES, 20),
     },
     exportWorkers: integer('FOLIO_EXPORT_WORKERS', env.FOLIO_EXPORT_WORKERS, 1),
     demoPayoutSettleMs: integer('FOLIO_DEMO_PAYOUT_SETTLE_MS', env.FOLIO_DEMO_PAYOUT_SETTLE_MS, 10_000),

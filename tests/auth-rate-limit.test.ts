@@ -5,7 +5,7 @@ import { signIn, startTestApp } from './support/test-app';
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await startTestApp({ orders: 0, rateLimits: { signInPerMinute: 3, forgotPasswordPerHour: 2 } });
+  app = await startTestApp({ orders: 0, rateLimits: { signInPerMinute: 3, forgotPasswordPerHour: 2, guestPaymentsPerTenMinutes: 20 } });
 });
 afterAll(async () => {
   await app.close();
@@ -34,7 +34,7 @@ describe('behind the one proxy FOLIO_TRUST_PROXY=true trusts', () => {
     proxied = await startTestApp({
       orders: 0,
       trustProxy: configFromEnv({ FOLIO_TRUST_PROXY: 'true' }).trustProxy,
-      rateLimits: { signInPerMinute: 3, forgotPasswordPerHour: 2 },
+      rateLimits: { signInPerMinute: 3, forgotPasswordPerHour: 2, guestPaymentsPerTenMinutes: 20 },
     });
   });
   afterAll(async () => {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { DASHBOARD_LIST_SIZE, DASHBOARD_LOOKBACK_DAYS, type DashboardOrder, type LinkSummary, type Money } from '../../contract/home-screens';
 import type { OrderStatus } from '../../contract/orders';
 import type { Db } from '../db/database';
+import { MAX_FAILED_CARD_ATTEMPTS } from '../payment-links/link-limits';
 
 // The figures of the home screens (decision 0221), one query each, scoped to the properties given.
 // Day and week start where the property's own time zone says they do.
@@ -39,15 +40,23 @@ interface LinkRow {
   payment_type: LinkSummary['paymentType'];
   expires_at: Date;
   token: string;
+  locked: boolean;
   total: string;
 }
 
-/** Links not completed nor cancelled: open ones soonest expiry first, or those that expired in the lookback, latest first. */
+/**
+ * Links not completed nor cancelled: open ones (taking cards) soonest expiry first, or those that stopped taking
+ * cards in the lookback, expired or locked after too many refused cards (decision 0422), latest first.
+ */
 export async function linksOf(db: Db, merchantId: string, which: 'open' | 'expired', pageUrl: (token: string) => string) {
-  const window = which === 'open' ? sql`l.expires_at > now()` : sql`l.expires_at <= now() AND l.expires_at > ${lookback}`;
+  const locked = sql`l.failed_attempts >= ${MAX_FAILED_CARD_ATTEMPTS}`;
+  const window =
+    which === 'open'
+      ? sql`l.expires_at > now() AND NOT (${locked})`
+      : sql`((l.expires_at <= now() AND l.expires_at > ${lookback}) OR (${locked} AND l.expires_at > ${lookback}))`;
   const rows = await sql<LinkRow>`
     SELECT o.id AS order_id, o.guest_name, o.reference_no, l.amount_minor, trim(l.currency) AS currency, l.payment_type, l.expires_at, l.token,
-           count(*) OVER () AS total
+           ${locked} AS locked, count(*) OVER () AS total
     FROM payment_links l JOIN orders o ON o.id = l.order_id
     WHERE l.merchant_id = ${merchantId} AND l.completed_at IS NULL AND o.status <> 'Cancelled' AND ${window}
     ORDER BY l.expires_at ${which === 'open' ? sql`ASC` : sql`DESC`}, l.id LIMIT ${DASHBOARD_LIST_SIZE}`.execute(db);
@@ -62,6 +71,7 @@ export async function linksOf(db: Db, merchantId: string, which: 'open' | 'expir
       paymentType: row.payment_type,
       expiresAt: new Date(row.expires_at).toISOString(),
       url: pageUrl(row.token),
+      linkState: row.locked ? 'Locked' : new Date(row.expires_at) <= new Date() ? 'Expired' : 'Open',
     })),
   };
 }
@@ -98,20 +108,30 @@ export async function awaitingCapture(db: Db, merchantId: string) {
   return { count: Number(rows.rows[0]?.total ?? 0), items: rows.rows.map((row) => ({ ...toOrder(row), openMinor: Number(row.open_minor) })) };
 }
 
-/** Declined attempts and Failed orders of the lookback, latest first. */
+/**
+ * Orders with declined attempts or Failed in the lookback, one row per order (decision 0422): five refused cards
+ * on one link are one guest's failed payment, not five. The row carries the latest reason and the attempts.
+ */
 export async function failedPayments(db: Db, merchantIds: string[]) {
   if (merchantIds.length === 0) return { count: 0, items: [] };
   const ids = sql.join(merchantIds.map((id) => sql`${id}::uuid`));
-  const rows = await sql<OrderRow & { reason: string | null }>`
+  const rows = await sql<OrderRow & { reason: string | null; attempts: string }>`
     SELECT *, count(*) OVER () AS total FROM (
-      SELECT o.id, o.reference_no, o.guest_name, o.amount_minor, o.currency, o.status, o.payment_type, p.created_at AS at, p.note AS reason
-      FROM payment_operations p JOIN orders o ON o.id = p.order_id
-      WHERE o.merchant_id IN (${ids}) AND p.outcome = 'Declined' AND p.created_at > ${lookback}
-      UNION ALL
-      SELECT id, reference_no, guest_name, amount_minor, currency, status, payment_type, updated_at, NULL
-      FROM orders WHERE merchant_id IN (${ids}) AND status = 'Failed' AND updated_at > ${lookback}
+      SELECT DISTINCT ON (id) id, reference_no, guest_name, amount_minor, currency, status, payment_type, at, reason,
+             count(*) FILTER (WHERE declined) OVER (PARTITION BY id) AS attempts
+      FROM (
+        SELECT o.id, o.reference_no, o.guest_name, o.amount_minor, o.currency, o.status, o.payment_type, p.created_at AS at, p.note AS reason, true AS declined
+        FROM payment_operations p JOIN orders o ON o.id = p.order_id
+        WHERE o.merchant_id IN (${ids}) AND p.outcome = 'Declined' AND p.created_at > ${lookback}
+        UNION ALL
+        SELECT id, reference_no, guest_name, amount_minor, currency, status, payment_type, updated_at, NULL, false
+        FROM orders WHERE merchant_id IN (${ids}) AND status = 'Failed' AND updated_at > ${lookback}
+      ) attempt ORDER BY id, at DESC
     ) failed ORDER BY at DESC, id DESC LIMIT ${DASHBOARD_LIST_SIZE}`.execute(db);
-  return { count: Number(rows.rows[0]?.total ?? 0), items: rows.rows.map((row) => ({ ...toOrder(row), reason: row.reason })) };
+  return {
+    count: Number(rows.rows[0]?.total ?? 0),
+    items: rows.rows.map((row) => ({ ...toOrder(row), reason: row.reason, attempts: Number(row.attempts) })),
+  };
 }
 
 export async function recentOrders(db: Db, merchantId: string): Promise<DashboardOrder[]> {

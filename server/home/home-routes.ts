@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { linkOrigin } from '../mail/link-origin';
+import { MAX_FAILED_CARD_ATTEMPTS } from '../payment-links/link-limits';
 import { GUEST_PAGE_PATH } from '../payment-links/payment-link-routes';
 import { awaitingCapture, failedPayments, linksOf, recentOrders, takings } from './dashboard-query';
 
@@ -56,7 +57,7 @@ export function registerHomeRoutes(app: FastifyInstance): void {
     const openLinks = await countBy(
       ctx.db,
       sql`SELECT l.merchant_id, count(*) AS n FROM payment_links l JOIN orders o ON o.id = l.order_id
-          WHERE l.merchant_id IN (${inScope}) AND l.completed_at IS NULL AND o.status <> 'Cancelled' AND l.expires_at > now() GROUP BY 1`,
+          WHERE l.merchant_id IN (${inScope}) AND l.completed_at IS NULL AND o.status <> 'Cancelled' AND l.expires_at > now() AND l.failed_attempts < ${MAX_FAILED_CARD_ATTEMPTS} GROUP BY 1`,
     );
     const toCapture = await countBy(
       ctx.db,

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { GUEST_PROPERTY_NOT_ACTIVE_DETAIL, PROPERTY_INACTIVE_DETAIL } from '../../contract/properties';
 import { sql } from 'kysely';
-import { paymentLinkEndpoints, type GuestCheckout, type GuestPaymentAnswer } from '../../contract/payment-links';
+import { paymentLinkEndpoints, type GuestCheckout, type GuestLinkOutcome, type GuestPaymentAnswer, type LinkState } from '../../contract/payment-links';
 import type { OrderStatus } from '../../contract/orders';
 import { audit } from '../audit';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { demoCardAcquirer, type CardAcquirer } from './card-acquirer';
+import { MAX_FAILED_CARD_ATTEMPTS } from './link-limits';
 import { linkState } from './payment-link-routes';
 import { propertyCheckout } from './property-checkout';
 import { enqueueOrderEvent } from '../webhooks/webhook-events';
@@ -16,7 +17,6 @@ const { getGuestCheckout, payGuestCheckout } = paymentLinkEndpoints;
 
 /** Per client address: enough for a guest and their retries, too few to walk tokens or test stolen cards (decision 0220). */
 export const GUEST_VIEWS_PER_MINUTE = 60;
-export const GUEST_PAYMENTS_PER_TEN_MINUTES = 20;
 
 interface LinkRow {
   link_id: string;
@@ -56,8 +56,10 @@ async function linkByToken(db: Db, token: string, lock: boolean): Promise<LinkRo
 
 async function checkoutOf(db: Db, row: LinkRow): Promise<GuestCheckout> {
   const property = await propertyCheckout(db, row.merchant_id);
+  const state = linkState(row, row.order_status);
+  const paymentHeld = paymentHeldOf(row);
   return {
-    state: linkState(row, row.order_status),
+    state,
     propertyName: property?.name ?? '',
     guestName: row.guest_name ?? '',
     amountMinor: Number(row.amount_minor),
@@ -69,8 +71,18 @@ async function checkoutOf(db: Db, row: LinkRow): Promise<GuestCheckout> {
     expiresAt: new Date(row.expires_at).toISOString(),
     branding: property!.branding,
     card: row.completed_at && row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4.trim() } : null,
-    paymentHeld: paymentHeldOf(row),
+    paymentHeld,
+    outcome: guestOutcomeOf(state, paymentHeld, row.payment_type),
   };
+}
+
+/** One word for what became of the link (decision 0420): a completed link by what its payment type did to the card. */
+function guestOutcomeOf(state: LinkState, held: GuestCheckout['paymentHeld'], paymentType: LinkRow['payment_type']): GuestLinkOutcome {
+  if (state === 'Completed') return paymentType === 'PN' ? 'Paid' : paymentType === 'PL' ? 'CardSaved' : 'AmountHeld';
+  if (state !== 'Payable') return state;
+  if (held === 'TooManyRefusedCards') return 'Locked';
+  if (held === 'PropertyNotActive') return 'NotTakingPayments';
+  return 'Open';
 }
 
 /** The refusals the pay call would answer for a payable link, said before the guest types a card (decision 0349). */
@@ -80,8 +92,7 @@ function paymentHeldOf(row: LinkRow): GuestCheckout['paymentHeld'] {
   return null;
 }
 
-/** Refused cards after which a link takes no more (decision 0346). */
-export const MAX_FAILED_CARD_ATTEMPTS = 5;
+export { MAX_FAILED_CARD_ATTEMPTS };
 const TOO_MANY_CARD_ATTEMPTS = 'too many cards were refused on this payment link; ask the hotel for a new one';
 
 const REFUSALS = {
@@ -186,6 +197,6 @@ export function registerGuestCheckoutRoutes(app: FastifyInstance, acquirer: Card
       await enqueueOrderEvent(ctx.db, row.order_id, outcome === 'Paid' ? 'order.paid' : outcome === 'Tokenized' ? 'order.tokenized' : 'order.authorized');
       return { outcome, message: null, checkout: await checkoutOf(ctx.db, await linkByToken(ctx.db, params.token, false)) };
     },
-    { rateLimit: { max: GUEST_PAYMENTS_PER_TEN_MINUTES, timeWindow: 600_000 } },
+    { rateLimit: { max: app.ctx.config.rateLimits.guestPaymentsPerTenMinutes, timeWindow: 600_000 } },
   );
 }

@@ -22,7 +22,7 @@ describe.skipIf(!postgresUrl)('rate limits with two server instances on one Post
       database: { kind: 'postgres' as const, url: fresh.url },
       orders: 0,
       tokenSecret: 'two-instances-one-secret',
-      rateLimits: { signInPerMinute: 3, forgotPasswordPerHour: 2 },
+      rateLimits: { signInPerMinute: 3, forgotPasswordPerHour: 2, guestPaymentsPerTenMinutes: 20 },
     };
     // One after the other: the first migrates and seeds, the second finds it done.
     instanceA = await startTestApp(shared);

@@ -48,4 +48,16 @@ describe('the guest card form', () => {
       expiryYear: 'expired',
     });
   });
+
+  it('names a mistyped number and an expired card at the same press as the faults of other fields (issue 34)', () => {
+    expect(cardErrors({ ...GOOD, cardholderName: '', cardNumber: '4242 4242 4242 4241', expiryMonth: 10, expiryYear: 2026 }, NOW)).toEqual({
+      cardholderName: 'cardholderName',
+      cardNumber: 'numberMistyped',
+      expiryYear: 'expired',
+    });
+    expect(cardErrors({ ...GOOD, cardNumber: '4242 4242 4242 4241', expiryMonth: 13 }, NOW)).toEqual({
+      cardNumber: 'numberMistyped',
+      expiryMonth: 'expiryMonth',
+    });
+  });
 });

@@ -63,20 +63,25 @@ async function expectedFigures(merchantId: string) {
   const declined = await app.ctx.db
     .selectFrom('payment_operations as p')
     .innerJoin('orders as o', 'o.id', 'p.order_id')
-    .select(['p.created_at'])
+    .select(['p.created_at', 'p.order_id'])
     .where('o.merchant_id', '=', merchantId)
     .where('p.outcome', '=', 'Declined')
     .execute();
   return {
     takingsToday: totals((day) => day === today),
     takingsThisWeek: totals((day) => day >= weekStart && day <= today),
-    openLinks: links.filter((link) => !link.completed_at && statusOf.get(String(link.order_id)) !== 'Cancelled' && new Date(link.expires_at) > now).length,
+    // A link locked after five refused cards is not open (decision 0422).
+    openLinks: links.filter(
+      (link) => !link.completed_at && statusOf.get(String(link.order_id)) !== 'Cancelled' && new Date(link.expires_at) > now && link.failed_attempts < 5,
+    ).length,
     awaitingCapture: orders.filter(
       (order) => order.status === 'Tokenized' && Number(order.authorized_minor) - Number(order.captured_minor) - Number(order.voided_minor) > 0,
     ).length,
-    failedPayments:
-      declined.filter((op) => new Date(op.created_at).getTime() > weekAgo).length +
-      orders.filter((order) => order.status === 'Failed' && new Date(order.updated_at).getTime() > weekAgo).length,
+    // One per order, however many of its attempts were refused (decision 0422).
+    failedPayments: new Set([
+      ...declined.filter((op) => new Date(op.created_at).getTime() > weekAgo).map((op) => String(op.order_id)),
+      ...orders.filter((order) => order.status === 'Failed' && new Date(order.updated_at).getTime() > weekAgo).map((order) => String(order.id)),
+    ]).size,
     recentOrderIds: [...orders]
       .sort((a, b) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime() || Number(b.id) - Number(a.id))
       .slice(0, 8)
@@ -137,7 +142,7 @@ describe('property management home', () => {
     expect(dashboard.failedPayments.count).toBe(expected.failedPayments);
     expect(dashboard.failedPayments.items[0]).toMatchObject({ referenceNo: 'HOME-DECLINED' });
     expect(dashboard.recentOrders.map((order) => order.orderId)).toEqual(expected.recentOrderIds);
-    expect(dashboard.expiredLinks.items.every((link) => new Date(link.expiresAt) <= new Date())).toBe(true);
+    expect(dashboard.expiredLinks.items.every((link) => link.linkState === 'Locked' || new Date(link.expiresAt) <= new Date())).toBe(true);
   });
 
   test("another group's property is refused", async () => {

@@ -29,7 +29,7 @@ export async function startTestApp(overrides: Partial<Config> & { orders?: numbe
     ...base,
     database: overrides.database ?? (seeded ? { kind: 'pglite', dataDir: seeded.dataDir } : { kind: 'pglite', dataDir: 'memory' }),
     seedOrders: orders,
-    rateLimits: { signInPerMinute: 1000, forgotPasswordPerHour: 1000 },
+    rateLimits: { ...base.rateLimits, signInPerMinute: 1000, forgotPasswordPerHour: 1000 },
     ...overrides,
   };
   const app = await buildApp(config);

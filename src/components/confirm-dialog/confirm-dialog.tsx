@@ -7,6 +7,8 @@ export interface ConfirmDialogProps {
   /** What will happen, in the user's words (amount, who, what cannot be undone). */
   children: ReactNode;
   confirmLabel: string;
+  /** The button that leaves things as they are, named by what it keeps ("Keep order"); "Cancel" by default. */
+  cancelLabel?: string;
   /** `danger` for what cannot be undone or moves money. */
   tone?: 'primary' | 'danger';
   /** The action's request is under way: the buttons wait, so a double click acts once. */
@@ -29,6 +31,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       title={props.title}
       description={props.children}
       confirmLabel={props.confirmLabel}
+      cancelLabel={props.cancelLabel}
       tone={props.tone}
       pending={props.pending}
       error={props.error}

@@ -33,10 +33,12 @@ export function cardErrors(card: GuestCard, now: Date): Errors {
       found[name] ??=
         name === 'cardholderName' && issue.code === 'too_big' ? 'nameTooLong' : name === 'cardholderName' && issue.code === 'custom' ? 'nameCharacters' : name;
     }
-    return found;
   }
-  if (!passesLuhn(checked.data.cardNumber)) found.cardNumber = 'numberMistyped';
-  if (cardExpired(checked.data.expiryMonth, checked.data.expiryYear, now)) found.expiryYear = 'expired';
+  // Every fault at the first press (issue 34): a field the contract accepts is checked further even
+  // when another field is wrong, so the guest is not told about the check digit one press later.
+  const digits = card.cardNumber.replace(/[\s-]/g, '');
+  if (!found.cardNumber && !passesLuhn(digits)) found.cardNumber = 'numberMistyped';
+  if (!found.expiryMonth && !found.expiryYear && cardExpired(card.expiryMonth, card.expiryYear, now)) found.expiryYear = 'expired';
   return found;
 }
 

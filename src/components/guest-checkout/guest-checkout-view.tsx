@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CheckoutBranding, GuestCheckout } from '../../../contract/payment-links';
+import type { CheckoutBranding, GuestCheckout, GuestLinkOutcome } from '../../../contract/payment-links';
 import { formatDateTime, formatMoney } from '../../lib/format';
 
 // What the guest sees of a payment link, in the property's branding (issue 15): used by the public
@@ -29,12 +29,19 @@ export interface GuestCheckoutViewProps {
   branding: CheckoutBranding;
   /** The card form, a state message, or the outcome. */
   children?: ReactNode;
+  /** What became of the link (decision 0420); absent in a preview, which shows an open link. */
+  outcome?: GuestLinkOutcome;
 }
 
-export function GuestCheckoutView({ content, branding, children }: GuestCheckoutViewProps) {
+/** The amount's label once a link is finished: what happened to it, not what was asked. */
+const FINISHED_AMOUNT_LABEL: Partial<Record<GuestLinkOutcome, string>> = { Paid: 'amountPaid', AmountHeld: 'amountHeld', CardSaved: 'amountLater' };
+
+export function GuestCheckoutView({ content, branding, children, outcome = 'Open' }: GuestCheckoutViewProps) {
   const { t } = useTranslation();
   const amount = formatMoney(content.amountMinor, content.currency);
-  const amountLabel = { PN: 'amountDue', PL: 'amountLater', AU: 'amountToAuthorize' }[content.paymentType];
+  // A link that takes a card says what paying does and until when; a finished one says neither.
+  const open = outcome === 'Open';
+  const amountLabel = FINISHED_AMOUNT_LABEL[outcome] ?? { PN: 'amountDue', PL: 'amountLater', AU: 'amountToAuthorize' }[content.paymentType];
   return (
     <div
       data-testid="guest-checkout"
@@ -56,12 +63,12 @@ export function GuestCheckoutView({ content, branding, children }: GuestCheckout
           <span className="text-sm">
             {t(`guestCheckout.category.${content.chargeCategory}`)} · {t('guestCheckout.forReservation', { reference: content.bookingReference })}
           </span>
-          <span className="text-sm opacity-80">{t(`guestCheckout.explain.${content.paymentType}`)}</span>
+          {open ? <span className="text-sm opacity-80">{t(`guestCheckout.explain.${content.paymentType}`)}</span> : null}
         </section>
         {content.message ? <p className="whitespace-pre-line rounded bg-slate-50 p-3 text-sm">{content.message}</p> : null}
         {children}
         <footer className="flex flex-col gap-1 border-t pt-3 text-xs opacity-80">
-          <span>{t('guestCheckout.validUntil', { date: formatDateTime(content.expiresAt) })}</span>
+          {open ? <span>{t('guestCheckout.validUntil', { date: formatDateTime(content.expiresAt) })}</span> : null}
           <span>{t('guestCheckout.secure')}</span>
         </footer>
       </article>

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
@@ -42,13 +43,25 @@ function GuestPayment() {
     retry: false,
     meta: { errorToast: false },
   });
+  // Set in the click, before React renders the busy button: a double click's second press lands
+  // while the first payment is on its way and must not send another (decision 0420).
+  const sending = useRef(false);
   const pay = useMutation({
     mutationFn: (card: GuestCard) => call(payGuestCheckout, { params: { token }, body: card }),
     onSuccess: (answer) => queryClient.setQueryData(key, answer.checkout),
-    // A refusal (already used, expired) changes what the page shows: read it again.
+    // A refusal (already paid, expired) changes what the page shows: read it again, and the page shows
+    // the link's outcome (a tab whose payment lost to another tab's shows the thank-you).
     onError: () => void queryClient.invalidateQueries({ queryKey: key }),
+    onSettled: () => {
+      sending.current = false;
+    },
     meta: { errorToast: false },
   });
+  const send = (card: GuestCard) => {
+    if (sending.current) return;
+    sending.current = true;
+    pay.mutate(card);
+  };
 
   if (checkout.isPending) return <p role="status">{t('common.loading')}</p>;
   if (checkout.isError) {
@@ -66,53 +79,55 @@ function GuestPayment() {
   const amount = formatMoney(data.amountMinor, data.currency);
   return (
     <main className="flex min-h-screen flex-col">
-      <GuestCheckoutView content={data} branding={data.branding}>
-        <Outcome answer={pay.data} error={pay.error} amount={amount} />
-        {data.state === 'Payable' && !data.paymentHeld ? (
-          <CardForm
-            branding={data.branding}
-            submitLabel={t(`guestCheckout.card.submit.${data.paymentType}`, { amount })}
-            onPay={(card) => pay.mutate(card)}
-            pending={pay.isPending}
-          />
+      <GuestCheckoutView content={data} branding={data.branding} outcome={data.outcome}>
+        {data.outcome === 'Open' ? (
+          <>
+            <Refusal answer={pay.data} error={pay.error} />
+            <CardForm
+              branding={data.branding}
+              submitLabel={t(`guestCheckout.card.submit.${data.paymentType}`, { amount })}
+              onPay={send}
+              pending={pay.isPending}
+            />
+          </>
         ) : (
-          <StateMessage checkout={data} />
+          <OutcomeScreen checkout={data} amount={amount} />
         )}
       </GuestCheckoutView>
     </main>
   );
 }
 
-function Outcome({ answer, error, amount }: { answer: GuestPaymentAnswer | undefined; error: Error | null; amount: string }) {
+/** Why the last card did not go through, while the link still takes one. */
+function Refusal({ answer, error }: { answer: GuestPaymentAnswer | undefined; error: Error | null }) {
   const { t } = useTranslation();
-  if (error) return <p role="alert">{error.message}</p>;
-  if (!answer) return null;
-  const refused = answer.outcome === 'Declined' || answer.outcome === 'AuthenticationFailed';
+  // A 409 means the link is no longer open: the page re-reads it and shows its outcome instead.
+  if (error) return error instanceof ResponseError && error.status === 409 ? null : <p role="alert">{t('guestCheckout.payFailed')}</p>;
+  if (answer?.outcome !== 'Declined' && answer?.outcome !== 'AuthenticationFailed') return null;
   return (
-    <p
-      role={refused ? 'alert' : 'status'}
-      data-testid="payment-outcome"
-      className={refused ? 'rounded bg-red-50 p-3 text-red-900' : 'rounded bg-green-50 p-3 text-green-900'}
-    >
-      {t(`guestCheckout.outcome.${answer.outcome}`, { amount, message: answer.message ?? '', last4: answer.checkout.card?.last4 ?? '' })}
+    <p role="alert" data-testid="payment-outcome" className="rounded bg-red-50 p-3 text-red-900">
+      {t(`guestCheckout.refused.${answer.outcome}`)}
     </p>
   );
 }
 
-function StateMessage({ checkout }: { checkout: GuestCheckout }) {
+/** One screen per outcome of a finished link (decision 0420), the same after a reload. */
+function OutcomeScreen({ checkout, amount }: { checkout: GuestCheckout; amount: string }) {
   const { t } = useTranslation();
-  if (checkout.state === 'Payable') {
-    if (!checkout.paymentHeld) return null;
-    return (
-      <p role="alert" className="font-semibold" data-testid="link-state" data-state={checkout.paymentHeld}>
-        {t(`guestCheckout.held.${checkout.paymentHeld}`, { property: checkout.propertyName })}
-      </p>
-    );
-  }
+  const good = checkout.outcome === 'Paid' || checkout.outcome === 'CardSaved' || checkout.outcome === 'AmountHeld';
+  const words = { amount, property: checkout.propertyName, brand: checkout.card?.brand ?? '', last4: checkout.card?.last4 ?? '' };
   return (
-    <div className="flex flex-col gap-1" data-testid="link-state" data-state={checkout.state}>
-      <p className="font-semibold">{t(`guestCheckout.state.${checkout.state}`)}</p>
-      {checkout.card ? <p className="text-sm">{t('guestCheckout.paidWith', checkout.card)}</p> : null}
-    </div>
+    <section
+      data-testid="link-outcome"
+      data-outcome={checkout.outcome}
+      role="status"
+      aria-labelledby="link-outcome-heading"
+      className={`flex flex-col gap-1 rounded p-4 ${good ? 'bg-green-50 text-green-900' : 'bg-slate-100 text-slate-900'}`}
+    >
+      <h2 id="link-outcome-heading" className="text-lg font-semibold">
+        {t(`guestCheckout.outcome.${checkout.outcome}.heading`, words)}
+      </h2>
+      <p>{t(`guestCheckout.outcome.${checkout.outcome}.body`, words)}</p>
+    </section>
   );
 }

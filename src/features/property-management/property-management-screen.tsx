@@ -72,12 +72,21 @@ export function PropertyManagementScreen() {
                   order={order}
                   merchantId={data.merchantId}
                   extra={t('homeScreens.open', { amount: formatMoney(order.openMinor, order.currency) })}
+                  statusWords={t('homeScreens.amountHeld')}
                 />
               ))}
             </DashboardList>
             <DashboardList title={t('homeScreens.failedPayments')} count={data.failedPayments.count} empty={t('homeScreens.none')} testId="failed-payments">
               {data.failedPayments.items.map((order, index) => (
-                <OrderRow key={`${order.orderId}-${index}`} order={order} merchantId={data.merchantId} extra={order.reason ?? undefined} />
+                <OrderRow
+                  key={`${order.orderId}-${index}`}
+                  order={order}
+                  merchantId={data.merchantId}
+                  extra={
+                    [order.reason, order.attempts > 1 ? t('homeScreens.refusedAttempts', { count: order.attempts }) : null].filter(Boolean).join(' · ') ||
+                    undefined
+                  }
+                />
               ))}
             </DashboardList>
             <DashboardList title={t('homeScreens.expiredLinks')} count={data.expiredLinks.count} empty={t('homeScreens.none')} testId="expired-links">
@@ -102,6 +111,9 @@ export function PropertyManagementScreen() {
   );
 }
 
+/** The link's own state beside its order (decision 0422): a locked link is not "sent, not processed". */
+const LINK_STATE_TONES = { Open: 'info', Expired: 'neutral', Locked: 'danger' } as const;
+
 function LinkRow({ link, merchantId, when }: { link: LinkSummary; merchantId: string; when: string }) {
   const { t } = useTranslation();
   return (
@@ -110,6 +122,7 @@ function LinkRow({ link, merchantId, when }: { link: LinkSummary; merchantId: st
         {link.guestName} · {link.referenceNo}
       </Link>
       <span>{formatMoney(link.amountMinor, link.currency)}</span>
+      <StatusBadge tone={LINK_STATE_TONES[link.linkState]}>{t(`homeScreens.linkState.${link.linkState}`)}</StatusBadge>
       <span className="text-slate-700">{when}</span>
       <a href={link.url} target="_blank" rel="noreferrer" className="text-brand underline">
         {t('homeScreens.guestPage')}
@@ -118,7 +131,8 @@ function LinkRow({ link, merchantId, when }: { link: LinkSummary; merchantId: st
   );
 }
 
-function OrderRow({ order, merchantId, extra }: { order: DashboardOrder; merchantId: string; extra?: string }) {
+/** `statusWords`: what the row's list knows better than the order's status (a hold awaiting capture is not "Tokenized"). */
+function OrderRow({ order, merchantId, extra, statusWords }: { order: DashboardOrder; merchantId: string; extra?: string; statusWords?: string }) {
   const { t } = useTranslation();
   return (
     // A grid, so the amounts of one list line up on the right whatever the length of the guest's name.
@@ -126,7 +140,7 @@ function OrderRow({ order, merchantId, extra }: { order: DashboardOrder; merchan
       <Link href={orderHref(order.orderId, merchantId)} className="text-brand underline">
         {order.guestName} · {order.referenceNo}
       </Link>
-      <StatusBadge tone={ORDER_STATUS_TONES[order.status]}>{t(`transactions.status.${order.status}`)}</StatusBadge>
+      <StatusBadge tone={ORDER_STATUS_TONES[order.status]}>{statusWords ?? t(`transactions.status.${order.status}`)}</StatusBadge>
       <span className="min-w-24 text-right tabular-nums" data-testid="dashboard-order-amount">
         {formatMoney(order.amountMinor, order.currency)}
       </span>

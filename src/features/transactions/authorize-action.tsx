@@ -6,6 +6,7 @@ import { MoneyInput } from '../../components/form/money-input';
 import { MutationButton } from '../../components/mutation-button';
 import { call } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
+import { notify } from '../../lib/notifications/notify';
 import { useActionMutation } from '../../lib/use-action-mutation';
 
 const { authorizeOrder } = paymentEndpoints;
@@ -36,9 +37,13 @@ export function AuthorizeAction({
         merchantId,
         idempotencyKey,
       }),
-    onSuccess: (detail) => {
+    onSuccess: (detail, { variables }) => {
       setConfirming(false);
       onSuccess(detail);
+      // A decline answers 200 with the declined attempt on the timeline: the words say which it was.
+      const attempt = detail.operations.filter((op) => op.kind === 'Authorization').at(-1);
+      const words = { amount: formatMoney(variables, order.currency) };
+      notify(attempt?.outcome === 'Declined' ? t('transactions.said.authorizeDeclined', words) : t('transactions.said.authorized', words));
     },
   });
   const tooMuch =

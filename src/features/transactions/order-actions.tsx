@@ -8,6 +8,7 @@ import { MoneyInput } from '../../components/form/money-input';
 import { MutationButton } from '../../components/mutation-button';
 import { call } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
+import { notify } from '../../lib/notifications/notify';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { orderKeys } from './api';
 import { AuthorizeAction } from './authorize-action';
@@ -29,6 +30,7 @@ export function OrderActions({ order, merchantId }: { order: OrderDetail; mercha
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [captureAmount, setCaptureAmount] = useState<number | null>(order.openAuthorizationMinor);
   const [reason, setReason] = useState('');
+  const [reasonMissing, setReasonMissing] = useState(false);
   const [reference, setReference] = useState(order.referenceNo);
   const onSuccess = (detail: OrderDetail) => {
     queryClient.setQueryData(orderKeys.detail(order.id, merchantId), detail);
@@ -36,23 +38,29 @@ export function OrderActions({ order, merchantId }: { order: OrderDetail; mercha
     setConfirming(null);
     setCaptureAmount(detail.openAuthorizationMinor);
     setReason('');
+    setReasonMissing(false);
+  };
+  /** Every action says what it did, in the user's terms (issue 34): the figures changing is not enough. */
+  const said = (words: (detail: OrderDetail) => string) => (detail: OrderDetail) => {
+    onSuccess(detail);
+    notify(words(detail));
   };
   const capture = useActionMutation({
     mutationFn: (amountMinor: number, idempotencyKey: string) =>
       call(captureAuthorization, { body: { orderId: order.id, amountMinor, currency: order.currency }, merchantId, idempotencyKey }),
-    onSuccess,
+    onSuccess: (detail, { variables }) => said(() => t('transactions.said.captured', { amount: formatMoney(variables, order.currency) }))(detail),
   });
   const voidRest = useActionMutation({
     mutationFn: (_: void, idempotencyKey: string) => call(voidAuthorization, { body: { orderId: order.id }, merchantId, idempotencyKey }),
-    onSuccess,
+    onSuccess: (detail) => said(() => t('transactions.said.voided', { amount: formatMoney(detail.voidedMinor - order.voidedMinor, order.currency) }))(detail),
   });
   const cancel = useActionMutation({
     mutationFn: (text: string, idempotencyKey: string) => call(cancelOrder, { params: { id: order.id }, body: { reason: text }, merchantId, idempotencyKey }),
-    onSuccess,
+    onSuccess: said(() => t('transactions.said.cancelled', { id: order.id })),
   });
   const saveReference = useActionMutation({
     mutationFn: (referenceNo: string) => call(updateReferenceNo, { body: { orderId: order.id, referenceNo }, merchantId }),
-    onSuccess,
+    onSuccess: said((detail) => t('transactions.said.referenceChanged', { reference: detail.referenceNo })),
   });
 
   const allowed = new Set(order.allowedActions);
@@ -61,7 +69,10 @@ export function OrderActions({ order, merchantId }: { order: OrderDetail; mercha
   const captureError =
     captureAmount !== null && captureAmount > open ? t('transactions.info.captureTooMuch', { amount: formatMoney(open, order.currency) }) : undefined;
   const canCapture = captureAmount !== null && captureAmount > 0 && !captureError;
-  const close = () => setConfirming(null);
+  const close = () => {
+    setConfirming(null);
+    setReasonMissing(false);
+  };
 
   return (
     <div className="flex flex-col gap-4" data-testid="order-actions">
@@ -162,9 +173,14 @@ export function OrderActions({ order, merchantId }: { order: OrderDetail; mercha
         open={confirming === 'cancel'}
         title={t('transactions.info.cancelConfirmTitle')}
         confirmLabel={t('transactions.info.cancelConfirm')}
+        cancelLabel={t('transactions.said.keepOrder')}
         tone="danger"
         pending={cancel.pending}
-        onConfirm={() => reason.trim() && cancel.act(reason.trim())}
+        onConfirm={() => {
+          // An empty reason is said at the field; the order stays as it is.
+          if (!reason.trim()) return setReasonMissing(true);
+          cancel.act(reason.trim());
+        }}
         onCancel={close}
       >
         <p className="mb-3">
@@ -172,9 +188,19 @@ export function OrderActions({ order, merchantId }: { order: OrderDetail; mercha
             ? t('transactions.info.cancelConfirmTextOpen', { amount: formatMoney(open, order.currency), currency: order.currency })
             : t('transactions.info.cancelConfirmText')}
         </p>
-        <Field label={t('transactions.info.cancelReason')} required>
+        <Field label={t('transactions.info.cancelReason')} required error={reasonMissing ? t('transactions.said.reasonMissing') : undefined}>
           {(control) => (
-            <textarea {...control} name="cancelReason" rows={3} value={reason} onChange={(event) => setReason(event.target.value)} className={inputClass} />
+            <textarea
+              {...control}
+              name="cancelReason"
+              rows={3}
+              value={reason}
+              onChange={(event) => {
+                setReason(event.target.value);
+                if (event.target.value.trim()) setReasonMissing(false);
+              }}
+              className={inputClass}
+            />
           )}
         </Field>
       </ConfirmDialog>

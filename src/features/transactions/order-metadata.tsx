@@ -6,6 +6,7 @@ import { Field, inputClass } from '../../components/form/field';
 import { MutationButton } from '../../components/mutation-button';
 import { call } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
+import { notify } from '../../lib/notifications/notify';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { orderKeys, orderMetadataQuery } from './api';
 
@@ -70,6 +71,7 @@ function AddMetadataForm({ orderId, merchantId }: { orderId: number; merchantId:
     onSuccess: () => {
       setNote('');
       setEntries([]);
+      notify(t('transactions.said.noteSaved'));
       void queryClient.invalidateQueries({ queryKey: orderKeys.metadata(orderId) });
     },
   });

@@ -1,6 +1,18 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { PaymentOperation } from '../../../contract/payments';
 import { formatDateTime, formatMoney } from '../../lib/format';
+
+/**
+ * What an operation did, in the payment's words (issue 34): a refused attempt is "Authorization of
+ * €80.00 declined", not "Authorized €80.00 (declined)"; an authorization of nothing saved the card.
+ */
+function operationWords(op: PaymentOperation, t: TFunction): string {
+  const amount = op.amountMinor !== null ? formatMoney(op.amountMinor, op.currency) : '';
+  if (op.outcome === 'Declined') return t(`transactions.said.declinedOperation.${op.kind}`, { amount });
+  if (op.kind === 'Authorization' && op.amountMinor === 0) return t('transactions.said.cardSaved');
+  return `${t(`transactions.info.operation.${op.kind}`)}${amount ? ` ${amount}` : ''}`;
+}
 
 /** The order's payment operations, oldest first: what happened, how much, who and when. */
 export function PaymentTimeline({ operations }: { operations: readonly PaymentOperation[] }) {
@@ -11,11 +23,7 @@ export function PaymentTimeline({ operations }: { operations: readonly PaymentOp
       {operations.map((op) => (
         <li key={op.id} className="rounded border border-slate-200 px-3 py-2 text-sm" data-testid="timeline-entry">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <span className="font-medium text-slate-900">
-              {t(`transactions.info.operation.${op.kind}`)}
-              {op.amountMinor !== null ? ` ${formatMoney(op.amountMinor, op.currency)}` : ''}
-              {op.outcome === 'Declined' ? ` (${t('transactions.info.declined')})` : ''}
-            </span>
+            <span className="font-medium text-slate-900">{operationWords(op, t)}</span>
             <time dateTime={op.at} className="text-slate-700">
               {formatDateTime(op.at)}
             </time>

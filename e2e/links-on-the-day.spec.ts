@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import type { PaymentLink } from '../contract/payment-links';
+import { BACKOFFICE_API, MERCHANT_HEADER } from '../contract/product';
+import { signInAs } from './export-support/api';
+
+// Issue 34, the property's day: a link locked after five refused cards leaves "Open payment links", shows
+// its own state, and its refusals are one failed payment of its order.
+
+test('a locked link shows as locked, not open, and its five refusals are one failed payment', async ({ page }) => {
+  await signInAs(page, 'propertymanager@demo.folio.test');
+  await page.goto('/property-management');
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('folio.active-property') ?? '')).not.toBe('');
+  const merchantId = await page.evaluate(() => window.localStorage.getItem('folio.active-property')!);
+  const session = (await (await page.request.get('/api/auth/session')).json()) as { accessToken: string };
+  const created = await page.request.post(`${BACKOFFICE_API}/payment-links`, {
+    headers: { Authorization: `Bearer ${session.accessToken}`, [MERCHANT_HEADER]: merchantId, 'Idempotency-Key': randomUUID() },
+    data: {
+      guestName: 'Lo Guest',
+      guestEmail: 'lo@example.test',
+      amountMinor: 66_00,
+      currency: 'EUR',
+      paymentType: 'PN',
+      chargeCategory: 'Rooms',
+      bookingReference: 'BK-DAY-LOCK',
+      expiryHours: 1,
+    },
+  });
+  const link = (await created.json()) as PaymentLink;
+  const token = new URL(link.url).pathname.split('/').pop()!;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const answer = await page.request.post(`/pay/api/v1/links/${token}/pay`, {
+      data: { cardholderName: 'Lo', cardNumber: '4000000000000002', expiryMonth: 12, expiryYear: 2030, cvc: '123' },
+    });
+    expect(answer.status()).toBe(200);
+  }
+  await page.reload();
+  await expect(page.getByTestId('recent-orders')).toContainText('BK-DAY-LOCK');
+  const open = page.getByTestId('open-links');
+  await expect(open).not.toContainText('BK-DAY-LOCK');
+  const stopped = page.getByTestId('expired-links').getByRole('listitem').filter({ hasText: 'BK-DAY-LOCK' });
+  await expect(stopped).toContainText('Locked: too many refused cards');
+  const failed = page.getByTestId('failed-payments').getByTestId('dashboard-order').filter({ hasText: 'BK-DAY-LOCK' });
+  await expect(failed).toHaveCount(1);
+  await expect(failed).toContainText('5 refused attempts');
+});
