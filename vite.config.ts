@@ -78,23 +78,8 @@ function preloadSignInScreen(): Plugin {
 
 // In development Vite serves the SPA and forwards every API prefix to the Fastify server;
 // in production Fastify serves the built SPA itself on one port.
-/**
- * The built product runs the React code on Preact's compatibility layer (decision 0342): the same
- * components and hooks in about 10 KB gzip instead of react-dom's 63 KB, which brings the
- * JavaScript of /sign-in within the 110 KB of issue 13. The source, its types and `npm run dev`
- * (fast refresh, React DevTools) stay on React 19; the browser tests run on the build.
- */
-const PREACT_RUNTIME = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   plugins: [react(), tailwindcss(), preloadSignInScreen(), precompressAssets()],
-  resolve: { alias: command === 'build' ? PREACT_RUNTIME : [] },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     proxy: {

@@ -3,7 +3,7 @@ import LongestFirstSequencer from './tests/support/longest-first-sequencer';
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'machines/**/*.test.ts', 'src/**/*.test.ts', 'server/**/*.test.ts', 'contract/**/*.test.ts'],
+    include: ['tests/**/*.test.ts', 'machines/**/*.test.ts', 'src/**/*.test.ts', 'server/**/*.test.ts', 'contract/**/*.test.ts', 'testing/**/*.test.ts'],
     environment: 'node',
     // Generous: the limits only catch hangs, no test asserts a duration.
     testTimeout: 60_000,

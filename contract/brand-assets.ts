@@ -9,7 +9,6 @@ import { MERCHANT_API } from './product';
 
 export const BRAND_ASSETS = ['logo', 'image'] as const;
 export type BrandAssetKind = (typeof BRAND_ASSETS)[number];
-export const BRAND_ASSET_DOCUMENT_TYPES: Record<BrandAssetKind, 'BrandAssetLogo' | 'BrandAssetImage'> = { logo: 'BrandAssetLogo', image: 'BrandAssetImage' };
 
 export const BRAND_ASSET_FORMATS = ['image/png', 'image/jpeg'] as const;
 export type BrandAssetFormat = (typeof BRAND_ASSET_FORMATS)[number];

@@ -43,6 +43,11 @@ export const OrderDetailSchema = OrderRowSchema.extend({
   voidedMinor: z.number().int(),
   /** Authorized and neither captured nor voided yet. */
   openAuthorizationMinor: z.number().int(),
+  /**
+   * What a refund request may still ask for, as the server checks it: captured, minus refunded,
+   * minus what open refund requests reserve (Created, Accepted, Pending); never below 0.
+   */
+  refundableMinor: z.number().int().nonnegative(),
   /** A card token was kept at tokenization: the card can be authorized (AUREQ) without the guest. */
   cardOnFile: z.boolean(),
   /** What the order's state and the caller's grants allow now. */

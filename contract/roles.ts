@@ -34,7 +34,6 @@ export const PROVIDER_USER_ROLE = `${PRODUCT}User` as const;
 export const PROVIDER_BOT_ROLE = `${PRODUCT}Bot` as const;
 
 export const PROPERTY_LEVEL_ROLES = ['PropertyManager', 'PropertyOperations', 'APIUser', 'PropertyViewOnlyUser'] as const;
-export const MERCHANT_LEVEL_ROLES = ['MerchantAdmin', 'UserManagement', 'MerchantViewOnlyUser'] as const;
 /** Roles that get the property switcher and the greeting with the property name. */
 export const MERCHANT_SIDE_ROLES = [
   'MerchantAdmin',

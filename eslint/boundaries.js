@@ -1,5 +1,5 @@
-// Import boundaries of the architecture (../shared/design/architecture.md "Shape" and
-// style-by-example.md), enforced at lint time:
+// Import boundaries of the architecture (docs/architecture.md "The import rule"), enforced at
+// lint time:
 // - machines/ are framework-agnostic: no React, no DOM/fetch code, nothing from src/ or server/;
 // - server/ imports nothing from src/;
 // - contract/ is shared by both sides, so it imports from neither;
@@ -57,7 +57,7 @@ const rule = {
       const source = node.source.value;
       const target = source.startsWith('.') ? area(path.resolve(path.dirname(context.filename), source)) : undefined;
       const message = violation(fileArea, source, target);
-      if (message) context.report({ node, messageId: 'boundary', data: { message } });
+      if (message) context.report({ node, messageId: 'boundary', data: { message: `${message} (docs/architecture.md, "The import rule")` } });
     }
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
   },

@@ -1,5 +1,5 @@
 import { setup, transition, type SnapshotFrom } from 'xstate';
-import { ORDER_STATUSES, type OrderStatus } from '../contract/orders';
+import type { OrderStatus } from '../contract/orders';
 import { ORDER_PAYMENT_ACTIONS, type OrderPaymentAction } from '../contract/payments';
 
 // The payment status of an order (spec 3 statuses; decision 0205). A pure status machine, like
@@ -115,8 +115,4 @@ export function nextOrderStatus(status: OrderStatus, action: OrderPaymentAction,
 /** Every action the machine allows now (a capture of all that is open stands for "some capture", an authorization of the order's amount for "some authorization"). */
 export function allowedOrderActions(status: OrderStatus, ledger: PaymentLedger): OrderPaymentAction[] {
   return ORDER_PAYMENT_ACTIONS.filter((action) => nextOrderStatus(status, action, ledger) !== undefined);
-}
-
-export function isOrderStatus(value: string): value is OrderStatus {
-  return (ORDER_STATUSES as readonly string[]).includes(value);
 }

@@ -1,6 +1,6 @@
 import { setup, transition, type SnapshotFrom } from 'xstate';
 import { PROPERTY_ACTIONS, type PropertyAction } from '../contract/property-lifecycle';
-import { PROPERTY_STATUSES, type PropertyStatus } from '../contract/properties';
+import type { PropertyStatus } from '../contract/properties';
 
 // The lifecycle of a property (spec 4 property statuses; architecture.md's proposal, refined in
 // docs/decisions/0260-property-lifecycle.md). A pure status machine shared by the server (409 for
@@ -84,8 +84,4 @@ export function allowedPropertyActions(status: PropertyStatus, facts: PropertyFa
 /** Whether `action` exists in `status` at all, whatever the facts (tells "needs fees" from "not now"). */
 export function actionExistsIn(status: PropertyStatus, action: PropertyAction): boolean {
   return nextPropertyStatus(status, action, { hasFees: true }) !== undefined;
-}
-
-export function isPropertyStatus(value: string): value is PropertyStatus {
-  return (PROPERTY_STATUSES as readonly string[]).includes(value);
 }

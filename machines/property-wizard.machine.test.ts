@@ -96,5 +96,13 @@ describe('the machine with the property calls', () => {
     const server = fakeServer(overview('PendingReview'));
     const actor = createActor(createPropertyWizardMachine(server.call, PROPERTY), { input: { stepIds: wizardStepIdsOf(overview('PendingReview')) } }).start();
     await waitFor(actor, (snapshot) => snapshot.matches('locked'));
+    const loaded = [...server.calls];
+    // Nothing in review can be saved, advanced or submitted: the events are ignored and no call goes out.
+    actor.send({ type: 'wizard.save', data: {} });
+    actor.send({ type: 'wizard.next', data: {} });
+    actor.send({ type: 'wizard.submit' });
+    expect(actor.getSnapshot().value).toBe('locked');
+    expect(server.calls).toEqual(loaded);
+    expect(loaded.every((entry) => !entry.includes(':'))).toBe(true);
   });
 });

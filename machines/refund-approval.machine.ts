@@ -28,8 +28,6 @@ export type RefundApprovalEvent =
   | { type: 'acquirer.partial' }
   | { type: 'acquirer.changed' };
 
-export type RefundApprovalEventType = RefundApprovalEvent['type'];
-
 export interface RefundStatus {
   approvalStatus: RefundApprovalStatus;
   state: RefundState;

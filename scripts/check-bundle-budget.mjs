@@ -1,16 +1,17 @@
 // Build check (issue 13 "First load"): the JavaScript a browser needs to show and use /sign-in,
 // gzipped, must stay within the budget. Reads the Vite manifest of a build (default dist/): the
 // entry's static imports plus the sign-in screen's (the route table loads it lazily), each file
-// once. Prints every file with its gzip size; exits 1 over the budget.
+// once. Prints every file with its gzip size; exits 1 over the budget, or when the scripts do not
+// carry React DOM (the product runs React 19, the runtime developers debug: decision 0390).
 //   node scripts/check-bundle-budget.mjs [spa dir]    SIGN_IN_BUDGET_KB (1 KB = 1024 bytes)
-// The budget is issue 13's target, 110 KB: the built product runs on Preact's compatibility layer
-// (decision 0342), after decisions 0160 and 0331 had taken out what the page did not need.
+// The budget is issue 35's 150 KB with React, after decisions 0160 and 0331 had taken out what the
+// page did not need.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const SIGN_IN_SCREEN = 'src/features/auth/sign-in-screen.tsx';
-const budgetKb = Number(process.env.SIGN_IN_BUDGET_KB ?? 110);
+const budgetKb = Number(process.env.SIGN_IN_BUDGET_KB ?? 150);
 const spaDir = path.resolve(process.argv[2] ?? 'dist');
 
 let manifest;
@@ -37,7 +38,7 @@ const keys = new Set([...staticClosure(entry), ...staticClosure(SIGN_IN_SCREEN)]
 const files = [...keys].map((key) => {
   const file = manifest[key].file;
   const source = readFileSync(path.join(spaDir, file));
-  return { file, bytes: source.length, gzip: gzipSync(source, { level: 9 }).length };
+  return { file, source, bytes: source.length, gzip: gzipSync(source, { level: 9 }).length };
 });
 files.sort((a, b) => b.gzip - a.gzip);
 
@@ -48,4 +49,10 @@ console.log(`JavaScript /sign-in loads (${path.relative(process.cwd(), spaDir) |
 for (const file of files) console.log(`  ${kb(file.gzip).padStart(7)} KB gzip  ${kb(file.bytes).padStart(7)} KB  ${file.file}`);
 const verdict = total <= budgetKb * 1024 ? 'within' : 'OVER';
 console.log(`  ${kb(total).padStart(7)} KB gzip  ${kb(raw).padStart(7)} KB  ${files.length} files: ${verdict} the budget of ${budgetKb} KB gzip`);
-if (verdict === 'OVER') process.exit(1);
+
+// React DOM's production build keys its fibers on the DOM nodes and links its error codes; no other
+// runtime (Preact's compatibility layer, for one) writes either string.
+const REACT_DOM_MARKERS = ['__reactFiber$', 'react.dev/errors'];
+const reactDom = REACT_DOM_MARKERS.every((marker) => files.some((file) => file.source.includes(marker)));
+console.log(reactDom ? '  React DOM: in the scripts /sign-in loads' : `  React DOM: MISSING (none of the scripts carries ${REACT_DOM_MARKERS.join(' and ')})`);
+if (verdict === 'OVER' || !reactDom) process.exit(1);

@@ -16,7 +16,7 @@ import {
   PhoneSchema,
   text,
 } from './fields';
-import { fitsCurrencyDigits } from '../currency-digits';
+import { fitsCurrencyDigits } from '../money';
 import { kycMessage, msg } from './messages';
 import type { KycStepId } from './steps';
 import { surveyResponsesSchema } from './surveys';

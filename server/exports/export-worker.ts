@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { EXPORT_MESSAGES, type ExportType } from '../../contract/exports';
 import type { AppContext } from '../app-context';
 import { asBackground } from '../db/pglite-dialect';
+import { startJobRunner } from '../jobs/job-runner';
 import { clearCopyScratch, copyOut, isPglite, type CopyBody } from './copy-out';
 import { xlsxCellSql, type ExportColumn, type ExportSource } from './export-source';
 import {
@@ -67,21 +68,8 @@ export function startExportWorker(ctx: AppContext, sources: Partial<Record<Expor
   const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const chunkRows = options.chunkRows ?? DEFAULT_CHUNK_ROWS;
   const embedded = isPglite(ctx.db).catch(() => false);
-  let stopping = false;
-  const wakers = new Set<() => void>();
-  const loops: Promise<void>[] = [];
-
-  async function sleep(ms: number) {
-    await new Promise<void>((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        wakers.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      wakers.add(wake);
-    });
-  }
+  // Tells a running export to give up (shutdown); the runner starts at the end, before any job runs.
+  const stopping = () => runner.stopping();
 
   async function openWriter(job: ClaimedJob, source: ExportSource, key: string): Promise<BodyWriter> {
     const stream = await ctx.files.createWriteStream(key);
@@ -112,13 +100,13 @@ export function startExportWorker(ctx: AppContext, sources: Partial<Record<Expor
     try {
       const file = (writer = await openWriter(job, source, key));
       // Before each chunk: progress, and whether the job is still ours to run (not cancelled, not shutting down).
-      const proceed = async () => !stopping && (await heartbeat(ctx.db, job.token, workerId, file.rows()));
+      const proceed = async () => !stopping() && (await heartbeat(ctx.db, job.token, workerId, file.rows()));
       const opened = await openBody(job, source, proceed);
       body = opened.body;
       let beat = Date.now();
       for await (const chunk of body.chunks) {
         await writer.write(chunk);
-        if (stopping) {
+        if (stopping()) {
           await giveUp();
           return releaseJob(ctx.db, job.token, workerId);
         }
@@ -128,7 +116,7 @@ export function startExportWorker(ctx: AppContext, sources: Partial<Record<Expor
           if (!(await heartbeat(ctx.db, job.token, workerId, writer.rows()))) return giveUp();
         }
       }
-      if (stopping) {
+      if (stopping()) {
         await giveUp();
         return releaseJob(ctx.db, job.token, workerId);
       }
@@ -150,35 +138,26 @@ export function startExportWorker(ctx: AppContext, sources: Partial<Record<Expor
     await Promise.all(keys.map((key) => ctx.files.remove(key)));
   }
 
-  async function loop(index: number) {
-    let round = 0;
-    while (!stopping) {
-      try {
-        // One loop per instance sweeps: failed-for-good jobs and expired or served files.
-        if (index === 0 && round++ % 20 === 0) await housekeeping();
-        const job = await claimNext(ctx.db, workerId, options.staleMs, options.maxAttempts);
-        if (job) {
-          await run(job);
-          continue;
-        }
-      } catch (error) {
-        if (stopping) return;
-        ctx.log.error({ err: error }, 'export worker round failed');
-      }
-      await sleep(options.pollMs);
-    }
+  /** Loop 0 sweeps every 20th round: failed-for-good jobs and expired or served files. */
+  const rounds = new Map<number, number>();
+  async function claim(index: number): Promise<ClaimedJob | undefined> {
+    const round = rounds.get(index) ?? 0;
+    rounds.set(index, round + 1);
+    if (index === 0 && round % 20 === 0) await housekeeping();
+    return claimNext(ctx.db, workerId, options.staleMs, options.maxAttempts);
   }
 
   // Scratch files of COPYs a crash interrupted go before any job is claimed (jobs restart from scratch).
   const ready = clearCopyScratch(ctx.db).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not clear export scratch files'));
   // Background work: on the embedded engine API calls' queries go first (decision 0330).
-  for (let index = 0; index < options.concurrency; index++) loops.push(ready.then(() => asBackground(() => loop(index))));
-  return {
-    nudge: () => wakers.values().next().value?.(),
-    async stop() {
-      stopping = true;
-      [...wakers].forEach((wake) => wake());
-      await Promise.all(loops);
-    },
-  };
+  const runner = startJobRunner({
+    loops: options.concurrency,
+    pollMs: options.pollMs,
+    claim,
+    run,
+    onError: (error) => ctx.log.error({ err: error }, 'export worker round failed'),
+    ready,
+    wrapLoop: asBackground,
+  });
+  return { nudge: () => runner.nudge('one'), stop: () => runner.stop() };
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { problems, sendProblem } from './problem';
@@ -15,8 +16,9 @@ export const REVALIDATE = 'no-cache';
 const ASSETS_PREFIX = '/assets/';
 const API_PREFIXES = ['/api/', '/identity/', '/folio/', '/backoffice/', '/health', '/files/'];
 
-function cacheControlFor(url: string): string {
-  return url.startsWith(ASSETS_PREFIX) ? IMMUTABLE : REVALIDATE;
+/** Hashed build files (under assets/) never change; everything else (index.html, public/ files) is asked again. */
+function cacheControlFor(spaDir: string, filePath: string): string {
+  return path.relative(spaDir, filePath).startsWith(`assets${path.sep}`) ? IMMUTABLE : REVALIDATE;
 }
 
 export async function registerSpaAssets(app: FastifyInstance, spaDir: string): Promise<void> {
@@ -25,7 +27,12 @@ export async function registerSpaAssets(app: FastifyInstance, spaDir: string): P
     wildcard: false,
     preCompressed: true,
     cacheControl: false,
-    setHeaders: (reply) => reply.header('cache-control', cacheControlFor(reply.request.url)),
+    // @fastify/static 9 (the line that runs on Node 20) names the file sent, not the request.
+    // It also leaves Vary to us: the same address is sent brotli, gzip or plain by Accept-Encoding.
+    setHeaders: (response, filePath) => {
+      response.setHeader('cache-control', cacheControlFor(spaDir, filePath));
+      response.setHeader('vary', 'Accept-Encoding');
+    },
   });
   // Client-side routes: any GET that is neither an API path nor a built file gets the SPA's
   // index.html. A missing /assets/ file (a chunk of an older build) is a 404, not HTML the browser

@@ -9,6 +9,7 @@ import { effectiveMerchants } from '../lists/list-query';
 import { problems } from '../http/problem';
 import type { Acquirer } from './acquirer';
 import { orderById } from './order-query';
+import { refundableOf } from './refundable';
 import { enqueueOrderEvent } from '../webhooks/webhook-events';
 
 // Acting on one order's payment (decision 0205): every action locks the order row, reads its
@@ -53,10 +54,11 @@ export async function orderDetail(db: Db, id: number, caller: AnyCaller, merchan
   if (!row) return undefined;
   const ledgerRow = await db
     .selectFrom('orders')
-    .select(['amount_minor', 'card_token', 'authorized_minor', 'captured_minor', 'voided_minor'])
+    .select(['id', 'status', 'payment_type', 'amount_minor', 'card_token', 'authorized_minor', 'captured_minor', 'voided_minor', 'refunded_minor'])
     .where('id', '=', String(id))
     .executeTakeFirstOrThrow();
   const ledger = ledgerOf(ledgerRow);
+  const refundable = await refundableOf(db, ledgerRow);
   const operations = await db
     .selectFrom('payment_operations as p')
     .leftJoin('users as u', 'u.id', 'p.actor_id')
@@ -82,6 +84,7 @@ export async function orderDetail(db: Db, id: number, caller: AnyCaller, merchan
     capturedMinor: ledger.capturedMinor,
     voidedMinor: ledger.voided,
     openAuthorizationMinor: ledger.openMinor,
+    refundableMinor: Math.max(0, refundable),
     cardOnFile: ledgerRow.card_token !== null,
     allowedActions: mayAct(caller) ? allowedNow(row.status, ledger, ledgerRow.card_token !== null) : [],
     mayAct: mayAct(caller),

@@ -1,9 +1,8 @@
-/** An amount in minor units as e-mail text ("EUR 125.00"), the currency's own number of decimals (ISO 4217, via Intl), by integer digits alone. */
+import { minorToText } from '../../contract/money';
+
+/** An amount in minor units as e-mail text ("EUR 125.00"), in the currency's own number of decimals (contract/money.ts). */
 export function formatMinor(amountMinor: number, currency: string): string {
-  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  const sign = amountMinor < 0 ? '-' : '';
-  const whole = String(Math.abs(amountMinor)).padStart(digits + 1, '0');
-  return digits === 0 ? `${currency} ${sign}${whole}` : `${currency} ${sign}${whole.slice(0, -digits)}.${whole.slice(-digits)}`;
+  return `${currency} ${minorToText(amountMinor, currency)}`;
 }
 
 /**

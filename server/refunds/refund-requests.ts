@@ -1,18 +1,13 @@
 import { sql } from 'kysely';
 import type { RefundDecision, RefundRequestDetail, RefundRequestRow } from '../../contract/refunds';
 import { PROVIDER_ADMINS } from '../../contract/permission-table';
-import {
-  machineDecisions,
-  nextRefundStatus,
-  RESERVING_REFUND_STATES,
-  type RefundApprovalEvent,
-  type RefundStatus,
-} from '../../machines/refund-approval.machine';
+import { machineDecisions, nextRefundStatus, type RefundApprovalEvent, type RefundStatus } from '../../machines/refund-approval.machine';
 import { audit } from '../audit';
 import { canSeeMerchant, type Caller } from '../auth/caller';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import type { Acquirer } from '../orders/acquirer';
+import { refundableOf, type RefundableOrder } from '../orders/refundable';
 import { refundRowById } from './refund-query';
 import { approvalsNeeded, effectiveRule } from './refund-rules';
 import { enqueueOrderEvent } from '../webhooks/webhook-events';
@@ -23,15 +18,9 @@ import { enqueueOrderEvent } from '../webhooks/webhook-events';
 // money moves inside the same transaction as the last approval. The table constraints (never more
 // refunded than captured, one successful execution per request, one approval per person) back it.
 
-interface LockedOrder {
-  id: string;
+interface LockedOrder extends RefundableOrder {
   merchant_id: string;
   currency: string;
-  status: string;
-  payment_type: string;
-  amount_minor: string;
-  captured_minor: string;
-  refunded_minor: string;
 }
 
 interface LockedRequest {
@@ -51,20 +40,6 @@ async function lockOrder(db: Db, orderId: string | number): Promise<LockedOrder 
   const result = await sql<LockedOrder>`SELECT id, merchant_id, currency, status, payment_type, amount_minor, captured_minor, refunded_minor
     FROM orders WHERE id = ${String(orderId)}::bigint FOR UPDATE`.execute(db);
   return result.rows[0];
-}
-
-/** Captured money of an order: its ledger, or for a card payment taken in full (no authorization ledger) its amount once Paid. */
-function capturedOf(order: LockedOrder): number {
-  const ledger = Number(order.captured_minor);
-  return Math.max(ledger, order.payment_type !== 'AU' && order.status === 'Paid' ? Number(order.amount_minor) : 0);
-}
-
-/** What may still be refunded on a locked order, leaving out `exceptRequest` from the reservations. */
-async function refundableOf(db: Db, order: LockedOrder, exceptRequest?: string): Promise<number> {
-  const reserved = await sql<{ n: string | null }>`SELECT sum(amount_minor) AS n FROM refund_requests
-    WHERE order_id = ${order.id}::bigint AND state IN (${sql.join([...RESERVING_REFUND_STATES])})
-      AND id IS DISTINCT FROM ${exceptRequest ?? null}::uuid`.execute(db);
-  return capturedOf(order) - Number(order.refunded_minor) - Number(reserved.rows[0]?.n ?? 0);
 }
 
 function statusOf(request: Pick<LockedRequest, 'approval_status' | 'state'>): RefundStatus {

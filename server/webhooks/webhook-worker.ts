@@ -7,6 +7,7 @@ import type { IntegrationsConfig } from '../config';
 import { secretBoxOf } from '../smtp-settings/secret-box';
 import { postWebhook, type PostOutcome } from './webhook-post';
 import { webhookSignature } from './webhook-signature';
+import { startJobRunner } from '../jobs/job-runner';
 
 // The webhook worker (decision 0282): claims due deliveries with FOR UPDATE SKIP LOCKED (several
 // instances share the table), POSTs each signed, records the attempt, and either finishes the
@@ -159,44 +160,14 @@ export async function attemptDelivery(ctx: AppContext, workerId: string, deliver
 
 export function startWebhookWorker(ctx: AppContext, options: IntegrationsConfig): WebhookWorker {
   const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  let stopping = false;
-  const wakers = new Set<() => void>();
-  const loops: Promise<void>[] = [];
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        wakers.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      wakers.add(wake);
-    });
-
-  async function loop() {
-    while (!stopping) {
-      try {
-        const delivery = await claimNext(ctx, workerId, options);
-        if (delivery) {
-          await attemptDelivery(ctx, workerId, delivery, options);
-          continue;
-        }
-      } catch (error) {
-        if (stopping) return;
-        ctx.log.error({ err: error }, 'webhook worker round failed');
-      }
-      await sleep(options.webhookPollMs);
-    }
-  }
-
-  for (let index = 0; index < options.webhookWorkers; index++) loops.push(loop());
-  return {
-    nudge: () => [...wakers].forEach((wake) => wake()),
-    async stop() {
-      stopping = true;
-      [...wakers].forEach((wake) => wake());
-      await Promise.all(loops);
+  const runner = startJobRunner({
+    loops: options.webhookWorkers,
+    pollMs: options.webhookPollMs,
+    claim: () => claimNext(ctx, workerId, options),
+    run: async (delivery) => {
+      await attemptDelivery(ctx, workerId, delivery, options);
     },
-  };
+    onError: (error) => ctx.log.error({ err: error }, 'webhook worker round failed'),
+  });
+  return { nudge: () => runner.nudge('all'), stop: () => runner.stop() };
 }

@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
 import { useSyncExternalStore } from 'react';
-import toast from 'react-hot-toast';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { exportEndpoints } from '../../contract/exports';
 import { refundEndpoints } from '../../contract/refunds';
@@ -11,6 +10,7 @@ import { exportTrackerMachine, toExportStorage, type ExportStart } from '../../m
 import { call } from './api-client';
 import { sentenceCase } from './sentence-case';
 import { i18next } from '../i18n/i18n';
+import { notifyError } from './notifications/notify';
 
 // The React host of the export machines (spec 4): provides their effects (the api calls, the
 // one-time download, notifications) and persists the tracker's store in localStorage
@@ -59,9 +59,10 @@ function writeStorage(storage: ExportStorage): void {
 }
 
 /** Spec 8: notifications use the error's message, or the common 'error' text; catalogue messages in their English words. */
-function notify(message: string): void {
+function notifyExportError(message: string): void {
   const key = message ? exportMessageKey(message) : undefined;
-  toast.error(key ? i18next.t(`exports.messages.${key}`) : sentenceCase(message || i18next.t('common.error')));
+  // Through the queue like every notification: at most 5 on screen (spec 9).
+  notifyError(key ? i18next.t(`exports.messages.${key}`) : sentenceCase(message || i18next.t('common.error')));
 }
 
 /** The browser saves the file from the one-time url (same origin, served as an attachment). */
@@ -75,7 +76,7 @@ function download(url: string): void {
     anchor.click();
     anchor.remove();
   } catch (error) {
-    notify(error instanceof Error && error.message ? error.message : EXPORT_MESSAGES.failed);
+    notifyExportError(error instanceof Error && error.message ? error.message : EXPORT_MESSAGES.failed);
   }
 }
 
@@ -107,7 +108,7 @@ const hostedMachine = exportTrackerMachine.provide({
   },
   actions: {
     download: (_, params) => download(params.url),
-    notifyError: (_, params) => notify(params.message),
+    notifyError: (_, params) => notifyExportError(params.message),
   },
 });
 

@@ -3,35 +3,25 @@
 // (Intl knows the ISO 4217 exponent: JPY 0, EUR 2, KWD 3). Dates show in the user's locale and time
 // zone; `locale` and `timeZone` are parameters only so tests can pin them.
 
+import { currencyDigits, minorToPlain } from '../../contract/money';
+
 export interface FormatOptions {
   locale?: string;
   timeZone?: string;
 }
 
-/** Minor digits of a currency (ISO 4217 exponent); 2 for a code Intl does not know. */
-export function minorDigitsOf(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
+// Minor digits and minor-to-text are the contract's (contract/money.ts), shared with the server;
+// the names stay here for the SPA's callers.
+export { currencyDigits as minorDigitsOf, minorToPlain } from '../../contract/money';
 
 /** Minor units as money in the currency's own decimals: 124844 EUR -> "€1,248.44", 1200 JPY -> "¥1,200". */
 export function formatMoney(minor: number, currency: string, options: FormatOptions = {}): string {
-  const digits = minorDigitsOf(currency);
+  const digits = currencyDigits(currency);
   try {
     return new Intl.NumberFormat(options.locale, { style: 'currency', currency }).format(minor / 10 ** digits);
   } catch {
     return `${minorToPlain(minor, digits)} ${currency}`;
   }
-}
-
-/** Minor units as a plain decimal for an input field, without grouping: 1250 EUR -> "12.50", 1234 KWD -> "1.234". */
-export function minorToPlain(minor: number, digits: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const text = String(Math.abs(Math.trunc(minor))).padStart(digits + 1, '0');
-  return digits === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
 /** "1,250.50" as the lists write numbers: commas between groups of three digits are grouping, and go. */
@@ -66,7 +56,7 @@ export function parseDecimal(text: string): number | undefined {
 
 /** parseMinorUnits with the currency's own number of decimals. */
 export function toMinorUnits(text: string, currency: string): number | undefined {
-  return parseMinorUnits(text, minorDigitsOf(currency));
+  return parseMinorUnits(text, currencyDigits(currency));
 }
 
 function validDate(value: string | null | undefined): Date | undefined {
@@ -104,7 +94,7 @@ export function formatCount(count: number, options: FormatOptions = {}): string 
  */
 export function filterAmountToMinor(text: string, currency: string): number | undefined {
   const code = currency.trim().toUpperCase();
-  return parseMinorUnits(text, /^[A-Z]{3}$/.test(code) ? minorDigitsOf(code) : 2);
+  return parseMinorUnits(text, /^[A-Z]{3}$/.test(code) ? currencyDigits(code) : 2);
 }
 
 const PLAIN_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -96,10 +96,13 @@ describe('the production build', () => {
     expect(over.output).toMatch(/OVER the budget/);
   });
 
-  it("runs on Preact's compatibility layer: no script carries react-dom (decision 0342)", () => {
-    // react-dom's production build names its fibers' DOM key and links its error codes; Preact does neither.
-    const reactDom = builtScripts().filter(({ text }) => text.includes('__reactFiber$') || text.includes('react.dev/errors'));
-    expect(reactDom.map(({ name }) => name)).toEqual([]);
+  it('runs React DOM, the runtime developers debug in `npm run dev` (decision 0390)', async () => {
+    // react-dom's production build names its fibers' DOM key and links its error codes; other runtimes write neither.
+    const reactDom = builtScripts().filter(({ text }) => text.includes('__reactFiber$') && text.includes('react.dev/errors'));
+    expect(reactDom.map(({ name }) => name)).not.toEqual([]);
+    const { code, output } = await budgetCheck();
+    expect(code).toBe(0);
+    expect(output).toContain('React DOM: in the scripts /sign-in loads');
   });
 
   it('loads neither react-hook-form nor classic zod on /sign-in (decision 0331)', async () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -5,11 +6,14 @@ import { describe, expect, it } from 'vitest';
 // The architecture's import boundaries fail the lint, so they fail the build (eslint/boundaries.js).
 const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '../..') });
 
+/** Every boundary message ends by naming the section of the architecture document that explains it. */
+const ARCHITECTURE_POINTER = ' (docs/architecture.md, "The import rule")';
+
 async function boundaryMessages(code: string, filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? [])
     .filter((message) => message.ruleId === 'folio/boundaries' || message.ruleId === 'no-restricted-globals')
-    .map((message) => message.message);
+    .map((message) => message.message.replace(ARCHITECTURE_POINTER, ''));
 }
 
 describe('import boundaries', () => {
@@ -53,5 +57,15 @@ describe('import boundaries', () => {
     // The shell composes features and shared code; shared code may use shared code.
     expect(await boundaryMessages("import { x } from '../features/payouts/payouts-screen';\nexport const y = x;\n", 'src/app/example.ts')).toEqual([]);
     expect(await boundaryMessages("import { call } from '../lib/api-client';\nexport const y = call;\n", 'src/components/example.ts')).toEqual([]);
+  });
+
+  it('points every refusal at docs/architecture.md, which exists in the repository', async () => {
+    const [result] = await eslint.lintText("import { x } from '../payouts/payouts-screen';\nexport const y = x;\n", {
+      filePath: 'src/features/transactions/example.ts',
+    });
+    const messages = (result?.messages ?? []).filter((message) => message.ruleId === 'folio/boundaries').map((message) => message.message);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/docs\/architecture\.md, "The import rule"\)$/);
+    expect(readFileSync(path.resolve(import.meta.dirname, '../../docs/architecture.md'), 'utf8')).toContain('## The import rule');
   });
 });

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   enqueueNotification,
@@ -20,5 +22,23 @@ describe('notification queue (spec 9: at most 5 on screen, the rest queued)', ()
     syncVisibleNotifications([]);
     expect(shown).toEqual(['t1', 't2', 't3', 't4', 't5', 't6', 't7']);
     expect(queuedNotificationCount()).toBe(0);
+  });
+});
+
+describe('every notification goes through the queue', () => {
+  const src = path.join(import.meta.dirname, '..', '..', 'src');
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      return entry.isDirectory() ? sources(full) : /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+    });
+
+  it('leaves react-hot-toast to the queue and the notification area: no screen or store shows a toast directly', () => {
+    // notify() / notifyError() / showErrorToast() (src/lib/notifications/notify.tsx) enqueue; <Notifications/> renders.
+    const allowed = new Set(['lib/notifications/notify.tsx', 'app/notifications/notifications.tsx']);
+    const direct = sources(src)
+      .map((file) => path.relative(src, file).split(path.sep).join('/'))
+      .filter((file) => !allowed.has(file) && /from 'react-hot-toast'/.test(readFileSync(path.join(src, file), 'utf8')));
+    expect(direct).toEqual([]);
   });
 });

@@ -31,8 +31,3 @@ export function stepLock(mode: KycWizardMode, step: KycStepId, flags: readonly K
     documentReason: (documentId) => documentFlag(documentId)?.reason,
   };
 }
-
-/** Whether anything on the step can change (a step without flags shows a note and just moves on). */
-export function stepHasOpenFlags(step: KycStepId, flags: readonly KycFlag[]): boolean {
-  return flags.some((flag) => flag.resolvedAt === null && flag.step === step);
-}

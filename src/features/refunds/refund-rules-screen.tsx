@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
 import { rolesGranted } from '../../../contract/permission-rules';
 import { refundEndpoints, type RefundRule } from '../../../contract/refunds';
 import type { RoleName } from '../../../contract/roles';
@@ -12,6 +11,7 @@ import { PageLayout } from '../../components/page-layout/page-layout';
 import { useActiveProperty } from '../../lib/active-property';
 import { call } from '../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { notify } from '../../lib/notifications/notify';
 import { useSession } from '../../lib/session/session-provider';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { refundKeys, refundRulesQuery } from './api';
@@ -166,7 +166,7 @@ function RuleForm(props: { initial: Draft; existing: readonly RefundRule[]; onDo
       }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: refundKeys.rules });
-      toast.success(t('refunds.rules.saved'));
+      notify(t('refunds.rules.saved'), 'success');
       props.onDone();
     },
   });

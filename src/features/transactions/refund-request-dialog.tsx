@@ -16,30 +16,25 @@ import { useActionMutation } from '../../lib/use-action-mutation';
 // "Request refund" on transaction info (issue 16, decision 0230): the order's refunds so far and a
 // dialog asking amount, reason and note. The server decides from the rules whether it needs
 // approval and refuses more than is refundable; the confirmation screen says what happens next.
+// What may still be refunded is the server's figure (`refundableMinor` on the order detail), the
+// same one it checks a request against.
 const { searchRefundRequests, createRefundRequest } = refundEndpoints;
-const RESERVING = new Set(['Created', 'Accepted', 'Pending', 'Completed', 'PartiallyAccepted', 'Changed']);
-
-/** Captured money, as the server counts it: the ledger, or the whole amount of a card payment taken at once. */
-function capturedOf(order: OrderDetail): number {
-  return Math.max(order.capturedMinor, order.paymentType !== 'AU' && order.status === 'Paid' ? order.amountMinor : 0);
-}
 
 export function RefundRequestAction({ order, merchantId }: { order: OrderDetail; merchantId: string | undefined }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const mayRequest = user?.userPermissions.some((p) => p.resource === 'Refund' && p.permissions.includes('Insert')) ?? false;
-  const captured = capturedOf(order);
+  const refundable = order.refundableMinor;
   const refunds = useQuery({
     queryKey: ['refunds', 'search', 'order', order.id],
     queryFn: ({ signal }) =>
       call(searchRefundRequests, { body: { filters: { orderId: order.id }, pagination: { page: 0, pageSize: 100 } }, merchantId, signal }),
-    enabled: mayRequest && captured > 0,
+    enabled: mayRequest,
   });
   const [open, setOpen] = useState(false);
-  if (!mayRequest || captured <= 0) return null;
   const rows = refunds.data?.items ?? [];
-  const taken = rows.filter((row) => RESERVING.has(row.state)).reduce((sum, row) => sum + row.amountMinor, 0);
-  const refundable = Math.max(0, captured - taken);
+  // Shown while something may be refunded, or to list the refunds an order has had.
+  if (!mayRequest || (refundable <= 0 && rows.length === 0)) return null;
   return (
     <div className="flex flex-col gap-2" data-testid="order-refunds">
       <h3 className="text-sm font-medium text-slate-800">{t('refunds.request.list')}</h3>
@@ -97,6 +92,8 @@ function RefundRequestDialog(props: { order: OrderDetail; merchantId: string | u
       }),
     onSuccess: (created) => {
       void queryClient.invalidateQueries({ queryKey: ['refunds'] });
+      // The order's refundable amount now counts this request.
+      void queryClient.invalidateQueries({ queryKey: ['orders', 'detail', order.id] });
       navigate(`/refund-management/refund-submitted?id=${created.id}`);
     },
   });

@@ -15,8 +15,9 @@ export function toastWords(message: string): string {
   return sentenceCase(/^[a-zA-Z]+(\.[a-zA-Z0-9]+)+$/.test(message) && i18next.exists(message) ? i18next.t(message) : message);
 }
 
-export function notify(message: string): void {
-  enqueueNotification(() => toast(message));
+/** A notification: plain, or green with a tick for something done ("Rule saved"). */
+export function notify(message: string, kind: 'info' | 'success' = 'info'): void {
+  enqueueNotification(() => (kind === 'success' ? toast.success(message) : toast(message)));
 }
 
 /** A red notification with the error's message, or the common "error" text (spec 8). */
