@@ -1,5 +1,6 @@
 import { authEndpoints, identityEndpoints } from './auth';
 import { bookingEndpoints } from './bookings';
+import { capabilityEndpoints } from './capabilities';
 import { emailEndpoints } from './emails';
 import { endpointsOf, type Endpoint } from './endpoint';
 import { exportEndpoints } from './exports';
@@ -59,4 +60,5 @@ export const endpoints: readonly Endpoint[] = endpointsOf(
   emailEndpoints,
   smtpSettingsEndpoints,
   webhookEndpoints,
+  capabilityEndpoints,
 );

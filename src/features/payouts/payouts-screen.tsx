@@ -3,8 +3,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAYOUT_EXPORT_CHUNK_SIZE } from '../../../machines/export-rules';
 import type { PayoutExportBody } from '../../../contract/exports';
-import { PAYOUT_COLUMNS, PAYOUT_DEFAULT_COLUMNS, PAYOUT_SORTABLE_COLUMNS, type PayoutQuery, type PayoutRow } from '../../../contract/payouts';
-import { useSession } from '../../lib/session/session-provider';
+import { payoutEndpoints, PAYOUT_COLUMNS, PAYOUT_DEFAULT_COLUMNS, PAYOUT_SORTABLE_COLUMNS, type PayoutQuery, type PayoutRow } from '../../../contract/payouts';
+import { useCapabilities } from '../../lib/capabilities';
 import { useActiveProperty } from '../../lib/active-property';
 import { ExportDialog } from '../../components/export-dialog/export-dialog';
 import { ListScreen } from '../../components/list-screen/list-screen';
@@ -27,11 +27,10 @@ const DEFAULTS: ListDefaults<PayoutFilterValues> = {
 /** /payouts (spec 2): payouts with server-side filters, sorting and pages, detail with attempts, retry, export. */
 export function PayoutsScreen() {
   const { t } = useTranslation();
-  const { user } = useSession();
   // Merchant-side users choose among their own properties; the server scopes every query to the caller anyway.
   const { properties } = useActiveProperty();
   // The server checks Payouts:Update again; this only hides a button the user could not use.
-  const canRetry = user?.userPermissions.some((p) => p.resource === 'Payouts' && p.permissions.includes('Update')) ?? false;
+  const canRetry = useCapabilities().may(payoutEndpoints.retryPayout);
   // Spec 3: the page index is persisted for transactions only, so payouts start on page 1.
   const list = useListScreen(usePersistedListState('payouts', DEFAULTS, { persistPage: false }), { sortable: PAYOUT_SORTABLE_COLUMNS });
   const [exporting, setExporting] = useState(false);
