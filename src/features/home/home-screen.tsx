@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { homeScreenEndpoints, type MerchantHome } from '../../../contract/home-screens';
+import { paymentLinkEndpoints } from '../../../contract/payment-links';
 import type { PropertyStatus } from '../../../contract/properties';
 import { moneyText } from '../../components/dashboard/dashboard-parts';
 import { PageLayout } from '../../components/page-layout/page-layout';
@@ -113,9 +114,11 @@ export function HomeScreen() {
         </div>
       </section>
       <nav aria-label={t('homeScreens.merchant.links')} className="flex flex-wrap gap-2">
-        <Link href="/generate-payment-link" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">
-          {t('homeScreens.actions.newLink')}
-        </Link>
+        {capabilities.may(paymentLinkEndpoints.createPaymentLink) ? (
+          <Link href="/generate-payment-link" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">
+            {t('homeScreens.actions.newLink')}
+          </Link>
+        ) : null}
         <Link href="/transactions" className="rounded border border-slate-400 px-3 py-1.5 text-sm">
           {t('homeScreens.actions.transactions')}
         </Link>
