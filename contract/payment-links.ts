@@ -103,7 +103,6 @@ export const PaymentLinkSetupSchema = z.object({
   /** What the property's payment settings let a link ask for (issue 32): the server refuses the others. */
   paymentTypes: z.array(PaymentTypeSchema).min(1),
   chargeCategories: z.array(ChargeCategorySchema).min(1),
-  depositBases: z.array(z.enum(DEPOSIT_BASES)).min(1),
   defaultExpiryHours: z.number().int(),
   maxExpiryHours: z.number().int(),
   branding: CheckoutBrandingSchema,

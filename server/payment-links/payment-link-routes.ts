@@ -31,16 +31,12 @@ async function activeProperty(db: Db, merchantId: string | undefined) {
   return property;
 }
 
-/**
- * What the property's payment settings let a link ask for (issue 32): its payment types and charge
- * categories, and no deposit or the deposit basis it is set to.
- */
+/** What the property's payment settings let a link ask for (issue 32): its payment types and charge categories. */
 async function linkChoices(db: Db, property: PropertyCheckout) {
   const settings = await paymentSettingsOf(db, property.merchantGroupId, property.merchantId);
   return {
     paymentTypes: settings.paymentTypes,
     chargeCategories: settings.chargeCategories,
-    depositBases: [...new Set(['None', settings.depositBasis] as const)],
   };
 }
 
@@ -71,8 +67,6 @@ export function registerPaymentLinkRoutes(app: FastifyInstance): void {
       refused.paymentType = [`${property.name}'s payment settings allow ${choices.paymentTypes.join(', ')}`];
     if (!choices.chargeCategories.includes(body.chargeCategory))
       refused.chargeCategory = [`${property.name}'s payment settings allow ${choices.chargeCategories.join(', ')}`];
-    if (!(choices.depositBases as readonly string[]).includes(body.depositBasis))
-      refused.depositBasis = [`${property.name}'s payment settings allow ${choices.depositBases.join(', ')}`];
     if (Object.keys(refused).length > 0) throw problems.validation(refused, 'the request has invalid fields');
     const booking = await ctx.db
       .selectFrom('bookings')

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Capabilities } from '../../contract/capabilities';
 import { routerPath, type Endpoint } from '../../contract/endpoint';
 import { endpoints } from '../../contract/endpoints';
 import { apiAllows, rowOf } from '../../contract/permission-rules';
@@ -99,8 +100,14 @@ describe('every role against every endpoint of the contract', () => {
       if (!account?.token) throw new Error(`${login.email} could not sign in`);
       const wrong: string[] = [];
       let denied = 0;
+      // The server's capabilities answer (issue 32) names exactly the guarded calls it lets through.
+      const capabilities = await app.inject({ method: 'GET', url: '/backoffice/api/v2/capabilities', headers: bearer(account.token) });
+      expect(capabilities.statusCode).toBe(200);
+      const may = new Set(capabilities.json<Capabilities>().may);
       for (const endpoint of endpoints) {
         const response = await call(endpoint, account);
+        if (typeof endpoint.access === 'object' && may.has(endpoint.id) !== (response.statusCode !== 401 && response.statusCode !== 403))
+          wrong.push(`${endpoint.method} ${endpoint.path}: capabilities say ${may.has(endpoint.id) ? 'may' : 'may not'}, answered ${response.statusCode}`);
         const name = `${endpoint.method} ${endpoint.path}`;
         if (isRouterNotFound(response)) wrong.push(`${name}: not served (router 404)`);
         if (typeof endpoint.access !== 'object') {

@@ -5,7 +5,7 @@ import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { z } from 'zod';
-import { GeneratePaymentLinkBodySchema, paymentLinkEndpoints, type PaymentLink, type PaymentLinkSetup } from '../../../contract/payment-links';
+import { DEPOSIT_BASES, GeneratePaymentLinkBodySchema, paymentLinkEndpoints, type PaymentLink, type PaymentLinkSetup } from '../../../contract/payment-links';
 import { Field, inputClass } from '../../components/form/field';
 import { MoneyInput } from '../../components/form/money-input';
 import { MutationButton } from '../../components/mutation-button';
@@ -77,7 +77,7 @@ function GenerateForm({ setup, onCreated }: { setup: PaymentLinkSetup; onCreated
       paymentType: setup.paymentTypes[0],
       chargeCategory: setup.chargeCategories[0],
       bookingReference: '',
-      depositBasis: setup.depositBases[0],
+      depositBasis: 'None',
       expiryHours: setup.defaultExpiryHours,
       message: '',
     },
@@ -148,7 +148,7 @@ function GenerateForm({ setup, onCreated }: { setup: PaymentLinkSetup; onCreated
         t(`paymentLinks.chargeCategory.${code}`),
       )}
       {text(t('paymentLinks.form.bookingReference'), form.register('bookingReference'), errors.bookingReference?.message, { autoComplete: 'off' })}
-      {select(t('paymentLinks.form.depositBasis'), form.register('depositBasis'), setup.depositBases, (code) => t(`paymentLinks.depositBasis.${code}`))}
+      {select(t('paymentLinks.form.depositBasis'), form.register('depositBasis'), DEPOSIT_BASES, (code) => t(`paymentLinks.depositBasis.${code}`))}
       <Field
         label={t('paymentLinks.form.expiryHours')}
         description={t('paymentLinks.form.expiryHint', { max: setup.maxExpiryHours })}
