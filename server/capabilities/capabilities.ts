@@ -1,8 +1,8 @@
 import { FINISHES_PAYMENTS, TAKES_MONEY, type Capabilities, type PropertyBlock, type PropertyCapabilities } from '../../contract/capabilities';
 import { endpoints } from '../../contract/endpoints';
-import { paymentEndpoints } from '../../contract/payments';
+import { paymentEndpoints, type OrderPaymentAction } from '../../contract/payments';
 import { paymentLinkEndpoints } from '../../contract/payment-links';
-import type { PropertyStatus } from '../../contract/properties';
+import { PROPERTY_INACTIVE_DETAIL, PROPERTY_NOT_ACTIVE_DETAIL, type PropertyStatus } from '../../contract/properties';
 import { refundEndpoints } from '../../contract/refunds';
 import { PAYMENT_DEFAULTS, type PaymentSettings } from '../../contract/settings/payment';
 import { can, canSeeMerchant, type Caller } from '../auth/caller';
@@ -18,7 +18,9 @@ import { readSettings } from '../settings/settings-store';
 
 /** The calls the caller may make: every signed-in call, and each guarded one whose grant and group status they hold. */
 export function callableEndpoints(caller: Caller): string[] {
-  return endpoints.filter((endpoint) => endpoint.access === 'session' || (endpoint.access !== 'public' && can(caller, endpoint.access.resource, endpoint.access.action))).map((endpoint) => endpoint.id);
+  return endpoints
+    .filter((endpoint) => endpoint.access === 'session' || (endpoint.access !== 'public' && can(caller, endpoint.access.resource, endpoint.access.action)))
+    .map((endpoint) => endpoint.id);
 }
 
 /** Calls that take new money from a guest: only a property in TAKES_MONEY. */
@@ -31,6 +33,21 @@ const FINISHING: readonly string[] = [
   refundEndpoints.createRefundRequest.id,
   refundEndpoints.approveRefundRequest.id,
 ];
+
+/** The call each order action makes, so an order's actions follow the same property rule as the calls. */
+export const ORDER_ACTION_CALLS: Record<OrderPaymentAction, string> = {
+  authorize: paymentEndpoints.authorizeOrder.id,
+  capture: paymentEndpoints.captureAuthorization.id,
+  void: paymentEndpoints.voidAuthorization.id,
+  cancel: paymentEndpoints.cancelOrder.id,
+  updateReferenceNo: paymentEndpoints.updateReferenceNo.id,
+};
+
+/** Refuses (409) an order action its property's status closes: no new money from an Inactive property (decision 0410). */
+export function refuseClosedByProperty(action: OrderPaymentAction, status: PropertyStatus): void {
+  if (propertyStatusOpens(ORDER_ACTION_CALLS[action], status)) return;
+  throw problems.conflict(status === 'Inactive' ? PROPERTY_INACTIVE_DETAIL : PROPERTY_NOT_ACTIVE_DETAIL);
+}
 
 export function moneyBlockOf(status: PropertyStatus): PropertyBlock | null {
   if (TAKES_MONEY.includes(status)) return null;

@@ -22,7 +22,13 @@ export function registerCapabilityRoutes(app: FastifyInstance): void {
       rows = rows.where('merchants.id', 'in', scope.length ? scope : [NO_MERCHANT]);
     }
     const search = query.search?.trim();
-    if (search) rows = rows.where((eb) => eb.or([eb('merchants.name', 'ilike', `%${search.replace(/[\\%_]/g, '\\$&')}%`), eb('merchant_groups.name', 'ilike', `%${search.replace(/[\\%_]/g, '\\$&')}%`)]));
+    if (search)
+      rows = rows.where((eb) =>
+        eb.or([
+          eb('merchants.name', 'ilike', `%${search.replace(/[\\%_]/g, '\\$&')}%`),
+          eb('merchant_groups.name', 'ilike', `%${search.replace(/[\\%_]/g, '\\$&')}%`),
+        ]),
+      );
     const [items, total] = await Promise.all([
       rows
         .select(['merchants.id', 'merchants.name', 'merchants.status', 'merchant_groups.name as group_name'])

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Capabilities, WorkableProperty } from '../../contract/capabilities';
 import type { PaymentLinkSetup } from '../../contract/payment-links';
+import { AUTHORIZE_REQUEST_CODE } from '../../contract/payments';
 import { MERCHANT_HEADER } from '../../contract/product';
 import { DEMO_GROUP } from '../../server/db/seed/demo-layout';
 import { bearer, signIn, startTestApp } from '../support/test-app';
@@ -103,5 +104,30 @@ describe("a link asks only for what the property's payment settings allow", () =
       headers: { ...bearer(tokens.PropertyManager!), [MERCHANT_HEADER]: ids['Canal House Amsterdam']! },
     });
     expect(canal.json<PaymentLinkSetup>().paymentTypes).toEqual(['PN', 'PL', 'AU']);
+  });
+});
+
+describe('an Inactive property finishes what it took but takes no new money (decision 0410)', () => {
+  test("its orders offer no new authorization and the server refuses one; a hold's capture stays open", async () => {
+    const harbour = ids['Harbour View Hotel']!;
+    const orders = await app.ctx.db.selectFrom('orders').select(['id', 'status', 'currency']).where('merchant_id', '=', harbour).execute();
+    expect(orders.length).toBeGreaterThan(0);
+    for (const order of orders.slice(0, 20)) {
+      const detail = await app.inject({ method: 'GET', url: `${API}/order/${order.id}`, headers: bearer(tokens.PropertyManager!) });
+      expect(detail.json<{ allowedActions: string[] }>().allowedActions).not.toContain('authorize');
+    }
+    const refused = await app.inject({
+      method: 'POST',
+      url: `${API}/payment/authorizations`,
+      headers: { ...bearer(tokens.PropertyManager!), 'idempotency-key': crypto.randomUUID() },
+      payload: { orderId: Number(orders[0]!.id), requestCode: AUTHORIZE_REQUEST_CODE, currency: orders[0]!.currency.trim() },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ detail: string }>().detail).toContain('inactive');
+    const held = orders.find((order) => order.status === 'Authorized');
+    if (held) {
+      const detail = await app.inject({ method: 'GET', url: `${API}/order/${held.id}`, headers: bearer(tokens.PropertyManager!) });
+      expect(detail.json<{ allowedActions: string[] }>().allowedActions).toContain('capture');
+    }
   });
 });
