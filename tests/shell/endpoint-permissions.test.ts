@@ -141,6 +141,25 @@ describe('every role against every endpoint of the contract', () => {
     });
   }
 
+  it("another user's profile: the object rule the matrix states is what the server does", async () => {
+    const target = accounts.find((account) => account.email.startsWith('merchantadmin@'))!;
+    const wrong: string[] = [];
+    for (const account of accounts.filter((entry) => entry.userId !== target.userId)) {
+      for (const endpoint of endpoints.filter((entry) => entry.objectRule)) {
+        const { resource, action } = endpoint.objectRule!.others;
+        const inScope = rowOf(account.role)?.scope === 'all' || account.groupId === target.groupId;
+        const expected = !apiAllows(account.role, resource, action, account.groupStatus) ? 403 : inScope ? 200 : 404;
+        const url = endpoint.path.replace('{id}', target.userId);
+        const answer = await app.inject({ method: endpoint.method, url, headers: bearer(account.token) });
+        if (answer.statusCode !== expected) wrong.push(`${account.label} ${endpoint.id}: expected ${expected}, answered ${answer.statusCode}`);
+        // Their own is every signed-in user's.
+        const own = await app.inject({ method: endpoint.method, url: endpoint.path.replace('{id}', account.userId), headers: bearer(account.token) });
+        if (own.statusCode !== 200) wrong.push(`${account.label} ${endpoint.id} of their own: answered ${own.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('checked each permission-demanding endpoint from both sides: some account granted, some refused', () => {
     const demanding = endpoints.filter((endpoint) => typeof endpoint.access === 'object');
     for (const endpoint of demanding) {
