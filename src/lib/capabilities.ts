@@ -21,15 +21,17 @@ export interface CapabilityState {
   failed: boolean;
 }
 
-export const capabilityKeys = { all: ['capabilities'] as const, of: (userId: string, merchantId: string | null) => ['capabilities', userId, merchantId] as const };
+export const capabilityKeys = {
+  all: ['capabilities'] as const,
+  of: (userId: string, merchantId: string | null) => ['capabilities', userId, merchantId] as const,
+};
 
 export function useCapabilities(merchantId?: string | null): CapabilityState {
   const { user } = useSession();
   const client = useQueryClient();
   const answer = useQuery({
     queryKey: capabilityKeys.of(user?.userId ?? '', merchantId ?? null),
-    queryFn: ({ signal }): Promise<Capabilities> =>
-      call(capabilityEndpoints.getCapabilities, { query: merchantId ? { merchantId } : {}, signal }),
+    queryFn: ({ signal }): Promise<Capabilities> => call(capabilityEndpoints.getCapabilities, { query: merchantId ? { merchantId } : {}, signal }),
     enabled: Boolean(user),
     staleTime: 60_000,
     retry: false,
