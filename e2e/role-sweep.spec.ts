@@ -123,7 +123,11 @@ for (const account of accounts) {
     tally.roles += 1;
     tally.screens += 1;
     // Where an account lands, it finds a way on: its home, or the root's list of where its work is.
-    if (new URL(page.url()).pathname === '/') await expect(page.getByTestId('start-here')).toBeVisible();
+    // The shell may still be taking a known role to its home: wait for either.
+    await expect
+      .poll(async () => new URL(page.url()).pathname !== '/' || (await page.getByTestId('start-here').isVisible()), { message: 'a home or where to start' })
+      .toBe(true);
+    await settled(page, 'home');
     const row = rowOf(account.role)!;
     const items = MENU.filter(
       (item) => (row.menu as readonly string[]).includes(item.key) && groupOpensPage(PAGE_AREAS[item.area].resource, account.groupStatus),
