@@ -46,6 +46,11 @@ export interface Endpoint {
    * with 412 once that version has been replaced (contract/versions.ts, decisions 0352, 0354, 0355).
    */
   versioned?: boolean;
+  /**
+   * An object-level rule the handler applies beyond `access` (issue 32): on objects of their own every caller
+   * of `access` may; on anyone else's the caller needs `others` too. The permission matrix states it.
+   */
+  objectRule?: { own: string; others: { resource: Resource; action: Action } };
 }
 
 /** The header a client sends with a money call, one value per user intent (decision 0200). */

@@ -1,5 +1,6 @@
 import { authEndpoints, identityEndpoints } from './auth';
 import { bookingEndpoints } from './bookings';
+import { capabilityEndpoints } from './capabilities';
 import { emailEndpoints } from './emails';
 import { endpointsOf, type Endpoint } from './endpoint';
 import { exportEndpoints } from './exports';
@@ -63,4 +64,5 @@ export const endpoints: readonly Endpoint[] = endpointsOf(
   smtpSettingsEndpoints,
   webhookEndpoints,
   specPathEndpoints,
+  capabilityEndpoints,
 );

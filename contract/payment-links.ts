@@ -101,6 +101,9 @@ export const PaymentLinkSetupSchema = z.object({
   merchantId: z.uuid(),
   propertyName: z.string(),
   currencies: z.array(z.string()).min(1),
+  /** What the property's payment settings let a link ask for (issue 32): the server refuses the others. */
+  paymentTypes: z.array(PaymentTypeSchema).min(1),
+  chargeCategories: z.array(ChargeCategorySchema).min(1),
   defaultExpiryHours: z.number().int(),
   maxExpiryHours: z.number().int(),
   branding: CheckoutBrandingSchema,

@@ -61,6 +61,14 @@ function endpointTable(): string {
     endpoints.map((endpoint) => {
       const name = `\`${endpoint.method} ${endpoint.path}\``;
       if (endpoint.access === 'public') return [name, 'nothing (public)', 'anyone, signed in or not'];
+      if (endpoint.access === 'session' && endpoint.objectRule) {
+        const { own, others } = endpoint.objectRule;
+        return [
+          name,
+          `a session; another's: ${others.action} on ${others.resource}`,
+          `${own}: every signed-in user; another's in your scope: ${list(rolesGranted(others.resource, others.action))}`,
+        ];
+      }
       if (endpoint.access === 'session') return [name, 'a session', 'every signed-in person (the handler scopes the answer); never a secret key'];
       const { resource, action } = endpoint.access;
       return [name, `${action} on ${resource}`, list(rolesGranted(resource, action))];

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerIdentityRoutes } from './auth/identity-routes';
 import { registerBookingsModule } from './bookings/bookings-module';
+import { registerCapabilityRoutes } from './capabilities/capability-routes';
 import { registerSessionRoutes } from './auth/session-routes';
 import { registerTwoStepRoutes } from './auth/two-step';
 import { registerExportModule } from './exports/export-module';
@@ -40,4 +41,5 @@ export function registerModules(app: FastifyInstance): void {
   registerSentEmailRoutes(app);
   registerStatechartRoutes(app);
   registerIntegrationsModule(app);
+  registerCapabilityRoutes(app);
 }

@@ -8,6 +8,8 @@ import type { Db } from '../db/database';
 import { effectiveMerchants } from '../lists/list-query';
 import { problems } from '../http/problem';
 import type { Acquirer } from './acquirer';
+import type { PropertyStatus } from '../../contract/properties';
+import { ORDER_ACTION_CALLS, propertyStatusOpens, refuseClosedByProperty } from '../capabilities/capabilities';
 import { orderById } from './order-query';
 import { refundableOf } from './refundable';
 import { enqueueOrderEvent } from '../webhooks/webhook-events';
@@ -19,6 +21,8 @@ import { enqueueOrderEvent } from '../webhooks/webhook-events';
 interface LockedOrder {
   id: string;
   merchant_id: string;
+  /** The order's property's status: an Inactive property finishes payments but takes no new money (decision 0410). */
+  property_status: PropertyStatus;
   status: OrderStatus;
   currency: string;
   reference_no: string;
@@ -54,9 +58,12 @@ export async function orderDetail(db: Db, id: number, caller: AnyCaller, merchan
   if (!row) return undefined;
   const ledgerRow = await db
     .selectFrom('orders')
-    .select(['id', 'status', 'payment_type', 'amount_minor', 'card_token', 'authorized_minor', 'captured_minor', 'voided_minor', 'refunded_minor'])
+    .select(['id', 'merchant_id', 'status', 'payment_type', 'amount_minor', 'card_token', 'authorized_minor', 'captured_minor', 'voided_minor', 'refunded_minor'])
     .where('id', '=', String(id))
     .executeTakeFirstOrThrow();
+  // An Inactive property's orders are finished, not charged anew: the same rule its calls follow (decision 0410).
+  const property = await db.selectFrom('merchants').select('status').where('id', '=', ledgerRow.merchant_id).executeTakeFirstOrThrow();
+  const propertyStatus = property.status as PropertyStatus;
   const ledger = ledgerOf(ledgerRow);
   const refundable = await refundableOf(db, ledgerRow);
   const operations = await db
@@ -86,7 +93,9 @@ export async function orderDetail(db: Db, id: number, caller: AnyCaller, merchan
     openAuthorizationMinor: ledger.openMinor,
     refundableMinor: Math.max(0, refundable),
     cardOnFile: ledgerRow.card_token !== null,
-    allowedActions: mayAct(caller) ? allowedNow(row.status, ledger, ledgerRow.card_token !== null) : [],
+    allowedActions: mayAct(caller)
+      ? allowedNow(row.status, ledger, ledgerRow.card_token !== null).filter((action) => propertyStatusOpens(ORDER_ACTION_CALLS[action], propertyStatus))
+      : [],
     mayAct: mayAct(caller),
     operations: operations.map((op): PaymentOperation => ({
       id: Number(op.id),
@@ -106,11 +115,19 @@ export async function orderDetail(db: Db, id: number, caller: AnyCaller, merchan
 /** Locks the order row for the rest of the transaction; 404 when it is outside the caller's merchants. */
 async function lockOrder(db: Db, id: number, caller: AnyCaller, merchantHeader: string | undefined): Promise<LockedOrder> {
   const result = await sql<LockedOrder>`
-    SELECT id, merchant_id, status, currency, reference_no, amount_minor, card_token, authorized_minor, captured_minor, voided_minor
-    FROM orders WHERE id = ${String(id)}::bigint FOR UPDATE`.execute(db);
+    SELECT id, merchant_id, status, currency, reference_no, amount_minor, card_token, authorized_minor, captured_minor, voided_minor,
+      (SELECT m.status FROM merchants m WHERE m.id = orders.merchant_id) AS property_status
+    FROM orders WHERE id = ${String(id)}::bigint FOR UPDATE OF orders`.execute(db);
   const order = result.rows[0];
   const merchants = effectiveMerchants(caller.merchantScope, merchantHeader, undefined);
   if (!order || (merchants !== 'all' && !merchants.includes(order.merchant_id))) throw problems.notFound(`order ${id} not found`);
+  return order;
+}
+
+/** Locks the order and refuses the action when its property's status closes it. */
+async function lockOrderFor(db: Db, id: number, caller: AnyCaller, merchantHeader: string | undefined, action: OrderPaymentAction): Promise<LockedOrder> {
+  const order = await lockOrder(db, id, caller, merchantHeader);
+  refuseClosedByProperty(action, order.property_status);
   return order;
 }
 
@@ -187,7 +204,7 @@ export async function authorizeOrder(
   merchantHeader: string | undefined,
   body: { orderId: number; amountMinor?: number; currency: string },
 ): Promise<void> {
-  const order = await lockOrder(db, body.orderId, caller, merchantHeader);
+  const order = await lockOrderFor(db, body.orderId, caller, merchantHeader, 'authorize');
   if (body.currency !== order.currency.trim()) throw problems.conflict(`this order is in ${order.currency}, not ${body.currency}`);
   const ledger = ledgerOf(order);
   const amount = body.amountMinor ?? ledger.orderAmountMinor;
@@ -222,7 +239,7 @@ export async function captureOrder(
   merchantHeader: string | undefined,
   body: { orderId: number; amountMinor?: number; currency: string },
 ): Promise<void> {
-  const order = await lockOrder(db, body.orderId, caller, merchantHeader);
+  const order = await lockOrderFor(db, body.orderId, caller, merchantHeader, 'capture');
   if (body.currency !== order.currency.trim()) throw problems.conflict(`this order is in ${order.currency}, not ${body.currency}`);
   const ledger = ledgerOf(order);
   const amount = body.amountMinor ?? ledger.openMinor;
@@ -246,7 +263,7 @@ export async function captureOrder(
 }
 
 export async function voidAuthorization(db: Db, acquirer: Acquirer, caller: AnyCaller, merchantHeader: string | undefined, orderId: number): Promise<void> {
-  const order = await lockOrder(db, orderId, caller, merchantHeader);
+  const order = await lockOrderFor(db, orderId, caller, merchantHeader, 'void');
   const ledger = ledgerOf(order);
   const next = nextOrderStatus(order.status, 'void', ledger);
   if (!next) refuse(order, 'void', order.status === 'Tokenized' ? 'nothing is authorized and open on this order' : undefined);
@@ -264,7 +281,7 @@ export async function cancelOrder(
   orderId: number,
   reason: string,
 ): Promise<void> {
-  const order = await lockOrder(db, orderId, caller, merchantHeader);
+  const order = await lockOrderFor(db, orderId, caller, merchantHeader, 'cancel');
   const ledger = ledgerOf(order);
   const next = nextOrderStatus(order.status, 'cancel', ledger);
   if (!next) refuse(order, 'cancel', ledger.capturedMinor > 0 ? 'money has been captured on this order: refund it instead' : undefined);

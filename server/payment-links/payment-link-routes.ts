@@ -10,7 +10,8 @@ import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { linkOrigin } from '../mail/link-origin';
 import { formatInstant, formatMinor } from './money-text';
-import { propertyCheckout } from './property-checkout';
+import { propertyCheckout, type PropertyCheckout } from './property-checkout';
+import { paymentSettingsOf } from '../capabilities/capabilities';
 
 const { getPaymentLinkSetup, createPaymentLink } = paymentLinkEndpoints;
 
@@ -30,6 +31,15 @@ async function activeProperty(db: Db, merchantId: string) {
   return property;
 }
 
+/** What the property's payment settings let a link ask for (issue 32): its payment types and charge categories. */
+async function linkChoices(db: Db, property: PropertyCheckout) {
+  const settings = await paymentSettingsOf(db, property.merchantGroupId, property.merchantId);
+  return {
+    paymentTypes: settings.paymentTypes,
+    chargeCategories: settings.chargeCategories,
+  };
+}
+
 /** Spec 2 "/generate-payment-link": the active property's setup, and the link with its order and e-mail. */
 export function registerPaymentLinkRoutes(app: FastifyInstance): void {
   registerEndpoint(app, getPaymentLinkSetup, async ({ merchantId, ctx }) => {
@@ -38,6 +48,7 @@ export function registerPaymentLinkRoutes(app: FastifyInstance): void {
       merchantId: property.merchantId,
       propertyName: property.name,
       currencies: property.currencies,
+      ...(await linkChoices(ctx.db, property)),
       defaultExpiryHours: property.defaultExpiryHours,
       maxExpiryHours: maxExpiryHours(),
       branding: property.branding,
@@ -49,8 +60,14 @@ export function registerPaymentLinkRoutes(app: FastifyInstance): void {
     // Only a property the provider has reviewed and priced takes money (decision 0346).
     if (property.status === 'Inactive') throw problems.conflict(PROPERTY_INACTIVE_DETAIL);
     if (property.status !== 'Active') throw problems.conflict(PROPERTY_NOT_ACTIVE_DETAIL);
-    if (!property.currencies.includes(body.currency))
-      throw problems.validation({ currency: [`${property.name} takes ${property.currencies.join(', ')}`] }, 'the request has invalid fields');
+    const choices = await linkChoices(ctx.db, property);
+    const refused: Record<string, string[]> = {};
+    if (!property.currencies.includes(body.currency)) refused.currency = [`${property.name} takes ${property.currencies.join(', ')}`];
+    if (!choices.paymentTypes.includes(body.paymentType))
+      refused.paymentType = [`${property.name}'s payment settings allow ${choices.paymentTypes.join(', ')}`];
+    if (!choices.chargeCategories.includes(body.chargeCategory))
+      refused.chargeCategory = [`${property.name}'s payment settings allow ${choices.chargeCategories.join(', ')}`];
+    if (Object.keys(refused).length > 0) throw problems.validation(refused, 'the request has invalid fields');
     const booking = await ctx.db
       .selectFrom('bookings')
       .select('id')

@@ -15,7 +15,9 @@ const { getUserProfile, getMerchantUserInfo } = userEndpoints;
  */
 function checkAccess(caller: Caller, target: { id: string; merchantGroupId: string | null } | undefined): void {
   if (target && target.id === caller.userId) return;
-  if (!can(caller, 'Users', 'Read')) throw problems.forbidden('this needs Read on Users');
+  // The contract's object rule, which the permission matrix states (issue 32).
+  const { resource, action } = getUserProfile.objectRule.others;
+  if (!can(caller, resource, action)) throw problems.forbidden(`another user's profile needs ${action} on ${resource}`);
   const inScope = target !== undefined && (isProviderStaff(caller) || (caller.merchantGroupId !== null && target.merchantGroupId === caller.merchantGroupId));
   if (!inScope) throw problems.notFound('no such user');
 }

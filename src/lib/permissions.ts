@@ -1,6 +1,6 @@
-import { actionsOf, apiAllows, groupOpensPage } from '../../contract/permission-rules';
+import { actionsOf, groupOpensPage } from '../../contract/permission-rules';
 import { PAGE_AREAS, type PageAreaKey } from '../../contract/permission-table';
-import { PROVIDER_ADMIN_ROLE, PROVIDER_USER_ROLE, type Action, type Resource, type RoleName, type UserPermission } from '../../contract/roles';
+import { PROVIDER_ADMIN_ROLE, PROVIDER_USER_ROLE, type Action, type Resource, type UserPermission } from '../../contract/roles';
 
 // Spec 2 "Session rules" and "Home by role"; spec 5 "Route permission match"; spec 6 "Route demands".
 
@@ -43,19 +43,6 @@ export function areaDemand(area: PageAreaKey): RouteDemand {
 export function mayOpenArea(area: PageAreaKey, permissions: readonly UserPermission[], groupStatus: string | null | undefined): boolean {
   const wanted = areaDemand(area);
   return demandMet(wanted, permissions) && groupOpensPage(wanted.resource, groupStatus);
-}
-
-/**
- * Whether the server answers a call that needs `action` on `resource`: one of the user's roles grants it
- * (the server merges their roles' grants) and the group's status opens it. The server checks again; a
- * screen asks so as not to offer what would be refused.
- */
-export function apiAllowsAnyRole(
-  userRoles: readonly { roleName: string }[] | undefined,
-  access: { resource: Resource; action: Action },
-  groupStatus: string | null,
-): boolean {
-  return (userRoles ?? []).some((entry) => apiAllows(entry.roleName as RoleName, access.resource, access.action, groupStatus));
 }
 
 export const ID_PLACEHOLDER = '[id]';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Capabilities } from '../../contract/capabilities';
 import { routerPath, type Endpoint } from '../../contract/endpoint';
 import { endpoints } from '../../contract/endpoints';
 import { apiAllows, rowOf } from '../../contract/permission-rules';
@@ -99,8 +100,14 @@ describe('every role against every endpoint of the contract', () => {
       if (!account?.token) throw new Error(`${login.email} could not sign in`);
       const wrong: string[] = [];
       let denied = 0;
+      // The server's capabilities answer (issue 32) names exactly the guarded calls it lets through.
+      const capabilities = await app.inject({ method: 'GET', url: '/backoffice/api/v2/capabilities', headers: bearer(account.token) });
+      expect(capabilities.statusCode).toBe(200);
+      const may = new Set(capabilities.json<Capabilities>().may);
       for (const endpoint of endpoints) {
         const response = await call(endpoint, account);
+        if (typeof endpoint.access === 'object' && may.has(endpoint.id) !== (response.statusCode !== 401 && response.statusCode !== 403))
+          wrong.push(`${endpoint.method} ${endpoint.path}: capabilities say ${may.has(endpoint.id) ? 'may' : 'may not'}, answered ${response.statusCode}`);
         const name = `${endpoint.method} ${endpoint.path}`;
         if (isRouterNotFound(response)) wrong.push(`${name}: not served (router 404)`);
         if (typeof endpoint.access !== 'object') {
@@ -133,6 +140,25 @@ describe('every role against every endpoint of the contract', () => {
       expect(denied, 'calls this account is refused').toBeGreaterThan(0);
     });
   }
+
+  it("another user's profile: the object rule the matrix states is what the server does", async () => {
+    const target = accounts.find((account) => account.email.startsWith('merchantadmin@'))!;
+    const wrong: string[] = [];
+    for (const account of accounts.filter((entry) => entry.userId !== target.userId)) {
+      for (const endpoint of endpoints.filter((entry) => entry.objectRule)) {
+        const { resource, action } = endpoint.objectRule!.others;
+        const inScope = rowOf(account.role)?.scope === 'all' || account.groupId === target.groupId;
+        const expected = !apiAllows(account.role, resource, action, account.groupStatus) ? 403 : inScope ? 200 : 404;
+        const url = endpoint.path.replace('{id}', target.userId);
+        const answer = await app.inject({ method: endpoint.method, url, headers: bearer(account.token) });
+        if (answer.statusCode !== expected) wrong.push(`${account.label} ${endpoint.id}: expected ${expected}, answered ${answer.statusCode}`);
+        // Their own is every signed-in user's.
+        const own = await app.inject({ method: endpoint.method, url: endpoint.path.replace('{id}', account.userId), headers: bearer(account.token) });
+        if (own.statusCode !== 200) wrong.push(`${account.label} ${endpoint.id} of their own: answered ${own.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
 
   it('checked each permission-demanding endpoint from both sides: some account granted, some refused', () => {
     const demanding = endpoints.filter((endpoint) => typeof endpoint.access === 'object');

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
+import { rowOf } from '../../../contract/permission-rules';
 import { ROLES, type RoleName } from '../../../contract/roles';
+import { CHARGE_CATEGORIES, PAYMENT_TYPES } from '../../../contract/settings/payment';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../database';
 import { APPLICANT_GROUP, DEMO_ANCHOR, DEMO_DOMAIN, DEMO_GROUP, DEMO_PASSWORD, FIRST_NAMES, LAST_NAMES, OTHER_GROUPS } from './demo-layout';
@@ -99,6 +101,19 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     const started = Date.now();
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     const demo = await insertGroup(db, DEMO_GROUP, 400);
+    // The demo group takes every payment type and charge category; the other groups keep the defaults
+    // (Pay now, Rooms), so the link form shows both a wide and a narrow set of choices (issue 32).
+    await db
+      .insertInto('merchant_settings')
+      .values({
+        merchant_group_id: demo.id,
+        merchant_id: null,
+        kind: 'payment',
+        data: JSON.stringify({ paymentTypes: PAYMENT_TYPES, chargeCategories: CHARGE_CATEGORIES, depositBasis: 'None', depositPercentage: 0 }),
+        created_at: daysBeforeAnchor(400),
+        updated_at: daysBeforeAnchor(400),
+      })
+      .execute();
     const applicant = await insertGroup(db, APPLICANT_GROUP, 2);
     for (const [index, group] of OTHER_GROUPS.entries()) await insertGroup(db, group, 60 + 11 * index);
 
@@ -112,7 +127,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
         lastName: LAST_NAMES[index % LAST_NAMES.length] ?? 'User',
         roles: [role],
         merchantGroupId: merchantSide ? demo.id : null,
-        merchantIds: side === 'property' || side === 'api' ? demo.merchantIds : [],
+        // Every role scoped to assigned properties works on the demo group's, so the demo shows what it may do there (issue 32).
+        merchantIds: merchantSide && rowOf(role)?.scope === 'assigned' ? demo.merchantIds : [],
       });
     }
     await insertUser(db, {

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Redirect } from 'wouter';
 import { useSession } from '../../lib/session/session-provider';
 import { PageLayout } from '../../components/page-layout/page-layout';
+import { StartHere } from '../../components/start-here/start-here';
+import { currentRoleOf } from '../../lib/permissions';
 
 /**
  * `/` (spec 2): signed out -> sign-in. Signed in, the role's home is the shell's business; this is
@@ -9,7 +11,7 @@ import { PageLayout } from '../../components/page-layout/page-layout';
  */
 export function RootScreen() {
   const { t } = useTranslation();
-  const { status, profile, session, userLoaded, userError, signOut, retry } = useSession();
+  const { status, profile, session, user, merchantUserInfo, userLoaded, userError, signOut, retry } = useSession();
 
   if (status === 'unauthenticated') return <Redirect to="/sign-in" replace />;
   if (status === 'loading')
@@ -22,7 +24,10 @@ export function RootScreen() {
   return (
     <PageLayout title={userLoaded && profile ? t('auth.root.welcome', { firstName: profile.firstName }) : t('shell.routes.root')}>
       {userLoaded && profile ? (
-        <p className="text-gray-700">{t('auth.root.signedInAs', { email: profile.email })}</p>
+        <>
+          <p className="text-gray-700">{t('auth.root.signedInAs', { email: profile.email })}</p>
+          <StartHere role={currentRoleOf(user?.userRoles)} groupStatus={merchantUserInfo?.merchantGroupStatus ?? null} />
+        </>
       ) : userError ? (
         <div role="alert" className="rounded bg-red-50 p-3 text-red-800">
           <p>{t('auth.root.loadFailed', { message: userError })}</p>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { homeScreenEndpoints, type MerchantHome } from '../../../contract/home-screens';
+import { paymentLinkEndpoints } from '../../../contract/payment-links';
 import type { PropertyStatus } from '../../../contract/properties';
 import { moneyText } from '../../components/dashboard/dashboard-parts';
 import { PageLayout } from '../../components/page-layout/page-layout';
@@ -12,7 +13,7 @@ import { groupOpensApi } from '../../../contract/permission-rules';
 import { KYC_STEP_IDS } from '../../../contract/kyc/steps';
 import { ResponseError } from '../../lib/failure-message';
 import { mayOpenArea } from '../../lib/permissions';
-import { useApiAllows } from '../../lib/use-api-allows';
+import { useCapabilities } from '../../lib/capabilities';
 import { PROPERTY_STATUS_TONES } from '../../lib/status-tones';
 
 // Spec 2 "Home by role": the merchant admins' and view-only users' home (issue 15, decision 0221):
@@ -27,8 +28,8 @@ export function HomeScreen() {
   // Provider staff belong to no group: their address of this page has nothing to ask for.
   const noGroup = merchantUserInfo !== null && merchantUserInfo.merchantGroupId === null;
   // A role that does not read the group's properties (a user manager, the property roles) is told so without asking.
-  const allows = useApiAllows();
-  const mayRead = merchantUserInfo !== null && allows(homeScreenEndpoints.getMerchantHome.access);
+  const capabilities = useCapabilities();
+  const mayRead = merchantUserInfo !== null && capabilities.may(homeScreenEndpoints.getMerchantHome);
   const home = useQuery({
     queryKey: ['home', 'merchant'],
     queryFn: ({ signal }) => call(homeScreenEndpoints.getMerchantHome, { signal }),
@@ -52,7 +53,7 @@ export function HomeScreen() {
         <p role="status">{t('homeScreens.merchant.noGroup')}</p>
       </PageLayout>
     );
-  if (merchantUserInfo !== null && !mayRead)
+  if (merchantUserInfo !== null && !mayRead && !capabilities.loading)
     return (
       <PageLayout title={title}>
         <p role="status">{t('homeScreens.merchant.forbidden')}</p>
@@ -113,9 +114,11 @@ export function HomeScreen() {
         </div>
       </section>
       <nav aria-label={t('homeScreens.merchant.links')} className="flex flex-wrap gap-2">
-        <Link href="/generate-payment-link" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">
-          {t('homeScreens.actions.newLink')}
-        </Link>
+        {capabilities.may(paymentLinkEndpoints.createPaymentLink) ? (
+          <Link href="/generate-payment-link" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">
+            {t('homeScreens.actions.newLink')}
+          </Link>
+        ) : null}
         <Link href="/transactions" className="rounded border border-slate-400 px-3 py-1.5 text-sm">
           {t('homeScreens.actions.transactions')}
         </Link>

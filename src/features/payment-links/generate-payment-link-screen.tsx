@@ -5,13 +5,14 @@ import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { z } from 'zod';
-import { CHARGE_CATEGORIES, PAYMENT_TYPES } from '../../../contract/orders';
 import { DEPOSIT_BASES, GeneratePaymentLinkBodySchema, paymentLinkEndpoints, type PaymentLink, type PaymentLinkSetup } from '../../../contract/payment-links';
 import { Field, inputClass } from '../../components/form/field';
 import { MoneyInput } from '../../components/form/money-input';
 import { MutationButton } from '../../components/mutation-button';
 import { PageLayout } from '../../components/page-layout/page-layout';
-import { useActiveProperty } from '../../lib/active-property';
+import { MoneyBlockedNote, PickedProperty, PropertyPicker } from '../../components/property-picker/property-picker';
+import { useWorkingProperty } from '../../components/property-picker/working-property';
+import { useCapabilities } from '../../lib/capabilities';
 import { call } from '../../lib/api-client';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { paymentLinkSetupQuery } from './api';
@@ -26,18 +27,40 @@ type FormOutput = z.output<typeof GeneratePaymentLinkBodySchema>;
 
 export function GeneratePaymentLinkScreen() {
   const { t } = useTranslation();
-  const { activeProperty, resolving } = useActiveProperty();
-  const merchantId = activeProperty?.merchantId;
-  const setup = useQuery({ ...paymentLinkSetupQuery(merchantId ?? ''), enabled: Boolean(merchantId) });
+  const working = useWorkingProperty();
+  const merchantId = working.merchantId;
+  // What the server lets this user do on the property: the form shows only when it takes the link.
+  const capabilities = useCapabilities(merchantId ?? null);
+  const property = merchantId ? capabilities.property : null;
+  const mayCreate = property !== null && capabilities.may(paymentLinkEndpoints.createPaymentLink);
+  const setup = useQuery({ ...paymentLinkSetupQuery(merchantId ?? ''), enabled: Boolean(merchantId) && mayCreate });
   const [created, setCreated] = useState<PaymentLink | null>(null);
   return (
     <PageLayout
       title={t('shell.routes.generatePaymentLink')}
       subtitle={setup.data ? t('paymentLinks.intro', { property: setup.data.propertyName }) : undefined}
     >
-      {!merchantId ? <p role="status">{resolving ? t('common.loading') : t('paymentLinks.noProperty')}</p> : null}
+      {working.resolving || (merchantId && capabilities.loading) ? <p role="status">{t('common.loading')}</p> : null}
+      {!merchantId && working.picks ? <PropertyPicker working={working} purpose={t('capabilities.picker.forLink')} /> : null}
+      {merchantId && capabilities.failed ? (
+        <p role="alert">
+          {t('capabilities.notYours')}{' '}
+          {working.picks ? (
+            <Link href={working.hrefFor(undefined)} className="text-brand underline">
+              {t('capabilities.picker.change')}
+            </Link>
+          ) : null}
+        </p>
+      ) : null}
+      <PickedProperty working={working} property={property} />
+      <MoneyBlockedNote property={property} />
+      {property && !property.moneyBlocked && !mayCreate ? (
+        <p role="status" data-testid="read-only-reason" className="max-w-3xl text-sm">
+          {t('capabilities.readOnly.paymentLink', { name: property.name })}
+        </p>
+      ) : null}
       {created ? <CreatedLink link={created} onAnother={() => setCreated(null)} /> : null}
-      {setup.data && !created ? <GenerateForm key={setup.data.merchantId} setup={setup.data} onCreated={setCreated} /> : null}
+      {setup.data && mayCreate && !created ? <GenerateForm key={setup.data.merchantId} setup={setup.data} onCreated={setCreated} /> : null}
     </PageLayout>
   );
 }
@@ -51,8 +74,8 @@ function GenerateForm({ setup, onCreated }: { setup: PaymentLinkSetup; onCreated
       guestEmail: '',
       amountMinor: undefined,
       currency: setup.currencies[0],
-      paymentType: 'PN',
-      chargeCategory: 'Rooms',
+      paymentType: setup.paymentTypes[0],
+      chargeCategory: setup.chargeCategories[0],
       bookingReference: '',
       depositBasis: 'None',
       expiryHours: setup.defaultExpiryHours,
@@ -120,8 +143,10 @@ function GenerateForm({ setup, onCreated }: { setup: PaymentLinkSetup; onCreated
         )}
       />
       {select(t('paymentLinks.form.currency'), form.register('currency'), setup.currencies, (code) => code)}
-      {select(t('paymentLinks.form.paymentType'), form.register('paymentType'), PAYMENT_TYPES, (code) => t(`paymentLinks.paymentType.${code}`))}
-      {select(t('paymentLinks.form.chargeCategory'), form.register('chargeCategory'), CHARGE_CATEGORIES, (code) => t(`paymentLinks.chargeCategory.${code}`))}
+      {select(t('paymentLinks.form.paymentType'), form.register('paymentType'), setup.paymentTypes, (code) => t(`paymentLinks.paymentType.${code}`))}
+      {select(t('paymentLinks.form.chargeCategory'), form.register('chargeCategory'), setup.chargeCategories, (code) =>
+        t(`paymentLinks.chargeCategory.${code}`),
+      )}
       {text(t('paymentLinks.form.bookingReference'), form.register('bookingReference'), errors.bookingReference?.message, { autoComplete: 'off' })}
       {select(t('paymentLinks.form.depositBasis'), form.register('depositBasis'), DEPOSIT_BASES, (code) => t(`paymentLinks.depositBasis.${code}`))}
       <Field

@@ -15,7 +15,7 @@ import {
   type PayoutStatus,
 } from '../../../contract/payouts';
 import { settlementEndpoints } from '../../../contract/settlement';
-import { useApiAllows } from '../../lib/use-api-allows';
+import { useCapabilities } from '../../lib/capabilities';
 import { useActiveProperty } from '../../lib/active-property';
 import { ExportDialog } from '../../components/export-dialog/export-dialog';
 import { ListScreen } from '../../components/list-screen/list-screen';
@@ -40,11 +40,11 @@ export function PayoutsScreen() {
   const { t } = useTranslation();
   // Merchant-side users choose among their own properties; the server scopes every query to the caller anyway.
   const { properties } = useActiveProperty();
-  // What the server lets the user do (API grants, not page access: merchant roles reach this page read-only).
-  // The server checks again; this only hides what the user could not use.
-  const allows = useApiAllows();
-  const canRetry = allows(payoutEndpoints.retryPayout.access);
-  const mayReconcile = allows(settlementEndpoints.getPayoutReconciliation.access);
+  // What the server lets the user do (merchant roles reach this page read-only). The server checks again;
+  // this only hides what the user could not use.
+  const { may } = useCapabilities();
+  const canRetry = may(payoutEndpoints.retryPayout);
+  const mayReconcile = may(settlementEndpoints.getPayoutReconciliation);
   // Spec 3: the page index is persisted for transactions only, so payouts start on page 1.
   const list = useListScreen(usePersistedListState('payouts', DEFAULTS, { persistPage: false }), { sortable: PAYOUT_SORTABLE_COLUMNS });
   const [exporting, setExporting] = useState(false);

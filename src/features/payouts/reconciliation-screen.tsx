@@ -4,14 +4,15 @@ import { settlementEndpoints } from '../../../contract/settlement';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { call } from '../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { useApiAllows } from '../../lib/use-api-allows';
+import { useCapabilities } from '../../lib/capabilities';
 
 const { getPayoutReconciliation } = settlementEndpoints;
 
 /** /payouts/reconciliation (issue 37, decision 0432): the provider admins' check that every payout adds up, run on demand. */
 export function ReconciliationScreen() {
   const { t } = useTranslation();
-  const allowed = useApiAllows()(getPayoutReconciliation.access);
+  const capabilities = useCapabilities();
+  const allowed = capabilities.may(getPayoutReconciliation);
   const check = useQuery({
     queryKey: ['payouts', 'reconciliation'],
     queryFn: ({ signal }) => call(getPayoutReconciliation, { signal }),
@@ -19,6 +20,7 @@ export function ReconciliationScreen() {
     retry: false,
   });
   const title = t('settlement.reconciliation.title');
+  if (capabilities.loading) return <PageLayout title={title}>{null}</PageLayout>;
   if (!allowed)
     return (
       <PageLayout title={title}>

@@ -1,9 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { merchantGroupEndpoints } from '../../../contract/merchant-groups';
 import { propertyEndpoints, type PropertyOverview } from '../../../contract/properties';
 import type { CreatePropertyBody } from '../../../contract/property-lifecycle';
 import { call } from '../../lib/api-client';
 import { ResponseError } from '../../lib/failure-message';
+import { useSession } from '../../lib/session/session-provider';
 import { useActionMutation } from '../../lib/use-action-mutation';
 
 const inputClass = 'mt-1 w-full rounded border border-slate-300 px-2 py-1 text-sm';
@@ -17,6 +20,16 @@ function fieldErrorsOf(error: unknown): Record<string, string[]> {
 /** The wizard's first step: what the property is called and how it counts money and time; creates it (status Created). */
 export function CreatePropertyForm({ onCreated }: { onCreated: (property: PropertyOverview) => void }) {
   const { t } = useTranslation();
+  // Provider staff belong to no group: they choose the group the property joins first (issue 32);
+  // a merchant-side user's property joins their own group, which the server takes from their account.
+  const { merchantUserInfo } = useSession();
+  const choosesGroup = merchantUserInfo !== null && merchantUserInfo.merchantGroupId === null;
+  const groups = useQuery({
+    queryKey: ['merchant-groups', 'for-new-property'],
+    queryFn: ({ signal }) => call(merchantGroupEndpoints.listMerchantGroups, { query: { pageSize: 100, sortBy: 'name', sortDirection: 'asc' }, signal }),
+    enabled: choosesGroup,
+  });
+  const [merchantGroupId, setMerchantGroupId] = useState('');
   const [values, setValues] = useState({ name: '', currency: 'EUR', timezone: 'Europe/Amsterdam', checkinTime: '15:00', checkoutTime: '11:00' });
   const mutation = useActionMutation({
     mutationFn: (body: CreatePropertyBody) => call(propertyEndpoints.createProperty, { body }),
@@ -43,9 +56,38 @@ export function CreatePropertyForm({ onCreated }: { onCreated: (property: Proper
       aria-label={t('properties.create.formLabel')}
       onSubmit={(event) => {
         event.preventDefault();
-        mutation.act({ ...values, checkinTime: values.checkinTime || null, checkoutTime: values.checkoutTime || null });
+        mutation.act({
+          ...values,
+          checkinTime: values.checkinTime || null,
+          checkoutTime: values.checkoutTime || null,
+          ...(choosesGroup && merchantGroupId ? { merchantGroupId } : {}),
+        });
       }}
     >
+      {choosesGroup ? (
+        <label className="block text-sm text-slate-700">
+          {t('properties.create.fields.merchantGroupId')}
+          <select
+            name="merchantGroupId"
+            required
+            className={inputClass}
+            value={merchantGroupId}
+            aria-invalid={errors.merchantGroupId ? true : undefined}
+            onChange={(event) => setMerchantGroupId(event.target.value)}
+          >
+            <option value="">{t('properties.create.chooseGroup')}</option>
+            {(groups.data?.items ?? [])
+              // A deleted group takes no new property (the server refuses it too).
+              .filter((group) => group.status !== 'Deleted')
+              .map((group) => (
+                <option key={group.merchantGroupId} value={group.merchantGroupId}>
+                  {group.name}
+                </option>
+              ))}
+          </select>
+          {errors.merchantGroupId ? <span className="text-xs text-red-700">{errors.merchantGroupId.join(' ')}</span> : null}
+        </label>
+      ) : null}
       {field('name')}
       {field('currency')}
       {field('timezone')}

@@ -1,9 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
+import { propertyEndpoints } from '../../../contract/properties';
 import { PROPERTY_WIZARD_STEPS } from '../../../contract/property-wizard';
 import { wizardModeOf } from '../../../machines/property-wizard.machine';
 import { PageLayout } from '../../components/page-layout/page-layout';
+import { useCapabilities } from '../../lib/capabilities';
 import { propertyKeys, propertyOverviewQuery } from './api';
 import { CreatePropertyForm } from './create-property-form';
 import { PropertyWizard, WIZARD_PATH } from './property-wizard';
@@ -21,6 +23,16 @@ export function CreatePropertyScreen() {
   const merchantId = params.get('merchantId') ?? undefined;
   const property = useQuery({ ...propertyOverviewQuery(merchantId ?? ''), enabled: Boolean(merchantId) });
   const data = property.data;
+  // Only those the server lets add a property get the form; the others are told why (issue 32).
+  const capabilities = useCapabilities();
+  if (!merchantId && !capabilities.loading && !capabilities.may(propertyEndpoints.createProperty))
+    return (
+      <PageLayout title={t('shell.routes.createProperty')}>
+        <p role="status" data-testid="read-only-reason">
+          {t('capabilities.readOnly.properties')}
+        </p>
+      </PageLayout>
+    );
   return (
     <PageLayout title={t('shell.routes.createProperty')} subtitle={data ? data.name : undefined}>
       {!merchantId ? (

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import {
+  propertyEndpoints,
   PROPERTY_COLUMNS,
   PROPERTY_HIDDEN_COLUMNS,
   PROPERTY_SORTABLE_COLUMNS,
@@ -17,7 +18,7 @@ import { ListScreen } from '../../components/list-screen/list-screen';
 import type { ListDefaults } from '../../components/list-screen/list-state';
 import { useListScreen } from '../../components/list-screen/use-list-screen';
 import { formatDateTime } from '../../lib/format';
-import { useSession } from '../../lib/session/session-provider';
+import { useCapabilities } from '../../lib/capabilities';
 import { propertySearchQuery } from './api';
 import { EMPTY_PROPERTY_FILTERS, PropertyFilters, toPropertyFilter, type PropertyFilterValues } from './property-filters';
 import { usePropertyListState } from './property-list-state';
@@ -47,8 +48,7 @@ function cellOf(id: PropertyColumnId, row: PropertyRow, t: TFunction): React.Rea
 /** /properties (spec 2): the properties the caller may see, with status, group, city and created; more columns on demand. */
 export function PropertiesScreen() {
   const { t } = useTranslation();
-  const { user } = useSession();
-  const canCreate = user?.userPermissions.some((p) => p.resource === 'Properties' && p.permissions.includes('Insert')) ?? false;
+  const canCreate = useCapabilities().may(propertyEndpoints.createProperty);
   const list = useListScreen(usePropertyListState(DEFAULTS), { sortable: PROPERTY_SORTABLE_COLUMNS });
   const body: PropertySearchBody = {
     filters: toPropertyFilter(list.filters),

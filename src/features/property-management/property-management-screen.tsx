@@ -5,7 +5,10 @@ import { homeScreenEndpoints, type DashboardOrder, type LinkSummary } from '../.
 import { DashboardList, moneyText, StatCard } from '../../components/dashboard/dashboard-parts';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { StatusBadge } from '../../components/status-badge/status-badge';
-import { useActiveProperty } from '../../lib/active-property';
+import { paymentLinkEndpoints } from '../../../contract/payment-links';
+import { MoneyBlockedNote, PickedProperty, PropertyPicker } from '../../components/property-picker/property-picker';
+import { useWorkingProperty, withPicked } from '../../components/property-picker/working-property';
+import { useCapabilities } from '../../lib/capabilities';
 import { call } from '../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { ORDER_STATUS_TONES } from '../../lib/status-tones';
@@ -18,31 +21,54 @@ const orderHref = (orderId: number, merchantId: string) =>
 
 export function PropertyManagementScreen() {
   const { t } = useTranslation();
-  const { activeProperty, resolving } = useActiveProperty();
-  const merchantId = activeProperty?.merchantId;
+  const working = useWorkingProperty();
+  const merchantId = working.merchantId;
+  const capabilities = useCapabilities(merchantId ?? null);
+  const property = merchantId ? capabilities.property : null;
   const dashboard = useQuery({
     queryKey: ['home', 'property', merchantId ?? null],
     queryFn: ({ signal }) => call(homeScreenEndpoints.getPropertyDashboard, { merchantId, signal }),
-    enabled: Boolean(merchantId),
+    enabled: Boolean(merchantId) && property !== null,
   });
   const title = t('shell.routes.propertyManagement');
-  if (!merchantId) return <PageLayout title={title}>{<p role="status">{resolving ? t('common.loading') : t('homeScreens.noProperty')}</p>}</PageLayout>;
+  if (!merchantId)
+    return (
+      <PageLayout title={title}>
+        {working.picks ? <PropertyPicker working={working} purpose={t('capabilities.picker.forDashboard')} /> : <p role="status">{t('common.loading')}</p>}
+      </PageLayout>
+    );
+  if (capabilities.failed)
+    return (
+      <PageLayout title={title}>
+        <p role="alert">{t('capabilities.notYours')}</p>
+        {working.picks ? (
+          <Link href={working.hrefFor(undefined)} className="text-brand underline">
+            {t('capabilities.picker.change')}
+          </Link>
+        ) : null}
+      </PageLayout>
+    );
   const data = dashboard.data;
+  const mayLink = property !== null && capabilities.may(paymentLinkEndpoints.createPaymentLink);
   return (
     <PageLayout
       title={title}
       subtitle={data?.propertyName}
       actions={
         <nav aria-label={t('homeScreens.actions.label')} className="flex gap-2">
-          <Link href="/generate-payment-link" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">
-            {t('homeScreens.actions.newLink')}
-          </Link>
+          {mayLink ? (
+            <Link href={withPicked('/generate-payment-link', working)} className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">
+              {t('homeScreens.actions.newLink')}
+            </Link>
+          ) : null}
           <Link href="/transactions" className="rounded border border-slate-400 px-3 py-1.5 text-sm">
             {t('homeScreens.actions.transactions')}
           </Link>
         </nav>
       }
     >
+      <PickedProperty working={working} property={property} />
+      <MoneyBlockedNote property={property} />
       {!data ? (
         <p role="status">{t('homeScreens.loading')}</p>
       ) : (

@@ -10,7 +10,7 @@ import { MoneyInput } from '../../components/form/money-input';
 import { MutationButton } from '../../components/mutation-button';
 import { call } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
-import { useSession } from '../../lib/session/session-provider';
+import { useCapabilities } from '../../lib/capabilities';
 import { useActionMutation } from '../../lib/use-action-mutation';
 
 // "Request refund" on transaction info (issue 16, decision 0230): the order's refunds so far and a
@@ -22,8 +22,8 @@ const { searchRefundRequests, createRefundRequest } = refundEndpoints;
 
 export function RefundRequestAction({ order, merchantId }: { order: OrderDetail; merchantId: string | undefined }) {
   const { t } = useTranslation();
-  const { user } = useSession();
-  const mayRequest = user?.userPermissions.some((p) => p.resource === 'Refund' && p.permissions.includes('Insert')) ?? false;
+  // The server's answer for this order's property: an Inactive one still refunds what it took (decision 0410).
+  const mayRequest = useCapabilities(merchantId ?? order.merchantId).may(refundEndpoints.createRefundRequest);
   const refundable = order.refundableMinor;
   const refunds = useQuery({
     queryKey: ['refunds', 'search', 'order', order.id],

@@ -9,7 +9,7 @@ import { useForm } from '../../components/form/use-form';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { call } from '../../lib/api-client';
 import { currentRoleOf } from '../../lib/permissions';
-import { useApiAllows } from '../../lib/use-api-allows';
+import { useCapabilities } from '../../lib/capabilities';
 import { useSession } from '../../lib/session/session-provider';
 import { useActionMutation } from '../../lib/use-action-mutation';
 
@@ -25,11 +25,12 @@ export function SignInSecurityScreen() {
   const { t } = useTranslation();
   const { user } = useSession();
   // Only the users list links here (for provider admins); a typed address by anyone else is told so, not refused by the server.
-  const mayRead = useApiAllows()(twoStepEndpoints.getSignInPolicy.access);
+  const capabilities = useCapabilities();
+  const mayRead = capabilities.may(twoStepEndpoints.getSignInPolicy);
   const policy = useQuery({ queryKey: policyKey, queryFn: ({ signal }) => call(twoStepEndpoints.getSignInPolicy, { signal }), enabled: mayRead });
   return (
     <PageLayout title={t('users.signInPolicy.title')} back={{ href: '/users', label: t('users.backToList') }}>
-      {!mayRead ? (
+      {!mayRead && !capabilities.loading ? (
         <p role="status" data-testid="sign-in-policy-not-readable" className="text-sm text-slate-700">
           {t('users.signInPolicy.notReadable')}
         </p>

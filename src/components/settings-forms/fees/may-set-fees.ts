@@ -1,6 +1,7 @@
-import { useApiAllows } from '../../../lib/use-api-allows';
+import { feeEndpoints } from '../../../../contract/fees';
+import { useCapabilities } from '../../../lib/capabilities';
 
-/** Whether the signed-in user may set fees (Insert on Fees in the permission table); the server checks it again. */
+/** Whether the signed-in user may set fees (the server's capabilities answer); the server checks it again. */
 export function useMaySetFees(): boolean {
-  return useApiAllows()({ resource: 'Fees', action: 'Insert' });
+  return useCapabilities().may(feeEndpoints.createFeeSchedule);
 }

@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Capabilities, WorkableProperty } from '../../contract/capabilities';
+import type { PaymentLinkSetup } from '../../contract/payment-links';
+import { AUTHORIZE_REQUEST_CODE } from '../../contract/payments';
+import { MERCHANT_HEADER } from '../../contract/product';
+import { DEMO_GROUP } from '../../server/db/seed/demo-layout';
+import { bearer, signIn, startTestApp } from '../support/test-app';
+import { createLink, linkBody, LINKS } from '../payment-links/support';
+
+// Issue 32: what the server says a caller may do is what it does: view-only roles are not offered a
+// link or a property, a property that takes no money says why, and a link asks only for what the
+// property's payment settings allow.
+const API = '/backoffice/api/v2';
+let app: FastifyInstance;
+const tokens: Record<string, string> = {};
+const ids: Record<string, string> = {};
+
+const capabilities = async (who: string, merchantId?: string) => {
+  const answer = await app.inject({ method: 'GET', url: `${API}/capabilities${merchantId ? `?merchantId=${merchantId}` : ''}`, headers: bearer(tokens[who]!) });
+  return { status: answer.statusCode, body: answer.json<Capabilities>() };
+};
+const workable = async (who: string, search = '') =>
+  (
+    await app.inject({
+      method: 'GET',
+      url: `${API}/capabilities/properties${search ? `?search=${encodeURIComponent(search)}` : ''}`,
+      headers: bearer(tokens[who]!),
+    })
+  ).json<{ items: WorkableProperty[]; total: number }>();
+
+beforeAll(async () => {
+  app = await startTestApp({ orders: 40 });
+  for (const role of ['PropertyManager', 'PropertyViewOnlyUser', 'MerchantViewOnlyUser', 'MerchantAdmin', 'FolioAdmin', 'MerchantUser', 'CreateCancelUser'])
+    tokens[role] = (await signIn(app, `${role.toLowerCase()}@demo.folio.test`)).accessToken;
+  for (const row of await app.ctx.db.selectFrom('merchants').select(['id', 'name']).execute()) ids[row.name] = row.id;
+}, 180_000);
+afterAll(async () => app?.close());
+
+describe('what the caller may do', () => {
+  test('view-only roles may not create a link or add a property; those who may are told so', async () => {
+    for (const viewer of ['PropertyViewOnlyUser', 'MerchantViewOnlyUser']) {
+      const { body } = await capabilities(viewer, ids['Canal House Amsterdam']);
+      expect(body.may).not.toContain('createPaymentLink');
+      expect(body.may).not.toContain('createProperty');
+      expect(body.property?.may).not.toContain('createPaymentLink');
+      expect(body.may).toContain('searchOrders');
+    }
+    expect((await capabilities('MerchantViewOnlyUser')).body.may).not.toContain('createProperty');
+    expect((await capabilities('MerchantAdmin')).body.may).toContain('createProperty');
+    expect((await capabilities('FolioAdmin')).body.may).toContain('createProperty');
+    const manager = await capabilities('PropertyManager', ids['Canal House Amsterdam']);
+    expect(manager.body.property).toMatchObject({ name: 'Canal House Amsterdam', status: 'Active', moneyBlocked: null, finishesPayments: true });
+    expect(manager.body.property?.may).toContain('createPaymentLink');
+  });
+
+  test('a property that takes no money says why; an Inactive one still finishes what it took', async () => {
+    const inactive = (await capabilities('PropertyManager', ids['Harbour View Hotel'])).body.property!;
+    expect(inactive).toMatchObject({ status: 'Inactive', moneyBlocked: 'inactive', finishesPayments: true });
+    expect(inactive.may).not.toContain('createPaymentLink');
+    expect(inactive.may).not.toContain('authorizeOrder');
+    expect(inactive.may).toEqual(expect.arrayContaining(['captureAuthorization', 'voidAuthorization', 'createRefundRequest']));
+    const inReview = (await capabilities('PropertyManager', ids['City Lights Rotterdam'])).body.property!;
+    expect(inReview).toMatchObject({ status: 'PendingReview', moneyBlocked: 'notActive', finishesPayments: false });
+    expect(inReview.may).not.toContain('createPaymentLink');
+    expect(inReview.may).not.toContain('captureAuthorization');
+    // What the answer says, the server does: the link is refused on both.
+    for (const name of ['Harbour View Hotel', 'City Lights Rotterdam'])
+      expect((await createLink(app, tokens.PropertyManager!, ids[name], linkBody({ bookingReference: `CAP-${name.length}` }))).statusCode).toBe(409);
+  });
+
+  test("a property outside the caller's scope is not described (404)", async () => {
+    expect((await capabilities('PropertyManager', ids['Santorini Caldera Resort'])).status).toBe(404);
+    expect((await capabilities('FolioAdmin', ids['Santorini Caldera Resort'])).body.property?.name).toBe('Santorini Caldera Resort');
+  });
+});
+
+describe('the properties a user without a switcher picks from', () => {
+  test('are their scope, Active ones first, searchable by property or group name', async () => {
+    const assigned = await workable('MerchantUser');
+    expect(assigned.items.map((item) => item.name).sort()).toEqual(DEMO_GROUP.properties.map((property) => property.name).sort());
+    expect(assigned.items[0]?.status).toBe('Active');
+    expect((await workable('CreateCancelUser', 'dune')).items.map((item) => item.name)).toEqual(['Dune Resort Scheveningen']);
+    expect((await workable('MerchantUser', 'Santorini')).total).toBe(0);
+    const provider = await workable('FolioAdmin', 'Kastro');
+    expect(provider.items.map((item) => item.name).sort()).toEqual(['Naxos Beach Villas', 'Santorini Caldera Resort']);
+  });
+});
+
+describe("a link asks only for what the property's payment settings allow", () => {
+  test('the setup lists them and the server refuses the others, naming the field', async () => {
+    // Kastro Island Resorts keeps the default payment settings: Pay now, Rooms.
+    const naxos = ids['Naxos Beach Villas']!;
+    const setup = await app.inject({ method: 'GET', url: `${LINKS}/setup`, headers: { ...bearer(tokens.FolioAdmin!), [MERCHANT_HEADER]: naxos } });
+    expect(setup.json<PaymentLinkSetup>()).toMatchObject({ paymentTypes: ['PN'], chargeCategories: ['Rooms'] });
+    const refused = await createLink(app, tokens.FolioAdmin!, naxos, linkBody({ paymentType: 'AU', chargeCategory: 'Spa', bookingReference: 'CAP-SET-1' }));
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json<{ errors: Record<string, string[]> }>().errors).sort()).toEqual(['chargeCategory', 'paymentType']);
+    expect((await createLink(app, tokens.FolioAdmin!, naxos, linkBody({ bookingReference: 'CAP-SET-2' }))).statusCode).toBe(201);
+    // The demo group takes every type and category.
+    const canal = await app.inject({
+      method: 'GET',
+      url: `${LINKS}/setup`,
+      headers: { ...bearer(tokens.PropertyManager!), [MERCHANT_HEADER]: ids['Canal House Amsterdam']! },
+    });
+    expect(canal.json<PaymentLinkSetup>().paymentTypes).toEqual(['PN', 'PL', 'AU']);
+  });
+});
+
+describe('an Inactive property finishes what it took but takes no new money (decision 0410)', () => {
+  test("its orders offer no new authorization and the server refuses one; a hold's capture stays open", async () => {
+    const harbour = ids['Harbour View Hotel']!;
+    const orders = await app.ctx.db.selectFrom('orders').select(['id', 'status', 'currency']).where('merchant_id', '=', harbour).execute();
+    expect(orders.length).toBeGreaterThan(0);
+    for (const order of orders.slice(0, 20)) {
+      const detail = await app.inject({ method: 'GET', url: `${API}/order/${order.id}`, headers: bearer(tokens.PropertyManager!) });
+      expect(detail.json<{ allowedActions: string[] }>().allowedActions).not.toContain('authorize');
+    }
+    const refused = await app.inject({
+      method: 'POST',
+      url: `${API}/payment/authorizations`,
+      headers: { ...bearer(tokens.PropertyManager!), 'idempotency-key': crypto.randomUUID() },
+      payload: { orderId: Number(orders[0]!.id), requestCode: AUTHORIZE_REQUEST_CODE, currency: orders[0]!.currency.trim() },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ detail: string }>().detail).toContain('inactive');
+    const held = orders.find((order) => order.status === 'Authorized');
+    if (held) {
+      const detail = await app.inject({ method: 'GET', url: `${API}/order/${held.id}`, headers: bearer(tokens.PropertyManager!) });
+      expect(detail.json<{ allowedActions: string[] }>().allowedActions).toContain('capture');
+    }
+  });
+});
