@@ -58,7 +58,18 @@ export async function orderDetail(db: Db, id: number, caller: AnyCaller, merchan
   if (!row) return undefined;
   const ledgerRow = await db
     .selectFrom('orders')
-    .select(['id', 'merchant_id', 'status', 'payment_type', 'amount_minor', 'card_token', 'authorized_minor', 'captured_minor', 'voided_minor', 'refunded_minor'])
+    .select([
+      'id',
+      'merchant_id',
+      'status',
+      'payment_type',
+      'amount_minor',
+      'card_token',
+      'authorized_minor',
+      'captured_minor',
+      'voided_minor',
+      'refunded_minor',
+    ])
     .where('id', '=', String(id))
     .executeTakeFirstOrThrow();
   // An Inactive property's orders are finished, not charged anew: the same rule its calls follow (decision 0410).

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { currencyDigits } from '../../contract/currency-digits';
+import { currencyDigits } from '../../contract/money';
 import type { ReconciliationAnswer, SettlementLineAnswer } from '../../contract/settlement';
 import { readSheet, settle, startExport } from '../exports/export-helpers';
 import { bearer, signIn, startTestApp } from '../support/test-app';
