@@ -16,6 +16,7 @@ function isIsoCurrency(code: string): boolean {
 }
 
 export const MoneyCurrencySchema = z
-  .string({ error: CURRENCY_CODE_MESSAGE })
+  // A missing currency is said as every other missing field is (decision 0346); a wrong one names the rule.
+  .string({ error: (issue) => (issue.input === undefined ? 'this field is required' : CURRENCY_CODE_MESSAGE) })
   .regex(/^[A-Z]{3}$/, { message: CURRENCY_CODE_MESSAGE, abort: true })
   .refine(isIsoCurrency, { message: CURRENCY_CODE_MESSAGE });

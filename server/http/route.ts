@@ -109,7 +109,7 @@ function registerRoute<const E extends Endpoint>(app: FastifyInstance, endpoint:
       if (caller) reply.header(GRANTS_VERSION_HEADER, grantsVersionOf(caller));
       if (endpoint.access !== 'public') {
         if (!caller) throw problems.unauthorized();
-        // A secret key is its property's integration, not a person: sessions, profiles and two-step are not its (decision 0370).
+        // A secret key is its property's integration, not a person: sign-in, profiles and two-step are not its (decision 0370).
         if (caller.kind === 'key' && !keysMayCall(endpoint)) throw problems.forbidden(KEY_REFUSED);
         if (endpoint.access !== 'session') {
           const { resource, action } = endpoint.access;

@@ -10,8 +10,9 @@ describe('migrations landing out of number order', () => {
   let db: Db;
   const names = Object.keys(migrations);
   // The database first sees every migration except one from the middle, as if that area's
-  // migration had not landed yet.
-  const lateName = names[Math.floor(names.length / 2)]!;
+  // migration had not landed yet. It is one no later migration builds on (a settings table of its
+  // own): a migration that a later one depends on cannot land late in any order.
+  const lateName = '0140-settings-store';
   const withoutLate = Object.fromEntries(Object.entries(migrations).filter(([name]) => name !== lateName));
 
   beforeAll(async () => {
