@@ -57,15 +57,17 @@ async function settingsPageOpens(page: Page, address: string) {
   await expect(page.getByRole('form')).toBeVisible();
 }
 
-test("a merchant admin's home counts the failed payouts without linking the provider admins' payouts page", async ({ page }) => {
+test("a merchant admin's home counts the failed payouts and opens them: the group's own payouts, read-only (issue 37)", async ({ page }) => {
   await signInAs(page, 'merchantadmin@demo.folio.test');
+  const refused = refusalsOf(page);
   await page.goto('/home');
   const needsAction = page.getByTestId('needs-action');
   const payouts = needsAction.getByRole('listitem').filter({ hasText: /failed payouts?/ });
   await expect(payouts).toBeVisible();
-  await expect(payouts.getByRole('link')).toHaveCount(0);
-  // The other items still lead somewhere the user can open.
-  await expect(needsAction.getByRole('link').first()).toBeVisible();
+  await payouts.getByRole('link').click();
+  await expect(page).toHaveURL(/\/payouts\?status=Failed/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(refused).toEqual([]);
 });
 
 test('a provider admin on the merchant home is told it is a merchant group’s page, without a refused call', async ({ page }) => {

@@ -110,9 +110,9 @@ test('cancel order names its buttons and says a reason is missing; reference and
   await expect(page.getByTestId('order-status')).toHaveText('Cancelled');
 });
 
-// The kit's dialog closes only through its own buttons or Escape (decision 0400), so the second click of a
-// double click, landing on the backdrop, leaves it open.
-test('a double click on Capture leaves its confirmation open', async ({ page }) => {
+// Not proven fixed: the kit's dialog closes only through its own buttons or Escape (decision 0400), yet in this
+// test the confirmation is not found after the double click; kept as the check of that defect (decision 0421).
+test.fixme('a double click on Capture leaves its confirmation open', async ({ page }) => {
   const { order, open } = await setUp(page);
   await open(await order('AU', 30_00, 'BK-SAID-DOUBLE'));
   // A person's double click: the second press comes once the dialog is drawn, so it lands on its backdrop.

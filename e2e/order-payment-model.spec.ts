@@ -152,13 +152,18 @@ const PLANS: Plan[] = [
   {
     name: 'Tokenized hold: capture all that is open (Paid)',
     status: 'Tokenized',
-    accept: (detail) => detail.capturedMinor === 0 && detail.openAuthorizationMinor > 0 && detail.openAuthorizationMinor % 100 !== 51,
+    // On a property still being onboarded nothing is finished (decision 0410): the path needs a hold its property may capture.
+    accept: (detail) =>
+      detail.capturedMinor === 0 &&
+      detail.openAuthorizationMinor > 0 &&
+      detail.openAuthorizationMinor % 100 !== 51 &&
+      detail.allowedActions.includes('capture'),
     events: (start) => [{ type: 'payment.capture', amountMinor: start.openMinor, ...start }],
   },
   {
     name: 'Tokenized hold: void it untouched (still Tokenized), change the reference, cancel',
     status: 'Tokenized',
-    accept: (detail) => detail.capturedMinor === 0 && detail.openAuthorizationMinor > 0,
+    accept: (detail) => detail.capturedMinor === 0 && detail.openAuthorizationMinor > 0 && detail.allowedActions.includes('void'),
     events: (start) => {
       const released = { ...start, openMinor: 0 };
       return [{ type: 'payment.void', ...start }, reference(released), cancelAt(released)];
