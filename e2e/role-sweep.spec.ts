@@ -47,7 +47,9 @@ async function visit(page: Page, path: string) {
     await expect(page.locator('[data-sweep-left]')).toHaveCount(0, { timeout: 15_000 });
   } catch {
     // Seen only with three shards busy on two cores: the screen was not replaced in time. The sweep is about
-    // what each screen offers and what the server answers, so it opens the address itself and goes on.
+    // what each screen offers and what the server answers, so it opens the address itself and goes on (past
+    // the browser's "leave site?" where a screen asks it: the sweep keeps nothing it typed).
+    page.once('dialog', (dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()));
     await page.goto(path);
   }
 }
