@@ -93,7 +93,16 @@ export default defineConfig(() => ({
   },
   // The manifest (dist/.vite/manifest.json) tells scripts/check-bundle-budget.mjs which chunks /sign-in loads.
   // Rolldown's slow-plugin warning stays off: the precompression takes its seconds on purpose.
-  build: { outDir: 'dist', sourcemap: true, manifest: true, rolldownOptions: { checks: { bundlerTimings: false } } },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+    rolldownOptions: {
+      checks: { bundlerTimings: false },
+      preserveEntrySignatures: false,
+      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: Number(process.env.INLINE_MAX ?? 8192) } } },
+    },
+  },
   define: {
     // The Stately inspector is a development aid: only `VITE_INSPECT=true npm run dev` wires it.
     __INSPECT__: JSON.stringify(process.env.VITE_INSPECT === 'true' && process.env.NODE_ENV !== 'production'),

@@ -4,13 +4,22 @@
 // 2 for a code it does not know. The SPA's formatting (src/lib/format.ts), the e-mails' amounts
 // (server/payment-links/money-text.ts) and the contract's rules all read them here.
 
+// Building an Intl formatter costs far more than using one (a list page asks this for every amount
+// cell), so each currency is asked once.
+const digitsByCurrency = new Map<string, number>();
+
 /** Minor digits of a currency (its ISO 4217 exponent); 2 for a code Intl does not know. */
 export function currencyDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let digits = digitsByCurrency.get(currency);
+  if (digits === undefined) {
+    try {
+      digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    if (digitsByCurrency.size < 1000) digitsByCurrency.set(currency, digits);
   }
+  return digits;
 }
 
 /** Whether an amount in major units has no more decimals than the currency has (250.75 JPY has too many). */

@@ -8,17 +8,16 @@ import { usePrivateServer } from './support/private-server';
 
 // Issue 4: "the toast follows it through Starting, Processing, ProcessingReady and Ready". On the shared e2e
 // database an export of a few thousand rows is written before the browser's next poll, so the toast goes straight
-// from generating to ready. Here the server holds 400,000 orders: an xlsx export of all of them with every column
-// takes several seconds to write (about 8 s on the 2-core CI machine), so the polls the browser sends every 3 s find
-// the real job Processing before it is Ready.
+// from generating to ready. Here the server's exports run at an operator's pace (FOLIO_EXPORT_ROWS_PER_SECOND,
+// decision 0490) of 10 rows a second in chunks of 10: the demo's orders take several seconds to write, so the polls
+// the browser sends every 3 s find the real job Processing, with part of its rows written, before it is Ready.
+// (It used to seed 400,000 orders for the same effect: a minute of seeding and a 10 MB file on every CI run.)
 // ProcessingReady (the file being closed) lasts milliseconds and is only recorded when a poll happens to land in it;
 // the machine tests pin what the toast shows for it.
 
-const ORDERS = 400_000;
-// Seeding 400,000 orders is most of this server's start (about a minute).
-usePrivateServer(11, { FOLIO_SEED_ORDERS: String(ORDERS) });
+usePrivateServer(11, { FOLIO_EXPORT_CHUNK_ROWS: '10', FOLIO_EXPORT_ROWS_PER_SECOND: '10' });
 
-test('a large xlsx export: the toast follows the job through Starting, Processing and Ready, and the file arrives once', async ({ page }) => {
+test('a paced xlsx export: the toast follows the job through Starting, Processing and Ready, and the file arrives once', async ({ page }) => {
   test.setTimeout(120_000);
   await recordExportToast(page);
   await signInAs(page, PROVIDER_ADMIN);
@@ -53,11 +52,9 @@ test('a large xlsx export: the toast follows the job through Starting, Processin
   if (finalising >= 0) expect(shown[finalising]?.message).toBe(SHOWN.preparingDownload);
 
   // What the toast showed is what the server answered: Processing with the rows written so far, then Ready with
-  // every order counted: the seed's FOLIO_SEED_ORDERS and the demo's payment links' orders (a provider admin sees
-  // them all). Past its count cap the search only estimates its total, so the exact figure is compared when it has one.
+  // every order counted: the seeded orders and the demo's payment links' orders (a provider admin sees them all).
   const last = polls.at(-1);
   expect(last?.statusType, JSON.stringify(polls)).toBe('Ready');
-  expect(last?.ticks).toBeGreaterThanOrEqual(ORDERS);
   expect(
     polls.some((poll) => poll.statusType === 'Processing' && poll.ticks > 0 && poll.ticks < (last?.ticks ?? 0)),
     JSON.stringify(polls),
@@ -66,12 +63,13 @@ test('a large xlsx export: the toast follows the job through Starting, Processin
     total: number;
     totalExact: boolean;
   };
-  if (search.totalExact) expect(last?.ticks).toBe(search.total);
+  expect(search.totalExact).toBe(true);
+  expect(last?.ticks).toBe(search.total);
 
   // Once: nothing more arrives while polls would have run, and nothing is left to poll.
   await waitForExportTrackerIdle(page);
   expect(downloads).toHaveLength(1);
   expect((await storedExport(page)).requests).toEqual([]);
   expect(downloads[0]?.suggestedFilename()).toMatch(/\.xlsx$/);
-  expect(statSync((await downloads[0]!.path())!).size).toBeGreaterThan(10 * 1024 * 1024);
+  expect(statSync((await downloads[0]!.path())!).size).toBeGreaterThan(0);
 });

@@ -38,6 +38,11 @@ export interface WorkerOptions {
   beatMs: number;
   /** Rows per COPY on the embedded engine (decision 0320); 0 reads the export in one COPY, as PostgreSQL does. */
   chunkRows?: number;
+  /**
+   * At most this many rows a second per export (0: as fast as the database gives them). An operator's
+   * brake for busy hours: a big export then takes longer instead of taking the database (decision 0490).
+   */
+  rowsPerSecond?: number;
 }
 
 /** Decision 0320: a chunk holds the embedded engine for some tens of ms, which is what other callers wait at most per query. */
@@ -53,6 +58,20 @@ export function workerOptionsFromEnv(concurrency: number, env: NodeJS.ProcessEnv
     // A cancel must take effect within a second, so the running export looks four times a second.
     beatMs: number(env.FOLIO_EXPORT_BEAT_MS, 250),
     chunkRows: env.FOLIO_EXPORT_CHUNK_ROWS === '0' ? 0 : number(env.FOLIO_EXPORT_CHUNK_ROWS, DEFAULT_CHUNK_ROWS),
+    rowsPerSecond: number(env.FOLIO_EXPORT_ROWS_PER_SECOND, 0),
+  };
+}
+
+/**
+ * Keeps an export at or under `rowsPerSecond`: after each chunk, waits until the rows written so far are
+ * due at that pace. Waits in short steps so a stop (shutdown) is not held up.
+ */
+function exportPace(rowsPerSecond: number, stopping: () => boolean): (rowsWritten: number) => Promise<void> {
+  if (rowsPerSecond <= 0) return async () => undefined;
+  const started = Date.now();
+  return async (rowsWritten) => {
+    const dueAt = started + (rowsWritten / rowsPerSecond) * 1000;
+    while (!stopping() && Date.now() < dueAt) await new Promise((resolve) => setTimeout(resolve, Math.min(100, dueAt - Date.now())));
   };
 }
 
@@ -104,8 +123,10 @@ export function startExportWorker(ctx: AppContext, sources: Partial<Record<Expor
       const opened = await openBody(job, source, proceed);
       body = opened.body;
       let beat = Date.now();
+      const pace = exportPace(options.rowsPerSecond ?? 0, stopping);
       for await (const chunk of body.chunks) {
         await writer.write(chunk);
+        await pace(writer.rows());
         if (stopping()) {
           await giveUp();
           return releaseJob(ctx.db, job.token, workerId);

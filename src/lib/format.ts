@@ -10,6 +10,32 @@ export interface FormatOptions {
   timeZone?: string;
 }
 
+// Building an Intl formatter costs far more than formatting with it (a list page formats every amount
+// and date cell of every row, on every render): each kind of formatter is built once per locale, zone
+// and currency, and kept. The keys are few (the user's locale and zone, the currencies on screen).
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(locale: string | undefined, currency?: string): Intl.NumberFormat {
+  const key = `${locale ?? ''}|${currency ?? ''}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, currency ? { style: 'currency', currency } : undefined);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+function dateFormat(locale: string | undefined, timeZone: string | undefined, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${timeZone ?? ''}|${withTime}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, withTime ? { dateStyle: 'medium', timeStyle: 'short', timeZone } : { dateStyle: 'medium', timeZone });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 // Minor digits and minor-to-text are the contract's (contract/money.ts), shared with the server;
 // the names stay here for the SPA's callers.
 export { currencyDigits as minorDigitsOf, minorToPlain } from '../../contract/money';
@@ -18,7 +44,7 @@ export { currencyDigits as minorDigitsOf, minorToPlain } from '../../contract/mo
 export function formatMoney(minor: number, currency: string, options: FormatOptions = {}): string {
   const digits = currencyDigits(currency);
   try {
-    return new Intl.NumberFormat(options.locale, { style: 'currency', currency }).format(minor / 10 ** digits);
+    return numberFormat(options.locale, currency).format(minor / 10 ** digits);
   } catch {
     return `${minorToPlain(minor, digits)} ${currency}`;
   }
@@ -69,7 +95,7 @@ function validDate(value: string | null | undefined): Date | undefined {
 export function formatDateTime(iso: string | null | undefined, options: FormatOptions = {}): string {
   const date = validDate(iso);
   if (!date) return iso ?? '';
-  return new Intl.DateTimeFormat(options.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: options.timeZone }).format(date);
+  return dateFormat(options.locale, options.timeZone, true).format(date);
 }
 
 /**
@@ -80,12 +106,12 @@ export function formatDate(value: string | null | undefined, options: FormatOpti
   const date = validDate(value);
   if (!date || !value) return value ?? '';
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  return new Intl.DateTimeFormat(options.locale, { dateStyle: 'medium', timeZone: dateOnly ? 'UTC' : options.timeZone }).format(date);
+  return dateFormat(options.locale, dateOnly ? 'UTC' : options.timeZone, false).format(date);
 }
 
 /** A count with the locale's grouping: 12345 -> "12,345". */
 export function formatCount(count: number, options: FormatOptions = {}): string {
-  return new Intl.NumberFormat(options.locale).format(count);
+  return numberFormat(options.locale).format(count);
 }
 
 /**

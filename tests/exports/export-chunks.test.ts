@@ -183,4 +183,30 @@ describe('an export in keyset chunks on the embedded engine', { timeout: 300_000
     expect(existsSync(path.join(app.ctx.config.filesDir, 'exports', `${token}.xlsx`))).toBe(false);
     expect(await status(statusUrl)).toMatchObject({ statusType: 'Failed', errorMessages: ['Request cancelled'] });
   });
+
+  test('an export at a set pace (FOLIO_EXPORT_ROWS_PER_SECOND) takes its time: polls see it part-way, and its file is the unpaced one', async () => {
+    const body = { fileType: 'csv', orderColumns: ['reference', 'amount', 'status', 'attempts', 'createdAt'] };
+    const unpacedStart = Date.now();
+    const unpaced = await exportFile(10, PAYOUT_EXPORT, body);
+    const unpacedMs = Date.now() - unpacedStart;
+    const rows = unpaced.toString('utf8').trimEnd().split('\n').length - 1;
+    expect(rows).toBeGreaterThan(20);
+    // A pace that makes the export last four times what it took unpaced on this machine just now (and at
+    // least two seconds): a brake that did nothing would finish in about the unpaced time.
+    const pacedMs = Math.max(2_000, 4 * unpacedMs);
+    const rowsPerSecond = rows / (pacedMs / 1000);
+    await useWorker({ chunkRows: 10, rowsPerSecond });
+    const started = Date.now();
+    const token = await startExport(app, PAYOUT_EXPORT, admin, body);
+    const statusUrl = `${PAYOUT_EXPORT}/${token}`;
+    const partWay: number[] = [];
+    for (let seen = await status(statusUrl); seen.statusType !== 'Ready'; seen = await status(statusUrl)) {
+      if (seen.statusType === 'Processing' && seen.ticks > 0 && seen.ticks < rows) partWay.push(seen.ticks);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // No faster than the pace allows: the last chunk's rows are due at rows / rowsPerSecond.
+    expect(Date.now() - started, `unpaced ${unpacedMs} ms`).toBeGreaterThanOrEqual(((rows - 10) / rowsPerSecond) * 1000);
+    expect(new Set(partWay).size, JSON.stringify(partWay)).toBeGreaterThanOrEqual(2);
+    expect(await downloaded(statusUrl)).toEqual(unpaced);
+  });
 });
