@@ -72,6 +72,35 @@ export const PATH_ROOMS = {
   'db/seed-cli.ts': DEMO,
 };
 
+/**
+ * Imports that still run against the direction, as `file -> room` (paths relative to server/). The
+ * lint lets exactly these through until they are fixed; tests/foundation/server-rooms.test.ts fails
+ * when one is fixed but still listed, so the list only shrinks. Empty is the goal.
+ */
+export const KNOWN_BACKWARD = [
+  'audit.ts -> auth',
+  'auth/api-key-caller.ts -> properties',
+  'auth/identity-routes.ts -> http',
+  'auth/password-guard.ts -> http',
+  'auth/session-routes.ts -> http',
+  'auth/two-step.ts -> http',
+  'config.ts -> files',
+  'mail/sent-email-routes.ts -> auth',
+  'mail/sent-email-routes.ts -> lists',
+  'mail/sent-email-routes.ts -> http',
+  'merchant-groups/merchant-group-routes.ts -> kyc',
+  'merchants/merchants-module.ts -> fees',
+  'orders/order-payment.ts -> capabilities',
+  'payment-links/payment-link-module.ts -> home',
+  'payment-links/payment-link-routes.ts -> capabilities',
+  'properties/brand-assets.ts -> kyc',
+  'smtp-settings/smtp-settings-routes.ts -> webhooks',
+  'smtp-settings/smtp-test.ts -> webhooks',
+  'webhooks/integrations-module.ts -> smtp-settings',
+  'webhooks/webhook-routes.ts -> smtp-settings',
+  'webhooks/webhook-worker.ts -> smtp-settings',
+];
+
 /** The room of a path relative to server/ (`orders/order-query.ts` -> `orders`). */
 export function roomOf(relativePath) {
   const posix = relativePath.split('\\').join('/');
