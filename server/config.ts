@@ -1,7 +1,20 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { DatabaseTarget } from './db/database';
-import type { S3StorageConfig } from './files/s3-storage';
+
+/** Where files go on an S3-compatible store (FOLIO_S3_*); read by files/s3-storage.ts. */
+export interface S3StorageConfig {
+  bucket: string;
+  region: string;
+  /** The store's address; absent for AWS itself. */
+  endpoint?: string;
+  /** Path-style addressing (http://host/bucket/key), which most self-hosted stores need. */
+  forcePathStyle: boolean;
+  /** Absent: the SDK's own chain (environment, instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Prepended to every key, so one bucket can hold several environments. */
+  prefix: string;
+}
 
 export interface Config {
   production: boolean;
