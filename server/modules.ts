@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { registerIdentityRoutes } from './auth/identity-routes';
+import { registerIdentityRoutes } from './sign-in/identity-routes';
 import { registerBookingsModule } from './bookings/bookings-module';
 import { registerCapabilityRoutes } from './capabilities/capability-routes';
-import { registerSessionRoutes } from './auth/session-routes';
-import { registerTwoStepRoutes } from './auth/two-step';
+import { registerSessionRoutes } from './sign-in/session-routes';
+import { registerTwoStepRoutes } from './sign-in/two-step';
 import { registerExportModule } from './exports/export-module';
 import { registerKycModule } from './kyc/kyc-module';
-import { registerSentEmailRoutes } from './mail/sent-email-routes';
+import { registerSentEmailRoutes } from './sent-emails/sent-email-routes';
 import { registerSettingsModule } from './settings/settings-module';
 import { registerMerchantGroupRoutes } from './merchant-groups/merchant-group-routes';
 import { registerMerchantsModule } from './merchants/merchants-module';
