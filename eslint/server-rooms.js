@@ -78,13 +78,6 @@ export const PATH_ROOMS = {
  * when one is fixed but still listed, so the list only shrinks. Empty is the goal.
  */
 export const KNOWN_BACKWARD = [
-  'auth/identity-routes.ts -> http',
-  'auth/password-guard.ts -> http',
-  'auth/session-routes.ts -> http',
-  'auth/two-step.ts -> http',
-  'mail/sent-email-routes.ts -> auth',
-  'mail/sent-email-routes.ts -> lists',
-  'mail/sent-email-routes.ts -> http',
   'merchant-groups/merchant-group-routes.ts -> kyc',
   'merchants/merchants-module.ts -> fees',
   'orders/order-payment.ts -> capabilities',
