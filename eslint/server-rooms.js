@@ -79,9 +79,7 @@ export const PATH_ROOMS = {
  */
 export const KNOWN_BACKWARD = [
   'merchant-groups/merchant-group-routes.ts -> kyc',
-  'merchants/merchants-module.ts -> fees',
   'orders/order-payment.ts -> capabilities',
-  'payment-links/payment-link-module.ts -> home',
   'payment-links/payment-link-routes.ts -> capabilities',
   'properties/brand-assets.ts -> kyc',
   'smtp-settings/smtp-settings-routes.ts -> webhooks',

@@ -5,6 +5,8 @@ import { registerCapabilityRoutes } from './capabilities/capability-routes';
 import { registerSessionRoutes } from './sign-in/session-routes';
 import { registerTwoStepRoutes } from './sign-in/two-step';
 import { registerExportModule } from './exports/export-module';
+import { registerFeeRoutes } from './fees/fee-routes';
+import { registerHomeRoutes } from './home/home-routes';
 import { registerKycModule } from './kyc/kyc-module';
 import { registerSentEmailRoutes } from './sent-emails/sent-email-routes';
 import { registerSettingsModule } from './settings/settings-module';
@@ -17,10 +19,11 @@ import { registerPayoutModule } from './payouts/payout-module';
 import { registerRefundModule } from './refunds/refund-module';
 import { registerPropertyRoutes } from './properties/property-routes';
 import { registerSystemRoutes } from './system-routes';
+import { registerSmtpSettingsRoutes } from './smtp-settings/smtp-settings-routes';
 import { registerUserRoutes } from './users/user-routes';
 import { registerIntegrationsModule } from './webhooks/integrations-module';
 
-/** Every domain module's routes. One line per module. */
+/** Every module's routes, each registered by its own folder's function. One line per module. */
 export function registerModules(app: FastifyInstance): void {
   registerSystemRoutes(app);
   registerSessionRoutes(app);
@@ -33,13 +36,16 @@ export function registerModules(app: FastifyInstance): void {
   registerPayoutModule(app);
   registerRefundModule(app);
   registerPaymentLinkModule(app);
+  registerHomeRoutes(app);
   registerExportModule(app);
   registerMerchantGroupRoutes(app);
   registerMerchantsModule(app);
+  registerFeeRoutes(app);
   registerKycModule(app);
   registerSettingsModule(app);
   registerSentEmailRoutes(app);
   registerStatechartRoutes(app);
   registerIntegrationsModule(app);
+  registerSmtpSettingsRoutes(app);
   registerCapabilityRoutes(app);
 }
