@@ -82,11 +82,6 @@ export const KNOWN_BACKWARD = [
   'orders/order-payment.ts -> capabilities',
   'payment-links/payment-link-routes.ts -> capabilities',
   'properties/brand-assets.ts -> kyc',
-  'smtp-settings/smtp-settings-routes.ts -> webhooks',
-  'smtp-settings/smtp-test.ts -> webhooks',
-  'webhooks/integrations-module.ts -> smtp-settings',
-  'webhooks/webhook-routes.ts -> smtp-settings',
-  'webhooks/webhook-worker.ts -> smtp-settings',
 ];
 
 /** The room of a path relative to server/ (`orders/order-query.ts` -> `orders`). */

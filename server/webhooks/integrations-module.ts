@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { secretBoxOf } from '../smtp-settings/secret-box';
+import { secretBoxOf } from '../outbound/secret-box';
 import { registerWebhookRoutes } from './webhook-routes';
 import { startWebhookWorker, type WebhookWorker } from './webhook-worker';
 
