@@ -81,7 +81,6 @@ export const KNOWN_BACKWARD = [
   'merchant-groups/merchant-group-routes.ts -> kyc',
   'orders/order-payment.ts -> capabilities',
   'payment-links/payment-link-routes.ts -> capabilities',
-  'properties/brand-assets.ts -> kyc',
 ];
 
 /** The room of a path relative to server/ (`orders/order-query.ts` -> `orders`). */
