@@ -9,7 +9,7 @@
 // - inside server/ the rooms run one way: platform below domains, the demo seed on top, no cycle
 //   between domains (eslint/server-rooms.js).
 import path from 'node:path';
-import { KNOWN_BACKWARD, roomOf, roomViolation } from './server-rooms.js';
+import { roomOf, roomViolation } from './server-rooms.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const browserOnlyPackages = [
@@ -41,9 +41,7 @@ const serverRoot = path.join(root, 'server');
 function serverRoomViolation(absoluteFile, absoluteTarget) {
   const file = path.relative(serverRoot, absoluteFile).split(path.sep).join('/');
   const target = path.relative(serverRoot, absoluteTarget).split(path.sep).join('/');
-  const [from, to] = [roomOf(file), roomOf(target)];
-  if (KNOWN_BACKWARD.includes(`${file} -> ${to}`)) return undefined;
-  return roomViolation(from, to);
+  return roomViolation(roomOf(file), roomOf(target));
 }
 
 function violation(fileArea, source, target) {

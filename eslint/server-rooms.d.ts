@@ -4,7 +4,6 @@ export const DOMAIN_USES: Readonly<Record<string, readonly string[]>>;
 export const DEMO: string;
 export const ENTRY_POINTS: readonly string[];
 export const PATH_ROOMS: Readonly<Record<string, string>>;
-export const KNOWN_BACKWARD: readonly string[];
 export function roomOf(relativePath: string): string;
 export function roomViolation(from: string, to: string): string | undefined;
 export function cycleInDomainUses(uses?: Readonly<Record<string, readonly string[]>>): string[] | undefined;

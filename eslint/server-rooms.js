@@ -72,13 +72,6 @@ export const PATH_ROOMS = {
   'db/seed-cli.ts': DEMO,
 };
 
-/**
- * Imports that still run against the direction, as `file -> room` (paths relative to server/). The
- * lint lets exactly these through until they are fixed; tests/foundation/server-rooms.test.ts fails
- * when one is fixed but still listed, so the list only shrinks. Empty is the goal.
- */
-export const KNOWN_BACKWARD = ['merchant-groups/merchant-group-routes.ts -> kyc'];
-
 /** The room of a path relative to server/ (`orders/order-query.ts` -> `orders`). */
 export function roomOf(relativePath) {
   const posix = relativePath.split('\\').join('/');

@@ -7,6 +7,7 @@ import { registerTwoStepRoutes } from './sign-in/two-step';
 import { registerExportModule } from './exports/export-module';
 import { registerFeeRoutes } from './fees/fee-routes';
 import { registerHomeRoutes } from './home/home-routes';
+import { groupApplications } from './kyc/applications';
 import { registerKycModule } from './kyc/kyc-module';
 import { registerSentEmailRoutes } from './sent-emails/sent-email-routes';
 import { registerSettingsModule } from './settings/settings-module';
@@ -38,7 +39,7 @@ export function registerModules(app: FastifyInstance): void {
   registerPaymentLinkModule(app);
   registerHomeRoutes(app);
   registerExportModule(app);
-  registerMerchantGroupRoutes(app);
+  registerMerchantGroupRoutes(app, groupApplications);
   registerMerchantsModule(app);
   registerFeeRoutes(app);
   registerKycModule(app);

@@ -4,7 +4,7 @@ import { PROBLEM_TYPES } from '../../contract/problem';
 import { audit } from '../audit';
 import { isProviderStaff } from '../auth/caller';
 import { hashToken, randomToken } from '../auth/tokens';
-import { ensureApplication } from '../kyc/applications';
+import { ensureApplication, groupApplications } from '../kyc/applications';
 import { HttpProblem, problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { linkOrigin } from '../mail/link-origin';
@@ -67,7 +67,7 @@ export function registerMerchantAccessRoutes(app: FastifyInstance): void {
       .execute();
     await audit(ctx.db, caller.userId, 'merchantAccess.grant', GROUP_ENTITY, groupId, { adminUserId: userId, email });
 
-    const group = await groupAnswer(ctx, caller, groupId);
+    const group = await groupAnswer(ctx, caller, groupId, groupApplications);
     const link = `${linkOrigin(ctx.config, request)}/create-password?token=${encodeURIComponent(token)}`;
     // After the commit: the mailer writes its copy through the app's own handle.
     afterCommit(() =>
