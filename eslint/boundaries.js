@@ -5,8 +5,11 @@
 // - contract/ is shared by both sides, so it imports from neither;
 // - the SPA is layered src/components + src/lib -> src/features -> src/app: a feature never imports
 //   another feature or the shell (src/app); shared code (components, lib) imports neither. Features
-//   reach the session, the active property, notifications and sign-out cleanup through src/lib.
+//   reach the session, the active property, notifications and sign-out cleanup through src/lib;
+// - inside server/ the rooms run one way: platform below domains, the demo seed on top, no cycle
+//   between domains (eslint/server-rooms.js).
 import path from 'node:path';
+import { roomOf, roomViolation } from './server-rooms.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const browserOnlyPackages = [
@@ -30,6 +33,15 @@ function area(absolutePath) {
 
 function isPackage(source, names) {
   return names.some((name) => source === name || source.startsWith(`${name}/`));
+}
+
+const serverRoot = path.join(root, 'server');
+
+/** Why an import between two files of server/ runs against the rooms' direction; undefined when it may. */
+function serverRoomViolation(absoluteFile, absoluteTarget) {
+  const file = path.relative(serverRoot, absoluteFile).split(path.sep).join('/');
+  const target = path.relative(serverRoot, absoluteTarget).split(path.sep).join('/');
+  return roomViolation(roomOf(file), roomOf(target));
 }
 
 function violation(fileArea, source, target) {
@@ -56,7 +68,10 @@ const rule = {
       if (!node.source || typeof node.source.value !== 'string') return;
       const source = node.source.value;
       const target = source.startsWith('.') ? area(path.resolve(path.dirname(context.filename), source)) : undefined;
-      const message = violation(fileArea, source, target);
+      const resolved = source.startsWith('.') ? path.resolve(path.dirname(context.filename), source) : undefined;
+      const message =
+        violation(fileArea, source, target) ??
+        (fileArea.top === 'server' && target?.top === 'server' ? serverRoomViolation(path.resolve(context.filename), resolved) : undefined);
       if (message) context.report({ node, messageId: 'boundary', data: { message: `${message} (docs/architecture.md, "The import rule")` } });
     }
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };

@@ -17,7 +17,7 @@ import { seedDemo, seedRoles } from './db/seed/seed-demo';
 import { localFileStorage } from './files/storage';
 import { s3FileStorage } from './files/s3-storage';
 import { registerCompression } from './http/compression';
-import { databaseRateLimitStore } from './http/rate-limit-store';
+import { databaseRateLimitStore } from './auth/rate-limit-store';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
 import { installProblemHandlers } from './http/problem';
 import { registerSpaAssets } from './http/spa-assets';

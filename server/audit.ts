@@ -1,11 +1,17 @@
-import type { AnyCaller } from './auth/caller';
 import type { Db } from './db/database';
+
+/**
+ * A caller as the audit log names it: a person, or a property's secret key with its name and maker.
+ * Written out here rather than imported, so the audit log sits below auth/ (which records sign-ins
+ * in it); every caller of auth/caller.ts is one of these.
+ */
+export type AuditCaller = { kind: 'person'; userId: string } | { kind: 'key'; keyId: string; keyName: string; createdBy: string };
 
 /**
  * Who did it: a user's id, the caller itself (a person or a property's secret key), or null for the
  * product (a guest's payment, a worker).
  */
-export type AuditActor = string | null | AnyCaller;
+export type AuditActor = string | null | AuditCaller;
 
 /**
  * Appends to the audit log: who did what to which entity. A secret key's call names the key

@@ -1,7 +1,20 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { DatabaseTarget } from './db/database';
-import type { S3StorageConfig } from './files/s3-storage';
+
+/** Where files go on an S3-compatible store (FOLIO_S3_*); read by files/s3-storage.ts. */
+export interface S3StorageConfig {
+  bucket: string;
+  region: string;
+  /** The store's address; absent for AWS itself. */
+  endpoint?: string;
+  /** Path-style addressing (http://host/bucket/key), which most self-hosted stores need. */
+  forcePathStyle: boolean;
+  /** Absent: the SDK's own chain (environment, instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Prepended to every key, so one bucket can hold several environments. */
+  prefix: string;
+}
 
 export interface Config {
   production: boolean;
@@ -30,6 +43,8 @@ export interface Config {
    */
   trustProxy: false | 1 | string;
   seedOrders: number;
+  /** How long an invitation link works, for a colleague invited by a user admin and a merchant admin granted access alike (FOLIO_INVITATION_HOURS, decision 0456). */
+  invitationHours: number;
   logLevel: string;
   /** Validate every answer against its contract schema (tests and development). */
   validateResponses: boolean;
@@ -150,6 +165,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: publicUrlOf(env.PUBLIC_URL),
     trustProxy: trustProxyOf(env.FOLIO_TRUST_PROXY),
     seedOrders: integer('FOLIO_SEED_ORDERS', env.FOLIO_SEED_ORDERS, 30_000),
+    invitationHours: Math.max(1, integer('FOLIO_INVITATION_HOURS', env.FOLIO_INVITATION_HOURS, 7 * 24)),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     validateResponses: !production,
     spaDir: production ? path.resolve(env.FOLIO_SPA_DIR ?? 'dist') : undefined,

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { registerIdentityRoutes } from './auth/identity-routes';
+import { registerIdentityRoutes } from './sign-in/identity-routes';
 import { registerBookingsModule } from './bookings/bookings-module';
 import { registerCapabilityRoutes } from './capabilities/capability-routes';
-import { registerSessionRoutes } from './auth/session-routes';
-import { registerTwoStepRoutes } from './auth/two-step';
+import { registerSessionRoutes } from './sign-in/session-routes';
+import { registerTwoStepRoutes } from './sign-in/two-step';
 import { registerExportModule } from './exports/export-module';
+import { registerFeeRoutes } from './fees/fee-routes';
+import { registerHomeRoutes } from './home/home-routes';
+import { groupApplications } from './kyc/applications';
 import { registerKycModule } from './kyc/kyc-module';
-import { registerSentEmailRoutes } from './mail/sent-email-routes';
+import { registerSentEmailRoutes } from './sent-emails/sent-email-routes';
 import { registerSettingsModule } from './settings/settings-module';
 import { registerMerchantGroupRoutes } from './merchant-groups/merchant-group-routes';
 import { registerMerchantsModule } from './merchants/merchants-module';
@@ -17,10 +20,11 @@ import { registerPayoutModule } from './payouts/payout-module';
 import { registerRefundModule } from './refunds/refund-module';
 import { registerPropertyRoutes } from './properties/property-routes';
 import { registerSystemRoutes } from './system-routes';
+import { registerSmtpSettingsRoutes } from './smtp-settings/smtp-settings-routes';
 import { registerUserRoutes } from './users/user-routes';
 import { registerIntegrationsModule } from './webhooks/integrations-module';
 
-/** Every domain module's routes. One line per module. */
+/** Every module's routes, each registered by its own folder's function. One line per module. */
 export function registerModules(app: FastifyInstance): void {
   registerSystemRoutes(app);
   registerSessionRoutes(app);
@@ -33,13 +37,16 @@ export function registerModules(app: FastifyInstance): void {
   registerPayoutModule(app);
   registerRefundModule(app);
   registerPaymentLinkModule(app);
+  registerHomeRoutes(app);
   registerExportModule(app);
-  registerMerchantGroupRoutes(app);
+  registerMerchantGroupRoutes(app, groupApplications);
   registerMerchantsModule(app);
+  registerFeeRoutes(app);
   registerKycModule(app);
   registerSettingsModule(app);
   registerSentEmailRoutes(app);
   registerStatechartRoutes(app);
   registerIntegrationsModule(app);
+  registerSmtpSettingsRoutes(app);
   registerCapabilityRoutes(app);
 }

@@ -1,10 +1,19 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { SECRET_KEY_PREFIX } from '../../contract/secret-keys';
 import type { Db } from '../db/database';
-import { hashSecretKey } from '../properties/secret-keys';
 import { permissionsOfRoles, type KeyCaller } from './caller';
 
 export const API_KEY_ROLE = 'APIUser';
+
+/**
+ * How a secret key is stored and found (decision 0262): its SHA-256 (a key is 32 random bytes, so a
+ * slow password hash adds nothing). Kept here, where a key is recognised; the properties module that
+ * makes keys stores this same hash.
+ */
+export function hashSecretKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
 
 export function looksLikeSecretKey(token: string): boolean {
   return token.startsWith(SECRET_KEY_PREFIX);

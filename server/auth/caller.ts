@@ -61,10 +61,6 @@ export function madeBy(caller: AnyCaller): { userId: string | null; keyId: strin
   return caller.kind === 'key' ? { userId: null, keyId: caller.keyId } : { userId: caller.userId, keyId: null };
 }
 
-export function isKey(caller: AnyCaller | null | undefined): caller is KeyCaller {
-  return caller?.kind === 'key';
-}
-
 export function isGranted(caller: CallerScope, resource: Resource, action: Action): boolean {
   return caller.permissions.some((entry) => entry.resource === resource && entry.permissions.includes(action));
 }

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import { PROBLEM_TYPES } from '../../contract/problem';
 import type { Db } from '../db/database';
-import { countHit } from '../http/rate-limit-store';
+import { countHit } from './rate-limit-store';
 import { HttpProblem } from '../http/problem';
 
 // Password guessing, limited per account (issue 33, decision 0372). Every endpoint that checks a

@@ -1,9 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
+import type { GroupApplications } from '../merchant-groups/merchant-group-routes';
 
 // The KYC tables (kyc_applications, their drafts, flags and documents) belong to this module
 // (decision 0190). The merchant-groups module learns about a group's application only through
-// these functions: the application row, and SQL over it correlated on a group id, so the KYC
+// these functions, handed to it as `groupApplications` (decision 0455): the application row, and SQL over it correlated on a group id, so the KYC
 // applications list can filter and sort by application dates without naming KYC tables itself.
 
 /** The application row of a group, created on first use (a group always has exactly one). */
@@ -45,3 +46,11 @@ export async function applicationsUntouchedSince(db: Db, groupIds: readonly stri
   const recent = new Set(touched.map((row) => row.merchant_group_id));
   return new Set(groupIds.filter((id) => !recent.has(id)));
 }
+
+/** What the merchant-group answers read from a group's application (server/modules.ts hands it to them). */
+export const groupApplications: GroupApplications = {
+  ensure: ensureApplication,
+  idOf: applicationIdOf,
+  columnSql: applicationColumnSql,
+  openFlagCountSql,
+};

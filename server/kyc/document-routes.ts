@@ -8,7 +8,7 @@ import { sendProblem } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { assertMaySee } from '../merchant-groups/group-access';
 import { DOCUMENT_FILE_ROUTE, documentAnswer, validDocumentLink } from './document-access';
-import { cleanName } from './document-name';
+import { cleanName } from '../files/upload-name';
 import { currentDocuments, loadApplicationState } from './read-model';
 import { demoDocumentContent, isDemoDocument } from './demo-document';
 

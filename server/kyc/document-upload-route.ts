@@ -14,7 +14,7 @@ import { fieldErrors, HttpProblem, problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { GROUP_ENTITY } from '../merchant-groups/lifecycle';
 import { documentAnswer, type DocumentRow } from './document-access';
-import { cleanName } from './document-name';
+import { cleanName } from '../files/upload-name';
 import { assertApplicant } from './group-access';
 import { loadApplicationState, type ApplicationState } from './read-model';
 

@@ -11,10 +11,10 @@ import {
 } from '../../contract/merchant-groups';
 import { isProviderStaff, type Caller } from '../auth/caller';
 import type { AppContext } from '../app-context';
+import type { Db } from '../db/database';
 import { audit } from '../audit';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
-import { applicationColumnSql, applicationIdOf, ensureApplication, openFlagCountSql } from '../kyc/applications';
 import { escapeLike } from '../lists/list-query';
 import { assertMaySee, assertReviewer } from './group-access';
 import { groupNameConflict, groupNameTaken, insertGroup, loadGroup } from './groups';
@@ -24,16 +24,33 @@ import { actionsFor, applyTransition, GROUP_ENTITY } from './lifecycle';
 // creation by provider staff, the KYC applications table (search), the two lifecycle PUTs, and
 // pre-init, which opens the caller's application.
 
+/**
+ * What a group's answers read from its KYC application. The KYC module owns those tables (decision
+ * 0190) and builds on merchant groups, so it hands these functions in (server/modules.ts) instead of
+ * merchant groups importing it (decision 0455).
+ */
+export interface GroupApplications {
+  /** The application row of a group, created on first use (a group always has exactly one). */
+  ensure(db: Db, groupId: string): Promise<unknown>;
+  idOf(db: Db, groupId: string): Promise<string | null>;
+  /** One column of the application of the group `groupId` refers to (NULL without one). */
+  columnSql<T>(column: 'id' | 'created_at' | 'submitted_at' | 'updated_at', groupId: RawBuilder<unknown>): RawBuilder<T>;
+  /** How many review flags of that group's application are still open. */
+  openFlagCountSql(groupId: RawBuilder<unknown>): RawBuilder<string>;
+}
+
 const groupId = sql.ref('merchant_groups.id');
-const SORT_COLUMNS: Record<KycListSortField, RawBuilder<unknown>> = {
-  // The application's own dates, as its detail page shows them (a group and its application are
-  // created together; the demo dates both). The KYC module owns them (decision 0190).
-  createdAt: applicationColumnSql('created_at', groupId),
-  submittedAt: applicationColumnSql('submitted_at', groupId),
-  statusChangedAt: sql.ref('merchant_groups.status_changed_at'),
-  updatedAt: sql.ref('merchant_groups.updated_at'),
-  name: sql.ref('merchant_groups.name'),
-};
+function kycSortColumns(applications: GroupApplications): Record<KycListSortField, RawBuilder<unknown>> {
+  return {
+    // The application's own dates, as its detail page shows them (a group and its application are
+    // created together; the demo dates both). The KYC module owns them (decision 0190).
+    createdAt: applications.columnSql('created_at', groupId),
+    submittedAt: applications.columnSql('submitted_at', groupId),
+    statusChangedAt: sql.ref('merchant_groups.status_changed_at'),
+    updatedAt: sql.ref('merchant_groups.updated_at'),
+    name: sql.ref('merchant_groups.name'),
+  };
+}
 
 const propertiesCountSql = sql<string>`(SELECT count(*) FROM merchants m WHERE m.merchant_group_id = merchant_groups.id)`;
 const LIST_SORT_COLUMNS: Record<MerchantGroupSortField, RawBuilder<unknown>> = {
@@ -43,9 +60,9 @@ const LIST_SORT_COLUMNS: Record<MerchantGroupSortField, RawBuilder<unknown>> = {
   propertiesCount: propertiesCountSql,
 };
 
-export async function groupAnswer(ctx: AppContext, caller: Caller, groupId: string): Promise<MerchantGroup> {
+export async function groupAnswer(ctx: AppContext, caller: Caller, groupId: string, applications: GroupApplications): Promise<MerchantGroup> {
   const group = await loadGroup(ctx.db, groupId);
-  const applicationId = await applicationIdOf(ctx.db, groupId);
+  const applicationId = await applications.idOf(ctx.db, groupId);
   return {
     merchantGroupId: group.id,
     name: group.name,
@@ -60,7 +77,8 @@ export async function groupAnswer(ctx: AppContext, caller: Caller, groupId: stri
   };
 }
 
-export function registerMerchantGroupRoutes(app: FastifyInstance): void {
+export function registerMerchantGroupRoutes(app: FastifyInstance, applications: GroupApplications): void {
+  const SORT_COLUMNS = kycSortColumns(applications);
   registerEndpoint(app, merchantGroupEndpoints.listMerchantGroups, async ({ query, caller, ctx }) => {
     let base = ctx.db.selectFrom('merchant_groups');
     if (!isProviderStaff(caller)) base = base.where('id', '=', caller.merchantGroupId ?? '00000000-0000-0000-0000-000000000000');
@@ -77,22 +95,24 @@ export function registerMerchantGroupRoutes(app: FastifyInstance): void {
         .offset((query.page - 1) * query.pageSize)
         .execute(),
     ]);
-    const items = await Promise.all(rows.map(async (row) => ({ ...(await groupAnswer(ctx, caller, row.id)), propertiesCount: Number(row.properties_count) })));
+    const items = await Promise.all(
+      rows.map(async (row) => ({ ...(await groupAnswer(ctx, caller, row.id, applications)), propertiesCount: Number(row.properties_count) })),
+    );
     return { items, total: Number(total), page: query.page, pageSize: query.pageSize };
   });
 
   registerEndpoint(app, merchantGroupEndpoints.getMerchantGroup, async ({ params, caller, ctx }) => {
     assertMaySee(caller, params.id);
-    return groupAnswer(ctx, caller, params.id);
+    return groupAnswer(ctx, caller, params.id, applications);
   });
 
   registerEndpoint(app, merchantGroupEndpoints.createMerchantGroup, async ({ body, caller, ctx }) => {
     if (!isProviderStaff(caller)) throw problems.forbidden('only provider staff create merchant groups');
     if (await groupNameTaken(ctx.db, body.name)) throw groupNameConflict(body.name, 'name');
     const id = await insertGroup(ctx.db, body);
-    await ensureApplication(ctx.db, id);
+    await applications.ensure(ctx.db, id);
     await audit(ctx.db, caller.userId, 'merchantGroup.create', GROUP_ENTITY, id, { name: body.name });
-    return groupAnswer(ctx, caller, id);
+    return groupAnswer(ctx, caller, id, applications);
   });
 
   registerEndpoint(
@@ -114,12 +134,12 @@ export function registerMerchantGroupRoutes(app: FastifyInstance): void {
             'merchant_groups.country',
             'merchant_groups.status',
             'merchant_groups.created_at',
-            applicationColumnSql<Date | null>('created_at', groupId).as('application_created_at'),
+            applications.columnSql<Date | null>('created_at', groupId).as('application_created_at'),
             'merchant_groups.updated_at',
             'merchant_groups.status_changed_at',
-            applicationColumnSql<string | null>('id', groupId).as('application_id'),
-            applicationColumnSql<Date | null>('submitted_at', groupId).as('submitted_at'),
-            openFlagCountSql(groupId).as('open_flags'),
+            applications.columnSql<string | null>('id', groupId).as('application_id'),
+            applications.columnSql<Date | null>('submitted_at', groupId).as('submitted_at'),
+            applications.openFlagCountSql(groupId).as('open_flags'),
           ])
           .orderBy(sql`${SORT_COLUMNS[body.sortBy]} ${direction}`)
           .orderBy('merchant_groups.id')
@@ -157,7 +177,7 @@ export function registerMerchantGroupRoutes(app: FastifyInstance): void {
       assertReviewer(caller);
       const group = await loadGroup(ctx.db, params.id);
       await applyTransition(ctx.db, { groupId: group.id, from: group.status, action, actorUserId: caller.userId });
-      return groupAnswer(ctx, caller, group.id);
+      return groupAnswer(ctx, caller, group.id, applications);
     });
   }
 
@@ -165,7 +185,7 @@ export function registerMerchantGroupRoutes(app: FastifyInstance): void {
     if (isProviderStaff(caller))
       throw problems.forbidden('only a merchant group admin opens a KYC application; provider staff create groups with POST /merchant-groups');
     if (!caller.merchantGroupId) throw problems.conflict('your account belongs to no merchant group, so there is no application to open');
-    await ensureApplication(ctx.db, caller.merchantGroupId);
-    return groupAnswer(ctx, caller, caller.merchantGroupId);
+    await applications.ensure(ctx.db, caller.merchantGroupId);
+    return groupAnswer(ctx, caller, caller.merchantGroupId, applications);
   });
 }

@@ -3,23 +3,22 @@ import { merchantEndpoints } from '../../contract/merchants';
 import { PROBLEM_TYPES } from '../../contract/problem';
 import { audit } from '../audit';
 import { isProviderStaff } from '../auth/caller';
-import { hashToken, randomToken } from '../auth/tokens';
-import { ensureApplication } from '../kyc/applications';
+import { ensureApplication, groupApplications } from '../kyc/applications';
 import { HttpProblem, problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { linkOrigin } from '../mail/link-origin';
 import { groupAnswer } from '../merchant-groups/merchant-group-routes';
 import { groupNameConflict, groupNameTaken, insertGroup, loadGroup } from '../merchant-groups/groups';
 import { GROUP_ENTITY } from '../merchant-groups/lifecycle';
+import { invitationLink, issueInvitation, lifetimeText } from '../users/invitations';
 
 // Granting merchant access (spec 2 "/merchants/add-merchant-access", spec 7 POST /merchants/pre-init;
 // decision 0240): in one transaction the group (new, or an existing one), its merchant admin
-// without a password, and a one-time link; the e-mail goes out after the commit. The link is a
-// password link like a reset link, so the existing create-password screen sets the password; the
-// new admin then signs in and their group's KYC application is open to them.
+// without a password, and a one-time link; the e-mail goes out after the commit. The link is the
+// invitation every invited person gets (users/invitations.ts, one lifetime: decision 0456), so the
+// create-password screen sets the password; the new admin then signs in and their group's KYC
+// application is open to them.
 
-/** An invitation stays usable for a week: the admin may not read their mail within the hour a reset link lasts. */
-export const INVITATION_TTL_SECONDS = 7 * 24 * 60 * 60;
 const ADMIN_ROLE = 'MerchantAdmin';
 
 function conflictOn(field: string, detail: string): HttpProblem {
@@ -59,16 +58,11 @@ export function registerMerchantAccessRoutes(app: FastifyInstance): void {
       .returning('id')
       .executeTakeFirstOrThrow();
     await ctx.db.insertInto('user_roles').values({ user_id: userId, role_name: ADMIN_ROLE, position: 0 }).execute();
-    const token = randomToken();
-    const expiresAt = new Date(Date.now() + INVITATION_TTL_SECONDS * 1000);
-    await ctx.db
-      .insertInto('password_reset_tokens')
-      .values({ token_hash: hashToken(token), user_id: userId, expires_at: expiresAt })
-      .execute();
+    const { token, expiresAt } = await issueInvitation(ctx.db, ctx.config, userId);
     await audit(ctx.db, caller.userId, 'merchantAccess.grant', GROUP_ENTITY, groupId, { adminUserId: userId, email });
 
-    const group = await groupAnswer(ctx, caller, groupId);
-    const link = `${linkOrigin(ctx.config, request)}/create-password?token=${encodeURIComponent(token)}`;
+    const group = await groupAnswer(ctx, caller, groupId, groupApplications);
+    const link = invitationLink(linkOrigin(ctx.config, request), token);
     // After the commit: the mailer writes its copy through the app's own handle.
     afterCommit(() =>
       ctx.mailer.send({
@@ -76,7 +70,7 @@ export function registerMerchantAccessRoutes(app: FastifyInstance): void {
         subject: `Your Folio access for ${group.name}`,
         text:
           `Hello ${body.admin.firstName},\n\n${group.name} now has access to Folio, with you as its merchant admin.\n` +
-          `Set your password with this link within 7 days, then sign in and complete the KYC application:\n${link}\n`,
+          `Set your password with this link within ${lifetimeText(ctx.config)}, then sign in and complete the KYC application:\n${link}\n`,
         secrets: [token],
       }),
     );

@@ -9,7 +9,7 @@ import { effectiveMerchants } from '../lists/list-query';
 import { problems } from '../http/problem';
 import type { Acquirer } from './acquirer';
 import type { PropertyStatus } from '../../contract/properties';
-import { ORDER_ACTION_CALLS, propertyStatusOpens, refuseClosedByProperty } from '../capabilities/capabilities';
+import { ORDER_ACTION_CALLS, propertyStatusOpens, refuseClosedByProperty } from '../properties/property-money-rules';
 import { orderById } from './order-query';
 import { refundableOf } from './refundable';
 import { enqueueOrderEvent } from '../webhooks/webhook-events';

@@ -11,7 +11,7 @@ import { registerEndpoint } from '../http/route';
 import { linkOrigin } from '../mail/link-origin';
 import { formatInstant, formatMinor } from './money-text';
 import { propertyCheckout, type PropertyCheckout } from './property-checkout';
-import { paymentSettingsOf } from '../capabilities/capabilities';
+import { paymentSettingsOf } from '../settings/settings-store';
 
 const { getPaymentLinkSetup, createPaymentLink } = paymentLinkEndpoints;
 

@@ -17,7 +17,7 @@ import type { Caller } from '../auth/caller';
 import type { Db } from '../db/database';
 import type { PropertyBrandAssetsTable } from '../db/schema';
 import { HttpProblem, problems } from '../http/problem';
-import { cleanName } from '../kyc/document-name';
+import { cleanName } from '../files/upload-name';
 import { toIso } from '../lists/list-query';
 import { pixelSizeOf } from './image-header';
 import { PROPERTY_ENTITY } from './property-overview';

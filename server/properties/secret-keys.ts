@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { SECRET_KEY_PREFIX, type SecretKey } from '../../contract/secret-keys';
 import { audit } from '../audit';
+import { hashSecretKey } from '../auth/api-key-caller';
 import type { Caller } from '../auth/caller';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
@@ -10,11 +11,7 @@ import { PROPERTY_ENTITY } from './property-overview';
 import { propertyRecord } from './property-query';
 
 // Making, listing, rotating and revoking a property's API keys (decision 0262). A key is 32 random
-// bytes; its SHA-256 is stored (a key has full entropy, so a slow password hash adds nothing).
-
-export function hashSecretKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
-}
+// bytes; its SHA-256 is stored (hashSecretKey: auth/ recognises a key by the same hash).
 
 type KeyRow = {
   id: string;

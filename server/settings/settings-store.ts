@@ -1,5 +1,6 @@
 import { SETTINGS_KIND_DEFINITIONS, type SettingsKind } from '../../contract/settings/kinds';
 import type { FieldSource, SettingsAnswer } from '../../contract/settings/endpoints';
+import { PAYMENT_DEFAULTS, type PaymentSettings } from '../../contract/settings/payment';
 import type { Db } from '../db/database';
 
 // The settings store (decision 0250): one merchant_settings row per scope and kind. The group's row
@@ -107,4 +108,10 @@ export async function resetPropertySettings(
   const kept = Object.fromEntries(Object.entries(data).filter(([field]) => !dropped.includes(field)));
   const rowId = await writeRow(db, merchantGroupId, kind, merchantId, kept);
   return { rowId, changed: dropped };
+}
+
+/** The property's payment settings (its own, else its group's, else the defaults): what a link may ask for. */
+export async function paymentSettingsOf(db: Db, merchantGroupId: string, merchantId: string): Promise<PaymentSettings> {
+  const answer = await readSettings(db, merchantGroupId, 'payment', merchantId);
+  return { ...PAYMENT_DEFAULTS, ...(answer.values as Partial<PaymentSettings>) };
 }

@@ -5,9 +5,9 @@ import type { Db } from '../db/database';
 import type { SmtpSettingsTable } from '../db/schema';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
-import { literalTargetProblem } from '../webhooks/outbound-target';
-import { secretBoxOf } from './secret-box';
-import { checkSettingsScope, type CheckedScope } from './settings-scope-access';
+import { literalTargetProblem } from '../outbound/outbound-target';
+import { secretBoxOf } from '../outbound/secret-box';
+import { checkSettingsScope, type CheckedScope } from '../settings/settings-scope-access';
 import { sendTestEmail } from './smtp-test';
 
 // Spec 7 `merchant-smtp` (with `merchant-email-configs`' sender on the same record; decision 0280).

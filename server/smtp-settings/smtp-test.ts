@@ -3,8 +3,8 @@ import type { SmtpTestAnswer } from '../../contract/smtp-settings';
 import type { AppContext } from '../app-context';
 import type { SmtpSettingsTable } from '../db/schema';
 import { maskSecrets } from '../mail/mask-secrets';
-import { resolveTarget, TargetRefused } from '../webhooks/outbound-target';
-import { secretBoxOf } from './secret-box';
+import { resolveTarget, TargetRefused } from '../outbound/outbound-target';
+import { secretBoxOf } from '../outbound/secret-box';
 
 // "Send a test e-mail" (decision 0280): a real SMTP conversation with the configured server, and
 // its answer shown as it came: the acceptance line, or the error the server (or the network) gave.

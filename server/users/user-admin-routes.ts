@@ -8,7 +8,7 @@ import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { assertCurrentVersion, namesVersion } from '../http/versions';
 import { linkOrigin } from '../mail/link-origin';
-import { issueInvitationToken, sendInvitation } from './invitations';
+import { issueInvitation, sendInvitation } from './invitations';
 import { assertMayGrant, assertMayManage, assertNotLastAdmin, checkedMerchantIds, mayManage, targetGroupOf } from './user-guardrails';
 import { registerUserMerchantPermissionRoutes } from './user-merchant-permission-routes';
 import { listUsers, openInvitationExpiry, visibleUser } from './user-query';
@@ -170,7 +170,7 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
       .returning('id')
       .executeTakeFirstOrThrow();
     await setRoleAndScope(ctx.db, user.id, body.role, merchantIds);
-    const token = await issueInvitationToken(ctx.db, user.id);
+    const { token } = await issueInvitation(ctx.db, ctx.config, user.id);
     const created = await detailOf(ctx.db, { ...caller, merchantScope: 'all' }, user.id);
     await audit(ctx.db, caller.userId, 'user.invited', 'user', user.id, { before: null, after: snapshotOf(created) });
     const invitation = {
@@ -180,7 +180,7 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
       origin: linkOrigin(ctx.config, request),
       token,
     };
-    afterCommit(() => sendInvitation(ctx.mailer, invitation));
+    afterCommit(() => sendInvitation(ctx.mailer, ctx.config, invitation));
     return detailOf(ctx.db, caller, user.id);
   });
 
@@ -192,7 +192,7 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
     const target = await managedUser(ctx.db, caller, params.id, 'invite');
     if (target.status !== 'invited')
       throw problems.conflict(`${target.email} has ${target.status === 'active' ? 'set a password already' : 'been deactivated'}: there is nothing to resend`);
-    const token = await issueInvitationToken(ctx.db, target.userId);
+    const { token } = await issueInvitation(ctx.db, ctx.config, target.userId);
     await audit(ctx.db, caller.userId, 'user.invitation-resent', 'user', target.userId, { before: null, after: null });
     const invitation = {
       to: target.email,
@@ -201,7 +201,7 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
       origin: linkOrigin(ctx.config, request),
       token,
     };
-    afterCommit(() => sendInvitation(ctx.mailer, invitation));
+    afterCommit(() => sendInvitation(ctx.mailer, ctx.config, invitation));
     return detailOf(ctx.db, caller, target.userId);
   });
 

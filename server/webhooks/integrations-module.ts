@@ -1,18 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { secretBoxOf } from '../smtp-settings/secret-box';
-import { registerSmtpSettingsRoutes } from '../smtp-settings/smtp-settings-routes';
+import { secretBoxOf } from '../outbound/secret-box';
 import { registerWebhookRoutes } from './webhook-routes';
 import { startWebhookWorker, type WebhookWorker } from './webhook-worker';
 
 /**
- * The outside world of merchants and properties: SMTP settings with their test e-mail, webhook
- * settings, test events and the delivery worker (decisions 0280-0283).
+ * Webhooks of merchants and properties: their settings, test events and the delivery worker
+ * (decisions 0280-0283). The SMTP settings are the smtp-settings module's.
  */
 export function registerIntegrationsModule(app: FastifyInstance): void {
   // Without its key the server cannot read stored secrets: a production start says so and stops (decision 0280).
   secretBoxOf(app.ctx);
   let worker: WebhookWorker | undefined;
-  registerSmtpSettingsRoutes(app);
   registerWebhookRoutes(app, () => worker?.nudge());
   const options = app.ctx.config.integrations;
   app.addHook('onReady', async () => {

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { resolveTarget } from './outbound-target';
+import { resolveTarget } from '../outbound/outbound-target';
 
 // One HTTP POST to a receiver, to the address that passed the target check (decision 0283), with
 // the host name kept for the Host header and TLS. The answer's first bytes are kept for the log, but

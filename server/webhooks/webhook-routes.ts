@@ -12,10 +12,10 @@ import { audit } from '../audit';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
-import { secretBoxOf } from '../smtp-settings/secret-box';
-import { checkSettingsScope, type CheckedScope } from '../smtp-settings/settings-scope-access';
+import { secretBoxOf } from '../outbound/secret-box';
+import { checkSettingsScope, type CheckedScope } from '../settings/settings-scope-access';
 import { enqueueDelivery, webhookTargetOf } from './webhook-events';
-import { literalTargetProblem } from './outbound-target';
+import { literalTargetProblem } from '../outbound/outbound-target';
 import { newWebhookSecret } from './webhook-signature';
 
 // Webhook settings, test events and the delivery log of a merchant group or property (decisions 0281-0283).

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { WEBHOOK_HEADERS } from '../../contract/webhooks';
 import type { AppContext } from '../app-context';
 import type { IntegrationsConfig } from '../config';
-import { secretBoxOf } from '../smtp-settings/secret-box';
+import { secretBoxOf } from '../outbound/secret-box';
 import { postWebhook, type PostOutcome } from './webhook-post';
 import { webhookSignature } from './webhook-signature';
 import { startJobRunner } from '../jobs/job-runner';

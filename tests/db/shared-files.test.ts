@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKOFFICE_API, MERCHANT_API } from '../../contract/product';
-import type { S3StorageConfig } from '../../server/files/s3-storage';
+import type { S3StorageConfig } from '../../server/config';
 import { PDF, upload } from '../kyc/kyc-fixtures';
 import { freshPostgresDatabase, postgresUrl } from '../support/postgres';
 import { bearer, signIn, startTestApp } from '../support/test-app';

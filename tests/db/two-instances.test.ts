@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { countHit } from '../../server/http/rate-limit-store';
+import { countHit } from '../../server/auth/rate-limit-store';
 import { freshPostgresDatabase, postgresUrl, testEngines } from '../support/postgres';
 import { CookieJar, setCookie } from '../support/cookie-jar';
 import { bearer, signIn, startTestApp } from '../support/test-app';

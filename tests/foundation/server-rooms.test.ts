@@ -1,36 +1,24 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { DOMAIN_USES, PLATFORM } from '../../eslint/server-rooms.js';
+import { backwardImports, roomCycles, serverRoomImports } from '../../scripts/server-rooms.mjs';
 
-// Each domain owns its room on the server (issue 11 "Code shape", decision 0190): the generic
-// rooms import no domain, http/ holds no session queries, and KYC and merchant groups each touch
-// only their own tables. Read from the source, so a new file that breaks a rule fails here.
+// Each domain owns its room on the server (issue 11 "Code shape", decisions 0190 and 0455): the
+// platform imports no domain, the domains import each other one way only, the demo seed sits on top,
+// http/ holds no session queries, and KYC and merchant groups each touch only their own tables. Read
+// from the source, so a new file that breaks a rule fails here; the lint refuses it earlier.
 
-const server = path.join(import.meta.dirname, '..', '..', 'server');
-const DOMAINS = ['orders', 'payouts', 'kyc', 'merchant-groups', 'users', 'properties', 'mail'];
+const repository = path.join(import.meta.dirname, '..', '..');
+const server = path.join(repository, 'server');
+const DOMAINS = Object.keys(DOMAIN_USES);
 
 function filesIn(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
     return statSync(full).isDirectory() ? filesIn(full) : full.endsWith('.ts') && !full.endsWith('.test.ts') ? [full] : [];
   });
-}
-
-/** The server folders a file imports from (`../orders/order-query` -> `orders`). */
-function serverRoomsImportedBy(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/from '(\.[^']+)'/g)]
-    .map((match) => path.relative(server, path.resolve(path.dirname(file), match[1]!)))
-    .filter((target) => !target.startsWith('..'))
-    .map((target) => target.split(path.sep)[0]!);
-}
-
-function offenders(room: string, forbidden: readonly string[]): string[] {
-  return filesIn(path.join(server, room)).flatMap((file) =>
-    serverRoomsImportedBy(file)
-      .filter((target) => forbidden.includes(target))
-      .map((target) => `${path.relative(server, file)} -> ${target}`),
-  );
 }
 
 function tablesNamedIn(room: string, tables: readonly string[]): string[] {
@@ -40,18 +28,73 @@ function tablesNamedIn(room: string, tables: readonly string[]): string[] {
   });
 }
 
+const eslint = new ESLint({ cwd: repository });
+
+/** The room messages the lint gives a file at `filePath` (it need not exist) holding `code`. */
+async function roomMessages(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'folio/boundaries').map((message) => message.message);
+}
+
+const planted = (specifier: string) => `import * as planted from '${specifier}';\nexport const x = planted;\n`;
+
 describe('server rooms', () => {
-  it('keeps the generic rooms free of domains: lists, exports, http and files import none', () => {
-    expect(offenders('lists', [...DOMAINS, 'exports'])).toEqual([]);
-    expect(offenders('exports', DOMAINS)).toEqual([]);
-    expect(offenders('http', [...DOMAINS, 'exports'])).toEqual([]);
-    expect(offenders('files', [...DOMAINS, 'exports'])).toEqual([]);
+  it('declares every folder of server/ as a room', () => {
+    const folders = readdirSync(server).filter((name) => statSync(path.join(server, name)).isDirectory());
+    expect(folders.filter((folder) => !PLATFORM.includes(folder) && !DOMAINS.includes(folder))).toEqual([]);
+  });
+
+  it('has no import against the direction and no cycle between rooms (node scripts/server-rooms.mjs prints the same)', () => {
+    expect(backwardImports().map(({ file, specifier, reason }) => `${file} -> ${specifier}: ${reason}`)).toEqual([]);
+    expect(roomCycles()).toEqual([]);
+  });
+
+  it('keeps the platform free of domains: no platform room imports one', () => {
+    const platformToDomain = serverRoomImports()
+      .filter(({ from, to }) => PLATFORM.includes(from) && DOMAINS.includes(to))
+      .map(({ file, to }) => `${file} -> ${to}`);
+    expect(platformToDomain).toEqual([]);
+  });
+
+  it('fails the lint on a backward import planted in the platform', async () => {
+    expect(await roomMessages('server/http/planted.ts', planted('../orders/order-query'))).toEqual([
+      expect.stringMatching(/^platform room "http" must not import domain "orders"/),
+    ]);
+    expect(await roomMessages('server/db/planted.ts', planted('../auth/caller'))).toEqual([
+      expect.stringMatching(/^platform room "db" must not import "auth", which sits above it/),
+    ]);
+    expect(await roomMessages('server/lists/planted.ts', planted('../db/database'))).toEqual([]);
+  });
+
+  it('fails the lint on an import that closes a cycle between domains, and lets a declared use through', async () => {
+    expect(await roomMessages('server/merchant-groups/planted.ts', planted('../kyc/applications'))).toEqual([
+      expect.stringMatching(/^domain "merchant-groups" may not import domain "kyc"/),
+    ]);
+    expect(await roomMessages('server/kyc/planted.ts', planted('../merchant-groups/groups'))).toEqual([]);
+    expect(await roomMessages('server/kyc/planted.ts', planted('../http/route'))).toEqual([]);
+  });
+
+  it('keeps the demo seed on top: it may import any domain, nothing below imports it', async () => {
+    expect(await roomMessages('server/db/seed/planted.ts', planted('../../payouts/settlement-build'))).toEqual([]);
+    expect(await roomMessages('server/orders/planted.ts', planted('../db/seed/demo-layout'))).toEqual([
+      expect.stringMatching(/^server\/orders must not import the demo seed/),
+    ]);
+    expect(await roomMessages('server/db/planted.ts', planted('./seed/seed-demo'))).toEqual([
+      expect.stringMatching(/^server\/db must not import the demo seed/),
+    ]);
+  });
+
+  it('refuses a room nobody declared, so a new folder is placed on purpose', async () => {
+    expect(await roomMessages('server/new-room/planted.ts', planted('../db/database'))).toEqual([
+      expect.stringMatching(/^server room "new-room" is not declared in eslint\/server-rooms.js/),
+    ]);
   });
 
   it('finds what it looks for (a domain that imports the generic rooms is seen)', () => {
-    expect(offenders('orders', ['lists', 'exports'])).toEqual(
-      expect.arrayContaining([expect.stringMatching(/-> lists$/), expect.stringMatching(/-> exports$/)]),
-    );
+    const arrows = new Set(serverRoomImports().map(({ from, to }) => `${from} -> ${to}`));
+    expect(arrows).toContain('orders -> lists');
+    expect(arrows).toContain('orders -> exports');
+    expect(roomCycles([...serverRoomImports(), { file: 'planted.ts', specifier: '../kyc', from: 'merchant-groups', to: 'kyc' }])).not.toEqual([]);
     expect(tablesNamedIn('merchant-groups', ['merchant_groups'])).not.toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { networkInterfaces } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { SmtpTestAnswer } from '../../contract/smtp-settings';
-import { embeddedIpv4, isPrivateAddress } from '../../server/webhooks/outbound-target';
+import { embeddedIpv4, isPrivateAddress } from '../../server/outbound/outbound-target';
 import { postWebhook } from '../../server/webhooks/webhook-post';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 

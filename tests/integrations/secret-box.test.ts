@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { secretBox, settingsKeyOf } from '../../server/smtp-settings/secret-box';
+import { secretBox, settingsKeyOf } from '../../server/outbound/secret-box';
 import { StartRefused } from '../../server/startup-checks';
 
 // Decision 0280: stored SMTP passwords and webhook secrets are AES-256-GCM sealed with a key from

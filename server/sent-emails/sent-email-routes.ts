@@ -5,7 +5,7 @@ import { isProviderStaff, type Caller } from '../auth/caller';
 import { escapeLike } from '../lists/list-query';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
-import { maskSecrets } from './mask-secrets';
+import { maskSecrets } from '../mail/mask-secrets';
 
 // The sent e-mails view (decision 0170): provider admins read what the product has sent. The copy is
 // stored with its secrets masked; masking again on the way out also covers copies written before.

@@ -1,4 +1,4 @@
-// Uploaded file names are shown in the SPA and sent back in Content-Disposition, so they are cleaned once on upload.
+// Uploaded file names (KYC documents, brand assets) are shown in the SPA and sent back in Content-Disposition, so they are cleaned once on upload.
 
 /** A file name safe to show and to send back in Content-Disposition. */
 export function cleanName(name: string): string {

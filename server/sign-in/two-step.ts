@@ -7,13 +7,13 @@ import { audit } from '../audit';
 import type { Db } from '../db/database';
 import { HttpProblem, problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
-import type { Caller } from './caller';
-import { countFailure, countSuccess, sendWaiting, waitBeforeAttempt } from './password-guard';
-import { verifyPassword } from './passwords';
-import { openSession } from './sessions';
-import { isPolicyBound, signInPolicyOf } from './sign-in-policy';
-import { hashToken, randomToken } from './tokens';
-import { base32Decode, matchingStep, newTotpSecret, otpauthUri } from './totp';
+import type { Caller } from '../auth/caller';
+import { countFailure, countSuccess, sendWaiting, waitBeforeAttempt } from '../auth/password-guard';
+import { verifyPassword } from '../auth/passwords';
+import { openSession } from '../auth/sessions';
+import { isPolicyBound, signInPolicyOf } from '../auth/sign-in-policy';
+import { hashToken, randomToken } from '../auth/tokens';
+import { base32Decode, matchingStep, newTotpSecret, otpauthUri } from '../auth/totp';
 
 // Two-step sign-in (issue 19; decision 0271). The secret is kept encrypted (AES-256-GCM under the
 // token secret's key), recovery codes only as hashes, and between the password and the code the

@@ -6,10 +6,10 @@ import { PROBLEM_TYPES } from '../../contract/problem';
 import { audit } from '../audit';
 import { HttpProblem } from '../http/problem';
 import { registerEndpoint } from '../http/route';
-import { checkCsrfToken, issueCsrfToken } from './csrf';
-import { countFailure, countSuccess, heldNotice, sendWaiting, waitBeforeAttempt } from './password-guard';
-import { verifyPassword } from './passwords';
-import { closeSession, currentSession, openSession } from './sessions';
+import { checkCsrfToken, issueCsrfToken } from '../auth/csrf';
+import { countFailure, countSuccess, heldNotice, sendWaiting, waitBeforeAttempt } from '../auth/password-guard';
+import { verifyPassword } from '../auth/passwords';
+import { closeSession, currentSession, openSession } from '../auth/sessions';
 import { issueChallenge, twoStepEnabled } from './two-step';
 import { originOf, registerSignInPages } from './sign-in-pages';
 

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { identityEndpoints } from '../../contract/auth';
 import { audit } from '../audit';
-import { forgiveAccount } from './password-guard';
+import { forgiveAccount } from '../auth/password-guard';
 import { inTransaction } from '../db/transaction';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { linkOrigin } from '../mail/link-origin';
-import { can, isProviderStaff, loadCaller, permissionsOfRoles, rolesOfUser } from './caller';
-import { hashPassword } from './passwords';
-import { hashToken, PASSWORD_RESET_TTL_SECONDS, randomToken, verifyAccessToken } from './tokens';
+import { can, isProviderStaff, loadCaller, permissionsOfRoles, rolesOfUser } from '../auth/caller';
+import { hashPassword } from '../auth/passwords';
+import { hashToken, PASSWORD_RESET_TTL_SECONDS, randomToken, verifyAccessToken } from '../auth/tokens';
 
 const { forgotPassword, resetPassword, validateToken, getIdentityUser } = identityEndpoints;
 
