@@ -19,7 +19,7 @@ import { cpuSnapshot, cpuSpent, processTree } from './lib/process-cpu';
 //   BENCH_ORDERS (default 100000; seeded once into .bench-load-data/, reused after)
 //   BENCH_DATABASE_URL (run the server on PostgreSQL instead of the embedded PGlite)
 //   BENCH_PORT (default 3990)
-//   BENCH_SERVER_NODE_OPTIONS (NODE_OPTIONS of the server's processes only, e.g. --cpu-prof --cpu-prof-dir=.bench-profiles)
+//   BENCH_SERVER_NODE_FLAGS (node options of the server's processes only, e.g. --cpu-prof --cpu-prof-dir=.bench-profiles)
 //   BENCH_WORKERS (default 1; "1,2" runs one server process, then two, and prints them side by side; PostgreSQL only)
 //   BENCH_SAMPLES_FILE (every call's name, start in ms from the run's start, duration and status, as JSON, for a timeline)
 //   BENCH_SERVER_BUNDLE, BENCH_SPA_DIR (default dist-server/main.mjs and dist: a private build, so a bench
@@ -34,6 +34,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 3990);
 const postgresUrl = process.env.BENCH_DATABASE_URL;
 // BENCH_WORKERS: server processes (FOLIO_WORKERS), or a list run one after the other ("1,2") and compared at the end.
 const WORKERS = (process.env.BENCH_WORKERS ?? '1').split(',').map((value) => Number(value.trim()));
+// BENCH_SERVER_NODE_FLAGS: node options for the server's processes only, e.g. `--cpu-prof --cpu-prof-dir=.bench-profiles`.
+const SERVER_NODE_FLAGS = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 const SERVER_BUNDLE = process.env.BENCH_SERVER_BUNDLE ?? 'dist-server/main.mjs';
 const SPA_DIR = process.env.BENCH_SPA_DIR ?? 'dist';
 const base = `http://127.0.0.1:${PORT}`;
@@ -54,11 +56,9 @@ function startServer(workers: number): ChildProcess {
     LOG_LEVEL: 'warn',
     FOLIO_WORKERS: String(workers),
   };
-  // BENCH_SERVER_NODE_OPTIONS: e.g. `--cpu-prof --cpu-prof-dir=.bench-profiles` to profile the server (not the bench).
-  if (process.env.BENCH_SERVER_NODE_OPTIONS) env.NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS;
   if (postgresUrl) env.DATABASE_URL = postgresUrl;
   else env.FOLIO_DATA_DIR = path.resolve('.bench-load-data');
-  const child = spawn(process.execPath, ['scripts/run-server.mjs', SERVER_BUNDLE], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, ['scripts/run-server.mjs', ...SERVER_NODE_FLAGS, SERVER_BUNDLE], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   child.on('exit', (code) => {
     if (code && !stopping) {
       console.error(`server exited with ${code}`);
