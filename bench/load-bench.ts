@@ -36,6 +36,7 @@ const postgresUrl = process.env.BENCH_DATABASE_URL;
 const WORKERS = (process.env.BENCH_WORKERS ?? '1').split(',').map((value) => Number(value.trim()));
 // BENCH_SERVER_NODE_FLAGS: node options for the server's processes only, e.g. `--cpu-prof --cpu-prof-dir=.bench-profiles`.
 const SERVER_NODE_FLAGS = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+const IDLE_SECONDS = 5;
 const SERVER_BUNDLE = process.env.BENCH_SERVER_BUNDLE ?? 'dist-server/main.mjs';
 const SPA_DIR = process.env.BENCH_SPA_DIR ?? 'dist';
 const base = `http://127.0.0.1:${PORT}`;
@@ -231,6 +232,8 @@ interface RunSummary {
   p99: number;
   calls: number;
   serverCpuMs?: number;
+  /** serverCpuMs less what the server spent idle over as long. */
+  serverNetCpuMs?: number;
   postgresCpuMs?: number;
 }
 
@@ -259,10 +262,18 @@ async function runOnce(workers: number): Promise<RunSummary> {
     console.log(`offered at most ${((SESSIONS * 1000) / THINK_MS).toFixed(0)} calls/s (sessions / mean think); load average ${loadAverage()}`);
     const tokens: string[] = [];
     for (let index = 0; index < SESSIONS; index += 1) tokens.push(await signIn(ACCOUNTS[index % ACCOUNTS.length] as string));
+    // What the server spends with nobody calling (its background loops poll the database): read over a few
+    // seconds before the window and printed, so a per-call figure at a low call rate can be read net of it.
+    const idleBefore = await measuredPids(server, postgres);
+    const idleServer = cpuSnapshot(idleBefore.server);
+    const idleStarted = performance.now();
+    await sleep(IDLE_SECONDS * 1000);
+    const idleServerMsPerSecond = cpuSpent(idleServer, cpuSnapshot((await measuredPids(server, postgres)).server)) / ((performance.now() - idleStarted) / 1000);
     const started = Date.now();
     const deadline = started + SECONDS * 1000;
     // CPU is read over the browsing window only: sign-ins (a deliberately slow password hash) are outside it.
     const pidsBefore = await measuredPids(server, postgres);
+    const windowStarted = performance.now();
     const serverBefore = cpuSnapshot(pidsBefore.server);
     const postgresBefore = cpuSnapshot(pidsBefore.postgres);
     window.from = performance.now();
@@ -271,6 +282,7 @@ async function runOnce(workers: number): Promise<RunSummary> {
     const exports = Array.from({ length: EXPORTS }, (_, index) => exportOnce(providerToken, ((index + 0.5) / EXPORTS) * (SECONDS * 500)));
     await Promise.all(tokens.map((token) => browse(token, deadline)));
     const pidsAfter = await measuredPids(server, postgres);
+    const windowSeconds = (performance.now() - windowStarted) / 1000;
     const serverSpent = pidsAfter.server.length ? cpuSpent(serverBefore, cpuSnapshot(pidsAfter.server)) : undefined;
     const postgresSnapshot = cpuSnapshot(pidsAfter.postgres);
     const postgresSpent = postgres && postgresSnapshot.size ? cpuSpent(postgresBefore, postgresSnapshot) : undefined;
@@ -287,6 +299,10 @@ async function runOnce(workers: number): Promise<RunSummary> {
     const exportsNote = EXPORTS ? ` (the ${EXPORTS} exports ran in this window: their CPU is in it; BENCH_EXPORTS=0 for browsing alone)` : '';
     console.log(
       `server CPU (user+system, all its processes) per browsing call: ${perCall(serverSpent, browsing.length)}, ${((serverSpent ?? 0) / 1000).toFixed(1)} s over ${browsing.length} calls${exportsNote}`,
+    );
+    const idleInWindow = idleServerMsPerSecond * windowSeconds;
+    console.log(
+      `  idle, nobody calling: ${idleServerMsPerSecond.toFixed(1)} ms of CPU per second; net of that over the window: ${perCall(serverSpent === undefined ? undefined : serverSpent - idleInWindow, browsing.length)} per call`,
     );
     if (postgres)
       console.log(
@@ -309,6 +325,7 @@ async function runOnce(workers: number): Promise<RunSummary> {
       ),
       calls: browsing.length,
       serverCpuMs: serverSpent,
+      serverNetCpuMs: serverSpent === undefined ? undefined : serverSpent - idleInWindow,
       postgresCpuMs: postgresSpent,
     };
   } finally {
@@ -329,6 +346,6 @@ if (summaries.length > 1) {
   );
   for (const run of summaries)
     console.log(
-      `${String(run.workers).padEnd(18)} ${run.rate.toFixed(1).padStart(8)} ${run.p99.toFixed(0).padStart(8)} ${perCall(run.serverCpuMs, run.calls).padStart(16)} ${perCall(run.postgresCpuMs, run.calls).padStart(20)}`,
+      `${String(run.workers).padEnd(18)} ${run.rate.toFixed(1).padStart(8)} ${run.p99.toFixed(0).padStart(8)} ${perCall(run.serverCpuMs, run.calls).padStart(16)} ${perCall(run.serverNetCpuMs, run.calls).padStart(12)} ${perCall(run.postgresCpuMs, run.calls).padStart(20)}`,
     );
 }
