@@ -342,7 +342,7 @@ const summaries: RunSummary[] = [];
 for (const workers of WORKERS) summaries.push(await runOnce(workers));
 if (summaries.length > 1) {
   console.log(
-    `\n${'server processes'.padEnd(18)} ${'calls/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'server CPU/call'.padStart(16)} ${'PostgreSQL CPU/call'.padStart(20)}`,
+    `\n${'server processes'.padEnd(18)} ${'calls/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'server CPU/call'.padStart(16)} ${'net of idle'.padStart(12)} ${'PostgreSQL CPU/call'.padStart(20)}`,
   );
   for (const run of summaries)
     console.log(
