@@ -29,7 +29,13 @@ const demoUnlessConfigured = launcherArgs[0] === DEMO_UNLESS_CONFIGURED;
 const afterDemo = demoUnlessConfigured ? launcherArgs.slice(1) : launcherArgs;
 // Further options before the entry are node's own, added to the server's (a bench's `--cpu-prof`,
 // which NODE_OPTIONS does not accept).
-const extraNodeFlags = afterDemo.slice(0, Math.max(0, afterDemo.findIndex((arg) => !arg.startsWith('--'))));
+const extraNodeFlags = afterDemo.slice(
+  0,
+  Math.max(
+    0,
+    afterDemo.findIndex((arg) => !arg.startsWith('--')),
+  ),
+);
 const [entry, ...args] = afterDemo.slice(extraNodeFlags.length);
 if (!entry) {
   console.error(`usage: node scripts/run-server.mjs [${DEMO_UNLESS_CONFIGURED}] [node options] <bundled entry> [args...]`);
