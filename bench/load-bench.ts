@@ -3,19 +3,24 @@ import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { BACKOFFICE_API, MERCHANT_API } from '../contract/product';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-layout';
+import { cpuSnapshot, cpuSpent, processTree } from './lib/process-cpu';
 
 // `npm run bench:load` (issue 13 "API under load"): the built server in its own process over a demo
 // database, and BENCH_SESSIONS signed-in sessions (default 200) browsing the list screens' calls as a
 // user would for BENCH_SECONDS (default 60): a page of orders, a filter, a sort, the next page, a
 // payout page, an order's or payout's detail, each followed by BENCH_THINK_MS (default 750, +-50%: 200 sessions offer at most 267 calls/s)
 // of reading. BENCH_EXPORTS transaction exports (default 10) start during the first half of the run.
-// Prints throughput, p50/p95/p99/max per call and in all, errors, and each export's time. Asserts
-// nothing.
+// Prints throughput, p50/p95/p99/max per call and in all, errors, each export's time, and the CPU
+// (user + system, from /proc) the server's processes and PostgreSQL's backends spent per browsing call
+// over the browsing window. Asserts nothing.
 //   BENCH_ORDERS (default 100000; seeded once into .bench-load-data/, reused after)
 //   BENCH_DATABASE_URL (run the server on PostgreSQL instead of the embedded PGlite)
 //   BENCH_PORT (default 3990)
+//   BENCH_SERVER_NODE_FLAGS (node options of the server's processes only, e.g. --cpu-prof --cpu-prof-dir=.bench-profiles)
+//   BENCH_WORKERS (default 1; "1,2" runs one server process, then two, and prints them side by side; PostgreSQL only)
 //   BENCH_SAMPLES_FILE (every call's name, start in ms from the run's start, duration and status, as JSON, for a timeline)
 //   BENCH_SERVER_BUNDLE, BENCH_SPA_DIR (default dist-server/main.mjs and dist: a private build, so a bench
 //   does not rebuild the shared dist/ under someone else's feet; run with `tsx bench/load-bench.ts`)
@@ -27,6 +32,11 @@ const EXPORTS = Number(process.env.BENCH_EXPORTS ?? 10);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const PORT = Number(process.env.BENCH_PORT ?? 3990);
 const postgresUrl = process.env.BENCH_DATABASE_URL;
+// BENCH_WORKERS: server processes (FOLIO_WORKERS), or a list run one after the other ("1,2") and compared at the end.
+const WORKERS = (process.env.BENCH_WORKERS ?? '1').split(',').map((value) => Number(value.trim()));
+// BENCH_SERVER_NODE_FLAGS: node options for the server's processes only, e.g. `--cpu-prof --cpu-prof-dir=.bench-profiles`.
+const SERVER_NODE_FLAGS = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+const IDLE_SECONDS = 5;
 const SERVER_BUNDLE = process.env.BENCH_SERVER_BUNDLE ?? 'dist-server/main.mjs';
 const SPA_DIR = process.env.BENCH_SPA_DIR ?? 'dist';
 const base = `http://127.0.0.1:${PORT}`;
@@ -34,7 +44,7 @@ const base = `http://127.0.0.1:${PORT}`;
 // merchant, the merchant admin their group's.
 const ACCOUNTS = ['folioadmin', 'admin', 'superadmin', 'merchantadmin'].map((role) => `${role}@demo.folio.test`);
 
-function startServer(): ChildProcess {
+function startServer(workers: number): ChildProcess {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -45,10 +55,11 @@ function startServer(): ChildProcess {
     FOLIO_SIGNIN_PER_MINUTE: '100000',
     FOLIO_SPA_DIR: SPA_DIR,
     LOG_LEVEL: 'warn',
+    FOLIO_WORKERS: String(workers),
   };
   if (postgresUrl) env.DATABASE_URL = postgresUrl;
   else env.FOLIO_DATA_DIR = path.resolve('.bench-load-data');
-  const child = spawn(process.execPath, ['scripts/run-server.mjs', SERVER_BUNDLE], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, ['scripts/run-server.mjs', ...SERVER_NODE_FLAGS, SERVER_BUNDLE], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   child.on('exit', (code) => {
     if (code && !stopping) {
       console.error(`server exited with ${code}`);
@@ -215,38 +226,126 @@ function line(label: string, of: Sample[]): string {
   return `${label.padEnd(36)} ${String(of.length).padStart(7)} ${(sent / seconds).toFixed(1).padStart(7)}/s  p50 ${f(percentile(ms, 50))}  p95 ${f(percentile(ms, 95))}  p99 ${f(percentile(ms, 99))}  max ${f(ms.at(-1) ?? 0)} ms  errors ${errors}`;
 }
 
-const server = startServer();
-try {
-  await waitForHealth();
-  const engine = postgresUrl ? 'PostgreSQL' : 'PGlite (embedded)';
-  console.log(`bench:load on ${engine}: ${SESSIONS} sessions, ${SECONDS} s, think ${THINK_MS} ms, ${EXPORTS} exports, ${ORDERS} orders seeded`);
-  // Each session sends its next call one think after the last answer: the offered rate can never exceed this.
-  console.log(`offered at most ${((SESSIONS * 1000) / THINK_MS).toFixed(0)} calls/s (sessions / mean think); load average ${loadAverage()}`);
-  const tokens: string[] = [];
-  for (let index = 0; index < SESSIONS; index += 1) tokens.push(await signIn(ACCOUNTS[index % ACCOUNTS.length] as string));
-  const started = Date.now();
-  const deadline = started + SECONDS * 1000;
-  window.from = performance.now();
-  window.to = window.from + SECONDS * 1000;
-  const providerToken = tokens[0] as string;
-  const exports = Array.from({ length: EXPORTS }, (_, index) => exportOnce(providerToken, ((index + 0.5) / EXPORTS) * (SECONDS * 500)));
-  await Promise.all(tokens.map((token) => browse(token, deadline)));
-  const browsing = samples.filter((sample) => !sample.call.startsWith('export'));
-  console.log(`\n${'call'.padEnd(36)} ${'count'.padStart(7)} ${'rate'.padStart(9)}`);
-  for (const label of [...new Set(browsing.map((sample) => sample.call))].sort())
+interface RunSummary {
+  workers: number;
+  rate: number;
+  p99: number;
+  calls: number;
+  serverCpuMs?: number;
+  /** serverCpuMs less what the server spent idle over as long. */
+  serverNetCpuMs?: number;
+  postgresCpuMs?: number;
+}
+
+/** The server's pids now (the launcher, the server, its workers) and PostgreSQL's backends on the bench's database. */
+async function measuredPids(server: ChildProcess, postgres: pg.Client | undefined): Promise<{ server: number[]; postgres: number[] }> {
+  const serverPids = server.pid === undefined ? [] : processTree(server.pid);
+  if (!postgres) return { server: serverPids, postgres: [] };
+  const backends = await postgres.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+  return { server: serverPids, postgres: backends.rows.map((row) => row.pid) };
+}
+
+const perCall = (ms: number | undefined, calls: number) => (ms === undefined || !calls ? 'not readable' : `${(ms / calls).toFixed(2)} ms`);
+
+async function runOnce(workers: number): Promise<RunSummary> {
+  samples.length = 0;
+  const server = startServer(workers);
+  const postgres = postgresUrl ? new pg.Client({ connectionString: postgresUrl }) : undefined;
+  try {
+    await waitForHealth();
+    await postgres?.connect();
+    const engine = postgresUrl ? 'PostgreSQL' : 'PGlite (embedded)';
     console.log(
-      line(
-        label,
-        browsing.filter((sample) => sample.call === label),
-      ),
+      `\nbench:load on ${engine}, ${workers} server process${workers === 1 ? '' : 'es'}: ${SESSIONS} sessions, ${SECONDS} s, think ${THINK_MS} ms, ${EXPORTS} exports, ${ORDERS} orders seeded`,
     );
-  console.log(line('all browsing calls', browsing));
-  const finished = await Promise.all(exports);
-  console.log(`load average after the run: ${loadAverage()}`);
-  if (process.env.BENCH_SAMPLES_FILE)
-    await writeFile(process.env.BENCH_SAMPLES_FILE, JSON.stringify(samples.map((sample) => ({ ...sample, at: Math.round(sample.at - window.from) }))));
-  console.log(`exports: ${finished.map((run) => (run.ms === undefined ? run.status : `${run.status} in ${(run.ms / 1000).toFixed(1)} s`)).join(', ')}`);
-} finally {
-  stopping = true;
-  server.kill('SIGTERM');
+    // Each session sends its next call one think after the last answer: the offered rate can never exceed this.
+    console.log(`offered at most ${((SESSIONS * 1000) / THINK_MS).toFixed(0)} calls/s (sessions / mean think); load average ${loadAverage()}`);
+    const tokens: string[] = [];
+    for (let index = 0; index < SESSIONS; index += 1) tokens.push(await signIn(ACCOUNTS[index % ACCOUNTS.length] as string));
+    // What the server spends with nobody calling (its background loops poll the database): read over a few
+    // seconds before the window and printed, so a per-call figure at a low call rate can be read net of it.
+    const idleBefore = await measuredPids(server, postgres);
+    const idleServer = cpuSnapshot(idleBefore.server);
+    const idleStarted = performance.now();
+    await sleep(IDLE_SECONDS * 1000);
+    const idleServerMsPerSecond = cpuSpent(idleServer, cpuSnapshot((await measuredPids(server, postgres)).server)) / ((performance.now() - idleStarted) / 1000);
+    const started = Date.now();
+    const deadline = started + SECONDS * 1000;
+    // CPU is read over the browsing window only: sign-ins (a deliberately slow password hash) are outside it.
+    const pidsBefore = await measuredPids(server, postgres);
+    const windowStarted = performance.now();
+    const serverBefore = cpuSnapshot(pidsBefore.server);
+    const postgresBefore = cpuSnapshot(pidsBefore.postgres);
+    window.from = performance.now();
+    window.to = window.from + SECONDS * 1000;
+    const providerToken = tokens[0] as string;
+    const exports = Array.from({ length: EXPORTS }, (_, index) => exportOnce(providerToken, ((index + 0.5) / EXPORTS) * (SECONDS * 500)));
+    await Promise.all(tokens.map((token) => browse(token, deadline)));
+    const pidsAfter = await measuredPids(server, postgres);
+    const windowSeconds = (performance.now() - windowStarted) / 1000;
+    const serverSpent = pidsAfter.server.length ? cpuSpent(serverBefore, cpuSnapshot(pidsAfter.server)) : undefined;
+    const postgresSnapshot = cpuSnapshot(pidsAfter.postgres);
+    const postgresSpent = postgres && postgresSnapshot.size ? cpuSpent(postgresBefore, postgresSnapshot) : undefined;
+    const browsing = samples.filter((sample) => !sample.call.startsWith('export'));
+    console.log(`\n${'call'.padEnd(36)} ${'count'.padStart(7)} ${'rate'.padStart(9)}`);
+    for (const label of [...new Set(browsing.map((sample) => sample.call))].sort())
+      console.log(
+        line(
+          label,
+          browsing.filter((sample) => sample.call === label),
+        ),
+      );
+    console.log(line('all browsing calls', browsing));
+    const exportsNote = EXPORTS ? ` (the ${EXPORTS} exports ran in this window: their CPU is in it; BENCH_EXPORTS=0 for browsing alone)` : '';
+    console.log(
+      `server CPU (user+system, all its processes) per browsing call: ${perCall(serverSpent, browsing.length)}, ${((serverSpent ?? 0) / 1000).toFixed(1)} s over ${browsing.length} calls${exportsNote}`,
+    );
+    const idleInWindow = idleServerMsPerSecond * windowSeconds;
+    console.log(
+      `  idle, nobody calling: ${idleServerMsPerSecond.toFixed(1)} ms of CPU per second; net of that over the window: ${perCall(serverSpent === undefined ? undefined : serverSpent - idleInWindow, browsing.length)} per call`,
+    );
+    if (postgres)
+      console.log(
+        `PostgreSQL backends' CPU per browsing call: ${perCall(postgresSpent, browsing.length)} (${pidsAfter.postgres.length} backends on the database; one that ended in the window is not counted)`,
+      );
+    else console.log('PGlite runs inside the server process: its CPU is in the server figure');
+    const finished = await Promise.all(exports);
+    console.log(`load average after the run: ${loadAverage()}`);
+    if (process.env.BENCH_SAMPLES_FILE)
+      await writeFile(process.env.BENCH_SAMPLES_FILE, JSON.stringify(samples.map((sample) => ({ ...sample, at: Math.round(sample.at - window.from) }))));
+    if (EXPORTS)
+      console.log(`exports: ${finished.map((run) => (run.ms === undefined ? run.status : `${run.status} in ${(run.ms / 1000).toFixed(1)} s`)).join(', ')}`);
+    const sent = browsing.filter((sample) => sample.at >= window.from && sample.at < window.to).length;
+    return {
+      workers,
+      rate: sent / SECONDS,
+      p99: percentile(
+        browsing.map((sample) => sample.ms).sort((a, b) => a - b),
+        99,
+      ),
+      calls: browsing.length,
+      serverCpuMs: serverSpent,
+      serverNetCpuMs: serverSpent === undefined ? undefined : serverSpent - idleInWindow,
+      postgresCpuMs: postgresSpent,
+    };
+  } finally {
+    await postgres?.end().catch(() => undefined);
+    stopping = true;
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+    stopping = false;
+  }
+}
+
+const summaries: RunSummary[] = [];
+for (const workers of WORKERS) summaries.push(await runOnce(workers));
+if (summaries.length > 1) {
+  console.log(
+    `\n${'server processes'.padEnd(18)} ${'calls/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'server CPU/call'.padStart(16)} ${'net of idle'.padStart(12)} ${'PostgreSQL CPU/call'.padStart(20)}`,
+  );
+  for (const run of summaries)
+    console.log(
+      `${String(run.workers).padEnd(18)} ${run.rate.toFixed(1).padStart(8)} ${run.p99.toFixed(0).padStart(8)} ${perCall(run.serverCpuMs, run.calls).padStart(16)} ${perCall(run.serverNetCpuMs, run.calls).padStart(12)} ${perCall(run.postgresCpuMs, run.calls).padStart(20)}`,
+    );
 }

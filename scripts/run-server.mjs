@@ -26,9 +26,19 @@ export const SERVER_MALLOC_SETTINGS = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRES
 const DEMO_UNLESS_CONFIGURED = '--demo-unless-configured';
 const launcherArgs = process.argv.slice(2);
 const demoUnlessConfigured = launcherArgs[0] === DEMO_UNLESS_CONFIGURED;
-const [entry, ...args] = demoUnlessConfigured ? launcherArgs.slice(1) : launcherArgs;
+const afterDemo = demoUnlessConfigured ? launcherArgs.slice(1) : launcherArgs;
+// Further options before the entry are node's own, added to the server's (a bench's `--cpu-prof`,
+// which NODE_OPTIONS does not accept).
+const extraNodeFlags = afterDemo.slice(
+  0,
+  Math.max(
+    0,
+    afterDemo.findIndex((arg) => !arg.startsWith('--')),
+  ),
+);
+const [entry, ...args] = afterDemo.slice(extraNodeFlags.length);
 if (!entry) {
-  console.error(`usage: node scripts/run-server.mjs [${DEMO_UNLESS_CONFIGURED}] <bundled entry> [args...]`);
+  console.error(`usage: node scripts/run-server.mjs [${DEMO_UNLESS_CONFIGURED}] [node options] <bundled entry> [args...]`);
   process.exit(2);
 }
 
@@ -39,7 +49,7 @@ function demoSetting(env) {
   return { FOLIO_DEMO: 'true' };
 }
 
-const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry, ...args], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extraNodeFlags, entry, ...args], {
   stdio: 'inherit',
   env: { ...SERVER_MALLOC_SETTINGS, ...process.env, ...demoSetting(process.env) },
 });

@@ -6,7 +6,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
 import { secretKey } from './auth/tokens';
 import type { Config } from './config';
@@ -27,7 +27,7 @@ import { registerModules } from './modules';
 import { refuseUnsafeStart } from './startup-checks';
 
 /** Demo and development keep a generated secret in the data directory; production must set one. */
-function tokenSecret(config: Config): string {
+export function tokenSecret(config: Config): string {
   if (config.tokenSecret) return config.tokenSecret;
   if (config.production && !config.demo) throw new Error('FOLIO_TOKEN_SECRET must be set in production');
   const file = path.join(config.dataDir, 'token-secret');
@@ -36,6 +36,22 @@ function tokenSecret(config: Config): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * What a database needs before a server answers on it: the migrations, reference data (roles and their
+ * permissions), the demo world in demo mode, and on the embedded engine a vacuum of what changed. With
+ * several server processes (FOLIO_WORKERS) the primary runs this once before they start (decision 0471).
+ */
+export async function prepareDatabase(config: Config, db: Db, log: FastifyBaseLogger): Promise<void> {
+  const applied = await migrateToLatest(db as never);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+  // Roles and their permissions are reference data every database needs; demo data only in demo mode.
+  if (config.demo) await seedDemo(db, { orders: config.seedOrders, log });
+  else await seedRoles(db);
+  // The embedded engine never vacuums or analyzes by itself (decision 0330).
+  if (config.vacuumOnStart && config.database.kind === 'pglite' && config.database.dataDir !== 'memory')
+    log.info(await vacuumAnalyze(db), 'embedded database: changed tables vacuumed and analyzed');
 }
 
 export interface BuildOptions {
@@ -71,16 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!options.db) await db.destroy();
     throw error;
   }
-  if (!options.prepared) {
-    const applied = await migrateToLatest(db as never);
-    if (applied.length) app.log.info({ applied }, 'migrations applied');
-    // Roles and their permissions are reference data every database needs; demo data only in demo mode.
-    if (config.demo) await seedDemo(db, { orders: config.seedOrders, log: app.log });
-    else await seedRoles(db);
-    // The embedded engine never vacuums or analyzes by itself (decision 0330).
-    if (config.vacuumOnStart && config.database.kind === 'pglite' && config.database.dataDir !== 'memory')
-      app.log.info(await vacuumAnalyze(db), 'embedded database: changed tables vacuumed and analyzed');
-  }
+  if (!options.prepared) await prepareDatabase(config, db, app.log);
   const ctx: AppContext = {
     config,
     db,

@@ -52,6 +52,17 @@ export interface Config {
   spaDir: string | undefined;
   rateLimits: { signInPerMinute: number; forgotPasswordPerHour: number; guestPaymentsPerTenMinutes: number };
   exportWorkers: number;
+  /**
+   * FOLIO_WORKERS: server processes answering on the one port (node:cluster), PostgreSQL only: the embedded
+   * engine lives inside one process (decision 0471).
+   */
+  workers: number;
+  /**
+   * Which of those processes this is, 1 to `workers` (FOLIO_SERVER_PROCESS, set by the primary). The export
+   * and webhook workers and the demo payout rail run in process 1 only, with their own settings; the others
+   * only answer calls (decision 0471).
+   */
+  serverProcess: number;
   /** Demo mode only: after how long the demo payout rail settles a payout attempt (0: never). Decision 0137. */
   demoPayoutSettleMs: number;
   /** How long the demo acquirer takes to answer a capture or void (decision 0205). */
@@ -146,6 +157,11 @@ function s3ConfigOf(env: NodeJS.ProcessEnv): S3StorageConfig | undefined {
 /** Reads the configuration from the environment (README "Configuration"). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
+  const workers = integer('FOLIO_WORKERS', env.FOLIO_WORKERS, 1);
+  if (workers < 1) throw new Error(`FOLIO_WORKERS must be at least 1, got "${env.FOLIO_WORKERS}"`);
+  const serverProcess = Math.max(1, integer('FOLIO_SERVER_PROCESS', env.FOLIO_SERVER_PROCESS, 1));
+  // Background work runs once, in the first process, whatever the number of processes.
+  const runsBackgroundWork = serverProcess === 1;
   const dataDir = path.resolve(env.FOLIO_DATA_DIR ?? '.data');
   const database: DatabaseTarget = env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') };
   return {
@@ -175,14 +191,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       // Per client address: enough for a guest and their retries, too few to test stolen cards (decision 0220).
       guestPaymentsPerTenMinutes: integer('FOLIO_GUEST_PAY_PER_TEN_MINUTES', env.FOLIO_GUEST_PAY_PER_TEN_MINUTES, 20),
     },
-    exportWorkers: integer('FOLIO_EXPORT_WORKERS', env.FOLIO_EXPORT_WORKERS, 1),
-    demoPayoutSettleMs: integer('FOLIO_DEMO_PAYOUT_SETTLE_MS', env.FOLIO_DEMO_PAYOUT_SETTLE_MS, 10_000),
+    exportWorkers: runsBackgroundWork ? integer('FOLIO_EXPORT_WORKERS', env.FOLIO_EXPORT_WORKERS, 1) : 0,
+    workers,
+    serverProcess,
+    demoPayoutSettleMs: runsBackgroundWork ? integer('FOLIO_DEMO_PAYOUT_SETTLE_MS', env.FOLIO_DEMO_PAYOUT_SETTLE_MS, 10_000) : 0,
     demoAcquirerLatencyMs: integer('FOLIO_DEMO_ACQUIRER_LATENCY_MS', env.FOLIO_DEMO_ACQUIRER_LATENCY_MS, 0),
     settingsKey: env.FOLIO_SETTINGS_KEY || undefined,
     integrations: {
       // A production service must not be steered at its own network; development, tests and the demo talk to local peers.
       allowPrivateTargets: flag(env.FOLIO_ALLOW_PRIVATE_TARGETS, !production || flag(env.FOLIO_DEMO, false)),
-      webhookWorkers: integer('FOLIO_WEBHOOK_WORKERS', env.FOLIO_WEBHOOK_WORKERS, 1),
+      webhookWorkers: runsBackgroundWork ? integer('FOLIO_WEBHOOK_WORKERS', env.FOLIO_WEBHOOK_WORKERS, 1) : 0,
       webhookMaxAttempts: Math.max(1, integer('FOLIO_WEBHOOK_MAX_ATTEMPTS', env.FOLIO_WEBHOOK_MAX_ATTEMPTS, 8)),
       webhookRetryBaseMs: integer('FOLIO_WEBHOOK_RETRY_BASE_MS', env.FOLIO_WEBHOOK_RETRY_BASE_MS, 30_000),
       webhookPollMs: Math.max(50, integer('FOLIO_WEBHOOK_POLL_MS', env.FOLIO_WEBHOOK_POLL_MS, 1000)),
