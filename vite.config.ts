@@ -99,7 +99,7 @@ export default defineConfig(() => ({
     manifest: true,
     rolldownOptions: {
       checks: { bundlerTimings: false },
-      preserveEntrySignatures: false,
+      preserveEntrySignatures: false as const,
       output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: Number(process.env.INLINE_MAX ?? 8192) } } },
     },
   },
