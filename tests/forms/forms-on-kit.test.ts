@@ -17,7 +17,6 @@ const NOT_ON_THE_KIT: Record<string, string> = {
   'src/components/guest-checkout/card-form.tsx': 'guest checkout, changed in parallel',
   'src/features/payment-links/generate-payment-link-screen.tsx': 'payment links, changed in parallel',
   'src/features/properties/create-property-form.tsx': 'create property, changed in parallel',
-  'src/features/refunds/refund-rules-screen.tsx': 'refunds, changed in parallel',
   // The sign-in path leaves react-hook-form out of its first load (decision 0331, bundle budget).
   'src/features/auth/sign-in-screen.tsx': 'sign-in bundle budget; auth changed in parallel',
   'src/features/auth/two-step-code-form.tsx': 'on the sign-in path; auth changed in parallel',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RoleName } from '../../../contract/roles';
+import { RoleNameSchema, type RoleName } from '../../../contract/roles';
 import { formatMoney } from '../../lib/format';
 
 // What the refund rule form checks before it saves, each problem said in words at its field and all
@@ -30,7 +30,7 @@ export function refundRuleSchema(t: Translate) {
       autoApproveUpToMinor: z.number().nullable(),
       twoApprovalsAboveMinor: z.number().nullable(),
       dailyAutoApproveCapMinor: z.number().nullable(),
-      approverRoles: z.array(z.string() as z.ZodType<RoleName>).min(1, { message: t('forms.refundRule.noApprover') }),
+      approverRoles: z.array(RoleNameSchema).min(1, { message: t('forms.refundRule.noApprover') }),
     })
     .superRefine((rule, check) => {
       const limit = rule.autoApproveUpToMinor;

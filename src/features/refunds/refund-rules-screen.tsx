@@ -162,7 +162,12 @@ function RuleForm(props: { initial: Draft; existing: readonly RefundRule[]; onDo
     else form.setValue('merchantId', chosen);
   };
   const replaces = ruleOf(merchantId, merchantGroupId) !== undefined;
-  const money = (name: 'autoApproveUpToMinor' | 'twoApprovalsAboveMinor' | 'dailyAutoApproveCapMinor', label: string, fieldName: string, required?: boolean) => (
+  const money = (
+    name: 'autoApproveUpToMinor' | 'twoApprovalsAboveMinor' | 'dailyAutoApproveCapMinor',
+    label: string,
+    fieldName: string,
+    required?: boolean,
+  ) => (
     <Controller
       control={form.control}
       name={name}
