@@ -23,7 +23,6 @@ const NOT_ON_THE_KIT: Record<string, string> = {
   // Not moved yet (issue 35): open to move now, nobody else is changing them.
   'src/components/settings-forms/email-settings/email-settings-form.tsx': 'not moved yet',
   'src/components/settings-forms/fees/fee-schedule-panel.tsx': 'not moved yet',
-  'src/components/settings-forms/property-manager/property-manager-form.tsx': 'not moved yet',
   'src/components/settings-forms/secret-keys/secret-keys-form.tsx': 'not moved yet',
   'src/components/settings-forms/settings-kind-form.tsx': 'not moved yet',
   'src/components/settings-forms/webhooks/webhook-settings-form.tsx': 'not moved yet',
