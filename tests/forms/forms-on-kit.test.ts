@@ -28,7 +28,6 @@ const NOT_ON_THE_KIT: Record<string, string> = {
   'src/components/settings-forms/webhooks/webhook-settings-form.tsx': 'not moved yet',
   'src/features/kyc-review/components/resubmission-form.tsx': 'not moved yet',
   'src/features/kyc-review/components/review-actions.tsx': 'not moved yet',
-  'src/features/merchants/add-merchant-access-screen.tsx': 'not moved yet',
   'src/features/payment-settings/payment-config-form.tsx': 'not moved yet',
   'src/features/payment-settings/vcc-config-section.tsx': 'not moved yet',
   // A list's filter bar is a draft of the filter values that are then put in the address (decision 0196); it sends no body.
