@@ -16,7 +16,9 @@ test('a property manager adds a note with data to an order; a view-only user rea
   await page.goto(`/transactions/transaction-info?transactionId=${order!.id}&merchantId=${order!.merchantId}`);
   await expect(page.getByRole('heading', { level: 1, name: `Order ${order!.id}` })).toBeVisible();
   const form = page.getByRole('form', { name: 'Add a note or data' });
-  await expect(form.getByRole('button', { name: 'Save note and data' })).toBeDisabled();
+  // Saving nothing says what to write instead of greying the button out (issue 34).
+  await form.getByRole('button', { name: 'Save note and data' }).click();
+  await expect(form).toContainText('Write a note or add an entry with a key to save.');
   await form.getByLabel('Note').fill(note);
   await form.getByRole('button', { name: 'Add key and value' }).click();
   await form.getByLabel('Key 1').fill('room');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardExpired, passesLuhn } from '../../contract/card-checks';
-import { cardErrors } from '../../src/components/guest-checkout/card-form';
+import { cardErrors, cardFormSchema } from '../../src/components/guest-checkout/card-form';
 
 // Decision 0351: the guest's card form refuses what the card's own digits and date can tell, and
 // says which field to correct, before the card is sent.
@@ -59,5 +59,30 @@ describe('the guest card form', () => {
       cardNumber: 'numberMistyped',
       expiryMonth: 'expiryMonth',
     });
+  });
+});
+
+describe('the guest card form on the form kit (issue 34)', () => {
+  const schema = cardFormSchema(
+    (key) => `say:${key}`,
+    () => NOW,
+  );
+  const typed = { cardholderName: 'Ada Guest', cardNumber: '4242 4242 4242 4242', expiryMonth: '12', expiryYear: '30', cvc: '123' };
+
+  it('says every problem at the first press, each once and at its own field', () => {
+    const checked = schema.safeParse({ ...typed, cardholderName: '', cardNumber: '4242 4242 4242 4241', expiryMonth: '10', expiryYear: '2026', cvc: '1' });
+    expect(checked.success).toBe(false);
+    const issues = checked.error!.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(issues).toHaveLength(new Set(issues.map(([field]) => field)).size);
+    expect(Object.fromEntries(issues)).toEqual({
+      cardholderName: 'say:cardholderName',
+      cardNumber: 'say:numberMistyped',
+      expiryYear: 'say:expired',
+      cvc: 'say:cvc',
+    });
+  });
+
+  it('hands a good card over as the contract has it (a two-digit year is of this century)', () => {
+    expect(schema.parse(typed)).toEqual({ cardholderName: 'Ada Guest', cardNumber: '4242 4242 4242 4242', expiryMonth: 12, expiryYear: 2030, cvc: '123' });
   });
 });

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useForm } from '../../components/form/use-form';
 import { Link, useLocation, useSearch } from 'wouter';
 import { z } from 'zod';
 import { PasswordSchema } from '../../../contract/auth';
@@ -64,11 +63,11 @@ function CreatePasswordForm({ token }: { token: string }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<CreatePasswordValues>({ resolver: zodResolver(CreatePasswordSchema), defaultValues: { password: '', confirmation: '' } });
+  const form = useForm<CreatePasswordValues>({ schema: CreatePasswordSchema, defaultValues: { password: '', confirmation: '' } });
   const { errors, isSubmitting } = form.formState;
   const password = form.watch('password');
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.submit(async (values) => {
     setFailure(null);
     try {
       await resetPassword(token, values.password);

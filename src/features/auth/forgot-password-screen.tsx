@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useForm } from '../../components/form/use-form';
 import { Link, useLocation } from 'wouter';
 import { ForgotPasswordBodySchema } from '../../../contract/auth';
 import { requestPasswordReset } from './auth-api';
@@ -15,10 +14,10 @@ export function ForgotPasswordScreen() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<ForgotValues>({ resolver: zodResolver(ForgotPasswordBodySchema), defaultValues: { email: '' } });
+  const form = useForm<ForgotValues>({ schema: ForgotPasswordBodySchema, defaultValues: { email: '' } });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ email }) => {
+  const onSubmit = form.submit(async ({ email }) => {
     setFailure(null);
     try {
       await requestPasswordReset(email);

@@ -1,12 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Controller, FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { rolesGranted } from '../../../contract/permission-rules';
 import { refundEndpoints, type RefundRule } from '../../../contract/refunds';
 import type { RoleName } from '../../../contract/roles';
+import { Button } from '../../components/form/button';
 import { Field, inputClass } from '../../components/form/field';
 import { MoneyInput } from '../../components/form/money-input';
-import { MutationButton } from '../../components/mutation-button';
+import { useForm } from '../../components/form/use-form';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { useActiveProperty } from '../../lib/active-property';
 import { call } from '../../lib/api-client';
@@ -15,20 +17,13 @@ import { notify } from '../../lib/notifications/notify';
 import { useSession } from '../../lib/session/session-provider';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { refundKeys, refundRulesQuery } from './api';
+import { refundRuleSchema, type RuleValues } from './refund-rule-schema';
 
 const { saveRefundRule } = refundEndpoints;
 /** The roles the permission table lets approve refunds: the only ones a rule may name, and the only ones who edit rules. */
 const APPROVER_ROLES = rolesGranted('Refund', 'Approve');
 
-interface Draft {
-  merchantGroupId: string | undefined;
-  merchantId: string;
-  currency: string;
-  autoApproveUpToMinor: number | null;
-  twoApprovalsAboveMinor: number | null;
-  dailyAutoApproveCapMinor: number | null;
-  approverRoles: RoleName[];
-}
+type Draft = RuleValues;
 
 const NEW_RULE: Draft = {
   merchantGroupId: undefined,
@@ -65,9 +60,9 @@ export function RefundRulesScreen() {
       title={t('refunds.rules.title')}
       actions={
         mayEdit && !editing ? (
-          <button type="button" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white" onClick={() => setEditing(NEW_RULE)}>
+          <Button size="sm" onClick={() => setEditing(NEW_RULE)}>
             {t('refunds.rules.add')}
-          </button>
+          </Button>
         ) : undefined
       }
     >
@@ -100,9 +95,9 @@ export function RefundRulesScreen() {
                 </td>
                 {mayEdit ? (
                   <td className="px-3 py-2">
-                    <button type="button" className="text-brand underline" onClick={() => setEditing(draftOf(rule))}>
+                    <Button variant="link" onClick={() => setEditing(draftOf(rule))}>
                       {t('refunds.rules.edit')}
-                    </button>
+                    </Button>
                   </td>
                 ) : null}
               </tr>
@@ -121,7 +116,7 @@ export function RefundRulesScreen() {
   );
 }
 
-/** The rule form; the server checks the thresholds again and answers field errors, which the error toast shows. */
+/** The rule form: each problem is said at its field, all at once; the server checks the thresholds again and its field errors land on the same fields. */
 function RuleForm(props: { initial: Draft; existing: readonly RefundRule[]; onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -131,26 +126,8 @@ function RuleForm(props: { initial: Draft; existing: readonly RefundRule[]; onDo
   // the defaults of a new rule (decision 0346).
   const ruleOf = (merchantId: string, merchantGroupId: string | undefined) =>
     props.existing.find((rule) => (rule.merchantId ?? '') === merchantId && (merchantGroupId === undefined || rule.merchantGroupId === merchantGroupId));
-  const [draft, setDraft] = useState(() => {
-    const existing = ruleOf(props.initial.merchantId, props.initial.merchantGroupId);
-    return existing ? draftOf(existing) : props.initial;
-  });
-  const set = (change: Partial<Draft>) => setDraft({ ...draft, ...change });
-  const chooseScope = (merchantId: string) => {
-    const existing = ruleOf(merchantId, draft.merchantGroupId);
-    setDraft(existing ? draftOf(existing) : { ...draft, merchantId });
-  };
-  const replaces = ruleOf(draft.merchantId, draft.merchantGroupId) !== undefined;
-  const twoError =
-    draft.twoApprovalsAboveMinor !== null && draft.autoApproveUpToMinor !== null && draft.twoApprovalsAboveMinor < draft.autoApproveUpToMinor
-      ? t('refunds.rules.twoApprovalsAbove') + ' ≥ ' + t('refunds.rules.autoApproveUpTo')
-      : undefined;
-  const capError =
-    draft.dailyAutoApproveCapMinor !== null && draft.autoApproveUpToMinor !== null && draft.dailyAutoApproveCapMinor < draft.autoApproveUpToMinor
-      ? t('refunds.rules.dailyCap') + ' ≥ ' + t('refunds.rules.autoApproveUpTo')
-      : undefined;
   const save = useActionMutation({
-    mutationFn: () =>
+    mutationFn: (draft: Draft) =>
       call(saveRefundRule, {
         body: {
           merchantGroupId: draft.merchantGroupId,
@@ -170,97 +147,105 @@ function RuleForm(props: { initial: Draft; existing: readonly RefundRule[]; onDo
       props.onDone();
     },
   });
-  const valid = draft.autoApproveUpToMinor !== null && !twoError && !capError && draft.approverRoles.length > 0;
+  const form = useForm<Draft>({
+    schema: refundRuleSchema(t),
+    defaultValues: (() => {
+      const existing = ruleOf(props.initial.merchantId, props.initial.merchantGroupId);
+      return existing ? draftOf(existing) : props.initial;
+    })(),
+    serverError: save.error,
+  });
+  const [merchantId, merchantGroupId, currency] = form.watch(['merchantId', 'merchantGroupId', 'currency']);
+  const chooseScope = (chosen: string) => {
+    const existing = ruleOf(chosen, merchantGroupId);
+    if (existing) form.reset(draftOf(existing));
+    else form.setValue('merchantId', chosen);
+  };
+  const replaces = ruleOf(merchantId, merchantGroupId) !== undefined;
+  const money = (
+    name: 'autoApproveUpToMinor' | 'twoApprovalsAboveMinor' | 'dailyAutoApproveCapMinor',
+    label: string,
+    fieldName: string,
+    required?: boolean,
+  ) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <MoneyInput
+          label={label}
+          name={fieldName}
+          currency={/^[A-Z]{3}$/.test(currency) ? currency : 'EUR'}
+          value={field.value}
+          onChange={field.onChange}
+          error={fieldState.error?.message}
+          required={required}
+        />
+      )}
+    />
+  );
+  const rolesError = form.formState.errors.approverRoles?.message;
   return (
-    <form
-      className="grid max-w-3xl grid-cols-1 gap-3 rounded border border-slate-200 bg-white p-4 sm:grid-cols-2"
-      aria-label={t('refunds.rules.add')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (valid) save.act();
-      }}
-    >
-      <Field label={t('refunds.rules.property')}>
-        {(control) => (
-          <select {...control} name="merchantId" className={inputClass} value={draft.merchantId} onChange={(event) => chooseScope(event.target.value)}>
-            <option value="">{t('refunds.rules.allProperties')}</option>
-            {properties.map((property) => (
-              <option key={property.merchantId} value={property.merchantId}>
-                {property.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      {replaces ? (
-        <p role="status" data-testid="rule-replaces" className="text-sm text-slate-700 sm:col-span-2">
-          {t('refunds.rules.replaces')}
-        </p>
-      ) : null}
-      <Field label={t('refunds.rules.currency')}>
-        {(control) => (
-          <input
-            {...control}
-            name="currency"
-            maxLength={3}
-            className={`${inputClass} uppercase`}
-            value={draft.currency}
-            onChange={(event) => set({ currency: event.target.value.toUpperCase() })}
-          />
-        )}
-      </Field>
-      <MoneyInput
-        label={t('refunds.rules.autoApproveUpTo')}
-        name="autoApproveUpTo"
-        currency={draft.currency || 'EUR'}
-        value={draft.autoApproveUpToMinor}
-        onChange={(value) => set({ autoApproveUpToMinor: value })}
-        required
-      />
-      <MoneyInput
-        label={t('refunds.rules.twoApprovalsAbove')}
-        name="twoApprovalsAbove"
-        currency={draft.currency || 'EUR'}
-        value={draft.twoApprovalsAboveMinor}
-        onChange={(value) => set({ twoApprovalsAboveMinor: value })}
-        error={twoError}
-      />
-      <MoneyInput
-        label={t('refunds.rules.dailyCap')}
-        name="dailyCap"
-        currency={draft.currency || 'EUR'}
-        value={draft.dailyAutoApproveCapMinor}
-        onChange={(value) => set({ dailyAutoApproveCapMinor: value })}
-        error={capError}
-      />
-      <fieldset className="flex flex-col gap-1 text-sm">
-        <legend className="font-medium text-slate-800">{t('refunds.rules.approverRoles')}</legend>
-        {APPROVER_ROLES.map((role) => (
-          <label key={role} className="flex items-center gap-2">
+    <FormProvider {...form}>
+      <form
+        className="grid max-w-3xl grid-cols-1 gap-3 rounded border border-slate-200 bg-white p-4 sm:grid-cols-2"
+        aria-label={t('refunds.rules.add')}
+        noValidate
+        onSubmit={form.submit((draft) => save.send(draft))}
+      >
+        <Field label={t('refunds.rules.property')}>
+          {(control) => (
+            <select {...control} name="merchantId" className={inputClass} value={merchantId} onChange={(event) => chooseScope(event.target.value)}>
+              <option value="">{t('refunds.rules.allProperties')}</option>
+              {properties.map((property) => (
+                <option key={property.merchantId} value={property.merchantId}>
+                  {property.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {replaces ? (
+          <p role="status" data-testid="rule-replaces" className="text-sm text-slate-700 sm:col-span-2">
+            {t('refunds.rules.replaces')}
+          </p>
+        ) : null}
+        <Field name="currency" label={t('refunds.rules.currency')}>
+          {(control) => (
             <input
-              type="checkbox"
-              checked={draft.approverRoles.includes(role)}
-              onChange={(event) =>
-                set({ approverRoles: event.target.checked ? [...draft.approverRoles, role] : draft.approverRoles.filter((r) => r !== role) })
-              }
+              {...control}
+              {...form.register('currency', { setValueAs: (value: string) => value.toUpperCase() })}
+              maxLength={3}
+              className={`${inputClass} uppercase`}
             />
-            {role}
-          </label>
-        ))}
-      </fieldset>
-      <div className="flex justify-end gap-2 sm:col-span-2">
-        <button type="button" className="rounded border border-slate-300 px-3 py-1.5 text-sm" onClick={props.onDone}>
-          {t('common.cancel')}
-        </button>
-        <MutationButton
-          type="submit"
-          className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-50"
-          pending={save.pending}
-          disabled={!valid}
-        >
-          {t('refunds.rules.save')}
-        </MutationButton>
-      </div>
-    </form>
+          )}
+        </Field>
+        {money('autoApproveUpToMinor', t('refunds.rules.autoApproveUpTo'), 'autoApproveUpTo', true)}
+        {money('twoApprovalsAboveMinor', t('refunds.rules.twoApprovalsAbove'), 'twoApprovalsAbove')}
+        {money('dailyAutoApproveCapMinor', t('refunds.rules.dailyCap'), 'dailyCap')}
+        <fieldset className="flex flex-col gap-1 text-sm" aria-describedby={rolesError ? 'approver-roles-error' : undefined}>
+          <legend className="font-medium text-slate-800">{t('refunds.rules.approverRoles')}</legend>
+          {APPROVER_ROLES.map((role) => (
+            <label key={role} className="flex items-center gap-2">
+              <input type="checkbox" value={role} {...form.register('approverRoles')} />
+              {role}
+            </label>
+          ))}
+          {rolesError ? (
+            <p id="approver-roles-error" className="text-sm text-red-800">
+              {rolesError}
+            </p>
+          ) : null}
+        </fieldset>
+        <div className="flex justify-end gap-2 sm:col-span-2">
+          <Button variant="secondary" size="sm" onClick={props.onDone}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" size="sm" pending={save.pending}>
+            {t('refunds.rules.save')}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
   );
 }

@@ -1,13 +1,16 @@
 import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AUTHORIZE_REQUEST_CODE, paymentEndpoints, type OrderDetail } from '../../../contract/payments';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
+import { Button } from '../../components/form/button';
 import { MoneyInput } from '../../components/form/money-input';
-import { MutationButton } from '../../components/mutation-button';
+import { useForm } from '../../components/form/use-form';
 import { call } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notifications/notify';
 import { useActionMutation } from '../../lib/use-action-mutation';
+import { amountSchema, type AmountValues } from './order-action-schemas';
 
 const { authorizeOrder } = paymentEndpoints;
 
@@ -19,17 +22,18 @@ const { authorizeOrder } = paymentEndpoints;
 export function AuthorizeAction({
   order,
   merchantId,
-  buttonClass,
   onSuccess,
 }: {
   order: OrderDetail;
   merchantId: string | undefined;
-  buttonClass: string;
   onSuccess: (detail: OrderDetail) => void;
 }) {
   const { t } = useTranslation();
-  const [amount, setAmount] = useState<number | null>(order.amountMinor);
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const form = useForm<AmountValues>({
+    schema: amountSchema(t, order.amountMinor, order.currency, 'forms.transactions.authorizeTooMuch'),
+    defaultValues: { amountMinor: order.amountMinor },
+  });
   const authorize = useActionMutation({
     mutationFn: (amountMinor: number, idempotencyKey: string) =>
       call(authorizeOrder, {
@@ -38,7 +42,7 @@ export function AuthorizeAction({
         idempotencyKey,
       }),
     onSuccess: (detail, { variables }) => {
-      setConfirming(false);
+      setConfirming(null);
       onSuccess(detail);
       // A decline answers 200 with the declined attempt on the timeline: the words say which it was.
       const attempt = detail.operations.filter((op) => op.kind === 'Authorization').at(-1);
@@ -46,41 +50,36 @@ export function AuthorizeAction({
       notify(attempt?.outcome === 'Declined' ? t('transactions.said.authorizeDeclined', words) : t('transactions.said.authorized', words));
     },
   });
-  const tooMuch =
-    amount !== null && amount > order.amountMinor
-      ? t('transactions.info.authorizeTooMuch', { amount: formatMoney(order.amountMinor, order.currency) })
-      : undefined;
-  const canAuthorize = amount !== null && amount > 0 && !tooMuch;
-  const shown = formatMoney(amount ?? 0, order.currency);
+  const shown = formatMoney(confirming ?? 0, order.currency);
   return (
-    <form
-      className="flex flex-wrap items-end gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (canAuthorize) setConfirming(true);
-      }}
-    >
+    <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={form.submit(({ amountMinor }) => setConfirming(amountMinor))}>
       <div className="w-48">
-        <MoneyInput
-          label={t('transactions.info.authorizeAmount')}
-          value={amount}
-          currency={order.currency}
-          onChange={setAmount}
-          error={tooMuch}
-          name="authorizeAmount"
+        <Controller
+          control={form.control}
+          name="amountMinor"
+          render={({ field, fieldState }) => (
+            <MoneyInput
+              label={t('transactions.info.authorizeAmount')}
+              value={field.value}
+              currency={order.currency}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+              name="authorizeAmount"
+            />
+          )}
         />
       </div>
-      <MutationButton type="submit" className={buttonClass} pending={authorize.pending} disabled={!canAuthorize}>
+      <Button type="submit" size="sm" pending={authorize.pending}>
         {t('transactions.info.authorize')}
-      </MutationButton>
+      </Button>
       <ConfirmDialog
-        open={confirming}
+        open={confirming !== null}
         title={t('transactions.info.authorizeConfirmTitle')}
         confirmLabel={t('transactions.info.authorizeConfirm', { amount: shown })}
         tone="danger"
         pending={authorize.pending}
-        onConfirm={() => amount !== null && authorize.act(amount)}
-        onCancel={() => setConfirming(false)}
+        onConfirm={() => confirming !== null && authorize.act(confirming)}
+        onCancel={() => setConfirming(null)}
       >
         {t('transactions.info.authorizeConfirmText', {
           amount: shown,

@@ -1,44 +1,49 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Controller, FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { paymentEndpoints, type OrderDetail } from '../../../contract/payments';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
+import { Button } from '../../components/form/button';
 import { Field, inputClass } from '../../components/form/field';
+import { FormDialog } from '../../components/form/form-dialog';
 import { MoneyInput } from '../../components/form/money-input';
-import { MutationButton } from '../../components/mutation-button';
+import { useForm } from '../../components/form/use-form';
 import { call } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notifications/notify';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { orderKeys } from './api';
 import { AuthorizeAction } from './authorize-action';
+import { amountSchema, cancelSchema, referenceSchema, type AmountValues } from './order-action-schemas';
 import { RefundRequestAction } from './refund-request-dialog';
 
 const { captureAuthorization, voidAuthorization, cancelOrder, updateReferenceNo } = paymentEndpoints;
-const buttonClass = 'rounded bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-50';
 
-type Confirming = null | 'capture' | 'void' | 'cancel';
+type Confirming = null | { kind: 'capture'; amountMinor: number } | { kind: 'void' } | { kind: 'cancel' };
 
 /**
  * The actions the order payment machine and the caller's grants allow now (the server's
  * `allowedActions`; decision 0205). Money actions are confirmed with amount and currency first and
- * each confirmation is one intent with its own idempotency key.
+ * each confirmation is one intent with its own idempotency key. Each form says what is wrong at its
+ * field instead of disabling its button, and each action says what it did (issue 34).
  */
 export function OrderActions({ order, merchantId }: { order: OrderDetail; merchantId: string | undefined }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<Confirming>(null);
-  const [captureAmount, setCaptureAmount] = useState<number | null>(order.openAuthorizationMinor);
-  const [reason, setReason] = useState('');
-  const [reasonMissing, setReasonMissing] = useState(false);
-  const [reference, setReference] = useState(order.referenceNo);
+  const open = order.openAuthorizationMinor;
+  const captureForm = useForm<AmountValues>({
+    schema: amountSchema(t, open, order.currency, 'forms.transactions.captureTooMuch'),
+    defaultValues: { amountMinor: open },
+  });
+  const cancelForm = useForm({ schema: cancelSchema(t), defaultValues: { reason: '' } });
   const onSuccess = (detail: OrderDetail) => {
     queryClient.setQueryData(orderKeys.detail(order.id, merchantId), detail);
     void queryClient.invalidateQueries({ queryKey: orderKeys.searches });
     setConfirming(null);
-    setCaptureAmount(detail.openAuthorizationMinor);
-    setReason('');
-    setReasonMissing(false);
+    captureForm.reset({ amountMinor: detail.openAuthorizationMinor });
+    cancelForm.reset({ reason: '' });
   };
   /** Every action says what it did, in the user's terms (issue 34): the figures changing is not enough. */
   const said = (words: (detail: OrderDetail) => string) => (detail: OrderDetail) => {
@@ -58,108 +63,77 @@ export function OrderActions({ order, merchantId }: { order: OrderDetail; mercha
     mutationFn: (text: string, idempotencyKey: string) => call(cancelOrder, { params: { id: order.id }, body: { reason: text }, merchantId, idempotencyKey }),
     onSuccess: said(() => t('transactions.said.cancelled', { id: order.id })),
   });
-  const saveReference = useActionMutation({
-    mutationFn: (referenceNo: string) => call(updateReferenceNo, { body: { orderId: order.id, referenceNo }, merchantId }),
-    onSuccess: said((detail) => t('transactions.said.referenceChanged', { reference: detail.referenceNo })),
-  });
 
   const allowed = new Set(order.allowedActions);
   if (allowed.size === 0) return null;
-  const open = order.openAuthorizationMinor;
-  const captureError =
-    captureAmount !== null && captureAmount > open ? t('transactions.info.captureTooMuch', { amount: formatMoney(open, order.currency) }) : undefined;
-  const canCapture = captureAmount !== null && captureAmount > 0 && !captureError;
   const close = () => {
     setConfirming(null);
-    setReasonMissing(false);
+    cancelForm.clearErrors();
   };
+  const captureAmount = confirming?.kind === 'capture' ? confirming.amountMinor : 0;
 
   return (
     <div className="flex flex-col gap-4" data-testid="order-actions">
       <RefundRequestAction order={order} merchantId={merchantId} />
-      {allowed.has('authorize') ? <AuthorizeAction order={order} merchantId={merchantId} buttonClass={buttonClass} onSuccess={onSuccess} /> : null}
+      {allowed.has('authorize') ? <AuthorizeAction order={order} merchantId={merchantId} onSuccess={onSuccess} /> : null}
       {allowed.has('capture') ? (
         <form
           className="flex flex-wrap items-end gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (canCapture) setConfirming('capture');
-          }}
+          noValidate
+          onSubmit={captureForm.submit(({ amountMinor }) => setConfirming({ kind: 'capture', amountMinor: amountMinor ?? 0 }))}
         >
           <div className="w-48">
-            <MoneyInput
-              label={t('transactions.info.captureAmount')}
-              value={captureAmount}
-              currency={order.currency}
-              onChange={setCaptureAmount}
-              error={captureError}
-              name="captureAmount"
+            <Controller
+              control={captureForm.control}
+              name="amountMinor"
+              render={({ field, fieldState }) => (
+                <MoneyInput
+                  label={t('transactions.info.captureAmount')}
+                  value={field.value}
+                  currency={order.currency}
+                  onChange={field.onChange}
+                  error={fieldState.error?.message}
+                  name="captureAmount"
+                />
+              )}
             />
           </div>
-          <MutationButton type="submit" className={buttonClass} pending={capture.pending} disabled={!canCapture}>
+          <Button type="submit" size="sm" pending={capture.pending}>
             {t('transactions.info.capture')}
-          </MutationButton>
+          </Button>
         </form>
       ) : null}
       <div className="flex flex-wrap gap-2">
         {allowed.has('void') ? (
-          <MutationButton className={buttonClass} pending={voidRest.pending} onClick={() => setConfirming('void')}>
+          <Button size="sm" pending={voidRest.pending} onClick={() => setConfirming({ kind: 'void' })}>
             {t('transactions.info.void')}
-          </MutationButton>
+          </Button>
         ) : null}
         {allowed.has('cancel') ? (
-          <MutationButton
-            className="rounded bg-red-700 px-3 py-1.5 text-sm text-white disabled:opacity-50"
-            pending={cancel.pending}
-            onClick={() => setConfirming('cancel')}
-          >
+          <Button variant="danger" size="sm" pending={cancel.pending} onClick={() => setConfirming({ kind: 'cancel' })}>
             {t('transactions.info.cancel')}
-          </MutationButton>
+          </Button>
         ) : null}
       </div>
-      {allowed.has('updateReferenceNo') ? (
-        <form
-          className="flex flex-wrap items-end gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (reference.trim() && reference.trim() !== order.referenceNo) saveReference.act(reference.trim());
-          }}
-        >
-          <div className="w-64">
-            <Field label={t('transactions.info.referenceNo')}>
-              {(control) => (
-                <input {...control} name="referenceNo" value={reference} onChange={(event) => setReference(event.target.value)} className={inputClass} />
-              )}
-            </Field>
-          </div>
-          <MutationButton
-            type="submit"
-            className={buttonClass}
-            pending={saveReference.pending}
-            disabled={!reference.trim() || reference.trim() === order.referenceNo}
-          >
-            {t('transactions.info.saveReference')}
-          </MutationButton>
-        </form>
-      ) : null}
+      {allowed.has('updateReferenceNo') ? <ReferenceForm order={order} merchantId={merchantId} onSaved={said} /> : null}
 
       <ConfirmDialog
-        open={confirming === 'capture'}
+        open={confirming?.kind === 'capture'}
         title={t('transactions.info.captureConfirmTitle')}
-        confirmLabel={t('transactions.info.captureConfirm', { amount: formatMoney(captureAmount ?? 0, order.currency) })}
+        confirmLabel={t('transactions.info.captureConfirm', { amount: formatMoney(captureAmount, order.currency) })}
         tone="danger"
         pending={capture.pending}
-        onConfirm={() => captureAmount !== null && capture.act(captureAmount)}
+        onConfirm={() => capture.act(captureAmount)}
         onCancel={close}
       >
         {t('transactions.info.captureConfirmText', {
-          amount: formatMoney(captureAmount ?? 0, order.currency),
+          amount: formatMoney(captureAmount, order.currency),
           currency: order.currency,
           open: formatMoney(open, order.currency),
         })}
       </ConfirmDialog>
       <ConfirmDialog
-        open={confirming === 'void'}
+        open={confirming?.kind === 'void'}
         title={t('transactions.info.voidConfirmTitle')}
         confirmLabel={t('transactions.info.voidConfirm', { amount: formatMoney(open, order.currency) })}
         tone="danger"
@@ -169,41 +143,62 @@ export function OrderActions({ order, merchantId }: { order: OrderDetail; mercha
       >
         {t('transactions.info.voidConfirmText', { amount: formatMoney(open, order.currency), currency: order.currency })}
       </ConfirmDialog>
-      <ConfirmDialog
-        open={confirming === 'cancel'}
-        title={t('transactions.info.cancelConfirmTitle')}
-        confirmLabel={t('transactions.info.cancelConfirm')}
-        cancelLabel={t('transactions.said.keepOrder')}
-        tone="danger"
-        pending={cancel.pending}
-        onConfirm={() => {
-          // An empty reason is said at the field; the order stays as it is.
-          if (!reason.trim()) return setReasonMissing(true);
-          cancel.act(reason.trim());
-        }}
-        onCancel={close}
-      >
-        <p className="mb-3">
-          {open > 0
-            ? t('transactions.info.cancelConfirmTextOpen', { amount: formatMoney(open, order.currency), currency: order.currency })
-            : t('transactions.info.cancelConfirmText')}
-        </p>
-        <Field label={t('transactions.info.cancelReason')} required error={reasonMissing ? t('transactions.said.reasonMissing') : undefined}>
-          {(control) => (
-            <textarea
-              {...control}
-              name="cancelReason"
-              rows={3}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                if (event.target.value.trim()) setReasonMissing(false);
-              }}
-              className={inputClass}
-            />
-          )}
-        </Field>
-      </ConfirmDialog>
+      <FormProvider {...cancelForm}>
+        <FormDialog
+          open={confirming?.kind === 'cancel'}
+          title={t('transactions.info.cancelConfirmTitle')}
+          description={
+            open > 0
+              ? t('transactions.info.cancelConfirmTextOpen', { amount: formatMoney(open, order.currency), currency: order.currency })
+              : t('transactions.info.cancelConfirmText')
+          }
+          confirmLabel={t('transactions.info.cancelConfirm')}
+          // Named by what it keeps: "Cancel" beside "Cancel order" read as the same thing (issue 34).
+          cancelLabel={t('transactions.said.keepOrder')}
+          tone="danger"
+          pending={cancel.pending}
+          // An empty reason is said at the field; nothing is sent.
+          onSubmit={cancelForm.submit(({ reason }) => cancel.send(reason))}
+          onCancel={close}
+          focusCancel
+        >
+          <Field name="reason" label={t('transactions.info.cancelReason')} required>
+            {(control) => <textarea {...control} {...cancelForm.register('reason')} rows={3} className={inputClass} />}
+          </Field>
+        </FormDialog>
+      </FormProvider>
     </div>
+  );
+}
+
+/** The order's reference number (spec 7): a new one is saved and said; an empty or unchanged one is said at the field. */
+function ReferenceForm({
+  order,
+  merchantId,
+  onSaved,
+}: {
+  order: OrderDetail;
+  merchantId: string | undefined;
+  onSaved: (words: (detail: OrderDetail) => string) => (detail: OrderDetail) => void;
+}) {
+  const { t } = useTranslation();
+  const save = useActionMutation({
+    mutationFn: (referenceNo: string) => call(updateReferenceNo, { body: { orderId: order.id, referenceNo }, merchantId }),
+    onSuccess: onSaved((detail) => t('transactions.said.referenceChanged', { reference: detail.referenceNo })),
+  });
+  const form = useForm({ schema: referenceSchema(t, order.referenceNo), defaultValues: { referenceNo: order.referenceNo }, serverError: save.error });
+  return (
+    <FormProvider {...form}>
+      <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={form.submit(({ referenceNo }) => save.send(referenceNo))}>
+        <div className="w-64">
+          <Field name="referenceNo" label={t('transactions.info.referenceNo')}>
+            {(control) => <input {...control} {...form.register('referenceNo')} className={inputClass} />}
+          </Field>
+        </div>
+        <Button type="submit" size="sm" pending={save.pending}>
+          {t('transactions.info.saveReference')}
+        </Button>
+      </form>
+    </FormProvider>
   );
 }

@@ -1,18 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { FormProvider, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { METADATA_MAX_ENTRIES, metadataEndpoints, type MetadataEntry, type MetadataRecord } from '../../../contract/metadata';
+import { Button } from '../../components/form/button';
 import { Field, inputClass } from '../../components/form/field';
-import { MutationButton } from '../../components/mutation-button';
+import { useForm } from '../../components/form/use-form';
 import { call } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notifications/notify';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { orderKeys, orderMetadataQuery } from './api';
+import { metadataSchema } from './order-action-schemas';
 
 const { createMetadata } = metadataEndpoints;
-const buttonClass = 'rounded bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-50';
-const linkButtonClass = 'text-sm text-slate-800 underline disabled:opacity-50';
 
 /** Notes and key/value data staff attached to the order (spec 7 "Metadata", decision 0211); staff who may act add more. */
 export function OrderMetadata({ orderId, merchantId, mayAdd }: { orderId: number; merchantId: string | undefined; mayAdd: boolean }) {
@@ -63,67 +63,49 @@ function MetadataItem({ record }: { record: MetadataRecord }) {
 function AddMetadataForm({ orderId, merchantId }: { orderId: number; merchantId: string | undefined }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [note, setNote] = useState('');
-  const [entries, setEntries] = useState<MetadataEntry[]>([]);
   const save = useActionMutation({
     mutationFn: (body: { note: string; entries: MetadataEntry[] }) =>
       call(createMetadata, { body: { orderId, note: body.note || undefined, entries: body.entries }, merchantId }),
     onSuccess: () => {
-      setNote('');
-      setEntries([]);
+      form.reset({ note: '', entries: [] });
       notify(t('transactions.said.noteSaved'));
       void queryClient.invalidateQueries({ queryKey: orderKeys.metadata(orderId) });
     },
   });
-  const filled = entries.filter((entry) => entry.key.trim());
-  const canSave = note.trim().length > 0 || filled.length > 0;
-  const setEntry = (index: number, change: Partial<MetadataEntry>) => setEntries(entries.map((entry, at) => (at === index ? { ...entry, ...change } : entry)));
+  const form = useForm({ schema: metadataSchema(t, METADATA_MAX_ENTRIES), defaultValues: { note: '', entries: [] }, serverError: save.error });
+  const entries = useFieldArray({ control: form.control, name: 'entries' });
   return (
-    <form
-      className="flex flex-col gap-2"
-      aria-label={t('transactions.info.metadataAdd')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (canSave) save.act({ note: note.trim(), entries: filled.map((entry) => ({ key: entry.key.trim(), value: entry.value.trim() })) });
-      }}
-    >
-      <Field label={t('transactions.info.metadataNote')}>
-        {(control) => (
-          <textarea {...control} name="metadataNote" rows={2} value={note} onChange={(event) => setNote(event.target.value)} className={inputClass} />
-        )}
-      </Field>
-      {entries.map((entry, index) => (
-        <div key={index} className="flex flex-wrap items-end gap-2">
-          <div className="w-48">
-            <Field label={t('transactions.info.metadataKey', { n: index + 1 })}>
-              {(control) => <input {...control} value={entry.key} onChange={(event) => setEntry(index, { key: event.target.value })} className={inputClass} />}
-            </Field>
+    <FormProvider {...form}>
+      <form className="flex flex-col gap-2" aria-label={t('transactions.info.metadataAdd')} noValidate onSubmit={form.submit((values) => save.send(values))}>
+        <Field name="note" label={t('transactions.info.metadataNote')}>
+          {(control) => <textarea {...control} {...form.register('note')} rows={2} className={inputClass} />}
+        </Field>
+        {entries.fields.map((entry, index) => (
+          <div key={entry.id} className="flex flex-wrap items-end gap-2">
+            <div className="w-48">
+              <Field name={`entries.${index}.key`} label={t('transactions.info.metadataKey', { n: index + 1 })}>
+                {(control) => <input {...control} {...form.register(`entries.${index}.key`)} className={inputClass} />}
+              </Field>
+            </div>
+            <div className="w-64">
+              <Field name={`entries.${index}.value`} label={t('transactions.info.metadataValue', { n: index + 1 })}>
+                {(control) => <input {...control} {...form.register(`entries.${index}.value`)} className={inputClass} />}
+              </Field>
+            </div>
+            <Button variant="link" onClick={() => entries.remove(index)}>
+              {t('transactions.info.metadataRemoveEntry', { n: index + 1 })}
+            </Button>
           </div>
-          <div className="w-64">
-            <Field label={t('transactions.info.metadataValue', { n: index + 1 })}>
-              {(control) => (
-                <input {...control} value={entry.value} onChange={(event) => setEntry(index, { value: event.target.value })} className={inputClass} />
-              )}
-            </Field>
-          </div>
-          <button type="button" className={linkButtonClass} onClick={() => setEntries(entries.filter((_, at) => at !== index))}>
-            {t('transactions.info.metadataRemoveEntry', { n: index + 1 })}
-          </button>
+        ))}
+        <div className="flex flex-wrap items-center gap-3">
+          <Button variant="link" disabled={entries.fields.length >= METADATA_MAX_ENTRIES} onClick={() => entries.append({ key: '', value: '' })}>
+            {t('transactions.info.metadataAddEntry')}
+          </Button>
+          <Button type="submit" size="sm" pending={save.pending}>
+            {t('transactions.info.metadataSave')}
+          </Button>
         </div>
-      ))}
-      <div className="flex flex-wrap items-center gap-3">
-        <button
-          type="button"
-          className={linkButtonClass}
-          disabled={entries.length >= METADATA_MAX_ENTRIES}
-          onClick={() => setEntries([...entries, { key: '', value: '' }])}
-        >
-          {t('transactions.info.metadataAddEntry')}
-        </button>
-        <MutationButton type="submit" className={buttonClass} pending={save.pending} disabled={!canSave}>
-          {t('transactions.info.metadataSave')}
-        </MutationButton>
-      </div>
-    </form>
+      </form>
+    </FormProvider>
   );
 }

@@ -1,17 +1,20 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Controller, FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { OrderDetail } from '../../../contract/payments';
 import { refundEndpoints, type RefundRequestRow } from '../../../contract/refunds';
+import { Button } from '../../components/form/button';
 import { Field, inputClass } from '../../components/form/field';
+import { FormDialog } from '../../components/form/form-dialog';
 import { MoneyInput } from '../../components/form/money-input';
-import { MutationButton } from '../../components/mutation-button';
+import { useForm } from '../../components/form/use-form';
 import { call } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { useCapabilities } from '../../lib/capabilities';
 import { useActionMutation } from '../../lib/use-action-mutation';
+import { refundRequestSchema } from './order-action-schemas';
 
 // "Request refund" on transaction info (issue 16, decision 0230): the order's refunds so far and a
 // dialog asking amount, reason and note. The server decides from the rules whether it needs
@@ -53,15 +56,21 @@ export function RefundRequestAction({ order, merchantId }: { order: OrderDetail;
           ))}
         </ul>
       )}
-      <div>
-        <button
-          type="button"
-          className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-50"
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          size="sm"
           disabled={refundable <= 0 || refunds.isPending}
+          aria-describedby={refundable <= 0 ? 'nothing-left-to-refund' : undefined}
           onClick={() => setOpen(true)}
         >
           {t('refunds.request.action')}
-        </button>
+        </Button>
+        {/* A greyed-out button says why (issue 34). */}
+        {refundable <= 0 ? (
+          <p id="nothing-left-to-refund" className="text-sm text-slate-700">
+            {t('refunds.request.nothingLeft')}
+          </p>
+        ) : null}
       </div>
       {open ? <RefundRequestDialog order={order} merchantId={merchantId} refundable={refundable} onClose={() => setOpen(false)} /> : null}
     </div>
@@ -73,19 +82,16 @@ function RefundRequestDialog(props: { order: OrderDetail; merchantId: string | u
   const { order } = props;
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const [amount, setAmount] = useState<number | null>(props.refundable);
-  const [reason, setReason] = useState('');
-  const [note, setNote] = useState('');
   const request = useActionMutation({
-    mutationFn: (_: void, idempotencyKey: string) =>
+    mutationFn: (values: RefundRequestValues, idempotencyKey: string) =>
       call(createRefundRequest, {
         body: {
           merchantId: order.merchantId,
           orderId: order.id,
-          amountMinor: amount ?? 0,
+          amountMinor: values.amountMinor ?? 0,
           currency: order.currency,
-          reason: reason.trim(),
-          note: note.trim() || undefined,
+          reason: values.reason,
+          note: values.note || undefined,
         },
         merchantId: props.merchantId,
         idempotencyKey,
@@ -97,77 +103,54 @@ function RefundRequestDialog(props: { order: OrderDetail; merchantId: string | u
       navigate(`/refund-management/refund-submitted?id=${created.id}`);
     },
   });
-  const tooMuch =
-    amount !== null && amount > props.refundable ? t('refunds.request.tooMuch', { amount: formatMoney(props.refundable, order.currency) }) : undefined;
-  const valid = amount !== null && amount > 0 && !tooMuch && reason.trim().length >= 3;
+  // Submit is never greyed out without a word (issue 34): pressing it says at each field what to change.
+  const form = useForm({
+    schema: refundRequestSchema(t, props.refundable, order.currency),
+    defaultValues: { amountMinor: props.refundable, reason: '', note: '' },
+    serverError: request.error,
+  });
   return (
-    <Dialog open onClose={() => (request.pending ? undefined : props.onClose())} className="relative z-50">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-md rounded bg-white p-5 shadow-xl" data-testid="refund-request-dialog">
-          <DialogTitle className="text-lg font-semibold text-slate-900">{t('refunds.request.title')}</DialogTitle>
-          <form
-            className="mt-3 flex flex-col gap-3"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (valid) request.act();
-            }}
-          >
-            <p className="text-sm text-slate-700">
-              {props.refundable > 0
-                ? t('refunds.request.refundable', { amount: formatMoney(props.refundable, order.currency) })
-                : t('refunds.request.nothingLeft')}
-            </p>
-            <MoneyInput
-              label={t('refunds.request.amount')}
-              value={amount}
-              currency={order.currency}
-              onChange={setAmount}
-              error={tooMuch}
-              name="refundAmount"
-              required
-            />
-            <Field label={t('refunds.request.reason')} required>
-              {(control) => (
-                <input
-                  {...control}
-                  name="refundReason"
-                  value={reason}
-                  maxLength={500}
-                  onChange={(event) => setReason(event.target.value)}
-                  className={inputClass}
-                />
-              )}
-            </Field>
-            <Field label={t('refunds.request.note')}>
-              {(control) => (
-                <textarea
-                  {...control}
-                  name="refundNote"
-                  rows={3}
-                  value={note}
-                  maxLength={2000}
-                  onChange={(event) => setNote(event.target.value)}
-                  className={inputClass}
-                />
-              )}
-            </Field>
-            <div className="flex justify-end gap-2">
-              <button type="button" className="rounded border border-slate-300 px-3 py-1.5 text-sm" disabled={request.pending} onClick={props.onClose}>
-                {t('common.cancel')}
-              </button>
-              <MutationButton
-                type="submit"
-                className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-50"
-                pending={request.pending}
-                disabled={!valid}
-              >
-                {t('refunds.request.submit')}
-              </MutationButton>
-            </div>
-          </form>
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <FormProvider {...form}>
+      <FormDialog
+        open
+        title={t('refunds.request.title')}
+        description={
+          props.refundable > 0
+            ? t('forms.refundRequest.refundable', { amount: formatMoney(props.refundable, order.currency) })
+            : t('refunds.request.nothingLeft')
+        }
+        confirmLabel={t('refunds.request.submit')}
+        pending={request.pending}
+        onSubmit={form.submit((values) => request.send(values))}
+        onCancel={props.onClose}
+        testId="refund-request-dialog"
+      >
+        <div className="flex flex-col gap-3">
+          <Controller
+            control={form.control}
+            name="amountMinor"
+            render={({ field, fieldState }) => (
+              <MoneyInput
+                label={t('refunds.request.amount')}
+                value={field.value}
+                currency={order.currency}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+                name="refundAmount"
+                required
+              />
+            )}
+          />
+          <Field name="reason" label={t('refunds.request.reason')} required>
+            {(control) => <input {...control} {...form.register('reason')} maxLength={500} className={inputClass} />}
+          </Field>
+          <Field name="note" label={t('refunds.request.note')}>
+            {(control) => <textarea {...control} {...form.register('note')} rows={3} maxLength={2000} className={inputClass} />}
+          </Field>
+        </div>
+      </FormDialog>
+    </FormProvider>
   );
 }
+
+type RefundRequestValues = { amountMinor: number | null; reason: string; note: string };

@@ -1,9 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { userAdminEndpoints, type UserRow } from '../../../../contract/user-admin';
 import { call } from '../../../lib/api-client';
 import { useActionMutation } from '../../../lib/use-action-mutation';
+import { useForm } from '../../form/use-form';
 import type { SettingsFormProps } from '../settings-form-props';
 import { SettingsFormFooter } from '../settings-form-footer';
 
@@ -60,9 +62,13 @@ function ManagerChoice({ managers, merchantId, merchantGroupId, onboarding, onSa
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const covers = (user: UserRow) => user.properties.some((property) => property.merchantId === merchantId);
-  const [chosen, setChosen] = useState(() => new Set(managers.filter(covers).map((user) => user.userId)));
+  const form = useForm({
+    schema: z.object({ chosen: z.array(z.string()) }),
+    defaultValues: { chosen: managers.filter(covers).map((user) => user.userId) },
+  });
   const save = useActionMutation({
-    mutationFn: async () => {
+    mutationFn: async (ids: string[]) => {
+      const chosen = new Set(ids);
       // Only the managers whose choice changed: each keeps their other properties.
       for (const user of managers.filter((candidate) => covers(candidate) !== chosen.has(candidate.userId))) {
         const others = user.properties.map((property) => property.merchantId).filter((id) => id !== merchantId);
@@ -78,30 +84,19 @@ function ManagerChoice({ managers, merchantId, merchantGroupId, onboarding, onSa
       onSaved?.();
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.act();
-  };
   return (
-    <form noValidate onSubmit={submit} className="flex max-w-2xl flex-col gap-4" aria-label={t('settings.propertyManager.title')}>
+    <form
+      noValidate
+      onSubmit={form.submit(({ chosen }) => save.send(chosen))}
+      className="flex max-w-2xl flex-col gap-4"
+      aria-label={t('settings.propertyManager.title')}
+    >
       {managers.length === 0 ? <p className="text-sm text-slate-700">{t('settings.propertyManager.none')}</p> : null}
       <fieldset className="flex flex-col gap-1">
         <legend className="mb-1 text-sm font-medium text-slate-800">{t('settings.propertyManager.legend')}</legend>
         {managers.map((user) => (
           <label key={user.userId} className="flex items-center gap-2 text-sm text-slate-800">
-            <input
-              type="checkbox"
-              checked={chosen.has(user.userId)}
-              onChange={(event) => {
-                setSaved(false);
-                setChosen((current) => {
-                  const next = new Set(current);
-                  if (event.target.checked) next.add(user.userId);
-                  else next.delete(user.userId);
-                  return next;
-                });
-              }}
-            />
+            <input type="checkbox" value={user.userId} {...form.register('chosen', { onChange: () => setSaved(false) })} />
             {t('settings.propertyManager.user', { name: `${user.firstName} ${user.lastName}`, email: user.email })}
           </label>
         ))}
