@@ -24,7 +24,7 @@ export function callableEndpoints(caller: Caller): string[] {
 }
 
 /** Calls that take new money from a guest: only a property in TAKES_MONEY. */
-const NEW_MONEY: readonly string[] = [paymentLinkEndpoints.createPaymentLink.id, paymentEndpoints.authorizeOrder.id];
+const NEW_MONEY: readonly string[] = [paymentLinkEndpoints.createPaymentLink.id, paymentLinkEndpoints.resendPaymentLink.id, paymentEndpoints.authorizeOrder.id];
 /** Calls that finish a payment already taken (capture or void a hold, cancel, refund): open while the property FINISHES_PAYMENTS. */
 const FINISHING: readonly string[] = [
   paymentEndpoints.captureAuthorization.id,
