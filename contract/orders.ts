@@ -70,27 +70,44 @@ export const DateBoundSchema = z.union([z.iso.date(), z.iso.datetime({ offset: t
   message: 'use a date (YYYY-MM-DD) or an ISO date-time',
 });
 
-export const OrderFilterSchema = z.object({
-  createdFrom: DateBoundSchema.optional(),
-  createdTo: DateBoundSchema.optional(),
-  statuses: z.array(OrderStatusSchema).max(ORDER_STATUSES.length).optional(),
-  paymentTypes: z.array(PaymentTypeSchema).max(PAYMENT_TYPES.length).optional(),
-  chargeCategories: z.array(ChargeCategorySchema).max(CHARGE_CATEGORIES.length).optional(),
-  /** Properties; always intersected with the caller's merchant scope on the server. */
-  merchantIds: z.array(z.uuid()).max(500).optional(),
-  currency: CurrencyFilterSchema.optional(),
-  /** Amount bounds in MINOR units (cents), inclusive. */
-  amountMin: z.number().int().min(0).optional(),
-  amountMax: z.number().int().min(0).optional(),
-  /** Reference number prefix (starts-with, case-sensitive: served by an index). */
-  referenceNo: safeText().trim().min(1).max(100).optional(),
-  /** Guest name or e-mail contains (case-insensitive). */
-  guest: safeText().trim().min(1).max(100).optional(),
-  cardLast4: z
-    .string()
-    .regex(/^\d{4}$/, { message: 'use the last 4 digits' })
-    .optional(),
-});
+export const OrderFilterSchema = z
+  .object({
+    createdFrom: DateBoundSchema.optional(),
+    createdTo: DateBoundSchema.optional(),
+    statuses: z.array(OrderStatusSchema).max(ORDER_STATUSES.length).optional(),
+    paymentTypes: z.array(PaymentTypeSchema).max(PAYMENT_TYPES.length).optional(),
+    chargeCategories: z.array(ChargeCategorySchema).max(CHARGE_CATEGORIES.length).optional(),
+    /** Properties; always intersected with the caller's merchant scope on the server. */
+    merchantIds: z.array(z.uuid()).max(500).optional(),
+    currency: CurrencyFilterSchema.optional(),
+    /** Amount bounds in MINOR units (cents), inclusive. */
+    amountMin: z.number().int().min(0).optional(),
+    amountMax: z.number().int().min(0).optional(),
+    /** Reference number prefix (starts-with, case-sensitive: served by an index). */
+    referenceNo: safeText().trim().min(1).max(100).optional(),
+    /** Guest name or e-mail contains (case-insensitive). */
+    guest: safeText().trim().min(1).max(100).optional(),
+    cardLast4: z
+      .string()
+      .regex(/^\d{4}$/, { message: 'use the last 4 digits' })
+      .optional(),
+  })
+  .superRefine((filter, ctx) => {
+    // An inverted range matches nothing; the caller is told which bound to change (decision 0461).
+    if (filter.amountMin !== undefined && filter.amountMax !== undefined && filter.amountMin > filter.amountMax)
+      ctx.addIssue({ code: 'custom', path: ['amountMax'], message: 'the largest amount is below the smallest' });
+    if (filter.createdFrom && filter.createdTo && rangeStart(filter.createdFrom) >= rangeEnd(filter.createdTo))
+      ctx.addIssue({ code: 'custom', path: ['createdTo'], message: 'the end date is before the start date' });
+  });
+
+/** The instant a `createdFrom` bound starts at (a date is its UTC midnight). */
+export function rangeStart(bound: string): number {
+  return Date.parse(bound.length === 10 ? `${bound}T00:00:00.000Z` : bound);
+}
+/** The instant a `createdTo` bound ends at, exclusive (a date covers its whole UTC day). */
+export function rangeEnd(bound: string): number {
+  return bound.length === 10 ? Date.parse(`${bound}T00:00:00.000Z`) + 86_400_000 : Date.parse(bound);
+}
 export type OrderFilter = z.infer<typeof OrderFilterSchema>;
 
 /** Columns of the transactions table and of its export; `id` is the wire/column id. */
@@ -143,7 +160,12 @@ export const OrderQuerySchema = z.object({
 });
 export type OrderQuery = z.infer<typeof OrderQuerySchema>;
 
-export const OrderSearchBodySchema = OrderQuerySchema.extend({ pagination: PaginationSchema.default({ page: 0, pageSize: 25 }) });
+/**
+ * The transactions pager: `fromEnd` counts pages from the oldest end of the sort (page 0 = the last
+ * page), so the last page is reachable when the total is only an estimate (decision 0460).
+ */
+export const OrderPaginationSchema = PaginationSchema.extend({ fromEnd: z.boolean().default(false) });
+export const OrderSearchBodySchema = OrderQuerySchema.extend({ pagination: OrderPaginationSchema.default({ page: 0, pageSize: 25, fromEnd: false }) });
 export type OrderSearchBody = z.input<typeof OrderSearchBodySchema>;
 
 export const OrderRowSchema = z.object({
@@ -173,7 +195,15 @@ export type OrderRow = z.infer<typeof OrderRowSchema>;
  * (decision 0121), so a pager should also allow "next" while a page comes back full.
  */
 export const PagedSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), totalExact: z.boolean(), page: z.number().int(), pageSize: z.number().int() });
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    totalExact: z.boolean(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    /** Present (true) when `page` counts from the end of the list (decision 0460). */
+    fromEnd: z.boolean().optional(),
+  });
 export const OrderSearchAnswerSchema = PagedSchema(OrderRowSchema);
 export type OrderSearchAnswer = z.infer<typeof OrderSearchAnswerSchema>;
 

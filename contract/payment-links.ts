@@ -76,8 +76,19 @@ export const PaymentLinkSchema = z.object({
   message: z.string().nullable(),
   expiresAt: z.string(),
   createdAt: z.string(),
+  /**
+   * The link's own state as staff see it (decision 0464): `Open` takes a card, `Paid` was completed (card
+   * taken, saved or held), `Expired`, `Cancelled`, or `Locked` after too many refused cards.
+   */
+  staffState: z.enum(['Open', 'Paid', 'Expired', 'Cancelled', 'Locked']).optional(),
+  /** Cards refused on this link so far (decision 0422): the order's failed payments. */
+  failedAttempts: z.number().int().optional(),
 });
 export type PaymentLink = z.infer<typeof PaymentLinkSchema>;
+export const STAFF_LINK_STATES = ['Open', 'Paid', 'Expired', 'Cancelled', 'Locked'] as const;
+export type StaffLinkState = (typeof STAFF_LINK_STATES)[number];
+
+export const PaymentLinkIdParamsSchema = z.object({ id: z.uuid({ message: 'not a payment link id' }) });
 
 /** How the guest page looks for a property: its brand-assets settings, or these defaults. */
 export const CheckoutBrandingSchema = z.object({
@@ -181,6 +192,7 @@ export const GuestPaymentAnswerSchema = z.object({
 export type GuestPaymentAnswer = z.infer<typeof GuestPaymentAnswerSchema>;
 
 const sells = { resource: 'Transactions', action: 'Insert' } as const;
+const update = { resource: 'Transactions', action: 'Update' } as const;
 
 export const paymentLinkEndpoints = endpointTable([
   defineEndpoint({
@@ -204,6 +216,40 @@ export const paymentLinkEndpoints = endpointTable([
     body: GeneratePaymentLinkBodySchema,
     response: PaymentLinkSchema,
     successStatus: 201,
+  }),
+  defineEndpoint({
+    id: 'getPaymentLink',
+    method: 'GET',
+    path: `${BACKOFFICE_API}/payment-links/{id}`,
+    summary: "One payment link with its own state (open, paid, expired, cancelled, locked); 404 outside the caller's merchants",
+    access: { resource: 'Transactions', action: 'Read' },
+    merchantHeader: true,
+    params: PaymentLinkIdParamsSchema,
+    response: PaymentLinkSchema,
+  }),
+  defineEndpoint({
+    id: 'cancelPaymentLink',
+    method: 'POST',
+    path: `${BACKOFFICE_API}/payment-links/{id}/cancel`,
+    summary:
+      'Cancel an open payment link: the guest page stops taking cards and its order is Cancelled; 409 once paid. Send an Idempotency-Key per user intent',
+    access: update,
+    merchantHeader: true,
+    idempotent: true,
+    params: PaymentLinkIdParamsSchema,
+    response: PaymentLinkSchema,
+  }),
+  defineEndpoint({
+    id: 'resendPaymentLink',
+    method: 'POST',
+    path: `${BACKOFFICE_API}/payment-links/{id}/resend`,
+    summary:
+      'E-mail an open payment link to the guest again (the same link and expiry); 409 once paid, expired, cancelled or locked. Send an Idempotency-Key per user intent',
+    access: update,
+    merchantHeader: true,
+    idempotent: true,
+    params: PaymentLinkIdParamsSchema,
+    response: PaymentLinkSchema,
   }),
   defineEndpoint({
     id: 'getGuestCheckout',

@@ -259,3 +259,40 @@ test('after five refused cards the guest page says the link takes no more, inste
   expect(await seriousViolations(guest)).toEqual([]);
   await guest.context().close();
 });
+
+test('the created link stays in the address through Preview, Back and a reload, and is re-sent and cancelled from its screen', async ({ page }) => {
+  await signInAs(page, MANAGER);
+  await page.goto('/generate-payment-link');
+  const form = page.getByRole('form', { name: 'New payment link' });
+  await form.getByLabel('Guest name').fill('Bo Guest');
+  await form.getByLabel('Guest e-mail').fill('bo.guest@example.test');
+  await form.getByLabel('Amount').fill('40.00');
+  await form.getByLabel('Booking reference').fill('BK-E2E-KEEP');
+  await form.getByRole('button', { name: 'Generate and send link' }).click();
+  const created = page.getByTestId('created-link');
+  await expect(created).toContainText('Link sent to bo.guest@example.test');
+  await expect(page).toHaveURL(/[?&]link=[0-9a-f-]{36}/);
+  const url = await created.getByRole('textbox', { name: 'Payment link' }).inputValue();
+
+  await created.getByRole('link', { name: 'Preview this link' }).click();
+  await expect(page).toHaveURL(/\/payment-link-preview\?/);
+  await page.goBack();
+  await expect(created.getByRole('textbox', { name: 'Payment link' })).toHaveValue(url);
+  await page.reload();
+  await expect(created.getByRole('textbox', { name: 'Payment link' })).toHaveValue(url);
+  await expect(created.getByText('Open', { exact: true })).toBeVisible();
+
+  await created.getByRole('button', { name: 'Send the link again' }).click();
+  await expect(page.getByText('The payment link was e-mailed again to bo.guest@example.test.')).toBeVisible();
+  await created.getByRole('button', { name: 'Cancel link' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this payment link?' });
+  await expect(dialog.getByRole('button', { name: 'Keep link' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel link' }).click();
+  await expect(page.getByText('Payment link cancelled: the guest can no longer pay with it.')).toBeVisible();
+  await expect(created.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(created.getByRole('button', { name: 'Cancel link' })).toHaveCount(0);
+
+  await created.getByRole('button', { name: 'Generate another link' }).click();
+  await expect(page).not.toHaveURL(/[?&]link=/);
+  await expect(form).toBeVisible();
+});

@@ -57,6 +57,8 @@ test('a merchant admin opens a failed payout from home, reads its lines and down
   await expect.poll(() => downloads.length, { timeout: 45_000 }).toBe(1);
   const file = readFileSync((await downloads[0]!.path())!);
   const [header, ...rows] = readSheet(file, 'csv') as string[][];
+  // A time column names the zone its times are in (decision 0463).
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   expect(header).toEqual([
     'Payout reference',
     'Bank value date',
@@ -64,7 +66,7 @@ test('a merchant admin opens a failed payout from home, reads its lines and down
     'Order reference',
     'Refund ID',
     'Carried payout',
-    'Booked at',
+    `Booked at (${zone})`,
     'Amount',
     'Currency',
     'Note',

@@ -99,7 +99,9 @@ test('xlsx export holds exactly the filtered, sorted rows and the chosen columns
   });
   expect(expected.length).toBeGreaterThan(0);
   const rows = await sheetRows(downloads[0] as Download);
-  expect(rows[0]).toEqual(headers);
+  // The table's labels; a time column names the zone its times are in (decision 0463).
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  expect(rows[0]).toEqual(headers.map((header) => (header === 'Created' || header === 'Updated' ? `${header} (${zone})` : header)));
   expect(rows.slice(1).map((row) => row[headers.indexOf('Order ID')])).toEqual(expected.map((order) => String(order.id)));
   const statusAt = headers.indexOf('Status');
   expect(new Set(rows.slice(1).map((row) => row[statusAt]))).toEqual(new Set(['Paid']));
@@ -130,7 +132,9 @@ test('csv export of a date range and guest filter holds exactly those rows and c
   const expected = await api.allOrders({ filters: { createdFrom: from, createdTo: until, guest }, sorting: [] });
   expect(expected.length).toBeGreaterThan(0);
   const rows = await sheetRows(downloads[0] as Download);
-  expect(rows[0]).toEqual(headers);
+  // The table's labels; a time column names the zone its times are in (decision 0463).
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  expect(rows[0]).toEqual(headers.map((header) => (header === 'Created' || header === 'Updated' ? `${header} (${zone})` : header)));
   expect(rows.slice(1).map((row) => row[headers.indexOf('Order ID')])).toEqual(expected.map((order) => String(order.id)));
   expect(rows.slice(1).map((row) => row[headers.indexOf('Guest e-mail')])).toEqual(expected.map((order) => String(order.guestEmail ?? '')));
 });

@@ -26,10 +26,27 @@ export interface ExportColumn {
   plain?: boolean;
   /**
    * The cell in xlsx, for people (decision 0202): the screen's words for codes, date cells in the
-   * reader's time zone, amounts as numbers in their currency's format. csv keeps `sql`: codes, ISO
-   * 8601 UTC, plain decimals, for machines (docs/exports.md).
+   * reader's time zone, amounts as numbers in their currency's format.
    */
   xlsx?: XlsxCell;
+  /**
+   * The cell in csv when `sql` is not what the screen shows (decision 0463: one export shape): the
+   * screen's words for a code, a time as the reader's clock reads it. Text that never starts like a formula.
+   */
+  csv?: string | ((timeZone: string) => string);
+}
+
+/** The SQL of a column's csv text, for a reader in `timeZone` (the formula guard is added by the writer). */
+export function csvShownColumn(timeZone: string): (column: ExportColumn) => ExportColumn {
+  return (column) => {
+    if (column.csv === undefined) return column;
+    return { sql: typeof column.csv === 'function' ? column.csv(timeZone) : column.csv, kind: 'text', plain: true };
+  };
+}
+
+/** A time column's header names the zone its times are in, in both formats: "Created (Europe/Amsterdam)". */
+export function headersWithZone(labels: string[], kinds: CellKind[], timeZone: string): string[] {
+  return labels.map((label, index) => (kinds[index] === 'dateTime' ? `${label} (${timeZone})` : label));
 }
 
 /** The SQL of a column's xlsx cell, for a reader in `timeZone`. */
@@ -102,14 +119,15 @@ export function sqlLiteral(text: string): string {
 const UNIX_EPOCH_DAY = 25569;
 
 /**
- * A timestamptz column. csv: ISO 8601 UTC text with milliseconds (2026-10-20T10:00:00.123Z), never
- * formula-like. xlsx: a date cell, the clock time where the reader is (the export's time zone).
+ * A timestamptz column, as the clock reads where the reader is (the export's time zone, named in the
+ * header). csv: `2026-10-20 12:00:00` text. xlsx: a date cell of that clock time.
  */
 export function timestampColumn(expr: string): ExportColumn {
   return {
     sql: `to_char(${expr} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
     kind: 'text',
     plain: true,
+    csv: (timeZone) => `to_char(${expr} AT TIME ZONE ${sqlLiteral(timeZone)}, 'YYYY-MM-DD HH24:MI:SS')`,
     xlsx: {
       kind: 'dateTime',
       sql: (timeZone) => `round(extract(epoch FROM ${expr} AT TIME ZONE ${sqlLiteral(timeZone)}) / 86400 + ${UNIX_EPOCH_DAY}, 8)::text`,
@@ -128,10 +146,11 @@ export function moneyColumn(minor: string, currency: string): ExportColumn {
   return { sql: amount, kind: 'number', xlsx: { kind: 'money', sql: `${amount} || ' ' || ${currency}` } };
 }
 
-/** A coded value (payment type PN, a status). csv: the code. xlsx: the words the screen shows for it. */
+/** A coded value (payment type PN, a status): in both formats the words the screen shows for it. */
 export function labelledColumn(expr: string, labels: Readonly<Record<string, string>>): ExportColumn {
   const cases = Object.entries(labels)
     .map(([code, label]) => `WHEN ${sqlLiteral(code)} THEN ${sqlLiteral(label)}`)
     .join(' ');
-  return { sql: expr, kind: 'text', plain: true, xlsx: { kind: 'text', sql: `CASE ${expr} ${cases} ELSE ${expr} END` } };
+  const shown = `CASE ${expr} ${cases} ELSE ${expr} END`;
+  return { sql: expr, kind: 'text', plain: true, xlsx: { kind: 'text', sql: shown }, csv: shown };
 }

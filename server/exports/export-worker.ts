@@ -5,7 +5,7 @@ import type { AppContext } from '../app-context';
 import { asBackground } from '../db/pglite-dialect';
 import { startJobRunner } from '../jobs/job-runner';
 import { clearCopyScratch, copyOut, isPglite, type CopyBody } from './copy-out';
-import { xlsxCellSql, type ExportColumn, type ExportSource } from './export-source';
+import { csvShownColumn, headersWithZone, xlsxCellSql, type ExportColumn, type ExportSource } from './export-source';
 import {
   claimNext,
   expiredFiles,
@@ -92,13 +92,17 @@ export function startExportWorker(ctx: AppContext, sources: Partial<Record<Expor
 
   async function openWriter(job: ClaimedJob, source: ExportSource, key: string): Promise<BodyWriter> {
     const stream = await ctx.files.createWriteStream(key);
-    const headers = source.headers(job.columns);
-    return job.file_type === 'csv' ? csvWriter(stream, headers) : xlsxWriter(stream, headers, source.kinds(job.columns), SHEET_NAMES[job.export_type]);
+    // One shape in both formats (decision 0463): the screen's labels, and the zone of the times in the header.
+    const kinds = source.kinds(job.columns);
+    const headers = headersWithZone(source.headers(job.columns), kinds, job.request.timeZone ?? 'UTC');
+    return job.file_type === 'csv' ? csvWriter(stream, headers) : xlsxWriter(stream, headers, kinds, SHEET_NAMES[job.export_type]);
   }
 
   /** The rows' COPY body: chunk by chunk on the embedded engine (asking `proceed` before each), else one COPY. */
   async function openBody(job: ClaimedJob, source: ExportSource, proceed: () => Promise<boolean>): Promise<{ body: CopyBody; chunked: boolean }> {
-    const cell: (column: ExportColumn) => string = job.file_type === 'csv' ? csvCellSql : xlsxCellSql(job.request.timeZone ?? 'UTC');
+    const timeZone = job.request.timeZone ?? 'UTC';
+    const shown = csvShownColumn(timeZone);
+    const cell: (column: ExportColumn) => string = job.file_type === 'csv' ? (column) => csvCellSql(shown(column)) : xlsxCellSql(timeZone);
     const format = job.file_type === 'csv' ? 'csv' : 'text';
     if (chunkRows > 0 && source.parts && (await embedded))
       return { body: keysetCopy(ctx.db, await source.parts(job.request, job.columns, cell), format, { chunkRows, proceed }), chunked: true };

@@ -16,9 +16,12 @@ export function registerOrderRoutes(app: FastifyInstance): void {
     searchOrders,
     async ({ body, caller, merchantId, ctx }) => {
       const merchants = effectiveMerchants(caller.merchantScope, merchantId, body.filters.merchantIds);
-      const { page, pageSize } = body.pagination;
-      const [items, count] = await Promise.all([orderPage(ctx.db, body, merchants, page, pageSize), countOrders(ctx.db, body.filters, merchants)]);
-      return pageAnswer(items, count, page, pageSize);
+      const { page, pageSize, fromEnd } = body.pagination;
+      const [items, count] = await Promise.all([orderPage(ctx.db, body, merchants, page, pageSize, fromEnd), countOrders(ctx.db, body.filters, merchants)]);
+      if (!fromEnd) return pageAnswer(items, count, page, pageSize);
+      // Counted from the end, the rows seen so far say nothing about the list's start: the estimate stands.
+      const total = count.exact ? count.total : Math.max(count.total, page * pageSize + items.length);
+      return { items, total, totalExact: count.exact, page, pageSize, fromEnd: true };
     },
     { transaction: false },
   );

@@ -9,7 +9,7 @@ import { problems } from '../http/problem';
 // handlers refuse by these rules, and the capabilities answer shows the same rules to the SPA.
 
 /** Calls that take new money from a guest: only a property in TAKES_MONEY. */
-const NEW_MONEY: readonly string[] = [paymentLinkEndpoints.createPaymentLink.id, paymentEndpoints.authorizeOrder.id];
+const NEW_MONEY: readonly string[] = [paymentLinkEndpoints.createPaymentLink.id, paymentLinkEndpoints.resendPaymentLink.id, paymentEndpoints.authorizeOrder.id];
 /** Calls that finish a payment already taken (capture or void a hold, cancel, refund): open while the property FINISHES_PAYMENTS. */
 const FINISHING: readonly string[] = [
   paymentEndpoints.captureAuthorization.id,

@@ -70,7 +70,8 @@ describe.each(engines)('exports through the API on $name', ({ target }) => {
       expect(rows).toEqual(
         expected.map((row) =>
           fileType === 'csv'
-            ? [String(row.id), row.guestName, (row.amountMinor / 100).toFixed(2), row.createdAt]
+            ? // csv times read as the clock of the export's zone, UTC here (decision 0463).
+              [String(row.id), row.guestName, (row.amountMinor / 100).toFixed(2), row.createdAt.slice(0, 19).replace('T', ' ')]
             : [row.id, row.guestName, row.amountMinor / 100, row.createdAt],
         ),
       );

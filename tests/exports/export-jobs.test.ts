@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ExportResult } from '../../contract/exports';
+import { ORDER_STATUS_LABELS_EN } from '../../contract/orders';
 import type { ExportSource } from '../../server/exports/export-source';
 import { startExportWorker, type ExportWorker } from '../../server/exports/export-worker';
 import { payoutExportSource } from '../../server/payouts/payout-export';
@@ -136,7 +137,8 @@ describe('restart recovery (a new server on the same data directory)', () => {
       const done = await settle(second, `${ORDER_EXPORT}/${resumed}`, accessToken);
       expect(done).toMatchObject({ statusType: 'Ready', ticks: expected.length });
       const [, ...rows] = readSheet((await second.inject({ method: 'GET', url: done.url!, headers: bearer(accessToken) })).rawPayload, 'csv');
-      expect(rows).toEqual(expected.map((row) => [String(row.id), row.status]));
+      // Statuses in the screen's words, in csv as in xlsx (decision 0463).
+      expect(rows).toEqual(expected.map((row) => [String(row.id), ORDER_STATUS_LABELS_EN[row.status]]));
       const failed = await settle(second, `${ORDER_EXPORT}/${exhausted}`, accessToken);
       expect(failed).toMatchObject({ statusType: 'Failed', errorMessages: ['the export was interrupted by a server restart and could not be resumed'] });
       await eventually(() => !existsSync(path.join(dirs.filesDir, 'exports', `${exhausted}.csv`)));

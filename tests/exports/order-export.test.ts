@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ORDER_STATUS_LABELS_EN, type OrderColumnId, type OrderRow, type OrderSearchBody } from '../../contract/orders';
+import {
+  ORDER_COLUMN_IDS,
+  ORDER_STATUS_LABELS_EN,
+  PAYMENT_TYPE_LABELS_EN,
+  type OrderColumnId,
+  type OrderRow,
+  type OrderSearchBody,
+} from '../../contract/orders';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 import { instantOfDayNumber, ORDER_EXPORT, readSheet, searchedOrders, settle, startExport } from './export-helpers';
 
@@ -54,13 +61,16 @@ function expectedCell(row: OrderRow, column: OrderColumnId, fileType: 'csv' | 'x
   if (fileType === 'xlsx') return column === 'status' ? ORDER_STATUS_LABELS_EN[row.status] : value;
   // csv amounts keep their minor digits, as money is written (the demo's currencies have two).
   if (column === 'amount') return (row.amountMinor / 100).toFixed(2);
+  // One export shape (decision 0463): the screen's words, and times on the reader's clock (UTC when none is given).
+  if (column === 'status') return ORDER_STATUS_LABELS_EN[row.status];
+  if (column === 'createdAt') return row.createdAt.slice(0, 19).replace('T', ' ');
   if (value === null) return null;
   const text = String(value);
   return /^[=+\-@]/.test(text) ? `'${text}` : text;
 }
 
 const COLUMNS: OrderColumnId[] = ['referenceNo', 'guestName', 'amount', 'status', 'statusCode', 'guestEmail', 'createdAt'];
-const LABELS = ['Reference No', 'Guest', 'Amount', 'Status', 'Status code', 'Guest e-mail', 'Created'];
+const LABELS = ['Reference No', 'Guest', 'Amount', 'Status', 'Status code', 'Guest e-mail', 'Created (UTC)'];
 
 describe.each(['csv', 'xlsx'] as const)('transactions export to %s', (fileType) => {
   test('holds exactly the filtered, sorted rows and the chosen columns, and downloads once', async () => {
@@ -105,6 +115,50 @@ describe.each(['csv', 'xlsx'] as const)('transactions export to %s', (fileType) 
     const names = fileType === 'csv' ? TRICKY_NAMES.map((name, index) => (index < 4 ? `'${name}` : name)) : TRICKY_NAMES;
     expect(rows).toEqual(TRICKY_NAMES.map((_, index) => [`TRICKY-${index}`, names[index], fileType === 'csv' ? '1234.56' : 1234.56]));
     if (fileType === 'csv') expect(file.body).toContain('"Comma, ""Quote"" and\nnewline"');
+  });
+});
+
+describe('one export shape (decision 0463)', () => {
+  /** A spreadsheet day number read back as the clock time it holds, to the second (csv drops the milliseconds). */
+  const clockOf = (dayNumber: unknown) => instantOfDayNumber(dayNumber).slice(0, 19).replace('T', ' ');
+
+  test('csv and xlsx of the same list have the same columns, labels and clock times as the screen, the zone in the header', async () => {
+    const query: OrderSearchBody = { filters: { createdFrom: '2026-05-01' }, sorting: [{ id: 'amount', desc: true }] };
+    const screen = (await searchedOrders(app, admin.accessToken, query)).slice(0, 200);
+    const files: Record<'csv' | 'xlsx', unknown[][]> = { csv: [], xlsx: [] };
+    for (const fileType of ['csv', 'xlsx'] as const) {
+      const token = await startExport(app, ORDER_EXPORT, admin.accessToken, {
+        fileType,
+        orderQueryListRequest: query,
+        orderColumns: ORDER_COLUMN_IDS,
+        timeZone: 'Asia/Tokyo',
+      });
+      const result = await settle(app, `${ORDER_EXPORT}/${token}`, admin.accessToken);
+      files[fileType] = readSheet((await download(result.url!)).rawPayload, fileType);
+    }
+    const [csvHeader, ...csvRows] = files.csv;
+    const [xlsxHeader, ...xlsxRows] = files.xlsx;
+    expect(csvHeader).toEqual(xlsxHeader);
+    expect(csvHeader).toContain('Created (Asia/Tokyo)');
+    expect(csvHeader).toContain('Updated (Asia/Tokyo)');
+    expect(csvRows).toHaveLength(xlsxRows.length);
+    // Cell by cell, the csv text is the xlsx cell written as text: words for codes, the same clock time.
+    const timeColumns = [ORDER_COLUMN_IDS.indexOf('createdAt'), ORDER_COLUMN_IDS.indexOf('updatedAt')];
+    const asText = (cell: unknown, index: number) => (cell === null ? null : timeColumns.includes(index) ? clockOf(cell) : String(cell));
+    const numeric = [ORDER_COLUMN_IDS.indexOf('amount'), ORDER_COLUMN_IDS.indexOf('id'), ORDER_COLUMN_IDS.indexOf('statusCode')];
+    // The one difference is csv's guard on formula-like text (the TRICKY guests): a leading quote.
+    const unguarded = (cell: unknown) => (typeof cell === 'string' && /^'[=+\-@]/.test(cell) ? cell.slice(1) : cell);
+    const csvAsRead = csvRows.map((row) => row.map((cell, index) => (numeric.includes(index) && cell !== null ? String(Number(cell)) : unguarded(cell))));
+    expect(csvAsRead).toEqual(xlsxRows.map((row) => row.map(asText)));
+    // And they are what the screen shows: its status and payment type words, its times on a Tokyo clock (UTC+9).
+    const at = (id: OrderColumnId) => ORDER_COLUMN_IDS.indexOf(id);
+    for (const [index, row] of screen.entries()) {
+      const csv = csvRows[index]!;
+      expect(csv[at('status')]).toBe(ORDER_STATUS_LABELS_EN[row.status]);
+      expect(csv[at('paymentType')]).toBe(PAYMENT_TYPE_LABELS_EN[row.paymentType]);
+      const tokyo = new Date(Date.parse(row.createdAt) + 9 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+      expect(csv[at('createdAt')]).toBe(tokyo);
+    }
   });
 });
 

@@ -56,7 +56,7 @@ describe('xlsx cells', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await exported(ORDER_EXPORT, { ...ORDERS, fileType: 'xlsx', timeZone: 'Europe/Amsterdam' })) as unknown as LoadInput);
     const sheet = workbook.worksheets[0]!;
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Reference No', 'Amount', 'Currency', 'Payment type', 'Status', 'Created']);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Reference No', 'Amount', 'Currency', 'Payment type', 'Status', 'Created (Europe/Amsterdam)']);
     const cells = (row: number) => [2, 3, 4, 5, 6].map((column) => sheet.getRow(row).getCell(column));
     const [amount, , paymentType, status, created] = cells(2);
     expect(amount!.value).toBe(1234.56);
@@ -113,14 +113,14 @@ describe('xlsx cells', () => {
   });
 });
 
-describe('csv stays machine-friendly', () => {
-  test('codes, plain decimals and ISO 8601 UTC, whatever the time zone', async () => {
+describe('csv says what the screen says (decision 0463)', () => {
+  test('the words for codes, plain decimals, and the clock of the zone its header names', async () => {
     const [header, ...rows] = readSheet(await exported(ORDER_EXPORT, { ...ORDERS, fileType: 'csv', timeZone: 'Europe/Amsterdam' }), 'csv');
-    expect(header).toEqual(['Reference No', 'Amount', 'Currency', 'Payment type', 'Status', 'Created']);
+    expect(header).toEqual(['Reference No', 'Amount', 'Currency', 'Payment type', 'Status', 'Created (Europe/Amsterdam)']);
     expect(rows).toEqual([
-      ['CELLS-1', '1234.56', 'EUR', 'PN', 'Paid', '2026-10-15T10:00:00.250Z'],
-      ['CELLS-2', '150000', 'JPY', 'PL', 'Paid', '2026-10-15T10:00:00.250Z'],
-      ['CELLS-3', '12.345', 'KWD', 'AU', 'PaymentLinkSentNoProcessing', '2026-10-15T10:00:00.250Z'],
+      ['CELLS-1', '1234.56', 'EUR', 'Pay now', 'Paid', '2026-10-15 12:00:00'],
+      ['CELLS-2', '150000', 'JPY', 'Pay later', 'Paid', '2026-10-15 12:00:00'],
+      ['CELLS-3', '12.345', 'KWD', 'Authorize', 'Payment link sent, not processed', '2026-10-15 12:00:00'],
     ]);
   });
 });

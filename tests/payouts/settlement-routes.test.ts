@@ -143,7 +143,7 @@ describe('settlement report', () => {
       'Order reference',
       'Refund ID',
       'Carried payout',
-      'Booked at',
+      'Booked at (UTC)',
       'Amount',
       'Currency',
       'Note',

@@ -26,6 +26,8 @@ export interface DataTableProps<TData extends RowData> {
   emptyMessage?: string;
   /** Column ids pinned to the left edge (spec 3: refunds); pass their columns first. They stay in view while the table scrolls sideways. */
   pinnedColumns?: readonly string[];
+  /** The server counts pages from the end: "Last page" works on an estimated total (decision 0460). */
+  pagesFromEnd?: boolean;
 }
 
 const sortMarks = { asc: ' ▲', desc: ' ▼' } as const;
@@ -141,6 +143,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
         rowsOnPage={props.rows.length}
         onPageIndexChange={props.onPageIndexChange}
         onPageSizeChange={props.onPageSizeChange}
+        pagesFromEnd={props.pagesFromEnd}
       />
     </div>
   );

@@ -11,11 +11,29 @@ export interface FilterFieldBinding {
   onChange: (event: { target: { value: string } }) => void;
 }
 
-export function DateFilter(props: { label: string; field: FilterFieldBinding }) {
+/** A problem the field cannot see alone (the end of a range before its start), said under it; it holds the search back. */
+function FieldProblem(props: { id: string; problem: string | undefined }) {
+  return props.problem ? (
+    <span id={props.id} role="alert" className="max-w-40 text-xs text-red-700">
+      {props.problem}
+    </span>
+  ) : null;
+}
+
+export function DateFilter(props: { label: string; field: FilterFieldBinding; problem?: string }) {
+  const messageId = `${props.field.name}-problem`;
   return (
     <label className={filterLabelClass}>
       {props.label}
-      <input type="date" className={filterInputClass} {...props.field} />
+      <input
+        type="date"
+        className={filterInputClass}
+        aria-invalid={props.problem ? true : undefined}
+        aria-describedby={props.problem ? messageId : undefined}
+        ref={(input) => input?.setCustomValidity(props.problem ?? '')}
+        {...props.field}
+      />
+      <FieldProblem id={messageId} problem={props.problem} />
     </label>
   );
 }
@@ -57,7 +75,7 @@ const TEXT_KINDS = {
 /** The most decimals any currency has (KWD, BHD, ...): an amount field refuses what no currency could hold. */
 const MOST_MINOR_DIGITS = 3;
 
-export function TextFilter(props: { label: string; kind: keyof typeof TEXT_KINDS; field: FilterFieldBinding }) {
+export function TextFilter(props: { label: string; kind: keyof typeof TEXT_KINDS; field: FilterFieldBinding; problem?: string }) {
   const { t } = useTranslation();
   const { className, maxLength, inputMode, type } = TEXT_KINDS[props.kind];
   // A filter that cannot read an amount says so and holds the search back, rather than search without it.
@@ -67,7 +85,7 @@ export function TextFilter(props: { label: string; kind: keyof typeof TEXT_KINDS
       ? t('dataTable.filters.notAnAmount')
       : props.kind === 'currency' && typed !== '' && !/^[A-Za-z]{3}$/.test(typed)
         ? t('dataTable.filters.notACurrency')
-        : undefined;
+        : props.problem;
   const messageId = `${props.field.name}-problem`;
   return (
     <label className={filterLabelClass}>
@@ -82,11 +100,7 @@ export function TextFilter(props: { label: string; kind: keyof typeof TEXT_KINDS
         ref={(input) => input?.setCustomValidity(problem ?? '')}
         {...props.field}
       />
-      {problem ? (
-        <span id={messageId} role="alert" className="max-w-40 text-xs text-red-700">
-          {problem}
-        </span>
-      ) : null}
+      <FieldProblem id={messageId} problem={problem} />
     </label>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../contract/paging';
 import { formatCount } from '../../lib/format';
+import { pagerMoves } from './pager-moves';
 
 export interface TablePaginationProps {
   pageIndex: number;
@@ -12,13 +13,25 @@ export interface TablePaginationProps {
   rowsOnPage: number;
   onPageIndexChange: (pageIndex: number) => void;
   onPageSizeChange: (pageSize: number) => void;
+  /**
+   * The list's server can count pages from the end (decision 0460): then a negative page index is a
+   * page counted from the end (-1 the last page), and "Last page" works while the total is an estimate.
+   */
+  pagesFromEnd?: boolean;
 }
 
-/** Server-side pager: page sizes 10/25/50/100 (spec 9), previous/next, first/last when the total is exact. */
+/**
+ * Server-side pager: page sizes 10/25/50/100 (spec 9), previous/next, first, and last when the total is
+ * exact or the list counts pages from the end.
+ */
 export function TablePagination(props: TablePaginationProps) {
   const { t } = useTranslation();
-  const pageCount = Math.max(1, Math.ceil(props.total / props.pageSize));
-  const canNext = props.totalExact ? props.pageIndex + 1 < pageCount : props.rowsOnPage === props.pageSize;
+  const { pageCount, fromEnd, canNext, canPrevious, lastPage } = pagerMoves(props);
+  const pageLabel = fromEnd
+    ? props.pageIndex === -1
+      ? t('dataTable.lastPageHere')
+      : t('dataTable.pageFromEnd', { page: -props.pageIndex })
+    : t(props.totalExact ? 'dataTable.pageOf' : 'dataTable.page', { page: props.pageIndex + 1, pages: pageCount });
   const button = 'rounded border border-slate-300 px-2 py-1 text-sm disabled:opacity-40 hover:enabled:bg-slate-50';
   return (
     <nav className="flex flex-wrap items-center justify-between gap-3 py-2 text-sm" aria-label={t('dataTable.pagination')}>
@@ -52,13 +65,13 @@ export function TablePagination(props: TablePaginationProps) {
         <button
           type="button"
           className={button}
-          disabled={props.pageIndex === 0}
+          disabled={!canPrevious}
           onClick={() => props.onPageIndexChange(props.pageIndex - 1)}
           aria-label={t('dataTable.previousPage')}
         >
           ‹
         </button>
-        <span data-testid="table-page">{t(props.totalExact ? 'dataTable.pageOf' : 'dataTable.page', { page: props.pageIndex + 1, pages: pageCount })}</span>
+        <span data-testid="table-page">{pageLabel}</span>
         <button
           type="button"
           className={button}
@@ -71,8 +84,8 @@ export function TablePagination(props: TablePaginationProps) {
         <button
           type="button"
           className={button}
-          disabled={!props.totalExact || !canNext}
-          onClick={() => props.onPageIndexChange(pageCount - 1)}
+          disabled={lastPage === undefined || props.pageIndex === lastPage}
+          onClick={() => lastPage !== undefined && props.onPageIndexChange(lastPage)}
           aria-label={t('dataTable.lastPage')}
         >
           »

@@ -37,6 +37,8 @@ export interface ListScreenProps<TData extends RowData, TFilters extends ListFil
   children?: ReactNode;
   /** Columns pinned to the left edge (refunds), passed first in `columns`. */
   pinnedColumns?: readonly string[];
+  /** The list's server counts pages from the end (a negative page index): "Last page" works on an estimate. */
+  pagesFromEnd?: boolean;
 }
 
 const NO_ROWS: never[] = [];
@@ -92,6 +94,7 @@ export function ListScreen<TData extends RowData, TFilters extends ListFilters>(
         onRowClick={props.onRowClick}
         emptyMessage={result.isError ? t('components.listScreen.notLoaded') : props.emptyMessage}
         pinnedColumns={props.pinnedColumns}
+        pagesFromEnd={props.pagesFromEnd}
       />
       {props.children}
     </PageLayout>

@@ -16,7 +16,8 @@ export function useListScreen<TFilters extends ListFilters>(store: ListStateStor
     sorting,
     setSorting: (next: SortingState) => update({ sorting: next, pageIndex: 0 }),
     pageIndex: state.pageIndex,
-    setPageIndex: (pageIndex: number) => update({ pageIndex: Math.max(0, pageIndex) }),
+    // A negative index counts from the end (-1 the last page); only a pager told the list can do that makes one.
+    setPageIndex: (pageIndex: number) => update({ pageIndex }),
     pageSize: state.pageSize,
     setPageSize: (pageSize: number) => {
       if (isPageSize(pageSize)) update({ pageSize, pageIndex: 0 });

@@ -4,7 +4,17 @@ import { call } from '../../lib/api-client';
 
 // The payment-links feature's reads: the active property's currencies, default expiry and branding.
 
-export const paymentLinkKeys = { setup: (merchantId: string) => ['payment-links', 'setup', merchantId] as const };
+export const paymentLinkKeys = {
+  setup: (merchantId: string) => ['payment-links', 'setup', merchantId] as const,
+  link: (id: string) => ['payment-links', 'link', id] as const,
+};
+
+/** One created link by its id (decision 0464): its address, QR code and own state survive a reload. */
+export const paymentLinkQuery = (id: string) =>
+  queryOptions({
+    queryKey: paymentLinkKeys.link(id),
+    queryFn: ({ signal }) => call(paymentLinkEndpoints.getPaymentLink, { params: { id }, signal }),
+  });
 
 export const paymentLinkSetupQuery = (merchantId: string) =>
   queryOptions({

@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
 import { DEPOSIT_BASES, GeneratePaymentLinkBodySchema, paymentLinkEndpoints, type PaymentLink, type PaymentLinkSetup } from '../../../contract/payment-links';
 import { Field, inputClass } from '../../components/form/field';
@@ -15,12 +14,15 @@ import { useWorkingProperty } from '../../components/property-picker/working-pro
 import { useCapabilities } from '../../lib/capabilities';
 import { call } from '../../lib/api-client';
 import { useActionMutation } from '../../lib/use-action-mutation';
-import { paymentLinkSetupQuery } from './api';
+import { paymentLinkKeys, paymentLinkQuery, paymentLinkSetupQuery } from './api';
 import { CreatedLink } from './created-link';
 import { previewAddress } from './preview-address';
 
 // Spec 2 "/generate-payment-link" (issue 15): the form validates with the contract's schema, the
 // server checks it again; one click is one intent with its own idempotency key.
+
+/** The address parameter that holds the created link's id. */
+export const LINK_QUERY = 'link';
 
 type FormInput = z.input<typeof GeneratePaymentLinkBodySchema>;
 type FormOutput = z.output<typeof GeneratePaymentLinkBodySchema>;
@@ -34,7 +36,24 @@ export function GeneratePaymentLinkScreen() {
   const property = merchantId ? capabilities.property : null;
   const mayCreate = property !== null && capabilities.may(paymentLinkEndpoints.createPaymentLink);
   const setup = useQuery({ ...paymentLinkSetupQuery(merchantId ?? ''), enabled: Boolean(merchantId) && mayCreate });
-  const [created, setCreated] = useState<PaymentLink | null>(null);
+  // The created link lives in the address (`?link=<id>`, decision 0464): "Preview" and Back, or a reload,
+  // come back to it; "Create another link" leaves it.
+  const search = new URLSearchParams(useSearch());
+  const linkId = search.get(LINK_QUERY);
+  const [location, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const created = useQuery({ ...paymentLinkQuery(linkId ?? ''), enabled: Boolean(linkId) });
+  const addressWith = (id: string | null) => {
+    const next = new URLSearchParams(search);
+    if (id) next.set(LINK_QUERY, id);
+    else next.delete(LINK_QUERY);
+    const text = next.toString();
+    return `${location}${text ? `?${text}` : ''}`;
+  };
+  const onCreated = (link: PaymentLink) => {
+    queryClient.setQueryData(paymentLinkKeys.link(link.id), link);
+    navigate(addressWith(link.id));
+  };
   return (
     <PageLayout
       title={t('shell.routes.generatePaymentLink')}
@@ -59,8 +78,17 @@ export function GeneratePaymentLinkScreen() {
           {t('capabilities.readOnly.paymentLink', { name: property.name })}
         </p>
       ) : null}
-      {created ? <CreatedLink link={created} onAnother={() => setCreated(null)} /> : null}
-      {setup.data && mayCreate && !created ? <GenerateForm key={setup.data.merchantId} setup={setup.data} onCreated={setCreated} /> : null}
+      {linkId && created.isPending ? <p role="status">{t('common.loading')}</p> : null}
+      {linkId && created.isError ? (
+        <p role="alert">
+          {t('paymentLinks.created.notFound')}{' '}
+          <Link href={addressWith(null)} className="text-brand underline">
+            {t('paymentLinks.created.another')}
+          </Link>
+        </p>
+      ) : null}
+      {created.data ? <CreatedLink link={created.data} onAnother={() => navigate(addressWith(null))} /> : null}
+      {setup.data && mayCreate && !linkId ? <GenerateForm key={setup.data.merchantId} setup={setup.data} onCreated={onCreated} /> : null}
     </PageLayout>
   );
 }

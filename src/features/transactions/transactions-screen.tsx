@@ -30,7 +30,10 @@ export function TransactionsScreen() {
   // Merchant-side users choose among their own properties; the server scopes every query to the caller anyway.
   const { properties } = useActiveProperty();
   const query: OrderQuery = { filters: toOrderFilter(list.filters), sorting: list.sorting as OrderQuery['sorting'] };
-  const result = useQuery(orderSearchQuery({ ...query, pagination: { page: list.pageIndex, pageSize: list.pageSize } }));
+  // A negative page index counts from the end, as the server can (decision 0460).
+  const pagination =
+    list.pageIndex < 0 ? { page: -list.pageIndex - 1, pageSize: list.pageSize, fromEnd: true } : { page: list.pageIndex, pageSize: list.pageSize };
+  const result = useQuery(orderSearchQuery({ ...query, pagination }));
   const { setFilters, filters } = list;
   const columns = useMemo(
     () => transactionColumns(t, (row: OrderRow) => setFilters({ ...filters, merchantId: row.merchantId, merchantName: row.merchantName })),
@@ -48,6 +51,7 @@ export function TransactionsScreen() {
       columns={columns}
       getRowId={(row) => String(row.id)}
       choosableColumns={choosable}
+      pagesFromEnd
       actions={
         <button type="button" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white" onClick={() => setExporting(true)}>
           {t('exports.export')}
