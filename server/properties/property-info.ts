@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { PROPERTY_FIELDS, type PropertyField, type PropertyInfo } from '../../contract/property-lifecycle';
 import { isProviderStaff, type Caller } from '../auth/caller';
 import type { SettingsAnswer } from '../../contract/settings/endpoints';
+import { isCountryCode } from '../../contract/countries';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { audit } from '../audit';
@@ -90,13 +91,24 @@ export async function updatePropertyInfo(db: Db, caller: Caller, merchantId: str
 export const INFO_COLUMN_FIELDS = ['propertyType', 'city', 'postCode'] as const;
 
 export async function withInfoColumns(db: Db, merchantId: string, answer: SettingsAnswer): Promise<SettingsAnswer> {
-  const row = await db.selectFrom('merchants').select(['name', 'property_type', 'city', 'post_code']).where('id', '=', merchantId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('merchants')
+    .innerJoin('merchant_groups', 'merchant_groups.id', 'merchants.merchant_group_id')
+    .select(['merchants.name', 'merchants.property_type', 'merchants.city', 'merchants.post_code', 'merchant_groups.country as group_country'])
+    .where('merchants.id', '=', merchantId)
+    .executeTakeFirstOrThrow();
   const columns: Record<(typeof INFO_COLUMN_FIELDS)[number], string | null> = { propertyType: row.property_type, city: row.city, postCode: row.post_code };
   const values = { ...answer.values };
   const sources = { ...answer.sources };
   // Until a display name is saved, the page offers the name the property was created with, not an empty field
-  // (the wizard's first step looked as if the name just typed had been lost). It stays a default until saved.
-  if (sources.displayName === 'default' && !values.displayName) values.displayName = row.name;
+  // (the wizard's first step looked as if the name just typed had been lost). That name is neither a default nor
+  // the group's: the page says nothing about where it comes from (issue 34: it read "not set yet").
+  if (sources.displayName === 'default' && !values.displayName) {
+    values.displayName = row.name;
+    delete sources.displayName;
+  }
+  // A property's country starts as its group's (the group's location from its application), not a fixed one (issue 34).
+  if (sources.country === 'default' && row.group_country && isCountryCode(row.group_country)) [values.country, sources.country] = [row.group_country, 'group'];
   for (const field of INFO_COLUMN_FIELDS) {
     if (columns[field] === null) continue;
     values[field] = columns[field];

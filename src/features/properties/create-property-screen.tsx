@@ -34,7 +34,20 @@ export function CreatePropertyScreen() {
       </PageLayout>
     );
   return (
-    <PageLayout title={t('shell.routes.createProperty')} subtitle={data ? data.name : undefined}>
+    <PageLayout
+      title={t('shell.routes.createProperty')}
+      subtitle={data ? data.name : undefined}
+      // Each step names the property it adds and leads back to it (issue 34).
+      breadcrumbs={
+        data
+          ? [
+              { label: t('shell.routes.properties'), href: '/properties' },
+              { label: t('subjects.property', { name: data.name }), href: `/properties/property-overview/${data.merchantId}` },
+              { label: t('shell.routes.createProperty') },
+            ]
+          : undefined
+      }
+    >
       {!merchantId ? (
         <>
           <h2 className="mb-3 text-lg font-semibold" data-testid="wizard-step">
