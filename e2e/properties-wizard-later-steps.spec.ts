@@ -74,7 +74,7 @@ test('the webhook step names what is wrong with an address at its field', async 
 });
 
 test('the SMTP step names every field it cannot save, not only the server, port and sender', async ({ page }) => {
-  await newPropertyAt(page, '11. SMTP setting');
+  await newPropertyAt(page, '10. SMTP setting');
   const form = page.getByRole('form', { name: 'E-mail delivery' });
   const box = (name: string) => form.getByRole('textbox', { name, exact: true });
   await box('Server').fill('mail.later-steps.example');
@@ -94,7 +94,7 @@ test('the SMTP step names every field it cannot save, not only the server, port 
 });
 
 test('moving off a step with typed, unsaved values asks first; staying keeps them, leaving drops them', async ({ page }) => {
-  await newPropertyAt(page, '11. SMTP setting');
+  await newPropertyAt(page, '10. SMTP setting');
   const form = page.getByRole('form', { name: 'E-mail delivery' });
   const server = form.getByRole('textbox', { name: 'Server', exact: true });
   await server.fill('mail.typed-not-saved.example');
@@ -124,7 +124,7 @@ test('moving off a step with typed, unsaved values asks first; staying keeps the
 });
 
 test("the SMTP page says in the user's words that a changed server needs the password again", async ({ page }) => {
-  await newPropertyAt(page, '11. SMTP setting');
+  await newPropertyAt(page, '10. SMTP setting');
   const merchantId = new URL(page.url()).searchParams.get('merchantId')!;
   await page.goto(`/properties/smtp-settings?merchantId=${merchantId}`);
   const form = page.getByRole('form', { name: 'E-mail delivery' });

@@ -142,4 +142,10 @@ test('every settings page names the group or property it edits and leads back to
   await page.goto(`/properties/payment-settings?merchantId=${merchantId}`);
   await trail.getByRole('link', { name: 'Property Canal House Amsterdam' }).click();
   await expect(page).toHaveURL(new RegExp(`/properties/property-overview/${merchantId}$`));
+
+  // Adding a property, provider staff choose among the groups the server takes one in (decision 0481).
+  await page.goto('/properties/create-property');
+  const groups = page.getByRole('form', { name: 'New property' }).getByLabel('Merchant group');
+  await expect(groups.getByRole('option', { name: 'Baltic Inns' })).toHaveCount(1);
+  for (const closed of ['Fjord Retreats', 'Highland Escapes', 'Granite Suites']) await expect(groups.getByRole('option', { name: closed })).toHaveCount(0);
 });

@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import { PROPERTY_FIELDS, type PropertyField, type PropertyInfo } from '../../contract/property-lifecycle';
 import { isProviderStaff, type Caller } from '../auth/caller';
 import type { SettingsAnswer } from '../../contract/settings/endpoints';
+import { GROUPS_CLOSED_TO_NEW_PROPERTIES } from '../../contract/capabilities';
 import { isCountryCode } from '../../contract/countries';
+import type { OnboardingStatus } from '../../contract/onboarding-status';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { audit } from '../audit';
@@ -34,7 +36,9 @@ export async function createProperty(db: Db, caller: Caller, info: PropertyInfo,
   if (!isProviderStaff(caller) && requestedGroupId && requestedGroupId !== groupId) throw problems.forbidden('you may add properties to your own group only');
   const group = await db.selectFrom('merchant_groups').select(['id', 'status']).where('id', '=', groupId).executeTakeFirst();
   if (!group) throw problems.validation({ merchantGroupId: ['no such merchant group'] });
-  if (group.status === 'Deleted') throw problems.conflict('the merchant group is deleted');
+  // The rule the capabilities answer lists groups by (decision 0481).
+  if (GROUPS_CLOSED_TO_NEW_PROPERTIES.includes(group.status as OnboardingStatus))
+    throw problems.conflict(group.status === 'Deleted' ? 'the merchant group is deleted' : `the merchant group is ${group.status}: it takes no new property`);
   const { position } = await db
     .selectFrom('merchants')
     .select(sql<number>`coalesce(max(position) + 1, 0)`.as('position'))
