@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, endpointTable, type Endpoint } from './endpoint';
 import { CHARGE_CATEGORIES, PAYMENT_TYPES } from './settings/payment';
 import { BACKOFFICE_API } from './product';
+import type { OnboardingStatus } from './onboarding-status';
 import { PropertyStatusSchema, type PropertyStatus } from './properties';
 
 // What the caller may do (issue 32, decision 0410): one answer from the server, computed by the same
@@ -48,9 +49,25 @@ export const PropertyCapabilitiesSchema = z.object({
 });
 export type PropertyCapabilities = z.infer<typeof PropertyCapabilitiesSchema>;
 
+/**
+ * The merchant groups that take no new property (decision 0481): a deleted group, and an application closed for good
+ * (Rejected, Expired: a new application is a new group, decision 0140). Every other status takes one.
+ */
+export const GROUPS_CLOSED_TO_NEW_PROPERTIES: readonly OnboardingStatus[] = ['Deleted', 'Rejected', 'Expired'];
+export const ADD_PROPERTY_GROUPS_LIMIT = 500;
+
+export const PropertyGroupSchema = z.object({ merchantGroupId: z.uuid(), name: z.string() });
+export type PropertyGroup = z.infer<typeof PropertyGroupSchema>;
+
 export const CapabilitiesSchema = z.object({
   /** The calls the caller may make anywhere in their scope. */
   may: z.array(z.string()),
+  /**
+   * The groups in which the caller may add a property (`createProperty`), by name: provider staff every group open to
+   * new properties (the first ADD_PROPERTY_GROUPS_LIMIT), a merchant-side user their own group while it is open; none
+   * without the grant.
+   */
+  addPropertyGroups: z.array(PropertyGroupSchema),
   /** With `merchantId`: what the caller may do on that property (404 when it is outside their scope). */
   property: PropertyCapabilitiesSchema.nullable(),
 });

@@ -55,7 +55,8 @@ test('a retry refused by the server (the payout changed meanwhile) shows the err
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Retry payout' }).click();
   const toast = page.getByTestId('error-toast');
   await expect(toast).toBeVisible();
-  await expect(toast).toContainText('Conflict');
+  await expect(toast).toContainText('This cannot be done now');
+  await expect(toast).not.toContainText('Conflict');
   await expect(toast).toContainText('Only a Failed payout can be retried; this one is Processing');
   await expect(dialog.getByTestId('payout-status')).toHaveText('Processing');
 });

@@ -22,7 +22,7 @@ async function newPropertyAt(page: Page, step: string): Promise<void> {
 }
 
 test('the webhook step shows the signing secret it created and moves on once the user has stored it', async ({ page }) => {
-  await newPropertyAt(page, '12. Webhook');
+  await newPropertyAt(page, '9. Webhook');
   await expect(page.getByTestId('wizard-step')).toHaveText('Webhook');
   await page.getByRole('textbox', { name: 'Webhook URL', exact: true }).fill('https://hooks.example.com/later-steps');
   await page.getByRole('button', { name: 'Save and continue' }).click();
@@ -45,7 +45,7 @@ test('the webhook step shows the signing secret it created and moves on once the
 });
 
 test('the webhook step names what is wrong with an address at its field', async ({ page }) => {
-  await newPropertyAt(page, '12. Webhook');
+  await newPropertyAt(page, '9. Webhook');
   const url = page.getByRole('textbox', { name: 'Webhook URL', exact: true });
   const payLater = page.getByRole('textbox', { name: 'Pay-later webhook URL' });
   const save = page.getByRole('button', { name: 'Save and continue' });
@@ -74,7 +74,7 @@ test('the webhook step names what is wrong with an address at its field', async 
 });
 
 test('the SMTP step names every field it cannot save, not only the server, port and sender', async ({ page }) => {
-  await newPropertyAt(page, '11. SMTP setting');
+  await newPropertyAt(page, '10. SMTP setting');
   const form = page.getByRole('form', { name: 'E-mail delivery' });
   const box = (name: string) => form.getByRole('textbox', { name, exact: true });
   await box('Server').fill('mail.later-steps.example');
@@ -94,7 +94,7 @@ test('the SMTP step names every field it cannot save, not only the server, port 
 });
 
 test('moving off a step with typed, unsaved values asks first; staying keeps them, leaving drops them', async ({ page }) => {
-  await newPropertyAt(page, '11. SMTP setting');
+  await newPropertyAt(page, '10. SMTP setting');
   const form = page.getByRole('form', { name: 'E-mail delivery' });
   const server = form.getByRole('textbox', { name: 'Server', exact: true });
   await server.fill('mail.typed-not-saved.example');
@@ -108,7 +108,7 @@ test('moving off a step with typed, unsaved values asks first; staying keeps the
   await expect(server).toHaveValue('mail.typed-not-saved.example');
 
   // The step list and Finish ask too; leaving drops what was typed.
-  await page.getByRole('list', { name: 'Steps' }).getByRole('button', { name: '12. Webhook' }).click();
+  await page.getByRole('list', { name: 'Steps' }).getByRole('button', { name: '9. Webhook' }).click();
   await dialog.getByRole('button', { name: 'Leave without saving' }).click();
   await expect(page.getByTestId('wizard-step')).toHaveText('Webhook');
   // A step left as it was moves on without a question.
@@ -124,7 +124,7 @@ test('moving off a step with typed, unsaved values asks first; staying keeps the
 });
 
 test("the SMTP page says in the user's words that a changed server needs the password again", async ({ page }) => {
-  await newPropertyAt(page, '11. SMTP setting');
+  await newPropertyAt(page, '10. SMTP setting');
   const merchantId = new URL(page.url()).searchParams.get('merchantId')!;
   await page.goto(`/properties/smtp-settings?merchantId=${merchantId}`);
   const form = page.getByRole('form', { name: 'E-mail delivery' });

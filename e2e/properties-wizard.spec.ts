@@ -41,6 +41,12 @@ test('add a property with its logo through every step, resume after a reload, su
 
   const steps = page.getByRole('list', { name: 'Steps' });
   const next = page.getByRole('button', { name: 'Next', exact: true });
+  // The first step's page shows the name just typed without calling it "not set yet", and the group's country.
+  const info = page.getByRole('form', { name: 'Property information' });
+  await expect(info.getByLabel('Property name')).toHaveValue('Tulip Garden Hotel');
+  await expect(info).not.toContainText('Not set yet');
+  await expect(info.locator('[data-field="country"]').getByRole('textbox')).toHaveValue('NL');
+  await expect(info.locator('[data-field="country"]')).toContainText('Inherited from the merchant group.');
   await next.click();
   await expect(page.getByTestId('wizard-step')).toHaveText('Brand assets');
   // The logo goes up on its step; the server reads the bytes and the preview is the stored file.
@@ -52,6 +58,24 @@ test('add a property with its logo through every step, resume after a reload, su
   await page.reload();
   await expect(page.getByTestId('wizard-step')).toHaveText('Brand assets');
   await expect(steps.getByRole('button', { name: '2. Brand assets' })).toHaveAttribute('aria-current', 'step');
+  // Ten steps numbered 1-10 in the spec's order (issue 34: they read 1, 2, 4, ..., 12, 11).
+  await expect(steps.getByRole('button')).toHaveText([
+    '1. Property information',
+    '2. Brand assets',
+    '3. Currency rules',
+    '4. Payment settings',
+    '5. Processing settings',
+    '6. Notifications',
+    '7. Payout setting',
+    '8. Integrations',
+    '9. Webhook',
+    '10. SMTP setting',
+  ]);
+  // The wizard names the property it adds and leads back to it.
+  await expect(page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link', { name: 'Property Tulip Garden Hotel' })).toHaveAttribute(
+    'href',
+    `/properties/property-overview/${merchantId}`,
+  );
   await expect.poll(() => logo.getByRole('img', { name: 'Current logo' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
   await expect(page).toHaveURL(new RegExp(`merchantId=${merchantId}&step=brand-assets$`));
 
@@ -91,7 +115,7 @@ test('add a property with its logo through every step, resume after a reload, su
   // The wizard opens on the flagged step only, says why, and finishing sends the property again.
   await page.getByRole('link', { name: 'Change what the reviewer asked for' }).click();
   await expect(page.getByTestId('property-wizard')).toHaveAttribute('data-mode', 'resubmission');
-  await expect(page.getByRole('list', { name: 'Steps' }).getByRole('button')).toHaveText(['4. Currency rules']);
+  await expect(page.getByRole('list', { name: 'Steps' }).getByRole('button')).toHaveText(['3. Currency rules']);
   await expect(page.getByTestId('wizard-step')).toHaveText('Currency rules');
   await expect(page.getByTestId('wizard-flag')).toHaveText('Page: currency rules: Add USD for the American tour groups');
   await expect(page).toHaveURL(new RegExp(`merchantId=${merchantId}&step=currency-rules$`));

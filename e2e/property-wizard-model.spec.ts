@@ -103,7 +103,7 @@ const driver = createModelDriver<Page>(
       },
       'wizard.next': (page) => page.getByRole('button', { name: /^(Next|Finish and send for review)$/ }).click(),
       'wizard.back': (page) => page.getByRole('button', { name: 'Back', exact: true }).click(),
-      'wizard.go-to': (page) => page.getByRole('list', { name: 'Steps' }).getByRole('button', { name: '10. Integrations' }).click(),
+      'wizard.go-to': (page) => page.getByRole('list', { name: 'Steps' }).getByRole('button', { name: '8. Integrations' }).click(),
       'wizard.retry': (page) => page.getByRole('button', { name: 'Try again' }).click(),
       'wizard.dismiss': (page) => page.getByRole('button', { name: 'Keep editing' }).click(),
       'wizard.reload': async (page) => {

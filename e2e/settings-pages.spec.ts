@@ -122,3 +122,30 @@ test("a merchant admin's property inherits the group's currency rules, overrides
   await expect(again.locator('[data-field="acceptedCurrencies"]').getByRole('textbox')).toHaveValue('EUR, GBP');
   await expect(again.locator('[data-field="acceptedCurrencies"]')).toContainText('Inherited from the merchant group.');
 });
+
+test('every settings page names the group or property it edits and leads back to it (issue 34)', async ({ page }) => {
+  await signInAs(page, PROVIDER_ADMIN);
+  const groupId = await groupIdOf(page, 'Lagoon Hotels Group');
+  await page.goto(`/merchants/currency-rules?merchantGroupId=${groupId}`);
+  const trail = page.getByRole('navigation', { name: 'Breadcrumbs' });
+  await expect(trail.getByRole('link', { name: 'Merchant group Lagoon Hotels Group' })).toBeVisible();
+  await trail.getByRole('link', { name: 'Merchant group Lagoon Hotels Group' }).click();
+  // Back on the merchants list with the group open, its properties and pages at hand.
+  await expect(page.getByTestId('group-dialog').getByRole('heading', { name: 'Lagoon Hotels Group' })).toBeVisible();
+  await page.getByTestId('group-dialog').getByRole('link', { name: 'Currency rules' }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/merchants/currency-rules\\?merchantGroupId=${groupId}`));
+
+  await page.goto('/properties');
+  await page.getByRole('link', { name: 'Canal House Amsterdam' }).first().click();
+  await expect(page).toHaveURL(/property-overview\/([0-9a-f-]{36})/);
+  const merchantId = /property-overview\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+  await page.goto(`/properties/payment-settings?merchantId=${merchantId}`);
+  await trail.getByRole('link', { name: 'Property Canal House Amsterdam' }).click();
+  await expect(page).toHaveURL(new RegExp(`/properties/property-overview/${merchantId}$`));
+
+  // Adding a property, provider staff choose among the groups the server takes one in (decision 0481).
+  await page.goto('/properties/create-property');
+  const groups = page.getByRole('form', { name: 'New property' }).getByLabel('Merchant group');
+  await expect(groups.getByRole('option', { name: 'Baltic Inns' })).toHaveCount(1);
+  for (const closed of ['Fjord Retreats', 'Highland Escapes', 'Granite Suites']) await expect(groups.getByRole('option', { name: closed })).toHaveCount(0);
+});

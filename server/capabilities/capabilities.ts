@@ -1,7 +1,14 @@
-import { FINISHES_PAYMENTS, type Capabilities, type PropertyCapabilities } from '../../contract/capabilities';
+import {
+  ADD_PROPERTY_GROUPS_LIMIT,
+  FINISHES_PAYMENTS,
+  GROUPS_CLOSED_TO_NEW_PROPERTIES,
+  type Capabilities,
+  type PropertyCapabilities,
+  type PropertyGroup,
+} from '../../contract/capabilities';
 import { endpoints } from '../../contract/endpoints';
-import type { PropertyStatus } from '../../contract/properties';
-import { can, canSeeMerchant, type Caller } from '../auth/caller';
+import { propertyEndpoints, type PropertyStatus } from '../../contract/properties';
+import { can, canSeeMerchant, isProviderStaff, type Caller } from '../auth/caller';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { propertyCheckout } from '../payment-links/property-checkout';
@@ -46,7 +53,24 @@ export async function propertyCapabilities(db: Db, caller: Caller, merchantId: s
   };
 }
 
+/**
+ * The groups in which the caller may add a property, by the rule `createProperty` enforces (property-info.ts): the
+ * grant, then provider staff any group open to new properties, a merchant-side user their own while it is open.
+ */
+export async function addPropertyGroups(db: Db, caller: Caller, callable: readonly string[]): Promise<PropertyGroup[]> {
+  if (!callable.includes(propertyEndpoints.createProperty.id)) return [];
+  if (!isProviderStaff(caller) && !caller.merchantGroupId) return [];
+  let rows = db
+    .selectFrom('merchant_groups')
+    .select(['id', 'name'])
+    .where('status', 'not in', [...GROUPS_CLOSED_TO_NEW_PROPERTIES]);
+  if (!isProviderStaff(caller)) rows = rows.where('id', '=', caller.merchantGroupId!);
+  const groups = await rows.orderBy('name').orderBy('id').limit(ADD_PROPERTY_GROUPS_LIMIT).execute();
+  return groups.map((group) => ({ merchantGroupId: group.id, name: group.name }));
+}
+
 export async function capabilitiesOf(db: Db, caller: Caller, merchantId: string | undefined): Promise<Capabilities> {
   const may = callableEndpoints(caller);
-  return { may, property: merchantId ? await propertyCapabilities(db, caller, merchantId, may) : null };
+  const [property, groups] = await Promise.all([merchantId ? propertyCapabilities(db, caller, merchantId, may) : null, addPropertyGroups(db, caller, may)]);
+  return { may, addPropertyGroups: groups, property };
 }

@@ -32,26 +32,26 @@ type Row = Omit<PropertyBrandAssetsTable, 'id' | 'uploaded_at'> & { id: string; 
 const KB = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
 const FORMAT_NAMES: Record<BrandAssetFormat, string> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG' };
 
-function ruleBroken(asset: BrandAssetKind, rule: BrandAssetRuleName, detail: string): HttpProblem {
-  return problems.validation({ file: [brandAssetRuleKey(rule)] }, `the ${asset} breaks the ${rule} rule: ${detail}`);
+/** The rule broken is named by its catalogue key in `errors.file`; the detail gives only the facts, so a screen showing both says it once (issue 34). */
+function ruleBroken(rule: BrandAssetRuleName, facts: string): HttpProblem {
+  return problems.validation({ file: [brandAssetRuleKey(rule)] }, facts);
 }
 
 /** The three rules of spec 3 in a fixed order (size first: a huge file is not read further). */
 export async function checkBrandAsset(asset: BrandAssetKind, content: Buffer): Promise<{ contentType: BrandAssetFormat; width: number; height: number }> {
   const rule = BRAND_ASSET_RULES[asset];
   const formats = rule.formats.map((format) => FORMAT_NAMES[format]).join(' or ');
-  if (content.length > rule.maxBytes) throw ruleBroken(asset, 'fileSize', `at most ${KB(rule.maxBytes)}, this file has ${KB(content.length)}`);
+  if (content.length > rule.maxBytes) throw ruleBroken('fileSize', `this file has ${KB(content.length)}; a ${asset} may have at most ${KB(rule.maxBytes)}`);
   const detected = await fileTypeFromBuffer(content);
   const contentType = rule.formats.find((format) => format === detected?.mime);
-  if (!contentType) throw ruleBroken(asset, 'format', `${formats} only, this file's content is ${detected?.mime ?? 'not a recognised image'}`);
+  if (!contentType) throw ruleBroken('format', `this file's content is ${detected?.mime ?? 'not a recognised image'}; a ${asset} is ${formats}`);
   const size = pixelSizeOf(content, contentType);
-  if (!size) throw ruleBroken(asset, 'format', `the ${FORMAT_NAMES[contentType]} header cannot be read`);
+  if (!size) throw ruleBroken('format', `the ${FORMAT_NAMES[contentType]} header of this file cannot be read`);
   const { width, height } = size;
   if (width < rule.minWidth || height < rule.minHeight || width > rule.maxWidth || height > rule.maxHeight)
     throw ruleBroken(
-      asset,
       'dimensions',
-      `from ${rule.minWidth} × ${rule.minHeight} to ${rule.maxWidth} × ${rule.maxHeight} pixels, this image is ${width} × ${height}`,
+      `this image is ${width} × ${height} pixels; a ${asset} is from ${rule.minWidth} × ${rule.minHeight} to ${rule.maxWidth} × ${rule.maxHeight}`,
     );
   return { contentType, width, height };
 }
@@ -72,7 +72,7 @@ export async function readAssetUpload(request: FastifyRequest, asset: BrandAsset
     if (error instanceof HttpProblem) throw error;
     const code = (error as { code?: string }).code;
     // The plugin stops reading at the limit: the file is over it, which is the file size rule.
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw ruleBroken(asset, 'fileSize', `at most ${KB(maxBytes)}`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw ruleBroken('fileSize', `this file has more than ${KB(maxBytes)}; a ${asset} may have at most ${KB(maxBytes)}`);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw problems.badRequest('send exactly one part: the file, named "file"');
     throw problems.badRequest(`the upload could not be read: ${(error as Error).message}`);

@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import { PROPERTY_FIELDS, type PropertyField, type PropertyInfo } from '../../contract/property-lifecycle';
 import { isProviderStaff, type Caller } from '../auth/caller';
 import type { SettingsAnswer } from '../../contract/settings/endpoints';
+import { GROUPS_CLOSED_TO_NEW_PROPERTIES } from '../../contract/capabilities';
+import { isCountryCode } from '../../contract/countries';
+import type { OnboardingStatus } from '../../contract/onboarding-status';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { audit } from '../audit';
@@ -33,7 +36,9 @@ export async function createProperty(db: Db, caller: Caller, info: PropertyInfo,
   if (!isProviderStaff(caller) && requestedGroupId && requestedGroupId !== groupId) throw problems.forbidden('you may add properties to your own group only');
   const group = await db.selectFrom('merchant_groups').select(['id', 'status']).where('id', '=', groupId).executeTakeFirst();
   if (!group) throw problems.validation({ merchantGroupId: ['no such merchant group'] });
-  if (group.status === 'Deleted') throw problems.conflict('the merchant group is deleted');
+  // The rule the capabilities answer lists groups by (decision 0481).
+  if (GROUPS_CLOSED_TO_NEW_PROPERTIES.includes(group.status as OnboardingStatus))
+    throw problems.conflict(group.status === 'Deleted' ? 'the merchant group is deleted' : `the merchant group is ${group.status}: it takes no new property`);
   const { position } = await db
     .selectFrom('merchants')
     .select(sql<number>`coalesce(max(position) + 1, 0)`.as('position'))
@@ -90,13 +95,24 @@ export async function updatePropertyInfo(db: Db, caller: Caller, merchantId: str
 export const INFO_COLUMN_FIELDS = ['propertyType', 'city', 'postCode'] as const;
 
 export async function withInfoColumns(db: Db, merchantId: string, answer: SettingsAnswer): Promise<SettingsAnswer> {
-  const row = await db.selectFrom('merchants').select(['name', 'property_type', 'city', 'post_code']).where('id', '=', merchantId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('merchants')
+    .innerJoin('merchant_groups', 'merchant_groups.id', 'merchants.merchant_group_id')
+    .select(['merchants.name', 'merchants.property_type', 'merchants.city', 'merchants.post_code', 'merchant_groups.country as group_country'])
+    .where('merchants.id', '=', merchantId)
+    .executeTakeFirstOrThrow();
   const columns: Record<(typeof INFO_COLUMN_FIELDS)[number], string | null> = { propertyType: row.property_type, city: row.city, postCode: row.post_code };
   const values = { ...answer.values };
   const sources = { ...answer.sources };
   // Until a display name is saved, the page offers the name the property was created with, not an empty field
-  // (the wizard's first step looked as if the name just typed had been lost). It stays a default until saved.
-  if (sources.displayName === 'default' && !values.displayName) values.displayName = row.name;
+  // (the wizard's first step looked as if the name just typed had been lost). That name is neither a default nor
+  // the group's: the page says nothing about where it comes from (issue 34: it read "not set yet").
+  if (sources.displayName === 'default' && !values.displayName) {
+    values.displayName = row.name;
+    delete sources.displayName;
+  }
+  // A property's country starts as its group's (the group's location from its application), not a fixed one (issue 34).
+  if (sources.country === 'default' && row.group_country && isCountryCode(row.group_country)) [values.country, sources.country] = [row.group_country, 'group'];
   for (const field of INFO_COLUMN_FIELDS) {
     if (columns[field] === null) continue;
     values[field] = columns[field];

@@ -1,6 +1,7 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { mergeAreas, type AreaStrings } from './merge-areas';
+import { pseudoCatalogue, pseudoLocaleChosen, PSEUDO_LOCALE } from './pseudo-locale';
 
 // One locale (en) and one namespace (common), spec 1 and 9. Each area keeps its strings in its own
 // file under ./en/ (auth.json, shell.json, ...) so parallel work does not collide; they are merged
@@ -13,9 +14,12 @@ const firstLoad = import.meta.glob<AreaStrings>(['./en/auth.json', './en/common.
 /** The strings the first load carries (what the bundle holds before loadSignedInTranslations). */
 export const FIRST_LOAD_STRINGS = mergeAreas(Object.values(firstLoad)) as Resource[string][string];
 const resources: Resource = { en: { common: FIRST_LOAD_STRINGS } };
+// The pseudo-locale (decision 0480) is the en catalogue transformed, never a catalogue of its own.
+const pseudo = pseudoLocaleChosen();
+if (pseudo) resources[PSEUDO_LOCALE] = { common: pseudoCatalogue(FIRST_LOAD_STRINGS) };
 
 void i18next.use(initReactI18next).init({
-  lng: 'en',
+  lng: pseudo ? PSEUDO_LOCALE : 'en',
   fallbackLng: 'en',
   ns: ['common'],
   defaultNS: 'common',
@@ -30,8 +34,15 @@ let signedInStrings: Promise<void> | undefined;
 export function loadSignedInTranslations(): Promise<void> {
   signedInStrings ??= import('./signed-in-strings').then(({ SIGNED_IN_STRINGS }) => {
     i18next.addResourceBundle('en', 'common', SIGNED_IN_STRINGS, true, true);
+    if (pseudo) i18next.addResourceBundle(PSEUDO_LOCALE, 'common', pseudoCatalogue(SIGNED_IN_STRINGS), true, true);
   });
   return signedInStrings;
+}
+
+/** Adds an area's strings that a screen carries itself (the guest's page), in the pseudo-locale too when it is shown. */
+export function addAreaStrings(strings: Record<string, unknown>): void {
+  i18next.addResourceBundle('en', 'common', strings, true, true);
+  if (pseudo) i18next.addResourceBundle(PSEUDO_LOCALE, 'common', pseudoCatalogue(strings), true, true);
 }
 
 export { i18next };

@@ -8,3 +8,13 @@ export function sentenceCase(text: string): string {
   if (start < 0) return text;
   return text.slice(0, start) + text.charAt(start).toLocaleUpperCase('en') + text.slice(start + 1);
 }
+
+/**
+ * A message as a whole sentence (issue 34: toasts switched between "this payment link has already been used" and
+ * sentences): a capital first and a full stop last, unless it already ends as a sentence, a list or a quote does.
+ */
+export function asSentence(text: string): string {
+  const trimmed = sentenceCase(text).trimEnd();
+  if (!trimmed) return trimmed;
+  return /[.!?…:;)"'”’]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Capabilities, WorkableProperty } from '../../contract/capabilities';
 import type { PaymentLinkSetup } from '../../contract/payment-links';
 import { AUTHORIZE_REQUEST_CODE } from '../../contract/payments';
-import { MERCHANT_HEADER } from '../../contract/product';
+import { MERCHANT_API, MERCHANT_HEADER } from '../../contract/product';
 import { DEMO_GROUP } from '../../server/db/seed/demo-layout';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 import { createLink, linkBody, LINKS } from '../payment-links/support';
@@ -129,5 +129,39 @@ describe('an Inactive property finishes what it took but takes no new money (dec
       const detail = await app.inject({ method: 'GET', url: `${API}/order/${held.id}`, headers: bearer(tokens.PropertyManager!) });
       expect(detail.json<{ allowedActions: string[] }>().allowedActions).toContain('capture');
     }
+  });
+});
+
+describe('adding a property is per merchant group (decision 0481)', () => {
+  const createIn = (who: string, merchantGroupId: string | undefined, name: string) =>
+    app.inject({
+      method: 'POST',
+      url: `${MERCHANT_API}/properties`,
+      headers: bearer(tokens[who]!),
+      payload: { name, currency: 'EUR', timezone: 'Europe/Amsterdam', ...(merchantGroupId ? { merchantGroupId } : {}) },
+    });
+  const groupIds = async () =>
+    Object.fromEntries((await app.ctx.db.selectFrom('merchant_groups').select(['id', 'name']).execute()).map((row) => [row.name, row.id]));
+
+  test('the answer names the groups where each caller may add one, and the server takes a property exactly there', async () => {
+    const groups = await groupIds();
+    const provider = (await capabilities('FolioAdmin')).body.addPropertyGroups.map((group) => group.name);
+    // Provider staff: every group still open to new properties, by name; not the deleted, rejected or expired ones.
+    expect(provider).toEqual([...provider].sort((a, b) => a.localeCompare(b)));
+    expect(provider).toEqual(expect.arrayContaining([DEMO_GROUP.name, 'Alpine Lodges Group', 'Baltic Inns', 'Jura Chalets']));
+    for (const closed of ['Granite Suites', 'Fjord Retreats', 'Highland Escapes']) expect(provider).not.toContain(closed);
+    // A merchant admin: their own group only; a view-only user: none.
+    expect((await capabilities('MerchantAdmin')).body.addPropertyGroups).toEqual([{ merchantGroupId: groups[DEMO_GROUP.name], name: DEMO_GROUP.name }]);
+    expect((await capabilities('MerchantViewOnlyUser')).body.addPropertyGroups).toEqual([]);
+
+    // The server agrees: a group the answer leaves out refuses (409, in words), one it lists takes the property.
+    for (const closed of ['Fjord Retreats', 'Highland Escapes', 'Granite Suites']) {
+      const refused = await createIn('FolioAdmin', groups[closed], `Refused in ${closed}`);
+      expect(refused.statusCode, closed).toBe(409);
+      expect(refused.json<{ detail: string }>().detail).toMatch(/takes no new property|deleted/);
+    }
+    expect((await createIn('FolioAdmin', groups['Baltic Inns'], 'Tallinn Harbour Rooms')).statusCode).toBe(201);
+    expect((await createIn('MerchantAdmin', undefined, 'Lagoon Annex')).statusCode).toBe(201);
+    expect((await createIn('MerchantViewOnlyUser', undefined, 'Never Added')).statusCode).toBe(403);
   });
 });

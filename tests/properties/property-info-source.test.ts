@@ -104,11 +104,14 @@ describe('one source for city, post code and type', () => {
   });
 });
 
-test('a new property’s information page offers the name it was created with until a display name is saved', async () => {
+test('a new property’s information page offers the name it was created with, not as a default, until a display name is saved', async () => {
   const id = await newProperty('Tulip Court Delft');
   const fresh = await readPage(id);
   expect(fresh.values.displayName).toBe('Tulip Court Delft');
-  expect(fresh.sources.displayName).toBe('default');
+  // The name just typed is not "not set yet" (issue 34).
+  expect(fresh.sources.displayName).toBeUndefined();
+  // The country starts as the group's (Lagoon Hotels Group is in the Netherlands), said to come from the group.
+  expect(fresh).toMatchObject({ values: { country: 'NL' }, sources: { country: 'group' } });
   expect((await savePage(id, { ...INFO, displayName: 'Tulip Court' })).statusCode).toBe(200);
   expect(await readPage(id)).toMatchObject({ values: { displayName: 'Tulip Court' }, sources: { displayName: 'property' } });
 });

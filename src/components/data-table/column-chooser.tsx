@@ -14,8 +14,9 @@ export function ColumnChooser(props: { columns: ChoosableColumn[]; visibility: R
     <Popover className="relative">
       <PopoverButton className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">{t('dataTable.columns')}</PopoverButton>
       <PopoverPanel
-        anchor="bottom end"
-        className="z-20 mt-1 w-56 rounded border border-slate-200 bg-white p-2 shadow-lg"
+        // Drawn in place under its button, not anchored in a portal: a portalled panel is wrapped in hidden
+        // focus guards that axe reports as focusable content hidden from assistive technology (issue 34).
+        className="absolute right-0 top-full z-20 mt-1 w-56 rounded border border-slate-200 bg-white p-2 shadow-lg"
         aria-label={t('dataTable.chooseColumns')}
       >
         <ul className="max-h-80 overflow-y-auto">

@@ -108,7 +108,9 @@ function LoadedForm({ kind, fields, scope, onboarding, finishLabel, onSaved, onD
   return (
     <form noValidate onSubmit={submit} className="flex max-w-2xl flex-col gap-4" data-testid={`settings-form-${kind}`} aria-label={t(`settings.kinds.${kind}`)}>
       {fields.map((field) => {
-        const source = scope.kind === 'property' ? answer.sources[field.name] : undefined;
+        // In the wizard nothing of a new property is set yet: saying so at every field is noise (issue 34).
+        const said = scope.kind === 'property' ? answer.sources[field.name] : undefined;
+        const source = onboarding && said === 'default' ? undefined : said;
         const error = shown[field.name];
         return (
           <div key={field.name} className="flex flex-col gap-1" data-field={field.name} data-source={source}>

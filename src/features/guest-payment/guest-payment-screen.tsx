@@ -6,7 +6,7 @@ import { PROPERTY_INACTIVE_DETAIL } from '../../../contract/properties';
 import { paymentLinkEndpoints, type GuestCard, type GuestCheckout, type GuestPaymentAnswer } from '../../../contract/payment-links';
 import { CardForm } from '../../components/guest-checkout/card-form';
 import { GuestCheckoutView } from '../../components/guest-checkout/guest-checkout-view';
-import { i18next } from '../../i18n/i18n';
+import { addAreaStrings } from '../../i18n/i18n';
 import guestStrings from '../../i18n/en/guest-checkout.json';
 import { call } from '../../lib/api-client';
 import { ResponseError } from '../../lib/failure-message';
@@ -15,7 +15,7 @@ import { QueryProvider } from '../../lib/query-provider';
 
 // The guest's payment page (issue 15): public, outside the back office's shell and session. The
 // guest never signs in, so this page brings its own strings rather than the signed-in bundle.
-i18next.addResourceBundle('en', 'common', guestStrings, true, true);
+addAreaStrings(guestStrings);
 
 const { getGuestCheckout, payGuestCheckout } = paymentLinkEndpoints;
 

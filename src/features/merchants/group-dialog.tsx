@@ -33,7 +33,9 @@ export function GroupDialog({ group, onClose }: { group: MerchantGroupListItem; 
             <OnboardingStatusBadge status={group.status} />
           </div>
           {group.status === MERCHANT_WIZARD_STATUS ? <WizardEntry merchantGroupId={group.merchantGroupId} /> : null}
-          <h3 className="mt-4 text-sm font-semibold text-slate-800">{t('merchants.group.properties', { count: group.propertiesCount })}</h3>
+          <h3 className="mt-4 text-sm font-semibold text-slate-800">
+            {t('merchants.group.properties', { count: group.propertiesCount >= 0 ? group.propertiesCount : (merchants.data?.length ?? 0) })}
+          </h3>
           {merchants.isError ? <p role="alert">{merchants.error.message}</p> : null}
           {merchants.data && merchants.data.length === 0 ? <p className="text-sm text-slate-700">{t('merchants.group.noProperties')}</p> : null}
           {merchants.data && merchants.data.length > 0 ? (

@@ -1,8 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
+import { merchantGroupEndpoints } from '../../../contract/merchant-groups';
 import type { MerchantPage } from '../../../contract/settings/pages';
-import { PageLayout } from '../../components/page-layout/page-layout';
+import { PageLayout, type Crumb } from '../../components/page-layout/page-layout';
+import { call } from '../../lib/api-client';
 import { MERCHANT_PAGE_FORMS } from '../../components/settings-forms/registry';
 import { SettingsFormHost } from '../../components/settings-forms/settings-form-host';
 import { useSession } from '../../lib/session/session-provider';
@@ -28,8 +31,9 @@ export function MerchantPageScreen() {
   // A reload or a closed tab asks first while the form holds typing it has not saved (decision 0353).
   const [dirty, setDirty] = useState(false);
   useWarnBeforeUnload(dirty);
+  const title = t(`shell.routes.merchantPages.${page}`);
   return (
-    <PageLayout title={t(`shell.routes.merchantPages.${page}`)}>
+    <PageLayout title={title} breadcrumbs={useGroupCrumbs(merchantGroupId, title, Boolean(user?.merchantGroupId))}>
       {merchantGroupId && onboarding && isWizardStep(page) ? (
         <MerchantWizard merchantGroupId={merchantGroupId} urlStep={page} />
       ) : merchantGroupId ? (
@@ -47,4 +51,23 @@ export function MerchantPageScreen() {
       )}
     </PageLayout>
   );
+}
+
+/**
+ * The trail of a group's settings page (issue 34): it names the group it edits and leads back to it. Provider
+ * staff come from the merchants list, where the group opens by its id; a merchant-side user's group is their home.
+ */
+function useGroupCrumbs(merchantGroupId: string | undefined, title: string, ownGroup: boolean): Crumb[] {
+  const { t } = useTranslation();
+  const group = useQuery({
+    queryKey: ['merchants', 'group', merchantGroupId],
+    queryFn: ({ signal }) => call(merchantGroupEndpoints.getMerchantGroup, { params: { id: merchantGroupId! }, signal }),
+    enabled: Boolean(merchantGroupId),
+    meta: { errorToast: false },
+  });
+  if (!merchantGroupId) return [{ label: title }];
+  const name = group.data?.name ?? t('subjects.groupLoading');
+  const groupHref = ownGroup ? '/home' : `/merchants?merchantGroupId=${merchantGroupId}`;
+  const trail: Crumb[] = ownGroup ? [] : [{ label: t('shell.routes.merchants'), href: '/merchants' }];
+  return [...trail, { label: t('subjects.group', { name }), href: groupHref }, { label: title }];
 }

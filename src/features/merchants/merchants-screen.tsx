@@ -2,8 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
-import { ONBOARDING_STATUSES, type MerchantGroupListItem, type MerchantGroupSortField, type OnboardingStatus } from '../../../contract/merchant-groups';
+import { Link, useLocation, useSearch } from 'wouter';
+import {
+  merchantGroupEndpoints,
+  ONBOARDING_STATUSES,
+  type MerchantGroupListItem,
+  type MerchantGroupSortField,
+  type OnboardingStatus,
+} from '../../../contract/merchant-groups';
 import { NoWrap } from '../../components/data-table/data-table';
 import type { DataTableColumn } from '../../components/data-table/data-table-features';
 import { filterInputClass, filterLabelClass } from '../../components/data-table/filter-bar';
@@ -11,6 +17,7 @@ import { InstantFilterBar, SearchAsYouType } from '../../components/data-table/i
 import { ListScreen } from '../../components/list-screen/list-screen';
 import { useUrlListState, type ListDefaults } from '../../components/list-screen/list-state';
 import { useListScreen } from '../../components/list-screen/use-list-screen';
+import { call } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { merchantGroupsQuery } from './api';
 import { GroupDialog } from './group-dialog';
@@ -92,6 +99,8 @@ export function MerchantsScreen() {
     }),
   );
   const columns = useMemo(() => groupColumns(t, setOpened), [t]);
+  const addressed = useAddressedGroup();
+  const shown = opened ?? addressed.group;
   return (
     <ListScreen
       title={t('merchants.title')}
@@ -108,9 +117,40 @@ export function MerchantsScreen() {
       }
       filters={<GroupFilters value={list.filters} onChange={list.setFilters} />}
     >
-      {opened ? <GroupDialog group={opened} onClose={() => setOpened(null)} /> : null}
+      {shown ? (
+        <GroupDialog
+          group={shown}
+          onClose={() => {
+            setOpened(null);
+            addressed.close();
+          }}
+        />
+      ) : null}
     </ListScreen>
   );
+}
+
+/**
+ * `/merchants?merchantGroupId=` opens that group, the way back from its settings pages (issue 34). Closing it
+ * drops the id from the address, so a reload shows the list.
+ */
+function useAddressedGroup(): { group: MerchantGroupListItem | null; close: () => void } {
+  const [location, navigate] = useLocation();
+  const search = new URLSearchParams(useSearch());
+  const id = search.get('merchantGroupId');
+  const group = useQuery({
+    queryKey: ['merchants', 'group', id],
+    queryFn: ({ signal }) => call(merchantGroupEndpoints.getMerchantGroup, { params: { id: id! }, signal }),
+    enabled: Boolean(id),
+  });
+  const close = () => {
+    if (!id) return;
+    search.delete('merchantGroupId');
+    const rest = search.toString();
+    navigate(rest ? `${location}?${rest}` : location, { replace: true });
+  };
+  // The list's count of properties is not part of one group's answer: the dialog counts the rows it shows.
+  return { group: id && group.data ? { ...group.data, propertiesCount: -1 } : null, close };
 }
 
 /** Search applies as the user pauses typing; the status at once. */

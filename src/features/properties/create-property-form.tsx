@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { merchantGroupEndpoints } from '../../../contract/merchant-groups';
 import { propertyEndpoints, type PropertyOverview } from '../../../contract/properties';
 import type { CreatePropertyBody } from '../../../contract/property-lifecycle';
 import { call } from '../../lib/api-client';
+import { useCapabilities } from '../../lib/capabilities';
 import { ResponseError } from '../../lib/failure-message';
 import { useSession } from '../../lib/session/session-provider';
 import { useActionMutation } from '../../lib/use-action-mutation';
@@ -20,15 +19,12 @@ function fieldErrorsOf(error: unknown): Record<string, string[]> {
 /** The wizard's first step: what the property is called and how it counts money and time; creates it (status Created). */
 export function CreatePropertyForm({ onCreated }: { onCreated: (property: PropertyOverview) => void }) {
   const { t } = useTranslation();
-  // Provider staff belong to no group: they choose the group the property joins first (issue 32);
-  // a merchant-side user's property joins their own group, which the server takes from their account.
+  // Provider staff belong to no group: they choose the group the property joins first (issue 32), among the groups
+  // the server says they may add one to (decision 0481); a merchant-side user's property joins their own group,
+  // which the server takes from their account.
   const { merchantUserInfo } = useSession();
   const choosesGroup = merchantUserInfo !== null && merchantUserInfo.merchantGroupId === null;
-  const groups = useQuery({
-    queryKey: ['merchant-groups', 'for-new-property'],
-    queryFn: ({ signal }) => call(merchantGroupEndpoints.listMerchantGroups, { query: { pageSize: 100, sortBy: 'name', sortDirection: 'asc' }, signal }),
-    enabled: choosesGroup,
-  });
+  const { addPropertyGroups } = useCapabilities();
   const [merchantGroupId, setMerchantGroupId] = useState('');
   const [values, setValues] = useState({ name: '', currency: 'EUR', timezone: 'Europe/Amsterdam', checkinTime: '15:00', checkoutTime: '11:00' });
   const mutation = useActionMutation({
@@ -76,14 +72,11 @@ export function CreatePropertyForm({ onCreated }: { onCreated: (property: Proper
             onChange={(event) => setMerchantGroupId(event.target.value)}
           >
             <option value="">{t('properties.create.chooseGroup')}</option>
-            {(groups.data?.items ?? [])
-              // A deleted group takes no new property (the server refuses it too).
-              .filter((group) => group.status !== 'Deleted')
-              .map((group) => (
-                <option key={group.merchantGroupId} value={group.merchantGroupId}>
-                  {group.name}
-                </option>
-              ))}
+            {addPropertyGroups.map((group) => (
+              <option key={group.merchantGroupId} value={group.merchantGroupId}>
+                {group.name}
+              </option>
+            ))}
           </select>
           {errors.merchantGroupId ? <span className="text-xs text-red-700">{errors.merchantGroupId.join(' ')}</span> : null}
         </label>

@@ -25,7 +25,8 @@ export function CreatePropertyScreen() {
   const data = property.data;
   // Only those the server lets add a property get the form; the others are told why (issue 32).
   const capabilities = useCapabilities();
-  if (!merchantId && !capabilities.loading && !capabilities.may(propertyEndpoints.createProperty))
+  // The call alone is not enough: a group closed to new properties (or none at all) leaves nothing to add one to.
+  if (!merchantId && !capabilities.loading && (!capabilities.may(propertyEndpoints.createProperty) || capabilities.addPropertyGroups.length === 0))
     return (
       <PageLayout title={t('shell.routes.createProperty')}>
         <p role="status" data-testid="read-only-reason">
@@ -34,7 +35,20 @@ export function CreatePropertyScreen() {
       </PageLayout>
     );
   return (
-    <PageLayout title={t('shell.routes.createProperty')} subtitle={data ? data.name : undefined}>
+    <PageLayout
+      title={t('shell.routes.createProperty')}
+      subtitle={data ? data.name : undefined}
+      // Each step names the property it adds and leads back to it (issue 34).
+      breadcrumbs={
+        data
+          ? [
+              { label: t('shell.routes.properties'), href: '/properties' },
+              { label: t('subjects.property', { name: data.name }), href: `/properties/property-overview/${data.merchantId}` },
+              { label: t('shell.routes.createProperty') },
+            ]
+          : undefined
+      }
+    >
       {!merchantId ? (
         <>
           <h2 className="mb-3 text-lg font-semibold" data-testid="wizard-step">

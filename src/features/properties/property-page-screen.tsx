@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import type { PropertyPage } from '../../../contract/settings/pages';
-import { PageLayout } from '../../components/page-layout/page-layout';
+import { PageLayout, type Crumb } from '../../components/page-layout/page-layout';
 import { usePropertyPageReadable } from '../../components/settings-forms/page-reads';
 import { PROPERTY_PAGE_FORMS } from '../../components/settings-forms/registry';
 import { SettingsFormHost } from '../../components/settings-forms/settings-form-host';
 import { useActiveProperty } from '../../lib/active-property';
+import { mayOpenArea } from '../../lib/permissions';
 import { useSession } from '../../lib/session/session-provider';
 import { propertyOverviewQuery } from './api';
 import { useWarnBeforeUnload } from '../../lib/use-warn-before-unload';
@@ -20,21 +21,37 @@ export function PropertyPageScreen() {
   const { t } = useTranslation();
   const [location] = useLocation();
   const search = new URLSearchParams(useSearch());
-  const { user } = useSession();
+  const { user, merchantUserInfo } = useSession();
   const { properties, activeProperty, resolving } = useActiveProperty();
   const page = (location.split('/').pop() ?? '') as PropertyPage;
   const merchantId = search.get('merchantId') ?? activeProperty?.merchantId;
   const known =
     search.get('merchantGroupId') ?? properties.find((property) => property.merchantId === merchantId)?.merchantGroupId ?? user?.merchantGroupId ?? undefined;
-  // Provider staff have no property list of their own: the property's group is read from the property.
-  const overview = useQuery({ ...propertyOverviewQuery(merchantId ?? ''), enabled: Boolean(merchantId) && !known });
+  const listed = properties.find((property) => property.merchantId === merchantId);
+  // Provider staff have no property list of their own: the property's group and name are read from the property.
+  const overviewOpen = mayOpenArea('properties', user?.userPermissions ?? [], merchantUserInfo?.merchantGroupStatus ?? null);
+  const overview = useQuery({ ...propertyOverviewQuery(merchantId ?? ''), enabled: Boolean(merchantId) && (!known || (!listed && overviewOpen)) });
   const merchantGroupId = known ?? overview.data?.merchantGroupId;
   const readable = usePropertyPageReadable();
   // A reload or a closed tab asks first while the form holds typing it has not saved (decision 0353).
   const [dirty, setDirty] = useState(false);
   useWarnBeforeUnload(dirty);
+  const title = t(`shell.routes.propertyPages.${page}`);
+  // The trail names the property this page edits and leads back to it (issue 34): its overview for those who
+  // may open the properties pages, its day (property management) for the property's own staff.
+  const name = listed?.name ?? overview.data?.name;
+  const breadcrumbs: Crumb[] = !merchantId
+    ? [{ label: title }]
+    : [
+        ...(overviewOpen ? [{ label: t('shell.routes.properties'), href: '/properties' }] : []),
+        {
+          label: name ? t('subjects.property', { name }) : t('subjects.propertyLoading'),
+          href: overviewOpen ? `/properties/property-overview/${merchantId}` : `/property-management?merchantId=${merchantId}`,
+        },
+        { label: title },
+      ];
   return (
-    <PageLayout title={t(`shell.routes.propertyPages.${page}`)}>
+    <PageLayout title={title} breadcrumbs={breadcrumbs}>
       {!readable(page) ? (
         <p role="status" data-testid="settings-page-not-readable" className="text-sm text-slate-600">
           {t('settings.page.notReadable')}

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { PropertyOverview } from '../../../contract/properties';
-import { PROPERTY_WIZARD_STEPS, stepNumberOf, type PropertyWizardStepId } from '../../../contract/property-wizard';
+import { PROPERTY_WIZARD_STEPS, wizardStepNumberOf, type PropertyWizardStepId } from '../../../contract/property-wizard';
 import { createPropertyWizardMachine, wizardStepIdsOf } from '../../../machines/property-wizard.machine';
 import { PROPERTY_PAGE_FORMS } from '../../components/settings-forms/registry';
 import { SettingsFormHost } from '../../components/settings-forms/settings-form-host';
@@ -92,7 +92,7 @@ export function PropertyWizard({ property, urlStep }: { property: PropertyOvervi
               onClick={() => (position === currentIndex ? undefined : move({ type: 'wizard.go-to', stepId: id }))}
               className={`rounded-full border px-2 py-1 ${position === currentIndex ? 'border-slate-900 bg-slate-900 text-white' : 'border-slate-300 bg-white'}`}
             >
-              {t('properties.create.stepLabel', { number: stepNumberOf(pageOf(id)), name: t(`properties.create.stepNames.${id}`) })}
+              {t('properties.create.stepLabel', { number: wizardStepNumberOf(id as PropertyWizardStepId), name: t(`properties.create.stepNames.${id}`) })}
             </button>
           </li>
         ))}

@@ -9,8 +9,9 @@ export function RefundPinning(props: { columns: ChoosableColumn[]; pinned: reado
     <Popover className="relative">
       <PopoverButton className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">{t('refunds.pinning.button')}</PopoverButton>
       <PopoverPanel
-        anchor="bottom end"
-        className="z-20 mt-1 w-60 rounded border border-slate-200 bg-white p-2 shadow-lg"
+        // Drawn in place under its button, not anchored in a portal: a portalled panel is wrapped in hidden
+        // focus guards that axe reports as focusable content hidden from assistive technology (issue 34).
+        className="absolute right-0 top-full z-20 mt-1 w-60 rounded border border-slate-200 bg-white p-2 shadow-lg"
         aria-label={t('refunds.pinning.label')}
       >
         <p className="px-2 pb-1 text-xs text-slate-600">{t('refunds.pinning.hint')}</p>

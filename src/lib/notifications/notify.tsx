@@ -1,7 +1,7 @@
 import toast from 'react-hot-toast';
-import { ERROR_TOAST_DURATION_MS, errorToastContent } from '../error-toast';
+import { ERROR_TOAST_DURATION_MS, errorToastContent, toastTitleKey } from '../error-toast';
 import { i18next } from '../../i18n/i18n';
-import { sentenceCase } from '../sentence-case';
+import { asSentence } from '../sentence-case';
 import { enqueueNotification } from './notification-queue';
 
 // Every notification goes through the queue (at most 5 on screen, spec 9).
@@ -9,10 +9,10 @@ import { enqueueNotification } from './notification-queue';
 /**
  * A message as the user reads it. Some contracts answer with the key of their words in the catalogue
  * (the KYC ones, decision 0141: `kyc.validation.tooLong`); those are looked up, everything else is
- * shown as the server wrote it, as a sentence.
+ * shown as the server wrote it, as a sentence: a capital first, a full stop last (issue 34).
  */
 export function toastWords(message: string): string {
-  return sentenceCase(/^[a-zA-Z]+(\.[a-zA-Z0-9]+)+$/.test(message) && i18next.exists(message) ? i18next.t(message) : message);
+  return asSentence(/^[a-zA-Z]+(\.[a-zA-Z0-9]+)+$/.test(message) && i18next.exists(message) ? i18next.t(message) : message);
 }
 
 /** A notification: plain, or green with a tick for something done ("Rule saved"). */
@@ -26,7 +26,7 @@ export function notifyError(error: unknown): void {
   enqueueNotification(() => toast.error(toastWords(message)));
 }
 
-/** The error toast of spec 8: title (or "error") and a bullet list, or the detail; red; 5000 ms. */
+/** The error toast of spec 8: a title saying what happened and a bullet list, or the detail; red; 5000 ms. */
 export function showErrorToast(error: unknown): void {
   const content = errorToastContent(error);
   enqueueNotification(() =>
@@ -41,7 +41,7 @@ export function showErrorToast(error: unknown): void {
             <p className="font-semibold">{i18next.t('common.unknownError')}</p>
           ) : (
             <>
-              <p className="font-semibold">{content.title ?? i18next.t('common.error')}</p>
+              <p className="font-semibold">{i18next.t(toastTitleKey(content.status))}</p>
               {content.kind === 'list' ? (
                 <ul className="mt-1 list-disc pl-5">
                   {content.items.map((item, index) => (

@@ -3,6 +3,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BRAND_ASSET_RULES, type BrandAsset, type BrandAssetKind } from '../../../../contract/brand-assets';
 import { ResponseError } from '../../../lib/failure-message';
+import { asSentence } from '../../../lib/sentence-case';
 import { useActionMutation } from '../../../lib/use-action-mutation';
 import { MutationButton } from '../../mutation-button';
 import { brandAssetsKey, removeBrandAsset, uploadBrandAsset } from './brand-assets-api';
@@ -94,8 +95,9 @@ export function BrandAssetUpload({ merchantId, asset, current }: { merchantId: s
       </div>
       {refusal ? (
         <p id={`${inputId}-error`} role="alert" className="text-sm text-red-800">
+          {/* Said once (issue 34): the rule broken in the catalogue's words, then the server's facts about this file. */}
           {refusal.rule ? `${t(refusal.rule)} ` : ''}
-          <span className="text-slate-700">{refusal.detail}</span>
+          <span className="text-slate-700">{asSentence(refusal.detail)}</span>
         </p>
       ) : null}
     </section>

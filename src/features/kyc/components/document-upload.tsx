@@ -1,5 +1,6 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { asSentence } from '../../../lib/sentence-case';
 import { SignedFileLink } from '../../../components/document-link/signed-file-link';
 import { ReviewerReason } from './reviewer-reason';
 import { useFieldLock } from './field-lock';
@@ -55,7 +56,9 @@ export function DocumentUpload({ path, label, document, onUpload, photoRules, ac
     try {
       await onUpload(file);
     } catch (caught) {
-      setFailure(caught instanceof Error ? caught.message : t('common.unknownError'));
+      // The contract answers some refusals as catalogue keys (decision 0141): said in words, once, as a sentence.
+      const said = caught instanceof Error ? caught.message : '';
+      setFailure(said ? asSentence(/^[a-zA-Z]+(\.[a-zA-Z0-9]+)+$/.test(said) ? t(said) : said) : t('common.unknownError'));
     } finally {
       setBusy(false);
       input.value = '';
