@@ -5,6 +5,7 @@ import { registerCapabilityRoutes } from './capabilities/capability-routes';
 import { registerSessionRoutes } from './auth/session-routes';
 import { registerTwoStepRoutes } from './auth/two-step';
 import { registerExportModule } from './exports/export-module';
+import { registerLiveModule } from './events/live-module';
 import { registerKycModule } from './kyc/kyc-module';
 import { registerSentEmailRoutes } from './mail/sent-email-routes';
 import { registerSettingsModule } from './settings/settings-module';
@@ -42,4 +43,5 @@ export function registerModules(app: FastifyInstance): void {
   registerStatechartRoutes(app);
   registerIntegrationsModule(app);
   registerCapabilityRoutes(app);
+  registerLiveModule(app);
 }

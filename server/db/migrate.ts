@@ -30,6 +30,7 @@ import * as ordersGuestSearchColumn from './migrations/0242-orders-guest-search-
 import * as paymentOperationsCapturesIndex from './migrations/0243-payment-operations-captures-index';
 import * as secretKeysActAsThemselves from './migrations/0260-secret-keys-act-as-themselves';
 import * as payoutSettlementLines from './migrations/0300-payout-settlement-lines';
+import * as liveEvents from './migrations/0310-live-events';
 
 // Migrations are listed here rather than read from disk, so they work the same under tsx, in
 // tests and in a bundle. Append new ones; never edit one that has shipped.
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '0243-payment-operations-captures-index': paymentOperationsCapturesIndex,
   '0260-secret-keys-act-as-themselves': secretKeysActAsThemselves,
   '0300-payout-settlement-lines': payoutSettlementLines,
+  '0310-live-events': liveEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
