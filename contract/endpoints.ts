@@ -4,6 +4,7 @@ import { capabilityEndpoints } from './capabilities';
 import { emailEndpoints } from './emails';
 import { endpointsOf, type Endpoint } from './endpoint';
 import { exportEndpoints } from './exports';
+import { liveEndpoints } from './live-events';
 import { feeEndpoints } from './fees';
 import { merchantConfigEndpoints } from './merchant-config';
 import { homeScreenEndpoints } from './home-screens';
@@ -65,4 +66,5 @@ export const endpoints: readonly Endpoint[] = endpointsOf(
   webhookEndpoints,
   specPathEndpoints,
   capabilityEndpoints,
+  liveEndpoints,
 );

@@ -26,6 +26,7 @@ export const PLATFORM = [
   'audit',
   'auth',
   'http',
+  'events',
   'exports',
 ];
 

@@ -280,6 +280,17 @@ describe('keeping the session fresh', () => {
 });
 
 describe('signing out and losing the session', () => {
+  it('keeps the live connection while signed in and closes it at sign-out (issue 38)', async () => {
+    const { actor } = start({ sessions: [session('u1')] });
+    expect(actor.system.get('liveConnection')).toBeUndefined();
+    await settle();
+    const live = actor.system.get('liveConnection');
+    expect(live?.getSnapshot().value).toEqual({ connected: 'connecting' });
+    actor.send({ type: 'session.signOut' });
+    expect(live?.getSnapshot().status).toBe('stopped');
+    expect(actor.system.get('liveConnection')).toBeUndefined();
+  });
+
   it('clears the active property, ends the session on the server, broadcasts and goes to sign-in', async () => {
     const { actor, calls, value, context } = start({ sessions: [session('u1')] });
     await settle();

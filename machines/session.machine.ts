@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { IdentityUser, Session } from '../contract/auth';
 import { isOneOf, PROVIDER_ROLES } from '../contract/roles';
 import { type MerchantUserInfo, type UserProfile } from '../contract/users';
+import { liveConnectionMachine } from './live-connection.machine';
 
 /*
  * The session (spec 4 "Session" and "Auth", spec 8 "Session client"): loading, authenticated,
@@ -9,7 +10,8 @@ import { type MerchantUserInfo, type UserProfile } from '../contract/users';
  * (user by id -> profile -> merchant user info -> first-login flag cleared -> for provider roles, the
  * sign-in policy's two-step check, decision 0310) and the access token
  * is kept fresh (refetched before it expires, on tab visibility and on a broadcast from another
- * tab). Every effect is an actor or action the host provides (src/app/session/).
+ * tab). While authenticated it also keeps the live event stream connected (issue 38,
+ * machines/live-connection.machine.ts). Every effect is an actor or action the host provides (src/app/session/).
  */
 
 /** Refetch this long before the access token expires; the server renews it when < 2 min are left. */
@@ -82,6 +84,8 @@ export const sessionMachine = setup({
     verifyTwoStepCode: fromPromise<void, { code: string }>(notProvided('verifyTwoStepCode')),
     /** GET two-step: whether it is on, and whether the sign-in policy requires it of this user. */
     fetchTwoStepStanding: fromPromise<TwoStepStanding>(notProvided('fetchTwoStepStanding')),
+    /** The live event stream's connection (issue 38); the host provides its stream. */
+    liveConnection: liveConnectionMachine,
   },
   actions: {
     /** Host: forget the active property (spec 4 "Signing out clears the active property"). */
@@ -182,6 +186,8 @@ export const sessionMachine = setup({
     },
     authenticated: {
       type: 'parallel',
+      // Live updates (issue 38): connected while signed in; leaving `authenticated` (sign-out, session ended) closes the stream.
+      invoke: { id: 'liveConnection', src: 'liveConnection', systemId: 'liveConnection' },
       on: {
         'session.signOut': '#session.signingOut',
         'session.required': {

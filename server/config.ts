@@ -73,6 +73,19 @@ export interface Config {
   integrations: IntegrationsConfig;
   /** Embedded engine on disk: VACUUM ANALYZE before listening (decision 0330); not in tests, whose small copies plan well without it. */
   vacuumOnStart?: boolean;
+  /** The live event stream's timings and limits (issue 38); defaults in server/events/live-config.ts. */
+  live?: Partial<LiveStreamConfig>;
+}
+
+export interface LiveStreamConfig {
+  /** A comment line this often keeps proxies from closing an idle stream (15-30 s behind most proxies). */
+  heartbeatMs: number;
+  /** How often an open stream asks whether its session is still live and what it may read now. */
+  sessionCheckMs: number;
+  /** Bytes a connection may have waiting unsent before it is closed (a client that never reads). */
+  maxBufferedBytes: number;
+  /** How long events are kept for a reconnecting browser to resume from. */
+  retentionMs: number;
 }
 
 export interface IntegrationsConfig {

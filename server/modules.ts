@@ -8,6 +8,7 @@ import { registerExportModule } from './exports/export-module';
 import { registerFeeRoutes } from './fees/fee-routes';
 import { registerHomeRoutes } from './home/home-routes';
 import { groupApplications } from './kyc/applications';
+import { registerLiveModule } from './events/live-module';
 import { registerKycModule } from './kyc/kyc-module';
 import { registerSentEmailRoutes } from './sent-emails/sent-email-routes';
 import { registerSettingsModule } from './settings/settings-module';
@@ -49,4 +50,5 @@ export function registerModules(app: FastifyInstance): void {
   registerIntegrationsModule(app);
   registerSmtpSettingsRoutes(app);
   registerCapabilityRoutes(app);
+  registerLiveModule(app);
 }

@@ -23,6 +23,13 @@ export function poolOf(db: Db): pg.Pool | undefined {
   return pools.get(db);
 }
 
+// The embedded engine behind each PGlite database, for its notifications (server/events).
+const pglites = new WeakMap<Db, PGlite>();
+
+export function pgliteOf(db: Db): PGlite | undefined {
+  return pglites.get(db);
+}
+
 export function openDatabase(target: DatabaseTarget): Db {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
@@ -31,7 +38,10 @@ export function openDatabase(target: DatabaseTarget): Db {
     pools.set(db, pool);
     return db;
   }
-  return new Kysely<Database>({ dialect: new PGliteDialect(openPglite(target.dataDir)) });
+  const pglite = openPglite(target.dataDir);
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  pglites.set(db, pglite);
+  return db;
 }
 
 /**

@@ -31,6 +31,7 @@ import * as paymentOperationsCapturesIndex from './migrations/0243-payment-opera
 import * as secretKeysActAsThemselves from './migrations/0260-secret-keys-act-as-themselves';
 import * as payoutSettlementLines from './migrations/0300-payout-settlement-lines';
 import * as ordersGuestNameReadingOrder from './migrations/0320-orders-guest-name-reading-order';
+import * as liveEvents from './migrations/0310-live-events';
 
 // Migrations are listed here rather than read from disk, so they work the same under tsx, in
 // tests and in a bundle. Append new ones; never edit one that has shipped.
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '0260-secret-keys-act-as-themselves': secretKeysActAsThemselves,
   '0300-payout-settlement-lines': payoutSettlementLines,
   '0320-orders-guest-name-reading-order': ordersGuestNameReadingOrder,
+  '0310-live-events': liveEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

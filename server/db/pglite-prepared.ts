@@ -130,7 +130,7 @@ export class PreparedStatements {
       // A view into the engine's memory, reused for its next output: copied.
       { onRawData: (bytes) => chunks.push(bytes.slice()) },
     );
-    return readAnswer<R>(chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks), statement);
+    return readAnswer<R>(chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks), statement, this.client);
   }
 
   /** The prepared statement of `text`, parsed and described on first use; the least recently used one beyond MAX_PREPARED is closed. */
@@ -172,7 +172,21 @@ export class PreparedStatements {
 }
 
 /** The rows, the rows touched and the first error of a prepared statement's answer, read from the engine's bytes. */
-function readAnswer<R>(data: Uint8Array, statement: Prepared): Results<R> {
+/** Listeners of NOTIFY per engine: a prepared statement's answer is read here, not by PGlite, so PGlite's own listeners miss them. */
+const notificationListeners = new WeakMap<PGlite, Set<(channel: string, payload: string) => void>>();
+
+/**
+ * Hears the notifications (NOTIFY, delivered at commit) that arrive in the answers of prepared
+ * statements; those of PGlite's own `query` reach `PGlite.onNotification`. A listener wants both.
+ */
+export function onPreparedNotification(client: PGlite, listener: (channel: string, payload: string) => void): () => void {
+  const listeners = notificationListeners.get(client) ?? new Set();
+  notificationListeners.set(client, listeners);
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function readAnswer<R>(data: Uint8Array, statement: Prepared, client?: PGlite): Results<R> {
   const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   const names = statement.fields.map((field) => field.name);
   const rows: Record<string, unknown>[] = [];
@@ -202,6 +216,12 @@ function readAnswer<R>(data: Uint8Array, statement: Prepared): Results<R> {
       affectedRows += rowsOfCommand(bytes, start, end);
     } else if (type === 0x45 /* E, an error: the first one is thrown */) {
       error ??= databaseError(bytes, start, end, length);
+    } else if (type === 0x41 /* A, a notification: process id, channel, payload */ && client) {
+      const channelEnd = bytes.indexOf(0, start + 4);
+      const payloadEnd = bytes.indexOf(0, channelEnd + 1);
+      const channel = bytes.toString('utf8', start + 4, channelEnd);
+      const payload = bytes.toString('utf8', channelEnd + 1, payloadEnd);
+      notificationListeners.get(client)?.forEach((listener) => listener(channel, payload));
     }
     at = end;
   }

@@ -642,6 +642,16 @@ export interface TwoStepChallengesTable {
   created_at: Timestamp;
 }
 
+/** The live events outbox (migration 0310, decision 0441). */
+export interface LiveEventsTable {
+  id: Generated<string>;
+  merchant_id: string | null;
+  resource: string | null;
+  owner_user_id: string | null;
+  payload: Json;
+  created_at: Timestamp;
+}
+
 export interface Database {
   roles: RolesTable;
   role_permissions: RolePermissionsTable;
@@ -698,4 +708,5 @@ export interface Database {
   two_step_recovery_codes: TwoStepRecoveryCodesTable;
   two_step_challenges: TwoStepChallengesTable;
   sign_in_policy: SignInPolicyTable;
+  live_events: LiveEventsTable;
 }

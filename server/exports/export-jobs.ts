@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import { EXPORT_FILE_TTL_MS, EXPORT_MESSAGES, type ExportFileType, type ExportType } from '../../contract/exports';
+import { EXPORT_FILE_TTL_MS, EXPORT_MESSAGES, type ExportFileType, type ExportStatus, type ExportType } from '../../contract/exports';
 import type { AnyCaller } from '../auth/caller';
 import type { Db } from '../db/database';
+import { recordLiveEvent } from '../events/live-outbox';
 
 // The export_jobs table as a queue (architecture.md "jobs"; decision 0124). Every transition is
 // one conditional UPDATE, so a worker that lost its job (cancelled, or taken over after its
@@ -84,6 +85,10 @@ export async function failExhausted(db: Db, staleMs: number, maxAttempts: number
       AND status IN ('Starting', 'Processing', 'ProcessingReady')
       AND (status = 'Starting' OR heartbeat_at < now() - make_interval(secs => ${staleMs / 1000}))
     RETURNING token, file_type`.execute(db);
+  await tellLive(
+    db,
+    result.rows.map((row) => row.token),
+  );
   return result.rows.map((row) => fileKeyOf(row.token, row.file_type));
 }
 
@@ -102,6 +107,7 @@ export async function claimNext(db: Db, workerId: string, staleMs: number, maxAt
     RETURNING token, export_type, file_type, request, columns, attempts`.execute(db);
   const row = result.rows[0];
   if (!row) return undefined;
+  await tellLive(db, [row.token]);
   return { ...row, request: typeof row.request === 'string' ? (JSON.parse(row.request) as JobRequest) : row.request };
 }
 
@@ -118,6 +124,21 @@ export async function heartbeat(db: Db, token: string, workerId: string, rowsWri
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Tells the owner's live streams the job's new status (issue 38): the export toast turns Ready on it,
+ * without polling while its stream is open. A key's export has no browser to tell.
+ */
+async function tellLive(db: Db, tokens: readonly string[]): Promise<void> {
+  if (tokens.length === 0) return;
+  const rows = await db.selectFrom('export_jobs').select(['token', 'owner_user_id', 'export_type', 'status']).where('token', 'in', tokens).execute();
+  for (const row of rows)
+    await recordLiveEvent(
+      db,
+      { type: 'export', token: row.token, exportType: row.export_type as ExportType, status: row.status as ExportStatus },
+      { ownerUserId: row.owner_user_id },
+    );
+}
+
 async function transition(db: Db, token: string, workerId: string, from: string, values: Record<string, unknown>): Promise<boolean> {
   const result = await db
     .updateTable('export_jobs')
@@ -127,7 +148,9 @@ async function transition(db: Db, token: string, workerId: string, from: string,
     .where('status', '=', from)
     .where('cancelled_at', 'is', null)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const moved = Number(result.numUpdatedRows) === 1;
+  if (moved) await tellLive(db, [token]);
+  return moved;
 }
 
 export const markFinalising = (db: Db, token: string, workerId: string) => transition(db, token, workerId, 'Processing', { status: 'ProcessingReady' });
@@ -143,6 +166,7 @@ export async function markFailed(db: Db, token: string, workerId: string, messag
     .where('claimed_by', '=', workerId)
     .where('status', 'in', ['Processing', 'ProcessingReady'])
     .execute();
+  await tellLive(db, [token]);
 }
 
 /** A worker shutting down hands its job back, so another instance (or the next start) runs it at once. */
@@ -161,6 +185,7 @@ export async function cancelJob(db: Db, token: string, owner: ExportOwner, expor
     WHERE token = ${token} AND ${ownerIs} AND export_type = ${exportType} AND status <> 'Failed' AND downloaded_at IS NULL
     RETURNING token, file_type`.execute(db);
   const row = result.rows[0];
+  if (row) await tellLive(db, [row.token]);
   return row ? { fileKey: fileKeyOf(row.token, row.file_type) } : undefined;
 }
 

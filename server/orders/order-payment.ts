@@ -13,6 +13,8 @@ import { ORDER_ACTION_CALLS, propertyStatusOpens, refuseClosedByProperty } from 
 import { orderById } from './order-query';
 import { refundableOf } from './refundable';
 import { enqueueOrderEvent } from '../webhooks/webhook-events';
+import { recordLiveEvent } from '../events/live-outbox';
+import type { LiveEvent } from '../../contract/live-events';
 
 // Acting on one order's payment (decision 0205): every action locks the order row, reads its
 // ledger, asks the order payment machine, calls the acquirer and records the operation, all in
@@ -180,7 +182,25 @@ async function record(
     currency: order.currency,
     note: op.note,
   });
+  // Recorded after the status is set (every caller sets it first), so the event carries the new one.
+  const now = await db.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow();
+  await recordLiveEvent(db, {
+    type: 'order',
+    orderId: Number(order.id),
+    merchantId: order.merchant_id,
+    change: op.outcome === 'Declined' ? 'declined' : LIVE_CHANGE_OF[op.kind],
+    status: now.status as OrderStatus,
+  });
 }
+
+/** The live event's word for a payment operation that succeeded. */
+const LIVE_CHANGE_OF: Record<PaymentOperation['kind'], Extract<LiveEvent, { type: 'order' }>['change']> = {
+  Authorization: 'authorized',
+  Capture: 'captured',
+  Void: 'voided',
+  Cancel: 'cancelled',
+  ReferenceChange: 'referenceChanged',
+};
 
 /** Sets the status and adds to the ledger relative to the stored values, so the table constraint sees every amount. */
 async function setStatus(

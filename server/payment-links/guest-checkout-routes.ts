@@ -12,6 +12,7 @@ import { MAX_FAILED_CARD_ATTEMPTS } from './link-limits';
 import { linkState } from './payment-link-routes';
 import { propertyCheckout } from './property-checkout';
 import { enqueueOrderEvent } from '../webhooks/webhook-events';
+import { recordLiveEvent } from '../events/live-outbox';
 
 const { getGuestCheckout, payGuestCheckout } = paymentLinkEndpoints;
 
@@ -143,6 +144,10 @@ export function registerGuestCheckoutRoutes(app: FastifyInstance, acquirer: Card
           .execute();
         await recordOperation(ctx.db, row, 'Authorization', 'Declined', amount, `guest payment: ${message}`, reference);
         await audit(ctx.db, null, 'payment-link.attempt-failed', 'order', row.order_id, { outcome });
+        const orderId = Number(row.order_id);
+        await recordLiveEvent(ctx.db, { type: 'order', orderId, merchantId: row.merchant_id, change: 'declined', status: row.order_status });
+        if (row.failed_attempts + 1 >= MAX_FAILED_CARD_ATTEMPTS)
+          await recordLiveEvent(ctx.db, { type: 'paymentLink', linkId: row.link_id, orderId, merchantId: row.merchant_id, change: 'locked', state: 'Payable' });
         return { outcome, message, checkout: await checkoutOf(ctx.db, { ...row, failed_attempts: row.failed_attempts + 1 }) };
       };
       const card = await acquirer.tokenize({
@@ -195,6 +200,9 @@ export function registerGuestCheckoutRoutes(app: FastifyInstance, acquirer: Card
       await audit(ctx.db, null, 'payment-link.completed', 'order', row.order_id, { paymentType: row.payment_type, status });
       const outcome = row.payment_type === 'PN' ? 'Paid' : row.payment_type === 'PL' ? 'Tokenized' : 'Authorized';
       await enqueueOrderEvent(ctx.db, row.order_id, outcome === 'Paid' ? 'order.paid' : outcome === 'Tokenized' ? 'order.tokenized' : 'order.authorized');
+      const orderId = Number(row.order_id);
+      await recordLiveEvent(ctx.db, { type: 'order', orderId, merchantId: row.merchant_id, change: outcome === 'Paid' ? 'paid' : 'authorized', status });
+      await recordLiveEvent(ctx.db, { type: 'paymentLink', linkId: row.link_id, orderId, merchantId: row.merchant_id, change: 'paid', state: 'Completed' });
       return { outcome, message: null, checkout: await checkoutOf(ctx.db, await linkByToken(ctx.db, params.token, false)) };
     },
     { rateLimit: { max: app.ctx.config.rateLimits.guestPaymentsPerTenMinutes, timeWindow: 600_000 } },

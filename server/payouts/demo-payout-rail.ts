@@ -3,6 +3,7 @@ import { audit } from '../audit';
 import type { Config } from '../config';
 import { enqueuePayoutEvent } from '../webhooks/webhook-events';
 import { nextPayoutStage, payoutStage } from '../../machines/payout-lifecycle.machine';
+import { recordLiveEvent } from '../events/live-outbox';
 
 /**
  * The demo's stand-in for the bank (decision 0137): a payout attempt a user started (a retry) is
@@ -44,14 +45,26 @@ export async function settleDueAttempts(ctx: AppContext, settleAfterMs: number):
       const stage = nextPayoutStage(payoutStage('Processing', attempt.attempt_no), { type: refused ? 'bank.failed' : 'bank.paid' });
       if (!stage) continue;
       const now = new Date();
+      let payout: { merchant_id: string };
       if (refused) {
         await trx.updateTable('payout_attempts').set({ status: 'Failed', error: DEMO_REFUSAL_ERROR }).where('id', '=', attempt.id).execute();
-        await trx.updateTable('payouts').set({ status: 'Failed', updated_at: now }).where('id', '=', attempt.payout_id).execute();
+        payout = await trx
+          .updateTable('payouts')
+          .set({ status: 'Failed', updated_at: now })
+          .where('id', '=', attempt.payout_id)
+          .returning('merchant_id')
+          .executeTakeFirstOrThrow();
       } else {
         await trx.updateTable('payout_attempts').set({ status: 'Paid', error: null }).where('id', '=', attempt.id).execute();
-        await trx.updateTable('payouts').set({ status: 'Paid', paid_at: now, updated_at: now }).where('id', '=', attempt.payout_id).execute();
+        payout = await trx
+          .updateTable('payouts')
+          .set({ status: 'Paid', paid_at: now, updated_at: now })
+          .where('id', '=', attempt.payout_id)
+          .returning('merchant_id')
+          .executeTakeFirstOrThrow();
       }
       const status = refused ? 'Failed' : 'Paid';
+      await recordLiveEvent(trx, { type: 'payout', payoutId: attempt.payout_id, merchantId: payout.merchant_id, status });
       await audit(trx, null, 'payout.settled', 'payout', attempt.payout_id, { attemptNo: attempt.attempt_no, status, by: 'demo payout rail' });
       // In the same transaction as the status: the event is sent exactly when the change commits.
       await enqueuePayoutEvent(

@@ -9,6 +9,7 @@ import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { payoutFees } from '../fees/payout-fees';
 import { countPayouts, payoutById, payoutPage, type PayoutRow } from './payout-query';
+import { recordLiveEvent } from '../events/live-outbox';
 
 const { searchPayouts, getPayout, retryPayout } = payoutEndpoints;
 
@@ -78,6 +79,7 @@ export function registerPayoutRoutes(app: FastifyInstance): void {
           .values({ payout_id: payout.id, attempt_no: attemptNo, status: 'Processing', requested_by: caller.userId })
           .execute();
         await trx.updateTable('payouts').set({ status: 'Processing', updated_at: new Date() }).where('id', '=', payout.id).execute();
+        await recordLiveEvent(trx, { type: 'payout', payoutId: payout.id, merchantId: payout.merchant_id, status: 'Processing' });
         await audit(trx, caller.userId, 'payout.retry', 'payout', payout.id, { attemptNo, previousStatus: payout.status });
       });
     } catch (error) {

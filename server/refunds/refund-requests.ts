@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { RefundDecision, RefundRequestDetail, RefundRequestRow } from '../../contract/refunds';
+import type { OrderStatus } from '../../contract/orders';
 import { PROVIDER_ADMINS } from '../../contract/permission-table';
 import { machineDecisions, nextRefundStatus, type RefundApprovalEvent, type RefundStatus } from '../../machines/refund-approval.machine';
 import { audit } from '../audit';
@@ -11,6 +12,7 @@ import { refundableOf, type RefundableOrder } from '../orders/refundable';
 import { refundRowById } from './refund-query';
 import { approvalsNeeded, effectiveRule } from './refund-rules';
 import { enqueueOrderEvent } from '../webhooks/webhook-events';
+import { recordLiveEvent } from '../events/live-outbox';
 
 // Refund requests and their approvals (decision 0230). Every write locks the order row first, so
 // requests, approvals and executions on one order are served one after the other: what is still
@@ -47,11 +49,28 @@ function statusOf(request: Pick<LockedRequest, 'approval_status' | 'state'>): Re
 }
 
 async function setStatus(db: Db, requestId: string, status: RefundStatus): Promise<void> {
-  await db
+  const row = await db
     .updateTable('refund_requests')
     .set({ approval_status: status.approvalStatus, state: status.state, updated_at: new Date() })
     .where('id', '=', requestId)
-    .execute();
+    .returning(['merchant_id', 'order_id'])
+    .executeTakeFirstOrThrow();
+  await liveRefundEvent(db, { id: requestId, merchant_id: row.merchant_id, order_id: String(row.order_id) }, status);
+}
+
+/** Tells the live streams (issue 38): every change of a request's status passes through here or its creation. */
+async function liveRefundEvent(db: Db, request: { id: string; merchant_id: string; order_id: string }, status: RefundStatus): Promise<void> {
+  const executed = status.state === 'Completed' || status.state === 'Failed';
+  const change = executed ? 'executed' : status.approvalStatus === 'Rejected' ? 'rejected' : status.approvalStatus === 'Pending' ? 'requested' : 'approved';
+  await recordLiveEvent(db, {
+    type: 'refundRequest',
+    refundRequestId: request.id,
+    orderId: Number(request.order_id),
+    merchantId: request.merchant_id,
+    change,
+    approvalStatus: status.approvalStatus,
+    state: status.state,
+  });
 }
 
 function step(status: RefundStatus, event: RefundApprovalEvent, refusal: string): RefundStatus {
@@ -86,6 +105,13 @@ async function execute(db: Db, acquirer: Acquirer, order: LockedOrder, request: 
       .where('id', '=', order.id)
       .execute();
     await enqueueOrderEvent(db, order.id, 'order.refunded', { refundId: request.id, refundedMinor: amount });
+    await recordLiveEvent(db, {
+      type: 'order',
+      orderId: Number(order.id),
+      merchantId: order.merchant_id,
+      change: 'refunded',
+      status: order.status as OrderStatus,
+    });
   }
   const done = step(accepted, { type: answer.outcome === 'Succeeded' ? 'acquirer.succeeded' : 'acquirer.declined' }, 'unexpected acquirer answer');
   await setStatus(db, request.id, done);
@@ -164,6 +190,7 @@ export async function createRefundRequest(
     reason: body.reason,
     approvalsRequired: required,
   });
+  await liveRefundEvent(db, request, statusOf(request));
   if (required === 0) {
     const approved = step(statusOf(request), { type: 'refund.approve', approvalsGiven: 0, approvalsRequired: 0 }, 'cannot auto-approve');
     await setStatus(db, request.id, approved);

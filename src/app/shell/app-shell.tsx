@@ -8,6 +8,7 @@ import { QueryProvider } from '../../lib/query-provider';
 import { useSession } from '../../lib/session/session-provider';
 import { useActiveProperty } from '../../lib/active-property';
 import { menuItemHref, visibleMenuItems, type VisibleMenuItem } from './menu-items';
+import { LiveStatus } from './live-status';
 import { ProfileProgress } from './profile-progress';
 import { AllControlsMenu, SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
@@ -57,6 +58,7 @@ function ShellFrame({ children }: { children: ReactNode }) {
         </Link>
         <AllControlsMenu items={items.filter((item) => item.submenu)} hrefOf={hrefOf} />
         <div className="ml-auto flex items-center gap-3">
+          <LiveStatus />
           {role === PROVIDER_ADMIN_ROLE && <ProfileProgress />}
           {user && <UserMenu role={role} firstName={firstName} lastName={lastName} onSignOut={signOut} />}
         </div>

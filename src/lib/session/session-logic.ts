@@ -1,8 +1,10 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { authEndpoints, identityEndpoints, type Session } from '../../../contract/auth';
 import { twoStepEndpoints } from '../../../contract/two-step';
 import { userEndpoints } from '../../../contract/users';
+import { liveConnectionMachine, type LiveConnectionEvent } from '../../../machines/live-connection.machine';
 import { sessionMachine, type SignInReason } from '../../../machines/session.machine';
+import { openLiveStream } from '../live/live-feed';
 import { call } from '../api-client';
 
 const { getSession, updateSession, getCsrf, signOut, clientLog } = authEndpoints;
@@ -73,6 +75,9 @@ export function createSessionLogic(host: SessionHost) {
       }),
       verifyTwoStepCode: fromPromise(async ({ input }) => {
         await call(twoStepEndpoints.verifyTwoStep, { body: { code: input.code } });
+      }),
+      liveConnection: liveConnectionMachine.provide({
+        actors: { stream: fromCallback<LiveConnectionEvent, { lastEventId: string | null }>(({ sendBack, input }) => openLiveStream(sendBack, input)) },
       }),
       endSession: fromPromise(async () => {
         const { csrfToken } = await call(getCsrf);

@@ -58,9 +58,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (document.visibilityState === 'visible') actor.send({ type: 'session.visible' });
     };
     document.addEventListener('visibilitychange', onVisibility);
+    // The live connection waits while the browser is offline and connects as soon as it is back (decision 0442).
+    const onOnline = () => actor.system.get('liveConnection')?.send({ type: 'live.online' });
+    window.addEventListener('online', onOnline);
     const stopListening = listenForSessionChanges(() => actor.send({ type: 'session.broadcast' }));
     return () => {
       document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('online', onOnline);
       stopListening();
     };
   }, [actor]);

@@ -1,0 +1,79 @@
+import type { LiveEvent } from '../../../contract/live-events';
+import type { LiveConnectionEvent } from '../../../machines/live-connection.machine';
+
+// The browser's end of the live event stream (issue 38, decisions 0440, 0442): a small feed the
+// screens' data layer listens to (src/lib/query-provider.tsx) and the connection's status for the
+// shell. Type imports only: the EventSource and the contract's schemas (live-source.ts) load once
+// someone is signed in, not with the sign-in page.
+
+export type FeedItem = { kind: 'change'; event: LiveEvent } | { kind: 'resync' };
+type Listener = (item: FeedItem) => void;
+const listeners = new Set<Listener>();
+
+export function publishLiveFeed(item: FeedItem): void {
+  listeners.forEach((listener) => listener(item));
+}
+
+/** Hears every change the stream delivers (and `resync`: refetch everything). */
+export function onLiveFeed(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Whether changes arrive as they happen; the screens poll otherwise and say live updates are paused (not while first connecting). */
+export type Status = 'connecting' | 'live' | 'paused';
+let status: Status = 'connecting';
+const statusListeners = new Set<() => void>();
+
+export function liveStatus(): Status {
+  return status;
+}
+
+export function onLiveStatus(listener: () => void): () => void {
+  statusListeners.add(listener);
+  return () => statusListeners.delete(listener);
+}
+
+export function setLiveStatus(next: Status): void {
+  if (status === next) return;
+  status = next;
+  statusListeners.forEach((listener) => listener());
+}
+
+/**
+ * The query keys (their first parts) an event makes stale: the screens that show it refetch through
+ * their own read endpoints. Orders and links: the property's home and the transactions (list and
+ * info); refund requests: refund management ("waiting for me") and the home's counts, and the order
+ * refunded; payouts: payouts and the home; exports: the export toasts.
+ */
+export function staleKeysOf(event: LiveEvent): ReadonlyArray<readonly unknown[]> {
+  switch (event.type) {
+    case 'order':
+    case 'paymentLink':
+      return [['home'], ['orders']];
+    case 'refundRequest':
+      return [['refunds'], ['home'], ['orders', 'detail', event.orderId]];
+    case 'payout':
+      return [['payouts'], ['home']];
+    case 'export':
+      return [['exports', event.token]];
+  }
+}
+
+/**
+ * The stream for the live connection machine. The EventSource and the contract's schemas are
+ * fetched on first use (live-source.ts), so the sign-in page does not carry them.
+ */
+export function openLiveStream(sendBack: (event: LiveConnectionEvent) => void, input: { lastEventId: string | null }): () => void {
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  void import('./live-source')
+    .then(({ openLiveSource }) => {
+      if (!stopped) stop = openLiveSource(sendBack, input);
+    })
+    .catch(() => sendBack({ type: 'live.failed' }));
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+}
