@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Capabilities } from '../../contract/capabilities';
@@ -68,11 +69,26 @@ function urlOf(endpoint: Endpoint, account?: Account): string {
   });
 }
 
+/** Endpoints whose answer is a stream that lasts as long as the session (issue 38): read up to the status, then let go. */
+const STREAMS: ReadonlySet<string> = new Set(['liveEvents']);
+
 async function call(endpoint: Endpoint, account?: Account) {
   const withBody = endpoint.method !== 'GET' && endpoint.method !== 'DELETE';
   const headers: Record<string, string> = account ? bearer(account.token) : {};
   if (withBody) headers['content-type'] = 'application/json';
+  if (STREAMS.has(endpoint.id)) return streamCall(endpoint, urlOf(endpoint, account), headers);
   return app.inject({ method: endpoint.method, url: urlOf(endpoint, account), headers, payload: withBody ? '{}' : undefined });
+}
+
+/** A stream's answer over real HTTP: its status and headers, and its body when it is a refusal (which ends). */
+async function streamCall(endpoint: Endpoint, url: string, headers: Record<string, string>) {
+  if (!app.server.listening) await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const stop = new AbortController();
+  const response = await fetch(`http://127.0.0.1:${port}${url}`, { method: endpoint.method, headers, signal: stop.signal });
+  const body = response.ok ? '' : await response.text();
+  stop.abort();
+  return { statusCode: response.status, body, headers: Object.fromEntries(response.headers) as Record<string, string> };
 }
 
 const served = (endpoint: Endpoint) => app.hasRoute({ method: endpoint.method, url: routerPath(endpoint.path) });
