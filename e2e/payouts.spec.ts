@@ -90,7 +90,10 @@ test('xlsx export of failed payouts holds exactly those payouts and the visible 
 
   const expected = await (await apiOf(page)).allPayouts({ filters: { statuses: ['Failed'] }, sorting: [] });
   const rows = await sheetRows(downloads[0] as Download);
-  expect(rows[0]).toEqual(headers);
+  // The table's labels; a time column names the zone its times are in (decision 0463).
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const timeLabels = ['Paid at', 'Created', 'Updated'];
+  expect(rows[0]).toEqual(headers.map((header) => (timeLabels.includes(header) ? `${header} (${zone})` : header)));
   expect(headers).toEqual(PAYOUT_COLUMNS.filter((c) => headers.includes(c.label)).map((c) => c.label));
   expect(rows.slice(1).map((row) => row[headers.indexOf('Reference')])).toEqual(expected.map((payout) => String(payout.reference)));
 });
