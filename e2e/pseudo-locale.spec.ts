@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { ROUTES } from '../src/app/route-table';
 import { LOCALE_STORAGE_KEY, PSEUDO_LOCALE } from '../src/i18n/pseudo-locale';
 import { groupIdOf, PROVIDER_ADMIN, signInAs } from './export-support/api';
@@ -41,12 +41,16 @@ function collectDataWords(page: Page): { words: Set<string>; settled: () => Prom
   return { words, settled: async () => void (await Promise.all([...pending])) };
 }
 
-/** Requests still on their way: a screen is read once its answers are in. */
+/**
+ * Requests still on their way: a screen is read once its answers are in. The live event stream (issue 38) stays
+ * open as long as the session does, so it is not waited for.
+ */
 function trackRequests(page: Page): () => number {
   let open = 0;
-  page.on('request', () => open++);
-  page.on('requestfinished', () => open--);
-  page.on('requestfailed', () => open--);
+  const counted = (request: Request) => request.resourceType() !== 'eventsource' && !request.url().includes('/live/events');
+  page.on('request', (request) => void (counted(request) && open++));
+  page.on('requestfinished', (request) => void (counted(request) && open--));
+  page.on('requestfailed', (request) => void (counted(request) && open--));
   return () => open;
 }
 
