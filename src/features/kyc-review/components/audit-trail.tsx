@@ -14,7 +14,7 @@ export function AuditTrail({ entries }: { entries: readonly AuditEntry[] }) {
         <p className="text-sm text-slate-600">{t('kycReview.detail.noAudit')}</p>
       ) : (
         // A table wider than a phone scrolls here: keyboard users reach the scroll by focusing it (issue 34, axe scrollable-region-focusable).
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="audit-trail">
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('kycReview.detail.auditEntries')}>
           <table className="w-full text-sm">
             <thead>
               <tr className="border-b border-slate-300 text-left text-slate-600">
