@@ -32,6 +32,7 @@ import * as secretKeysActAsThemselves from './migrations/0260-secret-keys-act-as
 import * as payoutSettlementLines from './migrations/0300-payout-settlement-lines';
 import * as ordersGuestNameReadingOrder from './migrations/0320-orders-guest-name-reading-order';
 import * as liveEvents from './migrations/0310-live-events';
+import * as ordersReferenceById from './migrations/0330-orders-reference-by-id';
 
 // Migrations are listed here rather than read from disk, so they work the same under tsx, in
 // tests and in a bundle. Append new ones; never edit one that has shipped.
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   '0300-payout-settlement-lines': payoutSettlementLines,
   '0320-orders-guest-name-reading-order': ordersGuestNameReadingOrder,
   '0310-live-events': liveEvents,
+  '0330-orders-reference-by-id': ordersReferenceById,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
