@@ -318,6 +318,7 @@ async function answerDialog(sweep: Sweep, depth = 0): Promise<void> {
     const at = now.findLastIndex((name) => LEAVES.test(name));
     const leave = buttons.nth(at >= 0 ? at : Math.max(0, now.length - 2));
     if (await leave.isEnabled()) await leave.click();
+    if ((await dialogs.count()) > depth) await sweep.page.keyboard.press('Escape');
   }
   await expect(dialogs, `${where}: the dialog closes`).toHaveCount(depth);
 }
@@ -332,6 +333,8 @@ async function tryEverything(sweep: Sweep, path: string, depth: number, done: st
     tried.add(next.key);
     sweep.doing = `${path} / ${next.key}`;
     const target = page.locator(`[data-sweep-candidate="${next.key.replaceAll('"', '\\"')}"]`);
+    // A control that went out of sight since it was listed (a section folded away) is not offered any more.
+    if (!(await target.isVisible())) continue;
     await target.click();
     sweep.tally.actions += 1;
     await quiet(sweep);
