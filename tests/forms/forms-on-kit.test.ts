@@ -24,7 +24,6 @@ const NOT_ON_THE_KIT: Record<string, string> = {
   'src/components/settings-forms/email-settings/email-settings-form.tsx': 'not moved yet',
   'src/components/settings-forms/fees/fee-schedule-panel.tsx': 'not moved yet',
   'src/components/settings-forms/secret-keys/secret-keys-form.tsx': 'not moved yet',
-  'src/components/settings-forms/settings-kind-form.tsx': 'not moved yet',
   'src/components/settings-forms/webhooks/webhook-settings-form.tsx': 'not moved yet',
   'src/features/kyc-review/components/resubmission-form.tsx': 'not moved yet',
   'src/features/kyc-review/components/review-actions.tsx': 'not moved yet',
