@@ -18,8 +18,6 @@ const NOT_ON_THE_KIT: Record<string, string> = {
   'src/features/auth/sign-in-screen.tsx': 'sign-in bundle budget (decision 0450)',
   'src/features/auth/two-step-code-form.tsx': 'on the sign-in first load, bundle budget (decision 0450)',
   // Not moved yet (issue 35): open to move now, nobody else is changing them.
-  'src/components/settings-forms/fees/fee-schedule-panel.tsx': 'not moved yet',
-  'src/components/settings-forms/secret-keys/secret-keys-form.tsx': 'not moved yet',
   'src/features/kyc-review/components/resubmission-form.tsx': 'not moved yet',
   'src/features/kyc-review/components/review-actions.tsx': 'not moved yet',
   // A list's filter bar is a draft of the filter values that are then put in the address (decision 0196); it sends no body.
