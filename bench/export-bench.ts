@@ -1,22 +1,19 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, statSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { statSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { ExportResult } from '../contract/exports';
 import { OrderQuerySchema, type OrderColumnId } from '../contract/orders';
 import { buildApp } from '../server/app';
-import { configFromEnv, type Config } from '../server/config';
-import { openDatabase, openPglite, type Db } from '../server/db/database';
-import { PGliteDialect } from '../server/db/pglite-dialect';
-import type { Database } from '../server/db/schema';
 import { signIn } from '../tests/support/test-app';
 import { inlineParameters } from '../server/exports/copy-out';
 import { csvCellSql } from '../server/exports/file-writers';
 import { orderExportSource } from '../server/orders/order-export';
 import { countOrders, orderPage } from '../server/orders/order-query';
 import { measureCancel, percentile, startCallers } from './export-responsiveness';
+import { benchConfig, collectGarbage, mb, memoryProbe, openBenchDatabase, postgresUrl, seconds, STATUS_POLL_MS } from './lib/export-bench-setup';
+import { SETTLEMENT_LINES, settlementFigures } from './settlement-bench';
+import { ensureSettlementVolume } from './settlement-volume';
 
 // `npm run bench:export` (issue 4 "Benchmark"): a million orders (seeded once into .bench-data/ by
 // a child process, reused after), then in one run: server csv and xlsx exports of every order with 12 columns,
@@ -26,16 +23,11 @@ import { measureCancel, percentile, startCallers } from './export-responsiveness
 //   BENCH_ORDERS (default 1000000), FOLIO_DATA_DIR (default .bench-data),
 //   BENCH_DATABASE_URL (run on PostgreSQL instead of the embedded PGlite),
 //   BENCH_CALLERS (default 4): the callers during an export; FOLIO_EXPORT_CHUNK_ROWS: the worker's chunk (decision 0320).
+// Issue 37: a settlement report over a date range of BENCH_SETTLEMENT_LINES (default 1000000) payout
+// lines, csv and xlsx, against the engine's COPY of the same query (bench/settlement-bench.ts), in a
+// process of its own so its memory figures start where a server's do.
+//   BENCH_PART=orders | settlement: only that part (default both, settlement first).
 
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
-// How often the bench asks for the export's status. The browser asks every 3 s (EXPORT_POLL_INTERVAL_MS);
-// the bench asked every 50 ms until decision 0332, and those 20 calls a second through the whole
-// API stack made a 1,000,000-row xlsx export on PostgreSQL about 0.4 s slower (medians of 5
-// alternating runs: 5.37 s at 50 ms, 4.98 s at 250 ms). The duration printed is the job's own
-// (created to Ready), so the poll interval only decides how soon the bench notices.
-const STATUS_POLL_MS = 250;
-const dataDir = path.resolve(process.env.FOLIO_DATA_DIR ?? '.bench-data');
-const postgresUrl = process.env.BENCH_DATABASE_URL;
 const COLUMNS: OrderColumnId[] = [
   'id',
   'referenceNo',
@@ -55,72 +47,6 @@ const COLUMNS: OrderColumnId[] = [
 const RAW_QUERY = `SELECT o.id, o.reference_no, m.name, o.guest_name, o.guest_email, o.amount_minor / 100.0, o.currency, o.status, o.payment_type, o.charge_category, o.card_brand, o.created_at
   FROM orders o JOIN merchants m ON m.id = o.merchant_id ORDER BY o.created_at DESC, o.id DESC`;
 
-// Collect between phases so one phase's garbage is not counted as the next one's peak.
-setFlagsFromString('--expose_gc');
-const collectGarbage = runInNewContext('gc') as () => void;
-
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-
-/** Samples the process's memory every 25 ms between start() and stop(). */
-function memoryProbe() {
-  let peakRss = 0;
-  let peakHeap = 0;
-  let timer: NodeJS.Timeout | undefined;
-  const sample = () => {
-    const usage = process.memoryUsage();
-    peakRss = Math.max(peakRss, usage.rss);
-    peakHeap = Math.max(peakHeap, usage.heapUsed);
-  };
-  return {
-    start() {
-      peakRss = 0;
-      peakHeap = 0;
-      sample();
-      timer = setInterval(sample, 25);
-    },
-    stop() {
-      clearInterval(timer);
-      sample();
-      return { peakRss, peakHeap };
-    },
-  };
-}
-
-async function openBenchDatabase(): Promise<{ db: Db; copy: (query: string) => Promise<number>; close: () => Promise<void> }> {
-  if (postgresUrl) {
-    const db = openDatabase({ kind: 'postgres', url: postgresUrl });
-    // COPY ... TO STDOUT through psql (node-postgres needs pg-copy-streams for COPY OUT); bytes counted, not kept.
-    const copy = (query: string) =>
-      new Promise<number>((resolve, reject) => {
-        const child = spawn('psql', [postgresUrl, '-X', '-q', '-c', `COPY (${query}) TO STDOUT WITH CSV`]);
-        let bytes = 0;
-        child.stdout.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        child.on('error', reject);
-        child.on('close', (code) => (code === 0 ? resolve(bytes) : reject(new Error(`psql exited ${code}`))));
-      });
-    return { db, copy, close: () => db.destroy() };
-  }
-  mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
-  const client = openPglite(path.join(dataDir, 'pglite'));
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-  // PGlite's COPY TO '/dev/blob' hands the whole output back as a Blob (pglite.dev "Copy" example).
-  const copy = async (query: string) => (await client.query(`COPY (${query}) TO '/dev/blob' WITH CSV`)).blob?.size ?? 0;
-  return { db, copy, close: () => db.destroy() };
-}
-
-function benchConfig(): Config {
-  const base = configFromEnv({ ...process.env, NODE_ENV: 'test', FOLIO_DATA_DIR: dataDir, FOLIO_DEMO: 'true', LOG_LEVEL: 'warn' });
-  // Answers are not checked against the contract, as in production: that development check is not what users wait for.
-  return {
-    ...base,
-    seedOrders: ORDERS,
-    exportWorkers: 1,
-    validateResponses: false,
-    rateLimits: { ...base.rateLimits, signInPerMinute: 1000, forgotPasswordPerHour: 1000 },
-  };
-}
-
 /**
  * Run in a child process (`--prepare`): migrates and tops the demo data up to ORDERS, then VACUUM
  * ANALYZE, as a database that has lived a while would be (PGlite runs no autovacuum). Seeding a
@@ -132,33 +58,46 @@ async function prepare() {
   const database = await openBenchDatabase();
   const app = await buildApp(benchConfig(), { db: database.db });
   await app.ready();
+  if (parts.includes('settlement')) {
+    const started = Date.now();
+    const volume = await ensureSettlementVolume(database.db, SETTLEMENT_LINES);
+    console.log(
+      `settlement volume: ${volume.lines} lines in ${volume.payouts} bench payouts, ${volume.from} to ${volume.to} (ready in ${seconds(Date.now() - started)})`,
+    );
+  }
   await sql`VACUUM ANALYZE`.execute(database.db);
   await app.close();
   await database.close();
 }
 
-function prepareInChildProcess(): Promise<void> {
+/** Runs this bench's bundle again with `flag`, one process after the other: PGlite's files are one process's at a time. */
+function inChildProcess(flag: string, what: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, '--prepare'], { stdio: 'inherit' });
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, flag], { stdio: 'inherit' });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`preparing the bench database failed (exit ${code})`))));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${what} failed (exit ${code})`))));
   });
 }
 
+const parts = (process.env.BENCH_PART ?? 'settlement,orders').split(',');
+
 async function main() {
-  let started = Date.now();
-  await prepareInChildProcess();
+  const started = Date.now();
+  await inChildProcess('--prepare', 'preparing the bench database');
   const prepared = Date.now() - started;
+  console.log(`prepared (migrate + seed/reuse + VACUUM ANALYZE, child process) in ${seconds(prepared)}`);
+  if (parts.includes('settlement')) await inChildProcess('--settlement', 'the settlement report bench');
+  if (parts.includes('orders')) await orderFigures();
+}
+
+async function orderFigures() {
   const config = benchConfig();
   const database = await openBenchDatabase();
-  started = Date.now();
+  let started = Date.now();
   const app = await buildApp(config, { db: database.db });
   await app.ready();
   const orderCount = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM orders`.execute(database.db)).rows[0]!.n);
-  console.log(
-    `engine: ${postgresUrl ? 'PostgreSQL' : 'PGlite (embedded)'}; orders: ${orderCount}; ` +
-      `prepared (migrate + seed/reuse + VACUUM ANALYZE, child process) in ${seconds(prepared)}; server ready in ${seconds(Date.now() - started)}`,
-  );
+  console.log(`engine: ${postgresUrl ? 'PostgreSQL' : 'PGlite (embedded)'}; orders: ${orderCount}; server ready in ${seconds(Date.now() - started)}`);
   const { accessToken } = await signIn(app, 'folioadmin@demo.folio.test');
   const auth = { authorization: `Bearer ${accessToken}` };
   const probe = memoryProbe();
@@ -283,4 +222,4 @@ async function main() {
   await database.close();
 }
 
-await (process.argv.includes('--prepare') ? prepare() : main());
+await (process.argv.includes('--prepare') ? prepare() : process.argv.includes('--settlement') ? settlementFigures() : main());

@@ -1,5 +1,6 @@
 // Usage: tsx scripts/model-coverage.ts [--check] [--record]
-// Reads what the model-based path tests recorded in the browser (reports/model-coverage/raw/), writes the
+// Reads what the model-based path tests recorded in the browser (reports/model-coverage/raw/) and over real
+// HTTP in the unit suite (reports/model-coverage/http/, for machines whose moves no screen makes), writes the
 // coverage report (reports/model-coverage/coverage.md, coverage.json, one coloured SVG per machine) and
 // prints one line per machine. --check fails when a machine's coverage drops below
 // testing/model/coverage-baseline.json, when something is left out with no recorded reason, or when a
@@ -15,23 +16,29 @@ import { loadMachines } from './statecharts/discover';
 const rootDir = path.resolve(import.meta.dirname, '..');
 const reportDir = path.join(rootDir, 'reports', 'model-coverage');
 const rawDir = process.env.MODEL_COVERAGE_DIR ?? path.join(reportDir, 'raw');
+const httpDir = process.env.MODEL_COVERAGE_HTTP_DIR ?? path.join(reportDir, 'http');
+const recordDirs = [rawDir, httpDir];
 const baselineFile = path.join(rootDir, 'testing', 'model', 'coverage-baseline.json');
 const recordedDiagramsDir = path.join(rootDir, 'docs', 'statecharts', 'coverage');
 const exists = (file: string) => existsSync(path.join(rootDir, file));
 
-const files = existsSync(rawDir) ? readdirSync(rawDir) : [];
+const files = recordDirs.flatMap((dir) => (existsSync(dir) ? readdirSync(dir).map((name) => path.join(dir, name)) : []));
 const records: PathRecord[] = files
-  .filter((name) => name.endsWith('.paths.jsonl'))
-  .flatMap((name) =>
-    readFileSync(path.join(rawDir, name), 'utf8')
+  .filter((file) => file.endsWith('.paths.jsonl'))
+  .flatMap((file) =>
+    readFileSync(file, 'utf8')
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as PathRecord),
   );
-const excusesOf = (machineId: string): Record<string, string> => {
-  const file = path.join(rawDir, `${machineId}.excuses.json`);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
-};
+const excusesOf = (machineId: string): Record<string, string> =>
+  Object.assign(
+    {},
+    ...recordDirs
+      .map((dir) => path.join(dir, `${machineId}.excuses.json`))
+      .filter((file) => existsSync(file))
+      .map((file) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>),
+  ) as Record<string, string>;
 const baseline: CoverageBaseline = existsSync(baselineFile) ? (JSON.parse(readFileSync(baselineFile, 'utf8')) as CoverageBaseline) : {};
 
 const machines = (await loadMachines(rootDir)).map((entry) => entry.machine);

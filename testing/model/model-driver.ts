@@ -35,6 +35,8 @@ export interface DriverGaps {
 export interface RunOptions<TPage> {
   /** Brings the app back to the machine's initial state (fresh page, seeded data...). */
   reset?: (page: TPage) => Promise<void> | void;
+  /** Where passed paths are recorded (coverage-record.ts): the browser's directory unless said. */
+  coverageDir?: string;
 }
 
 export interface ModelDriver<TPage> {
@@ -81,7 +83,7 @@ export function createModelDriver<TPage = Page>(machine: AnyStateMachine, map: M
   return {
     run: async (page, path) => {
       await runPath(page, path, map, options);
-      recordPassedPath(machine, path);
+      recordPassedPath(machine, path, options.coverageDir);
     },
   };
 }

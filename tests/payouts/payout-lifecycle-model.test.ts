@@ -1,0 +1,177 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { createMachine, type AnyStateMachine } from 'xstate';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { PayoutDetail } from '../../contract/payouts';
+import type { SettlementLineAnswer } from '../../contract/settlement';
+import { payoutLifecycleMachine, type PayoutLifecycleEvent, type PayoutStage } from '../../machines/payout-lifecycle.machine';
+import { settleDueAttempts, DEMO_REFUSED_PAYOUT_CENTS } from '../../server/payouts/demo-payout-rail';
+import { clearMachineCoverage, excuseUncovered, MODEL_COVERAGE_HTTP_DIR } from '../../testing/model/coverage-record';
+import { byStateValue, formatEvent, machinePaths, stateCoverage, type MachinePath } from '../../testing/model/machine-paths';
+import { createModelDriver } from '../../testing/model/model-driver';
+import { bearer, signIn, startTestApp } from '../support/test-app';
+
+/*
+ * Model-based paths through the payout lifecycle (decision 0434), generated from the real machine
+ * and run against the real server over HTTP: no screen makes a payout's moves (the retry button
+ * only sends the call, and the bank's answer comes from the bank), so the paths are driven where
+ * the rules live. Each path starts on a Failed payout of the demo group with settlement lines:
+ * provider staff retry it (POST .../retry), the demo bank answers (the rail's own round,
+ * settleDueAttempts; the demo bank refuses an amount ending in 51 minor units, so the path plants
+ * the amount that gives the answer it wants), and after every step the payout as callers read it
+ * (GET detail, as the provider admin and as the group's merchant admin) is the stage the path is
+ * in, its lines untouched. One more path reads a payout in transit. Passed paths are recorded for
+ * `npm run model:coverage`.
+ */
+
+const BASE = '/folio/payment-api/v2/payouts';
+let app: FastifyInstance;
+let admin: string;
+let merchantAdmin: string;
+let groupId: string;
+let payout: { id: string; lines: number };
+const used = new Set<string>();
+
+const lifecycleFrom = (stage: PayoutStage): AnyStateMachine => createMachine({ ...payoutLifecycleMachine.config, initial: stage } as never);
+const EVENTS: PayoutLifecycleEvent[] = [{ type: 'payout.send' }, { type: 'bank.paid' }, { type: 'bank.failed' }, { type: 'payout.retry' }];
+const fromFailed = machinePaths(lifecycleFrom('Failed'), { events: EVENTS, serialize: byStateValue, cover: 'transitions', environment: false });
+// Nothing moves a payout out of transit but the bank's answer to its first attempt, which the demo never gives (below).
+const inTransit = machinePaths(lifecycleFrom('InTransit'), { events: [], serialize: byStateValue, cover: 'states', environment: false });
+
+const detail = async (token: string) => {
+  const response = await app.inject({ method: 'GET', url: `${BASE}/${payout.id}`, headers: bearer(token) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<PayoutDetail>();
+};
+const lineCount = async (token: string) => {
+  const response = await app.inject({ method: 'POST', url: `${BASE}/${payout.id}/lines/search`, headers: bearer(token), payload: {} });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<SettlementLineAnswer>().total;
+};
+const retry = () => app.inject({ method: 'POST', url: `${BASE}/${payout.id}/retry`, headers: bearer(admin) });
+
+/** What every caller reads in a stage, written out from decision 0434 rather than asked of the machine. */
+async function readsAs(stage: PayoutStage) {
+  for (const token of [admin, merchantAdmin]) {
+    const answer = await detail(token);
+    const last = answer.attemptList.at(-1);
+    if (stage === 'Failed') {
+      expect(answer.status).toBe('Failed');
+      expect(last?.status).toBe('Failed');
+    } else if (stage === 'Retried') {
+      expect(answer.status).toBe('Processing');
+      expect(answer.attemptList.length).toBeGreaterThan(1);
+      expect(last?.status).toBe('Processing');
+    } else if (stage === 'InTransit') {
+      expect(answer.status).toBe('Processing');
+      expect(answer.attemptList.map((attempt) => attempt.status)).toEqual(['Processing']);
+    } else if (stage === 'Paid') {
+      expect(answer.status).toBe('Paid');
+      expect(last?.status).toBe('Paid');
+      expect(answer.paidAt).not.toBeNull();
+    } else throw new Error(`no payout of the demo is ${stage}`);
+    // A retry keeps the payout's settlement lines (decision 0430).
+    expect(await lineCount(token)).toBe(payout.lines);
+  }
+  // Only a Failed payout may be retried: in any other stage the call is refused and nothing moves.
+  if (stage !== 'Failed') {
+    const refused = await retry();
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect((await detail(admin)).attemptList.length).toBe((await detail(merchantAdmin)).attemptList.length);
+  }
+}
+
+/** The demo bank answers: the amount decides (ending in 51 minor units is refused), then the rail's round settles the attempt. */
+const bankAnswers = (refuse: boolean) => async () => {
+  await sql`UPDATE payouts SET amount_minor = amount_minor - (amount_minor % 100) + ${refuse ? DEMO_REFUSED_PAYOUT_CENTS : DEMO_REFUSED_PAYOUT_CENTS + 1}
+    WHERE id = ${payout.id}::uuid`.execute(app.ctx.db);
+  expect(await settleDueAttempts(app.ctx, 0)).toBe(1);
+};
+
+const driver = createModelDriver<null>(
+  payoutLifecycleMachine,
+  {
+    states: {
+      Scheduled: () => {
+        throw new Error('no payout of the demo is Scheduled; no path here starts or ends there');
+      },
+      InTransit: () => readsAs('InTransit'),
+      Failed: () => readsAs('Failed'),
+      Retried: () => readsAs('Retried'),
+      Paid: () => readsAs('Paid'),
+    },
+    events: {
+      'payout.send': () => {
+        throw new Error('nothing in the product sends a scheduled payout; no path here contains it');
+      },
+      'payout.retry': async () => {
+        const response = await retry();
+        expect(response.statusCode, response.body).toBe(200);
+      },
+      'bank.paid': bankAnswers(false),
+      'bank.failed': bankAnswers(true),
+    },
+  },
+  { coverageDir: MODEL_COVERAGE_HTTP_DIR },
+);
+
+/** A payout of the merchant admin's group in `status`, with settlement lines, that no earlier path used. */
+async function demoPayout(status: 'Failed' | 'Processing'): Promise<{ id: string; lines: number }> {
+  const { rows } = await sql<{ id: string; lines: string }>`
+    SELECT p.id, (SELECT count(*) FROM payout_lines l WHERE l.payout_id = p.id)::text AS lines
+    FROM payouts p JOIN merchants m ON m.id = p.merchant_id
+    WHERE m.merchant_group_id = ${groupId}::uuid AND p.status = ${status}
+      AND (SELECT count(*) FROM payout_attempts a WHERE a.payout_id = p.id) = 1
+      AND EXISTS (SELECT 1 FROM payout_lines l WHERE l.payout_id = p.id)
+    ORDER BY p.reference`.execute(app.ctx.db);
+  const row = rows.find((candidate) => !used.has(candidate.id));
+  if (!row) throw new Error(`the demo has no unused ${status} payout with lines in the merchant admin's group`);
+  used.add(row.id);
+  return { id: row.id, lines: Number(row.lines) };
+}
+
+beforeAll(async () => {
+  clearMachineCoverage(payoutLifecycleMachine);
+  excuseUncovered(
+    payoutLifecycleMachine,
+    {
+      Scheduled:
+        'no payout of the product is Scheduled: the demo seeds payouts already sent, and sending one is the processor integration, which is not built; the machine allows exactly its moves (machines/payout-lifecycle.machine.test.ts)',
+      'Scheduled|payout.send|0':
+        'nothing in the product sends a scheduled payout yet (the processor integration is not built); the move is checked in machines/payout-lifecycle.machine.test.ts',
+      'InTransit|bank.paid|0':
+        "the demo bank answers retried attempts only (decision 0137: the seeded in-flight payouts stay in transit so the demo shows the state); the move is checked in machines/payout-lifecycle.machine.test.ts, the bank's answer to a retry here",
+      'InTransit|bank.failed|0':
+        "the demo bank answers retried attempts only (decision 0137); the move is checked in machines/payout-lifecycle.machine.test.ts, the bank's refusal of a retry here",
+    },
+    MODEL_COVERAGE_HTTP_DIR,
+  );
+  // The rail's timer is off (settle time 0): each bank answer is one round of the rail, run by the path.
+  app = await startTestApp({ demoPayoutSettleMs: 0 });
+  admin = (await signIn(app, 'folioadmin@demo.folio.test')).accessToken;
+  merchantAdmin = (await signIn(app, 'merchantadmin@demo.folio.test')).accessToken;
+  const group = await app.ctx.db.selectFrom('users').select('merchant_group_id').where('email', '=', 'merchantadmin@demo.folio.test').executeTakeFirstOrThrow();
+  groupId = group.merchant_group_id!;
+}, 180_000);
+afterAll(async () => app?.close());
+
+describe('payout lifecycle model paths, over HTTP', () => {
+  test('the paths visit every stage a demo payout can be in and take every move from Failed on', () => {
+    const paths = [...fromFailed, ...inTransit] as MachinePath<typeof payoutLifecycleMachine>[];
+    expect(stateCoverage(payoutLifecycleMachine, paths).missing).toEqual(['Scheduled']);
+    const taken = new Set(fromFailed.flatMap((path) => path.steps.map((step) => formatEvent(step.event))));
+    expect([...taken].sort()).toEqual(['bank.failed', 'bank.paid', 'payout.retry']);
+  });
+
+  for (const path of fromFailed)
+    test(`from Failed: ${path.steps.map((step) => formatEvent(step.event)).join(' → ')}`, async () => {
+      payout = await demoPayout('Failed');
+      await driver.run(null, path);
+    });
+
+  for (const path of inTransit)
+    test('a payout in transit reads as such and refuses a retry', async () => {
+      payout = await demoPayout('Processing');
+      await driver.run(null, path);
+    });
+});
