@@ -383,6 +383,7 @@ export function sweepRoles(file: string, sides: readonly RoleSide[], serverOffse
     test(`${account.label}: every menu item leads to work the server accepts`, async ({ page }) => {
       test.setTimeout(180_000);
       const sweep = watch(page, account.label, tally);
+      const before = { ...tally };
       // The session through the API, as the sign-in form opens it: the form itself is the sign-in suites' business.
       await signInAs(page, account.email);
       await page.goto('/');
@@ -411,6 +412,12 @@ export function sweepRoles(file: string, sides: readonly RoleSide[], serverOffse
         const submitted = (await SUBMITS[item.path]?.(sweep, account.role.toLowerCase())) ?? [];
         await tryEverything(sweep, here(page), 0, submitted);
       }
+      // Per account, what its menu offers and how much of it was tried: the closing note's per-role account.
+      console.log(
+        `role sweep: ${account.label}: menu ${items.map((item) => item.path).join(' ') || '(none)'}; ` +
+          `${tally.screens - before.screens} screens, ${tally.actions - before.actions} actions tried ` +
+          `(${tally.submits - before.submits} forms sent, ${tally.cancelled - before.cancelled} stopped at their confirmation)`,
+      );
       expect(sweep.refused, `${account.label}: answers refusing what a screen offered`).toEqual([]);
     });
   }
