@@ -14,10 +14,6 @@ export default defineConfig({
     // Test files still get fresh module instances of their own; the few that change globals (fake
     // timers, stubbed fetch, an environment variable) put them back in their after hooks.
     isolate: false,
-    // Kept modules also keep what a test file leaks: on the merged wave-3 suite one worker's heap reached the default
-    // limit (about 3.5 GB) near the end and the worker died. A larger heap lets the suite finish while the leak is
-    // found (the machines this runs on have 16 GB or more); it is not the fix.
-    execArgv: ['--max-old-space-size=8192'],
     // An environment variable a test sets with vi.stubEnv (a time zone) is put back after that test.
     unstubEnvs: true,
     // One migrated, seeded database per run, copied by each test app instead of seeding again.

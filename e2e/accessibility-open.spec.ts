@@ -1,17 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PROVIDER_ADMIN, signInAs } from './export-support/api';
+import { seriousFindings } from './support/axe-scan';
 
 // Issue 34: the axe gate also reads popovers and dialogs in their open state, and the KYC review on a
 // phone, where the route walk (accessibility-audit.ts) only sees screens closed. One sign-in, five scans.
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
 async function serious(page: Page, what: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${what}: ${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  return (await seriousFindings(page)).map((finding) => `${what}: ${finding.id} at ${finding.targets}`);
 }
 
 test('open popovers and dialogs, and the KYC review on a phone, have no serious or critical axe violation', async ({ page }) => {

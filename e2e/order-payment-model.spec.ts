@@ -22,7 +22,8 @@ import { usePrivateServer } from './support/private-server';
  * ledger on screen, no more and no fewer.
  */
 
-usePrivateServer(26, { FOLIO_SEED_ORDERS: '1500' });
+// The shared demo's volume: its template is seeded for the shards anyway (scripts/e2e-shards.mjs), and it holds orders of every start status.
+usePrivateServer(26, { FOLIO_SEED_ORDERS: '5000' });
 test.describe.configure({ mode: 'serial' });
 
 const BUTTON: Record<OrderPaymentAction, string> = {

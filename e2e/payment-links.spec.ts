@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { PropertyDashboard } from '../contract/home-screens';
 import { BACKOFFICE_API, MERCHANT_HEADER } from '../contract/product';
 import { signInAs } from './export-support/api';
+import { seriousFindings } from './support/axe-scan';
 
 // Issue 15 "Done when": the property manager generates a PN link for 125.00 EUR, previews it in
 // Mobile mode; the guest opens it in a fresh browser context, a declined card leaves it payable, the
@@ -21,10 +21,7 @@ async function fillCard(page: Page, number: string) {
 
 /** Serious or critical axe-core findings (WCAG 2.1 A and AA), as the accessibility suite counts them. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help}`);
+  return (await seriousFindings(page)).map((finding) => `${finding.id}: ${finding.help}`);
 }
 
 async function guestPage(browser: Browser, url: string): Promise<Page> {

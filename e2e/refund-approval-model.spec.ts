@@ -16,8 +16,9 @@ import { usePrivateServer } from './support/private-server';
  * when the path ends in a decline); the merchant admin gives the first approval, the property
  * manager the second, the merchant admin rejects, a provider admin overrides.
  */
-// Enough paid card payments for one whole order per path besides the demo's own refunds.
-const server = usePrivateServer(40, { FOLIO_SEED_ORDERS: '400' });
+// Enough paid card payments for one whole order per path besides the demo's own refunds: the shared
+// demo's volume, whose template the shards seed anyway (scripts/e2e-shards.mjs).
+const server = usePrivateServer(40, { FOLIO_SEED_ORDERS: '5000' });
 test.describe.configure({ mode: 'serial' });
 
 const MERCHANT_ADMIN = 'merchantadmin@demo.folio.test';

@@ -111,10 +111,13 @@ function privateVolumes(files) {
     }
   }
   volumes.delete(PRIVATE_DEFAULT_ORDERS);
+  // A suite asking for the shared demo's own volume starts from the shared template: no second seeding.
+  volumes.delete(MAIN_ORDERS);
   return [...volumes];
 }
 
 const PRIVATE_DEFAULT_ORDERS = '50';
+const MAIN_ORDERS = process.env.E2E_SEED_ORDERS ?? '5000';
 const measured = existsSync(DURATIONS_FILE) ? JSON.parse(readFileSync(DURATIONS_FILE, 'utf8')) : {};
 const plan = playwrightArgs.length
   ? Array.from({ length: shards }, (_, index) => ({ args: [`--shard=${index + 1}/${shards}`, ...playwrightArgs], seconds: undefined }))
@@ -127,13 +130,14 @@ const plannedFiles = playwrightArgs.length ? specFiles() : plan.flatMap((entry) 
 const templateStarted = Date.now();
 const volumes = privateVolumes(plannedFiles);
 const [main, privateDefault, ...volumeTemplates] = await Promise.all([
-  seededTemplate('main', basePort + 95, process.env.E2E_SEED_ORDERS ?? '5000'),
+  seededTemplate('main', basePort + 95, MAIN_ORDERS),
   seededTemplate('private', basePort + 96, PRIVATE_DEFAULT_ORDERS),
   ...volumes.map((orders, index) => seededTemplate(`private-${orders}`, basePort + 97 + index, orders)),
 ]);
 const mainTemplate = main.dataDir;
 const templates = Object.fromEntries([
   [PRIVATE_DEFAULT_ORDERS, privateDefault.dataDir],
+  [MAIN_ORDERS, main.dataDir],
   ...volumes.map((orders, index) => [orders, volumeTemplates[index].dataDir]),
 ]);
 console.log(`e2e: demo databases seeded once in ${((Date.now() - templateStarted) / 1000).toFixed(1)} s`);

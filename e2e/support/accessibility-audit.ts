@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { pageAccessOf } from '../../contract/permission-rules';
 import type { RoleName, UserPermission } from '../../contract/roles';
@@ -6,6 +5,7 @@ import { guardDecision } from '../../src/app/guard/guard-decision';
 import { ROUTES, type AppRoute } from '../../src/app/route-table';
 import { concretePath, ID_PLACEHOLDER, routeOf } from '../../src/lib/permissions';
 import { signInAs } from '../kyc-support/sign-in';
+import { seriousFindings } from './axe-scan';
 
 // Issue 11 "Done when": every route of the route table, visited as a role that may see it, has no
 // serious or critical axe-core violation (WCAG 2.1 A and AA rules). Who may see a route is worked
@@ -29,7 +29,6 @@ export const ACCOUNTS: Account[] = [
   { email: 'applicant@demo.folio.test', role: 'MerchantAdmin', groupStatus: 'Created' },
 ];
 export const SIGNED_OUT = 'signed out';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const EXAMPLE_ID = 'example';
 
 function permissionsOf(role: RoleName): UserPermission[] {
@@ -103,13 +102,7 @@ async function seriousViolations(page: Page, address: string): Promise<string[]>
   await expect(page.locator('h1').first()).toBeVisible();
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${address}: ${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}: ${violation.help}`,
-    );
+  return (await seriousFindings(page)).map((finding) => `${address}: ${finding.id} at ${finding.targets}: ${finding.help}`);
 }
 
 export async function auditAs(browser: Browser, visitor: string, routes: AppRoute[], extra: string[] = []): Promise<string[]> {

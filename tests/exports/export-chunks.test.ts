@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -51,6 +52,11 @@ async function useWorker(options: Partial<WorkerOptions>): Promise<void> {
 }
 
 async function status(url: string): Promise<ExportResult> {
+  // A caller over the network reaches the server in a later turn of its event loop. An injected call
+  // can answer in promise callbacks alone (the session check is synchronous since decision 0470), so a
+  // loop of them without this turn kept the export's own turns (its worker thread, its next chunk) from
+  // ever running: the test spun for 14 minutes, and its garbage grew a worker's heap past its limit.
+  await nextTurn();
   const response = await app.inject({ method: 'GET', url, headers: bearer(admin) });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<ExportResult>();

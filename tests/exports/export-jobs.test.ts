@@ -145,5 +145,7 @@ describe('restart recovery (a new server on the same data directory)', () => {
     } finally {
       await second.close();
     }
-  }, 60_000);
+    // Two test apps started one after the other: the file took 85 s whole on a loaded two-core machine, so a
+    // minute for this test alone caught slowness, not a hang.
+  }, 180_000);
 });

@@ -16,7 +16,15 @@ afterAll(async () => {
   await app.close();
 });
 
-const code = (secret: string, offsetSeconds = 0) => totpAt(base32Decode(secret), Date.now() / 1000 + offsetSeconds);
+// Codes are taken by time step, not by the clock at the moment of the call: a slow run that crosses a
+// 30-second step between turning two-step on and the next sign-in must not turn a replay into a fresh code.
+const STEP_SECONDS = 30;
+const stepNow = () => Math.floor(Date.now() / 1000 / STEP_SECONDS);
+const codeAt = (secret: string, step: number) => totpAt(base32Decode(secret), step * STEP_SECONDS);
+/** The step whose code turned two-step on, per secret: that code is spent. */
+const spentStep = new Map<string, number>();
+/** A code the server has not taken yet: the step after the spent one, or now once the clock is past it (the server takes one step either side of now). */
+const freshCode = (secret: string) => codeAt(secret, Math.max((spentStep.get(secret) ?? stepNow()) + 1, stepNow()));
 
 async function turnOn(email: string): Promise<{ secret: string; recoveryCodes: string[] }> {
   const { accessToken } = await signIn(app, email);
@@ -26,7 +34,9 @@ async function turnOn(email: string): Promise<{ secret: string; recoveryCodes: s
   expect(otpauthUri).toContain(`secret=${secret}`);
   const wrong = await app.inject({ method: 'POST', url: '/api/auth/two-step/enable', headers: bearer(accessToken), payload: { code: '000000' } });
   expect(wrong.statusCode).toBe(400);
-  const enabled = await app.inject({ method: 'POST', url: '/api/auth/two-step/enable', headers: bearer(accessToken), payload: { code: code(secret) } });
+  const step = stepNow();
+  const enabled = await app.inject({ method: 'POST', url: '/api/auth/two-step/enable', headers: bearer(accessToken), payload: { code: codeAt(secret, step) } });
+  spentStep.set(secret, step);
   expect(enabled.statusCode).toBe(200);
   const status = await app.inject({ method: 'GET', url: '/api/auth/two-step', headers: bearer(accessToken) });
   expect(status.json()).toEqual({ enabled: true, recoveryCodesLeft: 10, required: false });
@@ -54,14 +64,14 @@ describe('two-step sign-in', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().detail).toBe('the code is not right; 4 tries left');
     // The code used to turn it on cannot be replayed; the next one from the app works.
-    expect((await verify(challenge, code(secret))).statusCode).toBe(400);
-    const right = await verify(challenge, code(secret, 30));
+    expect((await verify(challenge, codeAt(secret, spentStep.get(secret) as number))).statusCode).toBe(400);
+    const right = await verify(challenge, freshCode(secret));
     expect(right.statusCode).toBe(200);
     const cookies = Object.fromEntries(right.cookies.map((cookie) => [cookie.name, cookie.value]));
     const session = await app.inject({ method: 'GET', url: '/api/auth/session', cookies });
     expect(session.json().user.email).toBe('foliouser@demo.folio.test');
     // The challenge is spent.
-    expect((await verify(challenge, code(secret, 30))).statusCode).toBe(401);
+    expect((await verify(challenge, freshCode(secret))).statusCode).toBe(401);
   });
 
   it('a recovery code works once in place of the app', async () => {
@@ -79,7 +89,7 @@ describe('two-step sign-in', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json().detail).toMatch(/^too many wrong codes: two-step sign-in is locked until \d\d:\d\d UTC/);
     const again = await passwordStep('propertyviewonlyuser@demo.folio.test');
-    expect((await verify(again, code(secret, 30))).statusCode).toBe(429);
+    expect((await verify(again, freshCode(secret))).statusCode).toBe(429);
     const stored = await app.ctx.db.selectFrom('two_step_recovery_codes').select('code_hash').execute();
     expect(stored.some((row) => recoveryCodes.includes(row.code_hash))).toBe(false);
     const secrets = await app.ctx.db.selectFrom('user_two_step').select('secret_encrypted').execute();
@@ -139,7 +149,7 @@ describe('the sign-in policy: two-step sign-in required for provider roles (deci
     expect(early.statusCode).toBe(409);
     expect(early.json().detail).toContain('turn two-step sign-in on for yourself first');
     const adminSetup = await app.inject({ method: 'POST', url: '/api/auth/two-step/setup', headers: admin });
-    const adminCode = code(adminSetup.json<{ secret: string }>().secret);
+    const adminCode = codeAt(adminSetup.json<{ secret: string }>().secret, stepNow());
     expect((await app.inject({ method: 'POST', url: '/api/auth/two-step/enable', headers: admin, payload: { code: adminCode } })).statusCode).toBe(200);
     const put = await app.inject({ method: 'PUT', url: policyUrl, headers: admin, payload: { requireTwoStepForProviderRoles: true } });
     expect(put.statusCode).toBe(200);
@@ -165,7 +175,9 @@ describe('the sign-in policy: two-step sign-in required for provider roles (deci
 
       const setup = await app.inject({ method: 'POST', url: '/api/auth/two-step/setup', headers });
       const { secret } = setup.json<{ secret: string }>();
-      expect((await app.inject({ method: 'POST', url: '/api/auth/two-step/enable', headers, payload: { code: code(secret) } })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'POST', url: '/api/auth/two-step/enable', headers, payload: { code: codeAt(secret, stepNow()) } })).statusCode).toBe(
+        200,
+      );
       // Turned on: the same session works at once, and the policy keeps it on.
       expect((await app.inject({ method: 'GET', url: usersUrl, headers })).statusCode).toBe(200);
       const disable = await app.inject({ method: 'POST', url: '/api/auth/two-step/disable', headers, payload: { password: DEMO_PASSWORD } });

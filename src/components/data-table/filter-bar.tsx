@@ -1,5 +1,9 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import type { DefaultValues, Path, PathValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Button } from '../form/button';
+import { useForm } from '../form/use-form';
 
 // The parts every table's filter bar shares (transactions, payouts): a draft that is applied on
 // submit (so typing does not fire a search per key), the property choice, and apply/clear.
@@ -17,33 +21,34 @@ interface PropertyFilterValues {
   merchantName: string;
 }
 
-/** A draft of the filters that follows filters changed elsewhere (a row's "only this property", Clear) without an effect. */
-export function useFilterDraft<V extends object>(value: V) {
-  const [draft, setDraft] = useState(value);
-  const appliedKey = JSON.stringify(value);
-  const [applied, setApplied] = useState(appliedKey);
-  if (applied !== appliedKey) {
-    setApplied(appliedKey);
-    setDraft(value);
-  }
+/** The filter values are the list's own (mapped to the call's filter elsewhere): the draft takes any. */
+const anyFilters = <V,>() => z.custom<V>();
+
+/**
+ * A draft of the filters in the kit's form (decision 0400) that follows filters changed elsewhere (a row's
+ * "only this property", Clear): react-hook-form takes `values` as the form's values whenever they change.
+ * A field's problem that only shows with another (an inverted range) is the browser's constraint, which
+ * holds the submit back (the bar is not `noValidate`).
+ */
+export function useFilterDraft<V extends Record<string, unknown>>(value: V) {
+  const form = useForm<V, V>({ schema: anyFilters<V>(), defaultValues: value as DefaultValues<V>, values: value });
+  const draft = form.watch() as V;
+  const setDraft = (next: V) => {
+    for (const name of Object.keys(next)) form.setValue(name as Path<V>, next[name] as PathValue<V, Path<V>>, { shouldDirty: true });
+  };
   const field = (name: keyof V & string) => ({
     name,
     value: String(draft[name] ?? ''),
-    onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [name]: event.target.value }),
+    onChange: (event: { target: { value: string } }) => form.setValue(name as Path<V>, event.target.value as PathValue<V, Path<V>>, { shouldDirty: true }),
   });
-  return { draft, setDraft, field };
+  /** The bar's onSubmit: applies the draft as it stands. */
+  const submit = (onApply: (value: V) => void) => form.submit((values) => onApply(values));
+  return { draft, setDraft, field, submit };
 }
 
-export function FilterBar(props: { label: string; onSubmit: () => void; children: ReactNode }) {
+export function FilterBar(props: { label: string; onSubmit: (event: FormEvent) => void; children: ReactNode }) {
   return (
-    <form
-      className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-3"
-      aria-label={props.label}
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        props.onSubmit();
-      }}
-    >
+    <form className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-3" aria-label={props.label} onSubmit={props.onSubmit}>
       {props.children}
     </form>
   );
@@ -104,12 +109,12 @@ export function FilterActions(props: { onClear: () => void }) {
   const { t } = useTranslation();
   return (
     <div className="flex gap-2">
-      <button type="submit" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">
+      <Button type="submit" size="sm">
         {t('dataTable.filters.apply')}
-      </button>
-      <button type="button" className="rounded border border-slate-300 px-3 py-1.5 text-sm" onClick={props.onClear}>
+      </Button>
+      <Button variant="secondary" size="sm" onClick={props.onClear}>
         {t('dataTable.filters.clear')}
-      </button>
+      </Button>
     </div>
   );
 }

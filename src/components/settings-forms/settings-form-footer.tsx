@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { MutationButton } from '../mutation-button';
+import { Button } from '../form/button';
 
 interface SettingsFormFooterProps {
   /** What went wrong with the last save, in words; nothing when it went well. */
@@ -23,14 +23,9 @@ export function SettingsFormFooter({ failure, pending, saved, onboarding, finish
         </p>
       ) : null}
       <div className="flex items-center gap-3">
-        <MutationButton
-          type="submit"
-          pending={pending}
-          pendingLabel={t('settings.form.saving')}
-          className="rounded bg-brand px-4 py-2 font-medium text-white hover:bg-brand/90"
-        >
+        <Button type="submit" pending={pending} pendingLabel={t('settings.form.saving')}>
           {onboarding ? (finishLabel ?? t('settings.form.saveAndContinue')) : t('settings.form.save')}
-        </MutationButton>
+        </Button>
         {saved ? (
           <p role="status" className="text-sm text-green-800">
             {t('settings.form.saved')}

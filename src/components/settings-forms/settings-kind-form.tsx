@@ -1,12 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { z } from 'zod';
 import type { SettingsAnswer } from '../../../contract/settings/endpoints';
 import { SETTINGS_KIND_DEFINITIONS, type SettingsKind } from '../../../contract/settings/kinds';
 import { versionOf } from '../../../contract/versions';
 import { isChangedSince, ResponseError } from '../../lib/failure-message';
 import { useActionMutation } from '../../lib/use-action-mutation';
-import { MutationButton } from '../mutation-button';
+import { Button } from '../form/button';
+import { useForm } from '../form/use-form';
 import { draftOf, errorsByField, valuesOf, type Draft, type DraftValue, type FieldSpec } from './field-spec';
 import { ChangedSinceNotice } from '../changed-since/changed-since-notice';
 import { resetPropertyField, saveSettings, settingsQuery, settingsQueryKey } from './settings-api';
@@ -44,18 +47,34 @@ export function SettingsKindForm(props: SettingsKindFormProps) {
   );
 }
 
-function issuesOf(kind: SettingsKind, values: Record<string, unknown>): Record<string, string[]> | null {
-  const result = SETTINGS_KIND_DEFINITIONS[kind].schema.safeParse(values);
-  if (result.success) return null;
-  const errors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) (errors[issue.path.join('.')] ??= []).push(issue.message);
-  return errors;
-}
-
+/** The server's refusal of the values (400) with field errors, as the kind's schema would say them; else null. */
 function serverFieldErrors(error: unknown): Record<string, string[]> | null {
   if (!(error instanceof ResponseError) || error.status !== 400) return null;
   const errors = (error.body as { errors?: unknown } | undefined)?.errors;
   return errors && typeof errors === 'object' && !Array.isArray(errors) ? (errors as Record<string, string[]>) : null;
+}
+
+/** An error shown at its field: the message key in words, after the offending item of a list. */
+const shownError = (t: TFunction, error: { key: string; item?: string }) => `${error.item ? `${error.item}: ` : ''}${t(error.key)}`;
+
+/**
+ * The form's schema: the inputs (a draft) read as the kind's values, checked by the kind's schema
+ * (the one the server checks with), each problem put on the field it belongs to, in words.
+ */
+function draftSchema(kind: SettingsKind, fields: readonly FieldSpec[], t: TFunction) {
+  return z
+    .custom<Draft>()
+    .transform((draft) => valuesOf(fields, draft))
+    .superRefine((values, context) => {
+      const result = SETTINGS_KIND_DEFINITIONS[kind].schema.safeParse(values);
+      if (result.success) return;
+      const messages: Record<string, string[]> = {};
+      for (const issue of result.error.issues) (messages[issue.path.join('.')] ??= []).push(issue.message);
+      const byField = errorsByField(fields, messages, values);
+      for (const [name, error] of Object.entries(byField)) context.addIssue({ code: 'custom', path: [name], message: shownError(t, error) });
+      // A problem of no field still keeps the values from being sent.
+      if (Object.keys(byField).length === 0) context.addIssue({ code: 'custom', path: ['root'], message: t(result.error.issues[0]?.message ?? '') });
+    });
 }
 
 interface LoadedFormProps extends SettingsKindFormProps {
@@ -67,12 +86,10 @@ interface LoadedFormProps extends SettingsKindFormProps {
 function LoadedForm({ kind, fields, scope, onboarding, finishLabel, onSaved, onDirtyChange, answer, saved, setSaved }: LoadedFormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [initial] = useState<Draft>(() => draftOf(fields, answer.values));
-  const [draft, setDraft] = useState<Draft>(initial);
-  useReportDirty(JSON.stringify(draft) !== JSON.stringify(initial), onDirtyChange);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const values = valuesOf(fields, draft);
-  const shown = errorsByField(fields, errors, values);
+  const schema = useMemo(() => draftSchema(kind, fields, t), [kind, fields, t]);
+  const form = useForm<Draft, Record<string, unknown>>({ schema, defaultValues: draftOf(fields, answer.values) });
+  useReportDirty(form.formState.isDirty, onDirtyChange);
+  const draft = form.watch();
   const accept = (next: SettingsAnswer) => queryClient.setQueryData(settingsQueryKey(scope, kind), next);
 
   const save = useActionMutation({
@@ -83,7 +100,13 @@ function LoadedForm({ kind, fields, scope, onboarding, finishLabel, onSaved, onD
       accept(next);
       onSaved?.();
     },
-    onError: (error) => setErrors(serverFieldErrors(error) ?? {}),
+    // The server's field errors name list items (`to.1`): each lands on its field, worded as the schema's would be.
+    onError: (error) => {
+      const errors = serverFieldErrors(error);
+      if (!errors) return;
+      const byField = errorsByField(fields, errors, valuesOf(fields, form.getValues()));
+      for (const [name, shown] of Object.entries(byField)) form.setError(name, { type: 'server', message: shownError(t, shown) });
+    },
   });
   const reset = useActionMutation({
     mutationFn: (field: string) =>
@@ -93,14 +116,9 @@ function LoadedForm({ kind, fields, scope, onboarding, finishLabel, onSaved, onD
 
   const change = (name: string, value: DraftValue) => {
     setSaved(false);
-    setDraft((current) => ({ ...current, [name]: value }));
+    form.setValue(name, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const issues = issuesOf(kind, values);
-    setErrors(issues ?? {});
-    if (!issues) save.act(values);
-  };
+  const submit = form.submit((values) => save.send(values));
   // Someone saved this page after the form read it: nothing was written (decision 0354).
   const stale = isChangedSince(save.error) || isChangedSince(reset.error);
   const failure = save.error && !serverFieldErrors(save.error) && !stale ? save.error.message : null;
@@ -111,7 +129,7 @@ function LoadedForm({ kind, fields, scope, onboarding, finishLabel, onSaved, onD
         // In the wizard nothing of a new property is set yet: saying so at every field is noise (issue 34).
         const said = scope.kind === 'property' ? answer.sources[field.name] : undefined;
         const source = onboarding && said === 'default' ? undefined : said;
-        const error = shown[field.name];
+        const error = form.formState.errors[field.name]?.message;
         return (
           <div key={field.name} className="flex flex-col gap-1" data-field={field.name} data-source={source}>
             <SettingsField
@@ -119,17 +137,13 @@ function LoadedForm({ kind, fields, scope, onboarding, finishLabel, onSaved, onD
               field={field}
               draft={draft}
               onChange={change}
-              error={error ? `${error.item ? `${error.item}: ` : ''}${t(error.key)}` : undefined}
+              error={error}
               description={source ? t(`settings.source.${source}`) : undefined}
             />
             {source === 'property' ? (
-              <MutationButton
-                pending={reset.pending}
-                onClick={() => reset.act(field.name)}
-                className="self-start text-sm text-brand underline underline-offset-2"
-              >
+              <Button variant="link" pending={reset.pending} onClick={() => reset.act(field.name)} className="self-start">
                 {t('settings.source.useGroupValue')}
-              </MutationButton>
+              </Button>
             ) : null}
           </div>
         );

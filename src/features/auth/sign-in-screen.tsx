@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { z } from 'zod/mini';
@@ -10,13 +10,16 @@ import { signInWithCredentials } from './auth-api';
 import { SignInLayout } from './auth-layout';
 import { Field } from './field';
 import { SubmitButton } from './submit-button';
-import { TwoStepCodeForm } from './two-step-code-form';
 
 // The first-load screen validates with the contract's zod/mini schemas and plain state instead of
 // react-hook-form, which would add 16 KB gzip to the sign-in page (decision 0331).
 const SignInSchema = z.object({ email: EmailSchema, password: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH)) });
 type SignInValues = z.input<typeof SignInSchema>;
 type SignInField = keyof SignInValues;
+
+// The code step comes after the credentials are accepted: fetched then, with the form kit it is built on, so
+// neither weighs on the sign-in page's first load (decision 0500).
+const TwoStepCodeForm = lazy(() => import('./two-step-code-form').then((module) => ({ default: module.TwoStepCodeForm })));
 
 /** The values to send (the schema's output), or the fields it refuses, in form order. */
 function checkSignIn(values: SignInValues): { accepted: z.output<typeof SignInSchema> } | { refused: SignInField[] } {
@@ -77,7 +80,9 @@ export function SignInScreen() {
   if (twoStep)
     return (
       <SignInLayout>
-        <TwoStepCodeForm />
+        <Suspense fallback={<p role="status">{t('auth.twoStep.loading')}</p>}>
+          <TwoStepCodeForm />
+        </Suspense>
       </SignInLayout>
     );
   return (

@@ -1,9 +1,14 @@
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useForm } from '../../components/form/use-form';
 import { useSessionActor } from '../../lib/session/session-provider';
 import { Field } from './field';
 import { SubmitButton } from './submit-button';
+
+// Loaded only once the credentials are accepted (the sign-in screen imports it lazily), so the form kit
+// it is built on is not part of the sign-in page's first load (decision 0500).
 
 /** The code step of sign-in (the session statechart's unauthenticated.twoStep states, decision 0271). */
 export function TwoStepCodeForm() {
@@ -12,17 +17,24 @@ export function TwoStepCodeForm() {
   const verifying = useSelector(actor, (state) => state.matches({ unauthenticated: { twoStep: 'verifying' } }));
   const locked = useSelector(actor, (state) => state.matches({ unauthenticated: { twoStep: 'lockedOut' } }));
   const refusal = useSelector(actor, (state) => state.context.twoStepError);
-  const [code, setCode] = useState('');
-  const [missing, setMissing] = useState(false);
+  const schema = useMemo(
+    () =>
+      z.object({
+        code: z
+          .string()
+          .trim()
+          .min(1, { message: t('auth.twoStep.required') }),
+      }),
+    [t],
+  );
+  const form = useForm({ schema, defaultValues: { code: '' } });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const trimmed = code.trim();
-    setMissing(trimmed === '');
-    if (trimmed === '' || verifying) return;
-    actor.send({ type: 'session.codeSubmitted', code: trimmed });
-    setCode('');
-  }
+  // The machine holds the request: while it verifies, another code is not sent.
+  const submit = form.submit(({ code }) => {
+    if (verifying) return;
+    actor.send({ type: 'session.codeSubmitted', code });
+    form.reset({ code: '' });
+  });
 
   return (
     <>
@@ -44,9 +56,8 @@ export function TwoStepCodeForm() {
             autoComplete="one-time-code"
             inputMode="text"
             maxLength={11}
-            value={code}
-            error={missing ? t('auth.twoStep.required') : undefined}
-            onChange={(event) => setCode(event.target.value)}
+            error={form.formState.errors.code?.message}
+            {...form.register('code')}
           />
           <SubmitButton busy={verifying} busyLabel={t('auth.twoStep.submitting')}>
             {t('auth.twoStep.submit')}

@@ -29,9 +29,9 @@ export function toBookingFilter(values: BookingFilterValues): BookingFilter {
 
 export function BookingFilters(props: { value: BookingFilterValues; onApply: (value: BookingFilterValues) => void }) {
   const { t } = useTranslation();
-  const { draft, field } = useFilterDraft(props.value);
+  const { field, submit } = useFilterDraft(props.value);
   return (
-    <FilterBar label={t('bookings.filters.label')} onSubmit={() => props.onApply(draft)}>
+    <FilterBar label={t('bookings.filters.label')} onSubmit={submit(props.onApply)}>
       <TextFilter label={t('bookings.filters.search')} kind="wide" field={field('search')} />
       <DateFilter label={t('bookings.filters.arrivalFrom')} field={field('arrivalFrom')} />
       <DateFilter label={t('bookings.filters.arrivalTo')} field={field('arrivalTo')} />

@@ -1,13 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { Controller, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
 import { DEPOSIT_BASES, GeneratePaymentLinkBodySchema, paymentLinkEndpoints, type PaymentLink, type PaymentLinkSetup } from '../../../contract/payment-links';
+import { Button, buttonClass } from '../../components/form/button';
 import { Field, inputClass } from '../../components/form/field';
 import { MoneyInput } from '../../components/form/money-input';
-import { MutationButton } from '../../components/mutation-button';
+import { useForm } from '../../components/form/use-form';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { MoneyBlockedNote, PickedProperty, PropertyPicker } from '../../components/property-picker/property-picker';
 import { useWorkingProperty } from '../../components/property-picker/working-property';
@@ -95,8 +95,13 @@ export function GeneratePaymentLinkScreen() {
 
 function GenerateForm({ setup, onCreated }: { setup: PaymentLinkSetup; onCreated: (link: PaymentLink) => void }) {
   const { t } = useTranslation();
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(GeneratePaymentLinkBodySchema),
+  const create = useActionMutation({
+    mutationFn: (body: FormOutput, idempotencyKey: string) =>
+      call(paymentLinkEndpoints.createPaymentLink, { body, merchantId: setup.merchantId, idempotencyKey }),
+    onSuccess: onCreated,
+  });
+  const form = useForm<FormInput, FormOutput>({
+    schema: GeneratePaymentLinkBodySchema,
     defaultValues: {
       guestName: '',
       guestEmail: '',
@@ -109,13 +114,9 @@ function GenerateForm({ setup, onCreated }: { setup: PaymentLinkSetup; onCreated
       expiryHours: setup.defaultExpiryHours,
       message: '',
     },
+    serverError: create.error,
   });
   const { errors } = form.formState;
-  const create = useActionMutation({
-    mutationFn: (body: FormOutput, idempotencyKey: string) =>
-      call(paymentLinkEndpoints.createPaymentLink, { body, merchantId: setup.merchantId, idempotencyKey }),
-    onSuccess: onCreated,
-  });
   const values = form.watch();
   const preview = previewAddress({
     amountMinor: values.amountMinor ?? 0,
@@ -151,7 +152,7 @@ function GenerateForm({ setup, onCreated }: { setup: PaymentLinkSetup; onCreated
     <form
       aria-label={t('paymentLinks.form.label')}
       noValidate
-      onSubmit={form.handleSubmit((body) => create.act(body))}
+      onSubmit={form.submit((body) => create.send(body))}
       className="grid max-w-3xl grid-cols-1 gap-4 md:grid-cols-2"
     >
       {text(t('paymentLinks.form.guestName'), form.register('guestName'), errors.guestName?.message, { autoComplete: 'off' })}
@@ -200,15 +201,10 @@ function GenerateForm({ setup, onCreated }: { setup: PaymentLinkSetup; onCreated
         </Field>
       </div>
       <div className="flex flex-wrap gap-3 md:col-span-2">
-        <MutationButton
-          type="submit"
-          pending={create.pending}
-          pendingLabel={t('paymentLinks.form.sending')}
-          className="rounded bg-slate-900 px-4 py-2 text-sm text-white disabled:opacity-50"
-        >
+        <Button type="submit" pending={create.pending} pendingLabel={t('paymentLinks.form.sending')}>
           {t('paymentLinks.form.submit')}
-        </MutationButton>
-        <Link href={preview} className="rounded border border-slate-400 px-4 py-2 text-sm">
+        </Button>
+        <Link href={preview} className={buttonClass('secondary')}>
           {t('paymentLinks.form.preview')}
         </Link>
       </div>

@@ -1,13 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { z } from 'zod';
 import type { MerchantConfig } from '../../../contract/merchant-config';
 import { DEPOSIT_BASES } from '../../../contract/payment-links';
 import { versionOf } from '../../../contract/versions';
 import { CHARGE_CATEGORIES, PAYMENT_TYPES, PaymentSettingsSchema, type PaymentSettings } from '../../../contract/settings/payment';
 import { ChangedSinceNotice } from '../../components/changed-since/changed-since-notice';
+import { Button } from '../../components/form/button';
 import { Field, inputClass } from '../../components/form/field';
+import { useForm } from '../../components/form/use-form';
 import { isChangedSince, ResponseError } from '../../lib/failure-message';
 import { parseDecimal } from '../../lib/format';
 import { useActionMutation } from '../../lib/use-action-mutation';
@@ -19,6 +21,21 @@ function serverErrors(error: unknown): Record<string, string[]> {
   const errors = (error.body as { errors?: unknown } | undefined)?.errors;
   return errors && typeof errors === 'object' && !Array.isArray(errors) ? (errors as Record<string, string[]>) : {};
 }
+
+/** What the inputs hold: the settings, the deposit percentage as typed. */
+type Draft = Omit<PaymentSettings, 'depositPercentage'> & { depositPercentage: string };
+
+/**
+ * The inputs read as the settings, checked by the schema the server checks with. The percentage as typed, never a
+ * guess: "1,5" is 1.5 (not a whole number), letters are no number (NaN), both refused at the field; empty is 0.
+ */
+const DraftSchema = z
+  .custom<Draft>()
+  .transform((draft): PaymentSettings => {
+    const typed = draft.depositPercentage;
+    return { ...draft, depositPercentage: typed.trim() === '' ? 0 : (parseDecimal(typed) ?? Number.NaN) };
+  })
+  .pipe(PaymentSettingsSchema);
 
 /** A property's payment settings (payment types, charge categories, deposit), added or edited. */
 export function PaymentConfigForm(props: {
@@ -32,53 +49,40 @@ export function PaymentConfigForm(props: {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const [values, setValues] = useState<PaymentSettings>(config.settings);
-  // What is typed, kept as typed: a number field dropped a comma ("1,5" became 15) and showed 0 for an emptied field.
-  const [depositText, setDepositText] = useState(String(config.settings.depositPercentage));
-  const [clientErrors, setClientErrors] = useState<Record<string, string[]>>({});
   const mutation = useActionMutation({
     // What the form was opened on goes along: a save over someone else's newer one is refused, not lost (409).
-    mutationFn: () => saveMerchantConfig({ merchantId: config.merchantId, settings: values }, adding, versionOf(config.updatedAt)),
+    mutationFn: (settings: PaymentSettings) => saveMerchantConfig({ merchantId: config.merchantId, settings }, adding, versionOf(config.updatedAt)),
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: paymentSettingsKeys.all });
       onSaved(saved);
     },
+    // The server names the fields inside the body's `settings`: each lands on its field.
+    onError: (error) => {
+      for (const [key, messages] of Object.entries(serverErrors(error)))
+        if (messages[0]) form.setError(key.replace(/^settings\./, '') as keyof Draft, { type: 'server', message: messages[0] });
+    },
     meta: { errorToast: false },
   });
-  const errors: Record<string, string[]> = { ...clientErrors };
-  for (const [key, messages] of Object.entries(serverErrors(mutation.error))) errors[key.replace(/^settings\./, '')] = messages;
-  const errorOf = (key: string) => (errors[key]?.[0] ? t(errors[key][0], { defaultValue: errors[key][0] }) : undefined);
+  // What is typed, kept as typed: a number field dropped a comma ("1,5" became 15) and showed 0 for an emptied field.
+  const form = useForm<Draft, PaymentSettings>({
+    schema: DraftSchema,
+    defaultValues: { ...config.settings, depositPercentage: String(config.settings.depositPercentage) },
+  });
+  const { errors } = form.formState;
+  // Messages are keys of the catalogue (the schema's and the server's alike).
+  const errorOf = (key: keyof Draft) => {
+    const message = errors[key]?.message;
+    return message ? t(message, { defaultValue: message }) : undefined;
+  };
   // Someone else saved since the form opened (or, adding, gave the property settings of its own): nothing was saved.
   const changedMeanwhile = isChangedSince(mutation.error) || (adding && mutation.error instanceof ResponseError && mutation.error.status === 409);
   const general = changedMeanwhile ? null : mutation.error && Object.keys(serverErrors(mutation.error)).length === 0 ? mutation.error.message : null;
-  function change(next: (current: PaymentSettings) => PaymentSettings) {
-    onEditing?.();
-    setValues(next);
-  }
+  const editing = { onChange: () => onEditing?.() };
   const showCurrent = async () => {
     await queryClient.invalidateQueries({ queryKey: paymentSettingsKeys.all });
     navigate(editHref(config));
   };
-
-  const toggle = (key: 'paymentTypes' | 'chargeCategories', option: string) =>
-    change((current) => {
-      const list = current[key] as string[];
-      return { ...current, [key]: list.includes(option) ? list.filter((entry) => entry !== option) : [...list, option] };
-    });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onEditing?.();
-    const parsed = PaymentSettingsSchema.safeParse(values);
-    if (!parsed.success) {
-      const found: Record<string, string[]> = {};
-      for (const issue of parsed.error.issues) (found[issue.path.join('.')] ??= []).push(issue.message);
-      setClientErrors(found);
-      return;
-    }
-    setClientErrors({});
-    mutation.act();
-  };
+  const submit = form.submit((settings) => mutation.send(settings));
 
   const checkboxes = (key: 'paymentTypes' | 'chargeCategories', options: readonly string[]) => (
     <fieldset className="flex flex-col gap-1" aria-describedby={errorOf(key) ? `${key}-error` : undefined}>
@@ -86,7 +90,7 @@ export function PaymentConfigForm(props: {
       <div className="flex flex-wrap gap-3">
         {options.map((option) => (
           <label key={option} className="flex items-center gap-1.5 text-sm">
-            <input type="checkbox" checked={(values[key] as string[]).includes(option)} onChange={() => toggle(key, option)} />
+            <input type="checkbox" value={option} {...form.register(key, editing)} />
             {t(`paymentSettings.options.${key}.${option}`)}
           </label>
         ))}
@@ -100,7 +104,14 @@ export function PaymentConfigForm(props: {
   );
 
   return (
-    <form noValidate onSubmit={submit} className="flex max-w-2xl flex-col gap-4 rounded border border-slate-200 bg-white p-4">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        onEditing?.();
+        return submit(event);
+      }}
+      className="flex max-w-2xl flex-col gap-4 rounded border border-slate-200 bg-white p-4"
+    >
       <p className="text-sm text-slate-700">
         {t(config.hasOwnSettings ? 'paymentSettings.ownSettings' : 'paymentSettings.inheritedSettings', { group: config.groupName })}
       </p>
@@ -115,12 +126,7 @@ export function PaymentConfigForm(props: {
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label={t('paymentSettings.fields.depositBasis')} error={errorOf('depositBasis')}>
           {(control) => (
-            <select
-              {...control}
-              className={inputClass}
-              value={values.depositBasis}
-              onChange={(event) => change((current) => ({ ...current, depositBasis: event.target.value as PaymentSettings['depositBasis'] }))}
-            >
+            <select {...control} className={inputClass} {...form.register('depositBasis', editing)}>
               {DEPOSIT_BASES.map((basis) => (
                 <option key={basis} value={basis}>
                   {t(`paymentSettings.options.depositBasis.${basis}`)}
@@ -130,32 +136,13 @@ export function PaymentConfigForm(props: {
           )}
         </Field>
         <Field label={t('paymentSettings.fields.depositPercentage')} error={errorOf('depositPercentage')}>
-          {(control) => (
-            <input
-              {...control}
-              inputMode="numeric"
-              autoComplete="off"
-              className={inputClass}
-              value={depositText}
-              onChange={(event) => {
-                const typed = event.target.value;
-                setDepositText(typed);
-                // As typed, never a guess: "1,5" is 1.5 (not a whole number), letters are no number (NaN), both refused at the field.
-                change((current) => ({ ...current, depositPercentage: typed.trim() === '' ? 0 : (parseDecimal(typed) ?? Number.NaN) }));
-              }}
-            />
-          )}
+          {(control) => <input {...control} inputMode="numeric" autoComplete="off" className={inputClass} {...form.register('depositPercentage', editing)} />}
         </Field>
       </div>
       <div>
-        <button
-          type="submit"
-          disabled={mutation.pending}
-          aria-busy={mutation.pending}
-          className="rounded bg-brand px-4 py-2 text-sm font-semibold text-white disabled:opacity-70"
-        >
+        <Button type="submit" pending={mutation.pending}>
           {t(adding ? 'paymentSettings.add' : 'paymentSettings.save')}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,11 +1,21 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VCC_CHANNELS, VCC_CHARGE_TIMINGS, VccMerchantConfigInputSchema, type VccMerchantConfig } from '../../../contract/merchant-config';
+import { z } from 'zod';
+import {
+  VCC_CHANNELS,
+  VCC_CHARGE_TIMINGS,
+  VccMerchantConfigInputSchema,
+  type VccMerchantConfig,
+  type VccMerchantConfigInput,
+} from '../../../contract/merchant-config';
 import { versionOf } from '../../../contract/versions';
 import { ChangedSinceNotice } from '../../components/changed-since/changed-since-notice';
+import { Button } from '../../components/form/button';
 import { Field, inputClass } from '../../components/form/field';
-import { isChangedSince, ResponseError } from '../../lib/failure-message';
+import { fieldErrorsOf } from '../../components/form/problem-errors';
+import { useForm } from '../../components/form/use-form';
+import { isChangedSince } from '../../lib/failure-message';
 import { formatDateTime } from '../../lib/format';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { paymentSettingsKeys, saveVccConfig, vccConfigQuery } from './api';
@@ -22,11 +32,6 @@ const valuesOf = (config: VccMerchantConfig | undefined): Values => ({
   notificationEmail: config?.notificationEmail ?? '',
 });
 
-function fieldErrors(error: unknown): Record<string, string[]> {
-  const errors = error instanceof ResponseError ? (error.body as { errors?: unknown } | undefined)?.errors : undefined;
-  return errors && typeof errors === 'object' && !Array.isArray(errors) ? (errors as Record<string, string[]>) : {};
-}
-
 export function VccConfigSection({ merchantId }: { merchantId: string }) {
   const { t } = useTranslation();
   const config = useQuery(vccConfigQuery(merchantId));
@@ -38,48 +43,46 @@ export function VccConfigSection({ merchantId }: { merchantId: string }) {
   return <VccForm key={current?.updatedAt ?? 'none'} merchantId={merchantId} current={current} saved={saved} setSaved={setSaved} />;
 }
 
+/** The inputs read as the call's body, checked by the schema the server checks with; issues land on the inputs' names. */
+const bodySchema = (merchantId: string) =>
+  z
+    .custom<Values>()
+    .transform((values): VccMerchantConfigInput => ({
+      merchantId,
+      enabled: values.enabled,
+      channels: values.channels as VccMerchantConfig['channels'],
+      chargeTiming: values.chargeTiming,
+      daysBeforeCheckIn: values.chargeTiming === 'BeforeCheckIn' && values.daysBeforeCheckIn !== '' ? Number(values.daysBeforeCheckIn) : null,
+      notificationEmail: values.notificationEmail,
+    }))
+    .pipe(VccMerchantConfigInputSchema);
+
 function VccForm(props: { merchantId: string; current: VccMerchantConfig | undefined; saved: boolean; setSaved: (saved: boolean) => void }) {
   const { merchantId, current, saved, setSaved } = props;
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<Values>(valuesOf(current));
-  const [clientErrors, setClientErrors] = useState<Record<string, string[]>>({});
-  const body = () => ({
-    merchantId,
-    enabled: values.enabled,
-    channels: values.channels as VccMerchantConfig['channels'],
-    chargeTiming: values.chargeTiming,
-    daysBeforeCheckIn: values.chargeTiming === 'BeforeCheckIn' && values.daysBeforeCheckIn !== '' ? Number(values.daysBeforeCheckIn) : null,
-    notificationEmail: values.notificationEmail,
-  });
   const mutation = useActionMutation({
-    mutationFn: () => saveVccConfig(body(), versionOf(current?.updatedAt ?? null)),
+    mutationFn: (body: VccMerchantConfigInput) => saveVccConfig(body, versionOf(current?.updatedAt ?? null)),
     onSuccess: async () => {
       setSaved(true);
       await queryClient.invalidateQueries({ queryKey: paymentSettingsKeys.vcc(merchantId) });
     },
     meta: { errorToast: false },
   });
-  const errors = { ...clientErrors, ...fieldErrors(mutation.error) };
-  const errorOf = (key: string) => (errors[key]?.[0] ? t(errors[key][0], { defaultValue: errors[key][0] }) : undefined);
+  const schema = useMemo(() => bodySchema(merchantId), [merchantId]);
+  const form = useForm<Values, VccMerchantConfigInput>({ schema, defaultValues: valuesOf(current), serverError: mutation.error });
+  const { errors } = form.formState;
+  // Messages are keys of the catalogue (the schema's and the server's alike).
+  const errorOf = (key: keyof Values) => {
+    const message = errors[key]?.message;
+    return message ? t(message, { defaultValue: message }) : undefined;
+  };
   // Someone else saved since the form opened: nothing was saved; "show the current settings" reads them again.
   const changedMeanwhile = isChangedSince(mutation.error);
-  const general = mutation.error && !changedMeanwhile && Object.keys(fieldErrors(mutation.error)).length === 0 ? mutation.error.message : null;
-  const change = (next: Partial<Values>) => (setSaved(false), setValues((currentValues) => ({ ...currentValues, ...next })));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSaved(false);
-    const parsed = VccMerchantConfigInputSchema.safeParse(body());
-    if (!parsed.success) {
-      const found: Record<string, string[]> = {};
-      for (const issue of parsed.error.issues) (found[String(issue.path[0])] ??= []).push(issue.message);
-      setClientErrors(found);
-      return;
-    }
-    setClientErrors({});
-    mutation.act();
-  };
+  const general = mutation.error && !changedMeanwhile && Object.keys(fieldErrorsOf(mutation.error)).length === 0 ? mutation.error.message : null;
+  const unsaved = { onChange: () => setSaved(false) };
+  const chargeTiming = form.watch('chargeTiming');
+  const submit = form.submit((body) => mutation.send(body));
 
   return (
     <section aria-labelledby="vcc-title" className="flex max-w-2xl flex-col gap-3 rounded border border-slate-200 bg-white p-4">
@@ -89,7 +92,15 @@ function VccForm(props: { merchantId: string; current: VccMerchantConfig | undef
       <p className="text-sm text-slate-700" data-testid="vcc-state">
         {current ? t('paymentSettings.vcc.savedAt', { at: formatDateTime(current.updatedAt) }) : t('paymentSettings.vcc.none')}
       </p>
-      <form noValidate onSubmit={submit} aria-labelledby="vcc-title" className="flex flex-col gap-3">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          setSaved(false);
+          return submit(event);
+        }}
+        aria-labelledby="vcc-title"
+        className="flex flex-col gap-3"
+      >
         {general ? (
           <p role="alert" className="text-sm text-red-800">
             {general}
@@ -102,7 +113,7 @@ function VccForm(props: { merchantId: string; current: VccMerchantConfig | undef
           />
         ) : null}
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={values.enabled} onChange={(event) => change({ enabled: event.target.checked })} />
+          <input type="checkbox" {...form.register('enabled', unsaved)} />
           {t('paymentSettings.vcc.enabled')}
         </label>
         <fieldset className="flex flex-col gap-1" aria-describedby={errorOf('channels') ? 'vcc-channels-error' : undefined}>
@@ -110,15 +121,7 @@ function VccForm(props: { merchantId: string; current: VccMerchantConfig | undef
           <div className="flex flex-wrap gap-3">
             {VCC_CHANNELS.map((channel) => (
               <label key={channel} className="flex items-center gap-1.5 text-sm">
-                <input
-                  type="checkbox"
-                  checked={values.channels.includes(channel)}
-                  onChange={() =>
-                    change({
-                      channels: values.channels.includes(channel) ? values.channels.filter((entry) => entry !== channel) : [...values.channels, channel],
-                    })
-                  }
-                />
+                <input type="checkbox" value={channel} {...form.register('channels', unsaved)} />
                 {t(`paymentSettings.vcc.channel.${channel === 'Booking.com' ? 'Booking' : channel}`)}
               </label>
             ))}
@@ -132,12 +135,7 @@ function VccForm(props: { merchantId: string; current: VccMerchantConfig | undef
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label={t('paymentSettings.vcc.chargeTiming')} error={errorOf('chargeTiming')}>
             {(control) => (
-              <select
-                {...control}
-                className={inputClass}
-                value={values.chargeTiming}
-                onChange={(event) => change({ chargeTiming: event.target.value as Values['chargeTiming'] })}
-              >
+              <select {...control} className={inputClass} {...form.register('chargeTiming', unsaved)}>
                 {VCC_CHARGE_TIMINGS.map((timing) => (
                   <option key={timing} value={timing}>
                     {t(`paymentSettings.vcc.timing.${timing}`)}
@@ -146,42 +144,19 @@ function VccForm(props: { merchantId: string; current: VccMerchantConfig | undef
               </select>
             )}
           </Field>
-          {values.chargeTiming === 'BeforeCheckIn' ? (
+          {chargeTiming === 'BeforeCheckIn' ? (
             <Field label={t('paymentSettings.vcc.daysBeforeCheckIn')} error={errorOf('daysBeforeCheckIn')}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="number"
-                  min={1}
-                  max={60}
-                  className={inputClass}
-                  value={values.daysBeforeCheckIn}
-                  onChange={(event) => change({ daysBeforeCheckIn: event.target.value })}
-                />
-              )}
+              {(control) => <input {...control} type="number" min={1} max={60} className={inputClass} {...form.register('daysBeforeCheckIn', unsaved)} />}
             </Field>
           ) : null}
         </div>
         <Field label={t('paymentSettings.vcc.notificationEmail')} description={t('paymentSettings.vcc.notificationHint')} error={errorOf('notificationEmail')}>
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              className={inputClass}
-              value={values.notificationEmail}
-              onChange={(event) => change({ notificationEmail: event.target.value })}
-            />
-          )}
+          {(control) => <input {...control} type="email" className={inputClass} {...form.register('notificationEmail', unsaved)} />}
         </Field>
         <div className="flex items-center gap-3">
-          <button
-            type="submit"
-            disabled={mutation.pending}
-            aria-busy={mutation.pending}
-            className="rounded bg-brand px-4 py-2 text-sm font-semibold text-white disabled:opacity-70"
-          >
+          <Button type="submit" pending={mutation.pending}>
             {t('paymentSettings.vcc.save')}
-          </button>
+          </Button>
           {saved ? (
             <p role="status" className="text-sm text-green-800">
               {t('paymentSettings.vcc.saved')}

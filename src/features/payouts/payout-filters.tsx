@@ -7,9 +7,9 @@ import { EMPTY_PAYOUT_FILTERS, type PayoutFilterValues } from './payout-filter-v
 /** The payouts filter bar: edits a draft and applies it on submit. */
 export function PayoutFilters(props: { value: PayoutFilterValues; onApply: (value: PayoutFilterValues) => void; properties: ReadonlyArray<PropertyChoice> }) {
   const { t } = useTranslation();
-  const { draft, setDraft, field } = useFilterDraft(props.value);
+  const { draft, setDraft, field, submit } = useFilterDraft(props.value);
   return (
-    <FilterBar label={t('payouts.filters.label')} onSubmit={() => props.onApply(draft)}>
+    <FilterBar label={t('payouts.filters.label')} onSubmit={submit(props.onApply)}>
       <DateFilter label={t('payouts.filters.createdFrom')} field={field('createdFrom')} />
       <DateFilter label={t('payouts.filters.createdTo')} field={field('createdTo')} />
       <ChoiceFilter

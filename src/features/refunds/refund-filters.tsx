@@ -7,9 +7,9 @@ import { AWAITING_APPROVAL, EMPTY_REFUND_FILTERS, REFUND_APPROVAL_CHOICES, type 
 /** The refunds filter bar: edits a draft and applies it on submit. */
 export function RefundFilters(props: { value: RefundFilterValues; onApply: (value: RefundFilterValues) => void; properties: ReadonlyArray<PropertyChoice> }) {
   const { t } = useTranslation();
-  const { draft, setDraft, field } = useFilterDraft(props.value);
+  const { draft, setDraft, field, submit } = useFilterDraft(props.value);
   return (
-    <FilterBar label={t('refunds.filters.label')} onSubmit={() => props.onApply(draft)}>
+    <FilterBar label={t('refunds.filters.label')} onSubmit={submit(props.onApply)}>
       <DateFilter label={t('refunds.filters.createdFrom')} field={field('createdFrom')} />
       <DateFilter label={t('refunds.filters.createdTo')} field={field('createdTo')} />
       <ChoiceFilter

@@ -11,10 +11,10 @@ export function TransactionFilters(props: {
   properties: ReadonlyArray<PropertyChoice>;
 }) {
   const { t } = useTranslation();
-  const { draft, setDraft, field } = useFilterDraft(props.value);
+  const { draft, setDraft, field, submit } = useFilterDraft(props.value);
   const inverted = invertedRanges(draft);
   return (
-    <FilterBar label={t('transactions.filters.label')} onSubmit={() => props.onApply(draft)}>
+    <FilterBar label={t('transactions.filters.label')} onSubmit={submit(props.onApply)}>
       <DateFilter label={t('transactions.filters.createdFrom')} field={field('createdFrom')} />
       <DateFilter
         label={t('transactions.filters.createdTo')}

@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   EMAIL_PROVIDERS,
   SENDGRID_RELAY,
@@ -16,6 +18,7 @@ import { UNSAFE_TEXT_MESSAGE } from '../../../../contract/text';
 import { ResponseError } from '../../../lib/failure-message';
 import { useActionMutation } from '../../../lib/use-action-mutation';
 import { Field, inputClass } from '../../form/field';
+import { useForm } from '../../form/use-form';
 import type { SettingsFormProps } from '../settings-form-props';
 import { saveSmtpSettings, smtpSettingsKey, smtpSettingsQuery } from './email-settings-api';
 import { SmtpTestPanel } from './smtp-test-panel';
@@ -56,6 +59,31 @@ function draftOf(settings: SmtpSettings | null): Draft {
   };
 }
 
+/** The inputs read as the call's body, checked by the contract's schema; each field's first problem in the screen's words. */
+function draftSchema(scope: SmtpSettingsInput['scope'], t: TFunction) {
+  return z
+    .custom<Draft>()
+    .transform((draft): SmtpSettingsInput => ({
+      ...draft,
+      scope,
+      port: Number(draft.port),
+      password: draft.password || undefined,
+      senderName: draft.senderName || undefined,
+    }))
+    .superRefine((body, context) => {
+      const checked = SmtpSettingsInputSchema.safeParse(body);
+      if (checked.success) return;
+      const said = new Set<string>();
+      for (const issue of checked.error.issues) {
+        const field = String(issue.path[0]);
+        if (said.has(field)) continue;
+        said.add(field);
+        const error = fieldErrorOf(field, issue);
+        context.addIssue({ code: 'custom', path: [field], message: t(error.key, error.values) });
+      }
+    });
+}
+
 function serverFieldErrors(error: unknown): Record<string, string[]> | null {
   if (!(error instanceof ResponseError) || error.status !== 400) return null;
   const errors = (error.body as { errors?: unknown } | undefined)?.errors;
@@ -93,10 +121,6 @@ function LoadedForm({
 }: SettingsFormProps & { answer: SmtpSettingsAnswer; saved: boolean; setSaved: (saved: boolean) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [initial] = useState<Draft>(() => draftOf(answer.settings ?? answer.inherited));
-  const [draft, setDraft] = useState<Draft>(initial);
-  useReportDirty(JSON.stringify(draft) !== JSON.stringify(initial), onDirtyChange);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useActionMutation({
     mutationFn: (body: SmtpSettingsInput) => saveSmtpSettings(body),
     meta: { errorToast: false },
@@ -105,142 +129,89 @@ function LoadedForm({
       queryClient.setQueryData(smtpSettingsKey(scope), next);
       onSaved?.();
     },
-    onError: (error) =>
-      setErrors(Object.fromEntries(Object.entries(serverFieldErrors(error) ?? {}).map(([field, messages]) => [field, serverWords(messages[0] ?? '')]))),
+    onError: (error) => {
+      for (const [field, messages] of Object.entries(serverFieldErrors(error) ?? {}))
+        form.setError(field as keyof Draft, { type: 'server', message: serverWords(messages[0] ?? '') });
+    },
   });
+  const schema = useMemo(() => draftSchema(scope, t), [scope, t]);
+  const form = useForm<Draft, SmtpSettingsInput>({ schema, defaultValues: draftOf(answer.settings ?? answer.inherited) });
+  useReportDirty(form.formState.isDirty, onDirtyChange);
+  const provider = form.watch('provider');
 
   // The server's refusals this form knows in the user's language; any other is shown as the server wrote it.
   const serverWords = (message: string) => (SERVER_MESSAGE_KEYS[message] ? t(SERVER_MESSAGE_KEYS[message]) : message);
-  const change = <K extends keyof Draft>(name: K, value: Draft[K]) => {
+  const unsaved = { onChange: () => setSaved(false) };
+  const onProvider = (event: { target: { value: string } }) => {
     setSaved(false);
-    setDraft((current) => {
-      const next = { ...current, [name]: value };
-      // SendGrid is its SMTP relay with the API key as password: fill in what is always the same.
-      if (name === 'provider' && value === 'SendGrid')
-        Object.assign(next, {
-          server: SENDGRID_RELAY.server,
-          port: String(SENDGRID_RELAY.port),
-          encryption: SENDGRID_RELAY.encryption,
-          username: SENDGRID_RELAY.username,
-        });
-      return next;
-    });
+    // SendGrid is its SMTP relay with the API key as password: fill in what is always the same.
+    if (event.target.value !== 'SendGrid') return;
+    const filled = { shouldDirty: true };
+    form.setValue('server', SENDGRID_RELAY.server, filled);
+    form.setValue('port', String(SENDGRID_RELAY.port), filled);
+    form.setValue('encryption', SENDGRID_RELAY.encryption, filled);
+    form.setValue('username', SENDGRID_RELAY.username, filled);
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body: SmtpSettingsInput = {
-      ...draft,
-      scope,
-      port: Number(draft.port),
-      password: draft.password || undefined,
-      senderName: draft.senderName || undefined,
-    };
-    const checked = SmtpSettingsInputSchema.safeParse(body);
-    if (!checked.success) {
-      const found: Record<string, string> = {};
-      for (const issue of checked.error.issues) {
-        const field = String(issue.path[0]);
-        if (found[field] === undefined) {
-          const error = fieldErrorOf(field, issue);
-          found[field] = t(error.key, error.values);
-        }
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    save.act(body);
-  };
+  const submit = form.submit((body) => save.send(body));
   const stored = answer.settings?.passwordStored ?? false;
   const failure = save.error && !serverFieldErrors(save.error) ? save.error.message : null;
   const text = (name: 'server' | 'username' | 'senderEmail' | 'senderName', type = 'text', required = false) => (
-    <Field label={t(`integrations.email.${name}`)} required={required} error={errors[name]}>
-      {(control) => (
-        <input {...control} name={name} type={type} className={inputClass} value={draft[name] ?? ''} onChange={(event) => change(name, event.target.value)} />
-      )}
+    <Field label={t(`integrations.email.${name}`)} required={required} name={name}>
+      {(control) => <input {...control} type={type} className={inputClass} {...form.register(name, unsaved)} />}
     </Field>
   );
 
   return (
-    <form noValidate onSubmit={submit} className="flex max-w-2xl flex-col gap-4" data-testid="email-settings-form" aria-label={t('integrations.email.title')}>
-      <p className="text-sm text-slate-700">
-        {t('integrations.email.intro', { scopeName: t(scope.kind === 'property' ? 'integrations.email.scopeProperty' : 'integrations.email.scopeGroup') })}
-      </p>
-      {!answer.settings && answer.inherited ? (
-        <p role="note" className="rounded bg-slate-100 p-2 text-sm text-slate-800">
-          {t('integrations.email.inherited', { server: answer.inherited.server })}
+    <FormProvider {...form}>
+      <form noValidate onSubmit={submit} className="flex max-w-2xl flex-col gap-4" data-testid="email-settings-form" aria-label={t('integrations.email.title')}>
+        <p className="text-sm text-slate-700">
+          {t('integrations.email.intro', { scopeName: t(scope.kind === 'property' ? 'integrations.email.scopeProperty' : 'integrations.email.scopeGroup') })}
         </p>
-      ) : null}
-      <Field label={t('integrations.email.provider')} required description={draft.provider === 'SendGrid' ? t('integrations.email.sendGridHint') : undefined}>
-        {(control) => (
-          <select
-            {...control}
-            name="provider"
-            className={inputClass}
-            value={draft.provider}
-            onChange={(event) => change('provider', event.target.value as Draft['provider'])}
-          >
-            {EMAIL_PROVIDERS.map((provider) => (
-              <option key={provider} value={provider}>
-                {t(`integrations.email.providers.${provider}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      {text('server', 'text', true)}
-      <div className="grid grid-cols-2 gap-4">
-        <Field label={t('integrations.email.port')} required error={errors.port}>
+        {!answer.settings && answer.inherited ? (
+          <p role="note" className="rounded bg-slate-100 p-2 text-sm text-slate-800">
+            {t('integrations.email.inherited', { server: answer.inherited.server })}
+          </p>
+        ) : null}
+        <Field label={t('integrations.email.provider')} required description={provider === 'SendGrid' ? t('integrations.email.sendGridHint') : undefined}>
           {(control) => (
-            <input
-              {...control}
-              name="port"
-              inputMode="numeric"
-              className={inputClass}
-              value={draft.port}
-              onChange={(event) => change('port', event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t('integrations.email.encryption')} required>
-          {(control) => (
-            <select
-              {...control}
-              name="encryption"
-              className={inputClass}
-              value={draft.encryption}
-              onChange={(event) => change('encryption', event.target.value as Draft['encryption'])}
-            >
-              {SMTP_ENCRYPTIONS.map((encryption) => (
-                <option key={encryption} value={encryption}>
-                  {t(`integrations.email.encryptions.${encryption}`)}
+            <select {...control} className={inputClass} {...form.register('provider', { onChange: onProvider })}>
+              {EMAIL_PROVIDERS.map((provider) => (
+                <option key={provider} value={provider}>
+                  {t(`integrations.email.providers.${provider}`)}
                 </option>
               ))}
             </select>
           )}
         </Field>
-      </div>
-      {text('username')}
-      <Field
-        label={t('integrations.email.password')}
-        description={stored ? t('integrations.email.passwordStored') : t('integrations.email.passwordNone')}
-        error={errors.password}
-      >
-        {(control) => (
-          <input
-            {...control}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            className={inputClass}
-            value={draft.password ?? ''}
-            onChange={(event) => change('password', event.target.value)}
-          />
-        )}
-      </Field>
-      {text('senderEmail', 'email', true)}
-      {text('senderName')}
-      <SettingsFormFooter failure={failure} pending={save.pending} saved={saved} onboarding={onboarding} finishLabel={finishLabel} />
-    </form>
+        {text('server', 'text', true)}
+        <div className="grid grid-cols-2 gap-4">
+          <Field label={t('integrations.email.port')} required name="port">
+            {(control) => <input {...control} inputMode="numeric" className={inputClass} {...form.register('port', unsaved)} />}
+          </Field>
+          <Field label={t('integrations.email.encryption')} required>
+            {(control) => (
+              <select {...control} className={inputClass} {...form.register('encryption', unsaved)}>
+                {SMTP_ENCRYPTIONS.map((encryption) => (
+                  <option key={encryption} value={encryption}>
+                    {t(`integrations.email.encryptions.${encryption}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        {text('username')}
+        <Field
+          label={t('integrations.email.password')}
+          description={stored ? t('integrations.email.passwordStored') : t('integrations.email.passwordNone')}
+          name="password"
+        >
+          {(control) => <input {...control} type="password" autoComplete="new-password" className={inputClass} {...form.register('password', unsaved)} />}
+        </Field>
+        {text('senderEmail', 'email', true)}
+        {text('senderName')}
+        <SettingsFormFooter failure={failure} pending={save.pending} saved={saved} onboarding={onboarding} finishLabel={finishLabel} />
+      </form>
+    </FormProvider>
   );
 }

@@ -1,11 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FEE_MODEL_NEEDS, FEE_MODELS, NewFeeScheduleSchema, type FeeModel, type FeeSchedule } from '../../../../contract/fees';
-import { ResponseError } from '../../../lib/failure-message';
+import { z } from 'zod';
+import { FEE_MODEL_NEEDS, FEE_MODELS, NewFeeScheduleSchema, type FeeModel, type FeeSchedule, type NewFeeSchedule } from '../../../../contract/fees';
 import { formatDate, formatMoney, parseDecimal } from '../../../lib/format';
 import { useActionMutation } from '../../../lib/use-action-mutation';
+import { Button } from '../../form/button';
 import { Field, inputClass } from '../../form/field';
+import { fieldErrorsOf } from '../../form/problem-errors';
+import { useForm } from '../../form/use-form';
 import { MoneyInput } from '../../form/money-input';
 import { createFeeSchedule, feeHistoryQuery, feeKeys } from './fee-api';
 
@@ -73,67 +77,70 @@ export function FeeSchedulePanel({ merchantId, canEdit, heading }: { merchantId:
   );
 }
 
-function serverErrors(error: unknown): Record<string, string[]> {
-  if (!(error instanceof ResponseError)) return {};
-  const errors = (error.body as { errors?: unknown } | undefined)?.errors;
-  return errors && typeof errors === 'object' && !Array.isArray(errors) ? (errors as Record<string, string[]>) : {};
+/** What the inputs hold: the percentage as typed, the fixed amount in minor units or nothing yet. */
+interface Draft {
+  feeModel: FeeModel;
+  percentage: string;
+  fixedAmountMinor: number | null;
+  validFrom: string;
 }
+
+/** The inputs read as the new schedule, checked by the schema the server checks with. */
+const draftSchema = (merchantId: string) =>
+  z
+    .custom<Draft>()
+    .transform((draft): NewFeeSchedule => ({
+      merchantId,
+      feeModel: draft.feeModel,
+      // Not a number (letters, "1e2") goes to the schema as NaN, which it refuses at the field.
+      percentage: draft.percentage.trim() === '' ? 0 : (parseDecimal(draft.percentage) ?? Number.NaN),
+      fixedAmountMinor: draft.fixedAmountMinor ?? 0,
+      validFrom: draft.validFrom,
+    }))
+    .pipe(NewFeeScheduleSchema);
 
 function NewScheduleForm({ merchantId, currency }: { merchantId: string; currency: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [feeModel, setFeeModel] = useState<FeeModel>('Blended');
-  const [percentage, setPercentage] = useState('');
-  const [fixed, setFixed] = useState<number | null>(null);
-  const [validFrom, setValidFrom] = useState(today());
-  const [clientErrors, setClientErrors] = useState<Record<string, string[]>>({});
   const [saved, setSaved] = useState(false);
-  const body = () => ({
-    merchantId,
-    feeModel,
-    // Not a number (letters, "1e2") goes to the schema as NaN, which it refuses at the field.
-    percentage: percentage.trim() === '' ? 0 : (parseDecimal(percentage) ?? Number.NaN),
-    fixedAmountMinor: fixed ?? 0,
-    validFrom,
-  });
   const mutation = useActionMutation({
-    mutationFn: () => createFeeSchedule(body()),
+    mutationFn: (body: NewFeeSchedule) => createFeeSchedule(body),
     onSuccess: (answer) => {
       queryClient.setQueryData(feeKeys.history(merchantId), answer);
       setSaved(true);
-      setPercentage('');
-      setFixed(null);
+      form.setValue('percentage', '');
+      form.setValue('fixedAmountMinor', null);
     },
     meta: { errorToast: false },
   });
-  const errors = { ...serverErrors(mutation.error), ...clientErrors };
-  const errorOf = (key: string) => (errors[key]?.[0] ? t(errors[key][0], { defaultValue: errors[key][0] }) : undefined);
-  const general = mutation.error && Object.keys(serverErrors(mutation.error)).length === 0 ? mutation.error.message : null;
-  const needs = FEE_MODEL_NEEDS[feeModel];
-  // A change answers the server's objection (a day already taken): its message goes until the next save.
-  const edited =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      if (mutation.error) mutation.reset();
-    };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSaved(false);
-    const parsed = NewFeeScheduleSchema.safeParse(body());
-    if (!parsed.success) {
-      const found: Record<string, string[]> = {};
-      for (const issue of parsed.error.issues) (found[issue.path.join('.')] ??= []).push(issue.message);
-      setClientErrors(found);
-      return;
-    }
-    setClientErrors({});
-    mutation.act();
+  const schema = useMemo(() => draftSchema(merchantId), [merchantId]);
+  const form = useForm<Draft, NewFeeSchedule>({
+    schema,
+    defaultValues: { feeModel: 'Blended', percentage: '', fixedAmountMinor: null, validFrom: today() },
+    serverError: mutation.error,
+  });
+  const { errors } = form.formState;
+  // Messages are keys of the catalogue (the schema's and the server's alike).
+  const errorOf = (key: keyof Draft) => {
+    const message = errors[key]?.message;
+    return message ? t(message, { defaultValue: message }) : undefined;
   };
+  const general = mutation.error && Object.keys(fieldErrorsOf(mutation.error)).length === 0 ? mutation.error.message : null;
+  const needs = FEE_MODEL_NEEDS[form.watch('feeModel')];
+  // A change answers the server's objection (a day already taken): its message goes until the next save.
+  const edited = { onChange: () => mutation.error && mutation.reset() };
+  const submit = form.submit((body) => mutation.send(body));
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-3 border-t border-slate-200 pt-3" aria-label={t('fees.newSchedule')}>
+    <form
+      noValidate
+      onSubmit={(event) => {
+        setSaved(false);
+        return submit(event);
+      }}
+      className="flex flex-col gap-3 border-t border-slate-200 pt-3"
+      aria-label={t('fees.newSchedule')}
+    >
       <h3 className="text-sm font-semibold text-slate-900">{t('fees.newSchedule')}</h3>
       {general ? (
         <p role="alert" className="text-sm text-red-800">
@@ -148,7 +155,7 @@ function NewScheduleForm({ merchantId, currency }: { merchantId: string; currenc
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label={t('fees.fields.model')} required error={errorOf('feeModel')}>
           {(control) => (
-            <select {...control} className={inputClass} value={feeModel} onChange={(event) => edited(setFeeModel)(event.target.value as FeeModel)}>
+            <select {...control} className={inputClass} {...form.register('feeModel', edited)}>
               {FEE_MODELS.map((model) => (
                 <option key={model} value={model}>
                   {t(`fees.models.${model}`)}
@@ -158,40 +165,33 @@ function NewScheduleForm({ merchantId, currency }: { merchantId: string; currenc
           )}
         </Field>
         <Field label={t('fees.fields.validFrom')} required error={errorOf('validFrom')}>
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              min={today()}
-              className={inputClass}
-              value={validFrom}
-              onChange={(event) => edited(setValidFrom)(event.target.value)}
-            />
-          )}
+          {(control) => <input {...control} type="date" min={today()} className={inputClass} {...form.register('validFrom', edited)} />}
         </Field>
         <Field label={t('fees.fields.percentage')} description={t(`fees.needs.${needs}`)} required={needs === 'percentage'} error={errorOf('percentage')}>
-          {(control) => (
-            <input {...control} inputMode="decimal" className={inputClass} value={percentage} onChange={(event) => edited(setPercentage)(event.target.value)} />
-          )}
+          {(control) => <input {...control} inputMode="decimal" className={inputClass} {...form.register('percentage', edited)} />}
         </Field>
-        <MoneyInput
-          label={t('fees.fields.fixedAmount')}
-          currency={currency}
-          value={fixed}
-          onChange={edited(setFixed)}
-          required={needs === 'fixed'}
-          error={errorOf('fixedAmountMinor')}
+        <Controller
+          control={form.control}
+          name="fixedAmountMinor"
+          render={({ field }) => (
+            <MoneyInput
+              label={t('fees.fields.fixedAmount')}
+              currency={currency}
+              value={field.value}
+              onChange={(minor) => {
+                field.onChange(minor);
+                edited.onChange();
+              }}
+              required={needs === 'fixed'}
+              error={errorOf('fixedAmountMinor')}
+            />
+          )}
         />
       </div>
       <div>
-        <button
-          type="submit"
-          disabled={mutation.pending}
-          aria-busy={mutation.pending}
-          className="rounded bg-brand px-4 py-2 text-sm font-semibold text-white disabled:opacity-70"
-        >
+        <Button type="submit" pending={mutation.pending}>
           {t('fees.save')}
-        </button>
+        </Button>
       </div>
     </form>
   );

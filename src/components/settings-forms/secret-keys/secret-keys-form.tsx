@@ -1,16 +1,25 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { secretKeyEndpoints, type SecretKey } from '../../../../contract/secret-keys';
+import { z } from 'zod';
+import { secretKeyEndpoints, SecretKeyNameSchema, type SecretKey } from '../../../../contract/secret-keys';
 import { call } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useActionMutation } from '../../../lib/use-action-mutation';
 import { ConfirmDialog } from '../../confirm-dialog/confirm-dialog';
+import { Button } from '../../form/button';
+import { Field, inputClass } from '../../form/field';
+import { fieldErrorsOf } from '../../form/problem-errors';
+import { useForm } from '../../form/use-form';
 import type { SettingsFormProps } from '../settings-form-props';
 
 // Spec 2 secret-keys (decision 0262): a property's API keys. A new key is shown once, here, and never
 // again; the list shows names, prefixes and times; a key can be rotated (the old one keeps working
 // for a day) or revoked (it stops at once).
+
+/** What a new key is called, as the server checks it ("name the key"). */
+const NewKeySchema = z.object({ name: SecretKeyNameSchema });
 
 const keysKey = (merchantId: string) => ['secret-keys', merchantId] as const;
 
@@ -24,7 +33,6 @@ export function SecretKeysForm({ scope }: SettingsFormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const merchantId = scope.kind === 'property' ? scope.merchantId : '';
-  const [name, setName] = useState('');
   const [shown, setShown] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<SecretKey | null>(null);
   const keys = useQuery({
@@ -35,7 +43,11 @@ export function SecretKeysForm({ scope }: SettingsFormProps) {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: keysKey(merchantId) });
   const create = useActionMutation({
     mutationFn: (keyName: string) => call(secretKeyEndpoints.createSecretKey, { params: { id: merchantId }, body: { name: keyName } }),
-    onSuccess: (made) => (setShown(made.key), setName(''), refresh()),
+    onSuccess: (made): void => {
+      setShown(made.key);
+      form.reset();
+      refresh();
+    },
   });
   const rotate = useActionMutation({
     mutationFn: (keyId: string) => call(secretKeyEndpoints.rotateSecretKey, { params: { id: merchantId, keyId }, body: { overlapHours: 24 } }),
@@ -45,39 +57,34 @@ export function SecretKeysForm({ scope }: SettingsFormProps) {
     mutationFn: (keyId: string) => call(secretKeyEndpoints.revokeSecretKey, { params: { id: merchantId, keyId } }),
     onSuccess: () => (setRevoking(null), refresh()),
   });
+  const form = useForm({ schema: NewKeySchema, defaultValues: { name: '' }, serverError: create.error });
   if (!merchantId) return <p className="text-sm text-slate-600">{t('secretKeys.propertyOnly')}</p>;
   return (
     <div className="flex flex-col gap-4">
-      <form
-        className="flex flex-wrap items-end gap-2"
-        aria-label={t('secretKeys.newKey')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          create.act(name);
-        }}
-      >
-        <label className="flex flex-col text-sm text-slate-700">
-          {t('secretKeys.name')}
-          <input className="rounded border border-slate-300 px-2 py-1" value={name} onChange={(event) => setName(event.target.value)} />
-        </label>
-        <button type="submit" disabled={create.pending} className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-60">
-          {t('secretKeys.generate')}
-        </button>
-        {create.error ? (
-          <p role="alert" className="basis-full text-sm text-red-700">
-            {create.error.message}
-          </p>
-        ) : null}
-      </form>
+      <FormProvider {...form}>
+        <form noValidate className="flex flex-wrap items-end gap-2" aria-label={t('secretKeys.newKey')} onSubmit={form.submit(({ name }) => create.send(name))}>
+          <Field label={t('secretKeys.name')} name="name">
+            {(control) => <input {...control} className={inputClass} {...form.register('name')} />}
+          </Field>
+          <Button type="submit" size="sm" pending={create.pending}>
+            {t('secretKeys.generate')}
+          </Button>
+          {create.error && Object.keys(fieldErrorsOf(create.error)).length === 0 ? (
+            <p role="alert" className="basis-full text-sm text-red-700">
+              {create.error.message}
+            </p>
+          ) : null}
+        </form>
+      </FormProvider>
       {shown ? (
         <div role="status" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm">
           <p>{t('secretKeys.shownOnce')}</p>
           <code data-testid="new-secret-key" className="mt-2 block break-all font-mono">
             {shown}
           </code>
-          <button type="button" className="mt-2 text-blue-700 underline" onClick={() => setShown(null)}>
+          <Button variant="link" className="mt-2" onClick={() => setShown(null)}>
             {t('secretKeys.copied')}
-          </button>
+          </Button>
         </div>
       ) : null}
       <div className="overflow-x-auto">
@@ -102,9 +109,9 @@ export function SecretKeysForm({ scope }: SettingsFormProps) {
                 <td>{statusOf(key, t)}</td>
                 <td className="flex gap-2 py-1">
                   {!key.revokedAt && !key.expiresAt ? (
-                    <button type="button" className="text-blue-700 underline" disabled={rotate.pending} onClick={() => rotate.act(key.id)}>
+                    <Button variant="link" pending={rotate.pending} onClick={() => rotate.act(key.id)}>
                       {t('secretKeys.rotate')}
-                    </button>
+                    </Button>
                   ) : null}
                   {!key.revokedAt ? (
                     <button type="button" className="text-red-700 underline" onClick={() => (revoke.reset(), setRevoking(key))}>

@@ -1,14 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { isSafeText } from '../../../../contract/text';
 import { WEBHOOK_URL_MAX_LENGTH, webhookUrlIssue, type WebhookSecretAnswer, type WebhookSettingsAnswer } from '../../../../contract/webhooks';
-import { ResponseError } from '../../../lib/failure-message';
 import { formatDateTime } from '../../../lib/format';
 import { useActionMutation } from '../../../lib/use-action-mutation';
 import { ConfirmDialog } from '../../confirm-dialog/confirm-dialog';
+import { Button } from '../../form/button';
 import { Field, inputClass } from '../../form/field';
-import { MutationButton } from '../../mutation-button';
+import { fieldErrorsOf } from '../../form/problem-errors';
+import { useForm } from '../../form/use-form';
 import type { SettingsFormProps } from '../settings-form-props';
 import { WebhookDeliveryLog } from './webhook-delivery-log';
 import { WebhookSecretNotice } from './webhook-secret-notice';
@@ -18,12 +22,6 @@ import { useReportDirty } from '../use-report-dirty';
 
 // The "webhook-configuration" page of a merchant group or property (decisions 0281-0283): the two
 // addresses, the signing secret (shown once, rotatable), a test event and the delivery log.
-
-function serverFieldErrors(error: unknown): Record<string, string> | null {
-  if (!(error instanceof ResponseError) || error.status !== 400) return null;
-  const errors = (error.body as { errors?: Record<string, string[]> } | undefined)?.errors;
-  return errors ? Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages[0] ?? ''])) : null;
-}
 
 export function WebhookSettingsForm(props: SettingsFormProps) {
   const { t } = useTranslation();
@@ -82,6 +80,20 @@ interface PartProps extends SettingsFormProps {
   onSecret: (secret: string) => void;
 }
 
+/** The two addresses, trimmed, each refused with the exact problem the server would name (in the screen's words). */
+function addressesSchema(t: TFunction) {
+  const address = (optional: boolean) =>
+    z
+      .string()
+      .transform((value) => value.trim())
+      .superRefine((value, context) => {
+        if (optional && value === '') return;
+        const error = addressError(value);
+        if (error) context.addIssue({ code: 'custom', message: t(error.key, error.values) });
+      });
+  return z.object({ url: address(false), payLaterUrl: address(true) });
+}
+
 function AddressForm({
   scope,
   onboarding,
@@ -96,12 +108,8 @@ function AddressForm({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const current = answer.settings;
-  const [url, setUrl] = useState(current?.url ?? '');
-  const [payLaterUrl, setPayLaterUrl] = useState(current?.payLaterUrl ?? '');
-  useReportDirty(url !== (current?.url ?? '') || payLaterUrl !== (current?.payLaterUrl ?? ''), onDirtyChange);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useActionMutation({
-    mutationFn: () => saveWebhooks({ scope, url: url.trim(), payLaterUrl: payLaterUrl.trim() }),
+    mutationFn: (addresses: { url: string; payLaterUrl: string }) => saveWebhooks({ scope, ...addresses }),
     meta: { errorToast: false },
     onSuccess: (next: WebhookSecretAnswer) => {
       setSaved(true);
@@ -110,47 +118,35 @@ function AddressForm({
       if (next.secret) onSecret(next.secret);
       else onSaved?.();
     },
-    onError: (error) => setErrors(serverFieldErrors(error) ?? {}),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found: Record<string, string> = {};
-    const urlError = addressError(url.trim());
-    const payLaterError = payLaterUrl.trim() ? addressError(payLaterUrl.trim()) : undefined;
-    if (urlError) found.url = t(urlError.key, urlError.values);
-    if (payLaterError) found.payLaterUrl = t(payLaterError.key, payLaterError.values);
-    setErrors(found);
-    if (Object.keys(found).length === 0) save.act();
-  };
-  const failure = save.error && !serverFieldErrors(save.error) ? save.error.message : null;
-  const edit = (set: (value: string) => void) => (value: string) => {
-    setSaved(false);
-    set(value);
-  };
+  const schema = useMemo(() => addressesSchema(t), [t]);
+  const form = useForm({ schema, defaultValues: { url: current?.url ?? '', payLaterUrl: current?.payLaterUrl ?? '' }, serverError: save.error });
+  useReportDirty(form.formState.isDirty, onDirtyChange);
+  const failure = save.error && Object.keys(fieldErrorsOf(save.error)).length === 0 ? save.error.message : null;
+  const unsaved = { onChange: () => setSaved(false) };
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="webhook-settings-form" aria-label={t('integrations.webhooks.title')}>
-      {!current && answer.inherited ? (
-        <p role="note" className="rounded bg-slate-100 p-2 text-sm text-slate-800">
-          {t('integrations.webhooks.inherited', { url: answer.inherited.url })}
-        </p>
-      ) : null}
-      <Field label={t('integrations.webhooks.url')} required error={errors.url}>
-        {(control) => <input {...control} name="url" type="url" className={inputClass} value={url} onChange={(event) => edit(setUrl)(event.target.value)} />}
-      </Field>
-      <Field label={t('integrations.webhooks.payLaterUrl')} description={t('integrations.webhooks.payLaterHint')} error={errors.payLaterUrl}>
-        {(control) => (
-          <input
-            {...control}
-            name="payLaterUrl"
-            type="url"
-            className={inputClass}
-            value={payLaterUrl}
-            onChange={(event) => edit(setPayLaterUrl)(event.target.value)}
-          />
-        )}
-      </Field>
-      <SettingsFormFooter failure={failure} pending={save.pending} saved={saved} onboarding={onboarding} finishLabel={finishLabel} />
-    </form>
+    <FormProvider {...form}>
+      <form
+        noValidate
+        onSubmit={form.submit((addresses) => save.send(addresses))}
+        className="flex flex-col gap-4"
+        data-testid="webhook-settings-form"
+        aria-label={t('integrations.webhooks.title')}
+      >
+        {!current && answer.inherited ? (
+          <p role="note" className="rounded bg-slate-100 p-2 text-sm text-slate-800">
+            {t('integrations.webhooks.inherited', { url: answer.inherited.url })}
+          </p>
+        ) : null}
+        <Field label={t('integrations.webhooks.url')} required name="url">
+          {(control) => <input {...control} type="url" className={inputClass} {...form.register('url', unsaved)} />}
+        </Field>
+        <Field label={t('integrations.webhooks.payLaterUrl')} description={t('integrations.webhooks.payLaterHint')} name="payLaterUrl">
+          {(control) => <input {...control} type="url" className={inputClass} {...form.register('payLaterUrl', unsaved)} />}
+        </Field>
+        <SettingsFormFooter failure={failure} pending={save.pending} saved={saved} onboarding={onboarding} finishLabel={finishLabel} />
+      </form>
+    </FormProvider>
   );
 }
 
@@ -190,19 +186,14 @@ function SecretSection({ scope, answer, onSecret }: PartProps) {
       <p className="text-xs text-slate-600">{t('integrations.webhooks.secret.verify')}</p>
       <div className="flex flex-wrap items-center gap-3">
         {settings ? (
-          <button type="button" className="rounded border border-slate-400 px-3 py-1.5 text-sm" onClick={() => setConfirming(true)}>
+          <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
             {t('integrations.webhooks.secret.rotate')}
-          </button>
+          </Button>
         ) : null}
         {settings || answer.inherited ? (
-          <MutationButton
-            pending={test.pending}
-            pendingLabel={t('integrations.webhooks.test.sending')}
-            onClick={() => test.act()}
-            className="rounded border border-brand px-3 py-1.5 text-sm font-medium text-brand hover:bg-brand/10"
-          >
+          <Button variant="secondary" size="sm" pending={test.pending} pendingLabel={t('integrations.webhooks.test.sending')} onClick={() => test.act()}>
             {t('integrations.webhooks.test.send')}
-          </MutationButton>
+          </Button>
         ) : null}
         {test.isSuccess ? (
           <p role="status" className="text-sm text-green-800">

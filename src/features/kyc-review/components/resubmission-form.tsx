@@ -1,7 +1,11 @@
-import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import type { KycApplication } from '../../../../contract/kyc/application';
 import { KYC_STEP_TITLE_KEYS, type KycStepId } from '../../../../contract/kyc/steps';
+import { Button } from '../../../components/form/button';
+import { useForm } from '../../../components/form/use-form';
 import { BIRTH_DATE } from './field-order';
 import { BIRTH_PARTS, labelKeyOf, reviewEntries } from './review-entries';
 import { useFieldLabel } from './step-data';
@@ -64,6 +68,34 @@ export function flaggablesOf(
   });
 }
 
+/** One line of the form per flaggable item, in the order shown: flagged or not, and the reason. */
+interface FlagDraft {
+  checked: boolean;
+  reason: string;
+}
+
+/**
+ * The flags to send: at least one, each with a reason the applicant can act on. The problem is one
+ * sentence for the whole form (`problem`), as the reviewer reads it above the buttons.
+ */
+function flagsSchema(items: Flaggable[], t: TFunction) {
+  return z
+    .object({ flags: z.array(z.object({ checked: z.boolean(), reason: z.string() })) })
+    .transform(({ flags }) =>
+      items.flatMap((item, index) => {
+        const draft = flags[index];
+        if (!draft?.checked) return [];
+        const reason = draft.reason.trim();
+        return [item.target, ...(item.alsoTargets ?? [])].map((target) => ({ targetKind: item.targetKind, target, reason }));
+      }),
+    )
+    .superRefine((flags, context) => {
+      if (flags.length === 0) context.addIssue({ code: 'custom', path: ['problem'], message: t('kycReview.resubmission.nothingFlagged') });
+      else if (flags.some((flag) => flag.reason.length < MIN_REASON))
+        context.addIssue({ code: 'custom', path: ['problem'], message: t('kycReview.resubmission.reasonRequired') });
+    });
+}
+
 /** Send for resubmission: flag fields and documents, each with the reason the applicant will see. */
 export function ResubmissionForm({
   application,
@@ -73,61 +105,44 @@ export function ResubmissionForm({
 }: {
   application: KycApplication;
   busy: boolean;
-  onSend: (flags: FlagInput[]) => void;
+  /** Sends the flags; settles when the request has. */
+  onSend: (flags: FlagInput[]) => Promise<void>;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
   const fieldLabel = useFieldLabel();
-  const [reasons, setReasons] = useState<Record<string, string>>({});
-  const [chosen, setChosen] = useState<Record<string, Flaggable>>({});
-  const [problem, setProblem] = useState<string>();
   const sections = flaggablesOf(
     application,
     (step) => t(KYC_STEP_TITLE_KEYS[step]),
     fieldLabel,
     (typeName) => t(`kyc.documents.types.${typeName}`, { defaultValue: typeName }),
   );
-
-  const send = () => {
-    const flags = Object.values(chosen).flatMap((item) =>
-      [item.target, ...(item.alsoTargets ?? [])].map((target) => ({ targetKind: item.targetKind, target, reason: (reasons[item.target] ?? '').trim() })),
-    );
-    if (flags.length === 0) return setProblem(t('kycReview.resubmission.nothingFlagged'));
-    if (flags.some((flag) => flag.reason.length < MIN_REASON)) return setProblem(t('kycReview.resubmission.reasonRequired'));
-    setProblem(undefined);
-    onSend(flags);
-  };
+  const items = sections.flatMap((section) => section.items);
+  // The items are read once: the application does not change while the dialog is open.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const schema = useMemo(() => flagsSchema(items, t), [t]);
+  const form = useForm<{ flags: FlagDraft[] }, FlagInput[]>({
+    schema,
+    defaultValues: { flags: items.map(() => ({ checked: false, reason: '' })) },
+  });
+  const flags = form.watch('flags');
+  const problem = (form.formState.errors as { problem?: { message?: string } }).problem?.message;
+  const indexOf = new Map(items.map((item, index) => [item.target, index]));
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        send();
-      }}
-    >
+    <form noValidate onSubmit={form.submit((chosen) => onSend(chosen))}>
       <p className="mb-3 text-sm text-slate-600">{t('kycReview.resubmission.intro')}</p>
       <div className="max-h-[60vh] space-y-4 overflow-y-auto pr-2">
         {sections.map((section) => (
           <fieldset key={section.step} className="rounded border border-slate-200 p-3">
             <legend className="px-1 font-medium">{t(KYC_STEP_TITLE_KEYS[section.step])}</legend>
             {section.items.map((item) => {
-              const checked = Boolean(chosen[item.target]);
+              const index = indexOf.get(item.target) ?? 0;
+              const checked = flags[index]?.checked ?? false;
               return (
                 <div key={item.target} className="mb-2">
                   <label className="inline-flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      checked={checked}
-                      onChange={(event) =>
-                        setChosen((old) => {
-                          const next = { ...old };
-                          if (event.target.checked) next[item.target] = item;
-                          else delete next[item.target];
-                          return next;
-                        })
-                      }
-                    />
+                    <input type="checkbox" {...form.register(`flags.${index}.checked`)} />
                     {t('kycReview.resubmission.flag', { name: item.name })}
                   </label>
                   {checked ? (
@@ -137,8 +152,7 @@ export function ResubmissionForm({
                         type="text"
                         placeholder={t('kycReview.resubmission.reasonPlaceholder')}
                         maxLength={KYC_REASON_MAX_LENGTH}
-                        value={reasons[item.target] ?? ''}
-                        onChange={(event) => setReasons((old) => ({ ...old, [item.target]: event.target.value }))}
+                        {...form.register(`flags.${index}.reason`)}
                         className="w-full rounded border border-slate-300 px-2 py-1"
                       />
                     </label>
@@ -155,12 +169,12 @@ export function ResubmissionForm({
         </p>
       ) : null}
       <div className="mt-4 flex justify-end gap-3">
-        <button type="button" onClick={onCancel} className="rounded border border-slate-300 px-4 py-2 text-sm">
+        <Button variant="secondary" onClick={onCancel}>
           {t('common.cancel')}
-        </button>
-        <button type="submit" disabled={busy} className="rounded bg-brand px-4 py-2 text-sm text-white disabled:opacity-50">
+        </Button>
+        <Button type="submit" pending={busy}>
           {t('kycReview.resubmission.send')}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,11 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import type { KycApplication } from '../../../../contract/kyc/application';
 import { KYC_REASON_MAX_LENGTH, type KycTransitionBody } from '../../../../contract/kyc/review';
 import { LIFECYCLE_ACTION_ACTOR, type LifecycleAction } from '../../../../contract/merchant-groups';
 import { allowedActions } from '../../../../machines/onboarding-lifecycle.machine';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
+import { Button } from '../../../components/form/button';
+import { useForm } from '../../../components/form/use-form';
 import { MutationButton } from '../../../components/mutation-button';
 import { useActionMutation } from '../../../lib/use-action-mutation';
 import { reviewKeys, transitionApplication } from '../api';
@@ -43,8 +46,6 @@ export function ReviewActions({ application }: { application: KycApplication }) 
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<FormAction>();
   const [confirming, setConfirming] = useState<ConfirmedAction>();
-  const [reason, setReason] = useState('');
-  const [reasonProblem, setReasonProblem] = useState<string>();
   // A failure shows the error toast (spec 8); the application is read again, since a refusal
   // usually means someone else changed it meanwhile.
   const mutation = useActionMutation({
@@ -53,7 +54,7 @@ export function ReviewActions({ application }: { application: KycApplication }) 
       queryClient.setQueryData(reviewKeys.application(application.merchantGroupId), updated);
       setDialog(undefined);
       setConfirming(undefined);
-      setReason('');
+      reasonForm.reset();
       await queryClient.invalidateQueries({ queryKey: reviewKeys.lists });
     },
     onError: async () => {
@@ -61,6 +62,15 @@ export function ReviewActions({ application }: { application: KycApplication }) 
       await queryClient.invalidateQueries({ queryKey: reviewKeys.application(application.merchantGroupId) });
     },
   });
+  const reasonSchema = useMemo(
+    () =>
+      z.object({ reason: z.string().transform((reason) => reason.trim()) }).superRefine(({ reason }, context) => {
+        if (dialog === 'reject' && reason.length < 3) context.addIssue({ code: 'custom', path: ['reason'], message: t('kycReview.reject.reasonRequired') });
+      }),
+    [dialog, t],
+  );
+  const reasonForm = useForm({ schema: reasonSchema, defaultValues: { reason: '' } });
+  const reasonProblem = reasonForm.formState.errors.reason?.message;
   const actions = reviewActionsFor(application);
   const run = (action: LifecycleAction) => {
     if (FORM_ACTIONS.includes(action)) return setDialog(action as FormAction);
@@ -104,7 +114,7 @@ export function ReviewActions({ application }: { application: KycApplication }) 
           application={application}
           busy={mutation.pending}
           onCancel={() => setDialog(undefined)}
-          onSend={(flags) => mutation.act({ action: 'requestResubmission', flags })}
+          onSend={(flags) => mutation.send({ action: 'requestResubmission', flags })}
         />
       </ReviewDialog>
 
@@ -115,20 +125,16 @@ export function ReviewActions({ application }: { application: KycApplication }) 
       >
         <form
           noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (dialog === 'reject' && reason.trim().length < 3) return setReasonProblem(t('kycReview.reject.reasonRequired'));
-            setReasonProblem(undefined);
-            mutation.act(dialog === 'reject' ? { action: 'reject', reason: reason.trim() } : { action: 'delete', reason: reason.trim() || undefined });
-          }}
+          onSubmit={reasonForm.submit(({ reason }) =>
+            mutation.send(dialog === 'reject' ? { action: 'reject', reason } : { action: 'delete', reason: reason || undefined }),
+          )}
         >
           {dialog === 'delete' ? <p className="mb-3 text-sm">{t('kycReview.actions.confirmDelete')}</p> : null}
           <label className="block text-sm">
             <span className="block text-slate-700">{dialog === 'delete' ? t('kycReview.delete.reason') : t('kycReview.reject.reason')}</span>
             <textarea
-              value={reason}
               maxLength={KYC_REASON_MAX_LENGTH}
-              onChange={(event) => setReason(event.target.value)}
+              {...reasonForm.register('reason')}
               rows={3}
               className="mt-1 w-full rounded border border-slate-300 px-2 py-1"
             />
@@ -139,12 +145,12 @@ export function ReviewActions({ application }: { application: KycApplication }) 
             </p>
           ) : null}
           <div className="mt-4 flex justify-end gap-3">
-            <button type="button" onClick={() => setDialog(undefined)} className="rounded border border-slate-300 px-4 py-2 text-sm">
+            <Button variant="secondary" onClick={() => setDialog(undefined)}>
               {t('common.cancel')}
-            </button>
-            <MutationButton type="submit" pending={mutation.pending} className="rounded bg-red-700 px-4 py-2 text-sm text-white disabled:opacity-50">
+            </Button>
+            <Button type="submit" variant="danger" pending={mutation.pending}>
               {dialog === 'delete' ? t('kycReview.actions.delete') : t('kycReview.reject.confirm')}
-            </MutationButton>
+            </Button>
           </div>
         </form>
       </ReviewDialog>
