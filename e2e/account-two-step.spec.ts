@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { base32Decode, totpAt } from '../server/auth/totp';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-layout';
 import { usePrivateServer } from './support/private-server';
@@ -12,8 +12,16 @@ import { usePrivateServer } from './support/private-server';
 
 const server = usePrivateServer(44);
 
+// Each test's browsers close with it: a page left open keeps its live stream and timers running and
+// takes the renderer's time from the tests after it.
+const opened: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(opened.splice(0).map((context) => context.close()));
+});
+
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.baseURL });
+  opened.push(context);
   return context.newPage();
 }
 

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-layout';
 import { resetLinkIn, startSmtpPeer, type SmtpPeer } from '../testing/mail/smtp-peer';
 import { usePrivateServer } from './support/private-server';
@@ -25,8 +25,16 @@ async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await expect(page.getByTestId('user-greeting')).toBeVisible();
 }
 
+// Each test's browsers close with it: a page left open keeps its live stream and timers running and
+// takes the renderer's time from the tests after it.
+const opened: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(opened.splice(0).map((context) => context.close()));
+});
+
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.baseURL });
+  opened.push(context);
   return context.newPage();
 }
 

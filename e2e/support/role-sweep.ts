@@ -335,7 +335,18 @@ async function tryEverything(sweep: Sweep, path: string, depth: number, done: st
     const target = page.locator(`[data-sweep-candidate="${next.key.replaceAll('"', '\\"')}"]`);
     // A control that went out of sight since it was listed (a section folded away) is not offered any more.
     if (!(await target.isVisible())) continue;
-    await target.click();
+    // The mark lives on the element that was listed: a screen that re-renders it since (a list refetched
+    // under load) holds a new element without the mark, and a plain click would wait for it to the test's
+    // end. Listing again marks the new one; a control no longer there is not offered any more.
+    const clicked = await target.click({ timeout: 15_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (!clicked) {
+      const stillOffered = (await candidatesOf(page, depth < MAX_DEPTH)).some((candidate) => candidate.key === next.key);
+      if (!stillOffered) continue;
+      await target.click();
+    }
     sweep.tally.actions += 1;
     await quiet(sweep);
     if ((await page.getByRole('dialog').count()) > 0) {
