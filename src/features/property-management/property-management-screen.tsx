@@ -5,6 +5,7 @@ import { homeScreenEndpoints, type DashboardOrder, type LinkSummary } from '../.
 import { DashboardList, moneyText, StatCard } from '../../components/dashboard/dashboard-parts';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { StatusBadge } from '../../components/status-badge/status-badge';
+import { LinkStateBadge } from '../../components/link-state-badge/link-state-badge';
 import { paymentLinkEndpoints } from '../../../contract/payment-links';
 import { MoneyBlockedNote, PickedProperty, PropertyPicker } from '../../components/property-picker/property-picker';
 import { useWorkingProperty, withPicked } from '../../components/property-picker/working-property';
@@ -166,7 +167,10 @@ function OrderRow({ order, merchantId, extra, statusWords }: { order: DashboardO
       <Link href={orderHref(order.orderId, merchantId)} className="text-brand underline">
         {order.guestName} · {order.referenceNo}
       </Link>
-      <StatusBadge tone={ORDER_STATUS_TONES[order.status]}>{statusWords ?? t(`transactions.status.${order.status}`)}</StatusBadge>
+      <span className="inline-flex flex-wrap gap-1">
+        <StatusBadge tone={ORDER_STATUS_TONES[order.status]}>{statusWords ?? t(`transactions.status.${order.status}`)}</StatusBadge>
+        {order.linkState ? <LinkStateBadge state={order.linkState} /> : null}
+      </span>
       <span className="min-w-24 text-right tabular-nums" data-testid="dashboard-order-amount">
         {formatMoney(order.amountMinor, order.currency)}
       </span>
