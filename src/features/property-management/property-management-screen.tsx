@@ -167,14 +167,17 @@ function OrderRow({ order, merchantId, extra, statusWords }: { order: DashboardO
       <Link href={orderHref(order.orderId, merchantId)} className="text-brand underline">
         {order.guestName} · {order.referenceNo}
       </Link>
-      <span className="inline-flex flex-wrap gap-1">
-        <StatusBadge tone={ORDER_STATUS_TONES[order.status]}>{statusWords ?? t(`transactions.status.${order.status}`)}</StatusBadge>
-        {order.linkState ? <LinkStateBadge state={order.linkState} /> : null}
-      </span>
+      <StatusBadge tone={ORDER_STATUS_TONES[order.status]}>{statusWords ?? t(`transactions.status.${order.status}`)}</StatusBadge>
       <span className="min-w-24 text-right tabular-nums" data-testid="dashboard-order-amount">
         {formatMoney(order.amountMinor, order.currency)}
       </span>
-      {extra ? <span className="col-span-3 text-slate-700">{extra}</span> : null}
+      {/* The link's own state on the row's second line (decision 0535), so the guest's name keeps its room. */}
+      {order.linkState || extra ? (
+        <span className="col-span-3 flex flex-wrap items-center gap-2 text-slate-700">
+          {order.linkState ? <LinkStateBadge state={order.linkState} /> : null}
+          {extra ? <span>{extra}</span> : null}
+        </span>
+      ) : null}
     </li>
   );
 }
