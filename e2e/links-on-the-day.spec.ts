@@ -53,6 +53,7 @@ test('a locked link shows as locked, not open, wherever its order appears, and i
   await expect(linkLine).toContainText('5 cards refused on this link');
   await page.goto('/transactions');
   await page.getByLabel('Reference starts with').fill(reference);
+  await page.getByRole('button', { name: 'Apply filters' }).click();
   const row = page.getByRole('row').filter({ hasText: reference });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Payment link sent, not processed');
