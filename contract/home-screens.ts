@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, endpointTable } from './endpoint';
+import { StaffLinkStateSchema } from './link-state';
 import { OrderStatusSchema, PaymentTypeSchema } from './orders';
 import { BACKOFFICE_API } from './product';
 
@@ -37,6 +38,8 @@ export const DashboardOrderSchema = z.object({
   status: OrderStatusSchema,
   paymentType: PaymentTypeSchema,
   at: z.string(),
+  /** The own state of the payment link that made the order (decision 0535); null when no link made it. */
+  linkState: StaffLinkStateSchema.nullable(),
 });
 export type DashboardOrder = z.infer<typeof DashboardOrderSchema>;
 

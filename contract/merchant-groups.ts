@@ -50,7 +50,18 @@ export const KYC_DISPLAY_STATUS_LABELS_EN: Record<KycDisplayStatus, string> = {
 };
 
 /** Lifecycle actions: names of the machine's events as the API and the SPA say them. */
-export const LIFECYCLE_ACTIONS = ['submit', 'startReview', 'requestResubmission', 'approve', 'reject', 'signContract', 'activate', 'delete', 'expire'] as const;
+export const LIFECYCLE_ACTIONS = [
+  'submit',
+  'startReview',
+  'requestResubmission',
+  'approve',
+  'reject',
+  'sendContract',
+  'signContract',
+  'activate',
+  'delete',
+  'expire',
+] as const;
 export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
 export const LifecycleActionSchema = z.enum(LIFECYCLE_ACTIONS);
 
@@ -61,6 +72,7 @@ export const LIFECYCLE_ACTION_ACTOR: Record<LifecycleAction, 'applicant' | 'prov
   requestResubmission: 'provider',
   approve: 'provider',
   reject: 'provider',
+  sendContract: 'provider',
   signContract: 'provider',
   activate: 'provider',
   delete: 'provider',
@@ -210,7 +222,7 @@ export const merchantGroupEndpoints = endpointTable([
     id: 'signMerchantGroupContract',
     method: 'PUT',
     path: `${MERCHANT_API}/merchant-groups/sign-contract/{id}`,
-    summary: 'Lifecycle action signContract (Approved/ContractPending -> ContractSigned); 409 when the lifecycle forbids it',
+    summary: 'Lifecycle action signContract (ContractPending -> ContractSigned: the contract sent was signed); 409 when the lifecycle forbids it',
     access: { resource: 'KYCApplications', action: 'Approve' },
     params: GroupIdParams,
     response: MerchantGroupSchema,

@@ -4,6 +4,7 @@ import { defineEndpoint, endpointTable } from './endpoint';
 import { BACKOFFICE_API } from './product';
 import { safeText } from './text';
 import { CurrencyFilterSchema } from './paging';
+import { OrderLinkSchema } from './link-state';
 
 // Spec 2 "/transactions", spec 3 "Enumerations", spec 7 "Orders", spec 9 page sizes.
 // Decisions: docs/decisions/0120-order-status-codes.md, 0121-list-paging-sorting-counts.md.
@@ -187,6 +188,8 @@ export const OrderRowSchema = z.object({
   cardLast4: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The payment link that made the order and its own state (decision 0535); null when no link made it. */
+  paymentLink: OrderLinkSchema.nullable(),
 });
 export type OrderRow = z.infer<typeof OrderRowSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { whenMissing } from './zod-messages';
+import { StaffLinkStateSchema } from './link-state';
 import { defineEndpoint, endpointTable } from './endpoint';
 import { ChargeCategorySchema, OrderStatusSchema, PaymentTypeSchema } from './orders';
 import { BACKOFFICE_API } from './product';
@@ -80,13 +81,12 @@ export const PaymentLinkSchema = z.object({
    * The link's own state as staff see it (decision 0464): `Open` takes a card, `Paid` was completed (card
    * taken, saved or held), `Expired`, `Cancelled`, or `Locked` after too many refused cards.
    */
-  staffState: z.enum(['Open', 'Paid', 'Expired', 'Cancelled', 'Locked']).optional(),
+  staffState: StaffLinkStateSchema.optional(),
   /** Cards refused on this link so far (decision 0422): the order's failed payments. */
   failedAttempts: z.number().int().optional(),
 });
 export type PaymentLink = z.infer<typeof PaymentLinkSchema>;
-export const STAFF_LINK_STATES = ['Open', 'Paid', 'Expired', 'Cancelled', 'Locked'] as const;
-export type StaffLinkState = (typeof STAFF_LINK_STATES)[number];
+export { STAFF_LINK_STATES, type StaffLinkState } from './link-state';
 
 export const PaymentLinkIdParamsSchema = z.object({ id: z.uuid({ message: 'not a payment link id' }) });
 

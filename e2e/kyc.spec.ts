@@ -203,12 +203,15 @@ test('the applicant replaces only the flagged document and resubmits', async ({ 
   await expect(page.getByRole('heading', { name: 'Application submitted' })).toBeVisible();
 });
 
-test('the reviewer approves, signs the contract and activates the group', async ({ page }) => {
+test('the reviewer approves, sends and signs the contract and activates the group', async ({ page }) => {
   await signInAs(page, REVIEWER);
   await openApplication(page);
   await expect(page.getByTestId('status-badge').first()).toHaveText('Pending');
   await act(page, 'Start review', 'In review');
   await act(page, 'Approve', 'Contract Pending');
+  // Approved, the contract is sent first (decision 0536); only then is its signature recorded.
+  await expect(page.getByRole('button', { name: 'Sign contract' })).toHaveCount(0);
+  await act(page, 'Send contract', 'Contract Pending');
   await page.getByRole('button', { name: 'Sign contract' }).click();
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Sign contract' }).click();
   await expect(page.getByRole('button', { name: 'Activate' })).toBeVisible();
@@ -222,6 +225,7 @@ test('the reviewer approves, signs the contract and activates the group', async 
     'Sent back for resubmission',
     'Document replaced',
     'Approved',
+    'Contract sent for signature',
     'Contract signed',
     'Group activated',
   ])

@@ -5,9 +5,11 @@ import { BACKOFFICE_API, MERCHANT_HEADER } from '../contract/product';
 import { signInAs } from './export-support/api';
 
 // Issue 34, the property's day: a link locked after five refused cards leaves "Open payment links", shows
-// its own state, and its refusals are one failed payment of its order.
+// its own state, and its refusals are one failed payment of its order. Its order's screens, the transactions
+// list and the transaction info, say the link's state too (decision 0535).
 
-test('a locked link shows as locked, not open, and its five refusals are one failed payment', async ({ page }) => {
+test('a locked link shows as locked, not open, wherever its order appears, and its five refusals are one failed payment', async ({ page }) => {
+  const reference = `BK-DAY-LOCK-${randomUUID().slice(0, 8)}`;
   await signInAs(page, 'propertymanager@demo.folio.test');
   await page.goto('/property-management');
   await expect.poll(() => page.evaluate(() => window.localStorage.getItem('folio.active-property') ?? '')).not.toBe('');
@@ -22,7 +24,7 @@ test('a locked link shows as locked, not open, and its five refusals are one fai
       currency: 'EUR',
       paymentType: 'PN',
       chargeCategory: 'Rooms',
-      bookingReference: 'BK-DAY-LOCK',
+      bookingReference: reference,
       expiryHours: 1,
     },
   });
@@ -35,12 +37,25 @@ test('a locked link shows as locked, not open, and its five refusals are one fai
     expect(answer.status()).toBe(200);
   }
   await page.reload();
-  await expect(page.getByTestId('recent-orders')).toContainText('BK-DAY-LOCK');
+  await expect(page.getByTestId('recent-orders')).toContainText(reference);
   const open = page.getByTestId('open-links');
-  await expect(open).not.toContainText('BK-DAY-LOCK');
-  const stopped = page.getByTestId('expired-links').getByRole('listitem').filter({ hasText: 'BK-DAY-LOCK' });
+  await expect(open).not.toContainText(reference);
+  const stopped = page.getByTestId('expired-links').getByRole('listitem').filter({ hasText: reference });
   await expect(stopped).toContainText('Locked: too many refused cards');
-  const failed = page.getByTestId('failed-payments').getByTestId('dashboard-order').filter({ hasText: 'BK-DAY-LOCK' });
+  const failed = page.getByTestId('failed-payments').getByTestId('dashboard-order').filter({ hasText: reference });
   await expect(failed).toHaveCount(1);
   await expect(failed).toContainText('5 refused attempts');
+  await expect(failed).toContainText('Link locked: too many refused cards');
+
+  await failed.getByRole('link').click();
+  const linkLine = page.getByTestId('order-payment-link');
+  await expect(linkLine).toContainText('Link locked: too many refused cards');
+  await expect(linkLine).toContainText('5 cards refused on this link');
+  await page.goto('/transactions');
+  await page.getByLabel('Reference starts with').fill(reference);
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  const row = page.getByRole('row').filter({ hasText: reference });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Payment link sent, not processed');
+  await expect(row.getByTestId('link-state')).toHaveText('Link locked: too many refused cards');
 });

@@ -8,7 +8,7 @@ const EXPECTED: Record<OnboardingStatus, Partial<Record<LifecycleAction, Onboard
   Pending: { startReview: 'InReview', delete: 'Deleted' },
   InReview: { requestResubmission: 'SentForResubmission', approve: 'Approved', reject: 'Rejected', delete: 'Deleted' },
   SentForResubmission: { submit: 'Pending', delete: 'Deleted', expire: 'Expired' },
-  Approved: { signContract: 'ContractSigned', delete: 'Deleted' },
+  Approved: { sendContract: 'ContractPending', delete: 'Deleted' },
   ContractPending: { signContract: 'ContractSigned', delete: 'Deleted' },
   ContractSigned: { activate: 'Active', delete: 'Deleted' },
   Active: {},
@@ -37,6 +37,9 @@ describe('onboarding lifecycle', () => {
     expect(nextStatus('Pending', 'approve')).toBeUndefined();
     expect(nextStatus('Created', 'startReview')).toBeUndefined();
     expect(nextStatus('Approved', 'activate')).toBeUndefined();
+    // The contract is sent before it is signed (decision 0536).
+    expect(nextStatus('Approved', 'signContract')).toBeUndefined();
+    expect(nextStatus('ContractSigned', 'sendContract')).toBeUndefined();
     expect(nextStatus('Rejected', 'submit')).toBeUndefined();
   });
 

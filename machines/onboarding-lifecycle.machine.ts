@@ -12,6 +12,7 @@ export type OnboardingEvent =
   | { type: 'review.request-resubmission' }
   | { type: 'review.approve' }
   | { type: 'review.reject' }
+  | { type: 'contract.send' }
   | { type: 'contract.sign' }
   | { type: 'group.activate' }
   | { type: 'group.delete' }
@@ -24,6 +25,7 @@ export const LIFECYCLE_EVENT: Record<LifecycleAction, OnboardingEvent['type']> =
   requestResubmission: 'review.request-resubmission',
   approve: 'review.approve',
   reject: 'review.reject',
+  sendContract: 'contract.send',
   signContract: 'contract.sign',
   activate: 'group.activate',
   delete: 'group.delete',
@@ -45,8 +47,9 @@ export const onboardingLifecycleMachine = setup({
       on: { 'review.request-resubmission': 'SentForResubmission', 'review.approve': 'Approved', 'review.reject': 'Rejected', ...toDeleted },
     },
     SentForResubmission: { on: { 'application.submit': 'Pending', 'application.expire': 'Expired', ...toDeleted } },
-    // Approved is shown as "Contract Pending"; ContractPending is accepted from older data and behaves the same.
-    Approved: { on: { 'contract.sign': 'ContractSigned', ...toDeleted } },
+    // KYC approved, no contract sent yet (the KYC list shows it as "Contract Pending", spec 4). Provider staff send
+    // the contract; the group then waits in ContractPending until they record it signed (decision 0536).
+    Approved: { on: { 'contract.send': 'ContractPending', ...toDeleted } },
     ContractPending: { on: { 'contract.sign': 'ContractSigned', ...toDeleted } },
     ContractSigned: { on: { 'group.activate': 'Active', ...toDeleted } },
     Active: {},

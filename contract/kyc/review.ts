@@ -44,6 +44,7 @@ export const KycTransitionBodySchema = z.discriminatedUnion(
     z.object({ action: z.literal('requestResubmission'), flags: z.array(ReviewFlagInputSchema).min(1, { error: 'kyc.validation.flagAtLeastOne' }).max(50) }),
     z.object({ action: z.literal('approve'), note: safeText(kycMessage('unsafeText')).trim().max(1000, { error: 'kyc.validation.tooLong' }).optional() }),
     z.object({ action: z.literal('reject'), reason: ReasonSchema }),
+    z.object({ action: z.literal('sendContract') }),
     z.object({ action: z.literal('signContract') }),
     z.object({ action: z.literal('activate') }),
     z.object({ action: z.literal('delete'), reason: safeText(kycMessage('unsafeText')).trim().max(1000, { error: 'kyc.validation.tooLong' }).optional() }),

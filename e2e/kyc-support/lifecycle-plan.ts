@@ -39,6 +39,7 @@ const ALL_EVENTS: OnboardingEvent[] = [
   { type: 'review.request-resubmission' },
   { type: 'review.approve' },
   { type: 'review.reject' },
+  { type: 'contract.send' },
   { type: 'contract.sign' },
   { type: 'group.activate' },
   { type: 'group.delete' },

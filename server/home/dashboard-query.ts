@@ -3,6 +3,7 @@ import { DASHBOARD_LIST_SIZE, DASHBOARD_LOOKBACK_DAYS, type DashboardOrder, type
 import type { OrderStatus } from '../../contract/orders';
 import type { Db } from '../db/database';
 import { MAX_FAILED_CARD_ATTEMPTS } from '../payment-links/link-limits';
+import { linksOfOrders } from '../payment-links/link-state';
 
 // The figures of the home screens (decision 0221), one query each, scoped to the properties given.
 // Day and week start where the property's own time zone says they do.
@@ -87,7 +88,7 @@ interface OrderRow {
   at: Date;
   total: string;
 }
-const toOrder = (row: OrderRow): DashboardOrder => ({
+const toOrder = (row: OrderRow): Omit<DashboardOrder, 'linkState'> => ({
   orderId: Number(row.id),
   referenceNo: row.reference_no,
   guestName: row.guest_name,
@@ -98,6 +99,15 @@ const toOrder = (row: OrderRow): DashboardOrder => ({
   at: new Date(row.at).toISOString(),
 });
 
+/** Each order with its link's own state (decision 0535): a locked link's order is not just "sent, not processed". */
+async function withLinkStates<T extends Omit<DashboardOrder, 'linkState'>>(db: Db, orders: T[]): Promise<(T & Pick<DashboardOrder, 'linkState'>)[]> {
+  const links = await linksOfOrders(
+    db,
+    orders.map((order) => order.orderId),
+  );
+  return orders.map((order) => ({ ...order, linkState: links.get(order.orderId)?.state ?? null }));
+}
+
 /** Authorizations with money still open (Tokenized, authorized beyond what was captured or voided), newest first. */
 export async function awaitingCapture(db: Db, merchantId: string) {
   const rows = await sql<OrderRow & { open_minor: string }>`
@@ -105,7 +115,8 @@ export async function awaitingCapture(db: Db, merchantId: string) {
            authorized_minor - captured_minor - voided_minor AS open_minor, count(*) OVER () AS total
     FROM orders WHERE merchant_id = ${merchantId} AND status = 'Tokenized' AND authorized_minor - captured_minor - voided_minor > 0
     ORDER BY created_at DESC, id DESC LIMIT ${DASHBOARD_LIST_SIZE}`.execute(db);
-  return { count: Number(rows.rows[0]?.total ?? 0), items: rows.rows.map((row) => ({ ...toOrder(row), openMinor: Number(row.open_minor) })) };
+  const items = rows.rows.map((row) => ({ ...toOrder(row), openMinor: Number(row.open_minor) }));
+  return { count: Number(rows.rows[0]?.total ?? 0), items: await withLinkStates(db, items) };
 }
 
 /**
@@ -130,7 +141,10 @@ export async function failedPayments(db: Db, merchantIds: string[]) {
     ) failed ORDER BY at DESC, id DESC LIMIT ${DASHBOARD_LIST_SIZE}`.execute(db);
   return {
     count: Number(rows.rows[0]?.total ?? 0),
-    items: rows.rows.map((row) => ({ ...toOrder(row), reason: row.reason, attempts: Number(row.attempts) })),
+    items: await withLinkStates(
+      db,
+      rows.rows.map((row) => ({ ...toOrder(row), reason: row.reason, attempts: Number(row.attempts) })),
+    ),
   };
 }
 
@@ -138,5 +152,5 @@ export async function recentOrders(db: Db, merchantId: string): Promise<Dashboar
   const rows = await sql<OrderRow>`
     SELECT id, reference_no, guest_name, amount_minor, currency, status, payment_type, created_at AS at, 0 AS total
     FROM orders WHERE merchant_id = ${merchantId} ORDER BY created_at DESC, id DESC LIMIT ${DASHBOARD_LIST_SIZE}`.execute(db);
-  return rows.rows.map(toOrder);
+  return withLinkStates(db, rows.rows.map(toOrder));
 }

@@ -10,6 +10,7 @@ import { problems } from '../http/problem';
 import type { Acquirer } from './acquirer';
 import type { PropertyStatus } from '../../contract/properties';
 import { ORDER_ACTION_CALLS, propertyStatusOpens, refuseClosedByProperty } from '../properties/property-money-rules';
+import { withLinks, type OrderLinksOf } from './order-links';
 import { orderById } from './order-query';
 import { refundableOf } from './refundable';
 import { enqueueOrderEvent } from '../webhooks/webhook-events';
@@ -55,8 +56,16 @@ function mayAct(caller: AnyCaller): boolean {
 }
 
 /** The order, with its ledger and timeline; undefined outside the caller's merchants (no leak: 404). */
-export async function orderDetail(db: Db, id: number, caller: AnyCaller, merchantHeader: string | undefined): Promise<OrderDetail | undefined> {
-  const row = await orderById(db, id, effectiveMerchants(caller.merchantScope, merchantHeader, undefined));
+export async function orderDetail(
+  db: Db,
+  id: number,
+  caller: AnyCaller,
+  merchantHeader: string | undefined,
+  linksOf: OrderLinksOf,
+): Promise<OrderDetail | undefined> {
+  const found = await orderById(db, id, effectiveMerchants(caller.merchantScope, merchantHeader, undefined));
+  if (!found) return undefined;
+  const [row] = await withLinks(db, linksOf, [found]);
   if (!row) return undefined;
   const ledgerRow = await db
     .selectFrom('orders')

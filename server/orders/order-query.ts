@@ -85,6 +85,8 @@ export function toOrderRow(record: OrderRecord): OrderRow {
     cardLast4: record.card_last4,
     createdAt: toIso(record.created_at),
     updatedAt: toIso(record.updated_at),
+    // Filled in by withLinks (order-links.ts): the link is the payment-links module's to read.
+    paymentLink: null,
   };
 }
 

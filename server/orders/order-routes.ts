@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { orderEndpoints } from '../../contract/orders';
 import { effectiveMerchants, pageAnswer } from '../lists/list-query';
 import { registerEndpoint } from '../http/route';
+import { withLinks, type OrderLinksOf } from './order-links';
 import { countOrders, orderPage } from './order-query';
 import { registerMetadataRoutes } from './metadata-routes';
 import { registerOrderEmailRoutes } from './order-email-routes';
@@ -10,14 +11,15 @@ import { registerPaymentRoutes } from './payment-routes';
 const { searchOrders } = orderEndpoints;
 
 /** Spec 7 "Orders": search and detail, always inside the caller's merchants. */
-export function registerOrderRoutes(app: FastifyInstance): void {
+export function registerOrderRoutes(app: FastifyInstance, linksOf: OrderLinksOf): void {
   registerEndpoint(
     app,
     searchOrders,
     async ({ body, caller, merchantId, ctx }) => {
       const merchants = effectiveMerchants(caller.merchantScope, merchantId, body.filters.merchantIds);
       const { page, pageSize, fromEnd } = body.pagination;
-      const [items, count] = await Promise.all([orderPage(ctx.db, body, merchants, page, pageSize, fromEnd), countOrders(ctx.db, body.filters, merchants)]);
+      const [rows, count] = await Promise.all([orderPage(ctx.db, body, merchants, page, pageSize, fromEnd), countOrders(ctx.db, body.filters, merchants)]);
+      const items = await withLinks(ctx.db, linksOf, rows);
       if (!fromEnd) return pageAnswer(items, count, page, pageSize);
       // Counted from the end, the rows seen so far say nothing about the list's start: the estimate stands.
       const total = count.exact ? count.total : Math.max(count.total, page * pageSize + items.length);
@@ -26,7 +28,7 @@ export function registerOrderRoutes(app: FastifyInstance): void {
     { transaction: false },
   );
 
-  registerPaymentRoutes(app);
+  registerPaymentRoutes(app, linksOf);
   registerOrderEmailRoutes(app);
   registerMetadataRoutes(app);
 }

@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { demoAcquirer, type Acquirer } from './acquirer';
+import type { OrderLinksOf } from './order-links';
 import { authorizeOrder, cancelOrder, captureOrder, orderDetail, updateReferenceNo, voidAuthorization } from './order-payment';
 
 const {
@@ -16,38 +17,42 @@ const {
   updateReferenceNo: updateReferenceEndpoint,
 } = paymentEndpoints;
 
-async function detailOrNotFound(db: Db, id: number, caller: AnyCaller, merchantId: string | undefined) {
-  const detail = await orderDetail(db, id, caller, merchantId);
+async function detailOrNotFound(db: Db, id: number, caller: AnyCaller, merchantId: string | undefined, linksOf: OrderLinksOf) {
+  const detail = await orderDetail(db, id, caller, merchantId, linksOf);
   if (!detail) throw problems.notFound(`order ${id} not found`);
   return detail;
 }
 
 /** Spec 7 "Orders" detail and "Payments": one order, its timeline, and the actions on it (decision 0205). */
-export function registerPaymentRoutes(app: FastifyInstance, acquirer: Acquirer = demoAcquirer(app.ctx.config.demoAcquirerLatencyMs)): void {
-  registerEndpoint(app, getOrder, async ({ params, caller, merchantId, ctx }) => detailOrNotFound(ctx.db, params.id, caller, merchantId));
+export function registerPaymentRoutes(
+  app: FastifyInstance,
+  linksOf: OrderLinksOf,
+  acquirer: Acquirer = demoAcquirer(app.ctx.config.demoAcquirerLatencyMs),
+): void {
+  registerEndpoint(app, getOrder, async ({ params, caller, merchantId, ctx }) => detailOrNotFound(ctx.db, params.id, caller, merchantId, linksOf));
 
   registerEndpoint(app, authorizeEndpoint, async ({ body, caller, merchantId, ctx }) => {
     await authorizeOrder(ctx.db, acquirer, caller, merchantId, body);
-    return detailOrNotFound(ctx.db, body.orderId, caller, merchantId);
+    return detailOrNotFound(ctx.db, body.orderId, caller, merchantId, linksOf);
   });
 
   registerEndpoint(app, captureAuthorization, async ({ body, caller, merchantId, ctx }) => {
     await captureOrder(ctx.db, acquirer, caller, merchantId, body);
-    return detailOrNotFound(ctx.db, body.orderId, caller, merchantId);
+    return detailOrNotFound(ctx.db, body.orderId, caller, merchantId, linksOf);
   });
 
   registerEndpoint(app, voidEndpoint, async ({ body, caller, merchantId, ctx }) => {
     await voidAuthorization(ctx.db, acquirer, caller, merchantId, body.orderId);
-    return detailOrNotFound(ctx.db, body.orderId, caller, merchantId);
+    return detailOrNotFound(ctx.db, body.orderId, caller, merchantId, linksOf);
   });
 
   registerEndpoint(app, cancelEndpoint, async ({ params, body, caller, merchantId, ctx }) => {
     await cancelOrder(ctx.db, acquirer, caller, merchantId, params.id, body.reason);
-    return detailOrNotFound(ctx.db, params.id, caller, merchantId);
+    return detailOrNotFound(ctx.db, params.id, caller, merchantId, linksOf);
   });
 
   registerEndpoint(app, updateReferenceEndpoint, async ({ body, caller, merchantId, ctx }) => {
     await updateReferenceNo(ctx.db, caller, merchantId, body.orderId, body.referenceNo);
-    return detailOrNotFound(ctx.db, body.orderId, caller, merchantId);
+    return detailOrNotFound(ctx.db, body.orderId, caller, merchantId, linksOf);
   });
 }

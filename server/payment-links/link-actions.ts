@@ -10,8 +10,8 @@ import { effectiveMerchants } from '../lists/list-query';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { linkOrigin } from '../mail/link-origin';
-import { MAX_FAILED_CARD_ATTEMPTS } from './link-limits';
 import { formatInstant, formatMinor } from './money-text';
+import { staffLinkState } from './link-state';
 import { GUEST_PAGE_PATH, linkState } from './payment-link-routes';
 import { propertyCheckout } from './property-checkout';
 
@@ -40,18 +40,6 @@ interface LinkRecord {
   created_at: Date;
   completed_at: Date | null;
   failed_attempts: number;
-}
-
-/** The link's own state in staff terms: paid, cancelled, locked (refused cards), expired or open. */
-export function staffLinkState(
-  link: { completed_at: Date | null; expires_at: Date; failed_attempts: number },
-  orderStatus: string,
-  now = new Date(),
-): StaffLinkState {
-  if (link.completed_at) return 'Paid';
-  if (orderStatus === 'Cancelled') return 'Cancelled';
-  if (link.failed_attempts >= MAX_FAILED_CARD_ATTEMPTS) return 'Locked';
-  return new Date(link.expires_at) <= now ? 'Expired' : 'Open';
 }
 
 /** The link when the caller may see it; 404 otherwise, the same answer as for a missing link. */

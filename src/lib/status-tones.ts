@@ -1,3 +1,4 @@
+import type { StaffLinkState } from '../../contract/link-state';
 import type { KycDisplayStatus } from '../../contract/merchant-groups';
 import type { OrderStatus } from '../../contract/orders';
 import type { PayoutStatus } from '../../contract/payouts';
@@ -18,6 +19,9 @@ export const TONES = {
   ended: { background: '#e2e8f0', text: '#334155' },
 } as const;
 export type Tone = keyof typeof TONES;
+
+/** A payment link's own state (decisions 0464, 0535), wherever the link or its order appears. */
+export const LINK_STATE_TONES: Record<StaffLinkState, Tone> = { Open: 'info', Paid: 'success', Expired: 'neutral', Cancelled: 'ended', Locked: 'danger' };
 
 export const ORDER_STATUS_TONES: Record<OrderStatus, Tone> = {
   Pending: 'info',

@@ -187,13 +187,35 @@ describe('KYC review and the lifecycle', () => {
     expect(again.json().flags.every((flag: { resolvedAt: string | null }) => flag.resolvedAt !== null)).toBe(true);
   });
 
-  it('approves, signs the contract and activates, shown as Contract Pending until Active', async () => {
+  it('approves, sends the contract, records it signed and activates, shown as Contract Pending until Active', async () => {
     expect((await act({ action: 'approve' })).statusCode).toBe(409);
     expect((await act({ action: 'startReview' })).statusCode).toBe(200);
     const approved = await act({ action: 'approve', note: 'All good' });
     expect(approved.json()).toMatchObject({ status: 'Approved', displayStatus: 'Approved' });
     expect(approved.json().documents.every((document: { status: string }) => document.status === 'Approved')).toBe(true);
-    const signed = await app.inject({ method: 'PUT', url: `${MERCHANT_API}/merchant-groups/sign-contract/${groupId}`, headers: bearer(admin) });
+    const group = () => app.inject({ method: 'GET', url: `${MERCHANT_API}/merchant-groups/${groupId}`, headers: bearer(admin) });
+    expect((await group()).json().allowedActions).toEqual(['sendContract', 'delete']);
+
+    // Decision 0536: a contract is sent before it is signed; signing an unsent one is refused.
+    const signUrl = `${MERCHANT_API}/merchant-groups/sign-contract/${groupId}`;
+    const unsent = await app.inject({ method: 'PUT', url: signUrl, headers: bearer(admin) });
+    expect(unsent.statusCode).toBe(409);
+    expect(unsent.headers['content-type']).toContain('application/problem+json');
+    expect(unsent.json().detail).toBe('the application is Approved: signContract is not allowed now (allowed: sendContract, delete)');
+    // Only provider reviewers send it: the applicant is refused, and nothing moved.
+    const byApplicant = await post(applicant, `${MERCHANT_API}/kyc/applications/${groupId}/transitions`, { action: 'sendContract' });
+    expect(byApplicant.statusCode).toBe(403);
+    expect(byApplicant.headers['content-type']).toContain('application/problem+json');
+    const sent = await act({ action: 'sendContract' });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toMatchObject({ status: 'ContractPending', displayStatus: 'Approved' });
+    expect((await group()).json()).toMatchObject({ status: 'ContractPending', allowedActions: ['signContract', 'delete'] });
+    const twice = await act({ action: 'sendContract' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().detail).toBe('the application is ContractPending: sendContract is not allowed now (allowed: signContract, delete)');
+    expect((await app.inject({ method: 'PUT', url: `${MERCHANT_API}/merchant-groups/activate/${groupId}`, headers: bearer(admin) })).statusCode).toBe(409);
+
+    const signed = await app.inject({ method: 'PUT', url: signUrl, headers: bearer(admin) });
     expect(signed.json()).toMatchObject({ status: 'ContractSigned', displayStatus: 'Approved', allowedActions: ['activate', 'delete'] });
     const active = await app.inject({ method: 'PUT', url: `${MERCHANT_API}/merchant-groups/activate/${groupId}`, headers: bearer(admin) });
     expect(active.json()).toMatchObject({ status: 'Active', allowedActions: [] });
@@ -215,6 +237,7 @@ describe('KYC review and the lifecycle', () => {
       'kyc.submit',
       'kyc.startReview',
       'kyc.approve',
+      'kyc.sendContract',
       'kyc.signContract',
       'kyc.activate',
     ]);

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { PropertyDashboard } from '../../contract/home-screens';
+import { sql } from 'kysely';
+import type { MerchantHome, PropertyDashboard } from '../../contract/home-screens';
+import type { OrderSearchAnswer } from '../../contract/orders';
+import type { OrderDetail } from '../../contract/payments';
 import { MERCHANT_HEADER } from '../../contract/product';
 import { MAX_FAILED_CARD_ATTEMPTS } from '../../server/payment-links/link-limits';
 import { bearer, signIn, startTestApp } from '../support/test-app';
@@ -121,5 +124,87 @@ describe('a link read, cancelled and re-sent by its id', () => {
     for (let attempt = 0; attempt < MAX_FAILED_CARD_ATTEMPTS; attempt++) await guest.pay(locked.token, DECLINED_CARD);
     expect((await act(manager, locked.link.id, '')).json<PaymentLink>()).toMatchObject({ staffState: 'Locked', failedAttempts: MAX_FAILED_CARD_ATTEMPTS });
     expect((await act(manager, locked.link.id, 'resend')).json()).toMatchObject({ status: 409 });
+  });
+});
+
+// Decision 0535: the transactions list, the transaction info and the property's order lists carry the own state
+// of the link that made each order, from the server; failed payments count orders, not refused attempts.
+const API = '/backoffice/api/v2';
+
+const headers = () => ({ ...bearer(manager), [MERCHANT_HEADER]: property });
+
+/** The transactions list's row of the order with this reference, as the list answers it. */
+async function listed(referenceNo: string) {
+  const answer = await app.inject({ method: 'POST', url: `${API}/order/search`, headers: headers(), payload: { filters: { referenceNo } } });
+  expect(answer.statusCode).toBe(200);
+  const items = answer.json<OrderSearchAnswer>().items;
+  expect(items).toHaveLength(1);
+  return items[0]!;
+}
+async function detail(orderId: number) {
+  const answer = await app.inject({ method: 'GET', url: `${API}/order/${orderId}`, headers: headers() });
+  expect(answer.statusCode).toBe(200);
+  return answer.json<OrderDetail>();
+}
+
+describe("the link's own state wherever its order appears (decision 0535)", () => {
+  test("the list and the order's detail say its link's own state: open, locked, paid, cancelled, expired", async () => {
+    const guest = guestOf(app, '10.0.53.1');
+    const open = await createdLink(app, manager, property, { bookingReference: 'LS-ORD-OPEN' });
+    expect((await listed('LS-ORD-OPEN')).paymentLink).toMatchObject({ id: open.link.id, state: 'Open', failedAttempts: 0 });
+    expect((await detail(open.link.orderId)).paymentLink).toMatchObject({ id: open.link.id, state: 'Open', expiresAt: open.link.expiresAt });
+
+    const locked = await createdLink(app, manager, property, { bookingReference: 'LS-ORD-LOCKED' });
+    for (let attempt = 0; attempt < MAX_FAILED_CARD_ATTEMPTS; attempt++) await guest.pay(locked.token, DECLINED_CARD);
+    const lockedRow = await listed('LS-ORD-LOCKED');
+    // The order's own status still says no money moved; its link says why no more will.
+    expect(lockedRow.status).toBe('PaymentLinkSentNoProcessing');
+    expect(lockedRow.paymentLink).toMatchObject({ state: 'Locked', failedAttempts: MAX_FAILED_CARD_ATTEMPTS });
+    expect((await detail(locked.link.orderId)).paymentLink).toMatchObject({ state: 'Locked', failedAttempts: MAX_FAILED_CARD_ATTEMPTS });
+
+    const paid = await createdLink(app, manager, property, { bookingReference: 'LS-ORD-PAID' });
+    expect((await guest.pay(paid.token, SUCCESS_CARD)).statusCode).toBe(200);
+    expect((await listed('LS-ORD-PAID')).paymentLink).toMatchObject({ state: 'Paid' });
+
+    const cancelled = await createdLink(app, manager, property, { bookingReference: 'LS-ORD-CANCELLED' });
+    const cancel = await app.inject({
+      method: 'POST',
+      url: `${LINKS}/${cancelled.link.id}/cancel`,
+      headers: { ...headers(), [IDEMPOTENCY_KEY_HEADER]: crypto.randomUUID() },
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect((await detail(cancelled.link.orderId)).paymentLink).toMatchObject({ state: 'Cancelled' });
+
+    const expired = await createdLink(app, manager, property, { bookingReference: 'LS-ORD-EXPIRED' });
+    await sql`UPDATE payment_links SET expires_at = now() - interval '1 hour' WHERE id = ${expired.link.id}::uuid`.execute(app.ctx.db);
+    expect((await listed('LS-ORD-EXPIRED')).paymentLink).toMatchObject({ state: 'Expired' });
+  });
+
+  test('an order no link made carries no link state', async () => {
+    const withoutLink = await app.ctx.db
+      .selectFrom('orders')
+      .select('reference_no')
+      .where('merchant_id', '=', property)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('payment_links').select('id').whereRef('payment_links.order_id', '=', 'orders.id'))))
+      .executeTakeFirstOrThrow();
+    expect((await listed(withoutLink.reference_no)).paymentLink).toBeNull();
+  });
+
+  test("the property's order lists say the link's state, and five refused cards on one link are one failed payment", async () => {
+    const home = async () =>
+      (
+        await app.inject({ method: 'GET', url: `${API}/home/merchant`, headers: bearer((await signIn(app, 'merchantadmin@demo.folio.test')).accessToken) })
+      ).json<MerchantHome>();
+    const before = { property: (await dashboard()).failedPayments.count, group: (await home()).needsAction.failedPaymentsThisWeek };
+    const locked = await createdLink(app, manager, property, { bookingReference: 'LS-DAY-LOCKED' });
+    const guest = guestOf(app, '10.0.53.2');
+    for (let attempt = 0; attempt < MAX_FAILED_CARD_ATTEMPTS; attempt++) await guest.pay(locked.token, DECLINED_CARD);
+
+    const after = await dashboard();
+    expect(after.failedPayments.count).toBe(before.property + 1);
+    expect((await home()).needsAction.failedPaymentsThisWeek).toBe(before.group + 1);
+    const rows = after.failedPayments.items.filter((item) => item.orderId === locked.link.orderId);
+    expect(rows).toEqual([expect.objectContaining({ attempts: MAX_FAILED_CARD_ATTEMPTS, linkState: 'Locked' })]);
+    expect(after.recentOrders.find((order) => order.orderId === locked.link.orderId)).toMatchObject({ linkState: 'Locked' });
   });
 });

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { paymentLinkEndpoints, type PaymentLink, type StaffLinkState } from '../../../contract/payment-links';
+import { paymentLinkEndpoints, type PaymentLink } from '../../../contract/payment-links';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { MutationButton } from '../../components/mutation-button';
 import { QrCode } from '../../components/qr-code/qr-code';
@@ -11,12 +11,10 @@ import { call } from '../../lib/api-client';
 import { useCapabilities } from '../../lib/capabilities';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notifications/notify';
-import type { Tone } from '../../lib/status-tones';
+import { LINK_STATE_TONES } from '../../lib/status-tones';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { paymentLinkKeys } from './api';
 import { previewAddress } from './preview-address';
-
-export const STAFF_LINK_STATE_TONES: Record<StaffLinkState, Tone> = { Open: 'info', Paid: 'success', Expired: 'neutral', Cancelled: 'ended', Locked: 'danger' };
 
 /** The link sent: its address to copy, its QR code, its own state, cancel and re-send, and the ways on (issue 15, 34). */
 export function CreatedLink({ link, onAnother }: { link: PaymentLink; onAnother: () => void }) {
@@ -56,7 +54,7 @@ export function CreatedLink({ link, onAnother }: { link: PaymentLink; onAnother:
     >
       <div className="flex flex-wrap items-center gap-3">
         <h2 className="text-lg font-semibold">{t('paymentLinks.created.title', { email: link.guestEmail })}</h2>
-        <StatusBadge tone={STAFF_LINK_STATE_TONES[state]}>{t(`paymentLinks.linkState.${state}`)}</StatusBadge>
+        <StatusBadge tone={LINK_STATE_TONES[state]}>{t(`paymentLinks.linkState.${state}`)}</StatusBadge>
       </div>
       <p>
         {formatMoney(link.amountMinor, link.currency)} · {t(`paymentLinks.paymentType.${link.paymentType}`)} · {link.bookingReference}

@@ -5,6 +5,7 @@ import { homeScreenEndpoints, type DashboardOrder, type LinkSummary } from '../.
 import { DashboardList, moneyText, StatCard } from '../../components/dashboard/dashboard-parts';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { StatusBadge } from '../../components/status-badge/status-badge';
+import { LinkStateBadge } from '../../components/link-state-badge/link-state-badge';
 import { paymentLinkEndpoints } from '../../../contract/payment-links';
 import { MoneyBlockedNote, PickedProperty, PropertyPicker } from '../../components/property-picker/property-picker';
 import { useWorkingProperty, withPicked } from '../../components/property-picker/working-property';
@@ -170,7 +171,13 @@ function OrderRow({ order, merchantId, extra, statusWords }: { order: DashboardO
       <span className="min-w-24 text-right tabular-nums" data-testid="dashboard-order-amount">
         {formatMoney(order.amountMinor, order.currency)}
       </span>
-      {extra ? <span className="col-span-3 text-slate-700">{extra}</span> : null}
+      {/* The link's own state on the row's second line (decision 0535), so the guest's name keeps its room. */}
+      {order.linkState || extra ? (
+        <span className="col-span-3 flex flex-wrap items-center gap-2 text-slate-700">
+          {order.linkState ? <LinkStateBadge state={order.linkState} /> : null}
+          {extra ? <span>{extra}</span> : null}
+        </span>
+      ) : null}
     </li>
   );
 }

@@ -3,6 +3,7 @@ import { ORDER_COLUMNS, ORDER_SORTABLE_COLUMNS, type OrderColumnId, type OrderRo
 import { Link } from 'wouter';
 import { NoWrap } from '../../components/data-table/data-table';
 import type { DataTableColumn } from '../../components/data-table/data-table-features';
+import { LinkStateBadge } from '../../components/link-state-badge/link-state-badge';
 import { StatusBadge } from '../../components/status-badge/status-badge';
 import { ORDER_STATUS_TONES } from '../../lib/status-tones';
 import { formatDateTime, formatMoney } from '../../lib/format';
@@ -20,7 +21,13 @@ function cellOf(id: OrderColumnId, row: OrderRow, t: TFunction, onlyProperty: (r
       return <NoWrap>{formatMoney(row.amountMinor, row.currency)}</NoWrap>;
     // The words come from the status text, never from the legacy code (contract decision 0120).
     case 'status':
-      return <StatusBadge tone={ORDER_STATUS_TONES[row.status]}>{t(`transactions.status.${row.status}`)}</StatusBadge>;
+      // The link's own state beside the order's (decision 0535): the server says it, the screen only shows it.
+      return (
+        <span className="inline-flex flex-wrap gap-1">
+          <StatusBadge tone={ORDER_STATUS_TONES[row.status]}>{t(`transactions.status.${row.status}`)}</StatusBadge>
+          {row.paymentLink ? <LinkStateBadge state={row.paymentLink.state} /> : null}
+        </span>
+      );
     case 'paymentType':
       return t(`transactions.paymentType.${row.paymentType}`);
     case 'createdAt':

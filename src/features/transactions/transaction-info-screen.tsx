@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import type { OrderLink } from '../../../contract/link-state';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { DetailSection } from '../../components/detail-section/detail-section';
 import { OrderFeeSection } from '../../components/order-fee/order-fee-section';
 import { PageLayout } from '../../components/page-layout/page-layout';
+import { LinkStateBadge } from '../../components/link-state-badge/link-state-badge';
 import { StatusBadge } from '../../components/status-badge/status-badge';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { ORDER_STATUS_TONES } from '../../lib/status-tones';
@@ -31,8 +33,11 @@ export function TransactionInfoScreen() {
       title={t('transactions.info.title', { id: order.id })}
       back={back}
       subtitle={
-        <span data-testid="order-status">
-          <StatusBadge tone={ORDER_STATUS_TONES[order.status]}>{t(`transactions.status.${order.status}`)}</StatusBadge>
+        <span className="inline-flex flex-wrap gap-1">
+          <span data-testid="order-status">
+            <StatusBadge tone={ORDER_STATUS_TONES[order.status]}>{t(`transactions.status.${order.status}`)}</StatusBadge>
+          </span>
+          {order.paymentLink ? <LinkStateBadge state={order.paymentLink.state} /> : null}
         </span>
       }
     >
@@ -47,6 +52,7 @@ export function TransactionInfoScreen() {
           { label: t('transactions.columns.chargeCategory'), value: order.chargeCategory },
           { label: t('transactions.columns.cardBrand'), value: order.cardBrand && order.cardLast4 ? `${order.cardBrand} •••• ${order.cardLast4}` : '—' },
           { label: t('transactions.columns.createdAt'), value: formatDateTime(order.createdAt) },
+          ...(order.paymentLink ? [{ label: t('linkStates.label'), value: <OrderLinkLine link={order.paymentLink} />, testId: 'order-payment-link' }] : []),
         ]}
       />
       <OrderFeeSection orderId={order.id} />
@@ -74,5 +80,19 @@ export function TransactionInfoScreen() {
         <OrderEmailHistory orderId={order.id} merchantId={merchantId} mayResend={order.mayAct} />
       </DetailSection>
     </PageLayout>
+  );
+}
+
+/** The link that made the order: its own state, the cards refused on it (one failed payment), and its expiry. */
+function OrderLinkLine({ link }: { link: OrderLink }) {
+  const { t } = useTranslation();
+  const expiry = formatDateTime(link.expiresAt);
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <LinkStateBadge state={link.state} />
+      {link.failedAttempts > 0 ? <span>{t('linkStates.refusedCards', { count: link.failedAttempts })}</span> : null}
+      {link.state === 'Open' ? <span>{t('linkStates.expires', { date: expiry })}</span> : null}
+      {link.state === 'Expired' ? <span>{t('linkStates.expired', { date: expiry })}</span> : null}
+    </span>
   );
 }

@@ -21,6 +21,7 @@ const ACTION_LABEL: Record<LifecycleAction, string> = {
   requestResubmission: 'kycReview.actions.sendForResubmission',
   approve: 'kycReview.actions.approve',
   reject: 'kycReview.actions.reject',
+  sendContract: 'kycReview.actions.sendContract',
   signContract: 'kycReview.actions.signContract',
   activate: 'kycReview.actions.activate',
   delete: 'kycReview.actions.delete',
@@ -39,7 +40,7 @@ export function reviewActionsFor(application: Pick<KycApplication, 'status' | 'a
 type FormAction = 'requestResubmission' | 'reject' | 'delete';
 const FORM_ACTIONS: readonly LifecycleAction[] = ['requestResubmission', 'reject', 'delete'];
 /** One click would change the application's status: asked first (issue 11, decision 0198). */
-type ConfirmedAction = 'startReview' | 'approve' | 'signContract' | 'activate';
+type ConfirmedAction = 'startReview' | 'approve' | 'sendContract' | 'signContract' | 'activate';
 
 export function ReviewActions({ application }: { application: KycApplication }) {
   const { t } = useTranslation();

@@ -1,0 +1,19 @@
+import type { OrderLink } from '../../contract/link-state';
+import type { OrderRow } from '../../contract/orders';
+import type { Db } from '../db/database';
+
+/**
+ * The payment links that made these orders, by order id. The payment-links module answers it (it builds on
+ * orders and owns its table, decision 0455); server/modules.ts hands it in, as merchant groups receive their
+ * applications.
+ */
+export type OrderLinksOf = (db: Db, orderIds: readonly number[]) => Promise<Map<number, OrderLink>>;
+
+/** The rows with the link that made each, so every order answer says its link's own state (decision 0535). */
+export async function withLinks<T extends OrderRow>(db: Db, linksOf: OrderLinksOf, rows: T[]): Promise<T[]> {
+  const links = await linksOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, paymentLink: links.get(row.id) ?? null }));
+}

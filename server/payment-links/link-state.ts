@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import type { OrderLink, StaffLinkState } from '../../contract/link-state';
+import type { Db } from '../db/database';
+import { MAX_FAILED_CARD_ATTEMPTS } from './link-limits';
+
+// A link's own state in staff terms (decisions 0422, 0464, 0535): one function, so the link screen, the
+// property's day and the order answers say the same word for the same link.
+
+/** The link's own state in staff terms: paid, cancelled, locked (refused cards), expired or open. */
+export function staffLinkState(
+  link: { completed_at: Date | null; expires_at: Date; failed_attempts: number },
+  orderStatus: string,
+  now = new Date(),
+): StaffLinkState {
+  if (link.completed_at) return 'Paid';
+  if (orderStatus === 'Cancelled') return 'Cancelled';
+  if (link.failed_attempts >= MAX_FAILED_CARD_ATTEMPTS) return 'Locked';
+  return new Date(link.expires_at) <= now ? 'Expired' : 'Open';
+}
+
+/**
+ * The links that made these orders, by order id (an order has at most one link: payment_links_one_per_order).
+ * One indexed read for a page of orders; an order without a link is absent from the map.
+ */
+export async function linksOfOrders(db: Db, orderIds: readonly number[]): Promise<Map<number, OrderLink>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await sql<{ id: string; order_id: string; completed_at: Date | null; expires_at: Date; failed_attempts: number; order_status: string }>`
+    SELECT l.id, l.order_id, l.completed_at, l.expires_at, l.failed_attempts, o.status AS order_status
+    FROM payment_links l JOIN orders o ON o.id = l.order_id
+    WHERE l.order_id IN (${sql.join(orderIds.map((id) => sql`${String(id)}::bigint`))})`.execute(db);
+  return new Map(
+    rows.rows.map((row) => [
+      Number(row.order_id),
+      {
+        id: row.id,
+        state: staffLinkState(row, row.order_status),
+        failedAttempts: Number(row.failed_attempts),
+        expiresAt: new Date(row.expires_at).toISOString(),
+      },
+    ]),
+  );
+}
