@@ -3,6 +3,7 @@ import { defineEndpoint, endpointTable } from './endpoint';
 import { DateBoundSchema, PagedSchema, PaginationSchema } from './orders';
 import { BACKOFFICE_API } from './product';
 import { safeText } from './text';
+import { refuseInvertedRanges } from './ranges';
 import { MoneyCurrencySchema } from './currency';
 
 // Spec 2 "/bookings" (provider roles' menu), spec 3 "PMS integration", "Deposit basis", "Log
@@ -16,16 +17,19 @@ export type DepositBasis = (typeof DEPOSIT_BASES)[number];
 export const LOG_SOURCES = ['Booking', 'Webhook'] as const;
 export const LOG_DIRECTIONS = ['Inbound', 'Outbound'] as const;
 
-export const BookingFilterSchema = z.object({
-  /** Guest name, e-mail or booking reference contains (case-insensitive). */
-  search: safeText().trim().min(1).max(100).optional(),
-  /** Properties; always intersected with the caller's merchant scope on the server. */
-  merchantIds: z.array(z.uuid()).max(500).optional(),
-  arrivalFrom: DateBoundSchema.optional(),
-  arrivalTo: DateBoundSchema.optional(),
-  depositBases: z.array(z.enum(DEPOSIT_BASES)).max(DEPOSIT_BASES.length).optional(),
-  pmsIntegrations: z.array(z.enum(PMS_INTEGRATIONS)).max(PMS_INTEGRATIONS.length).optional(),
-});
+export const BookingFilterSchema = z
+  .object({
+    /** Guest name, e-mail or booking reference contains (case-insensitive). */
+    search: safeText().trim().min(1).max(100).optional(),
+    /** Properties; always intersected with the caller's merchant scope on the server. */
+    merchantIds: z.array(z.uuid()).max(500).optional(),
+    arrivalFrom: DateBoundSchema.optional(),
+    arrivalTo: DateBoundSchema.optional(),
+    depositBases: z.array(z.enum(DEPOSIT_BASES)).max(DEPOSIT_BASES.length).optional(),
+    pmsIntegrations: z.array(z.enum(PMS_INTEGRATIONS)).max(PMS_INTEGRATIONS.length).optional(),
+  })
+  // An inverted range matches nothing; the caller is told which bound to change (decision 0525).
+  .superRefine(refuseInvertedRanges({ from: 'arrivalFrom', to: 'arrivalTo', kind: 'dates' }));
 export type BookingFilter = z.infer<typeof BookingFilterSchema>;
 
 export const BOOKING_SORTABLE_COLUMNS = ['reference', 'guestName', 'checkIn', 'checkOut', 'amount'] as const;

@@ -5,6 +5,9 @@ import { BACKOFFICE_API } from './product';
 import { safeText } from './text';
 import { CurrencyFilterSchema } from './paging';
 import { OrderLinkSchema } from './link-state';
+import { refuseInvertedRanges } from './ranges';
+
+export { rangeEnd, rangeStart } from './ranges';
 
 // Spec 2 "/transactions", spec 3 "Enumerations", spec 7 "Orders", spec 9 page sizes.
 // Decisions: docs/decisions/0120-order-status-codes.md, 0121-list-paging-sorting-counts.md.
@@ -93,22 +96,9 @@ export const OrderFilterSchema = z
       .regex(/^\d{4}$/, { message: 'use the last 4 digits' })
       .optional(),
   })
-  .superRefine((filter, ctx) => {
-    // An inverted range matches nothing; the caller is told which bound to change (decision 0461).
-    if (filter.amountMin !== undefined && filter.amountMax !== undefined && filter.amountMin > filter.amountMax)
-      ctx.addIssue({ code: 'custom', path: ['amountMax'], message: 'the largest amount is below the smallest' });
-    if (filter.createdFrom && filter.createdTo && rangeStart(filter.createdFrom) >= rangeEnd(filter.createdTo))
-      ctx.addIssue({ code: 'custom', path: ['createdTo'], message: 'the end date is before the start date' });
-  });
+  // An inverted range matches nothing; the caller is told which bound to change (decision 0461).
+  .superRefine(refuseInvertedRanges({ from: 'createdFrom', to: 'createdTo', kind: 'dates' }, { from: 'amountMin', to: 'amountMax', kind: 'amounts' }));
 
-/** The instant a `createdFrom` bound starts at (a date is its UTC midnight). */
-export function rangeStart(bound: string): number {
-  return Date.parse(bound.length === 10 ? `${bound}T00:00:00.000Z` : bound);
-}
-/** The instant a `createdTo` bound ends at, exclusive (a date covers its whole UTC day). */
-export function rangeEnd(bound: string): number {
-  return bound.length === 10 ? Date.parse(`${bound}T00:00:00.000Z`) + 86_400_000 : Date.parse(bound);
-}
 export type OrderFilter = z.infer<typeof OrderFilterSchema>;
 
 /** Columns of the transactions table and of its export; `id` is the wire/column id. */

@@ -3,6 +3,7 @@ import { defineEndpoint, endpointTable } from './endpoint';
 import { DateBoundSchema, PagedSchema, PaginationSchema } from './orders';
 import { MERCHANT_API } from './product';
 import { safeText } from './text';
+import { refuseInvertedRanges } from './ranges';
 import { CurrencyFilterSchema } from './paging';
 
 // Spec 2 "/payouts", spec 3 "Payout schedule", spec 7 "Payouts". Decision 0123.
@@ -23,20 +24,23 @@ export const PAYOUT_SCHEDULE_LABELS_EN: Record<(typeof PAYOUT_SCHEDULES)[number]
 };
 export const PAYOUT_ATTEMPT_STATUSES = ['Processing', 'Paid', 'Failed'] as const;
 
-export const PayoutFilterSchema = z.object({
-  createdFrom: DateBoundSchema.optional(),
-  createdTo: DateBoundSchema.optional(),
-  statuses: z.array(PayoutStatusSchema).max(PAYOUT_STATUSES.length).optional(),
-  schedules: z.array(PayoutScheduleSchema).max(PAYOUT_SCHEDULES.length).optional(),
-  /** Properties; always intersected with the caller's merchant scope on the server. */
-  merchantIds: z.array(z.uuid()).max(500).optional(),
-  currency: CurrencyFilterSchema.optional(),
-  /** Amount bounds in MINOR units (cents), inclusive. */
-  amountMin: z.number().int().min(0).optional(),
-  amountMax: z.number().int().min(0).optional(),
-  /** Payout reference prefix (starts-with). */
-  reference: safeText().trim().min(1).max(100).optional(),
-});
+export const PayoutFilterSchema = z
+  .object({
+    createdFrom: DateBoundSchema.optional(),
+    createdTo: DateBoundSchema.optional(),
+    statuses: z.array(PayoutStatusSchema).max(PAYOUT_STATUSES.length).optional(),
+    schedules: z.array(PayoutScheduleSchema).max(PAYOUT_SCHEDULES.length).optional(),
+    /** Properties; always intersected with the caller's merchant scope on the server. */
+    merchantIds: z.array(z.uuid()).max(500).optional(),
+    currency: CurrencyFilterSchema.optional(),
+    /** Amount bounds in MINOR units (cents), inclusive. */
+    amountMin: z.number().int().min(0).optional(),
+    amountMax: z.number().int().min(0).optional(),
+    /** Payout reference prefix (starts-with). */
+    reference: safeText().trim().min(1).max(100).optional(),
+  })
+  // An inverted range matches nothing; the caller is told which bound to change (decision 0525).
+  .superRefine(refuseInvertedRanges({ from: 'createdFrom', to: 'createdTo', kind: 'dates' }, { from: 'amountMin', to: 'amountMax', kind: 'amounts' }));
 export type PayoutFilter = z.infer<typeof PayoutFilterSchema>;
 
 export const PAYOUT_COLUMNS = [

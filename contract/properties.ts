@@ -5,6 +5,7 @@ import { MERCHANT_API } from './product';
 import { CreatePropertyBodySchema, PropertyActionSchema, PropertyFlagSchema, PropertyInfoSchema, PropertyTransitionBodySchema } from './property-lifecycle';
 import { PROPERTY_PAGES } from './settings/pages';
 import { safeText } from './text';
+import { refuseInvertedRanges } from './ranges';
 
 // Spec 7 "Answers and errors": the merchant's property list (by userId) and the property status
 // list, which the active-property statechart needs (spec 4). Both are scoped to the caller
@@ -58,14 +59,17 @@ export const PROPERTY_HIDDEN_COLUMNS: PropertyColumnId[] = ['propertyType', 'lat
 const SORTABLE = ['name', 'status', 'merchantGroupName', 'city', 'createdAt'] as const;
 export const PROPERTY_SORTABLE_COLUMNS: readonly string[] = SORTABLE;
 
-export const PropertyFilterSchema = z.object({
-  statuses: z.array(PropertyStatusSchema).max(PROPERTY_STATUSES.length).optional(),
-  merchantGroupIds: z.array(z.uuid()).max(100).optional(),
-  /** Part of the property's, its group's or its city's name (case-insensitive). */
-  search: safeText().trim().min(1).max(100).optional(),
-  createdFrom: DateBoundSchema.optional(),
-  createdTo: DateBoundSchema.optional(),
-});
+export const PropertyFilterSchema = z
+  .object({
+    statuses: z.array(PropertyStatusSchema).max(PROPERTY_STATUSES.length).optional(),
+    merchantGroupIds: z.array(z.uuid()).max(100).optional(),
+    /** Part of the property's, its group's or its city's name (case-insensitive). */
+    search: safeText().trim().min(1).max(100).optional(),
+    createdFrom: DateBoundSchema.optional(),
+    createdTo: DateBoundSchema.optional(),
+  })
+  // An inverted range matches nothing; the caller is told which bound to change (decision 0525).
+  .superRefine(refuseInvertedRanges({ from: 'createdFrom', to: 'createdTo', kind: 'dates' }));
 export type PropertyFilter = z.infer<typeof PropertyFilterSchema>;
 
 export const PropertySearchBodySchema = z.object({

@@ -6,6 +6,7 @@ import { BACKOFFICE_API } from './product';
 import { ROLES } from './roles';
 import { safeText } from './text';
 import { CurrencyFilterSchema } from './paging';
+import { refuseInvertedRanges } from './ranges';
 import { MoneyCurrencySchema } from './currency';
 
 // Spec 4 "Refund approval status" and "Refund state"; spec 2 "/refund-management"; spec 7 "Refunds".
@@ -160,23 +161,26 @@ export const RefundRequestIdParamsSchema = z.object({ id: z.uuid({ message: 'not
 
 // ---- The refunds table ---------------------------------------------------------------------
 
-export const RefundFilterSchema = z.object({
-  createdFrom: DateBoundSchema.optional(),
-  createdTo: DateBoundSchema.optional(),
-  states: z.array(RefundStateSchema).max(REFUND_STATES.length).optional(),
-  approvalStatuses: z.array(RefundApprovalStatusSchema).max(REFUND_APPROVAL_STATUSES.length).optional(),
-  /** Properties; always intersected with the caller's scope. */
-  merchantIds: z.array(z.uuid()).max(500).optional(),
-  /** The amounts' currency: amount bounds are minor units of it (ISO 4217 exponents differ: JPY 0, KWD 3). */
-  currency: CurrencyFilterSchema.optional(),
-  amountMin: Minor.optional(),
-  amountMax: Minor.optional(),
-  /** Requester's e-mail, starts-with. */
-  requester: safeText().trim().min(1).max(200).optional(),
-  orderId: z.number().int().positive().optional(),
-  /** Only requests the caller may approve or reject now. */
-  waitingForMe: z.boolean().optional(),
-});
+export const RefundFilterSchema = z
+  .object({
+    createdFrom: DateBoundSchema.optional(),
+    createdTo: DateBoundSchema.optional(),
+    states: z.array(RefundStateSchema).max(REFUND_STATES.length).optional(),
+    approvalStatuses: z.array(RefundApprovalStatusSchema).max(REFUND_APPROVAL_STATUSES.length).optional(),
+    /** Properties; always intersected with the caller's scope. */
+    merchantIds: z.array(z.uuid()).max(500).optional(),
+    /** The amounts' currency: amount bounds are minor units of it (ISO 4217 exponents differ: JPY 0, KWD 3). */
+    currency: CurrencyFilterSchema.optional(),
+    amountMin: Minor.optional(),
+    amountMax: Minor.optional(),
+    /** Requester's e-mail, starts-with. */
+    requester: safeText().trim().min(1).max(200).optional(),
+    orderId: z.number().int().positive().optional(),
+    /** Only requests the caller may approve or reject now. */
+    waitingForMe: z.boolean().optional(),
+  })
+  // An inverted range matches nothing; the caller is told which bound to change (decision 0525).
+  .superRefine(refuseInvertedRanges({ from: 'createdFrom', to: 'createdTo', kind: 'dates' }, { from: 'amountMin', to: 'amountMax', kind: 'amounts' }));
 export type RefundFilter = z.infer<typeof RefundFilterSchema>;
 
 export const REFUND_COLUMNS = [

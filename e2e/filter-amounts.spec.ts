@@ -41,7 +41,7 @@ test('the transactions filter reads "1,000" as a thousand and refuses what is no
   expect(searches).toBe(0);
 });
 
-test('an inverted amount or date range is said at its field and holds the search back', async ({ page }) => {
+test('an inverted amount or date range is said at its field and holds the search back, on transactions and bookings', async ({ page }) => {
   await signInAs(page, 'folioadmin@demo.folio.test');
   await page.goto('/transactions');
   await expect(page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1)).toBeVisible();
@@ -68,4 +68,26 @@ test('an inverted amount or date range is said at its field and holds the search
   await form.getByRole('button', { name: 'Apply filters' }).click();
   expect((await searched).ok()).toBe(true);
   expect(sent.filter((filters) => filters.createdTo)).toHaveLength(1);
+
+  // Every list's filter bar follows the same rule, naming its own start field (decision 0525): bookings.
+  await page.goto('/bookings');
+  const bookings = page.getByRole('form', { name: 'Filter bookings' });
+  const bookingSearches: Array<{ arrivalTo?: string }> = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/bookings/search')) bookingSearches.push(request.postDataJSON()?.filters ?? {});
+  });
+  await bookings.getByLabel('Arrival from').fill('2026-03-10');
+  await bookings.getByLabel('Arrival to').fill('2026-03-01');
+  await expect(bookings.getByRole('alert')).toHaveText('This date is before “Arrival from”: choose a later day, or an earlier start.');
+  await expect(bookings.getByLabel('Arrival to')).toHaveAttribute('aria-invalid', 'true');
+  await bookings.getByRole('button', { name: 'Apply filters' }).click();
+  await bookings.getByLabel('Arrival to').fill('2026-03-10');
+  await expect(bookings.getByRole('alert')).toHaveCount(0);
+  const bookingSearched = page.waitForResponse(
+    (response) => response.url().endsWith('/bookings/search') && 'arrivalTo' in (response.request().postDataJSON()?.filters ?? {}),
+  );
+  await bookings.getByRole('button', { name: 'Apply filters' }).click();
+  expect((await bookingSearched).ok()).toBe(true);
+  // The inverted range never went out: the one dated search is the corrected one.
+  expect(bookingSearches.filter((filters) => filters.arrivalTo)).toHaveLength(1);
 });

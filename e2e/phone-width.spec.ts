@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MERCHANT_API } from '../contract/product';
 import { apiOf, signInAs } from './export-support/api';
+import { seriousFindings } from './support/axe-scan';
 
 // At a phone's width (390 px) nothing of a screen is cut off at the window's edge: whatever is wider
 // than the window (a table's columns) scrolls inside its own box. A walk through the built product
@@ -71,3 +72,66 @@ for (const { who, screens } of AT_PHONE_WIDTH)
     }
     expect(cutOff).toEqual({});
   });
+
+/**
+ * Where the first row of a list sits on a phone: each of its values' box, its column's name beside it
+ * (the label the card draws before it), and whether its column is one the list puts first.
+ */
+async function firstCard(page: Page, table: string) {
+  const row = page.getByRole('table', { name: table }).getByRole('row').nth(1);
+  // A row of data, not the one cell that says the list is loading.
+  await expect(row.getByRole('cell').nth(1)).toBeVisible();
+  return row.getByRole('cell').evaluateAll((cells) =>
+    cells.map((cell) => {
+      const box = cell.getBoundingClientRect();
+      return { label: getComputedStyle(cell, '::before').content.replace(/^"|"$/g, ''), left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+    }),
+  );
+}
+
+/** Every value of the card within the window, the named ones above all the others, each under its column's name. */
+async function expectCardWithKeysFirst(page: Page, table: string, keys: string[]) {
+  const cells = await firstCard(page, table);
+  const width = await page.evaluate(() => document.documentElement.clientWidth);
+  expect(cells.filter((cell) => cell.left < 0 || cell.right > width + 0.5).map((cell) => cell.label)).toEqual([]);
+  const byTop = [...cells].sort((a, b) => a.top - b.top).map((cell) => cell.label);
+  expect(byTop.slice(0, keys.length)).toEqual(keys);
+}
+
+test('at 390 px each list row is a card with its key columns first, and the top bar names the hotel and its controls', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, 'merchantadmin@demo.folio.test');
+  await page.goto('/transactions');
+  // Amount and Status were off the screen's edge in a table that gave no sign it scrolls.
+  await expectCardWithKeysFirst(page, 'Transactions', ['Order ID', 'Guest', 'Amount', 'Status']);
+  // Sorting stays within reach without the header row: its buttons sit above the cards.
+  await expect(page.getByRole('button', { name: 'Amount', exact: true })).toBeVisible();
+  expect(await seriousFindings(page)).toEqual([]);
+
+  await page.goto('/refund-management');
+  await expectCardWithKeysFirst(page, 'Refund management', ['Reference', 'Amount', 'Approval', 'Refund state']);
+
+  // The top bar: the hotel being worked on is in sight, and "All controls" says its name, not only "▾".
+  const banner = page.getByRole('banner');
+  const { items } = (await (await apiOf(page)).post(`${MERCHANT_API}/properties/search`, { pagination: { page: 0, pageSize: 25 } })) as {
+    items: Array<{ name: string }>;
+  };
+  const hotelNames = items.map((item) => item.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  await expect(banner.getByText(new RegExp(`^(${hotelNames.join('|')})$`)).filter({ visible: true })).toHaveCount(1);
+  const allControls = banner.getByRole('button', { name: /^All controls/ });
+  const shownWords = await allControls.evaluate((button) => {
+    // The words a sighted user sees: text not inside a box clipped to a pixel (the screen-reader-only pattern).
+    const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+    let words = '';
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      let clipped = false;
+      for (let at = node.parentElement; at && at !== button.parentElement; at = at.parentElement) {
+        const box = at.getBoundingClientRect();
+        if (box.width <= 1 || box.height <= 1) clipped = true;
+      }
+      if (!clipped) words += node.textContent;
+    }
+    return words.trim();
+  });
+  expect(shownWords).toContain('All controls');
+});

@@ -44,8 +44,8 @@ export function AllControlsMenu({ items, hrefOf }: { items: VisibleMenuItem[]; h
   return (
     <Menu as="div" className="relative">
       <MenuButton className="rounded px-2 py-1 text-sm whitespace-nowrap text-white/90 hover:bg-white/10 sm:px-3" data-testid="all-controls">
-        {/* Below sm only the arrow shows; the name stays for assistive technology. */}
-        <span className="max-sm:sr-only">{t('shell.menu.allControls')}</span> <span aria-hidden>▾</span>
+        {/* Its words at every width: on a phone a bare arrow told nobody what it opens (issue 34). */}
+        {t('shell.menu.allControls')} <span aria-hidden>▾</span>
       </MenuButton>
       <MenuItems anchor="bottom start" className="z-40 mt-1 w-56 rounded-md bg-white py-1 text-slate-800 shadow-lg focus:outline-none">
         {items.map((item) => {

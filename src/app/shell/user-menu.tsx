@@ -32,7 +32,15 @@ export function UserMenu({ role, firstName, lastName, onSignOut }: { role: strin
             <span className="font-semibold">{t('shell.userMenu.fullName', { firstName, lastName })}</span>
           )}
         </span>
-        <RoleBadge role={role} />
+        {/* On a phone the hotel being worked on stays in sight above the role (issue 34), cut short if long. */}
+        <span className="flex min-w-0 flex-col items-end gap-0.5">
+          {merchantSide ? (
+            <span className="max-w-32 truncate text-xs text-white/90 min-[30rem]:hidden" data-testid="active-property-name-phone">
+              {propertyName}
+            </span>
+          ) : null}
+          <RoleBadge role={role} />
+        </span>
         <span className="sr-only">{t('shell.userMenu.open')}</span>
       </MenuButton>
       <MenuItems anchor="bottom end" className="z-40 mt-1 w-64 rounded-md bg-white py-1 text-slate-800 shadow-lg focus:outline-none">

@@ -37,9 +37,19 @@ export function NoWrap({ children }: { children: React.ReactNode }) {
   return <span className="whitespace-nowrap">{children}</span>;
 }
 
+/** A column header's words, for the label each phone card gives a value (the lists' headers are `() => t(key)`). */
+function headerWords(header: unknown, context: unknown): string {
+  const words = typeof header === 'function' ? (header as (context: unknown) => unknown)(context) : header;
+  return typeof words === 'string' || typeof words === 'number' ? String(words) : '';
+}
+
 /**
  * A server-side TanStack Table v9 table: the server sorts and pages (manualSorting/manualPagination),
  * the parent owns sorting, page and visibility (persisted per table) and fetches with TanStack Query.
+ *
+ * Below `sm` (a phone) the same table is laid out as one card per row (decision 0526): each value under
+ * its column's name, the columns the list declares `keyOnPhone` first, nothing beyond the screen's edge.
+ * It stays one table for assistive technology; the header row becomes the sort buttons.
  */
 export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   const { t } = useTranslation();
@@ -69,15 +79,31 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     const left = pinnedOffsets.offsets[columnId];
     return left === undefined
       ? {}
-      : { className: `sticky z-10 ${header ? 'bg-slate-50' : 'bg-white'} shadow-[inset_-1px_0_0_#e2e8f0]`, style: { left }, 'data-pinned': true };
+      : {
+          className: `sticky z-10 ${header ? 'bg-slate-50' : 'bg-white'} shadow-[inset_-1px_0_0_#e2e8f0] max-sm:static max-sm:shadow-none`,
+          style: { left },
+          'data-pinned': true,
+        };
   };
+  const anySortable = table.getVisibleLeafColumns().some((column) => column.getCanSort());
+  const labels = Object.fromEntries(
+    table
+      .getHeaderGroups()
+      .flatMap((group) => group.headers)
+      .map((header) => [header.column.id, headerWords(header.column.columnDef.header, header.getContext())]),
+  );
   return (
     <div>
-      <div className="overflow-x-auto rounded border border-slate-200 bg-white">
-        <table ref={pinnedOffsets.tableRef} className="min-w-full text-sm" aria-label={props.label} aria-busy={props.loading}>
-          <thead className="bg-slate-50 text-left text-slate-600">
+      <div className="overflow-x-auto rounded border border-slate-200 bg-white max-sm:overflow-x-visible max-sm:border-0 max-sm:bg-transparent">
+        <table ref={pinnedOffsets.tableRef} className="min-w-full text-sm max-sm:block" aria-label={props.label} aria-busy={props.loading}>
+          <thead className={`bg-slate-50 text-left text-slate-600 max-sm:block max-sm:bg-transparent ${anySortable ? '' : 'max-sm:sr-only'}`}>
             {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
+              // On a phone: "Sort by" and the sortable columns' buttons; the other headers stay for screen readers.
+              <tr
+                key={group.id}
+                data-label={t('lists.phone.sortBy')}
+                className="max-sm:mb-3 max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-2 max-sm:before:text-xs max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]"
+              >
                 {group.headers.map((header) => {
                   const sorted = header.column.getIsSorted();
                   const toggle = header.column.getToggleSortingHandler();
@@ -88,11 +114,17 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
                       scope="col"
                       style={pin.style}
                       data-pinned={pin['data-pinned']}
-                      className={`whitespace-nowrap px-3 py-2 font-medium ${pin.className ?? ''}`}
+                      className={`whitespace-nowrap px-3 py-2 font-medium ${pin.className ?? ''} ${
+                        header.column.getCanSort() && toggle ? 'max-sm:block max-sm:p-0' : 'max-sm:sr-only'
+                      }`}
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     >
                       {header.column.getCanSort() && toggle ? (
-                        <button type="button" className="font-medium hover:underline" onClick={toggle}>
+                        <button
+                          type="button"
+                          className="font-medium hover:underline max-sm:rounded max-sm:border max-sm:border-slate-300 max-sm:bg-white max-sm:px-2 max-sm:py-1 max-sm:text-xs"
+                          onClick={toggle}
+                        >
                           <table.FlexRender header={header} />
                           {sorted ? sortMarks[sorted] : ''}
                         </button>
@@ -105,20 +137,28 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
               </tr>
             ))}
           </thead>
-          <tbody className={props.loading ? 'opacity-60' : undefined}>
+          <tbody className={`max-sm:flex max-sm:flex-col max-sm:gap-3 ${props.loading ? 'opacity-60' : ''}`}>
             {table.getRowModel().rows.map((row) => (
               <tr
                 key={row.id}
-                className={`border-t border-slate-100 ${props.onRowClick ? 'cursor-pointer hover:bg-slate-50' : ''}`}
+                data-phone-card
+                className={`border-t border-slate-100 max-sm:flex max-sm:flex-col max-sm:rounded max-sm:border max-sm:border-slate-200 max-sm:bg-white max-sm:py-2 ${
+                  props.onRowClick ? 'cursor-pointer hover:bg-slate-50' : ''
+                }`}
                 onClick={props.onRowClick ? () => props.onRowClick?.(row.original) : undefined}
               >
                 {row.getVisibleCells().map((cell) => (
                   // Cells wrap at spaces so the table fits its screen; values that must stay whole
-                  // (amounts, dates) render inside <NoWrap>.
+                  // (amounts, dates) render inside <NoWrap>. On a phone each is a line of the row's card,
+                  // its column's name before it (a CSS label: the header cell stays the table's own).
                   <td
                     key={cell.id}
+                    data-label={labels[cell.column.id]}
+                    data-key-on-phone={cell.column.columnDef.meta?.keyOnPhone ? true : undefined}
                     style={pinStyle(cell.column.id, false).style}
-                    className={`px-3 py-2 align-top ${pinStyle(cell.column.id, false).className ?? ''}`}
+                    className={`px-3 py-2 align-top ${pinStyle(cell.column.id, false).className ?? ''} max-sm:flex max-sm:min-w-0 max-sm:gap-3 max-sm:py-1 max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:text-xs max-sm:before:leading-5 max-sm:before:font-normal max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] max-sm:[overflow-wrap:anywhere] ${
+                      cell.column.columnDef.meta?.keyOnPhone ? 'max-sm:font-semibold' : 'max-sm:order-1'
+                    }`}
                   >
                     <table.FlexRender cell={cell} />
                   </td>
@@ -126,8 +166,8 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
               </tr>
             ))}
             {props.rows.length === 0 && (
-              <tr>
-                <td colSpan={visibleCount} className="px-3 py-6 text-center text-slate-500">
+              <tr className="max-sm:block max-sm:rounded max-sm:border max-sm:border-slate-200 max-sm:bg-white">
+                <td colSpan={visibleCount} className="px-3 py-6 text-center text-slate-500 max-sm:block">
                   {props.loading ? t('common.loading') : (props.emptyMessage ?? t('dataTable.empty'))}
                 </td>
               </tr>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '../form/button';
 import { useForm } from '../form/use-form';
+import { invertedRanges, type FilterRange } from './filter-ranges';
 
 // The parts every table's filter bar shares (transactions, payouts): a draft that is applied on
 // submit (so typing does not fire a search per key), the property choice, and apply/clear.
@@ -27,20 +28,27 @@ const anyFilters = <V,>() => z.custom<V>();
 /**
  * A draft of the filters in the kit's form (decision 0400) that follows filters changed elsewhere (a row's
  * "only this property", Clear): react-hook-form takes `values` as the form's values whenever they change.
- * A field's problem that only shows with another (an inverted range) is the browser's constraint, which
- * holds the submit back (the bar is not `noValidate`).
+ * A field's problem that only shows with another (the end of one of `ranges` before its start) comes with
+ * the field's binding; the field sets it as the browser's constraint, which holds the submit back (the
+ * bar is not `noValidate`).
  */
-export function useFilterDraft<V extends Record<string, unknown>>(value: V) {
+export function useFilterDraft<V extends Record<string, unknown>>(value: V, ranges: ReadonlyArray<FilterRange<V>> = []) {
+  const { t } = useTranslation();
   const form = useForm<V, V>({ schema: anyFilters<V>(), defaultValues: value as DefaultValues<V>, values: value });
   const draft = form.watch() as V;
+  const inverted = invertedRanges(draft, ranges);
   const setDraft = (next: V) => {
     for (const name of Object.keys(next)) form.setValue(name as Path<V>, next[name] as PathValue<V, Path<V>>, { shouldDirty: true });
   };
-  const field = (name: keyof V & string) => ({
-    name,
-    value: String(draft[name] ?? ''),
-    onChange: (event: { target: { value: string } }) => form.setValue(name as Path<V>, event.target.value as PathValue<V, Path<V>>, { shouldDirty: true }),
-  });
+  const field = (name: keyof V & string) => {
+    const range = inverted.get(name);
+    return {
+      name,
+      value: String(draft[name] ?? ''),
+      onChange: (event: { target: { value: string } }) => form.setValue(name as Path<V>, event.target.value as PathValue<V, Path<V>>, { shouldDirty: true }),
+      problem: range ? t(range.kind === 'dates' ? 'lists.ranges.datesInverted' : 'lists.ranges.amountsInverted', { from: range.fromLabel }) : undefined,
+    };
+  };
   /** The bar's onSubmit: applies the draft as it stands. */
   const submit = (onApply: (value: V) => void) => form.submit((values) => onApply(values));
   return { draft, setDraft, field, submit };

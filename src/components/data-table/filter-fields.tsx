@@ -9,6 +9,8 @@ export interface FilterFieldBinding {
   name: string;
   value: string;
   onChange: (event: { target: { value: string } }) => void;
+  /** What is wrong with the value beside another field's (the end of a range before its start). */
+  problem?: string;
 }
 
 /** A problem the field cannot see alone (the end of a range before its start), said under it; it holds the search back. */
@@ -20,20 +22,21 @@ function FieldProblem(props: { id: string; problem: string | undefined }) {
   ) : null;
 }
 
-export function DateFilter(props: { label: string; field: FilterFieldBinding; problem?: string }) {
-  const messageId = `${props.field.name}-problem`;
+export function DateFilter(props: { label: string; field: FilterFieldBinding }) {
+  const { problem, ...binding } = props.field;
+  const messageId = `${binding.name}-problem`;
   return (
     <label className={filterLabelClass}>
       {props.label}
       <input
         type="date"
         className={filterInputClass}
-        aria-invalid={props.problem ? true : undefined}
-        aria-describedby={props.problem ? messageId : undefined}
-        ref={(input) => input?.setCustomValidity(props.problem ?? '')}
-        {...props.field}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? messageId : undefined}
+        ref={(input) => input?.setCustomValidity(problem ?? '')}
+        {...binding}
       />
-      <FieldProblem id={messageId} problem={props.problem} />
+      <FieldProblem id={messageId} problem={problem} />
     </label>
   );
 }
@@ -48,7 +51,7 @@ export function ChoiceFilter<T extends string>(props: {
   return (
     <label className={filterLabelClass}>
       {props.label}
-      <select className={filterInputClass} {...props.field}>
+      <select className={filterInputClass} name={props.field.name} value={props.field.value} onChange={props.field.onChange}>
         <option value="">{props.anyLabel}</option>
         {props.options.map((option) => (
           <option key={option} value={option}>
@@ -75,18 +78,19 @@ const TEXT_KINDS = {
 /** The most decimals any currency has (KWD, BHD, ...): an amount field refuses what no currency could hold. */
 const MOST_MINOR_DIGITS = 3;
 
-export function TextFilter(props: { label: string; kind: keyof typeof TEXT_KINDS; field: FilterFieldBinding; problem?: string }) {
+export function TextFilter(props: { label: string; kind: keyof typeof TEXT_KINDS; field: FilterFieldBinding }) {
   const { t } = useTranslation();
   const { className, maxLength, inputMode, type } = TEXT_KINDS[props.kind];
+  const { problem: besideAnother, ...binding } = props.field;
   // A filter that cannot read an amount says so and holds the search back, rather than search without it.
-  const typed = props.field.value.trim();
+  const typed = binding.value.trim();
   const problem =
     props.kind === 'amount' && typed !== '' && parseMinorUnits(typed, MOST_MINOR_DIGITS) === undefined
       ? t('dataTable.filters.notAnAmount')
       : props.kind === 'currency' && typed !== '' && !/^[A-Za-z]{3}$/.test(typed)
         ? t('dataTable.filters.notACurrency')
-        : props.problem;
-  const messageId = `${props.field.name}-problem`;
+        : besideAnother;
+  const messageId = `${binding.name}-problem`;
   return (
     <label className={filterLabelClass}>
       {props.label}
@@ -98,7 +102,7 @@ export function TextFilter(props: { label: string; kind: keyof typeof TEXT_KINDS
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? messageId : undefined}
         ref={(input) => input?.setCustomValidity(problem ?? '')}
-        {...props.field}
+        {...binding}
       />
       <FieldProblem id={messageId} problem={problem} />
     </label>

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { Link } from 'wouter';
 import { BOOKING_SORTABLE_COLUMNS, type BookingRow } from '../../../contract/bookings';
 import { NoWrap } from '../../components/data-table/data-table';
-import type { DataTableColumn } from '../../components/data-table/data-table-features';
+import { keyOnPhone, type DataTableColumn } from '../../components/data-table/data-table-features';
 import { formatDate, formatMoney } from '../../lib/format';
 
 export const bookingDetailHref = (id: string) => `/bookings/booking-detail?bookingId=${encodeURIComponent(id)}`;
@@ -46,6 +46,9 @@ function cellOf(id: (typeof COLUMN_IDS)[number], row: BookingRow, t: TFunction):
   }
 }
 
+/** What tells a booking apart: first in its card on a phone. */
+const KEY_ON_PHONE = ['reference', 'guestName', 'checkIn', 'amount'];
+
 export function bookingColumns(t: TFunction): DataTableColumn<BookingRow>[] {
   return COLUMN_IDS.map((id) => ({
     id: id === 'amount' ? 'amount' : id,
@@ -53,5 +56,6 @@ export function bookingColumns(t: TFunction): DataTableColumn<BookingRow>[] {
     header: () => t(`bookings.columns.${id}`),
     cell: ({ row }: { row: { original: BookingRow } }) => cellOf(id, row.original, t),
     enableSorting: (BOOKING_SORTABLE_COLUMNS as readonly string[]).includes(id),
+    meta: keyOnPhone(KEY_ON_PHONE, id),
   }));
 }

@@ -29,7 +29,9 @@ export function toBookingFilter(values: BookingFilterValues): BookingFilter {
 
 export function BookingFilters(props: { value: BookingFilterValues; onApply: (value: BookingFilterValues) => void }) {
   const { t } = useTranslation();
-  const { field, submit } = useFilterDraft(props.value);
+  const { field, submit } = useFilterDraft(props.value, [
+    { from: 'arrivalFrom', to: 'arrivalTo', kind: 'dates', fromLabel: t('bookings.filters.arrivalFrom') },
+  ]);
   return (
     <FilterBar label={t('bookings.filters.label')} onSubmit={submit(props.onApply)}>
       <TextFilter label={t('bookings.filters.search')} kind="wide" field={field('search')} />

@@ -45,6 +45,7 @@ function applicationColumns(t: TFunction): DataTableColumn<KycApplicationSummary
   return [
     {
       id: 'name',
+      meta: { keyOnPhone: true },
       accessorFn: (row: KycApplicationSummary) => row.name,
       header: () => t('kycReview.columns.name'),
       // The row's way to its detail page: a real link, for the keyboard and screen readers too.
@@ -60,6 +61,7 @@ function applicationColumns(t: TFunction): DataTableColumn<KycApplicationSummary
     },
     {
       id: 'status',
+      meta: { keyOnPhone: true },
       accessorFn: (row: KycApplicationSummary) => row.displayStatus,
       header: () => t('kycReview.columns.status'),
       cell: ({ row }: { row: { original: KycApplicationSummary } }) => <StatusBadge status={row.original.displayStatus} />,

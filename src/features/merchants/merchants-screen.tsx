@@ -39,6 +39,7 @@ function groupColumns(t: TFunction, open: (group: MerchantGroupListItem) => void
   return [
     {
       id: 'name',
+      meta: { keyOnPhone: true },
       accessorFn: (row) => row.name,
       header: () => t('merchants.columns.name'),
       cell: ({ row }: { row: Row }) => (
@@ -57,6 +58,7 @@ function groupColumns(t: TFunction, open: (group: MerchantGroupListItem) => void
     },
     {
       id: 'status',
+      meta: { keyOnPhone: true },
       accessorFn: (row) => row.status,
       header: () => t('merchants.columns.status'),
       cell: ({ row }: { row: Row }) => <OnboardingStatusBadge status={row.original.status} />,

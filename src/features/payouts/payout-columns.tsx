@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { PAYOUT_COLUMNS, PAYOUT_FEE_COLUMNS, PAYOUT_SORTABLE_COLUMNS, type PayoutColumnId, type PayoutRow } from '../../../contract/payouts';
 import { NoWrap } from '../../components/data-table/data-table';
-import type { DataTableColumn } from '../../components/data-table/data-table-features';
+import { keyOnPhone, type DataTableColumn } from '../../components/data-table/data-table-features';
 import { StatusBadge } from '../../components/status-badge/status-badge';
 import { PAYOUT_STATUS_TONES } from '../../lib/status-tones';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
@@ -43,6 +43,9 @@ function feeCell(row: PayoutRow, id: (typeof PAYOUT_FEE_COLUMNS)[number]['id'], 
   return <NoWrap>{value === null ? t('payouts.noFee') : formatMoney(value, row.currency)}</NoWrap>;
 }
 
+/** What tells a payout apart and says how it stands: first in its card on a phone. */
+const KEY_ON_PHONE = ['reference', 'merchantName', 'amount', 'status'];
+
 /** One table column per contract column (the export offers the same ids), then the screen's fee and net amount. */
 export function payoutColumns(t: TFunction, onlyProperty: (row: PayoutRow) => void, onOpen: (row: PayoutRow) => void): DataTableColumn<PayoutRow>[] {
   const contractColumns = PAYOUT_COLUMNS.map((column) => ({
@@ -51,6 +54,7 @@ export function payoutColumns(t: TFunction, onlyProperty: (row: PayoutRow) => vo
     header: () => t(column.labelKey),
     cell: ({ row }: { row: { original: PayoutRow } }) => cellOf(column.id, row.original, t, onlyProperty, onOpen),
     enableSorting: (PAYOUT_SORTABLE_COLUMNS as readonly string[]).includes(column.id),
+    meta: keyOnPhone(KEY_ON_PHONE, column.id),
   }));
   const feeColumns = PAYOUT_FEE_COLUMNS.map((column) => ({
     id: column.id,

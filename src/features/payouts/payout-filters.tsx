@@ -7,7 +7,10 @@ import { EMPTY_PAYOUT_FILTERS, type PayoutFilterValues } from './payout-filter-v
 /** The payouts filter bar: edits a draft and applies it on submit. */
 export function PayoutFilters(props: { value: PayoutFilterValues; onApply: (value: PayoutFilterValues) => void; properties: ReadonlyArray<PropertyChoice> }) {
   const { t } = useTranslation();
-  const { draft, setDraft, field, submit } = useFilterDraft(props.value);
+  const { draft, setDraft, field, submit } = useFilterDraft(props.value, [
+    { from: 'createdFrom', to: 'createdTo', kind: 'dates', fromLabel: t('payouts.filters.createdFrom') },
+    { from: 'amountMin', to: 'amountMax', kind: 'amounts', fromLabel: t('payouts.filters.amountMin') },
+  ]);
   return (
     <FilterBar label={t('payouts.filters.label')} onSubmit={submit(props.onApply)}>
       <DateFilter label={t('payouts.filters.createdFrom')} field={field('createdFrom')} />

@@ -150,6 +150,7 @@ function lineColumns(t: ReturnType<typeof useTranslation>['t'], merchantId: stri
   return [
     {
       id: 'kind',
+      meta: { keyOnPhone: true },
       accessorFn: (row: SettlementLineRow) => row.kind,
       header: () => t('settlement.columns.kind'),
       cell: ({ row }: { row: { original: SettlementLineRow } }) => t(`settlement.kinds.${row.original.kind}`),
@@ -157,6 +158,7 @@ function lineColumns(t: ReturnType<typeof useTranslation>['t'], merchantId: stri
     },
     {
       id: 'orderReference',
+      meta: { keyOnPhone: true },
       accessorFn: (row: SettlementLineRow) => row.orderReference,
       header: () => t('settlement.columns.orderReference'),
       // Each line opens the transaction it settles.
@@ -182,6 +184,7 @@ function lineColumns(t: ReturnType<typeof useTranslation>['t'], merchantId: stri
     },
     {
       id: 'amount',
+      meta: { keyOnPhone: true },
       accessorFn: (row: SettlementLineRow) => row.amountMinor,
       header: () => t('settlement.columns.amount'),
       cell: ({ row }: { row: { original: SettlementLineRow } }) => <NoWrap>{formatMoney(row.original.amountMinor, row.original.currency)}</NoWrap>,

@@ -13,7 +13,7 @@ import {
   type PropertySearchBody,
 } from '../../../contract/properties';
 import { NoWrap } from '../../components/data-table/data-table';
-import type { DataTableColumn } from '../../components/data-table/data-table-features';
+import { keyOnPhone, type DataTableColumn } from '../../components/data-table/data-table-features';
 import { ListScreen } from '../../components/list-screen/list-screen';
 import type { ListDefaults } from '../../components/list-screen/list-state';
 import { useListScreen } from '../../components/list-screen/use-list-screen';
@@ -46,6 +46,9 @@ function cellOf(id: PropertyColumnId, row: PropertyRow, t: TFunction): React.Rea
 }
 
 /** /properties (spec 2): the properties the caller may see, with status, group, city and created; more columns on demand. */
+/** What tells a property apart and says how it stands: first in its card on a phone. */
+const KEY_ON_PHONE = ['name', 'status', 'city'];
+
 export function PropertiesScreen() {
   const { t } = useTranslation();
   const canCreate = useCapabilities().may(propertyEndpoints.createProperty);
@@ -64,6 +67,7 @@ export function PropertiesScreen() {
         header: () => t(column.labelKey),
         cell: ({ row }: { row: { original: PropertyRow } }) => cellOf(column.id, row.original, t),
         enableSorting: column.sortable,
+        meta: keyOnPhone(KEY_ON_PHONE, column.id),
       })),
     [t],
   );

@@ -24,7 +24,9 @@ export function toPropertyFilter(values: PropertyFilterValues): PropertyFilter {
 /** Search by property, group or city; status; created between. Applied on submit. */
 export function PropertyFilters(props: { value: PropertyFilterValues; onApply: (value: PropertyFilterValues) => void }) {
   const { t } = useTranslation();
-  const { field, submit } = useFilterDraft(props.value);
+  const { field, submit } = useFilterDraft(props.value, [
+    { from: 'createdFrom', to: 'createdTo', kind: 'dates', fromLabel: t('properties.filters.createdFrom') },
+  ]);
   return (
     <FilterBar label={t('properties.filters.label')} onSubmit={submit(props.onApply)}>
       <TextFilter label={t('properties.filters.search')} kind="search" field={field('search')} />

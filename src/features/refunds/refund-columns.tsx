@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { REFUND_COLUMNS, REFUND_SORTABLE, type RefundColumnId, type RefundRequestRow } from '../../../contract/refunds';
 import { NoWrap } from '../../components/data-table/data-table';
-import type { DataTableColumn } from '../../components/data-table/data-table-features';
+import { keyOnPhone, type DataTableColumn } from '../../components/data-table/data-table-features';
 import { StatusBadge } from '../../components/status-badge/status-badge';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { REFUND_APPROVAL_STATUS_TONES, REFUND_STATE_TONES } from '../../lib/status-tones';
@@ -24,6 +24,9 @@ function cellOf(id: RefundColumnId, row: RefundRequestRow, t: TFunction, onOpen:
   return String(row[id] ?? '');
 }
 
+/** What tells a refund request apart and says how it stands: first in its card on a phone. */
+const KEY_ON_PHONE = ['orderId', 'orderReference', 'guestName', 'amount', 'approvalStatus', 'state'];
+
 /** One table column per contract column (the export offers the same ids), pinned ones first. */
 export function refundColumns(t: TFunction, onOpen: (row: RefundRequestRow) => void, pinned: readonly string[]): DataTableColumn<RefundRequestRow>[] {
   const ordered = [...REFUND_COLUMNS].sort((a, b) => {
@@ -37,5 +40,6 @@ export function refundColumns(t: TFunction, onOpen: (row: RefundRequestRow) => v
     header: () => t(column.labelKey),
     cell: ({ row }: { row: { original: RefundRequestRow } }) => cellOf(column.id, row.original, t, onOpen),
     enableSorting: (REFUND_SORTABLE as readonly string[]).includes(column.id),
+    meta: keyOnPhone(KEY_ON_PHONE, column.id),
   }));
 }

@@ -7,7 +7,10 @@ import { AWAITING_APPROVAL, EMPTY_REFUND_FILTERS, REFUND_APPROVAL_CHOICES, type 
 /** The refunds filter bar: edits a draft and applies it on submit. */
 export function RefundFilters(props: { value: RefundFilterValues; onApply: (value: RefundFilterValues) => void; properties: ReadonlyArray<PropertyChoice> }) {
   const { t } = useTranslation();
-  const { draft, setDraft, field, submit } = useFilterDraft(props.value);
+  const { draft, setDraft, field, submit } = useFilterDraft(props.value, [
+    { from: 'createdFrom', to: 'createdTo', kind: 'dates', fromLabel: t('refunds.filters.createdFrom') },
+    { from: 'amountMin', to: 'amountMax', kind: 'amounts', fromLabel: t('refunds.filters.amountMin') },
+  ]);
   return (
     <FilterBar label={t('refunds.filters.label')} onSubmit={submit(props.onApply)}>
       <DateFilter label={t('refunds.filters.createdFrom')} field={field('createdFrom')} />

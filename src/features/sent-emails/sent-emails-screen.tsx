@@ -20,6 +20,7 @@ function emailColumns(t: TFunction, open: (id: string) => void): DataTableColumn
   return [
     {
       id: 'sentAt',
+      meta: { keyOnPhone: true },
       accessorFn: (row: SentEmailSummary) => row.createdAt,
       header: () => t('sentEmails.columns.sentAt'),
       cell: ({ row }: { row: { original: SentEmailSummary } }) => <NoWrap>{formatDateTime(row.original.createdAt)}</NoWrap>,
@@ -28,6 +29,7 @@ function emailColumns(t: TFunction, open: (id: string) => void): DataTableColumn
     { id: 'to', accessorFn: (row: SentEmailSummary) => row.to, header: () => t('sentEmails.columns.to'), enableSorting: false },
     {
       id: 'subject',
+      meta: { keyOnPhone: true },
       accessorFn: (row: SentEmailSummary) => row.subject,
       header: () => t('sentEmails.columns.subject'),
       // The row's way to its text: a real button, for the keyboard and screen readers too.
@@ -45,6 +47,7 @@ function emailColumns(t: TFunction, open: (id: string) => void): DataTableColumn
     },
     {
       id: 'status',
+      meta: { keyOnPhone: true },
       accessorFn: (row: SentEmailSummary) => row.status,
       header: () => t('sentEmails.columns.status'),
       cell: ({ row }: { row: { original: SentEmailSummary } }) => t(`sentEmails.status.${row.original.status}`),

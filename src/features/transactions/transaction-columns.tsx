@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { ORDER_COLUMNS, ORDER_SORTABLE_COLUMNS, type OrderColumnId, type OrderRow } from '../../../contract/orders';
 import { Link } from 'wouter';
 import { NoWrap } from '../../components/data-table/data-table';
-import type { DataTableColumn } from '../../components/data-table/data-table-features';
+import { keyOnPhone, type DataTableColumn } from '../../components/data-table/data-table-features';
 import { LinkStateBadge } from '../../components/link-state-badge/link-state-badge';
 import { StatusBadge } from '../../components/status-badge/status-badge';
 import { ORDER_STATUS_TONES } from '../../lib/status-tones';
@@ -44,6 +44,9 @@ function cellOf(id: OrderColumnId, row: OrderRow, t: TFunction, onlyProperty: (r
   }
 }
 
+/** What tells an order apart and says how it stands: first in its card on a phone. */
+const KEY_ON_PHONE = ['id', 'guestName', 'amount', 'status'];
+
 /** One table column per contract column (the export offers the same ids). */
 export function transactionColumns(t: TFunction, onlyProperty: (row: OrderRow) => void): DataTableColumn<OrderRow>[] {
   return ORDER_COLUMNS.map((column) => ({
@@ -52,5 +55,6 @@ export function transactionColumns(t: TFunction, onlyProperty: (row: OrderRow) =
     header: () => t(column.labelKey),
     cell: ({ row }: { row: { original: OrderRow } }) => cellOf(column.id, row.original, t, onlyProperty),
     enableSorting: (ORDER_SORTABLE_COLUMNS as readonly string[]).includes(column.id),
+    meta: keyOnPhone(KEY_ON_PHONE, column.id),
   }));
 }

@@ -1,8 +1,5 @@
 import type { OrderFilter, OrderStatus } from '../../../contract/orders';
-import { filterAmountToMinor, localDayEnd, localDayStart, parseMinorUnits } from '../../lib/format';
-
-/** Amounts typed in the filter are compared at the finest scale any currency has (KWD: 3 digits). */
-const MOST_MINOR_DIGITS = 3;
+import { filterAmountToMinor, localDayEnd, localDayStart } from '../../lib/format';
 
 /** The transactions filter as the form holds it (and persisted-store keeps it): strings, amounts in major units. */
 export interface TransactionFilterValues extends Record<string, unknown> {
@@ -52,18 +49,4 @@ export function toOrderFilter(values: TransactionFilterValues): OrderFilter {
   if (/^[A-Za-z]{3}$/.test(values.currency.trim())) filter.currency = values.currency.trim().toUpperCase();
   if (values.merchantId) filter.merchantIds = [values.merchantId];
   return filter;
-}
-
-/**
- * The bound of a range that comes before its start, to be said at that field (decision 0461): the
- * server refuses such a filter, and the form holds it back first.
- */
-export function invertedRanges(values: TransactionFilterValues): { createdTo: boolean; amountMax: boolean } {
-  const amountMin = parseMinorUnits(values.amountMin.trim(), MOST_MINOR_DIGITS);
-  const amountMax = parseMinorUnits(values.amountMax.trim(), MOST_MINOR_DIGITS);
-  return {
-    // Both are the form's YYYY-MM-DD days: text order is date order, and one day from and to itself is a range.
-    createdTo: values.createdFrom !== '' && values.createdTo !== '' && values.createdTo < values.createdFrom,
-    amountMax: amountMin !== undefined && amountMax !== undefined && amountMax < amountMin,
-  };
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { FilterBar, PropertyFilterAndActions, useFilterDraft, type PropertyChoice } from '../../components/data-table/filter-bar';
 import { ChoiceFilter, DateFilter, TextFilter } from '../../components/data-table/filter-fields';
 import { ORDER_STATUSES, PAYMENT_TYPES } from '../../../contract/orders';
-import { EMPTY_TRANSACTION_FILTERS, invertedRanges, type TransactionFilterValues } from './transaction-filter-values';
+import { EMPTY_TRANSACTION_FILTERS, type TransactionFilterValues } from './transaction-filter-values';
 
 /** The filter bar: edits a draft, applies it on submit (so typing does not fire a search per key). */
 export function TransactionFilters(props: {
@@ -11,16 +11,14 @@ export function TransactionFilters(props: {
   properties: ReadonlyArray<PropertyChoice>;
 }) {
   const { t } = useTranslation();
-  const { draft, setDraft, field, submit } = useFilterDraft(props.value);
-  const inverted = invertedRanges(draft);
+  const { draft, setDraft, field, submit } = useFilterDraft(props.value, [
+    { from: 'createdFrom', to: 'createdTo', kind: 'dates', fromLabel: t('transactions.filters.createdFrom') },
+    { from: 'amountMin', to: 'amountMax', kind: 'amounts', fromLabel: t('transactions.filters.amountMin') },
+  ]);
   return (
     <FilterBar label={t('transactions.filters.label')} onSubmit={submit(props.onApply)}>
       <DateFilter label={t('transactions.filters.createdFrom')} field={field('createdFrom')} />
-      <DateFilter
-        label={t('transactions.filters.createdTo')}
-        field={field('createdTo')}
-        problem={inverted.createdTo ? t('transactions.filters.toBeforeFrom') : undefined}
-      />
+      <DateFilter label={t('transactions.filters.createdTo')} field={field('createdTo')} />
       <ChoiceFilter
         label={t('transactions.filters.status')}
         anyLabel={t('transactions.filters.any')}
@@ -36,12 +34,7 @@ export function TransactionFilters(props: {
         field={field('paymentType')}
       />
       <TextFilter label={t('transactions.filters.amountMin')} kind="amount" field={field('amountMin')} />
-      <TextFilter
-        label={t('transactions.filters.amountMax')}
-        kind="amount"
-        field={field('amountMax')}
-        problem={inverted.amountMax ? t('transactions.filters.maxBelowMin') : undefined}
-      />
+      <TextFilter label={t('transactions.filters.amountMax')} kind="amount" field={field('amountMax')} />
       <TextFilter label={t('transactions.filters.currency')} kind="currency" field={field('currency')} />
       <TextFilter label={t('transactions.filters.referenceNo')} kind="text" field={field('referenceNo')} />
       <TextFilter label={t('transactions.filters.guest')} kind="text" field={field('guest')} />

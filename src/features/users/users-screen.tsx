@@ -27,6 +27,7 @@ function userColumns(t: TFunction): DataTableColumn<UserRow>[] {
   return [
     {
       id: 'name',
+      meta: { keyOnPhone: true },
       accessorFn: (row: UserRow) => `${row.firstName} ${row.lastName}`,
       header: () => t('users.columns.name'),
       cell: ({ row }: { row: { original: UserRow } }) => (
@@ -37,10 +38,17 @@ function userColumns(t: TFunction): DataTableColumn<UserRow>[] {
       enableSorting: false,
     },
     { id: 'email', accessorFn: (row: UserRow) => row.email, header: () => t('users.columns.email'), enableSorting: false },
-    { id: 'role', accessorFn: (row: UserRow) => roleLabel(t, row.role), header: () => t('users.columns.role'), enableSorting: false },
+    {
+      id: 'role',
+      accessorFn: (row: UserRow) => roleLabel(t, row.role),
+      header: () => t('users.columns.role'),
+      enableSorting: false,
+      meta: { keyOnPhone: true },
+    },
     { id: 'scope', accessorFn: (row: UserRow) => scopeLabel(t, row), header: () => t('users.columns.scope'), enableSorting: false },
     {
       id: 'status',
+      meta: { keyOnPhone: true },
       accessorFn: (row: UserRow) => row.status,
       header: () => t('users.columns.status'),
       cell: ({ row }: { row: { original: UserRow } }) => <UserStatusBadge status={row.original.status} />,
