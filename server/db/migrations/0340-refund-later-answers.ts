@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import { runScript } from '../run-script';
+
+// The acquirer's other refund answers (decision 0520): a refund attempt may now be answered Pending
+// (settled by a later update), PartiallyAccepted (only part of it refunded) or Changed (a later
+// correction of the refunded amount). A request still moves money at most once (Succeeded or
+// PartiallyAccepted, whichever came) and is corrected at most once.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await runScript(
+    db,
+    `
+    ALTER TABLE refund_executions DROP CONSTRAINT IF EXISTS refund_executions_outcome_check;
+    ALTER TABLE refund_executions ADD CONSTRAINT refund_executions_outcome_check
+      CHECK (outcome IN ('Succeeded','Declined','Pending','PartiallyAccepted','Changed'));
+    DROP INDEX IF EXISTS refund_executions_once;
+    CREATE UNIQUE INDEX refund_executions_once ON refund_executions (refund_request_id) WHERE outcome IN ('Succeeded','PartiallyAccepted');
+    CREATE UNIQUE INDEX refund_executions_changed_once ON refund_executions (refund_request_id) WHERE outcome = 'Changed';
+  `,
+  );
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await runScript(
+    db,
+    `
+    DROP INDEX IF EXISTS refund_executions_changed_once;
+    DROP INDEX IF EXISTS refund_executions_once;
+    CREATE UNIQUE INDEX refund_executions_once ON refund_executions (refund_request_id) WHERE outcome = 'Succeeded';
+    ALTER TABLE refund_executions DROP CONSTRAINT IF EXISTS refund_executions_outcome_check;
+    ALTER TABLE refund_executions ADD CONSTRAINT refund_executions_outcome_check CHECK (outcome IN ('Succeeded','Declined'));
+  `,
+  );
+}
