@@ -238,13 +238,13 @@ export const REFUND_APPROVAL_LABELS_EN: Record<RefundApprovalStatus, string> = {
 };
 export const REFUND_STATE_LABELS_EN: Record<RefundState, string> = {
   Created: 'Created',
-  Accepted: 'Accepted',
-  PartiallyAccepted: 'Partially accepted',
-  Pending: 'Pending',
+  Accepted: 'Sent to the bank',
+  PartiallyAccepted: 'Partly refunded',
+  Pending: 'Waiting for the bank',
   Rejected: 'Rejected',
   Completed: 'Completed',
   Failed: 'Failed',
-  Changed: 'Changed',
+  Changed: 'Corrected by the bank',
 };
 
 export const RefundExportBodySchema = z.object({

@@ -66,6 +66,8 @@ async function once(id: string, state: RefundState): Promise<RefundRequestDetail
 }
 
 const answers = (detail: RefundRequestDetail) => detail.executions.map((execution) => [execution.outcome, execution.amountMinor]);
+/** The refund answers on the order's own timeline (transaction info). */
+const onTimeline = (detail: OrderDetail) => detail.operations.filter((op) => op.kind === 'Refund').map((op) => [op.outcome, op.amountMinor]);
 
 describe('the demo acquirer refund test amounts', () => {
   test('ending in 54: Pending, the amount stays reserved, then the later update settles it as Completed', async () => {
@@ -86,7 +88,12 @@ describe('the demo acquirer refund test amounts', () => {
       ['Succeeded', 3_054],
     ]);
     expect(await refundedOf(app, order.id)).toBe(3_054);
-    expect((await orderDetail(order)).refundableMinor).toBe(10_000 - 3_054);
+    const after = await orderDetail(order);
+    expect(after.refundableMinor).toBe(10_000 - 3_054);
+    expect(onTimeline(after)).toEqual([
+      ['Pending', 3_054],
+      ['Succeeded', 3_054],
+    ]);
     const audited = await app.ctx.db.selectFrom('audit_log').select('action').where('entity_id', '=', pending.id).orderBy('id').execute();
     expect(audited.map((row) => row.action)).toEqual(expect.arrayContaining(['refund.pending', 'refund.completed']));
   });
@@ -97,7 +104,9 @@ describe('the demo acquirer refund test amounts', () => {
     expect(partial).toMatchObject({ approvalStatus: 'Approved', state: 'PartiallyAccepted', amountMinor: 4_055, refundedMinor: 2_027 });
     expect(answers(partial)).toEqual([['PartiallyAccepted', 2_027]]);
     expect(await refundedOf(app, order.id)).toBe(2_027);
-    expect((await orderDetail(order)).refundableMinor).toBe(10_000 - 2_027);
+    const after = await orderDetail(order);
+    expect(after.refundableMinor).toBe(10_000 - 2_027);
+    expect(onTimeline(after)).toEqual([['PartiallyAccepted', 2_027]]);
     // The part the acquirer did not refund can be asked for again, up to the cent.
     expect((await calls.request(token, order, 10_000 - 2_027 + 1)).statusCode).toBe(409);
     const rest = await requested(order, 10_000 - 2_027);
@@ -118,7 +127,12 @@ describe('the demo acquirer refund test amounts', () => {
       ['Changed', 2_000],
     ]);
     expect(await refundedOf(app, order.id)).toBe(2_000);
-    expect((await orderDetail(order)).refundableMinor).toBe(8_000);
+    const after = await orderDetail(order);
+    expect(after.refundableMinor).toBe(8_000);
+    expect(onTimeline(after)).toEqual([
+      ['Succeeded', 2_056],
+      ['Changed', 2_000],
+    ]);
   });
 
   test('the later word comes once, and only for those test amounts', async () => {
