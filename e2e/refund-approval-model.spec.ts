@@ -5,6 +5,8 @@ import { refundApprovalMachine, type RefundApprovalEvent } from '../machines/ref
 import { excuseUncovered } from '../testing/model/coverage-record';
 import { byStateValue, formatEvent, machinePaths, stateCoverage, type MachinePath } from '../testing/model/machine-paths';
 import { createModelDriver } from '../testing/model/model-driver';
+import { demoPartialRefundMinor } from '../server/orders/acquirer';
+import { formatMoney } from '../src/lib/format';
 import { apiOf, PROVIDER_ADMIN, signInAs } from './export-support/api';
 import { usePrivateServer } from './support/private-server';
 
@@ -198,5 +200,11 @@ for (const [index, path] of paths.entries()) {
     expect(created.status(), await created.text()).toBe(201);
     await openRequest(page, MERCHANT_ADMIN);
     await driver.run(page, path);
+    if (took(path, 'acquirer.partial')) {
+      // The order's own timeline says it too, with the part the bank refunded.
+      await page.goto(`/transactions/transaction-info?transactionId=${order.id}&merchantId=${order.merchantId}`);
+      const part = formatMoney(demoPartialRefundMinor(pathAmount), order.currency);
+      await expect(page.getByTestId('timeline-entry').filter({ hasText: `Partly refunded: ${part}` })).toContainText('model path');
+    }
   });
 }
