@@ -18,8 +18,8 @@ import { recordLiveEvent } from '../events/live-outbox';
 // requests, approvals and executions on one order are served one after the other: what is still
 // refundable (captured - refunded - reserved by open requests) is read under the lock, and the
 // money moves inside the same transaction as the last approval, or as the acquirer's later update
-// (decision 0520). The table constraints (never more
-// refunded than captured, one successful execution per request, one approval per person) back it.
+// (decision 0520). The table constraints (never more refunded than captured, money moved once and
+// corrected at most once per request, one approval per person) back it.
 
 interface LockedOrder extends RefundableOrder {
   merchant_id: string;
