@@ -13,9 +13,11 @@ import { MoneyCurrencySchema } from './currency';
 export const ORDER_PAYMENT_ACTIONS = ['authorize', 'capture', 'void', 'cancel', 'updateReferenceNo'] as const;
 export type OrderPaymentAction = (typeof ORDER_PAYMENT_ACTIONS)[number];
 
-export const PAYMENT_OPERATION_KINDS = ['Authorization', 'Capture', 'Void', 'Cancel', 'ReferenceChange'] as const;
+/** Refund: the acquirer's answer to one of the order's refund requests (decision 0520), beside the order's own operations. */
+export const PAYMENT_OPERATION_KINDS = ['Authorization', 'Capture', 'Void', 'Cancel', 'ReferenceChange', 'Refund'] as const;
 export type PaymentOperationKind = (typeof PAYMENT_OPERATION_KINDS)[number];
-export const PAYMENT_OPERATION_OUTCOMES = ['Succeeded', 'Declined'] as const;
+/** Pending, PartiallyAccepted and Changed are refund answers only (contract/refunds.ts REFUND_EXECUTION_OUTCOMES). */
+export const PAYMENT_OPERATION_OUTCOMES = ['Succeeded', 'Declined', 'Pending', 'PartiallyAccepted', 'Changed'] as const;
 
 /** The only cancel reason code the spec's call carries (`order/{id}/cancel/5`). */
 export const CANCEL_REASON_CODE = 5;

@@ -111,8 +111,16 @@ export const RefundApprovalSchema = z.object({
 });
 export type RefundApproval = z.infer<typeof RefundApprovalSchema>;
 
+/**
+ * The acquirer's answers to a refund (decision 0520), in the order they came: Succeeded (all of it
+ * refunded), Declined, Pending (not decided yet: a later answer follows), PartiallyAccepted (only
+ * `amountMinor` refunded) and Changed (a later correction: the refund is now `amountMinor`).
+ */
+export const REFUND_EXECUTION_OUTCOMES = ['Succeeded', 'Declined', 'Pending', 'PartiallyAccepted', 'Changed'] as const;
+export type RefundExecutionOutcome = (typeof REFUND_EXECUTION_OUTCOMES)[number];
+
 export const RefundExecutionSchema = z.object({
-  outcome: z.enum(['Succeeded', 'Declined']),
+  outcome: z.enum(REFUND_EXECUTION_OUTCOMES),
   amountMinor: z.number().int(),
   acquirerReference: z.string().nullable(),
   message: z.string().nullable(),
@@ -144,6 +152,8 @@ export const RefundRequestDetailSchema = RefundRequestRowSchema.extend({
   note: z.string().nullable(),
   approvals: z.array(RefundApprovalSchema),
   executions: z.array(RefundExecutionSchema),
+  /** What the acquirer has given back for this request so far (less than asked after a partial answer or a correction). */
+  refundedMinor: z.number().int().nonnegative(),
   /** What the caller may do now (machine and people rules together). */
   allowedDecisions: z.array(z.enum(REFUND_DECISIONS)),
   /** The roles that may approve it (from the rule that applied). */
@@ -232,13 +242,13 @@ export const REFUND_APPROVAL_LABELS_EN: Record<RefundApprovalStatus, string> = {
 };
 export const REFUND_STATE_LABELS_EN: Record<RefundState, string> = {
   Created: 'Created',
-  Accepted: 'Accepted',
-  PartiallyAccepted: 'Partially accepted',
-  Pending: 'Pending',
+  Accepted: 'Sent to the bank',
+  PartiallyAccepted: 'Partly refunded',
+  Pending: 'Waiting for the bank',
   Rejected: 'Rejected',
   Completed: 'Completed',
   Failed: 'Failed',
-  Changed: 'Changed',
+  Changed: 'Corrected by the bank',
 };
 
 export const RefundExportBodySchema = z.object({

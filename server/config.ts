@@ -67,6 +67,11 @@ export interface Config {
   demoPayoutSettleMs: number;
   /** How long the demo acquirer takes to answer a capture or void (decision 0205). */
   demoAcquirerLatencyMs: number;
+  /**
+   * Demo mode only: after how long the demo acquirer gives its later word on a refund (a pending
+   * refund settles, a refunded test amount is corrected; 0: never). Decision 0520.
+   */
+  demoRefundUpdateMs: number;
   /** FOLIO_SETTINGS_KEY: the AES-256 key for stored SMTP passwords and webhook secrets; required in production (decision 0280). */
   settingsKey: string | undefined;
   /** Webhook deliveries and outbound test connections (decisions 0281, 0282). */
@@ -209,6 +214,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     serverProcess,
     demoPayoutSettleMs: runsBackgroundWork ? integer('FOLIO_DEMO_PAYOUT_SETTLE_MS', env.FOLIO_DEMO_PAYOUT_SETTLE_MS, 10_000) : 0,
     demoAcquirerLatencyMs: integer('FOLIO_DEMO_ACQUIRER_LATENCY_MS', env.FOLIO_DEMO_ACQUIRER_LATENCY_MS, 0),
+    demoRefundUpdateMs: runsBackgroundWork ? integer('FOLIO_DEMO_REFUND_UPDATE_MS', env.FOLIO_DEMO_REFUND_UPDATE_MS, 5_000) : 0,
     settingsKey: env.FOLIO_SETTINGS_KEY || undefined,
     integrations: {
       // A production service must not be steered at its own network; development, tests and the demo talk to local peers.

@@ -107,6 +107,15 @@ export async function orderDetail(
     .where('p.order_id', '=', String(id))
     .orderBy('p.id')
     .execute();
+  // The acquirer's answers to the order's refunds belong to its payment story too (decision 0520):
+  // refunded, declined, waiting for the bank, partly refunded, corrected.
+  const refunds = await db
+    .selectFrom('refund_executions as e')
+    .innerJoin('refund_requests as r', 'r.id', 'e.refund_request_id')
+    .select(['e.id', 'e.outcome', 'e.amount_minor', 'e.currency', 'e.acquirer_reference', 'e.message', 'e.created_at', 'r.reason'])
+    .where('r.order_id', '=', String(id))
+    .orderBy('e.id')
+    .execute();
   return {
     ...row,
     authorizedMinor: ledger.authorized,
@@ -119,18 +128,35 @@ export async function orderDetail(
       ? allowedNow(row.status, ledger, ledgerRow.card_token !== null).filter((action) => propertyStatusOpens(ORDER_ACTION_CALLS[action], propertyStatus))
       : [],
     mayAct: mayAct(caller),
-    operations: operations.map((op): PaymentOperation => ({
-      id: Number(op.id),
-      kind: op.kind as PaymentOperation['kind'],
-      outcome: op.outcome as PaymentOperation['outcome'],
-      amountMinor: op.amount_minor === null ? null : Number(op.amount_minor),
-      currency: op.currency,
-      acquirerReference: op.acquirer_reference,
-      note: op.note,
-      byName: op.email ? `${op.first_name ?? ''} ${op.last_name ?? ''}`.trim() : null,
-      byEmail: op.email ?? null,
-      at: new Date(op.created_at).toISOString(),
-    })),
+    operations: operations
+      .map((op): PaymentOperation => ({
+        id: Number(op.id),
+        kind: op.kind as PaymentOperation['kind'],
+        outcome: op.outcome as PaymentOperation['outcome'],
+        amountMinor: op.amount_minor === null ? null : Number(op.amount_minor),
+        currency: op.currency,
+        acquirerReference: op.acquirer_reference,
+        note: op.note,
+        byName: op.email ? `${op.first_name ?? ''} ${op.last_name ?? ''}`.trim() : null,
+        byEmail: op.email ?? null,
+        at: new Date(op.created_at).toISOString(),
+      }))
+      .concat(
+        refunds.map((refund): PaymentOperation => ({
+          id: Number(refund.id),
+          kind: 'Refund',
+          outcome: refund.outcome as PaymentOperation['outcome'],
+          amountMinor: Number(refund.amount_minor),
+          currency: refund.currency.trim(),
+          acquirerReference: refund.acquirer_reference,
+          note: refund.message ?? refund.reason,
+          byName: null,
+          byEmail: null,
+          at: new Date(refund.created_at).toISOString(),
+        })),
+      )
+      // Oldest first, as the operations alone were (a stable sort keeps each list's own order on a tie).
+      .sort((a, b) => a.at.localeCompare(b.at)),
   };
 }
 
@@ -209,6 +235,7 @@ const LIVE_CHANGE_OF: Record<PaymentOperation['kind'], Extract<LiveEvent, { type
   Void: 'voided',
   Cancel: 'cancelled',
   ReferenceChange: 'referenceChanged',
+  Refund: 'refunded',
 };
 
 /** Sets the status and adds to the ledger relative to the stored values, so the table constraint sees every amount. */

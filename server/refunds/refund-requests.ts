@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { RefundDecision, RefundRequestDetail, RefundRequestRow } from '../../contract/refunds';
+import type { RefundDecision, RefundExecutionOutcome, RefundRequestDetail, RefundRequestRow } from '../../contract/refunds';
 import type { OrderStatus } from '../../contract/orders';
 import { PROVIDER_ADMINS } from '../../contract/permission-table';
 import { machineDecisions, nextRefundStatus, type RefundApprovalEvent, type RefundStatus } from '../../machines/refund-approval.machine';
@@ -7,7 +7,7 @@ import { audit } from '../audit';
 import { canSeeMerchant, type Caller } from '../auth/caller';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
-import type { Acquirer } from '../orders/acquirer';
+import type { Acquirer, RefundAnswer, RefundUpdate } from '../orders/acquirer';
 import { refundableOf, type RefundableOrder } from '../orders/refundable';
 import { refundRowById } from './refund-query';
 import { approvalsNeeded, effectiveRule } from './refund-rules';
@@ -17,8 +17,9 @@ import { recordLiveEvent } from '../events/live-outbox';
 // Refund requests and their approvals (decision 0230). Every write locks the order row first, so
 // requests, approvals and executions on one order are served one after the other: what is still
 // refundable (captured - refunded - reserved by open requests) is read under the lock, and the
-// money moves inside the same transaction as the last approval. The table constraints (never more
-// refunded than captured, one successful execution per request, one approval per person) back it.
+// money moves inside the same transaction as the last approval, or as the acquirer's later update
+// (decision 0520). The table constraints (never more refunded than captured, money moved once and
+// corrected at most once per request, one approval per person) back it.
 
 interface LockedOrder extends RefundableOrder {
   merchant_id: string;
@@ -60,7 +61,7 @@ async function setStatus(db: Db, requestId: string, status: RefundStatus): Promi
 
 /** Tells the live streams (issue 38): every change of a request's status passes through here or its creation. */
 async function liveRefundEvent(db: Db, request: { id: string; merchant_id: string; order_id: string }, status: RefundStatus): Promise<void> {
-  const executed = status.state === 'Completed' || status.state === 'Failed';
+  const executed = (['Completed', 'Failed', 'Pending', 'PartiallyAccepted', 'Changed'] as const).some((state) => state === status.state);
   const change = executed ? 'executed' : status.approvalStatus === 'Rejected' ? 'rejected' : status.approvalStatus === 'Pending' ? 'requested' : 'approved';
   await recordLiveEvent(db, {
     type: 'refundRequest',
@@ -79,32 +80,82 @@ function step(status: RefundStatus, event: RefundApprovalEvent, refusal: string)
   return next;
 }
 
+/** The machine event each acquirer outcome is. */
+const ACQUIRER_EVENTS = {
+  Succeeded: 'acquirer.succeeded',
+  Declined: 'acquirer.declined',
+  Pending: 'acquirer.pending',
+  PartiallyAccepted: 'acquirer.partial',
+  Changed: 'acquirer.changed',
+} as const satisfies Record<RefundAnswer['outcome'] | RefundUpdate['outcome'], RefundApprovalEvent['type']>;
+
+/** What this request has given back so far: its money-moving answer, or the correction that followed it. */
+async function refundedByRequest(db: Db, requestId: string): Promise<number> {
+  const rows = await db
+    .selectFrom('refund_executions')
+    .select(['outcome', 'amount_minor'])
+    .where('refund_request_id', '=', requestId)
+    .where('outcome', 'in', ['Succeeded', 'PartiallyAccepted', 'Changed'])
+    .orderBy('id', 'desc')
+    .limit(1)
+    .execute();
+  return rows[0] ? Number(rows[0].amount_minor) : 0;
+}
+
 /**
- * Hands an approved request to the acquirer, once: Created -> Accepted -> Completed | Failed. The
- * order row is locked by the caller; the refunded ledger grows only on success.
+ * Records one acquirer answer (the first, or a later update) and moves everything it moves, in the
+ * caller's transaction under the order's lock (decisions 0230, 0520): the machine says whether the
+ * answer fits the request's state (409 otherwise), the order's refunded ledger grows (or, for a
+ * correction, shrinks) by what this request now gives back, and the webhook, live event and audit
+ * entry follow. Pending moves no money; its amount stays reserved until the update.
  */
-async function execute(db: Db, acquirer: Acquirer, order: LockedOrder, request: LockedRequest, status: RefundStatus, actorId: string): Promise<RefundStatus> {
-  const accepted = step(status, { type: 'refund.submit' }, 'this refund cannot be sent to the acquirer now');
-  const amount = Number(request.amount_minor);
-  const answer = await acquirer.refund({ orderId: order.id, refundId: request.id, amountMinor: amount, currency: request.currency.trim() });
+async function recordAnswer(
+  db: Db,
+  order: LockedOrder,
+  request: LockedRequest,
+  status: RefundStatus,
+  answer: RefundAnswer | RefundUpdate,
+  actorId: string | null,
+): Promise<RefundStatus> {
+  const next = step(
+    status,
+    { type: ACQUIRER_EVENTS[answer.outcome] },
+    `the acquirer's answer (${answer.outcome}) does not fit a refund that is ${status.state}`,
+  );
+  const asked = Number(request.amount_minor);
+  const before = await refundedByRequest(db, request.id);
+  const after =
+    answer.outcome === 'Succeeded'
+      ? asked
+      : answer.outcome === 'PartiallyAccepted' || answer.outcome === 'Changed'
+        ? Math.min(asked, Math.max(0, answer.refundedMinor))
+        : before;
   await db
     .insertInto('refund_executions')
     .values({
       refund_request_id: request.id,
       outcome: answer.outcome,
-      amount_minor: amount,
+      // What this answer is about: the amount refunded (in part, or corrected to), else the amount asked.
+      amount_minor: answer.outcome === 'PartiallyAccepted' || answer.outcome === 'Changed' ? after : asked,
       currency: request.currency,
       acquirer_reference: answer.reference,
       message: answer.outcome === 'Declined' ? answer.message : null,
     })
     .execute();
-  if (answer.outcome === 'Succeeded') {
+  if (after !== before) {
     await db
       .updateTable('orders')
-      .set({ refunded_minor: sql`refunded_minor + ${String(amount)}::bigint`, updated_at: new Date() })
+      .set({ refunded_minor: sql`refunded_minor + ${String(after - before)}::bigint`, updated_at: new Date() })
       .where('id', '=', order.id)
       .execute();
-    await enqueueOrderEvent(db, order.id, 'order.refunded', { refundId: request.id, refundedMinor: amount });
+    await enqueueOrderEvent(
+      db,
+      order.id,
+      'order.refunded',
+      answer.outcome === 'Changed'
+        ? { refundId: request.id, refundedMinor: after, previousRefundedMinor: before }
+        : { refundId: request.id, refundedMinor: after },
+    );
     await recordLiveEvent(db, {
       type: 'order',
       orderId: Number(order.id),
@@ -113,15 +164,53 @@ async function execute(db: Db, acquirer: Acquirer, order: LockedOrder, request: 
       status: order.status as OrderStatus,
     });
   }
-  const done = step(accepted, { type: answer.outcome === 'Succeeded' ? 'acquirer.succeeded' : 'acquirer.declined' }, 'unexpected acquirer answer');
-  await setStatus(db, request.id, done);
-  await audit(db, actorId, `refund.${answer.outcome === 'Succeeded' ? 'completed' : 'failed'}`, 'refundRequest', request.id, {
-    amountMinor: amount,
+  await setStatus(db, request.id, next);
+  await audit(db, actorId, `refund.${AUDITED_AS[answer.outcome]}`, 'refundRequest', request.id, {
+    amountMinor: asked,
+    refundedMinor: after,
     currency: request.currency.trim(),
     orderId: Number(order.id),
     acquirerReference: answer.reference,
   });
-  return done;
+  return next;
+}
+
+const AUDITED_AS = { Succeeded: 'completed', Declined: 'failed', Pending: 'pending', PartiallyAccepted: 'partiallyAccepted', Changed: 'changed' } as const;
+
+/**
+ * Hands an approved request to the acquirer, once: Created -> Accepted -> its answer (Completed,
+ * Failed, Pending or PartiallyAccepted). The order row is locked by the caller.
+ */
+async function execute(db: Db, acquirer: Acquirer, order: LockedOrder, request: LockedRequest, status: RefundStatus, actorId: string): Promise<RefundStatus> {
+  const accepted = step(status, { type: 'refund.submit' }, 'this refund cannot be sent to the acquirer now');
+  const answer = await acquirer.refund({
+    orderId: order.id,
+    refundId: request.id,
+    amountMinor: Number(request.amount_minor),
+    currency: request.currency.trim(),
+  });
+  return recordAnswer(db, order, request, accepted, answer, actorId);
+}
+
+/**
+ * Asks the acquirer whether it has news about one refund it answered before (decision 0520) and
+ * records it through the machine, like the first answer: a Pending refund settles, a refunded one
+ * is corrected. Runs in the caller's transaction; locks the order, then the request (the order
+ * every other write takes). Returns the new status, or undefined when nothing changed.
+ */
+export async function followUpRefund(db: Db, acquirer: Acquirer, requestId: string): Promise<RefundStatus | undefined> {
+  const found = await db.selectFrom('refund_requests').select('order_id').where('id', '=', requestId).executeTakeFirst();
+  if (!found) return undefined;
+  const order = await lockOrder(db, found.order_id);
+  const result = await sql<LockedRequest>`SELECT id, merchant_id, order_id, amount_minor, currency, approval_status, state, requested_by,
+    approvals_required, approver_roles FROM refund_requests WHERE id = ${requestId}::uuid FOR UPDATE`.execute(db);
+  const request = result.rows[0];
+  if (!order || !request) return undefined;
+  const state = request.state;
+  if (state !== 'Pending' && state !== 'Completed' && state !== 'PartiallyAccepted') return undefined;
+  const update = await acquirer.refundUpdate({ refundId: request.id, amountMinor: Number(request.amount_minor), currency: request.currency.trim(), state });
+  if (!update) return undefined;
+  return recordAnswer(db, order, request, statusOf(request), update, null);
 }
 
 async function autoApprovedTodayMinor(db: Db, merchantId: string): Promise<number> {
@@ -328,12 +417,13 @@ export async function refundRequestDetail(db: Db, caller: Caller, id: string, ma
       at: new Date(approval.created_at).toISOString(),
     })),
     executions: executions.map((execution) => ({
-      outcome: execution.outcome as 'Succeeded' | 'Declined',
+      outcome: execution.outcome as RefundExecutionOutcome,
       amountMinor: Number(execution.amount_minor),
       acquirerReference: execution.acquirer_reference,
       message: execution.message,
       at: new Date(execution.created_at).toISOString(),
     })),
+    refundedMinor: await refundedByRequest(db, id),
     allowedDecisions: decisionsFor(caller, { ...row, requestedBy }, approvers, mayApprove),
   };
 }

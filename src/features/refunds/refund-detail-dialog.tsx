@@ -2,7 +2,14 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REFUND_REASON_MAX_LENGTH, refundEndpoints, type RefundDecision, type RefundRequestDetail } from '../../../contract/refunds';
+import {
+  REFUND_REASON_MAX_LENGTH,
+  refundEndpoints,
+  type RefundDecision,
+  type RefundExecutionOutcome,
+  type RefundRequestDetail,
+  type RefundState,
+} from '../../../contract/refunds';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { DetailList } from '../../components/detail-section/detail-section';
 import { Field, inputClass } from '../../components/form/field';
@@ -16,6 +23,11 @@ import { useActionMutation } from '../../lib/use-action-mutation';
 import { refundDetailQuery, refundKeys } from './api';
 
 const { approveRefundRequest, rejectRefundRequest } = refundEndpoints;
+
+/** The acquirer's answers the refunds area words itself; the later ones (decision 0520) are worded under refundAnswers. */
+const OWN_EXECUTION_WORDS: ReadonlySet<RefundExecutionOutcome> = new Set(['Succeeded', 'Declined']);
+/** States whose money differs from what was asked, or has not moved yet: the dialog says what that means. */
+const EXPLAINED_STATES: ReadonlySet<RefundState> = new Set(['Pending', 'PartiallyAccepted', 'Changed']);
 
 /** Reasons: a rejection and an override must say why; an approval may. */
 const REASON_REQUIRED: Record<RefundDecision, boolean> = { approve: false, reject: true, override: true };
@@ -66,10 +78,22 @@ export function RefundDetailDialog(props: { requestId: string | null; onClose: (
                   <StatusBadge tone={REFUND_STATE_TONES[request.state]}>{t(`refunds.state.${request.state}`)}</StatusBadge>
                 </span>
               </div>
+              {EXPLAINED_STATES.has(request.state) ? (
+                <p className="text-slate-800" data-testid="refund-state-explained">
+                  {t(`refundAnswers.explained.${request.state}`, {
+                    amount: money(request.amountMinor),
+                    refunded: money(request.refundedMinor),
+                    rest: money(request.amountMinor - request.refundedMinor),
+                  })}
+                </p>
+              ) : null}
               <DetailList
                 items={[
                   { label: t('refunds.detail.order'), value: `${request.orderReference} · ${request.merchantName}` },
                   { label: t('refunds.detail.amount'), value: money(request.amountMinor), testId: 'refund-amount' },
+                  ...(request.executions.length > 0
+                    ? [{ label: t('refundAnswers.refunded'), value: money(request.refundedMinor), testId: 'refund-refunded' }]
+                    : []),
                   { label: t('refunds.detail.reason'), value: request.reason },
                   { label: t('refunds.detail.note'), value: request.note ?? '—' },
                   { label: t('refunds.detail.requestedBy'), value: `${request.requestedByName} (${request.requestedByEmail})` },
@@ -106,12 +130,17 @@ export function RefundDetailDialog(props: { requestId: string | null; onClose: (
                 ) : (
                   <ul data-testid="refund-executions">
                     {request.executions.map((execution) => (
-                      <li key={execution.at}>
-                        {t(`refunds.detail.execution.${execution.outcome}`, {
-                          amount: money(execution.amountMinor),
-                          reference: execution.acquirerReference ?? '',
-                          message: execution.message ?? '',
-                        })}{' '}
+                      <li key={`${execution.at}-${execution.outcome}`}>
+                        {t(
+                          OWN_EXECUTION_WORDS.has(execution.outcome)
+                            ? `refunds.detail.execution.${execution.outcome}`
+                            : `refundAnswers.execution.${execution.outcome}`,
+                          {
+                            amount: money(execution.amountMinor),
+                            reference: execution.acquirerReference ?? '',
+                            message: execution.message ?? '',
+                          },
+                        )}{' '}
                         · {formatDateTime(execution.at)}
                       </li>
                     ))}

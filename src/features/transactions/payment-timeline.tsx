@@ -9,6 +9,7 @@ import { formatDateTime, formatMoney } from '../../lib/format';
  */
 function operationWords(op: PaymentOperation, t: TFunction): string {
   const amount = op.amountMinor !== null ? formatMoney(op.amountMinor, op.currency) : '';
+  if (op.kind === 'Refund') return t(`refundAnswers.timeline.${op.outcome}`, { amount });
   if (op.outcome === 'Declined') return t(`transactions.said.declinedOperation.${op.kind}`, { amount });
   if (op.kind === 'Authorization' && op.amountMinor === 0) return t('transactions.said.cardSaved');
   return `${t(`transactions.info.operation.${op.kind}`)}${amount ? ` ${amount}` : ''}`;
@@ -21,7 +22,7 @@ export function PaymentTimeline({ operations }: { operations: readonly PaymentOp
   return (
     <ol className="flex flex-col gap-2" data-testid="payment-timeline">
       {operations.map((op) => (
-        <li key={op.id} className="rounded border border-slate-200 px-3 py-2 text-sm" data-testid="timeline-entry">
+        <li key={`${op.kind}-${op.id}`} className="rounded border border-slate-200 px-3 py-2 text-sm" data-testid="timeline-entry">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <span className="font-medium text-slate-900">{operationWords(op, t)}</span>
             <time dateTime={op.at} className="text-slate-700">
