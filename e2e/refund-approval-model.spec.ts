@@ -115,6 +115,14 @@ const laterWord = (state: RefundState) => (page: Page) =>
   expect(page.getByTestId('refund-state')).toHaveText(REFUND_STATE_LABELS_EN[state], { timeout: LATER_WORD_MS });
 const approvedStatuses: RefundApprovalStatus[] = ['Approved', 'ApprovedOverridden'];
 
+/** The state the demo acquirer's later word turns `state` into on this path's test amount (54: pending then settled; 56: refunded then corrected). */
+function overtakenBy(state: RefundState): RefundState | undefined {
+  if (state === 'Pending' && pathAmount % 100 === 54) return 'Completed';
+  if (state === 'Completed' && pathAmount % 100 === 56) return 'Changed';
+  return undefined;
+}
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 const approvalAssertions = Object.fromEntries(
   (Object.keys(REFUND_APPROVAL_LABELS_EN) as RefundApprovalStatus[]).map((status) => [
     `approval.${status}`,
@@ -127,7 +135,17 @@ const stateAssertions = Object.fromEntries(
     async (page: Page, snapshot: { value: unknown }) => {
       const { approval } = snapshot.value as { approval: RefundApprovalStatus };
       if ((state === 'Created' && approvedStatuses.includes(approval)) || state === 'Accepted') return insideTheApproval();
-      await expect(page.getByTestId('refund-state')).toHaveText(REFUND_STATE_LABELS_EN[state]);
+      const later = overtakenBy(state);
+      if (later) {
+        // The acquirer's later word may land before a busy browser has read the first answer. Then the
+        // refund's answers still list the first one, followed by the later word: the state this step is.
+        const label = page.getByTestId('refund-state');
+        await expect(label).toHaveText(new RegExp(`^(${escapeRegExp(REFUND_STATE_LABELS_EN[state])}|${escapeRegExp(REFUND_STATE_LABELS_EN[later])})$`));
+        if ((await label.innerText()).trim() !== REFUND_STATE_LABELS_EN[state]) {
+          await expect(page.getByTestId('refund-executions').getByRole('listitem')).toHaveCount(2);
+          return;
+        }
+      } else await expect(page.getByTestId('refund-state')).toHaveText(REFUND_STATE_LABELS_EN[state]);
       // A refund the bank has not finished, finished in part or corrected says what that means for the money.
       if (state === 'Pending' || state === 'PartiallyAccepted' || state === 'Changed') await expect(page.getByTestId('refund-state-explained')).toBeVisible();
     },
