@@ -99,10 +99,12 @@ test('new transactions wait behind a "new rows" button while the list is read', 
   await streamOpen;
   const firstRow = await rows.nth(1).innerText();
 
-  const merchantId = await page.evaluate(() => window.localStorage.getItem('folio.active-property') ?? '');
+  // The property the screen works on, once the shell has chosen it.
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('folio.active-property') ?? '')).not.toBe('');
+  const merchantId = await page.evaluate(() => window.localStorage.getItem('folio.active-property')!);
   const session = (await (await page.request.get('/api/auth/session')).json()) as { accessToken: string };
   const created = await page.request.post(`${BACKOFFICE_API}/payment-links`, {
-    headers: { Authorization: `Bearer ${session.accessToken}`, ...(merchantId ? { [MERCHANT_HEADER]: merchantId } : {}), 'Idempotency-Key': randomUUID() },
+    headers: { Authorization: `Bearer ${session.accessToken}`, [MERCHANT_HEADER]: merchantId, 'Idempotency-Key': randomUUID() },
     data: {
       guestName: 'Rowan Newrow',
       guestEmail: 'rowan.newrow@example.test',
