@@ -62,8 +62,11 @@ export interface LinkExpirySweep {
   stop(): Promise<void>;
 }
 
-/** Runs the sweep now and then every `linkExpiryCheckMs`, one round at a time. */
-export function startLinkExpirySweep(ctx: AppContext): LinkExpirySweep {
+/**
+ * Runs the sweep now, resolving once that first round is done (so a server is ready with what expired
+ * while it was down already noted), then every `linkExpiryCheckMs`, one round at a time.
+ */
+export async function startLinkExpirySweep(ctx: AppContext): Promise<LinkExpirySweep> {
   const { linkExpiryCheckMs, retentionMs } = liveConfigOf(ctx.config);
   let stopped = false;
   const runRound = () =>
@@ -71,6 +74,7 @@ export function startLinkExpirySweep(ctx: AppContext): LinkExpirySweep {
       ? Promise.resolve(0)
       : announceExpiredLinks(ctx.db, retentionMs).catch((error: unknown) => ctx.log.error({ err: error }, 'link expiry sweep failed'));
   let round: Promise<unknown> = runRound();
+  await round;
   const timer = setInterval(() => {
     round = round.then(runRound);
   }, linkExpiryCheckMs);

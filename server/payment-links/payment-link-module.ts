@@ -14,7 +14,7 @@ export function registerPaymentLinkModule(app: FastifyInstance): void {
   registerGuestCheckoutRoutes(app);
   let sweep: LinkExpirySweep | undefined;
   app.addHook('onReady', async () => {
-    sweep = startLinkExpirySweep(app.ctx);
+    sweep = await startLinkExpirySweep(app.ctx);
   });
   app.addHook('preClose', async () => {
     await sweep?.stop();
