@@ -9,6 +9,7 @@ import { exportToastLog, recordExportToast, waitForExportTrackerIdle } from './e
 
 const STATUS_CALL = /\/payouts\/export\/[0-9a-f-]{36}$/;
 const STOP_CALL = /\/payouts\/export\/stop\/[0-9a-f-]{36}$/;
+const LIVE_STREAM = '**/backoffice/api/v2/live/events*';
 
 async function openPayouts(page: Page) {
   await recordExportToast(page);
@@ -101,6 +102,9 @@ test('xlsx export of failed payouts holds exactly those payouts and the visible 
 test('cancel stops a payout export while it is being prepared: no file, the job ends "Request cancelled"', async ({ page }) => {
   const downloads: Download[] = [];
   page.on('download', (download) => downloads.push(download));
+  // Live updates paused (the stream's route aborted): the toast learns of the export only from its polls
+  // (decision 0530), so holding them keeps it "preparing".
+  await page.route(LIVE_STREAM, (route) => route.abort());
   await openPayouts(page);
   // Hold the status polls (they still reach the real server once released) so the toast stays "preparing".
   const polls = await new NetworkGate(page, STATUS_CALL, 'GET').install();
@@ -122,6 +126,7 @@ test('cancel stops a payout export while it is being prepared: no file, the job 
 
 test('cancel is not offered for transaction exports', async ({ page }) => {
   await recordExportToast(page);
+  await page.route(LIVE_STREAM, (route) => route.abort());
   await signInAs(page, PROVIDER_ADMIN);
   await page.goto('/transactions');
   const polls = await new NetworkGate(page, /\/order\/export\/[0-9a-f-]{36}$/, 'GET').install();

@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendParent, setup } from 'xstate';
+import { assign, fromPromise, not, sendParent, setup } from 'xstate';
 import {
   EXPORT_MESSAGES,
   EXPORT_POLL_INTERVAL_MS,
@@ -19,6 +19,18 @@ export type ExportRequestReport =
   | { type: 'request.ready'; token: string; url: string }
   | { type: 'request.failed'; token: string; message: string };
 
+/**
+ * What the host tells a request actor (issue 38, decision 0530): the live event stream named a new
+ * status for its export (`status` absent: the stream lost track, ask once), or the stream opened or
+ * went down (`live.changed`; the `streamOpen` guard says which).
+ */
+export type ExportRequestEvent = { type: 'export.changed'; status?: ExportStatus } | { type: 'live.changed' };
+
+/** A status the stream names that only a read of the status call can follow: the file's link, or why it failed. */
+function needsRead(event: ExportRequestEvent): boolean {
+  return event.type === 'export.changed' && (event.status === undefined || event.status === 'Ready' || event.status === 'Failed');
+}
+
 export interface ExportRequestContext {
   request: TrackedExportRequest;
   /** 'export file not ready' answers retried so far (spec 9: up to 20). */
@@ -35,11 +47,17 @@ function resultOf(output: unknown): ExportResult | undefined {
  * One tracked export request (spec 3, spec 4 "Export status"): polls its token's status every
  * 3000 ms while Starting, Processing or ProcessingReady, and reports progress, Ready-with-url or
  * a failure to the parent. The status call is the host's `fetchExportStatus` actor.
+ *
+ * While the live event stream is open (the host's `streamOpen` guard, decision 0530) it does not poll:
+ * it listens, follows the progress the stream names, and reads the status once when the stream says
+ * Ready or Failed (the link and the failure's messages are the status call's). When the stream goes
+ * down it polls again.
  */
 export const exportRequestMachine = setup({
   types: {} as {
     input: TrackedExportRequest;
     context: ExportRequestContext;
+    events: ExportRequestEvent;
   },
   actors: {
     /** Resolves with the export result (anything not shaped like one counts as no result). */
@@ -52,6 +70,9 @@ export const exportRequestMachine = setup({
     notReadyRetryDelay: ({ context }) => statusRetryDelay(context.notReadyRetries - 1),
   },
   guards: {
+    /** Host: whether the live event stream is open now (no stream by default: the spec's polling). */
+    streamOpen: () => false,
+    needsRead: ({ event }) => needsRead(event),
     noResult: ({ event }) => resultOf((event as { output?: unknown }).output) === undefined,
     readyWithUrl: ({ event }) => {
       const result = resultOf((event as { output?: unknown }).output);
@@ -83,9 +104,15 @@ export const exportRequestMachine = setup({
   id: 'exportRequest',
   description: 'One tracked export request: polls its status until Ready with a url, or Failed',
   context: ({ input }) => ({ request: input, notReadyRetries: 0, url: null, failure: null }),
-  initial: 'checking',
+  initial: 'beginning',
   states: {
+    beginning: {
+      description: 'A new export is Starting: with the stream open there is nothing to ask yet',
+      always: [{ guard: 'streamOpen', target: 'listening' }, { target: 'checking' }],
+    },
     checking: {
+      // Ready or Failed named while a read is on its way: that read may have left before the change; ask again.
+      on: { 'export.changed': { guard: 'needsRead', target: 'checking', reenter: true } },
       invoke: {
         id: 'status',
         src: 'fetchExportStatus',
@@ -131,7 +158,26 @@ export const exportRequestMachine = setup({
         ],
       },
     },
-    waiting: { after: { pollInterval: 'checking' } },
+    waiting: {
+      always: { guard: 'streamOpen', target: 'listening' },
+      after: { pollInterval: 'checking' },
+      on: { 'export.changed': { guard: 'needsRead', target: 'checking' } },
+    },
+    listening: {
+      description: 'The live event stream is open: no polling; its events say when to read the status',
+      on: {
+        'export.changed': [
+          { guard: 'needsRead', target: 'checking' },
+          {
+            actions: [
+              assign({ request: ({ context, event }) => ({ ...context.request, status: (event as { status: ExportStatus }).status }) }),
+              'reportProgress',
+            ],
+          },
+        ],
+        'live.changed': { guard: not('streamOpen'), target: 'waiting' },
+      },
+    },
     retryWaiting: { after: { notReadyRetryDelay: 'checking' } },
     ready: { type: 'final', entry: 'reportReady' },
     failed: { type: 'final', entry: 'reportFailure' },

@@ -87,10 +87,14 @@ export interface LiveStreamConfig {
   heartbeatMs: number;
   /** How often an open stream asks whether its session is still live and what it may read now. */
   sessionCheckMs: number;
-  /** Bytes a connection may have waiting unsent before it is closed (a client that never reads). */
+  /** Bytes a connection may have waiting unsent at any moment; past them it is closed (a flood to a client that never reads). */
   maxBufferedBytes: number;
+  /** How long a connection whose socket is full may take to drain before it is closed (a client that stopped reading). */
+  drainGraceMs: number;
   /** How long events are kept for a reconnecting browser to resume from. */
   retentionMs: number;
+  /** How often the payment links whose expiry passed are looked for, to tell the streams (decision 0531). */
+  linkExpiryCheckMs: number;
 }
 
 export interface IntegrationsConfig {

@@ -34,6 +34,7 @@ import * as ordersGuestNameReadingOrder from './migrations/0320-orders-guest-nam
 import * as liveEvents from './migrations/0310-live-events';
 import * as ordersReferenceById from './migrations/0330-orders-reference-by-id';
 import * as refundLaterAnswers from './migrations/0340-refund-later-answers';
+import * as linkExpiryAnnounced from './migrations/0350-link-expiry-announced';
 
 // Migrations are listed here rather than read from disk, so they work the same under tsx, in
 // tests and in a bundle. Append new ones; never edit one that has shipped.
@@ -73,6 +74,7 @@ export const migrations: Record<string, Migration> = {
   '0310-live-events': liveEvents,
   '0330-orders-reference-by-id': ordersReferenceById,
   '0340-refund-later-answers': refundLaterAnswers,
+  '0350-link-expiry-announced': linkExpiryAnnounced,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -397,6 +397,8 @@ export interface PaymentLinksTable {
   card_brand: string | null;
   card_last4: string | null;
   card_expiry: string | null;
+  /** When the live streams were told the link expired (decision 0531); null while it is open or was paid. */
+  expiry_announced_at: NullableTimestamp;
 }
 export interface RefundRulesTable {
   id: Generated<string>;

@@ -4,8 +4,11 @@ import type { Config, LiveStreamConfig } from '../config';
 export const LIVE_DEFAULTS: LiveStreamConfig = {
   heartbeatMs: 20_000,
   sessionCheckMs: 3_000,
-  maxBufferedBytes: 256 * 1024,
+  // Above the largest burst a healthy client is sent at once: a resume of 2,000 events is some 400 KB (decision 0532).
+  maxBufferedBytes: 1024 * 1024,
+  drainGraceMs: 5_000,
   retentionMs: 60 * 60_000,
+  linkExpiryCheckMs: 10_000,
 };
 
 export function liveConfigOf(config: Config): LiveStreamConfig {

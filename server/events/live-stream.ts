@@ -24,12 +24,16 @@ export type StreamEnd = 'client' | 'session-ended' | 'slow-client' | 'server-clo
 
 /**
  * One open stream: writes frames the caller may hear, a heartbeat comment, and ends itself when its
- * client stops reading (more than `maxBufferedBytes` waiting) so one stalled browser cannot grow the
- * server's memory.
+ * client stops reading, so one stalled browser cannot grow the server's memory (decision 0532): when
+ * the socket is full (write answers false) the client has `drainGraceMs` to take what waits, and more
+ * than `maxBufferedBytes` waiting ends it at once. A burst to a client that reads (a resume, a
+ * settlement run) fills the socket for a moment and drains; only a client that does not read is cut.
  */
 export class LiveStream {
   private ended = false;
   private readonly heartbeat: NodeJS.Timeout;
+  /** Running while the socket is full: the client must drain before it fires. */
+  private drainDeadline: NodeJS.Timeout | undefined;
   /** Until the resume is sent, live rows wait here, so none slips between the backlog and the live feed. */
   private held: LiveEnvelope[] | undefined = [];
 
@@ -68,13 +72,19 @@ export class LiveStream {
       this.end('slow-client');
       return;
     }
-    this.raw.write(text);
+    if (this.raw.write(text) || this.drainDeadline) return;
+    this.drainDeadline = setTimeout(() => this.end('slow-client'), this.limits.drainGraceMs);
+    this.raw.once('drain', () => {
+      clearTimeout(this.drainDeadline);
+      this.drainDeadline = undefined;
+    });
   }
 
   end(why: StreamEnd): void {
     if (this.ended) return;
     this.ended = true;
     clearInterval(this.heartbeat);
+    clearTimeout(this.drainDeadline);
     if (why === 'slow-client') this.raw.destroy();
     else this.raw.end();
     this.onEnd(why);

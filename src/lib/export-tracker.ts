@@ -4,13 +4,14 @@ import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { exportEndpoints } from '../../contract/exports';
 import { refundEndpoints } from '../../contract/refunds';
 import { settlementEndpoints } from '../../contract/settlement';
-import { exportRequestMachine } from '../../machines/export-request.machine';
+import { exportRequestMachine, type ExportRequestEvent } from '../../machines/export-request.machine';
 import { EMPTY_EXPORT_STORAGE, EXPORT_MESSAGES, EXPORT_STORAGE_KEY, exportMessageKey, type ExportStorage, type ExportType } from '../../machines/export-rules';
 import { exportTrackerMachine, toExportStorage, type ExportStart } from '../../machines/export-tracker.machine';
 import { call } from './api-client';
 import { sentenceCase } from './sentence-case';
 import { i18next } from '../i18n/i18n';
 import { notifyError } from './notifications/notify';
+import { liveStatus, onLiveFeed, onLiveStatus } from './live/live-feed';
 
 // The React host of the export machines (spec 4): provides their effects (the api calls, the
 // one-time download, notifications) and persists the tracker's store in localStorage
@@ -99,6 +100,8 @@ const hostedMachine = exportTrackerMachine.provide({
       };
     }),
     exportRequest: exportRequestMachine.provide({
+      // While the live event stream is open the request listens instead of polling (decision 0530).
+      guards: { streamOpen: () => liveStatus() === 'live' },
       actors: {
         fetchExportStatus: fromPromise<unknown, { token: string; exportType: ExportType }>(({ input, signal }) =>
           call(endpointsOf(input.exportType).status, { params: { token: input.token }, signal }),
@@ -114,12 +117,49 @@ const hostedMachine = exportTrackerMachine.provide({
 
 let tracker: ActorRefFrom<typeof exportTrackerMachine> | undefined;
 
+/**
+ * The statuses the stream named lately, by token. The stream may name a quick export's Ready before
+ * the start call's answer gave the page its token; the request, once it exists, is told then.
+ */
+const heard = new Map<string, ExportRequestEvent & { type: 'export.changed' }>();
+const HEARD_KEPT = 50;
+
+function tellRequest(token: string, event: ExportRequestEvent): void {
+  tracker?.getSnapshot().children[token]?.send(event);
+}
+
+// Live updates (issue 38): the export toast follows its export from the stream, not by polling.
+onLiveFeed((item) => {
+  if (item.kind === 'resync') {
+    // Events may have been missed: each request reads its status once.
+    for (const token of Object.keys(tracker?.getSnapshot().children ?? {})) tellRequest(token, { type: 'export.changed' });
+    return;
+  }
+  if (item.event.type !== 'export') return;
+  const event = { type: 'export.changed', status: item.event.status } as const;
+  heard.delete(item.event.token);
+  heard.set(item.event.token, event);
+  if (heard.size > HEARD_KEPT) heard.delete(heard.keys().next().value as string);
+  tellRequest(item.event.token, event);
+});
+onLiveStatus(() => {
+  for (const token of Object.keys(tracker?.getSnapshot().children ?? {})) tellRequest(token, { type: 'live.changed' });
+});
+
 /** The one export tracker of this page, restored from export-storage on first use. */
 export function exportTracker(): ActorRefFrom<typeof exportTrackerMachine> {
   if (tracker) return tracker;
   const actor = createActor(hostedMachine, { input: readStorage() });
   let last = '';
+  const known = new Set<string>();
   actor.subscribe((snapshot) => {
+    // A request that has just begun hears what the stream already said of its export.
+    for (const token of Object.keys(snapshot.children)) {
+      if (known.has(token)) continue;
+      known.add(token);
+      const said = heard.get(token);
+      if (said) snapshot.children[token]?.send(said);
+    }
     const text = JSON.stringify(toExportStorage(snapshot.context));
     if (text !== last) writeStorage(JSON.parse(text) as ExportStorage);
     last = text;

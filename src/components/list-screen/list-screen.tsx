@@ -8,6 +8,7 @@ import type { DataTableColumn } from '../data-table/data-table-features';
 import { PageLayout } from '../page-layout/page-layout';
 import type { ListFilters } from './list-state';
 import type { ListScreenState } from './use-list-screen';
+import { useHeldRows } from './use-held-rows';
 
 /** What a list call answers: one page of rows and the count of all that match. */
 export interface ListPage<TData> {
@@ -39,6 +40,8 @@ export interface ListScreenProps<TData extends RowData, TFilters extends ListFil
   pinnedColumns?: readonly string[];
   /** The list's server counts pages from the end (a negative page index): "Last page" works on an estimate. */
   pagesFromEnd?: boolean;
+  /** Rows that arrive by themselves wait behind a "new rows" button instead of moving the rows being read (issue 38). */
+  holdNewRows?: boolean;
 }
 
 const NO_ROWS: never[] = [];
@@ -52,6 +55,9 @@ const NO_ROWS: never[] = [];
 export function ListScreen<TData extends RowData, TFilters extends ListFilters>(props: ListScreenProps<TData, TFilters>) {
   const { t } = useTranslation();
   const { list, result } = props;
+  const view = JSON.stringify([list.pageIndex, list.pageSize, list.sorting, list.filters]);
+  const held = useHeldRows(result, props.getRowId, view, props.holdNewRows === true);
+  const page = held.shown;
   const chooser = props.choosableColumns ? (
     <ColumnChooser columns={props.choosableColumns} visibility={list.columnVisibility} onChange={list.setColumnVisibility} />
   ) : null;
@@ -76,13 +82,25 @@ export function ListScreen<TData extends RowData, TFilters extends ListFilters>(
           </button>
         </div>
       ) : null}
+      <div aria-live="polite">
+        {held.newRows > 0 ? (
+          <button
+            type="button"
+            data-testid="new-rows"
+            className="self-start rounded-full border border-sky-300 bg-sky-50 px-3 py-1 text-sm text-sky-900 hover:bg-sky-100"
+            onClick={held.showNew}
+          >
+            {t('live.newRows', { count: held.newRows })}
+          </button>
+        ) : null}
+      </div>
       <DataTable
         label={props.title}
         columns={props.columns}
-        rows={result.data?.items ?? (NO_ROWS as TData[])}
+        rows={page?.items ?? (NO_ROWS as TData[])}
         getRowId={props.getRowId}
-        total={result.data?.total ?? 0}
-        totalExact={result.data?.totalExact ?? true}
+        total={page?.total ?? 0}
+        totalExact={page?.totalExact ?? true}
         pageIndex={list.pageIndex}
         pageSize={list.pageSize}
         sorting={list.sorting}

@@ -57,6 +57,9 @@ export function RefundManagementScreen() {
 
   const query: RefundQuery = { filters: toRefundFilter(list.filters), sorting: list.sorting as RefundQuery['sorting'] };
   const result = useQuery(refundSearchQuery({ ...query, pagination: { page: list.pageIndex, pageSize: list.pageSize } }));
+  // How many requests wait for this user's decision, whatever the filters: it rises as requests are made
+  // elsewhere (the live stream makes the refunds' reads stale, issue 38).
+  const waiting = useQuery(refundSearchQuery({ filters: { waitingForMe: true }, sorting: [], pagination: { page: 0, pageSize: 10 } }));
   const columns = useMemo(() => refundColumns(t, (row: RefundRequestRow) => setOpenRequest(row.id), pinned), [t, pinned]);
   const choosable = REFUND_COLUMNS.map((column) => ({ id: column.id, label: t(column.labelKey) }));
   const inTableOrder = columns.map((column) => choosable.find((choice) => choice.id === column.id)!);
@@ -93,6 +96,15 @@ export function RefundManagementScreen() {
                 onClick={() => setView(view)}
               >
                 {t(`refunds.views.${view}`)}
+                {view === 'waitingForMe' && waiting.data ? (
+                  <span
+                    data-testid="waiting-for-me-count"
+                    aria-label={t('live.waitingForMeCount', { count: waiting.data.total })}
+                    className={`ml-2 rounded-full px-1.5 text-xs ${filters.view === view ? 'bg-white text-slate-900' : 'bg-slate-900 text-white'}`}
+                  >
+                    {waiting.data.total.toLocaleString()}
+                  </span>
+                ) : null}
               </button>
             ))}
           </div>

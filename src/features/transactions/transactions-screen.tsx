@@ -52,6 +52,7 @@ export function TransactionsScreen() {
       getRowId={(row) => String(row.id)}
       choosableColumns={choosable}
       pagesFromEnd
+      holdNewRows
       actions={
         <button type="button" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white" onClick={() => setExporting(true)}>
           {t('exports.export')}

@@ -1,5 +1,6 @@
 import type { LiveEvent } from '../../../contract/live-events';
 import type { LiveConnectionEvent } from '../../../machines/live-connection.machine';
+import { registerSignOutCleanup } from '../session/sign-out-cleanup';
 
 // The browser's end of the live event stream (issue 38, decisions 0440, 0442): a small feed the
 // screens' data layer listens to (src/lib/query-provider.tsx) and the connection's status for the
@@ -39,6 +40,9 @@ export function setLiveStatus(next: Status): void {
   status = next;
   statusListeners.forEach((listener) => listener());
 }
+
+// The next person signed in starts from "connecting", not from the previous session's pause.
+registerSignOutCleanup(() => setLiveStatus('connecting'));
 
 /**
  * The query keys (their first parts) an event makes stale: the screens that show it refetch through

@@ -25,16 +25,24 @@ export function openLiveSource(sendBack: (event: LiveConnectionEvent) => void, i
     if (parsed.success) publishLiveFeed({ kind: 'change', event: parsed.data });
     if (message.lastEventId) sendBack({ type: 'live.received', lastEventId: message.lastEventId });
   });
+  // After a failure or going offline the screens say "live updates paused" until a stream is open again;
+  // only a stream closed for another reason (the session ended) goes back to "connecting".
+  let paused = false;
   source.onerror = () => {
+    paused = true;
     source.close();
     setLiveStatus('paused');
     sendBack({ type: 'live.failed' });
   };
-  const offline = () => sendBack({ type: 'live.offline' });
+  const offline = () => {
+    paused = true;
+    setLiveStatus('paused');
+    sendBack({ type: 'live.offline' });
+  };
   window.addEventListener('offline', offline);
   return () => {
     window.removeEventListener('offline', offline);
     source.close();
-    setLiveStatus('connecting');
+    if (!paused) setLiveStatus('connecting');
   };
 }
