@@ -97,6 +97,8 @@ test('new transactions wait behind a "new rows" button while the list is read', 
   const rows = page.getByRole('table', { name: 'Transactions' }).getByRole('row');
   await expect(rows.nth(1)).toBeVisible();
   await streamOpen;
+  // The list's first answer, not its loading row, is what the user is reading.
+  await expect(rows.nth(1)).not.toContainText('Loading');
   const firstRow = await rows.nth(1).innerText();
 
   // The property the screen works on, once the shell has chosen it.
