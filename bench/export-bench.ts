@@ -9,6 +9,7 @@ import { signIn } from '../tests/support/test-app';
 import { inlineParameters } from '../server/exports/copy-out';
 import { csvCellSql } from '../server/exports/file-writers';
 import { orderExportSource } from '../server/orders/order-export';
+import { linkStateOfOrderSql } from '../server/payment-links/link-state';
 import { countOrders, orderPage } from '../server/orders/order-query';
 import { measureCancel, percentile, startCallers } from './export-responsiveness';
 import { benchConfig, collectGarbage, mb, memoryProbe, openBenchDatabase, postgresUrl, seconds, STATUS_POLL_MS } from './lib/export-bench-setup';
@@ -158,7 +159,7 @@ async function orderFigures() {
   // export's own SQL exactly as the worker runs it (cells formatted and csv-guarded in SQL), and the
   // same rows and order with the cells as stored (no formatting at all), the stricter baseline.
   const exportQuery = inlineParameters(
-    (await orderExportSource.query({ query: { filters: {}, sorting: [] }, merchants: 'all' }, COLUMNS, csvCellSql)).compile(database.db),
+    (await orderExportSource(linkStateOfOrderSql).query({ query: { filters: {}, sorting: [] }, merchants: 'all' }, COLUMNS, csvCellSql)).compile(database.db),
   );
   const copies: Record<string, { ms: number; bytes: number }> = {};
   for (const [name, query] of [

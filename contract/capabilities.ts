@@ -56,7 +56,16 @@ export type PropertyCapabilities = z.infer<typeof PropertyCapabilitiesSchema>;
 export const GROUPS_CLOSED_TO_NEW_PROPERTIES: readonly OnboardingStatus[] = ['Deleted', 'Rejected', 'Expired'];
 export const ADD_PROPERTY_GROUPS_LIMIT = 500;
 
-export const PropertyGroupSchema = z.object({ merchantGroupId: z.uuid(), name: z.string() });
+export const PropertyGroupSchema = z.object({
+  merchantGroupId: z.uuid(),
+  name: z.string(),
+  /**
+   * What a new property of the group starts with in the add-property wizard's first step (issue 34: not a fixed
+   * place; decision 0542): the group's settlement currency, else the one most of its properties use, else EUR; the
+   * group's time zone (location settings), else its country's when that country has one, else Europe/London.
+   */
+  startsWith: z.object({ currency: z.string(), timezone: z.string() }),
+});
 export type PropertyGroup = z.infer<typeof PropertyGroupSchema>;
 
 export const CapabilitiesSchema = z.object({

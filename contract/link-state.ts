@@ -9,6 +9,14 @@ import { z } from 'zod';
 export const STAFF_LINK_STATES = ['Open', 'Paid', 'Expired', 'Cancelled', 'Locked'] as const;
 export type StaffLinkState = (typeof STAFF_LINK_STATES)[number];
 export const StaffLinkStateSchema = z.enum(STAFF_LINK_STATES);
+/** The words the screen shows for each state (src/i18n/en/link-states.json, pinned by tests/exports/screen-labels.test.ts); exports write them. */
+export const LINK_STATE_LABELS_EN: Record<StaffLinkState, string> = {
+  Open: 'Link open',
+  Paid: 'Link completed',
+  Expired: 'Link expired',
+  Cancelled: 'Link cancelled',
+  Locked: 'Link locked: too many refused cards',
+};
 
 /** The payment link that made an order, as the order's answers carry it (null for an order made otherwise). */
 export const OrderLinkSchema = z.object({

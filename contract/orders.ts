@@ -112,6 +112,8 @@ export const ORDER_COLUMNS = [
   { id: 'amount', labelKey: 'transactions.columns.amount', label: 'Amount', sortable: true },
   { id: 'currency', labelKey: 'transactions.columns.currency', label: 'Currency', sortable: false },
   { id: 'status', labelKey: 'transactions.columns.status', label: 'Status', sortable: true },
+  // The own state of the link that made the order (decision 0535); empty for an order no link made.
+  { id: 'linkState', labelKey: 'transactions.columns.linkState', label: 'Payment link', sortable: false },
   { id: 'statusCode', labelKey: 'transactions.columns.statusCode', label: 'Status code', sortable: false },
   { id: 'paymentType', labelKey: 'transactions.columns.paymentType', label: 'Payment type', sortable: false },
   { id: 'chargeCategory', labelKey: 'transactions.columns.chargeCategory', label: 'Charge category', sortable: false },

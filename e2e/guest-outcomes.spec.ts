@@ -97,14 +97,29 @@ test('a double click on Pay sends one payment, and the page thanks the guest for
   await guest.context().close();
 });
 
-// Flaky in the full suite (session 18's merged run): the second tab was found showing the thank-you before its
-// card was typed, so the 409 path was never reached and the test ran out of time. Kept as the check to repair.
-test.fixme('a second tab of the same browser that pays the paid link is shown the thank-you, not a refusal', async ({ page, browser }) => {
+// The second tab of the same browser pays a link the first tab has just paid: its refusal (409) is not shown; the tab
+// reads the link again and thanks the guest. The tab's reads of the link wait until its own payment has been answered,
+// so nothing but that 409 can turn it to the thank-you first (it once did, in the full suite, and the 409 path was
+// never reached).
+test('a second tab of the same browser that pays the paid link is shown the thank-you, not a refusal', async ({ page, browser }) => {
   const staff = await staffOf(page);
   const link = await staff.createLink('PN', 77_00, 'BK-OUT-TABS');
   const guest = await guestPage(browser, link.url);
   const otherTab = await guest.context().newPage();
   await otherTab.goto(link.url);
+  await expect(otherTab.getByLabel('Card number')).toBeVisible();
+  let answered: () => void = () => undefined;
+  const ownPaymentAnswered = new Promise<void>((resolve) => (answered = resolve));
+  otherTab.on('response', (response) => {
+    if (response.url().endsWith('/pay')) answered();
+  });
+  await otherTab.route(
+    (url) => url.pathname.includes('/links/') && !url.pathname.endsWith('/pay'),
+    async (route) => {
+      await ownPaymentAnswered;
+      await route.continue();
+    },
+  );
   await fillCard(guest, '4242 4242 4242 4242');
   await guest.getByRole('button', { name: 'Pay €77.00' }).click();
   await expect(guest.getByTestId('link-outcome')).toHaveAttribute('data-outcome', 'Paid');

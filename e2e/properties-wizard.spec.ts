@@ -43,6 +43,8 @@ test('add a property with its logo through every step, resume after a reload, su
   const next = page.getByRole('button', { name: 'Next', exact: true });
   // The first step's page shows the name just typed without calling it "not set yet", and the group's country.
   const info = page.getByRole('form', { name: 'Property information' });
+  // The step names the property it sets up and leads back to it (issue 34).
+  await expect(page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link', { name: 'Property Tulip Garden Hotel' })).toBeVisible();
   await expect(info.getByLabel('Property name')).toHaveValue('Tulip Garden Hotel');
   await expect(info).not.toContainText('Not set yet');
   await expect(info.locator('[data-field="country"]').getByRole('textbox')).toHaveValue('NL');

@@ -15,6 +15,8 @@ test('a provider admin completes the merchant wizard of an Active group, resumin
   await page.goto(`/merchants/currency-rules?merchantGroupId=${groupId}&isOnboarding=true`);
 
   await expect(heading(page, 1, 'Currency rules')).toBeVisible();
+  // Each step names the group it sets up and leads back to it (issue 34).
+  await expect(page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link', { name: 'Merchant group Kastro Island Resorts' })).toBeVisible();
   await page.getByLabel('Accepted currencies (ISO codes, separated by commas)').fill('EUR, USD');
   await page.getByLabel('Settlement currency').fill('EUR');
   await saveAndContinue(page).click();

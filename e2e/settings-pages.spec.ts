@@ -148,4 +148,12 @@ test('every settings page names the group or property it edits and leads back to
   const groups = page.getByRole('form', { name: 'New property' }).getByLabel('Merchant group');
   await expect(groups.getByRole('option', { name: 'Baltic Inns' })).toHaveCount(1);
   for (const closed of ['Fjord Retreats', 'Highland Escapes', 'Granite Suites']) await expect(groups.getByRole('option', { name: closed })).toHaveCount(0);
+  // The new property's currency and time zone start as the chosen group's, and follow another choice (issue 34).
+  const form = page.getByRole('form', { name: 'New property' });
+  await groups.selectOption({ label: 'Jura Chalets' });
+  await expect(form.getByLabel('Currency')).toHaveValue('CHF');
+  await expect(form.getByLabel('Time zone')).toHaveValue('Europe/Zurich');
+  await groups.selectOption({ label: 'Danube Hospitality' });
+  await expect(form.getByLabel('Currency')).toHaveValue('HUF');
+  await expect(form.getByLabel('Time zone')).toHaveValue('Europe/Budapest');
 });

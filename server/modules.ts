@@ -16,7 +16,7 @@ import { registerMerchantGroupRoutes } from './merchant-groups/merchant-group-ro
 import { registerMerchantsModule } from './merchants/merchants-module';
 import { registerStatechartRoutes } from './docs/statechart-routes';
 import { registerOrderModule } from './orders/order-module';
-import { linksOfOrders } from './payment-links/link-state';
+import { linksOfOrders, linkStateOfOrderSql } from './payment-links/link-state';
 import { registerPaymentLinkModule } from './payment-links/payment-link-module';
 import { registerPayoutModule } from './payouts/payout-module';
 import { registerRefundModule } from './refunds/refund-module';
@@ -34,7 +34,7 @@ export function registerModules(app: FastifyInstance): void {
   registerIdentityRoutes(app);
   registerPropertyRoutes(app);
   registerUserRoutes(app);
-  registerOrderModule(app, linksOfOrders);
+  registerOrderModule(app, { ofOrders: linksOfOrders, stateSql: linkStateOfOrderSql });
   registerBookingsModule(app);
   registerPayoutModule(app);
   registerRefundModule(app);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import {
   ADD_PROPERTY_GROUPS_LIMIT,
   FINISHES_PAYMENTS,
@@ -14,6 +15,9 @@ import { problems } from '../http/problem';
 import { propertyCheckout } from '../payment-links/property-checkout';
 import { moneyBlockOf, propertyStatusOpens } from '../properties/property-money-rules';
 import { paymentSettingsOf } from '../settings/settings-store';
+import { CURRENCY_RULES_DEFAULTS } from '../../contract/settings/currency-rules';
+import { SETTINGS_KIND_DEFINITIONS } from '../../contract/settings/kinds';
+import { LOCATION_DEFAULTS } from '../../contract/settings/location';
 
 // What a caller may do (decision 0410), from the checks the server enforces: `can` is the very check
 // every endpoint runs before its handler (server/http/route.ts), and the property rules
@@ -60,13 +64,41 @@ export async function propertyCapabilities(db: Db, caller: Caller, merchantId: s
 export async function addPropertyGroups(db: Db, caller: Caller, callable: readonly string[]): Promise<PropertyGroup[]> {
   if (!callable.includes(propertyEndpoints.createProperty.id)) return [];
   if (!isProviderStaff(caller) && !caller.merchantGroupId) return [];
+  // What a new property starts with comes from the group, read with the list in one statement (not per group).
+  const groupSetting = (kind: 'location' | 'currency-rules', field: string) =>
+    sql<string | null>`(SELECT s.data->>${field} FROM merchant_settings s
+      WHERE s.merchant_group_id = merchant_groups.id AND s.merchant_id IS NULL AND s.kind = ${SETTINGS_KIND_DEFINITIONS[kind].storedAs})`;
   let rows = db
     .selectFrom('merchant_groups')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'country'])
+    .select(groupSetting('location', 'timezone').as('timezone'))
+    .select(groupSetting('currency-rules', 'settlementCurrency').as('settlement_currency'))
+    .select(
+      sql<string | null>`(SELECT trim(m.currency) FROM merchants m WHERE m.merchant_group_id = merchant_groups.id
+        GROUP BY trim(m.currency) ORDER BY count(*) DESC, trim(m.currency) LIMIT 1)`.as('property_currency'),
+    )
     .where('status', 'not in', [...GROUPS_CLOSED_TO_NEW_PROPERTIES]);
   if (!isProviderStaff(caller)) rows = rows.where('id', '=', caller.merchantGroupId!);
   const groups = await rows.orderBy('name').orderBy('id').limit(ADD_PROPERTY_GROUPS_LIMIT).execute();
-  return groups.map((group) => ({ merchantGroupId: group.id, name: group.name }));
+  return groups.map((group) => ({
+    merchantGroupId: group.id,
+    name: group.name,
+    startsWith: {
+      currency: group.settlement_currency ?? group.property_currency ?? CURRENCY_RULES_DEFAULTS.settlementCurrency,
+      timezone: group.timezone ?? zoneOfCountry(group.country) ?? LOCATION_DEFAULTS.timezone,
+    },
+  }));
+}
+
+/** The time zone of a country that has exactly one (CLDR, through the runtime's Intl); none for a country of several. */
+function zoneOfCountry(country: string | null): string | undefined {
+  if (!country) return undefined;
+  try {
+    const zones = (new Intl.Locale(`und-${country}`) as Intl.Locale & { timeZones?: string[] }).timeZones;
+    return zones?.length === 1 ? zones[0] : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function capabilitiesOf(db: Db, caller: Caller, merchantId: string | undefined): Promise<Capabilities> {

@@ -17,3 +17,9 @@ export async function withLinks<T extends OrderRow>(db: Db, linksOf: OrderLinksO
   );
   return rows.map((row) => ({ ...row, paymentLink: links.get(row.id) ?? null }));
 }
+
+/**
+ * The SQL of the own state (a StaffLinkState, or NULL without a link) of the order aliased `orderAlias`, for the
+ * export, which reads its cells inside one COPY. The payment-links module answers it beside OrderLinksOf.
+ */
+export type OrderLinkStateSql = (orderAlias: string) => string;

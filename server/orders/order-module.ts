@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { registerExportSource } from '../exports/export-registry';
 import { orderExportSource } from './order-export';
 import { registerOrderExportRoutes } from './order-export-routes';
-import type { OrderLinksOf } from './order-links';
+import type { OrderLinksOf, OrderLinkStateSql } from './order-links';
 import { registerOrderRoutes } from './order-routes';
 
 /** Orders (transactions): their routes and list query, and their export (decision 0190). */
-export function registerOrderModule(app: FastifyInstance, linksOf: OrderLinksOf): void {
-  registerOrderRoutes(app, linksOf);
+export function registerOrderModule(app: FastifyInstance, links: { ofOrders: OrderLinksOf; stateSql: OrderLinkStateSql }): void {
+  registerOrderRoutes(app, links.ofOrders);
   registerOrderExportRoutes(app);
-  registerExportSource(app, 'TRANSACTION', orderExportSource);
+  registerExportSource(app, 'TRANSACTION', orderExportSource(links.stateSql));
 }

@@ -19,6 +19,17 @@ export function staffLinkState(
 }
 
 /**
+ * staffLinkState in SQL, for the order aliased `orderAlias`: one scalar read by the one-link-per-order index, NULL
+ * for an order no link made. The transactions export reads it inside its COPY; the order of the checks is the
+ * function's, and tests/exports/order-export.test.ts holds the two to the same answers.
+ */
+export function linkStateOfOrderSql(orderAlias: string): string {
+  return `SELECT CASE WHEN l.completed_at IS NOT NULL THEN 'Paid' WHEN ${orderAlias}.status = 'Cancelled' THEN 'Cancelled'
+    WHEN l.failed_attempts >= ${MAX_FAILED_CARD_ATTEMPTS} THEN 'Locked' WHEN l.expires_at <= now() THEN 'Expired' ELSE 'Open' END
+    FROM payment_links l WHERE l.order_id = ${orderAlias}.id`;
+}
+
+/**
  * The links that made these orders, by order id (an order has at most one link: payment_links_one_per_order).
  * One indexed read for a page of orders; an order without a link is absent from the map.
  */

@@ -151,7 +151,9 @@ describe('adding a property is per merchant group (decision 0481)', () => {
     expect(provider).toEqual(expect.arrayContaining([DEMO_GROUP.name, 'Alpine Lodges Group', 'Baltic Inns', 'Jura Chalets']));
     for (const closed of ['Granite Suites', 'Fjord Retreats', 'Highland Escapes']) expect(provider).not.toContain(closed);
     // A merchant admin: their own group only; a view-only user: none.
-    expect((await capabilities('MerchantAdmin')).body.addPropertyGroups).toEqual([{ merchantGroupId: groups[DEMO_GROUP.name], name: DEMO_GROUP.name }]);
+    expect((await capabilities('MerchantAdmin')).body.addPropertyGroups).toEqual([
+      { merchantGroupId: groups[DEMO_GROUP.name], name: DEMO_GROUP.name, startsWith: { currency: 'EUR', timezone: 'Europe/Amsterdam' } },
+    ]);
     expect((await capabilities('MerchantViewOnlyUser')).body.addPropertyGroups).toEqual([]);
 
     // The server agrees: a group the answer leaves out refuses (409, in words), one it lists takes the property.
@@ -163,5 +165,29 @@ describe('adding a property is per merchant group (decision 0481)', () => {
     expect((await createIn('FolioAdmin', groups['Baltic Inns'], 'Tallinn Harbour Rooms')).statusCode).toBe(201);
     expect((await createIn('MerchantAdmin', undefined, 'Lagoon Annex')).statusCode).toBe(201);
     expect((await createIn('MerchantViewOnlyUser', undefined, 'Never Added')).statusCode).toBe(403);
+  });
+
+  test("a new property starts with its group's currency and time zone, not a fixed place's (issue 34)", async () => {
+    const groups = await groupIds();
+    const startOf = async (name: string) => (await capabilities('FolioAdmin')).body.addPropertyGroups.find((group) => group.name === name)?.startsWith;
+    // Nothing saved for the group: the currency its properties use, the time zone of its country (Hungary, Switzerland).
+    expect(await startOf('Danube Hospitality')).toEqual({ currency: 'HUF', timezone: 'Europe/Budapest' });
+    expect(await startOf('Jura Chalets')).toEqual({ currency: 'CHF', timezone: 'Europe/Zurich' });
+    // The group's own settings, once saved, come first: its settlement currency and its location's time zone.
+    const save = (url: string, payload: object) => app.inject({ method: 'PUT', url: `${MERCHANT_API}${url}`, headers: bearer(tokens.FolioAdmin!), payload });
+    const danube = groups['Danube Hospitality']!;
+    expect(
+      (await save(`/merchant-group-settings/${danube}/currency-rules`, { acceptedCurrencies: ['HUF', 'EUR'], settlementCurrency: 'EUR' })).statusCode,
+    ).toBe(200);
+    const location = {
+      timezone: 'Europe/Vienna',
+      contactName: 'Front desk',
+      contactEmail: 'desk@danube.example',
+      contactPhone: '+36 1 555 0100',
+      checkInTime: '15:00',
+      checkOutTime: '11:00',
+    };
+    expect((await save(`/merchant-location-settings?MerchantGroupId=${danube}`, location)).statusCode).toBe(200);
+    expect(await startOf('Danube Hospitality')).toEqual({ currency: 'EUR', timezone: 'Europe/Vienna' });
   });
 });

@@ -11,6 +11,7 @@ import { copyOut } from '../../server/exports/copy-out';
 import type { ExportColumn } from '../../server/exports/export-source';
 import { csvCellSql } from '../../server/exports/file-writers';
 import { orderExportSource } from '../../server/orders/order-export';
+import { linkStateOfOrderSql } from '../../server/payment-links/link-state';
 import { orderPage, orderWhere } from '../../server/orders/order-query';
 import { freshPostgresDatabase, postgresUrl } from '../support/postgres';
 
@@ -96,7 +97,12 @@ describe.each(engines)('list queries and export queue on $name', ({ open }) => {
   /** The whole body of an export's COPY, the way the worker reads it. */
   async function copied(query: OrderQuery, columns: string[], format: 'csv' | 'text'): Promise<{ text: string; rows: number | undefined }> {
     const cell = format === 'csv' ? csvCellSql : (column: ExportColumn) => column.sql;
-    const body = await copyOut(db, (await orderExportSource.query({ query, merchants: 'all' }, columns, cell)).compile(db), format, `test-${randomUUID()}`);
+    const body = await copyOut(
+      db,
+      (await orderExportSource(linkStateOfOrderSql).query({ query, merchants: 'all' }, columns, cell)).compile(db),
+      format,
+      `test-${randomUUID()}`,
+    );
     try {
       const chunks: Buffer[] = [];
       for await (const chunk of body.chunks) chunks.push(chunk);

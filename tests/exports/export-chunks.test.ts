@@ -8,6 +8,7 @@ import type { ExportResult, ExportType } from '../../contract/exports';
 import type { ExportSource } from '../../server/exports/export-source';
 import { startExportWorker, type ExportWorker, type WorkerOptions } from '../../server/exports/export-worker';
 import { orderExportSource } from '../../server/orders/order-export';
+import { linkStateOfOrderSql } from '../../server/payment-links/link-state';
 import { payoutExportSource } from '../../server/payouts/payout-export';
 import { refundExportSource } from '../../server/refunds/refund-export';
 import { bearer, signIn, startTestApp } from '../support/test-app';
@@ -19,7 +20,11 @@ import { ORDER_EXPORT, PAYOUT_EXPORT, settle, startExport } from './export-helpe
 // the chunk size is small enough for the demo's volume to make many chunks.
 
 const REFUND_EXPORT = '/backoffice/api/v2/refunds/export';
-const SOURCES: Partial<Record<ExportType, ExportSource>> = { TRANSACTION: orderExportSource, PAYOUT: payoutExportSource, REFUND: refundExportSource };
+const SOURCES: Partial<Record<ExportType, ExportSource>> = {
+  TRANSACTION: orderExportSource(linkStateOfOrderSql),
+  PAYOUT: payoutExportSource,
+  REFUND: refundExportSource,
+};
 // beatMs 1 s: between chunks the worker reports progress anyway; a single COPY only reports it once a second.
 const WORKER: WorkerOptions = { concurrency: 1, pollMs: 20, staleMs: 30_000, maxAttempts: 3, beatMs: 1000 };
 const ORDER_COLUMNS = ['id', 'referenceNo', 'guestName', 'guestEmail', 'amount', 'currency', 'status', 'paymentType', 'cardLast4', 'createdAt'];

@@ -8,6 +8,7 @@ import {
   type OrderRow,
   type OrderSearchBody,
 } from '../../contract/orders';
+import { LINK_STATE_LABELS_EN, type StaffLinkState } from '../../contract/link-state';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 import { instantOfDayNumber, ORDER_EXPORT, readSheet, searchedOrders, settle, startExport } from './export-helpers';
 
@@ -159,6 +160,76 @@ describe('one export shape (decision 0463)', () => {
       const tokyo = new Date(Date.parse(row.createdAt) + 9 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
       expect(csv[at('createdAt')]).toBe(tokyo);
     }
+  });
+});
+
+describe("the payment link's own state (decision 0535)", () => {
+  const HOUR = 3_600_000;
+  // One order per state the screen shows beside an order, and one that no link made (its cell stays empty).
+  const CASES: { state: StaffLinkState | null; status: OrderRow['status']; link?: { completed?: boolean; failedAttempts?: number; expiresInHours: number } }[] =
+    [
+      { state: 'Open', status: 'PaymentLinkSentNoProcessing', link: { expiresInHours: 48 } },
+      { state: 'Paid', status: 'Paid', link: { completed: true, expiresInHours: 48 } },
+      { state: 'Expired', status: 'PaymentLinkSentNoProcessing', link: { expiresInHours: -2 } },
+      { state: 'Locked', status: 'PaymentLinkSentNoProcessing', link: { failedAttempts: 5, expiresInHours: 48 } },
+      { state: 'Cancelled', status: 'Cancelled', link: { expiresInHours: 48 } },
+      { state: null, status: 'Paid' },
+    ];
+
+  beforeAll(async () => {
+    for (const [index, { status, link }] of CASES.entries()) {
+      const order = await app.ctx.db
+        .insertInto('orders')
+        .values({
+          merchant_id: otherMerchantId,
+          reference_no: `LINKSTATE-${index}`,
+          guest_name: 'Ada Link',
+          guest_email: null,
+          amount_minor: 50_00,
+          currency: 'EUR',
+          status,
+          payment_type: 'PN',
+          created_at: '2026-10-16T10:00:00Z',
+          updated_at: '2026-10-16T10:00:00Z',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (!link) continue;
+      await app.ctx.db
+        .insertInto('payment_links')
+        .values({
+          merchant_id: otherMerchantId,
+          order_id: order.id,
+          token: `link-state-export-${index}-${Date.now()}`,
+          amount_minor: 50_00,
+          currency: 'EUR',
+          guest_name: 'Ada Link',
+          guest_email: null,
+          expires_at: new Date(Date.now() + link.expiresInHours * HOUR),
+          created_at: new Date(Date.now() - 3 * HOUR),
+          completed_at: link.completed ? new Date(Date.now() - HOUR) : null,
+          failed_attempts: link.failedAttempts ?? 0,
+        })
+        .execute();
+    }
+  });
+
+  test.each(['csv', 'xlsx'] as const)('%s has a Payment link column with the words the screen shows for each order, empty without a link', async (fileType) => {
+    const query: OrderSearchBody = { filters: { referenceNo: 'LINKSTATE-' }, sorting: [{ id: 'referenceNo', desc: false }] };
+    // The screen's rows say these states (the order search's paymentLink); the file must say the same.
+    const screen = await searchedOrders(app, admin.accessToken, query);
+    expect(screen.map((row) => row.paymentLink?.state ?? null)).toEqual(CASES.map((entry) => entry.state));
+    const token = await startExport(app, ORDER_EXPORT, admin.accessToken, {
+      fileType,
+      orderQueryListRequest: query,
+      orderColumns: ['referenceNo', 'status', 'linkState'],
+    });
+    const result = await settle(app, `${ORDER_EXPORT}/${token}`, admin.accessToken);
+    const [header, ...rows] = readSheet((await download(result.url!)).rawPayload, fileType);
+    expect(header).toEqual(['Reference No', 'Status', 'Payment link']);
+    expect(rows).toEqual(
+      screen.map((row) => [row.referenceNo, ORDER_STATUS_LABELS_EN[row.status], row.paymentLink ? LINK_STATE_LABELS_EN[row.paymentLink.state] : null]),
+    );
   });
 });
 

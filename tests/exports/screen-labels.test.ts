@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { LINK_STATE_LABELS_EN } from '../../contract/link-state';
 import { ORDER_STATUS_LABELS_EN, PAYMENT_TYPE_LABELS_EN } from '../../contract/orders';
 import { PAYOUT_SCHEDULE_LABELS_EN, PAYOUT_STATUS_LABELS_EN } from '../../contract/payouts';
 
@@ -12,6 +13,10 @@ describe('export labels are the screen words', () => {
     const transactions = catalogue('transactions').transactions!;
     expect(PAYMENT_TYPE_LABELS_EN).toEqual(transactions.paymentType);
     expect(ORDER_STATUS_LABELS_EN).toEqual(transactions.status);
+  });
+
+  it("transactions: the payment link's own states", () => {
+    expect(LINK_STATE_LABELS_EN).toEqual(catalogue('link-states').linkStates!.state);
   });
 
   it('payouts: statuses and schedules', () => {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { propertyEndpoints, type PropertyOverview } from '../../../contract/properties';
@@ -29,9 +30,18 @@ export function CreatePropertyForm({ onCreated }: { onCreated: (property: Proper
   });
   const form = useForm({
     schema: CreatePropertyBodySchema,
-    defaultValues: { merchantGroupId: undefined, name: '', currency: 'EUR', timezone: 'Europe/Amsterdam', checkinTime: '15:00', checkoutTime: '11:00' },
+    defaultValues: { merchantGroupId: undefined, name: '', currency: '', timezone: '', checkinTime: '15:00', checkoutTime: '11:00' },
     serverError: mutation.error,
   });
+  // The currency and time zone start as the group's, as the server answers them (issue 34: not a fixed place); a
+  // user who chooses another group sees that group's, unless they already typed their own.
+  const chosenGroupId = form.watch('merchantGroupId');
+  const group = choosesGroup ? addPropertyGroups.find((entry) => entry.merchantGroupId === chosenGroupId) : addPropertyGroups[0];
+  useEffect(() => {
+    if (!group) return;
+    for (const name of ['currency', 'timezone'] as const)
+      if (!form.getFieldState(name).isDirty) form.setValue(name, group.startsWith[name], { shouldDirty: false });
+  }, [group, form]);
   const field = (name: 'name' | 'currency' | 'timezone' | 'checkinTime' | 'checkoutTime', type = 'text') => (
     <Field label={t(`properties.create.fields.${name}`)} name={name}>
       {(control) => <input {...control} type={type} className={inputClass} {...form.register(name, type === 'time' ? { setValueAs: orNull } : {})} />}

@@ -28,6 +28,8 @@ function cellOf(id: OrderColumnId, row: OrderRow, t: TFunction, onlyProperty: (r
           {row.paymentLink ? <LinkStateBadge state={row.paymentLink.state} /> : null}
         </span>
       );
+    case 'linkState':
+      return row.paymentLink ? <LinkStateBadge state={row.paymentLink.state} /> : null;
     case 'paymentType':
       return t(`transactions.paymentType.${row.paymentType}`);
     case 'createdAt':
@@ -51,7 +53,7 @@ const KEY_ON_PHONE = ['id', 'guestName', 'amount', 'status'];
 export function transactionColumns(t: TFunction, onlyProperty: (row: OrderRow) => void): DataTableColumn<OrderRow>[] {
   return ORDER_COLUMNS.map((column) => ({
     id: column.id,
-    accessorFn: (row: OrderRow) => (column.id === 'amount' ? row.amountMinor : row[column.id]),
+    accessorFn: (row: OrderRow) => (column.id === 'amount' ? row.amountMinor : column.id === 'linkState' ? (row.paymentLink?.state ?? null) : row[column.id]),
     header: () => t(column.labelKey),
     cell: ({ row }: { row: { original: OrderRow } }) => cellOf(column.id, row.original, t, onlyProperty),
     enableSorting: (ORDER_SORTABLE_COLUMNS as readonly string[]).includes(column.id),
