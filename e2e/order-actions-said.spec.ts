@@ -112,15 +112,16 @@ test('cancel order names its buttons and says a reason is missing; reference and
 
 // Issue 34: the second click of a double click on a button that opens a confirmation lands on the dialog's backdrop,
 // which closed the dialog it had just opened. The kit's dialog closes by its own buttons or Escape only (decision 0400).
-test('a double click on Capture leaves its confirmation open', async ({ page }) => {
-  const { order, open } = await setUp(page);
-  await open(await order('AU', 30_00, 'BK-SAID-DOUBLE'));
-  // A person's double click: the first click opens the dialog, the second lands where the button was. The button is
-  // scrolled to the bottom of the window, as a reader scrolling down finds it, so that spot is the dialog's backdrop
-  // (in the middle of the window it would be the dialog itself).
-  const capture = page.getByRole('button', { name: 'Capture', exact: true });
-  await capture.evaluate((button) => button.scrollIntoView({ block: 'end' }));
-  const box = (await capture.boundingBox())!;
+/**
+ * A person's double click on a button that opens a confirmation: the first click opens the dialog, the second lands
+ * where the button was. The button is scrolled to the bottom of the window, as a reader scrolling down finds it, so
+ * that spot is the dialog's backdrop (in the middle of the window it would be the dialog itself). Returns the dialog,
+ * checked to be still open.
+ */
+async function doubleClickOpener(page: Page, name: string) {
+  const opener = page.getByRole('button', { name, exact: true });
+  await opener.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+  const box = (await opener.boundingBox())!;
   const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
   await page.mouse.click(x, y);
   const dialog = page.getByTestId('confirm-dialog');
@@ -133,6 +134,21 @@ test('a double click on Capture leaves its confirmation open', async ({ page }) 
   // The press has been handled once the page has drawn two frames since: a dialog it closed is gone by then.
   await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Capture €30.00' }).click();
+  return dialog;
+}
+
+test('a double click on Capture or Authorize card leaves its confirmation open', async ({ page }) => {
+  const { order, open } = await setUp(page);
+  const held = await order('AU', 30_00, 'BK-SAID-DOUBLE');
+  const saved = await order('PL', 45_00, 'BK-SAID-DOUBLE-PL');
+  await open(held);
+  const capture = await doubleClickOpener(page, 'Capture');
+  await capture.getByRole('button', { name: 'Capture €30.00' }).click();
   await expect(toast(page, '€30.00 captured from the guest’s card.')).toBeVisible();
+
+  await open(saved);
+  await page.getByLabel('Amount to authorize').fill('20.00');
+  const authorize = await doubleClickOpener(page, 'Authorize card');
+  await authorize.getByRole('button', { name: 'Cancel' }).click();
+  await expect(authorize).toBeHidden();
 });

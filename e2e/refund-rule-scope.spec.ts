@@ -5,7 +5,7 @@ import { signInAs } from './export-support/api';
 // and says so, instead of overwriting it with a new rule's defaults. Read-only: the shared demo
 // server (the form is cancelled).
 
-test('adding a rule for a scope that has one shows that rule and says saving changes it', async ({ page }) => {
+test('adding a rule for a scope that has one shows that rule, says saving changes it, and says a misplaced threshold in words', async ({ page }) => {
   await signInAs(page, 'merchantadmin@demo.folio.test');
   await page.goto('/refund-management/rules');
   const groupRule = page.getByTestId('refund-rule').filter({ hasText: '(all properties)' });
@@ -15,6 +15,12 @@ test('adding a rule for a scope that has one shows that rule and says saving cha
   await page.getByRole('button', { name: 'Add rule' }).click();
   await expect(page.getByTestId('rule-replaces')).toHaveText('This scope has a rule already: its values are shown here, and saving changes them.');
   await expect(page.getByLabel('Auto-approve up to')).toHaveValue(autoApprove.replace(/[^\d.]/g, ''));
+  // Issue 34: a threshold below the auto-approval limit is said at its field, in words, when the rule is saved.
+  await page.getByLabel('Two approvals above').fill('0.01');
+  await page.getByRole('button', { name: 'Save rule' }).click();
+  await expect(
+    page.getByText(/^Make this at least the auto-approval limit, .+, or lower that limit: a refund cannot need two approvals and none at once\.$/),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(groupRule.getByRole('cell').nth(1)).toHaveText(autoApprove);
 });

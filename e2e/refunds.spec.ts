@@ -132,12 +132,21 @@ test('rule, request above the two-approval threshold, two approvals, refunded on
   expect(detail).toMatchObject({ approvalStatus: 'Approved', state: 'Completed', approvalsGiven: 2 });
 });
 
-test('a rejected request overridden by a provider admin completes', async ({ page }) => {
+test('a request says what is wrong in words; a rejected request overridden by a provider admin completes', async ({ page }) => {
   await signInAs(page, MERCHANT_ADMIN);
   const orders = await paidOrders(page);
   const order = orders[2];
   if (!order) throw new Error('no third paid order');
   await signInAs(page, OPERATIONS);
+  // Issue 34: what is wrong with a request is said at its fields, in words, all at once (the request is then made anew).
+  await openOrder(page, order);
+  await page.getByRole('button', { name: 'Request refund' }).click();
+  const wrong = page.getByTestId('refund-request-dialog');
+  await wrong.getByLabel('Refund amount').fill('999999.00');
+  await wrong.getByLabel('Reason').fill('no');
+  await wrong.getByRole('button', { name: 'Request refund' }).click();
+  await expect(wrong.getByText(/^You can refund at most €[\d,.]+ on this order\.$/)).toBeVisible();
+  await expect(wrong.getByText('Say why in at least 3 characters.')).toBeVisible();
   await requestRefund(page, order, '30.00', 'minibar charged twice');
 
   await signInAs(page, MERCHANT_ADMIN);

@@ -25,21 +25,29 @@ export function demoRefundUpdateOptions(config: Pick<Config, 'demo' | 'demoRefun
   return { updateAfterMs: config.demoRefundUpdateMs, everyMs: Math.min(1000, config.demoRefundUpdateMs) };
 }
 
-/** Follows up every request that is due; returns how many changed. */
-export async function followUpDueRefunds(ctx: AppContext, acquirer: Acquirer, updateAfterMs: number): Promise<number> {
-  const due = await ctx.db
+/**
+ * Follows up every request that is due; returns how many changed. A request whose answer the lifecycle
+ * refuses (its order's totals do not allow it: data planted beside the lifecycle) is put in `given up`
+ * and logged once: it neither holds back the requests after it nor is tried again every round.
+ */
+export async function followUpDueRefunds(ctx: AppContext, acquirer: Acquirer, updateAfterMs: number, givenUp: Set<string> = new Set()): Promise<number> {
+  let query = ctx.db
     .selectFrom('refund_requests')
     .select('id')
     .where('state', 'in', ['Pending', 'Completed', 'PartiallyAccepted'])
     .where(sql<number>`amount_minor % 100`, 'in', [...DEMO_REFUND_UPDATE_SUFFIXES])
-    .where('updated_at', '<=', new Date(Date.now() - updateAfterMs))
-    .orderBy('updated_at')
-    .limit(100)
-    .execute();
+    .where('updated_at', '<=', new Date(Date.now() - updateAfterMs));
+  if (givenUp.size > 0) query = query.where('id', 'not in', [...givenUp]);
+  const due = await query.orderBy('updated_at').limit(100).execute();
   let changed = 0;
   for (const { id } of due) {
-    const next = await ctx.db.transaction().execute((trx) => followUpRefund(trx, acquirer, id));
-    if (next) changed += 1;
+    try {
+      const next = await ctx.db.transaction().execute((trx) => followUpRefund(trx, acquirer, id));
+      if (next) changed += 1;
+    } catch (error) {
+      givenUp.add(id);
+      ctx.log.error({ err: error, refundRequestId: id }, 'demo refund update refused by the refund lifecycle; not tried again');
+    }
   }
   return changed;
 }
@@ -51,11 +59,14 @@ export interface RefundUpdateLoop {
 export function startDemoRefundUpdates(ctx: AppContext, acquirer: Acquirer, options: RefundUpdateLoopOptions): RefundUpdateLoop {
   let stopped = false;
   let round: Promise<unknown> = Promise.resolve();
+  const givenUp = new Set<string>();
   const timer = setInterval(() => {
     round = round.then(() =>
       stopped
         ? 0
-        : followUpDueRefunds(ctx, acquirer, options.updateAfterMs).catch((error: unknown) => ctx.log.error({ err: error }, 'demo refund update round failed')),
+        : followUpDueRefunds(ctx, acquirer, options.updateAfterMs, givenUp).catch((error: unknown) =>
+            ctx.log.error({ err: error }, 'demo refund update round failed'),
+          ),
     );
   }, options.everyMs);
   timer.unref();

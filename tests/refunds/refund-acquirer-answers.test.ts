@@ -160,6 +160,49 @@ describe('the demo acquirer refund test amounts', () => {
     expect(approved.json<RefundRequestDetail>()).toMatchObject({ approvalStatus: 'Approved', state: 'PartiallyAccepted', refundedMinor: 3_027 });
   });
 
+  test('a request the lifecycle refuses to correct is given up once and does not hold back the others', async () => {
+    // Planted beside the lifecycle, as a test of payouts does: "refunded" with a test amount ending in 56 while its
+    // order records nothing refunded, so a correction would take the order's refunded total below zero.
+    const plantedOrder = await freshOrder(10_000);
+    const planted = await app.ctx.db
+      .insertInto('refund_requests')
+      .values({
+        merchant_id: plantedOrder.merchantId,
+        order_id: plantedOrder.id,
+        amount_minor: 2_056,
+        currency: 'EUR',
+        reason: 'planted',
+        approval_status: 'Approved',
+        state: 'Completed',
+        created_at: new Date(Date.now() - 60_000),
+        updated_at: new Date(Date.now() - 60_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await app.ctx.db
+      .insertInto('refund_executions')
+      .values({
+        refund_request_id: planted.id,
+        outcome: 'Succeeded',
+        amount_minor: 2_056,
+        currency: 'EUR',
+        acquirer_reference: 'planted',
+        created_at: new Date(Date.now() - 60_000),
+      })
+      .execute();
+    const real = await requested(await freshOrder(10_000), 4_056);
+    const givenUp = new Set<string>();
+    await followUpDueRefunds(app.ctx, demoAcquirer(0), 0, givenUp);
+    expect([...givenUp]).toEqual([planted.id]);
+    // The real one after it is corrected (by this round or the server's own), the planted one is left as it was.
+    expect((await once(real.id, 'Changed')).state).toBe('Changed');
+    expect(await followUpDueRefunds(app.ctx, demoAcquirer(0), 0, givenUp)).toBe(0);
+    expect([...givenUp]).toEqual([planted.id]);
+    const left = await app.ctx.db.selectFrom('refund_requests').select('state').where('id', '=', planted.id).executeTakeFirstOrThrow();
+    expect(left.state).toBe('Completed');
+    expect(await refundedOf(app, plantedOrder.id)).toBe(0);
+  });
+
   test('the later updates run in demo mode only, and not with a delay of 0', () => {
     expect(demoRefundUpdateOptions({ demo: true, demoRefundUpdateMs: 5_000 })).toEqual({ updateAfterMs: 5_000, everyMs: 1000 });
     expect(demoRefundUpdateOptions({ demo: true, demoRefundUpdateMs: 200 })).toEqual({ updateAfterMs: 200, everyMs: 200 });
