@@ -124,10 +124,31 @@ async function demoPayout(status: 'Failed' | 'Processing'): Promise<{ id: string
       AND (SELECT count(*) FROM payout_attempts a WHERE a.payout_id = p.id) = 1
       AND EXISTS (SELECT 1 FROM payout_lines l WHERE l.payout_id = p.id)
     ORDER BY p.reference`.execute(app.ctx.db);
-  const row = rows.find((candidate) => !used.has(candidate.id));
+  const row = rows.find((candidate) => !used.has(candidate.id)) ?? (status === 'Failed' ? await plantedFailure() : undefined);
   if (!row) throw new Error(`the demo has no unused ${status} payout with lines in the merchant admin's group`);
   used.add(row.id);
   return { id: row.id, lines: Number(row.lines) };
+}
+
+/**
+ * Which of the demo's payouts failed is drawn from hashes of random ids (about 1 in 25), so a seed may give the
+ * group fewer failed payouts with lines than the paths need. Then a paid one with lines is turned into a payout
+ * whose one attempt the bank refused, as the seed writes a failure.
+ */
+async function plantedFailure(): Promise<{ id: string; lines: string } | undefined> {
+  const { rows } = await sql<{ id: string; lines: string }>`
+    SELECT p.id, (SELECT count(*) FROM payout_lines l WHERE l.payout_id = p.id)::text AS lines
+    FROM payouts p JOIN merchants m ON m.id = p.merchant_id
+    WHERE m.merchant_group_id = ${groupId}::uuid AND p.status = 'Paid'
+      AND (SELECT count(*) FROM payout_attempts a WHERE a.payout_id = p.id) = 1
+      AND EXISTS (SELECT 1 FROM payout_lines l WHERE l.payout_id = p.id)
+    ORDER BY p.reference`.execute(app.ctx.db);
+  const row = rows.find((candidate) => !used.has(candidate.id));
+  if (!row) return undefined;
+  await sql`UPDATE payouts SET status = 'Failed', paid_at = NULL WHERE id = ${row.id}::uuid`.execute(app.ctx.db);
+  await sql`UPDATE payout_attempts SET status = 'Failed', error = 'the bank refused the transfer: account details could not be verified'
+    WHERE payout_id = ${row.id}::uuid`.execute(app.ctx.db);
+  return row;
 }
 
 beforeAll(async () => {
