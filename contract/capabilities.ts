@@ -62,7 +62,9 @@ export const PropertyGroupSchema = z.object({
   /**
    * What a new property of the group starts with in the add-property wizard's first step (issue 34: not a fixed
    * place; decision 0542): the group's settlement currency, else the one most of its properties use, else EUR; the
-   * group's time zone (location settings), else its country's when that country has one, else Europe/London.
+   * group's own time zone in its country (its location settings', else the one most of its properties keep), else the
+   * country's one zone or its principal zone (contract/country-time-zones.ts, decision 0560); never a zone outside the
+   * country. Only a group without a known country falls back to Europe/London.
    */
   startsWith: z.object({ currency: z.string(), timezone: z.string() }),
 });

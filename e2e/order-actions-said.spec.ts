@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { PaymentLink } from '../contract/payment-links';
 import { BACKOFFICE_API, MERCHANT_HEADER } from '../contract/product';
 import { signInAs } from './export-support/api';
+import { doubleClickOpener } from './support/double-click';
 
 // Issue 34, transaction info: every money action says what it did, a double click on a button that
 // opens a confirmation leaves it open, "Cancel order" names its buttons and says what is missing, and
@@ -110,45 +111,18 @@ test('cancel order names its buttons and says a reason is missing; reference and
   await expect(page.getByTestId('order-status')).toHaveText('Cancelled');
 });
 
-// Issue 34: the second click of a double click on a button that opens a confirmation lands on the dialog's backdrop,
-// which closed the dialog it had just opened. The kit's dialog closes by its own buttons or Escape only (decision 0400).
-/**
- * A person's double click on a button that opens a confirmation: the first click opens the dialog, the second lands
- * where the button was. The button is scrolled to the bottom of the window, as a reader scrolling down finds it, so
- * that spot is the dialog's backdrop (in the middle of the window it would be the dialog itself). Returns the dialog,
- * checked to be still open.
- */
-async function doubleClickOpener(page: Page, name: string) {
-  const opener = page.getByRole('button', { name, exact: true });
-  await opener.evaluate((button) => button.scrollIntoView({ block: 'end' }));
-  const box = (await opener.boundingBox())!;
-  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-  await page.mouse.click(x, y);
-  const dialog = page.getByTestId('confirm-dialog');
-  await expect(dialog).toBeVisible();
-  const panel = (await dialog.boundingBox())!;
-  expect(y > panel.y + panel.height || x < panel.x || x > panel.x + panel.width, 'the second click falls outside the dialog').toBe(true);
-  // The second half of the double click: one press and release, counted by the browser as the second click.
-  await page.mouse.down({ clickCount: 2 });
-  await page.mouse.up({ clickCount: 2 });
-  // The press has been handled once the page has drawn two frames since: a dialog it closed is gone by then.
-  await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
 test('a double click on Capture or Authorize card leaves its confirmation open', async ({ page }) => {
   const { order, open } = await setUp(page);
   const held = await order('AU', 30_00, 'BK-SAID-DOUBLE');
   const saved = await order('PL', 45_00, 'BK-SAID-DOUBLE-PL');
   await open(held);
-  const capture = await doubleClickOpener(page, 'Capture');
+  const capture = await doubleClickOpener(page, page.getByRole('button', { name: 'Capture', exact: true }));
   await capture.getByRole('button', { name: 'Capture €30.00' }).click();
   await expect(toast(page, '€30.00 captured from the guest’s card.')).toBeVisible();
 
   await open(saved);
   await page.getByLabel('Amount to authorize').fill('20.00');
-  const authorize = await doubleClickOpener(page, 'Authorize card');
+  const authorize = await doubleClickOpener(page, page.getByRole('button', { name: 'Authorize card', exact: true }));
   await authorize.getByRole('button', { name: 'Cancel' }).click();
   await expect(authorize).toBeHidden();
 });

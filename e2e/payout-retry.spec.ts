@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { MERCHANT_API } from '../contract/product';
 import { apiOf, PROVIDER_ADMIN, signInAs } from './export-support/api';
+import { doubleClickOpener } from './support/double-click';
 
 // Issue 11: double-clicking "Retry payout" sent two requests and the second's 409 showed as an
 // error although the retry had worked. A retry is confirmed, acts once, carries one idempotency
@@ -27,14 +28,16 @@ async function openFailedPayout(page: Page, row: number) {
   return { dialog, reference };
 }
 
-test('a double click on the confirmed retry sends one request, with an idempotency key, and shows success only', async ({ page }) => {
+// Issue 34: a double click on Retry payout opened its confirmation and closed it at once (the second click on the backdrop).
+test('a double click on Retry payout leaves its confirmation open; a double click on the confirmed retry sends one request, with an idempotency key, and shows success only', async ({
+  page,
+}) => {
   const { dialog } = await openFailedPayout(page, 1);
   const retries: Request[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST' && RETRY_CALL.test(request.url())) retries.push(request);
   });
-  await dialog.getByRole('button', { name: 'Retry payout' }).click();
-  const confirm = page.getByTestId('confirm-dialog');
+  const confirm = await doubleClickOpener(page, dialog.getByRole('button', { name: 'Retry payout' }));
   await expect(confirm).toContainText('is sent to the bank again as a new attempt');
   await confirm.getByRole('button', { name: 'Retry payout' }).dblclick();
   await expect(dialog.getByRole('status')).toHaveText(/^Retry started: attempt \d+ is processing\.$/);

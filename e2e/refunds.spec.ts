@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { BACKOFFICE_API } from '../contract/product';
+import { BACKOFFICE_API, MERCHANT_HEADER } from '../contract/product';
 import type { RefundRequestDetail } from '../contract/refunds';
 import { formatMoney } from '../src/lib/format';
 import { apiOf, PROVIDER_ADMIN, signInAs } from './export-support/api';
+import { doubleClickOpener } from './support/double-click';
 
 // Issue 16 "Done when" in Chromium (decision 0230): a merchant admin sets the rule on the rules
 // screen; a property operations user requests a partial refund above the two-approval threshold
@@ -162,4 +164,27 @@ test('a request says what is wrong in words; a rejected request overridden by a 
   await expect(page.getByTestId('refund-detail')).toContainText('Completed');
   await expect(page.getByTestId('refund-decisions')).toContainText('not charged twice');
   await expect(page.getByTestId('refund-decisions')).toContainText('guest showed the bank statement');
+});
+
+// Issue 34: the second click of a double click on Approve landed on the confirmation's backdrop and closed it.
+test('a double click on Approve leaves its confirmation open, and confirming approves once', async ({ page }) => {
+  // The first test's rule (approved by itself up to 10.00, two approvals above 50.00): 30.00 waits for one approval.
+  await signInAs(page, OPERATIONS);
+  // Orders with a request already (the tests above took theirs) are left out by paidOrders.
+  const [order] = await paidOrders(page);
+  if (!order) throw new Error('no paid order without a refund request');
+  const session = (await (await page.request.get('/api/auth/session')).json()) as { accessToken: string };
+  const requested = await page.request.post(`${BACKOFFICE_API}/refunds/requests`, {
+    headers: { Authorization: `Bearer ${session.accessToken}`, [MERCHANT_HEADER]: order.merchantId, 'Idempotency-Key': randomUUID() },
+    data: { merchantId: order.merchantId, orderId: order.id, amountMinor: 30_00, currency: 'EUR', reason: 'guest left a night early' },
+  });
+  expect(requested.status(), await requested.text()).toBe(201);
+
+  await signInAs(page, MERCHANT_ADMIN);
+  const detail = await openInTable(page, 'Waiting for me', order.referenceNo);
+  const confirm = await doubleClickOpener(page, detail.getByRole('button', { name: 'Approve', exact: true }));
+  await confirm.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(detail.getByTestId('refund-approvals')).toHaveText('1 of 1');
+  await expect(detail).toContainText('Completed');
 });

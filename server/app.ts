@@ -22,6 +22,7 @@ import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
 import { installProblemHandlers } from './http/problem';
 import { registerSpaAssets } from './http/spa-assets';
 import { loggedRequest } from './http/log-redaction';
+import { setExactCountUpTo } from './lists/list-query';
 import { createMailer } from './mail/mailer';
 import { registerModules } from './modules';
 import { refuseUnsafeStart } from './startup-checks';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   };
   app.decorate('ctx', ctx);
+  setExactCountUpTo(config.listExactCountUpTo);
 
   await app.register(helmet, { contentSecurityPolicy: config.production ? undefined : false });
   await registerCompression(app);

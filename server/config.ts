@@ -2,6 +2,9 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import type { DatabaseTarget } from './db/database';
 
+/** How many rows a list counts exactly before it estimates (FOLIO_LIST_EXACT_COUNT_UP_TO). */
+export const DEFAULT_EXACT_COUNT_UP_TO = 10_000;
+
 /** Where files go on an S3-compatible store (FOLIO_S3_*); read by files/s3-storage.ts. */
 export interface S3StorageConfig {
   bucket: string;
@@ -67,6 +70,8 @@ export interface Config {
   demoPayoutSettleMs: number;
   /** How long the demo acquirer takes to answer a capture or void (decision 0205). */
   demoAcquirerLatencyMs: number;
+  /** Lists count their rows exactly up to this many; past it they show the planner's estimate (decision 0460). */
+  listExactCountUpTo: number;
   /**
    * Demo mode only: after how long the demo acquirer gives its later word on a refund (a pending
    * refund settles, a refunded test amount is corrected; 0: never). Decision 0520.
@@ -218,6 +223,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     serverProcess,
     demoPayoutSettleMs: runsBackgroundWork ? integer('FOLIO_DEMO_PAYOUT_SETTLE_MS', env.FOLIO_DEMO_PAYOUT_SETTLE_MS, 10_000) : 0,
     demoAcquirerLatencyMs: integer('FOLIO_DEMO_ACQUIRER_LATENCY_MS', env.FOLIO_DEMO_ACQUIRER_LATENCY_MS, 0),
+    listExactCountUpTo: Math.max(1, integer('FOLIO_LIST_EXACT_COUNT_UP_TO', env.FOLIO_LIST_EXACT_COUNT_UP_TO, DEFAULT_EXACT_COUNT_UP_TO)),
     demoRefundUpdateMs: runsBackgroundWork ? integer('FOLIO_DEMO_REFUND_UPDATE_MS', env.FOLIO_DEMO_REFUND_UPDATE_MS, 5_000) : 0,
     settingsKey: env.FOLIO_SETTINGS_KEY || undefined,
     integrations: {

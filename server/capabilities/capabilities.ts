@@ -17,7 +17,7 @@ import { moneyBlockOf, propertyStatusOpens } from '../properties/property-money-
 import { paymentSettingsOf } from '../settings/settings-store';
 import { CURRENCY_RULES_DEFAULTS } from '../../contract/settings/currency-rules';
 import { SETTINGS_KIND_DEFINITIONS } from '../../contract/settings/kinds';
-import { LOCATION_DEFAULTS } from '../../contract/settings/location';
+import { startingTimeZone } from '../../contract/country-time-zones';
 
 // What a caller may do (decision 0410), from the checks the server enforces: `can` is the very check
 // every endpoint runs before its handler (server/http/route.ts), and the property rules
@@ -77,6 +77,10 @@ export async function addPropertyGroups(db: Db, caller: Caller, callable: readon
       sql<string | null>`(SELECT trim(m.currency) FROM merchants m WHERE m.merchant_group_id = merchant_groups.id
         GROUP BY trim(m.currency) ORDER BY count(*) DESC, trim(m.currency) LIMIT 1)`.as('property_currency'),
     )
+    .select(
+      sql<string | null>`(SELECT m.timezone FROM merchants m WHERE m.merchant_group_id = merchant_groups.id
+        GROUP BY m.timezone ORDER BY count(*) DESC, m.timezone LIMIT 1)`.as('property_timezone'),
+    )
     .where('status', 'not in', [...GROUPS_CLOSED_TO_NEW_PROPERTIES]);
   if (!isProviderStaff(caller)) rows = rows.where('id', '=', caller.merchantGroupId!);
   const groups = await rows.orderBy('name').orderBy('id').limit(ADD_PROPERTY_GROUPS_LIMIT).execute();
@@ -85,20 +89,9 @@ export async function addPropertyGroups(db: Db, caller: Caller, callable: readon
     name: group.name,
     startsWith: {
       currency: group.settlement_currency ?? group.property_currency ?? CURRENCY_RULES_DEFAULTS.settlementCurrency,
-      timezone: group.timezone ?? zoneOfCountry(group.country) ?? LOCATION_DEFAULTS.timezone,
+      timezone: startingTimeZone(group.country, [group.timezone, group.property_timezone]),
     },
   }));
-}
-
-/** The time zone of a country that has exactly one (CLDR, through the runtime's Intl); none for a country of several. */
-function zoneOfCountry(country: string | null): string | undefined {
-  if (!country) return undefined;
-  try {
-    const zones = (new Intl.Locale(`und-${country}`) as Intl.Locale & { timeZones?: string[] }).timeZones;
-    return zones?.length === 1 ? zones[0] : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export async function capabilitiesOf(db: Db, caller: Caller, merchantId: string | undefined): Promise<Capabilities> {

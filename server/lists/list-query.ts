@@ -1,5 +1,6 @@
 import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
+import { DEFAULT_EXACT_COUNT_UP_TO } from '../config';
 
 // Shared pieces of every big-list query (orders, payouts, sent e-mails) and the exports built on
 // them: scope, date bounds, ORDER BY with a unique tiebreak and cheap counts (decisions 0121, 0190).
@@ -59,7 +60,11 @@ export function orderByClause(keys: SortKey[]): RawBuilder<unknown> {
   return sql.raw(keys.map((key) => `${key.expr} ${key.desc ? 'DESC' : 'ASC'}`).join(', '));
 }
 
-export const COUNT_CAP = 10_000;
+/** Set once at start from FOLIO_LIST_EXACT_COUNT_UP_TO (server/app.ts): every list of the process counts alike. */
+let exactCountUpTo = DEFAULT_EXACT_COUNT_UP_TO;
+export function setExactCountUpTo(rows: number): void {
+  exactCountUpTo = rows;
+}
 
 /** A page of a list with its total; an estimated total never claims fewer rows than the pages already seen. */
 export function pageAnswer<T>(items: T[], count: { total: number; exact: boolean }, page: number, pageSize: number) {
@@ -68,20 +73,20 @@ export function pageAnswer<T>(items: T[], count: { total: number; exact: boolean
 }
 
 /**
- * Counts up to COUNT_CAP rows exactly (an index scan that stops early); past the cap the planner's
+ * Counts up to FOLIO_LIST_EXACT_COUNT_UP_TO rows exactly (an index scan that stops early); past the cap the planner's
  * row estimate stands in, so page 1 of a million rows never counts a million rows.
  */
 export async function cappedCount(db: Db, matching: CompiledQuery): Promise<{ total: number; exact: boolean }> {
   const counted = await db.executeQuery<{ n: string | number }>(
-    CompiledQuery.raw(`SELECT count(*) AS n FROM (${matching.sql} LIMIT ${COUNT_CAP + 1}) AS capped`, [...matching.parameters]),
+    CompiledQuery.raw(`SELECT count(*) AS n FROM (${matching.sql} LIMIT ${exactCountUpTo + 1}) AS capped`, [...matching.parameters]),
   );
   const exactCount = Number(counted.rows[0]?.n ?? 0);
-  if (exactCount <= COUNT_CAP) return { total: exactCount, exact: true };
+  if (exactCount <= exactCountUpTo) return { total: exactCount, exact: true };
   const plan = await db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${matching.sql}`, [...matching.parameters]));
   const raw = plan.rows[0]?.['QUERY PLAN'];
   const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Plan Rows'?: number } }>;
   const estimate = Math.round(parsed[0]?.Plan?.['Plan Rows'] ?? 0);
-  return { total: Math.max(estimate, COUNT_CAP + 1), exact: false };
+  return { total: Math.max(estimate, exactCountUpTo + 1), exact: false };
 }
 
 /** int8 text or number from either engine, as a JS number (ids and minor amounts stay below 2^53). */

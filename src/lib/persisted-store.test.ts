@@ -36,9 +36,15 @@ describe('persisted-store (spec 3 persisted table preferences)', () => {
     expect(readTablePreferences(memoryStorage({ [PERSISTED_STORE_KEY]: 'not json' }), 'transactions')).toBeUndefined();
     const storage = memoryStorage({
       [PERSISTED_STORE_KEY]: JSON.stringify({
-        transactions: { columns: { a: true, b: 'yes' }, sorting: [{ id: 'x' }, { id: 'y', desc: false }], filters: [], pageIndex: -1, pageSize: 30 },
+        transactions: { columns: { a: true, b: 'yes' }, sorting: [{ id: 'x' }, { id: 'y', desc: false }], filters: [], pageIndex: 1.5, pageSize: 30 },
       }),
     });
     expect(readTablePreferences(storage, 'transactions')).toEqual({ columns: { a: true }, sorting: [{ id: 'y', desc: false }], filters: {} });
+  });
+
+  it('keeps a page counted from the end (the last page of a list whose count is an estimate, decision 0460)', () => {
+    const storage = memoryStorage();
+    writeTablePreferences(storage, 'transactions', { ...base, pageIndex: -1 });
+    expect(readTablePreferences(storage, 'transactions')).toEqual({ ...base, pageIndex: -1 });
   });
 });

@@ -55,7 +55,9 @@ export function sanitizePreferences(table: PersistedTable, value: unknown): Tabl
     const side = (list: unknown) => (Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : []);
     preferences.columnPinning = { left: side(value.columnPinning.left), right: side(value.columnPinning.right) };
   }
-  if (table === 'transactions' && typeof value.pageIndex === 'number' && Number.isInteger(value.pageIndex) && value.pageIndex >= 0) {
+  // A negative index is a page counted from the end (-1 the last page, decision 0460): "Last page" on a list whose
+  // count is an estimate. Dropping it sent that click back to the first page.
+  if (table === 'transactions' && typeof value.pageIndex === 'number' && Number.isInteger(value.pageIndex)) {
     preferences.pageIndex = value.pageIndex;
   }
   if (table === 'transactions' && isPageSize(value.pageSize)) preferences.pageSize = value.pageSize;

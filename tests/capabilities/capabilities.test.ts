@@ -188,6 +188,50 @@ describe('adding a property is per merchant group (decision 0481)', () => {
       checkOutTime: '11:00',
     };
     expect((await save(`/merchant-location-settings?MerchantGroupId=${danube}`, location)).statusCode).toBe(200);
-    expect(await startOf('Danube Hospitality')).toEqual({ currency: 'EUR', timezone: 'Europe/Vienna' });
+    // Vienna is not in Hungary: a new Hungarian property starts at Hungary's time (decision 0560).
+    expect(await startOf('Danube Hospitality')).toEqual({ currency: 'EUR', timezone: 'Europe/Budapest' });
+  });
+
+  test("in a country of several time zones a new property starts at the group's own zone there, else the country's principal one, never outside it (decision 0560)", async () => {
+    const groups = await groupIds();
+    const zoneOf = async (name: string) => (await capabilities('FolioAdmin')).body.addPropertyGroups.find((group) => group.name === name)?.startsWith.timezone;
+    // Nothing saved, and the group's properties keep a zone outside the country (the database's Europe/Amsterdam): the principal zone.
+    expect(await zoneOf('Coastline Stays')).toBe('Europe/Lisbon');
+    expect(await zoneOf('Iberia Boutique')).toBe('Europe/Madrid');
+    // The zone most of the group's properties keep, when it is one of the country's: two new ones on Madeira, one left in Amsterdam.
+    for (const name of ['Funchal Bay', 'Funchal Hills'])
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: `${MERCHANT_API}/properties`,
+            headers: bearer(tokens.FolioAdmin!),
+            payload: { name, currency: 'EUR', timezone: 'Atlantic/Madeira', merchantGroupId: groups['Coastline Stays']! },
+          })
+        ).statusCode,
+      ).toBe(201);
+    expect(await zoneOf('Coastline Stays')).toBe('Atlantic/Madeira');
+    // The group's saved location, when it lies in the country; a saved zone elsewhere is not offered.
+    const location = (timezone: string) => ({
+      timezone,
+      contactName: 'Front desk',
+      contactEmail: 'desk@iberia.example',
+      contactPhone: '+34 954 555 010',
+      checkInTime: '15:00',
+      checkOutTime: '11:00',
+    });
+    const saveLocation = async (timezone: string) =>
+      (
+        await app.inject({
+          method: 'PUT',
+          url: `${MERCHANT_API}/merchant-location-settings?MerchantGroupId=${groups['Iberia Boutique']!}`,
+          headers: bearer(tokens.FolioAdmin!),
+          payload: location(timezone),
+        })
+      ).statusCode;
+    expect(await saveLocation('Atlantic/Canary')).toBe(200);
+    expect(await zoneOf('Iberia Boutique')).toBe('Atlantic/Canary');
+    expect(await saveLocation('Europe/Paris')).toBe(200);
+    expect(await zoneOf('Iberia Boutique')).toBe('Europe/Madrid');
   });
 });
