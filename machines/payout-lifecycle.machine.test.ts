@@ -1,8 +1,10 @@
+import { createMachine, type AnyStateMachine } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { byStateValue, machinePaths } from '../testing/model/machine-paths';
 import {
   mayRetry,
   nextPayoutStage,
+  PAYOUT_ENTRY_STAGES,
   PAYOUT_STAGES,
   payoutLifecycleMachine,
   payoutStage,
@@ -10,12 +12,10 @@ import {
   type PayoutLifecycleEvent,
 } from './payout-lifecycle.machine';
 
-// Decision 0434, written out independently of the machine.
-const EVENTS: PayoutLifecycleEvent[] = [{ type: 'payout.send' }, { type: 'bank.paid' }, { type: 'bank.failed' }, { type: 'payout.retry' }];
+// Decisions 0434 and 0580, written out independently of the machine: the moves some part of the
+// product makes, and no other (nothing answers a first attempt; nothing schedules or sends a payout).
+const EVENTS: PayoutLifecycleEvent[] = [{ type: 'bank.paid' }, { type: 'bank.failed' }, { type: 'payout.retry' }];
 const ALLOWED: Record<string, string | undefined> = {
-  'Scheduled payout.send': 'InTransit',
-  'InTransit bank.paid': 'Paid',
-  'InTransit bank.failed': 'Failed',
   'Failed payout.retry': 'Retried',
   'Retried bank.paid': 'Paid',
   'Retried bank.failed': 'Failed',
@@ -36,18 +36,33 @@ describe('payout lifecycle machine', () => {
     expect(mayRetry('Scheduled', 0)).toBe(false);
   });
 
+  it('a stored Scheduled payout is shown as such and is no stage of the lifecycle (decision 0580)', () => {
+    expect(payoutStage('Scheduled', 0)).toBe('Scheduled');
+    for (const event of EVENTS) expect(nextPayoutStage('Scheduled', event)).toBeUndefined();
+    expect(Object.keys(payoutLifecycleMachine.root.states).sort()).toEqual([...PAYOUT_STAGES].sort());
+  });
+
   it('a payout in progress is in transit on its first attempt and retried after', () => {
     expect(payoutStage('Processing', 1)).toBe('InTransit');
     expect(payoutStage('Processing', 2)).toBe('Retried');
     for (const stage of PAYOUT_STAGES) expect(payoutStage(storedStatus(stage), stage === 'Retried' ? 2 : 1)).toBe(stage);
   });
 
-  it('its model paths reach every stage and take every transition', () => {
-    const paths = machinePaths(payoutLifecycleMachine, { events: () => EVENTS, serialize: byStateValue, cover: 'transitions', environment: false });
-    const reached = new Set(['Scheduled', ...paths.flatMap((path) => path.steps.map((step) => String(step.state.value)))]);
+  it('its model paths, from the stages a payout arrives in, reach every stage and take every transition', () => {
+    const paths = PAYOUT_ENTRY_STAGES.flatMap((entry) =>
+      machinePaths(createMachine({ ...payoutLifecycleMachine.config, initial: entry } as never) as AnyStateMachine, {
+        events: () => EVENTS,
+        serialize: byStateValue,
+        cover: 'transitions',
+        environment: false,
+      }),
+    );
+    const reached = new Set([...PAYOUT_ENTRY_STAGES, ...paths.flatMap((path) => path.steps.map((step) => String(step.state.value)))]);
     expect([...reached].sort()).toEqual([...PAYOUT_STAGES].sort());
     const taken = new Set(
-      paths.flatMap((path) => path.steps.map((step, index) => `${index === 0 ? 'Scheduled' : String(path.steps[index - 1]!.state.value)} ${step.event.type}`)),
+      paths.flatMap((path) =>
+        path.steps.map((step, index) => `${String((index === 0 ? path.initialState : path.steps[index - 1]!.state).value)} ${step.event.type}`),
+      ),
     );
     for (const move of Object.keys(ALLOWED)) expect(taken, move).toContain(move);
   });

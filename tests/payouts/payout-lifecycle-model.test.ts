@@ -6,7 +6,7 @@ import type { PayoutDetail } from '../../contract/payouts';
 import type { SettlementLineAnswer } from '../../contract/settlement';
 import { payoutLifecycleMachine, type PayoutLifecycleEvent, type PayoutStage } from '../../machines/payout-lifecycle.machine';
 import { settleDueAttempts, DEMO_REFUSED_PAYOUT_CENTS } from '../../server/payouts/demo-payout-rail';
-import { clearMachineCoverage, excuseUncovered, MODEL_COVERAGE_HTTP_DIR } from '../../testing/model/coverage-record';
+import { clearMachineCoverage, MODEL_COVERAGE_HTTP_DIR } from '../../testing/model/coverage-record';
 import { byStateValue, formatEvent, machinePaths, stateCoverage, type MachinePath } from '../../testing/model/machine-paths';
 import { createModelDriver } from '../../testing/model/model-driver';
 import { bearer, signIn, startTestApp } from '../support/test-app';
@@ -20,8 +20,9 @@ import { bearer, signIn, startTestApp } from '../support/test-app';
  * settleDueAttempts; the demo bank refuses an amount ending in 51 minor units, so the path plants
  * the amount that gives the answer it wants), and after every step the payout as callers read it
  * (GET detail, as the provider admin and as the group's merchant admin) is the stage the path is
- * in, its lines untouched. One more path reads a payout in transit. Passed paths are recorded for
- * `npm run model:coverage`.
+ * in, its lines untouched. One more path reads a payout in transit. The machine holds only the
+ * moves some part of the product makes (decision 0580), so together they take all of it. Passed
+ * paths are recorded for `npm run model:coverage`.
  */
 
 const BASE = '/folio/payment-api/v2/payouts';
@@ -33,9 +34,9 @@ let payout: { id: string; lines: number };
 const used = new Set<string>();
 
 const lifecycleFrom = (stage: PayoutStage): AnyStateMachine => createMachine({ ...payoutLifecycleMachine.config, initial: stage } as never);
-const EVENTS: PayoutLifecycleEvent[] = [{ type: 'payout.send' }, { type: 'bank.paid' }, { type: 'bank.failed' }, { type: 'payout.retry' }];
+const EVENTS: PayoutLifecycleEvent[] = [{ type: 'bank.paid' }, { type: 'bank.failed' }, { type: 'payout.retry' }];
 const fromFailed = machinePaths(lifecycleFrom('Failed'), { events: EVENTS, serialize: byStateValue, cover: 'transitions', environment: false });
-// Nothing moves a payout out of transit but the bank's answer to its first attempt, which the demo never gives (below).
+// Nothing in the product moves a payout out of transit (decision 0580): the path reads it there.
 const inTransit = machinePaths(lifecycleFrom('InTransit'), { events: [], serialize: byStateValue, cover: 'states', environment: false });
 
 const detail = async (token: string) => {
@@ -69,7 +70,7 @@ async function readsAs(stage: PayoutStage) {
       expect(answer.status).toBe('Paid');
       expect(last?.status).toBe('Paid');
       expect(answer.paidAt).not.toBeNull();
-    } else throw new Error(`no payout of the demo is ${stage}`);
+    } else throw new Error(`no stage ${String(stage)}`);
     // A retry keeps the payout's settlement lines (decision 0430).
     expect(await lineCount(token)).toBe(payout.lines);
   }
@@ -92,18 +93,12 @@ const driver = createModelDriver<null>(
   payoutLifecycleMachine,
   {
     states: {
-      Scheduled: () => {
-        throw new Error('no payout of the demo is Scheduled; no path here starts or ends there');
-      },
       InTransit: () => readsAs('InTransit'),
       Failed: () => readsAs('Failed'),
       Retried: () => readsAs('Retried'),
       Paid: () => readsAs('Paid'),
     },
     events: {
-      'payout.send': () => {
-        throw new Error('nothing in the product sends a scheduled payout; no path here contains it');
-      },
       'payout.retry': async () => {
         const response = await retry();
         expect(response.statusCode, response.body).toBe(200);
@@ -153,20 +148,6 @@ async function plantedFailure(): Promise<{ id: string; lines: string } | undefin
 
 beforeAll(async () => {
   clearMachineCoverage(payoutLifecycleMachine);
-  excuseUncovered(
-    payoutLifecycleMachine,
-    {
-      Scheduled:
-        'no payout of the product is Scheduled: the demo seeds payouts already sent, and sending one is the processor integration, which is not built; the machine allows exactly its moves (machines/payout-lifecycle.machine.test.ts)',
-      'Scheduled|payout.send|0':
-        'nothing in the product sends a scheduled payout yet (the processor integration is not built); the move is checked in machines/payout-lifecycle.machine.test.ts',
-      'InTransit|bank.paid|0':
-        "the demo bank answers retried attempts only (decision 0137: the seeded in-flight payouts stay in transit so the demo shows the state); the move is checked in machines/payout-lifecycle.machine.test.ts, the bank's answer to a retry here",
-      'InTransit|bank.failed|0':
-        "the demo bank answers retried attempts only (decision 0137); the move is checked in machines/payout-lifecycle.machine.test.ts, the bank's refusal of a retry here",
-    },
-    MODEL_COVERAGE_HTTP_DIR,
-  );
   // The rail's timer is off (settle time 0): each bank answer is one round of the rail, run by the path.
   app = await startTestApp({ demoPayoutSettleMs: 0 });
   admin = (await signIn(app, 'folioadmin@demo.folio.test')).accessToken;
@@ -177,9 +158,9 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 describe('payout lifecycle model paths, over HTTP', () => {
-  test('the paths visit every stage a demo payout can be in and take every move from Failed on', () => {
+  test('the paths visit every stage of the lifecycle and take every move the product makes (decision 0580)', () => {
     const paths = [...fromFailed, ...inTransit] as MachinePath<typeof payoutLifecycleMachine>[];
-    expect(stateCoverage(payoutLifecycleMachine, paths).missing).toEqual(['Scheduled']);
+    expect(stateCoverage(payoutLifecycleMachine, paths).missing).toEqual([]);
     const taken = new Set(fromFailed.flatMap((path) => path.steps.map((step) => formatEvent(step.event))));
     expect([...taken].sort()).toEqual(['bank.failed', 'bank.paid', 'payout.retry']);
   });

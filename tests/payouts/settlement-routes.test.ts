@@ -221,3 +221,87 @@ describe('reconciliation check', () => {
     expect(findings[2]!.payouts.map((payout) => payout.id).sort()).toEqual([capture.payout_id, other.rows[0]!.id].sort());
   });
 });
+
+describe('property manager scope (decision 0431)', () => {
+  test('a property manager reads the payouts of their assigned properties only: another property of the group is not found (404)', async () => {
+    const db = app.ctx.db;
+    const manager = await db.selectFrom('users').select('id').where('email', '=', 'propertymanager@demo.folio.test').executeTakeFirstOrThrow();
+    // A payout with lines of another property of the group than ownPayout's, whose assignment this test takes away.
+    const unassigned = (
+      await sql<{ id: string; reference: string; merchant_id: string }>`
+        SELECT p.id, p.reference, p.merchant_id FROM payouts p JOIN merchants m ON m.id = p.merchant_id
+        WHERE m.merchant_group_id = (SELECT merchant_group_id FROM merchants WHERE id = ${ownPayout.merchant_id}::uuid)
+          AND p.merchant_id <> ${ownPayout.merchant_id}::uuid AND EXISTS (SELECT 1 FROM payout_lines l WHERE l.payout_id = p.id)
+        ORDER BY p.reference LIMIT 1`.execute(db)
+    ).rows[0]!;
+    const removed = await db
+      .deleteFrom('user_merchant_scopes')
+      .where('user_id', '=', manager.id)
+      .where('merchant_id', '=', unassigned.merchant_id)
+      .returningAll()
+      .execute();
+    expect(removed).toHaveLength(1);
+    try {
+      const token = (await signIn(app, 'propertymanager@demo.folio.test')).accessToken;
+      expect((await app.inject({ method: 'GET', url: `${BASE}/${unassigned.id}`, headers: bearer(token) })).statusCode).toBe(404);
+      expect((await lines(token, unassigned.id)).statusCode).toBe(404);
+      const report = await app.inject({
+        method: 'POST',
+        url: REPORT,
+        headers: bearer(token),
+        payload: { fileType: 'csv', request: { payoutId: unassigned.id } },
+      });
+      expect(report.statusCode).toBe(404);
+      // The list holds none of that property's payouts, and the assigned property's payout still opens.
+      const list = await app.inject({
+        method: 'POST',
+        url: `${BASE}/search`,
+        headers: bearer(token),
+        payload: { pagination: { page: 0, pageSize: 100 }, filters: { merchantIds: [unassigned.merchant_id, ownPayout.merchant_id] } },
+      });
+      expect(list.statusCode, list.body).toBe(200);
+      const merchants = new Set(list.json<{ items: Array<{ merchantId: string }> }>().items.map((row) => row.merchantId));
+      expect([...merchants]).toEqual([ownPayout.merchant_id]);
+      expect((await lines(token, ownPayout.id)).statusCode).toBe(200);
+    } finally {
+      await db.insertInto('user_merchant_scopes').values(removed).execute();
+    }
+  });
+});
+
+describe('mixed currencies', () => {
+  test('a line in another currency is never added to the payout’s own: a breakdown of its own, a sum of its own in the report, and the check lists the payout', async () => {
+    const db = app.ctx.db;
+    const mixed = (
+      await sql<{ id: string; reference: string; currency: string }>`
+        SELECT p.id, p.reference, p.currency FROM payouts p
+        WHERE p.merchant_id = ${ownPayout.merchant_id}::uuid AND p.id <> ${ownPayout.id}::uuid AND p.currency <> 'KWD'
+          AND EXISTS (SELECT 1 FROM payout_lines l WHERE l.payout_id = p.id AND l.kind = 'Capture')
+        ORDER BY p.reference LIMIT 1`.execute(db)
+    ).rows[0]!;
+    const own = (await lines(merchantAdmin.accessToken, mixed.id)).json<SettlementLineAnswer>().breakdown;
+    expect(own.map((block) => block.currency)).toEqual([mixed.currency.trim()]);
+    // 1.234 KWD (three minor digits), as an import in the wrong currency would leave it.
+    await sql`INSERT INTO payout_lines (payout_id, kind, amount_minor, currency, booked_at, note)
+      VALUES (${mixed.id}::uuid, 'Adjustment', 1234, 'KWD', now(), 'planted: another currency')`.execute(db);
+
+    const answer = (await lines(merchantAdmin.accessToken, mixed.id)).json<SettlementLineAnswer>();
+    expect(answer.breakdown).toEqual(
+      [...own, { currency: 'KWD', grossMinor: 0, refundsMinor: 0, feesMinor: 0, adjustmentsMinor: 1234, carriedMinor: 0, netMinor: 1234, lines: 1 }].sort(
+        (a, b) => a.currency.localeCompare(b.currency),
+      ),
+    );
+
+    const token = await startExport(app, REPORT, merchantAdmin.accessToken, { fileType: 'csv', request: { payoutId: mixed.id } });
+    const result = await settle(app, `${REPORT}/${token}`, merchantAdmin.accessToken);
+    expect(result.statusType).toBe('Ready');
+    const rows = readSheet((await app.inject({ method: 'GET', url: result.url!, cookies: merchantAdmin.cookies })).rawPayload, 'csv');
+    expect(Object.fromEntries(sumsOf(rows))).toEqual({
+      [`${mixed.reference} ${mixed.currency.trim()}`]: own[0]!.netMinor,
+      [`${mixed.reference} KWD`]: 1234,
+    });
+
+    const unbalanced = (await reconciliation()).findings.filter((finding) => finding.kind === 'LinesDoNotSum');
+    expect(unbalanced.flatMap((finding) => finding.payouts.map((payout) => payout.id))).toContain(mixed.id);
+  });
+});
