@@ -151,6 +151,7 @@ function streamOf(session: Browser['session'], asked: Browser['asked'], heard: B
       });
       response.on('end', failed);
       response.on('error', failed);
+      response.on('close', failed);
     });
     request.on('error', failed);
     return () => {
