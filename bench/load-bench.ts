@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { BACKOFFICE_API, MERCHANT_API } from '../contract/product';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-layout';
+import { startLiveBench, type LiveBench } from './lib/live-streams';
 import { cpuSnapshot, cpuSpent, processTree } from './lib/process-cpu';
 
 // `npm run bench:load` (issue 13 "API under load"): the built server in its own process over a demo
@@ -22,6 +23,9 @@ import { cpuSnapshot, cpuSpent, processTree } from './lib/process-cpu';
 //   BENCH_SERVER_NODE_FLAGS (node options of the server's processes only, e.g. --cpu-prof --cpu-prof-dir=.bench-profiles)
 //   BENCH_WORKERS (default 1; "1,2" runs one server process, then two, and prints them side by side; PostgreSQL only)
 //   BENCH_SAMPLES_FILE (every call's name, start in ms from the run's start, duration and status, as JSON, for a timeline)
+//   BENCH_LIVE (default 1; 0: no live streams) every session holds the live event stream (issue 38) through the
+//   window, and BENCH_LIVE_BURST guest payments (default 100) are made at once in its middle: prints the streams
+//   held and dropped, events delivered per second, and the delay from commit to each stream (p50, p99)
 //   BENCH_SERVER_BUNDLE, BENCH_SPA_DIR (default dist-server/main.mjs and dist: a private build, so a bench
 //   does not rebuild the shared dist/ under someone else's feet; run with `tsx bench/load-bench.ts`)
 
@@ -32,6 +36,10 @@ const EXPORTS = Number(process.env.BENCH_EXPORTS ?? 10);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const PORT = Number(process.env.BENCH_PORT ?? 3990);
 const postgresUrl = process.env.BENCH_DATABASE_URL;
+const LIVE = process.env.BENCH_LIVE !== '0';
+const LIVE_BURST = Number(process.env.BENCH_LIVE_BURST ?? 100);
+/** How long the burst's events may take to reach every stream before the bench stops waiting (and reports what is missing). */
+const LIVE_BURST_WAIT_MS = 30_000;
 // BENCH_WORKERS: server processes (FOLIO_WORKERS), or a list run one after the other ("1,2") and compared at the end.
 const WORKERS = (process.env.BENCH_WORKERS ?? '1').split(',').map((value) => Number(value.trim()));
 // BENCH_SERVER_NODE_FLAGS: node options for the server's processes only, e.g. `--cpu-prof --cpu-prof-dir=.bench-profiles`.
@@ -53,6 +61,8 @@ function startServer(workers: number): ChildProcess {
     FOLIO_DEMO: 'true',
     FOLIO_SEED_ORDERS: String(ORDERS),
     FOLIO_SIGNIN_PER_MINUTE: '100000',
+    // The burst's guests all pay from this one address.
+    FOLIO_GUEST_PAY_PER_TEN_MINUTES: '100000',
     FOLIO_SPA_DIR: SPA_DIR,
     LOG_LEVEL: 'warn',
     FOLIO_WORKERS: String(workers),
@@ -262,6 +272,10 @@ async function runOnce(workers: number): Promise<RunSummary> {
     console.log(`offered at most ${((SESSIONS * 1000) / THINK_MS).toFixed(0)} calls/s (sessions / mean think); load average ${loadAverage()}`);
     const tokens: string[] = [];
     for (let index = 0; index < SESSIONS; index += 1) tokens.push(await signIn(ACCOUNTS[index % ACCOUNTS.length] as string));
+    // The burst's links are made by the merchant admin (the last account of the rotation) on its first property.
+    const live: LiveBench | undefined = LIVE
+      ? await startLiveBench({ base, tokens, burstToken: tokens[ACCOUNTS.length - 1] ?? (tokens[0] as string), burstSize: LIVE_BURST, postgresUrl })
+      : undefined;
     // What the server spends with nobody calling (its background loops poll the database): read over a few
     // seconds before the window and printed, so a per-call figure at a low call rate can be read net of it.
     const idleBefore = await measuredPids(server, postgres);
@@ -280,7 +294,9 @@ async function runOnce(workers: number): Promise<RunSummary> {
     window.to = window.from + SECONDS * 1000;
     const providerToken = tokens[0] as string;
     const exports = Array.from({ length: EXPORTS }, (_, index) => exportOnce(providerToken, ((index + 0.5) / EXPORTS) * (SECONDS * 500)));
+    const burst = live && LIVE_BURST ? sleep(SECONDS * 500).then(() => live.burst(LIVE_BURST_WAIT_MS)) : Promise.resolve();
     await Promise.all(tokens.map((token) => browse(token, deadline)));
+    await burst;
     const pidsAfter = await measuredPids(server, postgres);
     const windowSeconds = (performance.now() - windowStarted) / 1000;
     const serverSpent = pidsAfter.server.length ? cpuSpent(serverBefore, cpuSnapshot(pidsAfter.server)) : undefined;
@@ -309,6 +325,7 @@ async function runOnce(workers: number): Promise<RunSummary> {
         `PostgreSQL backends' CPU per browsing call: ${perCall(postgresSpent, browsing.length)} (${pidsAfter.postgres.length} backends on the database; one that ended in the window is not counted)`,
       );
     else console.log('PGlite runs inside the server process: its CPU is in the server figure');
+    await live?.report(window.from, performance.now());
     const finished = await Promise.all(exports);
     console.log(`load average after the run: ${loadAverage()}`);
     if (process.env.BENCH_SAMPLES_FILE)
