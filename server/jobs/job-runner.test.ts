@@ -165,6 +165,14 @@ describe('rounds on the job runner', () => {
     expect(rounds.started()).toBe(0);
   });
 
+  it('stopped at once, before its loop has started, ends without waiting everyMs', async () => {
+    const rounds = gatedRounds();
+    const runner = startRounds({ everyMs: LONG_POLL_MS, round: rounds.round, onError: () => {} });
+    const stoppedWithin = await Promise.race([runner.stop().then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 1000))]);
+    expect(stoppedWithin).toBe(true);
+    expect(rounds.started()).toBe(0);
+  });
+
   it('stop() waits for the round under way, and no round starts after it', async () => {
     const rounds = gatedRounds();
     const runner = startRounds({ everyMs: 1, round: rounds.round, onError: () => {} });

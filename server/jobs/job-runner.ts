@@ -39,6 +39,8 @@ export function startJobRunner<Job>(options: JobRunnerOptions<Job>): JobRunner {
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
+      // A loop that starts (or comes round) after stop() has woken the sleepers does not go to sleep.
+      if (stopping) return resolve();
       const wake = () => {
         clearTimeout(timer);
         wakers.delete(wake);
