@@ -100,7 +100,15 @@ export default defineConfig(() => ({
     rolldownOptions: {
       checks: { bundlerTimings: false },
       preserveEntrySignatures: false as const,
-      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: Number(process.env.INLINE_MAX ?? 8192) } } },
+      output: {
+        codeSplitting: {
+          experimentalInlineCommonChunks: { maxSize: Number(process.env.INLINE_MAX ?? 8192) },
+          // React DOM, React and i18next, which every page runs first, in one file: one gzip stream compresses them
+          // 2.2 KB smaller than their four chunks did (decision 0570). zod stays out: its core is shared with the
+          // classic dialect the signed-in screens use, which would follow it onto /sign-in.
+          groups: [{ name: 'first-load', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|i18next|react-i18next)[\\/]/ }],
+        },
+      },
     },
   },
   define: {

@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { AppContext } from '../app-context';
 import { pgliteOf } from '../db/database';
 import { onPreparedNotification } from '../db/pglite-prepared';
+import { startRounds } from '../jobs/job-runner';
 import { LIVE_CHANNEL, outboxAfter, outboxBounds, pruneOutbox, type LiveEnvelope } from './live-outbox';
 
 export type LiveListener = (envelope: LiveEnvelope) => void;
@@ -95,17 +96,16 @@ export async function startLiveBus(ctx: AppContext, retentionMs: number): Promis
     stops.push(pglite.onNotification(onEngine), onPreparedNotification(pglite, onEngine));
     await sql`LISTEN ${sql.raw(LIVE_CHANNEL)}`.execute(ctx.db);
   } else {
-    const timer = setInterval(() => void catchUp().catch(() => undefined), POLL_MS);
-    timer.unref();
-    stops.push(() => clearInterval(timer));
+    const polling = startRounds({ everyMs: POLL_MS, round: catchUp, onError: () => undefined });
+    stops.push(() => polling.stop());
   }
 
-  const prune = setInterval(
-    () => void pruneOutbox(ctx.db, retentionMs).catch((error: unknown) => ctx.log.warn({ err: error }, 'live events: pruning failed')),
-    Math.min(retentionMs / 4, 5 * 60_000),
-  );
-  prune.unref();
-  stops.push(() => clearInterval(prune));
+  const pruning = startRounds({
+    everyMs: Math.min(retentionMs / 4, 5 * 60_000),
+    round: () => pruneOutbox(ctx.db, retentionMs),
+    onError: (error) => ctx.log.warn({ err: error }, 'live events: pruning failed'),
+  });
+  stops.push(() => pruning.stop());
 
   return {
     subscribe(listener) {

@@ -7,6 +7,7 @@ import type { Caller } from '../auth/caller';
 import { sessionCaller } from '../auth/session-caller';
 import { refuseUntilTwoStep, rememberTwoStepPending } from '../auth/sign-in-policy';
 import { problems } from '../http/problem';
+import { startRounds, type JobRunner } from '../jobs/job-runner';
 import type { AppContext } from '../app-context';
 import { liveConfigOf } from './live-config';
 import { startLiveBus, type LiveBus } from './live-bus';
@@ -50,18 +51,21 @@ function resumePosition(request: FastifyRequest): string | undefined {
 export function registerLiveModule(app: FastifyInstance): void {
   let bus: LiveBus | undefined;
   const streams = new Set<LiveStream>();
-  let sessionCheck: NodeJS.Timeout | undefined;
+  let sessionCheck: JobRunner | undefined;
 
   app.addHook('onReady', async () => {
     const limits = liveConfigOf(app.ctx.config);
     bus = await startLiveBus(app.ctx, limits.retentionMs);
     bus.subscribe((envelope) => streams.forEach((stream) => stream.offer(envelope)));
-    sessionCheck = setInterval(() => void recheckSessions(app.ctx, streams), limits.sessionCheckMs);
-    sessionCheck.unref();
+    sessionCheck = startRounds({
+      everyMs: limits.sessionCheckMs,
+      round: () => recheckSessions(app.ctx, streams),
+      onError: (error) => app.log.warn({ err: error }, 'live events: session check failed'),
+    });
   });
   // Before the server stops accepting: open streams would otherwise keep it from closing.
   app.addHook('preClose', async () => {
-    clearInterval(sessionCheck);
+    await sessionCheck?.stop();
     streams.forEach((stream) => stream.end('server-closing'));
     await bus?.close();
   });

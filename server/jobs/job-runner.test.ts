@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startJobRunner } from './job-runner';
+import { startJobRunner, startRounds } from './job-runner';
 
 // The job loop the export worker and the webhook deliveries share, on its own: real timers, a job
 // queue in memory. Waits are bounded by the poll interval, which is long (60 s) wherever the test
@@ -114,5 +114,91 @@ describe('the job runner', () => {
     open();
     await until(() => jobs.claims.length === 2);
     await runner.stop();
+  });
+});
+
+// The periodic sweeps (demo payout rail, demo refund later word, link expiry) on the same loop. A
+// round is held open by a gate the test releases, so "overlap" and "stop waits" do not hang on timing:
+// the short everyMs (1 ms) only makes an overlap, were it possible, happen many times over.
+function gatedRounds() {
+  let running = 0;
+  let mostAtOnce = 0;
+  let started = 0;
+  const gates: Array<() => void> = [];
+  return {
+    started: () => started,
+    mostAtOnce: () => mostAtOnce,
+    /** Lets the round under way end. */
+    release: () => gates.shift()?.(),
+    round: async () => {
+      started++;
+      running++;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      await new Promise<void>((resolve) => gates.push(resolve));
+      running--;
+    },
+  };
+}
+
+describe('rounds on the job runner', () => {
+  it('runs one round at a time: a round longer than everyMs is neither overlapped nor queued behind', async () => {
+    const rounds = gatedRounds();
+    const runner = startRounds({ everyMs: 1, round: rounds.round, onError: () => {} });
+    await until(() => rounds.started() === 1);
+    // Twenty times everyMs with the first round still open: no second round has started.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(rounds.started()).toBe(1);
+    rounds.release();
+    await until(() => rounds.started() === 2);
+    expect(rounds.mostAtOnce()).toBe(1);
+    const stopped = runner.stop();
+    rounds.release();
+    await stopped;
+  });
+
+  it('waits everyMs before the first round; stop() ends the wait at once', async () => {
+    const rounds = gatedRounds();
+    const runner = startRounds({ everyMs: LONG_POLL_MS, round: rounds.round, onError: () => {} });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(rounds.started()).toBe(0);
+    await runner.stop();
+    expect(rounds.started()).toBe(0);
+  });
+
+  it('stopped at once, before its loop has started, ends without waiting everyMs', async () => {
+    const rounds = gatedRounds();
+    const runner = startRounds({ everyMs: LONG_POLL_MS, round: rounds.round, onError: () => {} });
+    const stoppedWithin = await Promise.race([runner.stop().then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 1000))]);
+    expect(stoppedWithin).toBe(true);
+    expect(rounds.started()).toBe(0);
+  });
+
+  it('stop() waits for the round under way, and no round starts after it', async () => {
+    const rounds = gatedRounds();
+    const runner = startRounds({ everyMs: 1, round: rounds.round, onError: () => {} });
+    await until(() => rounds.started() === 1);
+    let stopped = false;
+    const stopping = runner.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stopped).toBe(false);
+    rounds.release();
+    await stopping;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(rounds.started()).toBe(1);
+  });
+
+  it('tells the caller of a failed round and runs the next one', async () => {
+    const errors: unknown[] = [];
+    let calls = 0;
+    const runner = startRounds({
+      everyMs: 1,
+      round: async () => {
+        if (++calls === 1) throw new Error('database away');
+      },
+      onError: (error) => errors.push(error),
+    });
+    await until(() => calls >= 3);
+    await runner.stop();
+    expect(errors).toEqual([new Error('database away')]);
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { startRounds } from '../jobs/job-runner';
 import { registerDocumentRoutes } from './document-routes';
 import { registerDocumentUploadRoute } from './document-upload-route';
 import { expireIdleApplications } from './expiry';
@@ -14,13 +15,11 @@ export function registerKycModule(app: FastifyInstance): void {
   app.addHook('onReady', () => syncSurveyQuestions(app.ctx.db));
   // The idle expiry runs hourly outside demo mode (the demo's dates are fixed and must not expire).
   if (!app.ctx.config.demo) {
-    const timer = setInterval(
-      () => {
-        expireIdleApplications(app.ctx.db).catch((error: unknown) => app.log.error({ err: error }, 'KYC expiry failed'));
-      },
-      60 * 60 * 1000,
-    );
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    const sweep = startRounds({
+      everyMs: 60 * 60 * 1000,
+      round: () => expireIdleApplications(app.ctx.db),
+      onError: (error) => app.log.error({ err: error }, 'KYC expiry failed'),
+    });
+    app.addHook('onClose', () => sweep.stop());
   }
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../app-context';
 import type { Db } from '../db/database';
 import { recordLiveEvent } from '../events/live-outbox';
 import { liveConfigOf } from '../events/live-config';
+import { startRounds } from '../jobs/job-runner';
 
 /** At most this many links are announced in one transaction; a larger backlog takes several rounds. */
 const ANNOUNCE_BATCH = 500;
@@ -68,22 +69,9 @@ export interface LinkExpirySweep {
  */
 export async function startLinkExpirySweep(ctx: AppContext): Promise<LinkExpirySweep> {
   const { linkExpiryCheckMs, retentionMs } = liveConfigOf(ctx.config);
-  let stopped = false;
-  const runRound = () =>
-    stopped
-      ? Promise.resolve(0)
-      : announceExpiredLinks(ctx.db, retentionMs).catch((error: unknown) => ctx.log.error({ err: error }, 'link expiry sweep failed'));
-  let round: Promise<unknown> = runRound();
-  await round;
-  const timer = setInterval(() => {
-    round = round.then(runRound);
-  }, linkExpiryCheckMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await round;
-    },
-  };
+  const round = () => announceExpiredLinks(ctx.db, retentionMs);
+  const onError = (error: unknown) => ctx.log.error({ err: error }, 'link expiry sweep failed');
+  // The first round runs before the server answers, so a link that expired while it was down is announced at once.
+  await round().catch(onError);
+  return startRounds({ everyMs: linkExpiryCheckMs, round, onError });
 }

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import { enqueuePayoutEvent } from '../webhooks/webhook-events';
 import { nextPayoutStage, payoutStage } from '../../machines/payout-lifecycle.machine';
 import { recordLiveEvent } from '../events/live-outbox';
+import { startRounds } from '../jobs/job-runner';
 
 /**
  * The demo's stand-in for the bank (decision 0137): a payout attempt a user started (a retry) is
@@ -90,19 +91,9 @@ export function demoPayoutRailOptions(config: Pick<Config, 'demo' | 'demoPayoutS
 }
 
 export function startDemoPayoutRail(ctx: AppContext, options: PayoutRailOptions): PayoutRail {
-  let stopped = false;
-  let round: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    round = round.then(() =>
-      stopped ? 0 : settleDueAttempts(ctx, options.settleAfterMs).catch((error: unknown) => ctx.log.error({ err: error }, 'demo payout rail round failed')),
-    );
-  }, options.everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await round;
-    },
-  };
+  return startRounds({
+    everyMs: options.everyMs,
+    round: () => settleDueAttempts(ctx, options.settleAfterMs),
+    onError: (error) => ctx.log.error({ err: error }, 'demo payout rail round failed'),
+  });
 }

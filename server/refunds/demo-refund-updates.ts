@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../app-context';
 import type { Config } from '../config';
+import { startRounds } from '../jobs/job-runner';
 import { DEMO_REFUND_UPDATE_SUFFIXES, type Acquirer } from '../orders/acquirer';
 import { followUpRefund } from './refund-requests';
 
@@ -57,24 +58,10 @@ export interface RefundUpdateLoop {
 }
 
 export function startDemoRefundUpdates(ctx: AppContext, acquirer: Acquirer, options: RefundUpdateLoopOptions): RefundUpdateLoop {
-  let stopped = false;
-  let round: Promise<unknown> = Promise.resolve();
   const givenUp = new Set<string>();
-  const timer = setInterval(() => {
-    round = round.then(() =>
-      stopped
-        ? 0
-        : followUpDueRefunds(ctx, acquirer, options.updateAfterMs, givenUp).catch((error: unknown) =>
-            ctx.log.error({ err: error }, 'demo refund update round failed'),
-          ),
-    );
-  }, options.everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await round;
-    },
-  };
+  return startRounds({
+    everyMs: options.everyMs,
+    round: () => followUpDueRefunds(ctx, acquirer, options.updateAfterMs, givenUp),
+    onError: (error) => ctx.log.error({ err: error }, 'demo refund update round failed'),
+  });
 }

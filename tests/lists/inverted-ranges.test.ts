@@ -18,57 +18,35 @@ interface RangeCall {
   amounts?: true;
 }
 
+const CREATED: RangeCall['dates'] = ['createdFrom', 'createdTo'];
+/** A list's search: the filter is the body's `filters`. */
+const search = (list: string, url: string, dates = CREATED, amounts?: true): RangeCall => ({
+  list,
+  url,
+  body: (filters) => ({ filters }),
+  at: 'filters',
+  dates,
+  amounts,
+});
+/** A list's export: the same filter inside the export request, under `request` (or the transactions' older name). */
+const exportOf = (list: string, url: string, request: 'request' | 'orderQueryListRequest'): RangeCall => ({
+  list,
+  url,
+  body: (filters) => ({ fileType: 'csv', orderColumns: ['id'], [request]: { filters, sorting: [] } }),
+  at: `${request}.filters`,
+  dates: CREATED,
+  amounts: true,
+});
+
 const CALLS: RangeCall[] = [
-  {
-    list: 'transactions search',
-    url: `${BACKOFFICE_API}/order/search`,
-    body: (filters) => ({ filters }),
-    at: 'filters',
-    dates: ['createdFrom', 'createdTo'],
-    amounts: true,
-  },
-  {
-    list: 'transactions export',
-    url: `${BACKOFFICE_API}/order/export`,
-    body: (filters) => ({ fileType: 'csv', orderColumns: ['id'], orderQueryListRequest: { filters, sorting: [] } }),
-    at: 'orderQueryListRequest.filters',
-    dates: ['createdFrom', 'createdTo'],
-    amounts: true,
-  },
-  {
-    list: 'refunds search',
-    url: `${BACKOFFICE_API}/refunds/requests/search`,
-    body: (filters) => ({ filters }),
-    at: 'filters',
-    dates: ['createdFrom', 'createdTo'],
-    amounts: true,
-  },
-  {
-    list: 'refunds export',
-    url: `${BACKOFFICE_API}/refunds/export`,
-    body: (filters) => ({ fileType: 'csv', orderColumns: ['id'], request: { filters, sorting: [] } }),
-    at: 'request.filters',
-    dates: ['createdFrom', 'createdTo'],
-    amounts: true,
-  },
-  {
-    list: 'payouts search',
-    url: `${MERCHANT_API}/payouts/search`,
-    body: (filters) => ({ filters }),
-    at: 'filters',
-    dates: ['createdFrom', 'createdTo'],
-    amounts: true,
-  },
-  {
-    list: 'payouts export',
-    url: `${MERCHANT_API}/payouts/export`,
-    body: (filters) => ({ fileType: 'csv', orderColumns: ['id'], request: { filters, sorting: [] } }),
-    at: 'request.filters',
-    dates: ['createdFrom', 'createdTo'],
-    amounts: true,
-  },
-  { list: 'bookings search', url: `${BACKOFFICE_API}/bookings/search`, body: (filters) => ({ filters }), at: 'filters', dates: ['arrivalFrom', 'arrivalTo'] },
-  { list: 'properties search', url: `${MERCHANT_API}/properties/search`, body: (filters) => ({ filters }), at: 'filters', dates: ['createdFrom', 'createdTo'] },
+  search('transactions search', `${BACKOFFICE_API}/order/search`, CREATED, true),
+  exportOf('transactions export', `${BACKOFFICE_API}/order/export`, 'orderQueryListRequest'),
+  search('refunds search', `${BACKOFFICE_API}/refunds/requests/search`, CREATED, true),
+  exportOf('refunds export', `${BACKOFFICE_API}/refunds/export`, 'request'),
+  search('payouts search', `${MERCHANT_API}/payouts/search`, CREATED, true),
+  exportOf('payouts export', `${MERCHANT_API}/payouts/export`, 'request'),
+  search('bookings search', `${BACKOFFICE_API}/bookings/search`, ['arrivalFrom', 'arrivalTo']),
+  search('properties search', `${MERCHANT_API}/properties/search`),
 ];
 
 describe('an inverted range on any list', () => {
