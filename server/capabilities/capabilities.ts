@@ -14,7 +14,7 @@ import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { propertyCheckout } from '../payment-links/property-checkout';
 import { moneyBlockOf, propertyStatusOpens } from '../properties/property-money-rules';
-import { paymentSettingsOf } from '../settings/settings-store';
+import { mostKeptPropertyTimeZone, paymentSettingsOf } from '../settings/settings-store';
 import { CURRENCY_RULES_DEFAULTS } from '../../contract/settings/currency-rules';
 import { SETTINGS_KIND_DEFINITIONS } from '../../contract/settings/kinds';
 import { startingTimeZone } from '../../contract/country-time-zones';
@@ -77,10 +77,7 @@ export async function addPropertyGroups(db: Db, caller: Caller, callable: readon
       sql<string | null>`(SELECT trim(m.currency) FROM merchants m WHERE m.merchant_group_id = merchant_groups.id
         GROUP BY trim(m.currency) ORDER BY count(*) DESC, trim(m.currency) LIMIT 1)`.as('property_currency'),
     )
-    .select(
-      sql<string | null>`(SELECT m.timezone FROM merchants m WHERE m.merchant_group_id = merchant_groups.id
-        GROUP BY m.timezone ORDER BY count(*) DESC, m.timezone LIMIT 1)`.as('property_timezone'),
-    )
+    .select(mostKeptPropertyTimeZone.as('property_timezone'))
     .where('status', 'not in', [...GROUPS_CLOSED_TO_NEW_PROPERTIES]);
   if (!isProviderStaff(caller)) rows = rows.where('id', '=', caller.merchantGroupId!);
   const groups = await rows.orderBy('name').orderBy('id').limit(ADD_PROPERTY_GROUPS_LIMIT).execute();

@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import { SETTINGS_KIND_DEFINITIONS, type SettingsKind } from '../../contract/settings/kinds';
 import type { FieldSource, SettingsAnswer } from '../../contract/settings/endpoints';
 import { PAYMENT_DEFAULTS, type PaymentSettings } from '../../contract/settings/payment';
+import { startingTimeZone } from '../../contract/country-time-zones';
 import type { Db } from '../db/database';
 
 // The settings store (decision 0250): one merchant_settings row per scope and kind. The group's row
@@ -35,6 +37,36 @@ function known(kind: SettingsKind, data: Values): Values {
   return Object.fromEntries(Object.entries(data).filter(([field]) => fields.includes(field)));
 }
 
+/**
+ * The zone most of a group's properties keep (decision 0560's second choice), as a subquery correlated to
+ * `merchant_groups`: the capabilities answer's new-property start and a group's location default read it alike.
+ */
+export const mostKeptPropertyTimeZone = sql<string | null>`(SELECT m.timezone FROM merchants m WHERE m.merchant_group_id = merchant_groups.id
+  GROUP BY m.timezone ORDER BY count(*) DESC, m.timezone LIMIT 1)`;
+
+/**
+ * The time zone a location page shows while nothing is saved for it (decision 0562), instead of one fixed place: a
+ * property's own zone (the one its day is counted in), a group's the zone a new property of it starts with
+ * (decision 0560's rule, with no saved location).
+ */
+async function unsavedTimeZone(db: Db, merchantGroupId: string, merchantId: string | null): Promise<string | undefined> {
+  if (merchantId) {
+    const property = await db
+      .selectFrom('merchants')
+      .select('timezone')
+      .where('id', '=', merchantId)
+      .where('merchant_group_id', '=', merchantGroupId)
+      .executeTakeFirst();
+    return property?.timezone;
+  }
+  const group = await db
+    .selectFrom('merchant_groups')
+    .select(['country', mostKeptPropertyTimeZone.as('property_timezone')])
+    .where('id', '=', merchantGroupId)
+    .executeTakeFirst();
+  return group ? startingTimeZone(group.country, [group.property_timezone]) : undefined;
+}
+
 export async function readSettings(db: Db, merchantGroupId: string, kind: SettingsKind, merchantId: string | null): Promise<SettingsAnswer> {
   const rows = await rowsOf(db, merchantGroupId, kind, merchantId);
   const groupRow = rows.find((row) => row.merchant_id === null);
@@ -48,6 +80,7 @@ export async function readSettings(db: Db, merchantGroupId: string, kind: Settin
     else if (field in group) [values[field], sources[field]] = [group[field], 'group'];
     else [values[field], sources[field]] = [fallback, 'default'];
   }
+  if (kind === 'location' && sources.timezone === 'default') values.timezone = (await unsavedTimeZone(db, merchantGroupId, merchantId)) ?? values.timezone;
   const updated = [groupRow, ownRow].filter((row): row is StoredRow => row !== undefined).map((row) => isoOf(row.updated_at));
   return { kind, values, sources, updatedAt: updated.sort().pop() ?? null };
 }

@@ -188,6 +188,31 @@ describe("spec 7's own names", () => {
     expect(Object.keys(bad.json().errors).sort()).toEqual(['checkInTime', 'timezone']);
   });
 
+  it("a location page with nothing saved shows its own time zone: the property's, the group's country's (decision 0562)", async () => {
+    const coastline = await groupNamed('Coastline Stays');
+    const groupPage = async () => (await call(providerAdmin, 'GET', `/merchant-location-settings?MerchantGroupId=${coastline.id}`)).json<SettingsAnswer>();
+    // A Portuguese group with no saved location: Portugal's principal zone, not Europe/London (decision 0560's rule).
+    expect(await groupPage()).toMatchObject({ values: { timezone: 'Europe/Lisbon' }, sources: { timezone: 'default' }, updatedAt: null });
+    const created = await call(providerAdmin, 'POST', '/properties', {
+      name: 'Funchal Bay Rooms',
+      currency: 'EUR',
+      timezone: 'America/New_York',
+      merchantGroupId: coastline.id,
+    });
+    expect(created.statusCode).toBe(201);
+    const funchal = created.json<{ merchantId: string }>().merchantId;
+    // The property's page shows the zone its day is counted in, on both location routes.
+    for (const url of [`/merchant-location-settings?MerchantGroupId=${coastline.id}&MerchantId=${funchal}`, propertyUrl(funchal, 'location')]) {
+      expect((await call(providerAdmin, 'GET', url)).json<SettingsAnswer>(), url).toMatchObject({
+        values: { timezone: 'America/New_York' },
+        sources: { timezone: 'default' },
+      });
+    }
+    // A zone outside Portugal kept by its properties does not become the group's.
+    expect((await groupPage()).values.timezone).toBe('Europe/Lisbon');
+    expect((await call(providerAdmin, 'GET', groupUrl(coastline.id, 'location'))).json<SettingsAnswer>().values.timezone).toBe('Europe/Lisbon');
+  });
+
   it('payout-email-config saves and searches the lists', async () => {
     const saved = await call(providerAdmin, 'PUT', '/payout-email-config', {
       merchantGroupId: lagoon.id,
