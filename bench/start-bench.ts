@@ -25,7 +25,8 @@ const verbose = process.env.BENCH_VERBOSE === '1';
 
 function copyCheckout(): void {
   const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' }).split('\0').filter(Boolean);
-  for (const file of files) {
+  // node_modules is linked below; a checkout whose node_modules is itself a link lists it as a new file.
+  for (const file of files.filter((name) => name !== 'node_modules')) {
     mkdirSync(path.join(clone, path.dirname(file)), { recursive: true });
     try {
       cpSync(file, path.join(clone, file));
