@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -81,21 +79,6 @@ function engineFiles(): typeof compiledEngine {
   return compiledEngine;
 }
 
-// Run by a short-lived node process: opening PGlite on an empty directory creates the cluster.
-const CREATE_CLUSTER = `const { PGlite } = require(process.argv[1]);
-const db = new PGlite(process.argv[2]);
-db.waitReady.then(() => db.close()).catch((error) => { console.error(error); process.exit(1); });`;
-
-/**
- * Creates the embedded engine's database cluster in a child process when `dataDir` has none yet.
- * PGlite creates a cluster (initdb) in a WebAssembly instance of its own that stays resident until
- * V8 happens to collect it: about 450 MB more for the server's first 20–25 seconds (decision 0128).
- * In a child process that memory is returned the moment the child exits.
- */
-export async function createPgliteCluster(dataDir: string): Promise<boolean> {
-  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return false;
-  mkdirSync(dataDir, { recursive: true });
-  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  await promisify(execFile)(process.execPath, ['-e', CREATE_CLUSTER, pglite, dataDir]);
-  return true;
-}
+// A first start's cluster is created in a child process (decision 0128); `npm start` does it beside the
+// build (decision 0590).
+export { createPgliteCluster } from './pglite-cluster.mjs';

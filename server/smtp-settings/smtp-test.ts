@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { SmtpTestAnswer } from '../../contract/smtp-settings';
 import type { AppContext } from '../app-context';
 import type { SmtpSettingsTable } from '../db/schema';
@@ -56,6 +55,8 @@ export async function sendTestEmail(ctx: Pick<AppContext, 'config' | 'tokenKey'>
   } catch (error) {
     return { delivered: false, serverAnswer: error instanceof TargetRefused ? error.message : `${settings.server}: ${errorText(error)}` };
   }
+  // Loaded here, not with the server: a start never needs it (decision 0590).
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     host: address,
     port: settings.port,
