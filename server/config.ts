@@ -126,6 +126,22 @@ function integer(name: string, value: string | undefined, fallback: number): num
   return parsed;
 }
 
+/**
+ * SMTP_URL is checked at start, although nodemailer is loaded only with the first e-mail (decision 0590):
+ * a mistyped address must stop the start, not fail every e-mail later.
+ */
+function smtpUrlOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`SMTP_URL must be an address such as smtp://user:password@mail.example.com:587, got something else`);
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(`SMTP_URL must start with smtp:// or smtps://, got "${url.protocol}//"`);
+  return value;
+}
+
 /** PUBLIC_URL as an origin (scheme, host, port; a path prefix is kept), refusing anything but http(s). */
 export function publicUrlOf(value: string | undefined): string | undefined {
   if (value === undefined || value.trim() === '') return undefined;
@@ -203,7 +219,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     filesDir: path.join(dataDir, 'files'),
     s3: s3ConfigOf(env),
     tokenSecret: env.FOLIO_TOKEN_SECRET,
-    smtpUrl: env.SMTP_URL || undefined,
+    smtpUrl: smtpUrlOf(env.SMTP_URL),
     mailFrom: env.MAIL_FROM ?? 'Folio <no-reply@folio.test>',
     publicUrl: publicUrlOf(env.PUBLIC_URL),
     trustProxy: trustProxyOf(env.FOLIO_TRUST_PROXY),
