@@ -48,12 +48,10 @@ export function mayOpenArea(area: PageAreaKey, permissions: readonly UserPermiss
   return demandMet(wanted, permissions) && groupOpensPage(wanted.resource, groupStatus);
 }
 
-
 /** The concrete path of a route for the `id` query parameter (spec 2: "[id] replaced by the id query parameter"). */
 export function concretePath(path: string, id: string | undefined): string {
   return id === undefined ? path : path.replace(ID_PLACEHOLDER, id);
 }
-
 
 /** The `id` of a location: the `id` query parameter, else the path segment where the route has `[id]`. */
 export function idOf(routes: readonly GuardedRoute[], pathname: string, search: string): string | undefined {
@@ -72,13 +70,11 @@ export function allowedPaths(routes: readonly GuardedRoute[], permissions: reado
   return routes.filter((route) => demandMet(route.demand, permissions)).map((route) => concretePath(route.path, id));
 }
 
-
 /** Whether the current location is among the paths the user's permissions allow. */
 export function isLocationAllowed(routes: readonly GuardedRoute[], pathname: string, search: string, permissions: readonly UserPermission[]): boolean {
   const id = idOf(routes, trimSlash(pathname), search);
   return allowedPaths(routes, permissions, id).includes(trimSlash(pathname));
 }
-
 
 /** The current role is the first role in the user's list (spec 6). */
 export function currentRoleOf(userRoles: readonly { roleName: string }[] | undefined): string | undefined {
