@@ -103,10 +103,16 @@ export default defineConfig(() => ({
       output: {
         codeSplitting: {
           experimentalInlineCommonChunks: { maxSize: Number(process.env.INLINE_MAX ?? 8192) },
-          // React DOM, React and i18next, which every page runs first, in one file: one gzip stream compresses them
-          // 2.2 KB smaller than their four chunks did (decision 0570). zod stays out: its core is shared with the
-          // classic dialect the signed-in screens use, which would follow it onto /sign-in.
-          groups: [{ name: 'first-load', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|i18next|react-i18next)[\\/]/ }],
+          // The libraries every page runs first (React DOM, React, i18next, xstate, wouter, react-hook-form and its
+          // resolver) and the preload helper in one file: one gzip stream compresses them smaller than their
+          // separate chunks did (decisions 0570, 0571). zod stays out: its core is shared with the classic
+          // dialect the signed-in screens use, which would follow it onto /sign-in.
+          groups: [
+            {
+              name: 'first-load',
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|i18next|react-i18next|xstate|@xstate[\\/]react|wouter|regexparam|react-hook-form|@hookform[\\/]resolvers)[\\/]|vite[\\/]preload-helper/,
+            },
+          ],
         },
       },
     },

@@ -1,39 +1,18 @@
-import type { ComponentType } from 'react';
 import { KYC_STEP_IDS } from '../../contract/kyc/steps';
 import { MERCHANT_PAGES, PROPERTY_PAGES } from '../../contract/settings/pages';
-import { areaDemand, type GuardedRoute } from '../lib/permissions';
+import { areaDemand } from '../lib/permissions';
+import { PUBLIC_ROUTES, screen, type AppRoute } from './public-routes';
 
 // The one route table (spec 2, spec 6 "Route demands"): every route as data. Screens load lazily;
 // the screen of a route is found in two hops: this table -> src/features/<domain>/<screen>.tsx.
+// The public routes are in ./public-routes.ts (on the first load); this module, with the guarded
+// routes and the permission table, loads with the signed-in part of the app (decision 0571).
 
-export type ScreenLoader = () => Promise<ComponentType>;
-
-export interface AppRoute extends GuardedRoute {
-  /** i18n key of the route's title (shown by screens that later issues build). */
-  titleKey: string;
-  load: ScreenLoader;
-  /** Full height, dark background, no padding (password routes, inactive-property). */
-  dark?: boolean;
-  /** Decorative graphic at the bottom right. */
-  decoration?: boolean;
-}
-
-function screen<M>(importer: () => Promise<M>, name: keyof M): ScreenLoader {
-  return () => importer().then((module) => module[name] as ComponentType);
-}
+export type { AppRoute, ScreenLoader } from './public-routes';
 
 // The page slugs live in the contract (the settings-form registry reads them too).
 export { MERCHANT_PAGES, PROPERTY_PAGES };
 
-const auth = {
-  root: screen(() => import('../features/auth/root-screen'), 'RootScreen'),
-  signIn: screen(() => import('../features/auth/sign-in-screen'), 'SignInScreen'),
-  authError: screen(() => import('../features/auth/auth-error-screen'), 'AuthErrorScreen'),
-  createPassword: screen(() => import('../features/auth/create-password-screen'), 'CreatePasswordScreen'),
-  createPasswordSuccessful: screen(() => import('../features/auth/create-password-successful-screen'), 'CreatePasswordSuccessfulScreen'),
-  forgotPassword: screen(() => import('../features/auth/forgot-password-screen'), 'ForgotPasswordScreen'),
-  forgotPasswordSuccessful: screen(() => import('../features/auth/forgot-password-successful-screen'), 'ForgotPasswordSuccessfulScreen'),
-};
 const kycStep = screen(() => import('../features/kyc/kyc-step-screen'), 'KycStepScreen');
 const propertyPage = screen(() => import('../features/properties/property-page-screen'), 'PropertyPageScreen');
 const merchantPage = screen(() => import('../features/merchants/merchant-page-screen'), 'MerchantPageScreen');
@@ -48,49 +27,7 @@ const TRANSACTIONS = areaDemand('transactions');
 const REFUND = areaDemand('refunds');
 
 export const ROUTES: readonly AppRoute[] = [
-  // Public (spec 2 "Public routes"): no session needed, top bar hidden.
-  { path: '/', public: true, titleKey: 'shell.routes.root', load: auth.root },
-  { path: '/sign-in', public: true, titleKey: 'shell.routes.signIn', load: auth.signIn },
-  { path: '/auth-error', public: true, titleKey: 'shell.routes.authError', load: auth.authError },
-  { path: '/create-password', public: true, dark: true, titleKey: 'shell.routes.createPassword', load: auth.createPassword },
-  {
-    path: '/create-password-successful',
-    public: true,
-    dark: true,
-    decoration: true,
-    titleKey: 'shell.routes.createPasswordSuccessful',
-    load: auth.createPasswordSuccessful,
-  },
-  { path: '/forgot-password', public: true, dark: true, decoration: true, titleKey: 'shell.routes.forgotPassword', load: auth.forgotPassword },
-  {
-    path: '/forgot-password-successful',
-    public: true,
-    dark: true,
-    decoration: true,
-    titleKey: 'shell.routes.forgotPasswordSuccessful',
-    load: auth.forgotPasswordSuccessful,
-  },
-  // Served by the server to provider staff (decision 0199); this entry only hands a client-side visit over to it.
-  {
-    path: '/docs/statecharts',
-    public: true,
-    titleKey: 'shell.routes.statecharts',
-    load: screen(() => import('../features/docs/statecharts-screen'), 'StatechartsScreen'),
-  },
-  {
-    path: '/properties/inactive-property',
-    public: true,
-    dark: true,
-    titleKey: 'shell.routes.inactiveProperty',
-    load: screen(() => import('../features/properties/inactive-property-screen'), 'InactivePropertyScreen'),
-  },
-  // The guest's payment page (issue 15): no session, no shell; the token is the link.
-  {
-    path: '/pay/[id]',
-    public: true,
-    titleKey: 'guestCheckout.pageTitle',
-    load: screen(() => import('../features/guest-payment/guest-payment-screen'), 'GuestPaymentScreen'),
-  },
+  ...PUBLIC_ROUTES,
 
   // Merchant admin home: any signed-in user (no demand).
   { path: '/home', titleKey: 'shell.routes.home', load: screen(() => import('../features/home/home-screen'), 'HomeScreen') },

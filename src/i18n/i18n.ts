@@ -1,7 +1,7 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { mergeAreas, type AreaStrings } from './merge-areas';
-import { pseudoCatalogue, pseudoLocaleChosen, PSEUDO_LOCALE } from './pseudo-locale';
+import { pseudoLocaleChosen, PSEUDO_LOCALE } from './pseudo-locale';
 
 // One locale (en) and one namespace (common), spec 1 and 9. Each area keeps its strings in its own
 // file under ./en/ (auth.json, shell.json, ...) so parallel work does not collide; they are merged
@@ -16,10 +16,9 @@ export const FIRST_LOAD_STRINGS = mergeAreas(Object.values(firstLoad)) as Resour
 const resources: Resource = { en: { common: FIRST_LOAD_STRINGS } };
 // The pseudo-locale (decision 0480) is the en catalogue transformed, never a catalogue of its own.
 const pseudo = pseudoLocaleChosen();
-if (pseudo) resources[PSEUDO_LOCALE] = { common: pseudoCatalogue(FIRST_LOAD_STRINGS) };
 
 void i18next.use(initReactI18next).init({
-  lng: pseudo ? PSEUDO_LOCALE : 'en',
+  lng: 'en',
   fallbackLng: 'en',
   ns: ['common'],
   defaultNS: 'common',
@@ -28,13 +27,26 @@ void i18next.use(initReactI18next).init({
   returnNull: false,
 });
 
+// Its transformation is fetched only when en-XA is shown, so an English visit does not carry it; the app
+// renders once it is in (translationsReady), so no English string shows first.
+let pseudoCatalogue: (<T>(node: T) => T) | undefined;
+
+/** Settles once the first load's strings are in the language this visit shows. */
+export const translationsReady: Promise<void> = pseudo
+  ? import('./pseudo-catalogue').then(async (module) => {
+      pseudoCatalogue = module.pseudoCatalogue;
+      i18next.addResourceBundle(PSEUDO_LOCALE, 'common', module.pseudoCatalogue(FIRST_LOAD_STRINGS), true, true);
+      await i18next.changeLanguage(PSEUDO_LOCALE);
+    })
+  : Promise.resolve();
+
 let signedInStrings: Promise<void> | undefined;
 
 /** Adds the strings of every other area (one download, once); the shell waits for it before showing a screen. */
 export function loadSignedInTranslations(): Promise<void> {
   signedInStrings ??= import('./signed-in-strings').then(({ SIGNED_IN_STRINGS }) => {
     i18next.addResourceBundle('en', 'common', SIGNED_IN_STRINGS, true, true);
-    if (pseudo) i18next.addResourceBundle(PSEUDO_LOCALE, 'common', pseudoCatalogue(SIGNED_IN_STRINGS), true, true);
+    if (pseudoCatalogue) i18next.addResourceBundle(PSEUDO_LOCALE, 'common', pseudoCatalogue(SIGNED_IN_STRINGS), true, true);
   });
   return signedInStrings;
 }
@@ -42,7 +54,7 @@ export function loadSignedInTranslations(): Promise<void> {
 /** Adds an area's strings that a screen carries itself (the guest's page), in the pseudo-locale too when it is shown. */
 export function addAreaStrings(strings: Record<string, unknown>): void {
   i18next.addResourceBundle('en', 'common', strings, true, true);
-  if (pseudo) i18next.addResourceBundle(PSEUDO_LOCALE, 'common', pseudoCatalogue(strings), true, true);
+  if (pseudoCatalogue) i18next.addResourceBundle(PSEUDO_LOCALE, 'common', pseudoCatalogue(strings), true, true);
 }
 
 export { i18next };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pseudoCatalogue, pseudoString } from './pseudo-locale';
+import { pseudoCatalogue, pseudoString } from './pseudo-catalogue';
 
 describe('the pseudo-locale en-XA', () => {
   it('accents and lengthens a string inside brackets, keeping its placeholders, nested keys and markup', () => {

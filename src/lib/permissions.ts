@@ -1,6 +1,9 @@
 import { actionsOf, groupOpensPage } from '../../contract/permission-rules';
 import { PAGE_AREAS, type PageAreaKey } from '../../contract/permission-table';
+import { ID_PLACEHOLDER, patternOf, routeOf, trimSlash } from './route-match';
 import { PROVIDER_ADMIN_ROLE, PROVIDER_USER_ROLE, type Action, type Resource, type UserPermission } from '../../contract/roles';
+
+export { ID_PLACEHOLDER, routeOf };
 
 // Spec 2 "Session rules" and "Home by role"; spec 5 "Route permission match"; spec 6 "Route demands".
 
@@ -45,16 +48,9 @@ export function mayOpenArea(area: PageAreaKey, permissions: readonly UserPermiss
   return demandMet(wanted, permissions) && groupOpensPage(wanted.resource, groupStatus);
 }
 
-export const ID_PLACEHOLDER = '[id]';
-
 /** The concrete path of a route for the `id` query parameter (spec 2: "[id] replaced by the id query parameter"). */
 export function concretePath(path: string, id: string | undefined): string {
   return id === undefined ? path : path.replace(ID_PLACEHOLDER, id);
-}
-
-function patternOf(path: string): RegExp {
-  const escaped = path.replace(/[.*+?^${}()|\\]/g, '\\$&').replace(/\[id\]/g, '([^/]+)');
-  return new RegExp(`^${escaped}/?$`);
 }
 
 /** The `id` of a location: the `id` query parameter, else the path segment where the route has `[id]`. */
@@ -74,20 +70,10 @@ export function allowedPaths(routes: readonly GuardedRoute[], permissions: reado
   return routes.filter((route) => demandMet(route.demand, permissions)).map((route) => concretePath(route.path, id));
 }
 
-function trimSlash(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-}
-
 /** Whether the current location is among the paths the user's permissions allow. */
 export function isLocationAllowed(routes: readonly GuardedRoute[], pathname: string, search: string, permissions: readonly UserPermission[]): boolean {
   const id = idOf(routes, trimSlash(pathname), search);
   return allowedPaths(routes, permissions, id).includes(trimSlash(pathname));
-}
-
-/** The route a location shows, `[id]` matching one path segment. */
-export function routeOf<R extends GuardedRoute>(routes: readonly R[], pathname: string): R | undefined {
-  const path = trimSlash(pathname);
-  return routes.find((route) => route.path === path) ?? routes.find((route) => route.path.includes(ID_PLACEHOLDER) && patternOf(route.path).test(path));
 }
 
 /** The current role is the first role in the user's list (spec 6). */

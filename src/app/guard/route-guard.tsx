@@ -1,30 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { currentRoleOf, routeOf } from '../../lib/permissions';
 import { ROUTES, type AppRoute } from '../route-table';
 import { useSession } from '../../lib/session/session-provider';
 import { guardDecision } from './guard-decision';
-
-function Waiting() {
-  const { t } = useTranslation();
-  const { userError, retry } = useSession();
-  if (userError)
-    return (
-      <main className="flex min-h-screen flex-col items-center justify-center gap-3 p-8">
-        <p role="alert" className="text-red-800">
-          {userError}
-        </p>
-        <button type="button" onClick={retry} className="rounded bg-brand px-3 py-1 text-white">
-          {t('common.retry')}
-        </button>
-      </main>
-    );
-  return (
-    <main className="flex min-h-screen items-center justify-center" data-testid="guard-waiting">
-      <p role="status">{t('shell.loadingScreen')}</p>
-    </main>
-  );
-}
+import { Waiting } from './waiting';
 
 /** Spec 2 "Session rules": decides what the current location shows, then hands the route to `render`. */
 export function RouteGuard({

@@ -1,33 +1,23 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { z } from 'zod/mini';
 import { EmailSchema, PASSWORD_MAX_LENGTH } from '../../../contract/auth';
 import { callbackPath } from '../../../contract/callback-url';
+import { useForm } from '../../components/form/use-form';
 import { useSession, useSessionActor } from '../../lib/session/session-provider';
 import { signInWithCredentials } from './auth-api';
 import { SignInLayout } from './auth-layout';
 import { Field } from './field';
 import { SubmitButton } from './submit-button';
 
-// The first-load screen validates with the contract's zod/mini schemas and plain state instead of
-// react-hook-form, which would add 16 KB gzip to the sign-in page (decision 0331).
+// The credentials the sign-in form sends: the contract's e-mail and the password's length (decision 0331's checks).
 const SignInSchema = z.object({ email: EmailSchema, password: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH)) });
-type SignInValues = z.input<typeof SignInSchema>;
-type SignInField = keyof SignInValues;
 
-// The code step comes after the credentials are accepted: fetched then, with the form kit it is built on, so
-// neither weighs on the sign-in page's first load (decision 0500).
+// The code step comes after the credentials are accepted: fetched then, so it does not weigh on the sign-in
+// page's first load (decision 0500).
 const TwoStepCodeForm = lazy(() => import('./two-step-code-form').then((module) => ({ default: module.TwoStepCodeForm })));
-
-/** The values to send (the schema's output), or the fields it refuses, in form order. */
-function checkSignIn(values: SignInValues): { accepted: z.output<typeof SignInSchema> } | { refused: SignInField[] } {
-  const result = z.safeParse(SignInSchema, values);
-  if (result.success) return { accepted: result.data };
-  const refused = new Set(result.error.issues.map((issue) => issue.path[0]));
-  return { refused: (['email', 'password'] as const).filter((field) => refused.has(field)) };
-}
 
 export function SignInScreen() {
   const { t } = useTranslation();
@@ -43,27 +33,13 @@ export function SignInScreen() {
   const callbackUrl = callbackPath(search.get('callbackUrl'), window.location.origin) ?? '/';
   const sessionRequired = search.get('error') === 'SessionRequired';
   const [failure, setFailure] = useState<string | null>(null);
-  const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
-  // Errors show after the first submit and then follow each keystroke.
-  const [submitted, setSubmitted] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
-  const check = checkSignIn(values);
-  const errors = new Set(submitted && 'refused' in check ? check.refused : []);
+  // The kit checks the values on submit and then on each keystroke, focuses the first refused field and
+  // sends once however often the button is clicked.
+  const form = useForm({ schema: SignInSchema, defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting: submitting } = form.formState;
 
-  const onChange = (field: SignInField) => (event: ChangeEvent<HTMLInputElement>) => setValues((current) => ({ ...current, [field]: event.target.value }));
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    if ('refused' in check) {
-      inputs[check.refused[0]!].current?.focus();
-      return;
-    }
-    if (submitting) return;
-    const { email, password } = check.accepted;
+  const onSubmit = form.submit(async ({ email, password }) => {
     setFailure(null);
-    setSubmitting(true);
     try {
       const answer = await signInWithCredentials(email, password, callbackUrl);
       if (answer.twoStep) sessionActor.send({ type: 'session.twoStepRequired' });
@@ -71,10 +47,8 @@ export function SignInScreen() {
     } catch (error) {
       // The server's one message for a wrong e-mail or password (or the rate limit), spec 8.
       setFailure(error instanceof Error ? error.message : t('common.unknownError'));
-    } finally {
-      setSubmitting(false);
     }
-  }
+  });
 
   const busy = submitting || checking || status === 'authenticated';
   if (twoStep)
@@ -104,21 +78,15 @@ export function SignInScreen() {
           label={t('auth.signIn.email')}
           type="email"
           autoComplete="username"
-          name="email"
-          ref={inputs.email}
-          value={values.email}
-          onChange={onChange('email')}
-          error={errors.has('email') ? t('auth.signIn.errors.email') : undefined}
+          error={errors.email ? t('auth.signIn.errors.email') : undefined}
+          {...form.register('email')}
         />
         <Field
           label={t('auth.signIn.password')}
           type="password"
           autoComplete="current-password"
-          name="password"
-          ref={inputs.password}
-          value={values.password}
-          onChange={onChange('password')}
-          error={errors.has('password') ? t('auth.signIn.errors.password') : undefined}
+          error={errors.password ? t('auth.signIn.errors.password') : undefined}
+          {...form.register('password')}
         />
         <SubmitButton busy={busy} busyLabel={t('auth.signIn.submitting')}>
           {t('auth.signIn.submit')}

@@ -1,5 +1,4 @@
 import type { LiveEvent } from '../../../contract/live-events';
-import type { LiveConnectionEvent } from '../../../machines/live-connection.machine';
 import { registerSignOutCleanup } from '../session/sign-out-cleanup';
 
 // The browser's end of the live event stream (issue 38, decisions 0440, 0442): a small feed the
@@ -62,22 +61,4 @@ export function staleKeysOf(event: LiveEvent): ReadonlyArray<readonly unknown[]>
     case 'export':
       return [['exports', event.token]];
   }
-}
-
-/**
- * The stream for the live connection machine. The EventSource and the contract's schemas are
- * fetched on first use (live-source.ts), so the sign-in page does not carry them.
- */
-export function openLiveStream(sendBack: (event: LiveConnectionEvent) => void, input: { lastEventId: string | null }): () => void {
-  let stop: (() => void) | undefined;
-  let stopped = false;
-  void import('./live-source')
-    .then(({ openLiveSource }) => {
-      if (!stopped) stop = openLiveSource(sendBack, input);
-    })
-    .catch(() => sendBack({ type: 'live.failed' }));
-  return () => {
-    stopped = true;
-    stop?.();
-  };
 }

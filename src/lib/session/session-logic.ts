@@ -1,10 +1,9 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { authEndpoints, identityEndpoints, type Session } from '../../../contract/auth';
-import { twoStepEndpoints } from '../../../contract/two-step';
 import { userEndpoints } from '../../../contract/users';
 import { liveConnectionMachine, type LiveConnectionEvent } from '../../../machines/live-connection.machine';
 import { sessionMachine, type SignInReason } from '../../../machines/session.machine';
-import { openLiveStream } from '../live/live-feed';
+import { openLiveStream } from '../live/live-stream';
 import { call } from '../api-client';
 
 const { getSession, updateSession, getCsrf, signOut, clientLog } = authEndpoints;
@@ -18,6 +17,12 @@ export interface SessionHost {
   broadcast(): void;
   clearActiveProperty(): void;
 }
+
+/**
+ * The two-step endpoints, fetched when first used (after a right password, or the policy check once
+ * signed in) with the code form's chunk, so the sign-in page does not carry them (decision 0571).
+ */
+const twoStepContract = () => import('../../../contract/two-step');
 
 /** `{}` (signed out) becomes null, so the machine sees a session or nothing. */
 function sessionOrNull(answer: Session | Record<string, never>): Session | null {
@@ -70,10 +75,12 @@ export function createSessionLogic(host: SessionHost) {
       fetchMerchantUserInfo: fromPromise(({ input }) => merchantUserInfo.take(input.userId)),
       clearFirstLogin: fromPromise(async () => sessionOrNull(await call(updateSession, { body: { data: { firstLogin: false } } }))),
       fetchTwoStepStanding: fromPromise(async () => {
+        const { twoStepEndpoints } = await twoStepContract();
         const { enabled, required } = await call(twoStepEndpoints.getTwoStep);
         return { enabled, required };
       }),
       verifyTwoStepCode: fromPromise(async ({ input }) => {
+        const { twoStepEndpoints } = await twoStepContract();
         await call(twoStepEndpoints.verifyTwoStep, { body: { code: input.code } });
       }),
       liveConnection: liveConnectionMachine.provide({
