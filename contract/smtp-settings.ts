@@ -38,27 +38,34 @@ export function isMailHost(value: string): boolean {
   return IPV4.test(bare) || HOST_NAME.test(bare);
 }
 
+/** The longest text each field of the settings takes (the form names the limit when one is passed). */
+export const SMTP_TEXT_LIMITS = { server: 253, username: 254, password: 512, senderEmail: 254, senderName: 100 } as const;
+
 const emailAddress = () =>
   safeText()
     .trim()
-    .max(254)
+    .max(SMTP_TEXT_LIMITS.senderEmail)
     .pipe(z.email({ message: 'enter a valid e-mail address' }));
 
 export const SmtpSettingsInputSchema = z.object({
   scope: SettingsScopeSchema,
   provider: EmailProviderSchema,
-  server: safeText().trim().min(1, { message: 'enter the mail server' }).max(253).refine(isMailHost, { message: 'enter a host name such as smtp.example.com' }),
+  server: safeText()
+    .trim()
+    .min(1, { message: 'enter the mail server' })
+    .max(SMTP_TEXT_LIMITS.server)
+    .refine(isMailHost, { message: 'enter a host name such as smtp.example.com' }),
   port: z
     .number({ error: whenMissing('enter a port') })
     .int()
     .min(1, { message: 'a port is 1 to 65535' })
     .max(65535, { message: 'a port is 1 to 65535' }),
   encryption: SmtpEncryptionSchema,
-  username: safeText().trim().max(254),
+  username: safeText().trim().max(SMTP_TEXT_LIMITS.username),
   /** A new password; leave it out to keep the stored one (only while server, port, encryption and user stay: SMTP_PASSWORD_AGAIN). */
-  password: safeText().max(512).optional(),
+  password: safeText().max(SMTP_TEXT_LIMITS.password).optional(),
   senderEmail: emailAddress(),
-  senderName: safeText().trim().max(100).optional(),
+  senderName: safeText().trim().max(SMTP_TEXT_LIMITS.senderName).optional(),
 });
 export type SmtpSettingsInput = z.input<typeof SmtpSettingsInputSchema>;
 

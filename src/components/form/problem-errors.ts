@@ -27,3 +27,31 @@ export function problemDetailOf(error: unknown): string | null {
   }
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * One fault at one field, as the contract's schema (through the resolver) or the server named it:
+ * `path` is the field's dotted name (`to.1` for a list's second item), `type` the schema's issue code
+ * (`too_big`, `custom`, ...) or `server`, `message` the contract's or the server's words.
+ */
+export interface FieldFault {
+  path: string;
+  type: string;
+  message: string;
+}
+
+/**
+ * A form's own words for a fault: the message to show at the fault's field, or the field to show it
+ * at (a list's item belongs to its list's input) with the message.
+ */
+export type FaultWords = (fault: FieldFault) => string | { field: string; message: string };
+
+/** The faults reworded and placed at their fields: the first fault of each field wins, as the resolver keeps the first. */
+export function wordFaults(faults: readonly FieldFault[], words: FaultWords): Record<string, FieldFault> {
+  const placed: Record<string, FieldFault> = {};
+  for (const fault of faults) {
+    const said = words(fault);
+    const field = typeof said === 'string' ? fault.path : said.field;
+    placed[field] ??= { path: field, type: fault.type, message: typeof said === 'string' ? said : said.message };
+  }
+  return placed;
+}

@@ -1,16 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useEffect, useRef, type BaseSyntheticEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type BaseSyntheticEvent } from 'react';
 import {
   useForm as useHookForm,
+  set,
   type DefaultValues,
+  type FieldErrors,
   type FieldValues,
   type Path,
+  type Resolver,
   type SubmitHandler,
   type UseFormProps,
   type UseFormReturn,
 } from 'react-hook-form';
 import type { $ZodType } from 'zod/v4/core';
-import { fieldErrorsOf } from './problem-errors';
+import { fieldErrorsOf, wordFaults, type FaultWords, type FieldFault } from './problem-errors';
 
 // Every form in src/ starts here (decision 0400): react-hook-form checks the values with the
 // contract's zod schema before anything is sent, the server's field errors land on the same fields
@@ -25,6 +28,11 @@ export interface KitFormOptions<Input extends FieldValues, Output> extends Omit<
    * its message, until the user changes that field or sends again.
    */
   serverError?: unknown;
+  /**
+   * The form's own words for a fault of the schema or the server (an i18n key per issue code, a list
+   * item's fault at its list's input). Without it each field shows the contract's or the server's message.
+   */
+  words?: FaultWords;
 }
 
 export type KitForm<Input extends FieldValues, Output> = UseFormReturn<Input, unknown, Output> & {
@@ -36,17 +44,23 @@ export type KitForm<Input extends FieldValues, Output> = UseFormReturn<Input, un
 };
 
 export function useForm<Input extends FieldValues, Output = Input>(options: KitFormOptions<Input, Output>): KitForm<Input, Output> {
-  const { schema, serverError, ...rest } = options;
+  const { schema, serverError, words, ...rest } = options;
+  // The form's words are read when a check runs, so a new function each render does not make a new resolver.
+  const wordsNow = useRef(words);
+  wordsNow.current = words;
+  const resolver = useMemo(() => kitResolver<Input, Output>(schema, () => wordsNow.current), [schema]);
   const form = useHookForm<Input, unknown, Output>({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     ...rest,
-    resolver: zodResolver(schema as never) as unknown as UseFormProps<Input, unknown, Output>['resolver'],
+    resolver,
   });
 
   const { setError } = form;
   useEffect(() => {
-    for (const [name, message] of Object.entries(fieldErrorsOf(serverError))) setError(name as Path<Input>, { type: 'server', message });
+    const faults = Object.entries(fieldErrorsOf(serverError)).map(([path, message]): FieldFault => ({ path, type: 'server', message }));
+    const placed = wordsNow.current ? wordFaults(faults, wordsNow.current) : Object.fromEntries(faults.map((fault) => [fault.path, fault]));
+    for (const [name, fault] of Object.entries(placed)) setError(name as Path<Input>, { type: 'server', message: fault.message });
   }, [serverError, setError]);
 
   const guard = useRef(createSubmitGuard()).current;
@@ -60,6 +74,36 @@ export function useForm<Input extends FieldValues, Output = Input>(options: KitF
     [guard, handleSubmit],
   );
   return Object.assign(form, { submit });
+}
+
+/**
+ * The kit's check of a form's values: zodResolver over the schema, each field's first fault in the
+ * form's words when it has words (read at each check), as the schema said it otherwise.
+ */
+export function kitResolver<Input extends FieldValues, Output>(
+  schema: $ZodType<Output, Input>,
+  words: () => FaultWords | undefined,
+): Resolver<Input, unknown, Output> {
+  const resolve = zodResolver(schema as never) as unknown as Resolver<Input, unknown, Output>;
+  return async (values, context, options) => {
+    const result = await resolve(values, context, options);
+    const say = words();
+    if (!say || Object.keys(result.errors).length === 0) return result;
+    const errors: FieldErrors<Input> = {};
+    for (const [field, fault] of Object.entries(wordFaults(faultsIn(result.errors), say))) set(errors, field, { type: fault.type, message: fault.message });
+    return { values: {}, errors };
+  };
+}
+
+/** The resolver's nested field errors as a list of faults, each at its dotted path. */
+function faultsIn(errors: object, prefix = ''): FieldFault[] {
+  return Object.entries(errors).flatMap(([key, error]: [string, unknown]): FieldFault[] => {
+    if (!error || typeof error !== 'object') return [];
+    const path = prefix ? `${prefix}.${key}` : key;
+    const { type, message } = error as { type?: unknown; message?: unknown };
+    if (typeof message === 'string' && typeof type === 'string') return [{ path, type, message }];
+    return faultsIn(error, path);
+  });
 }
 
 /**

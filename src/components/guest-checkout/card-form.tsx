@@ -5,6 +5,7 @@ import { GuestCardSchema, type CheckoutBranding, type GuestCard } from '../../..
 import { z } from 'zod';
 import { Button } from '../form/button';
 import { Field, inputClass } from '../form/field';
+import type { FaultWords } from '../form/problem-errors';
 import { useForm } from '../form/use-form';
 
 // The demo acquirer's card form (issue 15), on the form kit. The values live in the form only until
@@ -19,62 +20,57 @@ export interface CardFormProps {
 }
 
 const EMPTY = { cardholderName: '', cardNumber: '', expiryMonth: '', expiryYear: '', cvc: '' };
-/** Each faulty field and the key of the words that say what to do (guestCheckout.card.error.*). */
-type Errors = Partial<Record<keyof typeof EMPTY, string>>;
+
+const CARD = GuestCardSchema.shape;
+/** The page's own checks beyond the contract (decision 0351), each the key of its words (guestCheckout.card.error.*). */
+const MISTYPED = 'numberMistyped';
+const EXPIRED = 'expired';
+
+/** A typed year: a two-digit one is of this century. */
+const yearOf = (typed: string) => Number(typed.length === 2 ? `20${typed}` : typed);
 
 /**
- * What the guest must correct before the card is sent (decision 0351): the contract's rules, then
- * the checks the card's own digits and date can answer. A mistyped digit or a past expiry would
- * otherwise go to the acquirer, come back declined and use up one of the link's card attempts.
+ * The form's schema: the contract's rules for each field, read from what was typed, then the checks
+ * the card's own digits and date can answer (decision 0351). A mistyped digit or a past expiry would
+ * otherwise go to the acquirer, come back declined and use up one of the link's card attempts. Each
+ * field is checked whatever the others hold, so every fault shows at the first press (issue 34); a
+ * good card comes out as the contract's `GuestCard`.
  */
-export function cardErrors(card: GuestCard, now: Date): Errors {
-  const found: Errors = {};
-  const checked = GuestCardSchema.safeParse(card);
-  if (!checked.success) {
-    for (const issue of checked.error.issues) {
-      const name = issue.path[0] as keyof Errors;
-      found[name] ??=
-        name === 'cardholderName' && issue.code === 'too_big' ? 'nameTooLong' : name === 'cardholderName' && issue.code === 'custom' ? 'nameCharacters' : name;
-    }
-  }
-  // Every fault at the first press (issue 34): a field the contract accepts is checked further even
-  // when another field is wrong, so the guest is not told about the check digit one press later.
-  const digits = card.cardNumber.replace(/[\s-]/g, '');
-  if (!found.cardNumber && !passesLuhn(digits)) found.cardNumber = 'numberMistyped';
-  if (!found.expiryMonth && !found.expiryYear && cardExpired(card.expiryMonth, card.expiryYear, now)) found.expiryYear = 'expired';
-  return found;
-}
-
-/** The card the typed values stand for: a two-digit year is of this century. */
-function cardOf(values: typeof EMPTY): GuestCard {
-  return {
-    cardholderName: values.cardholderName,
-    cardNumber: values.cardNumber,
-    expiryMonth: Number(values.expiryMonth),
-    expiryYear: Number(values.expiryYear.length === 2 ? `20${values.expiryYear}` : values.expiryYear),
-    cvc: values.cvc,
-  };
-}
-
-/**
- * The form's schema: every fault `cardErrors` finds, each at its field in the page's words, all at the
- * same press (issue 34); a good card comes out as the contract's `GuestCard`.
- */
-export function cardFormSchema(say: (key: string) => string, now: () => Date = () => new Date()) {
+export function cardFormSchema(now: () => Date = () => new Date()) {
+  const expiryTaken = (card: { expiryMonth: unknown; expiryYear: unknown }) =>
+    CARD.expiryMonth.safeParse(card.expiryMonth).success && CARD.expiryYear.safeParse(card.expiryYear).success;
   return z
-    .object({ cardholderName: z.string(), cardNumber: z.string(), expiryMonth: z.string(), expiryYear: z.string(), cvc: z.string() })
-    .superRefine((values, check) => {
-      for (const [name, key] of Object.entries(cardErrors(cardOf(values), now()))) check.addIssue({ code: 'custom', path: [name], message: say(key) });
+    .object({
+      cardholderName: CARD.cardholderName,
+      cardNumber: CARD.cardNumber.refine(passesLuhn, { message: MISTYPED }),
+      expiryMonth: z.string().transform(Number).pipe(CARD.expiryMonth),
+      expiryYear: z.string().transform(yearOf).pipe(CARD.expiryYear),
+      cvc: CARD.cvc,
     })
-    .transform(cardOf);
+    .refine((card) => !cardExpired(card.expiryMonth, card.expiryYear, now()), {
+      path: ['expiryYear'],
+      message: EXPIRED,
+      when: ({ value }) => expiryTaken(value as { expiryMonth: unknown; expiryYear: unknown }),
+    });
+}
+
+/** What the guest must correct, in the page's words (guestCheckout.card.error.*): the field's own words unless a fault has its own. */
+export function cardWords(say: (key: string) => string): FaultWords {
+  return ({ path, type, message }) => {
+    if (type === 'custom' && (message === MISTYPED || message === EXPIRED)) return say(message);
+    if (path === 'cardholderName' && type === 'too_big') return say('nameTooLong');
+    if (path === 'cardholderName' && type === 'custom') return say('nameCharacters');
+    return say(path);
+  };
 }
 
 export function CardForm({ branding, submitLabel, onPay, pending = false }: CardFormProps) {
   const { t } = useTranslation();
   const preview = !onPay;
   const form = useForm({
-    schema: cardFormSchema((key) => t(`guestCheckout.card.error.${key}`, { year: new Date().getUTCFullYear() + 3 })),
+    schema: cardFormSchema(),
     defaultValues: EMPTY,
+    words: cardWords((key) => t(`guestCheckout.card.error.${key}`, { year: new Date().getUTCFullYear() + 3 })),
   });
   const text = (name: keyof typeof EMPTY, label: string, props: { autoComplete: string; inputMode?: 'numeric'; maxLength?: number }) => (
     <Field name={name} label={label} required>

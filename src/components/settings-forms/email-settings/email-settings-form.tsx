@@ -9,15 +9,16 @@ import {
   SENDGRID_RELAY,
   SMTP_ENCRYPTIONS,
   SMTP_PASSWORD_AGAIN,
+  SMTP_TEXT_LIMITS,
   SmtpSettingsInputSchema,
   type SmtpSettings,
   type SmtpSettingsAnswer,
   type SmtpSettingsInput,
 } from '../../../../contract/smtp-settings';
 import { UNSAFE_TEXT_MESSAGE } from '../../../../contract/text';
-import { ResponseError } from '../../../lib/failure-message';
 import { useActionMutation } from '../../../lib/use-action-mutation';
 import { Field, inputClass } from '../../form/field';
+import { fieldErrorsOf, type FaultWords } from '../../form/problem-errors';
 import { useForm } from '../../form/use-form';
 import type { SettingsFormProps } from '../settings-form-props';
 import { saveSmtpSettings, smtpSettingsKey, smtpSettingsQuery } from './email-settings-api';
@@ -33,13 +34,6 @@ type Draft = Omit<SmtpSettingsInput, 'scope' | 'port'> & { port: string };
 
 /** Fields with a sentence of their own for a value in the wrong shape (a limit or an unstorable character has its own). */
 const SHAPED_FIELDS: readonly string[] = ['server', 'port', 'senderEmail'];
-
-/** What the form says at a field the contract refused, as an i18n key and its values: every field that can fail says why. */
-function fieldErrorOf(field: string, issue: z.core.$ZodIssue): { key: string; values?: Record<string, number> } {
-  if (issue.message === UNSAFE_TEXT_MESSAGE) return { key: 'integrations.email.errors.unsafeText' };
-  if (issue.code === 'too_big' && issue.origin === 'string') return { key: 'integrations.email.errors.tooLong', values: { max: Number(issue.maximum) } };
-  return { key: `integrations.email.errors.${SHAPED_FIELDS.includes(field) ? field : 'invalid'}` };
-}
 
 const SERVER_MESSAGE_KEYS: Record<string, string> = {
   [SMTP_PASSWORD_AGAIN]: 'integrations.email.errors.passwordAgain',
@@ -59,8 +53,8 @@ function draftOf(settings: SmtpSettings | null): Draft {
   };
 }
 
-/** The inputs read as the call's body, checked by the contract's schema; each field's first problem in the screen's words. */
-function draftSchema(scope: SmtpSettingsInput['scope'], t: TFunction) {
+/** The inputs read as the call's body, checked by the contract's schema. */
+function draftSchema(scope: SmtpSettingsInput['scope']) {
   return z
     .custom<Draft>()
     .transform((draft): SmtpSettingsInput => ({
@@ -70,24 +64,21 @@ function draftSchema(scope: SmtpSettingsInput['scope'], t: TFunction) {
       password: draft.password || undefined,
       senderName: draft.senderName || undefined,
     }))
-    .superRefine((body, context) => {
-      const checked = SmtpSettingsInputSchema.safeParse(body);
-      if (checked.success) return;
-      const said = new Set<string>();
-      for (const issue of checked.error.issues) {
-        const field = String(issue.path[0]);
-        if (said.has(field)) continue;
-        said.add(field);
-        const error = fieldErrorOf(field, issue);
-        context.addIssue({ code: 'custom', path: [field], message: t(error.key, error.values) });
-      }
-    });
+    .pipe(SmtpSettingsInputSchema);
 }
 
-function serverFieldErrors(error: unknown): Record<string, string[]> | null {
-  if (!(error instanceof ResponseError) || error.status !== 400) return null;
-  const errors = (error.body as { errors?: unknown } | undefined)?.errors;
-  return errors && typeof errors === 'object' && !Array.isArray(errors) ? (errors as Record<string, string[]>) : null;
+/**
+ * What the form says at a field the contract or the server refused, in the screen's words: every
+ * field that can fail says why; a server refusal this form does not know is shown as the server wrote it.
+ */
+function emailWords(t: TFunction): FaultWords {
+  return ({ path, type, message }) => {
+    if (type === 'server') return SERVER_MESSAGE_KEYS[message] ? t(SERVER_MESSAGE_KEYS[message]) : message;
+    if (message === UNSAFE_TEXT_MESSAGE) return t('integrations.email.errors.unsafeText');
+    if (type === 'too_big' && path in SMTP_TEXT_LIMITS)
+      return t('integrations.email.errors.tooLong', { max: SMTP_TEXT_LIMITS[path as keyof typeof SMTP_TEXT_LIMITS] });
+    return t(`integrations.email.errors.${SHAPED_FIELDS.includes(path) ? path : 'invalid'}`);
+  };
 }
 
 export function EmailSettingsForm(props: SettingsFormProps) {
@@ -129,18 +120,17 @@ function LoadedForm({
       queryClient.setQueryData(smtpSettingsKey(scope), next);
       onSaved?.();
     },
-    onError: (error) => {
-      for (const [field, messages] of Object.entries(serverFieldErrors(error) ?? {}))
-        form.setError(field as keyof Draft, { type: 'server', message: serverWords(messages[0] ?? '') });
-    },
   });
-  const schema = useMemo(() => draftSchema(scope, t), [scope, t]);
-  const form = useForm<Draft, SmtpSettingsInput>({ schema, defaultValues: draftOf(answer.settings ?? answer.inherited) });
+  const schema = useMemo(() => draftSchema(scope), [scope]);
+  const form = useForm<Draft, SmtpSettingsInput>({
+    schema,
+    defaultValues: draftOf(answer.settings ?? answer.inherited),
+    serverError: save.error,
+    words: emailWords(t),
+  });
   useReportDirty(form.formState.isDirty, onDirtyChange);
   const provider = form.watch('provider');
 
-  // The server's refusals this form knows in the user's language; any other is shown as the server wrote it.
-  const serverWords = (message: string) => (SERVER_MESSAGE_KEYS[message] ? t(SERVER_MESSAGE_KEYS[message]) : message);
   const unsaved = { onChange: () => setSaved(false) };
   const onProvider = (event: { target: { value: string } }) => {
     setSaved(false);
@@ -154,7 +144,7 @@ function LoadedForm({
   };
   const submit = form.submit((body) => save.send(body));
   const stored = answer.settings?.passwordStored ?? false;
-  const failure = save.error && !serverFieldErrors(save.error) ? save.error.message : null;
+  const failure = save.error && Object.keys(fieldErrorsOf(save.error)).length === 0 ? save.error.message : null;
   const text = (name: 'server' | 'username' | 'senderEmail' | 'senderName', type = 'text', required = false) => (
     <Field label={t(`integrations.email.${name}`)} required={required} name={name}>
       {(control) => <input {...control} type={type} className={inputClass} {...form.register(name, unsaved)} />}
