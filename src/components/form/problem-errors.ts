@@ -41,15 +41,16 @@ export interface FieldFault {
 
 /**
  * A form's own words for a fault: the message to show at the fault's field, or the field to show it
- * at (a list's item belongs to its list's input) with the message.
+ * at (a list's item belongs to its list's input) with the message. `values` are the form's values
+ * when the fault was found (to name a list's offending item).
  */
-export type FaultWords = (fault: FieldFault) => string | { field: string; message: string };
+export type FaultWords = (fault: FieldFault, values: Record<string, unknown>) => string | { field: string; message: string };
 
 /** The faults reworded and placed at their fields: the first fault of each field wins, as the resolver keeps the first. */
-export function wordFaults(faults: readonly FieldFault[], words: FaultWords): Record<string, FieldFault> {
+export function wordFaults(faults: readonly FieldFault[], words: FaultWords, values: Record<string, unknown>): Record<string, FieldFault> {
   const placed: Record<string, FieldFault> = {};
   for (const fault of faults) {
-    const said = words(fault);
+    const said = words(fault, values);
     const field = typeof said === 'string' ? fault.path : said.field;
     placed[field] ??= { path: field, type: fault.type, message: typeof said === 'string' ? said : said.message };
   }

@@ -56,12 +56,12 @@ export function useForm<Input extends FieldValues, Output = Input>(options: KitF
     resolver,
   });
 
-  const { setError } = form;
+  const { setError, getValues } = form;
   useEffect(() => {
     const faults = Object.entries(fieldErrorsOf(serverError)).map(([path, message]): FieldFault => ({ path, type: 'server', message }));
-    const placed = wordsNow.current ? wordFaults(faults, wordsNow.current) : Object.fromEntries(faults.map((fault) => [fault.path, fault]));
+    const placed = wordsNow.current ? wordFaults(faults, wordsNow.current, getValues()) : Object.fromEntries(faults.map((fault) => [fault.path, fault]));
     for (const [name, fault] of Object.entries(placed)) setError(name as Path<Input>, { type: 'server', message: fault.message });
-  }, [serverError, setError]);
+  }, [serverError, setError, getValues]);
 
   const guard = useRef(createSubmitGuard()).current;
   const { handleSubmit } = form;
@@ -90,7 +90,8 @@ export function kitResolver<Input extends FieldValues, Output>(
     const say = words();
     if (!say || Object.keys(result.errors).length === 0) return result;
     const errors: FieldErrors<Input> = {};
-    for (const [field, fault] of Object.entries(wordFaults(faultsIn(result.errors), say))) set(errors, field, { type: fault.type, message: fault.message });
+    for (const [field, fault] of Object.entries(wordFaults(faultsIn(result.errors), say, values)))
+      set(errors, field, { type: fault.type, message: fault.message });
     return { values: {}, errors };
   };
 }

@@ -6,9 +6,10 @@ import { z } from 'zod';
 import type { SettingsAnswer } from '../../../contract/settings/endpoints';
 import { SETTINGS_KIND_DEFINITIONS, type SettingsKind } from '../../../contract/settings/kinds';
 import { versionOf } from '../../../contract/versions';
-import { isChangedSince, ResponseError } from '../../lib/failure-message';
+import { isChangedSince } from '../../lib/failure-message';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { Button } from '../form/button';
+import { fieldErrorsOf, type FaultWords } from '../form/problem-errors';
 import { useForm } from '../form/use-form';
 import { draftOf, errorsByField, valuesOf, type Draft, type DraftValue, type FieldSpec } from './field-spec';
 import { ChangedSinceNotice } from '../changed-since/changed-since-notice';
@@ -47,34 +48,27 @@ export function SettingsKindForm(props: SettingsKindFormProps) {
   );
 }
 
-/** The server's refusal of the values (400) with field errors, as the kind's schema would say them; else null. */
-function serverFieldErrors(error: unknown): Record<string, string[]> | null {
-  if (!(error instanceof ResponseError) || error.status !== 400) return null;
-  const errors = (error.body as { errors?: unknown } | undefined)?.errors;
-  return errors && typeof errors === 'object' && !Array.isArray(errors) ? (errors as Record<string, string[]>) : null;
-}
-
 /** An error shown at its field: the message key in words, after the offending item of a list. */
 const shownError = (t: TFunction, error: { key: string; item?: string }) => `${error.item ? `${error.item}: ` : ''}${t(error.key)}`;
 
-/**
- * The form's schema: the inputs (a draft) read as the kind's values, checked by the kind's schema
- * (the one the server checks with), each problem put on the field it belongs to, in words.
- */
-function draftSchema(kind: SettingsKind, fields: readonly FieldSpec[], t: TFunction) {
+/** The form's schema: the inputs (a draft) read as the kind's values, checked by the kind's schema (the one the server checks with). */
+function draftSchema(kind: SettingsKind, fields: readonly FieldSpec[]) {
   return z
     .custom<Draft>()
     .transform((draft) => valuesOf(fields, draft))
-    .superRefine((values, context) => {
-      const result = SETTINGS_KIND_DEFINITIONS[kind].schema.safeParse(values);
-      if (result.success) return;
-      const messages: Record<string, string[]> = {};
-      for (const issue of result.error.issues) (messages[issue.path.join('.')] ??= []).push(issue.message);
-      const byField = errorsByField(fields, messages, values);
-      for (const [name, error] of Object.entries(byField)) context.addIssue({ code: 'custom', path: [name], message: shownError(t, error) });
-      // A problem of no field still keeps the values from being sent.
-      if (Object.keys(byField).length === 0) context.addIssue({ code: 'custom', path: ['root'], message: t(result.error.issues[0]?.message ?? '') });
-    });
+    .pipe(SETTINGS_KIND_DEFINITIONS[kind].schema as z.ZodType<Record<string, unknown>, Record<string, unknown>>);
+}
+
+/**
+ * Each fault of the kind's schema or the server (`to.1`) at the field it belongs to, the message key
+ * in words after the offending item of a list. A fault of no field still keeps the values from being
+ * sent (at the form's root).
+ */
+function settingsWords(fields: readonly FieldSpec[], t: TFunction): FaultWords {
+  return ({ path, message }, draft) => {
+    const [placed] = Object.entries(errorsByField(fields, { [path]: [message] }, valuesOf(fields, draft as Draft)));
+    return placed ? { field: placed[0], message: shownError(t, placed[1]) } : { field: 'root', message: t(message) };
+  };
 }
 
 interface LoadedFormProps extends SettingsKindFormProps {
@@ -86,12 +80,8 @@ interface LoadedFormProps extends SettingsKindFormProps {
 function LoadedForm({ kind, fields, scope, onboarding, finishLabel, onSaved, onDirtyChange, answer, saved, setSaved }: LoadedFormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const schema = useMemo(() => draftSchema(kind, fields, t), [kind, fields, t]);
-  const form = useForm<Draft, Record<string, unknown>>({ schema, defaultValues: draftOf(fields, answer.values) });
-  useReportDirty(form.formState.isDirty, onDirtyChange);
-  const draft = form.watch();
+  const schema = useMemo(() => draftSchema(kind, fields), [kind, fields]);
   const accept = (next: SettingsAnswer) => queryClient.setQueryData(settingsQueryKey(scope, kind), next);
-
   const save = useActionMutation({
     mutationFn: (body: Record<string, unknown>) => saveSettings(scope, kind, body, versionOf(answer.updatedAt)),
     meta: { errorToast: false },
@@ -100,14 +90,17 @@ function LoadedForm({ kind, fields, scope, onboarding, finishLabel, onSaved, onD
       accept(next);
       onSaved?.();
     },
-    // The server's field errors name list items (`to.1`): each lands on its field, worded as the schema's would be.
-    onError: (error) => {
-      const errors = serverFieldErrors(error);
-      if (!errors) return;
-      const byField = errorsByField(fields, errors, valuesOf(fields, form.getValues()));
-      for (const [name, shown] of Object.entries(byField)) form.setError(name, { type: 'server', message: shownError(t, shown) });
-    },
   });
+  // The server's field errors name list items (`to.1`) as the schema's do: each lands on its field in the same words.
+  const form = useForm<Draft, Record<string, unknown>>({
+    schema,
+    defaultValues: draftOf(fields, answer.values),
+    serverError: save.error,
+    words: settingsWords(fields, t),
+  });
+  useReportDirty(form.formState.isDirty, onDirtyChange);
+  const draft = form.watch();
+
   const reset = useActionMutation({
     mutationFn: (field: string) =>
       scope.kind === 'property' ? resetPropertyField(scope.merchantId, kind, field, versionOf(answer.updatedAt)) : Promise.resolve(answer),
@@ -121,7 +114,7 @@ function LoadedForm({ kind, fields, scope, onboarding, finishLabel, onSaved, onD
   const submit = form.submit((values) => save.send(values));
   // Someone saved this page after the form read it: nothing was written (decision 0354).
   const stale = isChangedSince(save.error) || isChangedSince(reset.error);
-  const failure = save.error && !serverFieldErrors(save.error) && !stale ? save.error.message : null;
+  const failure = save.error && Object.keys(fieldErrorsOf(save.error)).length === 0 && !stale ? save.error.message : null;
 
   return (
     <form noValidate onSubmit={submit} className="flex max-w-2xl flex-col gap-4" data-testid={`settings-form-${kind}`} aria-label={t(`settings.kinds.${kind}`)}>
