@@ -30,9 +30,25 @@ const isForm = (text: string) => /<form[\s>]/.test(text) || (/<FormDialog\b/.tes
 const usesKit = (text: string) => /import\s*\{[^}]*\buseForm\b[^}]*\}\s*from\s*'[^']*\/form\/use-form'/.test(text);
 
 const KIT = 'src/components/form/';
-const forms = sourceFiles(join(ROOT, 'src'))
+const sources = sourceFiles(join(ROOT, 'src'))
   .map((path) => ({ file: relative(ROOT, path), text: readFileSync(path, 'utf8') }))
-  .filter(({ file, text }) => !file.startsWith(KIT) && isForm(text));
+  .filter(({ file }) => !file.startsWith(KIT));
+const forms = sources.filter(({ text }) => isForm(text));
+
+/**
+ * Turns a refusal into field errors by hand: reads zod's issues (or one of zod's flattened forms of
+ * them), or a problem JSON's `errors`. The kit does both once: zodResolver over the contract's schema,
+ * `fieldErrorsOf` for the server's, and a form's own words through useForm's `words`.
+ */
+const HAND_MAPPING = /\.issues\b|\bflatten(?:Error)?\(|\bfieldErrors\b|\btreeifyError\(|\bformatError\(|\bbody as \{[^}]*\berrors\b/;
+
+/** Code outside the kit that reads issues or a problem's errors for something other than a form's field errors. */
+const NOT_FIELD_ERRORS: Record<string, string> = {
+  'src/lib/api-client.ts': "an answer that does not match the contract's schema becomes the failure's message",
+  'src/lib/failure-message.ts': "a refusal's body that does not match its schema becomes the failure's message",
+  'src/features/auth/password-policy.ts': 'the rules a new password misses, a checklist shown while typing',
+  'src/components/settings-forms/brand-assets/brand-asset-upload.tsx': "a file upload, no form: the server's rule for the file",
+};
 
 describe('forms on the form kit', () => {
   it('finds the forms (the search itself works)', () => {
@@ -48,6 +64,21 @@ describe('forms on the form kit', () => {
   it('every form outside the list is built on the kit', () => {
     const offKit = forms.filter(({ file, text }) => !usesKit(text) && !(file in NOT_ON_THE_KIT)).map(({ file }) => file);
     expect(offKit, 'forms not built on src/components/form/use-form (see docs/adding-a-screen.md)').toEqual([]);
+  });
+
+  it('recognises a hand mapping of zod issues or problem errors (the search itself works)', () => {
+    expect(HAND_MAPPING.test('for (const issue of checked.error.issues) found[issue.path[0]] = issue.message;')).toBe(true);
+    expect(HAND_MAPPING.test('const { fieldErrors } = z.flattenError(result.error);')).toBe(true);
+    expect(HAND_MAPPING.test('result.error.flatten()')).toBe(true);
+    expect(HAND_MAPPING.test('const errors = (error.body as { errors?: unknown } | undefined)?.errors;')).toBe(true);
+    expect(HAND_MAPPING.test('Object.keys(fieldErrorsOf(save.error)).length === 0')).toBe(false);
+  });
+
+  it("no code in src/ maps zod issues or a problem's errors to field errors by hand: forms use the kit's one mapping", () => {
+    const byHand = sources.filter(({ file, text }) => HAND_MAPPING.test(text) && !(file in NOT_FIELD_ERRORS)).map(({ file }) => file);
+    expect(byHand, "field errors mapped by hand: use useForm's schema, serverError and words (src/components/form/)").toEqual([]);
+    const stale = Object.keys(NOT_FIELD_ERRORS).filter((file) => !sources.some((source) => source.file === file && HAND_MAPPING.test(source.text)));
+    expect(stale, 'no longer reads issues or problem errors: take them off NOT_FIELD_ERRORS').toEqual([]);
   });
 
   it('the list names exactly the forms still off the kit', () => {

@@ -9,6 +9,7 @@ import { CHARGE_CATEGORIES, PAYMENT_TYPES, PaymentSettingsSchema, type PaymentSe
 import { ChangedSinceNotice } from '../../components/changed-since/changed-since-notice';
 import { Button } from '../../components/form/button';
 import { Field, inputClass } from '../../components/form/field';
+import { fieldErrorsOf, type FaultWords } from '../../components/form/problem-errors';
 import { useForm } from '../../components/form/use-form';
 import { isChangedSince, ResponseError } from '../../lib/failure-message';
 import { parseDecimal } from '../../lib/format';
@@ -16,11 +17,8 @@ import { useActionMutation } from '../../lib/use-action-mutation';
 import { paymentSettingsKeys, saveMerchantConfig } from './api';
 import { editHref } from './payment-settings-screen';
 
-function serverErrors(error: unknown): Record<string, string[]> {
-  if (!(error instanceof ResponseError)) return {};
-  const errors = (error.body as { errors?: unknown } | undefined)?.errors;
-  return errors && typeof errors === 'object' && !Array.isArray(errors) ? (errors as Record<string, string[]>) : {};
-}
+/** The server names the fields inside the body's `settings`: each lands on its field. */
+const atField: FaultWords = ({ path, message }) => ({ field: path.replace(/^settings\./, ''), message });
 
 /** What the inputs hold: the settings, the deposit percentage as typed. */
 type Draft = Omit<PaymentSettings, 'depositPercentage'> & { depositPercentage: string };
@@ -56,17 +54,14 @@ export function PaymentConfigForm(props: {
       await queryClient.invalidateQueries({ queryKey: paymentSettingsKeys.all });
       onSaved(saved);
     },
-    // The server names the fields inside the body's `settings`: each lands on its field.
-    onError: (error) => {
-      for (const [key, messages] of Object.entries(serverErrors(error)))
-        if (messages[0]) form.setError(key.replace(/^settings\./, '') as keyof Draft, { type: 'server', message: messages[0] });
-    },
     meta: { errorToast: false },
   });
   // What is typed, kept as typed: a number field dropped a comma ("1,5" became 15) and showed 0 for an emptied field.
   const form = useForm<Draft, PaymentSettings>({
     schema: DraftSchema,
     defaultValues: { ...config.settings, depositPercentage: String(config.settings.depositPercentage) },
+    serverError: mutation.error,
+    words: atField,
   });
   const { errors } = form.formState;
   // Messages are keys of the catalogue (the schema's and the server's alike).
@@ -76,7 +71,7 @@ export function PaymentConfigForm(props: {
   };
   // Someone else saved since the form opened (or, adding, gave the property settings of its own): nothing was saved.
   const changedMeanwhile = isChangedSince(mutation.error) || (adding && mutation.error instanceof ResponseError && mutation.error.status === 409);
-  const general = changedMeanwhile ? null : mutation.error && Object.keys(serverErrors(mutation.error)).length === 0 ? mutation.error.message : null;
+  const general = changedMeanwhile ? null : mutation.error && Object.keys(fieldErrorsOf(mutation.error)).length === 0 ? mutation.error.message : null;
   const editing = { onChange: () => onEditing?.() };
   const showCurrent = async () => {
     await queryClient.invalidateQueries({ queryKey: paymentSettingsKeys.all });
