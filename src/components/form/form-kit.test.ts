@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { ResponseError } from '../../lib/failure-message';
 import { Button, buttonClass } from './button';
 import { Field } from './field';
-import { fieldErrorsOf, problemDetailOf } from './problem-errors';
-import { createSubmitGuard } from './use-form';
+import { z } from 'zod';
+import { fieldErrorsOf, problemDetailOf, wordFaults, type FaultWords } from './problem-errors';
+import { createSubmitGuard, kitResolver } from './use-form';
 
 // The kit's parts that hold without a browser: the one reading of a problem's field errors, the
 // submit guard, a Field that finds its error in the form, and a pending Button.
@@ -28,6 +29,42 @@ describe('fieldErrorsOf', () => {
 
   it('keeps the field the server named without the prefix when it names both', () => {
     expect(fieldErrorsOf(problem({ errors: { name: ['plain'], 'body.name': ['prefixed'] } }))).toEqual({ name: 'plain' });
+  });
+});
+
+describe("a form's own words for its faults (the one mapping of schema and server errors)", () => {
+  const schema = z.object({ name: z.string().min(1, 'name.missing').max(5), to: z.array(z.string().regex(/@/, 'to.invalid')) });
+  /** Says the key in words; a list item's fault shows at its list's input, naming the item. */
+  const words: FaultWords = ({ path, type, message }, values) => {
+    const [field = path, index] = path.split('.');
+    if (index === undefined) return type === 'too_big' ? `words:tooLong:${field}` : `words:${message}`;
+    return { field, message: `${String((values[field] as string[])[Number(index)])}: words:${message}` };
+  };
+  const check = (values: { name: string; to: string[] }) =>
+    kitResolver(schema, () => words)(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+
+  it("puts the schema's faults in the form's words, each at its field, the first of a field only", async () => {
+    const { errors } = await check({ name: 'too long', to: ['a@b', 'nobody', 'nor this'] });
+    expect(errors).toEqual({
+      name: { type: 'too_big', message: 'words:tooLong:name' },
+      to: { type: 'invalid_format', message: 'nobody: words:to.invalid' },
+    });
+  });
+
+  it("gives a good form's values as the schema's output, and without words the schema's own messages", async () => {
+    expect((await check({ name: 'Ada', to: ['a@b'] })).values).toEqual({ name: 'Ada', to: ['a@b'] });
+    const plain = await kitResolver(schema, () => undefined)({ name: '', to: [] }, undefined, { fields: {}, shouldUseNativeValidation: false });
+    expect(plain.errors.name?.message).toBe('name.missing');
+  });
+
+  it("words the server's field errors the same way", () => {
+    const faults = Object.entries(fieldErrorsOf(problem({ errors: { 'body.to.1': ['to.invalid'], 'body.name': ['name.missing'] } }))).map(
+      ([path, message]) => ({ path, type: 'server', message }),
+    );
+    expect(wordFaults(faults, words, { name: '', to: ['a@b', 'nobody'] })).toEqual({
+      to: { path: 'to', type: 'server', message: 'nobody: words:to.invalid' },
+      name: { path: 'name', type: 'server', message: 'words:name.missing' },
+    });
   });
 });
 
