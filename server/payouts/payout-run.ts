@@ -96,7 +96,10 @@ export async function sendScheduledPayouts(ctx: AppContext): Promise<number> {
       const stage = nextPayoutStage('Scheduled', { type: 'payout.send' });
       if (!stage) continue;
       const status = storedStatus(stage);
-      await trx.insertInto('payout_attempts').values({ payout_id: payout.id, attempt_no: 1, status: 'Processing', requested_by: null, sent_by_run: true }).execute();
+      await trx
+        .insertInto('payout_attempts')
+        .values({ payout_id: payout.id, attempt_no: 1, status: 'Processing', requested_by: null, sent_by_run: true })
+        .execute();
       await trx.updateTable('payouts').set({ status, updated_at: new Date() }).where('id', '=', payout.id).execute();
       await recordLiveEvent(trx, { type: 'payout', payoutId: payout.id, merchantId: payout.merchant_id, status });
       await audit(trx, null, 'payout.sent', 'payout', payout.id, { attemptNo: 1, by: 'payout run' });

@@ -102,7 +102,12 @@ export async function enqueueOrderEvent(trx: Db, orderId: string, type: WebhookE
 }
 
 /** A payout's event (sent to the bank, Paid or Failed), its data read in the transaction. */
-export async function enqueuePayoutEvent(trx: Db, payoutId: string, type: 'payout.sent' | 'payout.paid' | 'payout.failed', extra: Record<string, unknown> = {}) {
+export async function enqueuePayoutEvent(
+  trx: Db,
+  payoutId: string,
+  type: 'payout.sent' | 'payout.paid' | 'payout.failed',
+  extra: Record<string, unknown> = {},
+) {
   const payout = await trx
     .selectFrom('payouts')
     .select(['id', 'merchant_id', 'reference', 'amount_minor', 'currency', 'status', 'paid_at'])

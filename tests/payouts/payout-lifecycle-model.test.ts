@@ -190,7 +190,6 @@ describe('payout lifecycle model paths, over HTTP', () => {
       await driver.run(null, path);
     });
 
-
   for (const path of inTransit)
     test('a seeded payout in transit reads as such and refuses a retry', async () => {
       payout = await seededInTransit();

@@ -36,9 +36,9 @@ const detail = (id: string) => get<PayoutDetail>(`${BASE}/${id}`);
 const reconciliation = () => get<ReconciliationAnswer>(`${BASE}/reconciliation`, admin);
 /** The payout holding the order's capture (what the lines table links), or undefined. */
 const payoutOf = async (orderId: string) =>
-  (
-    await sql<{ payout_id: string }>`SELECT payout_id FROM payout_lines WHERE order_id = ${orderId}::bigint AND kind = 'Capture'`.execute(app.ctx.db)
-  ).rows.map((row) => row.payout_id);
+  (await sql<{ payout_id: string }>`SELECT payout_id FROM payout_lines WHERE order_id = ${orderId}::bigint AND kind = 'Capture'`.execute(app.ctx.db)).rows.map(
+    (row) => row.payout_id,
+  );
 
 beforeAll(async () => {
   app = await startTestApp({ demoPayoutSettleMs: 0 });
