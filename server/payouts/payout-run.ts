@@ -11,10 +11,10 @@ import { buildSettlementLines } from './settlement-build';
 /**
  * The payout run (issue 37, decisions 0582, 0583): the provider's own job that makes and sends payouts.
  * Each round:
- * 1. schedules: for each merchant that takes payments (Active or Inactive, as the demo seed pays out)
- *    and each currency, the Paid captures of closed UTC days (before today) after the merchant's last
- *    payout period that are in no payout's lines get one new payout, Scheduled, covering the days from
- *    the one after that period (or the first such capture's day) to yesterday; its lines are built by
+ * 1. schedules: for each merchant that takes payments (Active or Inactive, as the demo seed pays out),
+ *    the Paid captures of closed UTC days (before today) after the merchant's last payout period that
+ *    are in no payout's lines get one new payout per currency, Scheduled, covering the days from the
+ *    one after that period (or the first such capture's day) to yesterday; its lines are built by
  *    buildSettlementLines and its amount from them. A capture of a day an earlier payout already
  *    covered stays out: the reconciliation check lists it (decision 0432);
  * 2. sends every Scheduled payout: its first attempt, marked as the run's, and the payout in transit
@@ -40,12 +40,12 @@ function utcDay(now: Date): string {
 export async function scheduleDuePayouts(ctx: AppContext, now = new Date()): Promise<number> {
   const today = utcDay(now);
   return ctx.db.transaction().execute(async (trx) => {
-    // Captures of closed days after the merchant's last payout period in their currency, in no payout yet.
+    // Captures of closed days after the merchant's last payout period, in no payout yet. The first day
+    // depends on the merchant only, so the orders are one range of its (merchant, created) index.
+    const firstDay = (merchant: string) => sql`(SELECT max(p.period_end) + 1 FROM payouts p WHERE p.merchant_id = ${sql.raw(merchant)})`;
     const unsettled = (merchant: string) => sql`
       o.merchant_id = ${sql.raw(merchant)} AND o.status = 'Paid' AND o.created_at < ${today}::date::timestamp AT TIME ZONE 'UTC'
-      AND o.created_at >= coalesce(
-        (SELECT (max(p.period_end) + 1)::timestamp AT TIME ZONE 'UTC' FROM payouts p WHERE p.merchant_id = o.merchant_id AND p.currency = o.currency),
-        '-infinity'::timestamptz)
+      AND o.created_at >= coalesce(${firstDay(merchant)}::timestamp AT TIME ZONE 'UTC', '-infinity'::timestamptz)
       AND NOT EXISTS (SELECT 1 FROM payout_lines l WHERE l.order_id = o.id AND l.kind = 'Capture')`;
     // The merchant's row is the claim: another instance skips it (NO KEY: new orders of the merchant are not held up).
     const claimed = await sql<{ id: string }>`
@@ -60,8 +60,7 @@ export async function scheduleDuePayouts(ctx: AppContext, now = new Date()): Pro
       SELECT o.merchant_id,
         'PO-' || substr(o.merchant_id::text, 1, 8) || '-' || to_char(${today}::date - 1, 'YYYYMMDD') || CASE WHEN o.currency = m.currency THEN '' ELSE '-' || trim(o.currency) END,
         0, o.currency, 'Scheduled',
-        coalesce((SELECT max(p.period_end) + 1 FROM payouts p WHERE p.merchant_id = o.merchant_id AND p.currency = o.currency),
-          min((o.created_at AT TIME ZONE 'UTC')::date)),
+        coalesce(${firstDay('o.merchant_id')}, min((o.created_at AT TIME ZONE 'UTC')::date)),
         ${today}::date - 1, now(), now()
       FROM orders o JOIN merchants m ON m.id = o.merchant_id
       WHERE o.merchant_id IN (${merchantIds}) AND ${unsettled('o.merchant_id')}
