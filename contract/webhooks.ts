@@ -15,6 +15,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'order.authorized',
   'order.voided',
   'order.refunded',
+  'payout.sent',
   'payout.paid',
   'payout.failed',
   'webhook.test',

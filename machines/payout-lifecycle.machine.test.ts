@@ -12,10 +12,13 @@ import {
   type PayoutLifecycleEvent,
 } from './payout-lifecycle.machine';
 
-// Decisions 0434 and 0580, written out independently of the machine: the moves some part of the
-// product makes, and no other (nothing answers a first attempt; nothing schedules or sends a payout).
-const EVENTS: PayoutLifecycleEvent[] = [{ type: 'bank.paid' }, { type: 'bank.failed' }, { type: 'payout.retry' }];
+// Decisions 0434, 0580 and 0583, written out independently of the machine: the moves some part of the
+// product makes, and no other (the payout run schedules and sends, the bank answers every attempt).
+const EVENTS: PayoutLifecycleEvent[] = [{ type: 'payout.send' }, { type: 'bank.paid' }, { type: 'bank.failed' }, { type: 'payout.retry' }];
 const ALLOWED: Record<string, string | undefined> = {
+  'Scheduled payout.send': 'InTransit',
+  'InTransit bank.paid': 'Paid',
+  'InTransit bank.failed': 'Failed',
   'Failed payout.retry': 'Retried',
   'Retried bank.paid': 'Paid',
   'Retried bank.failed': 'Failed',
@@ -36,16 +39,17 @@ describe('payout lifecycle machine', () => {
     expect(mayRetry('Scheduled', 0)).toBe(false);
   });
 
-  it('a stored Scheduled payout is shown as such and is no stage of the lifecycle (decision 0580)', () => {
+  it('a stored Scheduled payout is the first stage: only sending moves it (decision 0583)', () => {
     expect(payoutStage('Scheduled', 0)).toBe('Scheduled');
-    for (const event of EVENTS) expect(nextPayoutStage('Scheduled', event)).toBeUndefined();
+    expect(payoutLifecycleMachine.config.initial).toBe('Scheduled');
+    expect(nextPayoutStage('Scheduled', { type: 'payout.send' })).toBe('InTransit');
     expect(Object.keys(payoutLifecycleMachine.root.states).sort()).toEqual([...PAYOUT_STAGES].sort());
   });
 
   it('a payout in progress is in transit on its first attempt and retried after', () => {
     expect(payoutStage('Processing', 1)).toBe('InTransit');
     expect(payoutStage('Processing', 2)).toBe('Retried');
-    for (const stage of PAYOUT_STAGES) expect(payoutStage(storedStatus(stage), stage === 'Retried' ? 2 : 1)).toBe(stage);
+    for (const stage of PAYOUT_STAGES) expect(payoutStage(storedStatus(stage), stage === 'Retried' ? 2 : stage === 'Scheduled' ? 0 : 1)).toBe(stage);
   });
 
   it('its model paths, from the stages a payout arrives in, reach every stage and take every transition', () => {

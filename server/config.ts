@@ -68,6 +68,11 @@ export interface Config {
   serverProcess: number;
   /** Demo mode only: after how long the demo payout rail settles a payout attempt (0: never). Decision 0137. */
   demoPayoutSettleMs: number;
+  /**
+   * FOLIO_PAYOUT_RUN_MS: the pause between rounds of the payout run, which schedules payouts for merchants'
+   * closed days and sends them (decision 0582); 0: off. Process 1 only, in production too.
+   */
+  payoutRunMs: number;
   /** How long the demo acquirer takes to answer a capture or void (decision 0205). */
   demoAcquirerLatencyMs: number;
   /** Lists count their rows exactly up to this many; past it they show the planner's estimate (decision 0460). */
@@ -238,6 +243,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     workers,
     serverProcess,
     demoPayoutSettleMs: runsBackgroundWork ? integer('FOLIO_DEMO_PAYOUT_SETTLE_MS', env.FOLIO_DEMO_PAYOUT_SETTLE_MS, 10_000) : 0,
+    payoutRunMs: runsBackgroundWork ? integer('FOLIO_PAYOUT_RUN_MS', env.FOLIO_PAYOUT_RUN_MS, 60_000) : 0,
     demoAcquirerLatencyMs: integer('FOLIO_DEMO_ACQUIRER_LATENCY_MS', env.FOLIO_DEMO_ACQUIRER_LATENCY_MS, 0),
     listExactCountUpTo: Math.max(1, integer('FOLIO_LIST_EXACT_COUNT_UP_TO', env.FOLIO_LIST_EXACT_COUNT_UP_TO, DEFAULT_EXACT_COUNT_UP_TO)),
     demoRefundUpdateMs: runsBackgroundWork ? integer('FOLIO_DEMO_REFUND_UPDATE_MS', env.FOLIO_DEMO_REFUND_UPDATE_MS, 5_000) : 0,

@@ -35,6 +35,7 @@ import * as liveEvents from './migrations/0310-live-events';
 import * as ordersReferenceById from './migrations/0330-orders-reference-by-id';
 import * as refundLaterAnswers from './migrations/0340-refund-later-answers';
 import * as linkExpiryAnnounced from './migrations/0350-link-expiry-announced';
+import * as payoutAttemptsSentByRun from './migrations/0390-payout-attempts-sent-by-run';
 
 // Migrations are listed here rather than read from disk, so they work the same under tsx, in
 // tests and in a bundle. Append new ones; never edit one that has shipped.
@@ -75,6 +76,7 @@ export const migrations: Record<string, Migration> = {
   '0330-orders-reference-by-id': ordersReferenceById,
   '0340-refund-later-answers': refundLaterAnswers,
   '0350-link-expiry-announced': linkExpiryAnnounced,
+  '0390-payout-attempts-sent-by-run': payoutAttemptsSentByRun,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

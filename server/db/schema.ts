@@ -487,6 +487,8 @@ export interface PayoutAttemptsTable {
   status: string;
   error: string | null;
   requested_by: string | null;
+  /** Sent by the payout run (decision 0582): the demo bank answers it; a seeded attempt in transit stays (decision 0137). */
+  sent_by_run: Generated<boolean>;
   created_at: Timestamp;
 }
 export interface MetadataTable {

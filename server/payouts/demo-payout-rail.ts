@@ -7,8 +7,8 @@ import { recordLiveEvent } from '../events/live-outbox';
 import { startRounds } from '../jobs/job-runner';
 
 /**
- * The demo's stand-in for the bank (decision 0137): a payout attempt a user started (a retry) is
- * settled once it is `settleAfterMs` old, the payout with it, and the settlement is audited. Like
+ * The demo's stand-in for the bank (decision 0137): a payout attempt a user started (a retry) or the
+ * payout run sent (decision 0582) is settled once it is `settleAfterMs` old, the payout with it, and the settlement is audited. Like
  * the demo acquirer's declined captures, a payout whose amount ends in 51 minor units (e.g. 1,234.51)
  * is refused by the bank: the attempt and the payout become Failed and `payout.failed` is sent
  * (decision 0292); every other attempt is Paid and sends `payout.paid`. It runs only in demo mode; a real deployment settles attempts from its processor's
@@ -31,9 +31,9 @@ export async function settleDueAttempts(ctx: AppContext, settleAfterMs: number):
       .innerJoin('payouts', 'payouts.id', 'payout_attempts.payout_id')
       .select(['payout_attempts.id', 'payout_attempts.payout_id', 'payout_attempts.attempt_no', 'payouts.amount_minor'])
       .where('payout_attempts.status', '=', 'Processing')
-      // Attempts someone started (retries). The seeded in-flight payouts stay Processing, so the
-      // demo always shows the state.
-      .where('payout_attempts.requested_by', 'is not', null)
+      // Attempts someone started (retries) or the payout run sent (decision 0582). The seeded
+      // in-flight payouts stay Processing, so the demo always shows the state.
+      .where((eb) => eb.or([eb('payout_attempts.requested_by', 'is not', null), eb('payout_attempts.sent_by_run', '=', true)]))
       .where('payout_attempts.created_at', '<=', new Date(Date.now() - settleAfterMs))
       .orderBy('payout_attempts.created_at')
       .limit(100)
@@ -42,7 +42,7 @@ export async function settleDueAttempts(ctx: AppContext, settleAfterMs: number):
       .execute();
     for (const attempt of due) {
       const refused = Number(attempt.amount_minor) % 100 === DEMO_REFUSED_PAYOUT_CENTS;
-      // The bank's answer moves the payout on its lifecycle (decision 0434): a retried attempt is Paid or Failed.
+      // The bank's answer moves the payout on its lifecycle (decision 0434): a first or retried attempt is Paid or Failed.
       const stage = nextPayoutStage(payoutStage('Processing', attempt.attempt_no), { type: refused ? 'bank.failed' : 'bank.paid' });
       if (!stage) continue;
       const now = new Date();

@@ -101,8 +101,13 @@ export async function enqueueOrderEvent(trx: Db, orderId: string, type: WebhookE
   });
 }
 
-/** A payout's event (Paid or Failed), its data read in the transaction. */
-export async function enqueuePayoutEvent(trx: Db, payoutId: string, type: 'payout.paid' | 'payout.failed', extra: Record<string, unknown> = {}) {
+/** A payout's event (sent to the bank, Paid or Failed), its data read in the transaction. */
+export async function enqueuePayoutEvent(
+  trx: Db,
+  payoutId: string,
+  type: 'payout.sent' | 'payout.paid' | 'payout.failed',
+  extra: Record<string, unknown> = {},
+) {
   const payout = await trx
     .selectFrom('payouts')
     .select(['id', 'merchant_id', 'reference', 'amount_minor', 'currency', 'status', 'paid_at'])

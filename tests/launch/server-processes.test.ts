@@ -61,6 +61,8 @@ describe('FOLIO_WORKERS', () => {
     const second = configFromEnv({ ...env, FOLIO_SERVER_PROCESS: '2' });
     expect([first.exportWorkers, first.integrations.webhookWorkers, first.demoPayoutSettleMs > 0]).toEqual([3, 2, true]);
     expect([second.exportWorkers, second.integrations.webhookWorkers, second.demoPayoutSettleMs]).toEqual([0, 0, 0]);
+    // The payout run (decision 0582) is background work too: process 1 only.
+    expect([first.payoutRunMs > 0, second.payoutRunMs]).toEqual([true, 0]);
     expect(() => configFromEnv({ FOLIO_WORKERS: '0' })).toThrow('FOLIO_WORKERS must be at least 1');
   });
 

@@ -30,6 +30,8 @@ export async function startTestApp(overrides: Partial<Config> & { orders?: numbe
     database: overrides.database ?? (seeded ? { kind: 'pglite', dataDir: seeded.dataDir } : { kind: 'pglite', dataDir: 'memory' }),
     seedOrders: orders,
     rateLimits: { ...base.rateLimits, signInPerMinute: 1000, forgotPasswordPerHour: 1000 },
+    // The payout run's timer is off: a test that wants a round runs one (runPayoutRound), so no test sees payouts appear.
+    payoutRunMs: 0,
     ...overrides,
   };
   const app = await buildApp(config);

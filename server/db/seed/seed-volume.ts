@@ -103,7 +103,9 @@ export async function seedPayouts(db: Db, anchor: string): Promise<void> {
       CASE WHEN abs(hashtext('st' || m.id::text || d::text)) % 25 = 0 THEN 'Failed'
            WHEN d > ${anchor}::timestamptz - interval '2 days' THEN 'Processing'
            ELSE 'Paid' END,
-      'Daily', d::date, d::date,
+      -- The last one also settles the anchor's own day (orders are seeded up to the anchor), so the payout run
+      -- finds no closed day of a demo merchant left to settle (decision 0582).
+      'Daily', d::date, CASE WHEN d::date = (${anchor}::timestamptz - interval '1 day')::date THEN ${anchor}::date ELSE d::date END,
       CASE WHEN abs(hashtext('st' || m.id::text || d::text)) % 25 = 0 OR d > ${anchor}::timestamptz - interval '2 days' THEN NULL ELSE d + interval '1 day' END,
       d + interval '1 day', d + interval '1 day'
     FROM merchants m

@@ -1,0 +1,130 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../app-context';
+import { audit } from '../audit';
+import type { Config } from '../config';
+import { recordLiveEvent } from '../events/live-outbox';
+import { startRounds } from '../jobs/job-runner';
+import { enqueuePayoutEvent } from '../webhooks/webhook-events';
+import { nextPayoutStage, storedStatus } from '../../machines/payout-lifecycle.machine';
+import { buildSettlementLines } from './settlement-build';
+
+/**
+ * The payout run (issue 37, decisions 0582, 0583): the provider's own job that makes and sends payouts.
+ * Each round:
+ * 1. schedules: for each merchant that takes payments (Active or Inactive, as the demo seed pays out),
+ *    the Paid captures of closed UTC days (before today) after the merchant's last payout period that
+ *    are in no payout's lines get one new payout per currency, Scheduled, covering the days from the
+ *    one after that period (or the first such capture's day) to yesterday; its lines are built by
+ *    buildSettlementLines and its amount from them. A capture of a day an earlier payout already
+ *    covered stays out: the reconciliation check lists it (decision 0432);
+ * 2. sends every Scheduled payout: its first attempt, marked as the run's, and the payout in transit
+ *    (stored Processing), with a live event, an audit entry and the `payout.sent` webhook.
+ * The bank's answer comes later: in demo mode the demo bank answers the run's attempts (decision 0137).
+ * Merchants and payouts are claimed FOR ... SKIP LOCKED, so two instances never build or send one twice.
+ */
+
+export interface PayoutRoundResult {
+  scheduled: number;
+  sent: number;
+}
+
+/** How many merchants, or payouts, one transaction of a round takes at most. */
+const BATCH = 100;
+
+/** A day of the payout run's calendar: UTC, as the payouts' periods (decision 0430). */
+function utcDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** Step 1: schedules a payout per merchant and currency with captures of closed days in no payout; returns how many. */
+export async function scheduleDuePayouts(ctx: AppContext, now = new Date()): Promise<number> {
+  const today = utcDay(now);
+  return ctx.db.transaction().execute(async (trx) => {
+    // Captures of closed days after the merchant's last payout period, in no payout yet. The first day
+    // depends on the merchant only, so the orders are one range of its (merchant, created) index.
+    const firstDay = (merchant: string) => sql`(SELECT max(p.period_end) + 1 FROM payouts p WHERE p.merchant_id = ${sql.raw(merchant)})`;
+    const unsettled = (merchant: string) => sql`
+      o.merchant_id = ${sql.raw(merchant)} AND o.status = 'Paid' AND o.created_at < ${today}::date::timestamp AT TIME ZONE 'UTC'
+      AND o.created_at >= coalesce(${firstDay(merchant)}::timestamp AT TIME ZONE 'UTC', '-infinity'::timestamptz)
+      AND NOT EXISTS (SELECT 1 FROM payout_lines l WHERE l.order_id = o.id AND l.kind = 'Capture')`;
+    // The merchant's row is the claim: another instance skips it (NO KEY: new orders of the merchant are not held up).
+    const claimed = await sql<{ id: string }>`
+      SELECT m.id FROM merchants m
+      WHERE m.status IN ('Active', 'Inactive') AND EXISTS (SELECT 1 FROM orders o WHERE ${unsettled('m.id')})
+      ORDER BY m.id LIMIT ${BATCH}
+      FOR NO KEY UPDATE OF m SKIP LOCKED`.execute(trx);
+    if (claimed.rows.length === 0) return 0;
+    const merchantIds = sql.join(claimed.rows.map((row) => sql`${row.id}::uuid`));
+    const created = await sql<{ id: string; merchant_id: string }>`
+      INSERT INTO payouts (merchant_id, reference, amount_minor, currency, status, period_start, period_end, created_at, updated_at)
+      SELECT o.merchant_id,
+        'PO-' || substr(o.merchant_id::text, 1, 8) || '-' || to_char(${today}::date - 1, 'YYYYMMDD') || CASE WHEN o.currency = m.currency THEN '' ELSE '-' || trim(o.currency) END,
+        0, o.currency, 'Scheduled',
+        coalesce(${firstDay('o.merchant_id')}, min((o.created_at AT TIME ZONE 'UTC')::date)),
+        ${today}::date - 1, now(), now()
+      FROM orders o JOIN merchants m ON m.id = o.merchant_id
+      WHERE o.merchant_id IN (${merchantIds}) AND ${unsettled('o.merchant_id')}
+      GROUP BY o.merchant_id, o.currency, m.currency
+      RETURNING id, merchant_id`.execute(trx);
+    if (created.rows.length === 0) return 0;
+    const ids = sql.join(created.rows.map((row) => sql`${row.id}::uuid`));
+    await buildSettlementLines(trx, sql`p.id IN (${ids})`);
+    for (const payout of created.rows) {
+      await recordLiveEvent(trx, { type: 'payout', payoutId: payout.id, merchantId: payout.merchant_id, status: 'Scheduled' });
+      await audit(trx, null, 'payout.scheduled', 'payout', payout.id, { by: 'payout run' });
+    }
+    return created.rows.length;
+  });
+}
+
+/** Step 2: sends every Scheduled payout to the bank (its first attempt); returns how many. */
+export async function sendScheduledPayouts(ctx: AppContext): Promise<number> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom('payouts')
+      .select(['id', 'merchant_id'])
+      .where('status', '=', 'Scheduled')
+      .orderBy('created_at')
+      .limit(BATCH)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    let sent = 0;
+    for (const payout of due) {
+      // The lifecycle machine says what sending leads to (decision 0583): in transit.
+      const stage = nextPayoutStage('Scheduled', { type: 'payout.send' });
+      if (!stage) continue;
+      const status = storedStatus(stage);
+      await trx
+        .insertInto('payout_attempts')
+        .values({ payout_id: payout.id, attempt_no: 1, status: 'Processing', requested_by: null, sent_by_run: true })
+        .execute();
+      await trx.updateTable('payouts').set({ status, updated_at: new Date() }).where('id', '=', payout.id).execute();
+      await recordLiveEvent(trx, { type: 'payout', payoutId: payout.id, merchantId: payout.merchant_id, status });
+      await audit(trx, null, 'payout.sent', 'payout', payout.id, { attemptNo: 1, by: 'payout run' });
+      // In the same transaction as the status: the event is sent exactly when the change commits.
+      await enqueuePayoutEvent(trx, payout.id, 'payout.sent', { attemptNo: 1 });
+      sent++;
+    }
+    return sent;
+  });
+}
+
+/** One round of the run: schedules what is due, then sends what is scheduled. */
+export async function runPayoutRound(ctx: AppContext, now = new Date()): Promise<PayoutRoundResult> {
+  let scheduled = 0;
+  // A batch at a time until no merchant is left to schedule (or the rest are another instance's).
+  for (let batch = await scheduleDuePayouts(ctx, now); batch > 0; batch = await scheduleDuePayouts(ctx, now)) scheduled += batch;
+  let sent = 0;
+  for (let batch = await sendScheduledPayouts(ctx); batch > 0; batch = await sendScheduledPayouts(ctx)) sent += batch;
+  return { scheduled, sent };
+}
+
+export function startPayoutRun(ctx: AppContext, config: Pick<Config, 'payoutRunMs'>): { stop(): Promise<void> } | undefined {
+  if (config.payoutRunMs <= 0) return undefined;
+  return startRounds({
+    everyMs: config.payoutRunMs,
+    round: () => runPayoutRound(ctx),
+    onError: (error) => ctx.log.error({ err: error }, 'payout run round failed'),
+  });
+}
