@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { openDatabase } from '../server/db/database';
 import { vacuumAnalyze } from '../server/db/maintenance';
 import { migrateToLatest } from '../server/db/migrate';
-import { seedDemo } from '../server/db/seed/seed-demo';
+import { seedDemo } from '../server/demo/seed-demo';
 
 // `npx tsx bench/start-steps.ts` (issue 36 "Start in seconds"): what the server's start spends in each
 // step, as CPU time of this process (user + system; the embedded engine runs inside it), which a busy

@@ -13,7 +13,7 @@ import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { vacuumAnalyze } from './db/maintenance';
 import { migrateToLatest } from './db/migrate';
-import { seedDemo, seedRoles } from './db/seed/seed-demo';
+import { seedDemo, seedRoles } from './demo/seed-demo';
 import { localFileStorage } from './files/storage';
 import { s3FileStorage } from './files/s3-storage';
 import { registerCompression } from './http/compression';

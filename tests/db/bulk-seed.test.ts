@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed/seed-demo';
-import { withIndexesRebuiltAfter } from '../../server/db/seed/seed-volume';
+import { seedDemo } from '../../server/demo/seed-demo';
+import { withIndexesRebuiltAfter } from '../../server/demo/seed-volume';
 
 // A bulk seed (at least as many new orders as there were) drops the orders' secondary indexes, skips the
 // per-row foreign-key checks and builds the indexes once after (decision 0360). What a caller sees must be

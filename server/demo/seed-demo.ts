@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import { rowOf } from '../../../contract/permission-rules';
-import { ROLES, type RoleName } from '../../../contract/roles';
-import { CHARGE_CATEGORIES, PAYMENT_TYPES } from '../../../contract/settings/payment';
-import { hashPassword } from '../../auth/passwords';
-import type { Db } from '../database';
+import { rowOf } from '../../contract/permission-rules';
+import { ROLES, type RoleName } from '../../contract/roles';
+import { CHARGE_CATEGORIES, PAYMENT_TYPES } from '../../contract/settings/payment';
+import { hashPassword } from '../auth/passwords';
+import type { Db } from '../db/database';
 import { APPLICANT_GROUP, DEMO_ANCHOR, DEMO_DOMAIN, DEMO_GROUP, DEMO_PASSWORD, FIRST_NAMES, LAST_NAMES, OTHER_GROUPS } from './demo-layout';
 import { ROLE_API_GRANTS, ROLE_PAGE_GRANTS, ROLE_SIDES } from './role-permissions';
 import { seedKyc } from './seed-kyc';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../database';
+import type { Db } from '../db/database';
 import { FIRST_NAMES, LAST_NAMES } from './demo-layout';
 
 // Volume data is generated inside the database with generate_series and hashtext(), which is

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../database';
+import type { Db } from '../db/database';
 
 // Demo authorizations (decision 0205): every AU order that is Tokenized holds an open
 // authorization of its amount, one in three of them already partly captured (half); every AU

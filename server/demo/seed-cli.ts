@@ -1,7 +1,7 @@
 import { configFromEnv } from '../config';
-import { openDatabase } from './database';
-import { migrateToLatest } from './migrate';
-import { seedDemo } from './seed/seed-demo';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { seedDemo } from './seed-demo';
 
 // `npm run seed -- --orders 1000000`: migrates and seeds demo data into the configured database
 // (embedded by default), topping orders up to the given number. Demo data only: refuses when

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../database';
+import type { Db } from '../db/database';
 
 // Demo bookings (decision 0212): every fourth order of a property that takes payments came with a
 // booking (the order's guest, amount and currency), in every deposit basis and PMS integration,
