@@ -17,6 +17,14 @@ if (!config.demo) {
 const db = openDatabase(config.database);
 const started = Date.now();
 await migrateToLatest(db as never);
-await seedDemo(db, { orders, log: { info: (detail: unknown, message?: string) => console.log(message ?? '', detail) } as never });
+// Each step's wall time, printed at the end: where a large seed spends its time.
+const steps: string[] = [];
+let stepStarted = Date.now();
+const stepDone = (step: string) => {
+  steps.push(`${step} ${((Date.now() - stepStarted) / 1000).toFixed(1)} s`);
+  stepStarted = Date.now();
+};
+await seedDemo(db, { orders, log: { info: (detail: unknown, message?: string) => console.log(message ?? '', detail) } as never, stepDone });
+console.log(`steps: ${steps.join(', ')}`);
 console.log(`seeded ${config.database.kind} with ${orders} orders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 await db.destroy();

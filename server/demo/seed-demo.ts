@@ -20,6 +20,8 @@ interface SeedOptions {
   /** How many orders the demo should have in all; more are added when the database has fewer. */
   orders: number;
   log?: Pick<FastifyBaseLogger, 'info'>;
+  /** Hears the name of each step as it ends, so a bench can time the steps (bench/start-steps.ts, `npm run seed`). */
+  stepDone?: (step: string) => void;
 }
 
 /** Roles and their permissions are reference data: written on every start so changes take effect. */
@@ -95,11 +97,14 @@ export function demoEmail(role: string): string {
 
 /** Deterministic demo data; runs once per database (the users table tells), then only tops up orders. */
 export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
+  const stepDone = options.stepDone ?? (() => undefined);
   await seedRoles(db);
+  stepDone('roles');
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (!existing) {
     const started = Date.now();
     const passwordHash = await hashPassword(DEMO_PASSWORD);
+    stepDone('password hash');
     const demo = await insertGroup(db, DEMO_GROUP, 400);
     // The demo group takes every payment type and charge category; the other groups keep the defaults
     // (Pay now, Rooms), so the link form shows both a wide and a narrow set of choices (issue 32).
@@ -144,8 +149,11 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
       .insertInto('kyc_applications')
       .values({ merchant_group_id: applicant.id, created_at: daysBeforeAnchor(2), updated_at: daysBeforeAnchor(2) })
       .execute();
+    stepDone('groups and users');
     await seedPayouts(db, DEMO_ANCHOR);
+    stepDone('payouts');
     await seedKyc(db);
+    stepDone('kyc');
     options.log?.info({ ms: Date.now() - started }, 'demo world seeded');
   }
   const count = await db
@@ -161,20 +169,29 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     const progress = (added: number, ms: number) =>
       options.log?.info({ added, of: missing, ms, ordersPerSecond: Math.round((added / Math.max(ms, 1)) * 1000) }, 'demo orders: seeding');
     if (missing > 0) await seedOrders(trx, Number(count.n), missing, DEMO_ANCHOR, progress);
+    stepDone('orders');
     await seedPaymentLedgers(trx);
+    stepDone('ledgers');
     await seedOrderEmails(trx);
+    stepDone('e-mails');
     await seedBookings(trx);
+    stepDone('bookings');
   };
   // A bulk load (at least as many new orders as there were) builds the orders' indexes once afterwards.
   if (missing > 0 && missing >= Number(count.n)) await withIndexesRebuiltAfter(db, 'orders', ordersAndTheirRows);
   else await ordersAndTheirRows(db);
+  stepDone('indexes rebuilt');
   if (missing > 0) options.log?.info({ added: missing, ms: Date.now() - started }, 'demo orders seeded');
   await seedPaymentLinks(db);
+  stepDone('payment links');
   await seedRefunds(db);
+  stepDone('refunds');
   await seedFees(db);
+  stepDone('fees');
   // The payouts' lines once their orders, refunds and fee schedules exist: on the first start and after
   // a top-up of orders, never on a plain restart (which would rewrite the amounts the bank was told).
   if (!existing || missing > 0) await seedSettlementLines(db);
+  stepDone('settlement lines');
 }
 
 async function insertUser(
