@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { BACKOFFICE_API, MERCHANT_API } from '../contract/product';
-import { DEMO_PASSWORD } from '../server/db/seed/demo-layout';
+import { DEMO_PASSWORD } from '../server/demo/demo-layout';
 import { startLiveBench, type LiveBench } from './lib/live-streams';
 import { cpuSnapshot, cpuSpent, processTree } from './lib/process-cpu';
 

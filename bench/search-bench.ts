@@ -6,7 +6,7 @@ import { configFromEnv } from '../server/config';
 import { openDatabase, openPglite, type Db } from '../server/db/database';
 import { PGliteDialect } from '../server/db/pglite-dialect';
 import type { Database } from '../server/db/schema';
-import { LAST_NAMES } from '../server/db/seed/demo-layout';
+import { LAST_NAMES } from '../server/demo/demo-layout';
 import { effectiveMerchants } from '../server/lists/list-query';
 import { countOrders, orderPage } from '../server/orders/order-query';
 import { signIn } from '../tests/support/test-app';

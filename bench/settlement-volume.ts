@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../server/db/database';
-import { withIndexesRebuiltAfter } from '../server/db/seed/seed-volume';
+import { withIndexesRebuiltAfter } from '../server/demo/seed-volume';
 import { feeSql } from '../server/payouts/settlement-build';
 
 // The settlement report's volume for `npm run bench:export` (issue 37: "a settlement report over a

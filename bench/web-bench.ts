@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
-import { DEMO_PASSWORD as PASSWORD } from '../server/db/seed/demo-layout';
+import { DEMO_PASSWORD as PASSWORD } from '../server/demo/demo-layout';
 
 // `npm run bench:web` (issue 13 "First load"): the built server (dist-server/ + dist/) on a fresh
 // demo database, then a cold first load of three routes in Chromium, each in a new browser context

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { base32Decode, totpAt } from '../server/auth/totp';
-import { DEMO_PASSWORD } from '../server/db/seed/demo-layout';
+import { DEMO_PASSWORD } from '../server/demo/demo-layout';
 import { usePrivateServer } from './support/private-server';
 
 // Issue 19 "Two-step sign-in", in Chromium against the real server: the user menu's screen turns it

@@ -4,7 +4,7 @@ import { activePropertyMachine } from '../machines/active-property.machine';
 import { machinePaths, type EnvironmentEvent, type MachinePath } from '../testing/model/machine-paths';
 import { coveringPaths } from '../testing/model/transition-coverage';
 import { createModelDriver, requiredDriverKeys, type ModelDriverMap } from '../testing/model/model-driver';
-import { DEMO_PASSWORD as PASSWORD } from '../server/db/seed/demo-layout';
+import { DEMO_PASSWORD as PASSWORD } from '../server/demo/demo-layout';
 
 /*
  * Model-based tests of the active property (spec 4): paths come from the real machine and are walked

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { resetLinkIn, startSmtpPeer, type SmtpPeer } from '../testing/mail/smtp-peer';
 import { usePrivateServer } from './support/private-server';
-import { DEMO_PASSWORD as PASSWORD } from '../server/db/seed/demo-layout';
+import { DEMO_PASSWORD as PASSWORD } from '../server/demo/demo-layout';
 
 // Sign-in, wrong password, forgot/reset password and sign-out in Chromium against the real server
 // (issue 2 "Done when"). The e2e database is shared by every spec of a run, so the reset test uses

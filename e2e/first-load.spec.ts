@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../server/db/seed/demo-layout';
+import { DEMO_PASSWORD } from '../server/demo/demo-layout';
 
 // Issue 13 "First load" (decision 0338): the screen of the address being opened, and for a guarded
 // address the shell, are fetched while the session check is out, and a screen that has arrived

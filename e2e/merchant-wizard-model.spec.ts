@@ -4,7 +4,7 @@ import { MERCHANT_API } from '../contract/product';
 import { MERCHANT_WIZARD_STEPS } from '../contract/settings/merchant-wizard';
 import { merchantWizardInput, merchantWizardMachine } from '../machines/merchant-wizard.machine';
 import type { WizardProgress } from '../machines/wizard.machine';
-import { DEMO_PASSWORD } from '../server/db/seed/demo-layout';
+import { DEMO_PASSWORD } from '../server/demo/demo-layout';
 import { excuseUncovered } from '../testing/model/coverage-record';
 import { machinePaths, stableJson, stateCoverage } from '../testing/model/machine-paths';
 import { wizardPathTitle, wizardProgressSamples, withReplayedSnapshots } from '../testing/model/wizard-paths';

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { PayoutSearchAnswer } from '../contract/payouts';
 import { MERCHANT_API } from '../contract/product';
-import { DEMO_FEE_PROPERTY } from '../server/db/seed/seed-fees';
+import { DEMO_FEE_PROPERTY } from '../server/demo/seed-fees';
 import { signInAs } from './kyc-support/sign-in';
 import { privatePort, usePrivateServer } from './support/private-server';
 

@@ -9,7 +9,7 @@ import authText from '../src/i18n/en/auth.json' with { type: 'json' };
 import commonText from '../src/i18n/en/common.json' with { type: 'json' };
 import shellText from '../src/i18n/en/shell.json' with { type: 'json' };
 import accountText from '../src/i18n/en/account.json' with { type: 'json' };
-import { DEMO_PASSWORD as PASSWORD } from '../server/db/seed/demo-layout';
+import { DEMO_PASSWORD as PASSWORD } from '../server/demo/demo-layout';
 
 /*
  * Model-based tests of the session (issue 2): paths come from the real session machine and are

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD as PASSWORD } from '../server/db/seed/demo-layout';
+import { DEMO_PASSWORD as PASSWORD } from '../server/demo/demo-layout';
 
 // Issue 3 "Done when": per demo role, sign in, land on the home of spec 2's table, see exactly the
 // menu the spec gives the role (made concrete in docs/decisions/0111), and a typed address outside

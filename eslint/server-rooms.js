@@ -8,7 +8,8 @@
 //   never a domain;
 // - the domains: each imports the platform and only the domains DOMAIN_USES lists for it (a graph
 //   without cycles, checked when this file loads);
-// - the demo seed, which may import every platform room and domain, and which nothing below imports;
+// - the demo seed (`server/demo/`, room `demo`), which may import every platform room and domain, and
+//   which nothing below imports;
 // - the composition roots (ENTRY_POINTS), which wire everything together and which nothing imports.
 
 /** The platform, lowest first: each room may import the rooms before it. */
@@ -54,7 +55,7 @@ export const DOMAIN_USES = {
   'system-routes': [],
 };
 
-/** The demo seed sits above every domain. */
+/** The demo seed (`server/demo/`, `npm run seed` through `demo/seed-cli.ts`) sits above every domain. */
 export const DEMO = 'demo';
 
 /** Where the server is assembled and started: they import anything; nothing imports them but each other. */
@@ -68,9 +69,6 @@ export const ENTRY_POINTS = ['modules', 'app', 'main', 'create-admin'];
 export const PATH_ROOMS = {
   // Problem JSON is the bottom of the server (every room refuses with it); 59 files import it from http/.
   'http/problem.ts': 'errors',
-  // The demo seed: on top of every domain, although it lives beside the database code.
-  'db/seed/': DEMO,
-  'db/seed-cli.ts': DEMO,
 };
 
 /** The room of a path relative to server/ (`orders/order-query.ts` -> `orders`). */

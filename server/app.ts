@@ -13,7 +13,7 @@ import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { vacuumAnalyze } from './db/maintenance';
 import { migrateToLatest } from './db/migrate';
-import { seedDemo, seedRoles } from './db/seed/seed-demo';
+import { seedDemo, seedRoles } from './demo/seed-demo';
 import { localFileStorage } from './files/storage';
 import { s3FileStorage } from './files/s3-storage';
 import { registerCompression } from './http/compression';
@@ -47,12 +47,13 @@ export function tokenSecret(config: Config): string {
 export async function prepareDatabase(config: Config, db: Db, log: FastifyBaseLogger): Promise<void> {
   const applied = await migrateToLatest(db as never);
   if (applied.length) log.info({ applied }, 'migrations applied');
-  // Roles and their permissions are reference data every database needs; demo data only in demo mode.
-  if (config.demo) await seedDemo(db, { orders: config.seedOrders, log });
-  else await seedRoles(db);
   // The embedded engine never vacuums or analyzes by itself (decision 0330).
-  if (config.vacuumOnStart && config.database.kind === 'pglite' && config.database.dataDir !== 'memory')
-    log.info(await vacuumAnalyze(db), 'embedded database: changed tables vacuumed and analyzed');
+  const vacuumAfter = config.vacuumOnStart && config.database.kind === 'pglite' && config.database.dataDir !== 'memory';
+  // Roles and their permissions are reference data every database needs; demo data only in demo mode.
+  // The seed leaves the statistics of what it wrote to the vacuum when one follows.
+  if (config.demo) await seedDemo(db, { orders: config.seedOrders, log, analyze: !vacuumAfter });
+  else await seedRoles(db);
+  if (vacuumAfter) log.info(await vacuumAnalyze(db), 'embedded database: changed tables vacuumed and analyzed');
 }
 
 export interface BuildOptions {

@@ -5,7 +5,7 @@ import { hashPassword } from './auth/passwords';
 import { configFromEnv } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { seedRoles } from './db/seed/seed-demo';
+import { seedRoles } from './demo/seed-demo';
 
 // `npm run create-admin -- --email a@b.c --first-name Ada --last-name Admin` with the password in
 // FOLIO_ADMIN_PASSWORD: the first provider administrator of a production database (no demo data).

@@ -4,7 +4,7 @@ import { buildApp, prepareDatabase, tokenSecret } from './app';
 import { configFromEnv, type Config } from './config';
 import { createPgliteCluster, openDatabase } from './db/database';
 import { refuseUnsafeStart, StartRefused } from './startup-checks';
-import { DEMO_DOMAIN, DEMO_PASSWORD } from './db/seed/demo-layout';
+import { DEMO_DOMAIN, DEMO_PASSWORD } from './demo/demo-layout';
 
 // Entry point of `npm start` / `npm run dev:server`: configuration from the environment, one
 // port for the API and (in production) the built SPA, graceful shutdown on SIGINT/SIGTERM.

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestApp } from './support/test-app';
-import { DEMO_PASSWORD } from '../server/db/seed/demo-layout';
+import { DEMO_PASSWORD } from '../server/demo/demo-layout';
 
 // Issue 11: spec 7's sign-in pages /api/auth/signin (with error SessionRequired and a callbackUrl)
 // and /api/auth/error answered 404. They send the browser to the SPA's sign-in and error pages.

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetLinkIn, startSmtpPeer, type SmtpPeer } from '../testing/mail/smtp-peer';
 import { bearer, signIn, startTestApp } from './support/test-app';
-import { DEMO_PASSWORD } from '../server/db/seed/demo-layout';
+import { DEMO_PASSWORD } from '../server/demo/demo-layout';
 
 let app: FastifyInstance;
 // The users' mail server: reset links arrive over real SMTP, as they do for a user (decision 0173).

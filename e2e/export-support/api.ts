@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { BACKOFFICE_API, MERCHANT_API } from '../../contract/product';
-import { DEMO_PASSWORD } from '../../server/db/seed/demo-layout';
+import { DEMO_PASSWORD } from '../../server/demo/demo-layout';
 
 export const PROVIDER_ADMIN = 'folioadmin@demo.folio.test';
 

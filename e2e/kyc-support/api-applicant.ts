@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, request, type APIRequestContext } from '@playwright/test';
 import { pdfFile, pngFile } from './files';
-import { DEMO_PASSWORD } from '../../server/db/seed/demo-layout';
+import { DEMO_PASSWORD } from '../../server/demo/demo-layout';
 
 // The applicant (or a reviewer) through the API, for setting up the world of a model-based suite.
 

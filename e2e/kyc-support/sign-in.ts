@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../server/db/seed/demo-layout';
+import { DEMO_PASSWORD } from '../../server/demo/demo-layout';
 
 /**
  * Opens a session the way the sign-in form does (csrf token + form post), through the page's own

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { groupOpensPage, rowOf } from '../../contract/permission-rules';
 import { MENU, PAGE_AREAS, type RoleSide } from '../../contract/permission-table';
 import { ROLES, type RoleName } from '../../contract/roles';
-import { DEMO_DOMAIN } from '../../server/db/seed/demo-layout';
+import { DEMO_DOMAIN } from '../../server/demo/demo-layout';
 import { signInAs } from '../export-support/api';
 import { usePrivateServer } from './private-server';
 
@@ -30,7 +30,7 @@ const ACCOUNTS: Account[] = [
     label: role,
     role,
     email: `${role.toLowerCase()}@${DEMO_DOMAIN}`,
-    // Merchant-side demo users belong to the Active demo group; provider staff to none (server/db/seed/seed-demo.ts).
+    // Merchant-side demo users belong to the Active demo group; provider staff to none (server/demo/seed-demo.ts).
     groupStatus: rowOf(role)?.side === 'provider' || rowOf(role)?.side === 'other' ? null : DEMO_GROUP_STATUS,
   })),
   { label: 'applicant (MerchantAdmin of a Created group)', role: 'MerchantAdmin', email: `applicant@${DEMO_DOMAIN}`, groupStatus: 'Created' },

@@ -4,7 +4,7 @@ import type { Capabilities, WorkableProperty } from '../../contract/capabilities
 import type { PaymentLinkSetup } from '../../contract/payment-links';
 import { AUTHORIZE_REQUEST_CODE } from '../../contract/payments';
 import { MERCHANT_API, MERCHANT_HEADER } from '../../contract/product';
-import { DEMO_GROUP } from '../../server/db/seed/demo-layout';
+import { DEMO_GROUP } from '../../server/demo/demo-layout';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 import { createLink, linkBody, LINKS } from '../payment-links/support';
 

@@ -2,12 +2,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed/seed-demo';
-import { withIndexesRebuiltAfter } from '../../server/db/seed/seed-volume';
+import { seedDemo } from '../../server/demo/seed-demo';
+import { withIndexesRebuiltAfter } from '../../server/demo/seed-volume';
 
-// A bulk seed (at least as many new orders as there were) drops the orders' secondary indexes, skips the
-// per-row foreign-key checks and builds the indexes once after (decision 0360). What a caller sees must be
-// what the row-by-row seed gives: the same orders, the same indexes, foreign keys enforced after.
+// A bulk seed (at least as many new orders as there were) drops the secondary indexes of the orders and
+// of the rows they come with, skips the per-row foreign-key checks and builds the indexes once after
+// (decisions 0360, 0615). What a caller sees must be what the row-by-row seed gives: the same orders, the
+// same indexes, foreign keys enforced after, and the orders' numbering carrying on.
 
 let db: Db;
 const ORDERS = 1200;
@@ -16,6 +17,12 @@ const indexesOfOrders = async () =>
   (await sql<{ definition: string }>`SELECT indexdef AS definition FROM pg_indexes WHERE tablename = 'orders' ORDER BY indexname`.execute(db)).rows.map(
     (row) => row.definition,
   );
+/** The indexes of every table a seed of orders fills. */
+const indexesOfOrderTables = async () =>
+  (
+    await sql<{ definition: string }>`SELECT indexdef AS definition FROM pg_indexes
+      WHERE tablename IN ('orders', 'payment_operations', 'order_email_history', 'bookings', 'booking_logs') ORDER BY tablename, indexname`.execute(db)
+  ).rows.map((row) => row.definition);
 
 /**
  * Digests of the volume as callers see it: every order (the property by name: ids of merchants and
@@ -56,10 +63,36 @@ afterAll(async () => {
 
 describe('bulk seeding of demo orders', () => {
   it('gives the orders, ledgers, bookings and e-mails of the row-by-row seed, and the indexes the migrations made', async () => {
-    const migrated = await indexesOfOrders();
+    const migrated = await indexesOfOrderTables();
+    expect(migrated.length).toBeGreaterThan(15);
     await seedDemo(db, { orders: ORDERS });
-    expect(await indexesOfOrders()).toEqual(migrated);
+    expect(await indexesOfOrderTables()).toEqual(migrated);
     expect(await digests()).toEqual(EXPECTED);
+  });
+
+  it('tops up with foreign keys checked, carrying on the numbering, and an order written later takes the next id', async () => {
+    const before = (await sql<{ n: string; last: string }>`SELECT count(*) AS n, max(id) AS last FROM orders`.execute(db)).rows[0]!;
+    // Fewer new orders than there are: the row-by-row path, every foreign key checked as each row is written.
+    await seedDemo(db, { orders: Number(before.n) + 100 });
+    const added = (
+      await sql<{ n: string; first: string; last: string; references: string; booked: string; unbooked: string }>`
+        SELECT count(*) AS n, min(o.id) AS first, max(o.id) AS last, count(DISTINCT o.reference_no) AS references,
+          count(b.id) AS booked, count(*) FILTER (WHERE o.id % 4 = 0 AND b.id IS NULL) AS unbooked
+        FROM orders o LEFT JOIN bookings b ON b.id = o.booking_id WHERE o.id > ${before.last}::bigint`.execute(db)
+    ).rows[0]!;
+    expect(added).toEqual({
+      n: '100',
+      first: String(Number(before.last) + 1),
+      last: String(Number(before.last) + 100),
+      references: '100',
+      booked: '25',
+      unbooked: '0',
+    });
+    const { rows } = await sql<{ id: string }>`
+      INSERT INTO orders (merchant_id, reference_no, guest_name, amount_minor, currency, status, payment_type)
+      SELECT merchant_id, 'LATER-1', 'Later Guest', 100, currency, 'Created', 'PN' FROM orders ORDER BY id LIMIT 1
+      RETURNING id`.execute(db);
+    expect(rows[0]!.id).toBe(String(Number(before.last) + 101));
   });
 
   it('enforces foreign keys again once the load is done', async () => {

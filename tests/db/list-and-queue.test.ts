@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderQuery } from '../../contract/orders';
 import { openDatabase, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed/seed-demo';
+import { seedDemo } from '../../server/demo/seed-demo';
 import { cancelJob, claimNext, createJob, failExhausted, heartbeat } from '../../server/exports/export-jobs';
 import { cappedCount, escapeLike } from '../../server/lists/list-query';
 import { copyOut } from '../../server/exports/copy-out';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/database';
 import { tablesToMaintain, vacuumAnalyze } from '../../server/db/maintenance';
 import { migrateToLatest } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed/seed-demo';
+import { seedDemo } from '../../server/demo/seed-demo';
 
 // At start the embedded engine vacuums and analyzes only the tables that changed since their last
 // VACUUM or ANALYZE (decision 0330): a restart of an unchanged database does no work, and a table

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/database';
 import { migrateToLatest, migrations } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed/seed-demo';
+import { seedDemo } from '../../server/demo/seed-demo';
 import { testEngines } from '../support/postgres';
 
 // Migration 0242 rewrites orders (a stored column). Applied to a database that already holds orders,

@@ -2,7 +2,7 @@ import { connect, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLICANT_GROUP } from '../../server/db/seed/demo-layout';
+import { APPLICANT_GROUP } from '../../server/demo/demo-layout';
 import { LIVE_DEFAULTS } from '../../server/events/live-config';
 import { LIVE_CHANNEL } from '../../server/events/live-outbox';
 import { activePropertiesOf, createdLink, guestOf } from '../payment-links/support';

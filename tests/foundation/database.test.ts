@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed/seed-demo';
+import { seedDemo } from '../../server/demo/seed-demo';
 import { testEngines } from '../support/postgres';
 import { tableCounts } from '../support/table-counts';
 

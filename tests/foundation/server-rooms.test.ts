@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { DOMAIN_USES, PLATFORM } from '../../eslint/server-rooms.js';
+import { DEMO, DOMAIN_USES, PLATFORM } from '../../eslint/server-rooms.js';
 import { backwardImports, roomCycles, serverRoomImports } from '../../scripts/server-rooms.mjs';
 
 // Each domain owns its room on the server (issue 11 "Code shape", decisions 0190 and 0455): the
@@ -41,7 +41,8 @@ const planted = (specifier: string) => `import * as planted from '${specifier}';
 describe('server rooms', () => {
   it('declares every folder of server/ as a room', () => {
     const folders = readdirSync(server).filter((name) => statSync(path.join(server, name)).isDirectory());
-    expect(folders.filter((folder) => !PLATFORM.includes(folder) && !DOMAINS.includes(folder))).toEqual([]);
+    expect(folders.filter((folder) => !PLATFORM.includes(folder) && !DOMAINS.includes(folder) && folder !== DEMO)).toEqual([]);
+    expect(folders).toContain(DEMO);
   });
 
   it('has no import against the direction and no cycle between rooms (node scripts/server-rooms.mjs prints the same)', () => {
@@ -74,14 +75,20 @@ describe('server rooms', () => {
     expect(await roomMessages('server/kyc/planted.ts', planted('../http/route'))).toEqual([]);
   });
 
-  it('keeps the demo seed on top: it may import any domain, nothing below imports it', async () => {
-    expect(await roomMessages('server/db/seed/planted.ts', planted('../../payouts/settlement-build'))).toEqual([]);
-    expect(await roomMessages('server/orders/planted.ts', planted('../db/seed/demo-layout'))).toEqual([
+  it('keeps the demo seed on top in server/demo/: it may import any domain, nothing below imports it', async () => {
+    expect(await roomMessages('server/demo/planted.ts', planted('../payouts/settlement-build'))).toEqual([]);
+    expect(await roomMessages('server/demo/planted.ts', planted('../db/database'))).toEqual([]);
+    expect(await roomMessages('server/orders/planted.ts', planted('../demo/demo-layout'))).toEqual([
       expect.stringMatching(/^server\/orders must not import the demo seed/),
     ]);
-    expect(await roomMessages('server/db/planted.ts', planted('./seed/seed-demo'))).toEqual([
+    expect(await roomMessages('server/db/planted.ts', planted('../demo/seed-demo'))).toEqual([
       expect.stringMatching(/^server\/db must not import the demo seed/),
     ]);
+    expect(await roomMessages('server/http/planted.ts', planted('../demo/seed-volume'))).toEqual([
+      expect.stringMatching(/^server\/http must not import the demo seed/),
+    ]);
+    // The composition roots start the seed.
+    expect(await roomMessages('server/app.ts', planted('./demo/seed-demo'))).toEqual([]);
   });
 
   it('refuses a room nobody declared, so a new folder is placed on purpose', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MERCHANT_API } from '../../contract/product';
-import { DEMO_ANCHOR } from '../../server/db/seed/demo-layout';
+import { DEMO_ANCHOR } from '../../server/demo/demo-layout';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 
 // Issue 11: the KYC applications list showed the seed's run time as "Created" for every

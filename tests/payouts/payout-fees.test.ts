@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PayoutDetail, PayoutSearchAnswer } from '../../contract/payouts';
-import { DEMO_FEE_PROPERTY } from '../../server/db/seed/seed-fees';
+import { DEMO_FEE_PROPERTY } from '../../server/demo/seed-fees';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 
 // Issue 17 "Orders and payouts show the fee and the net amount they imply" (decision 0291): a payout's fee

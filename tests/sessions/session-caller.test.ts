@@ -7,7 +7,7 @@ import { loadCaller } from '../../server/auth/caller';
 import { sessionCaller } from '../../server/auth/session-caller';
 import { mustSetUpTwoStep } from '../../server/auth/sign-in-policy';
 import { verifyAccessToken } from '../../server/auth/tokens';
-import { demoEmail } from '../../server/db/seed/seed-demo';
+import { demoEmail } from '../../server/demo/seed-demo';
 import { signIn, startTestApp } from '../support/test-app';
 
 // Every signed-in call reads its caller in one query (decision 0330). That one query must answer

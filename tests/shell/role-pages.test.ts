@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { actionsOf, apiGrantsOf, pageAccessOf, pageAreasOf, rolesGranted, rolesWithMenuItem, rowOf } from '../../contract/permission-rules';
 import { MENU, PAGE_AREAS, PROVIDER_ADMINS } from '../../contract/permission-table';
 import { RESOURCES, ROLES, type Resource, type RoleName, type UserPermission } from '../../contract/roles';
-import { ROLE_API_GRANTS, ROLE_PAGE_GRANTS } from '../../server/db/seed/role-permissions';
+import { ROLE_API_GRANTS, ROLE_PAGE_GRANTS } from '../../server/demo/role-permissions';
 import { ROUTES } from '../../src/app/route-table';
 import { MENU_ITEMS, visibleMenuItems } from '../../src/app/shell/menu-items';
 import { homeOf, isLocationAllowed, routeOf, sameActionSet } from '../../src/lib/permissions';

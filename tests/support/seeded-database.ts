@@ -6,7 +6,7 @@ import { openPglite } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { PGliteDialect } from '../../server/db/pglite-dialect';
 import type { Database } from '../../server/db/schema';
-import { seedDemo } from '../../server/db/seed/seed-demo';
+import { seedDemo } from '../../server/demo/seed-demo';
 
 /**
  * A data directory of the embedded engine, already migrated and seeded with the demo data and

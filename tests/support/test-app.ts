@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
 import { configFromEnv, type Config } from '../../server/config';
 import type { DatabaseTarget } from '../../server/db/database';
-import { DEMO_PASSWORD } from '../../server/db/seed/demo-layout';
+import { DEMO_PASSWORD } from '../../server/demo/demo-layout';
 import { seededDatabase } from './seeded-database';
 
 /** The demo accounts' password, defined once by the seed; tests import it from here or from the seed. */

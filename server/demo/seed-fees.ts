@@ -1,4 +1,4 @@
-import type { Db } from '../database';
+import type { Db } from '../db/database';
 import { DEMO_ANCHOR, OTHER_GROUPS } from './demo-layout';
 
 // Demo fee schedules (issue 17, decision 0291): one property of the Active group Kastro Island

@@ -1,25 +1,34 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import { rowOf } from '../../../contract/permission-rules';
-import { ROLES, type RoleName } from '../../../contract/roles';
-import { CHARGE_CATEGORIES, PAYMENT_TYPES } from '../../../contract/settings/payment';
-import { hashPassword } from '../../auth/passwords';
-import type { Db } from '../database';
+import { rowOf } from '../../contract/permission-rules';
+import { ROLES, type RoleName } from '../../contract/roles';
+import { CHARGE_CATEGORIES, PAYMENT_TYPES } from '../../contract/settings/payment';
+import { hashPassword } from '../auth/passwords';
+import type { Db } from '../db/database';
 import { APPLICANT_GROUP, DEMO_ANCHOR, DEMO_DOMAIN, DEMO_GROUP, DEMO_PASSWORD, FIRST_NAMES, LAST_NAMES, OTHER_GROUPS } from './demo-layout';
 import { ROLE_API_GRANTS, ROLE_PAGE_GRANTS, ROLE_SIDES } from './role-permissions';
 import { seedKyc } from './seed-kyc';
 import { seedPaymentLinks } from './seed-payment-links';
-import { seedBookings } from './seed-bookings';
-import { seedOrderEmails, seedPaymentLedgers } from './seed-payments';
 import { seedRefunds } from './seed-refunds';
 import { seedFees } from './seed-fees';
 import { seedOrders, seedPayouts, withIndexesRebuiltAfter } from './seed-volume';
 import { seedSettlementLines } from './seed-payouts';
 
+/** The tables a seed of orders fills: the orders and the rows each one comes with. */
+const ORDER_TABLES = ['orders', 'payment_operations', 'order_email_history', 'bookings', 'booking_logs'] as const;
+
 interface SeedOptions {
   /** How many orders the demo should have in all; more are added when the database has fewer. */
   orders: number;
   log?: Pick<FastifyBaseLogger, 'info'>;
+  /**
+   * Whether to analyze the tables the new orders filled (default yes). A start on the embedded engine
+   * says no: it vacuums and analyzes every changed table right after (server/db/maintenance.ts), and
+   * analyzing 30,000 orders twice cost 0.4 s of CPU.
+   */
+  analyze?: boolean;
+  /** Hears the name of each step as it ends, so a bench can time the steps (bench/start-steps.ts, `npm run seed`). */
+  stepDone?: (step: string) => void;
 }
 
 /** Roles and their permissions are reference data: written on every start so changes take effect. */
@@ -95,11 +104,14 @@ export function demoEmail(role: string): string {
 
 /** Deterministic demo data; runs once per database (the users table tells), then only tops up orders. */
 export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
+  const stepDone = options.stepDone ?? (() => undefined);
   await seedRoles(db);
+  stepDone('roles');
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (!existing) {
     const started = Date.now();
     const passwordHash = await hashPassword(DEMO_PASSWORD);
+    stepDone('password hash');
     const demo = await insertGroup(db, DEMO_GROUP, 400);
     // The demo group takes every payment type and charge category; the other groups keep the defaults
     // (Pay now, Rooms), so the link form shows both a wide and a narrow set of choices (issue 32).
@@ -144,37 +156,48 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
       .insertInto('kyc_applications')
       .values({ merchant_group_id: applicant.id, created_at: daysBeforeAnchor(2), updated_at: daysBeforeAnchor(2) })
       .execute();
+    stepDone('groups and users');
     await seedPayouts(db, DEMO_ANCHOR);
+    stepDone('payouts');
     await seedKyc(db);
+    stepDone('kyc');
     options.log?.info({ ms: Date.now() - started }, 'demo world seeded');
   }
   const count = await db
     .selectFrom('orders')
     .select(sql<string>`count(*)`.as('n'))
     .executeTakeFirstOrThrow();
-  const missing = options.orders - Number(count.n);
-  const started = Date.now();
-  // What follows the orders (ledgers, e-mails, bookings) writes to the new orders again.
-  const ordersAndTheirRows = async (trx: Db) => {
+  const existingOrders = Number(count.n);
+  const missing = options.orders - existingOrders;
+  if (missing > 0) {
+    const started = Date.now();
     // The rate is logged as it goes: whoever waits for this start (a test's private server, the
     // e2e templates) sets its deadline from it (scripts/server-start.mjs).
     const progress = (added: number, ms: number) =>
       options.log?.info({ added, of: missing, ms, ordersPerSecond: Math.round((added / Math.max(ms, 1)) * 1000) }, 'demo orders: seeding');
-    if (missing > 0) await seedOrders(trx, Number(count.n), missing, DEMO_ANCHOR, progress);
-    await seedPaymentLedgers(trx);
-    await seedOrderEmails(trx);
-    await seedBookings(trx);
-  };
-  // A bulk load (at least as many new orders as there were) builds the orders' indexes once afterwards.
-  if (missing > 0 && missing >= Number(count.n)) await withIndexesRebuiltAfter(db, 'orders', ordersAndTheirRows);
-  else await ordersAndTheirRows(db);
-  if (missing > 0) options.log?.info({ added: missing, ms: Date.now() - started }, 'demo orders seeded');
+    const load = (trx: Db) => seedOrders(trx, existingOrders, missing, DEMO_ANCHOR, progress);
+    // A bulk load (at least as many new orders as there were) builds the indexes of the orders and
+    // their rows once afterwards.
+    if (missing >= existingOrders) await withIndexesRebuiltAfter(db, ORDER_TABLES, load);
+    else await load(db);
+    stepDone('orders with their rows and indexes');
+    // Statistics for the tables the orders filled, and only those (a sample each, not a pass over them).
+    if (options.analyze ?? true) {
+      await sql.raw(`ANALYZE ${ORDER_TABLES.join(', ')}`).execute(db);
+      stepDone('analyze');
+    }
+    options.log?.info({ added: missing, ms: Date.now() - started }, 'demo orders seeded');
+  }
   await seedPaymentLinks(db);
+  stepDone('payment links');
   await seedRefunds(db);
+  stepDone('refunds');
   await seedFees(db);
+  stepDone('fees');
   // The payouts' lines once their orders, refunds and fee schedules exist: on the first start and after
   // a top-up of orders, never on a plain restart (which would rewrite the amounts the bank was told).
   if (!existing || missing > 0) await seedSettlementLines(db);
+  stepDone('settlement lines');
 }
 
 async function insertUser(

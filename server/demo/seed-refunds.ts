@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../database';
+import type { Db } from '../db/database';
 import { DEMO_DOMAIN, DEMO_GROUP } from './demo-layout';
 
 // Demo refunds (decision 0230), once per database: the demo group's rule and a handful of requests

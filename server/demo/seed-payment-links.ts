@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from '../database';
+import type { Db } from '../db/database';
 
 // Demo payment links (issue 15), so the home screens and the guest page have something to show:
 // for every Active property without links, one link waiting for the guest, one expired and one

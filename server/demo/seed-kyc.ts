@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { KYC_STEP_IDS, type KycStepId } from '../../../contract/kyc/steps';
-import { KYC_SURVEY_QUESTIONS } from '../../../contract/kyc/surveys';
-import { demoDocumentContent, DEMO_DOCUMENT_PREFIX } from '../../kyc/demo-document';
-import { syncSurveyQuestions } from '../../kyc/survey-questions';
-import type { Db } from '../database';
+import { KYC_STEP_IDS, type KycStepId } from '../../contract/kyc/steps';
+import { KYC_SURVEY_QUESTIONS } from '../../contract/kyc/surveys';
+import { demoDocumentContent, DEMO_DOCUMENT_PREFIX } from '../kyc/demo-document';
+import { syncSurveyQuestions } from '../kyc/survey-questions';
+import type { Db } from '../db/database';
 import { DEMO_ANCHOR, DEMO_DOMAIN } from './demo-layout';
 
 // KYC demo content (issue 5): the survey questions, and complete applications for the groups in

@@ -1,6 +1,6 @@
-import { apiGrantsOf, pageAccessOf, rowOf, type Grants } from '../../../contract/permission-rules';
-import type { RoleSide } from '../../../contract/permission-table';
-import { ROLES, type RoleName } from '../../../contract/roles';
+import { apiGrantsOf, pageAccessOf, rowOf, type Grants } from '../../contract/permission-rules';
+import type { RoleSide } from '../../contract/permission-table';
+import { ROLES, type RoleName } from '../../contract/roles';
 
 // Both representations of a role come from the one permission table (contract/permission-table.ts;
 // docs/decisions/0110-page-access-and-api-grants.md, 0180-one-permission-table.md):

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { buildSettlementLines } from '../../payouts/settlement-build';
-import type { Db } from '../database';
+import { buildSettlementLines } from '../payouts/settlement-build';
+import type { Db } from '../db/database';
 
 // The demo's payouts made of the demo's orders (issue 37, decision 0430): after the orders, refunds
 // and fee schedules exist, every payout gets its settlement lines and its amount from them, so each

@@ -1,0 +1,222 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import { FIRST_NAMES, LAST_NAMES } from './demo-layout';
+
+// Volume data is generated inside the database with generate_series and hashtext(), which is
+// deterministic: the same row number always yields the same order, on PGlite and PostgreSQL alike,
+// and a million rows take seconds rather than a million round trips.
+
+const STATUSES = ['Paid', 'Paid', 'Paid', 'Paid', 'Paid', 'Pending', 'Created', 'Tokenized', 'Failed', 'Cancelled', 'PaymentLinkSentNoProcessing'];
+const PAYMENT_TYPES = ['PN', 'PN', 'PN', 'PL', 'AU'];
+const CATEGORIES = ['Rooms', 'Rooms', 'Rooms', 'FnB', 'Spa', 'Other', 'CheckOut', 'CheckIn'];
+const BRANDS = ['Visa', 'Mastercard', 'Amex', 'Maestro', 'JCB'];
+const CHUNK = 100_000;
+
+/**
+ * Runs `load` with the secondary indexes of `tables` dropped, then builds them again, all in one
+ * transaction (a failure leaves the indexes as they were). Building an index once over a million
+ * rows costs a fraction of keeping it up to date row by row: the orders table has a dozen, one of
+ * them a trigram GIN index, and the bookings and their logs are indexed by random uuids. Even at the
+ * demo's 30,000 orders on the embedded engine, rebuilding cost less than maintaining
+ * (`npx tsx bench/seed-indexes.ts`, decision 0615). Indexes behind a constraint (primary key,
+ * unique) stay, and each index is rebuilt from its own stored definition, so whatever migrations
+ * made is what comes back. Only for a bulk load: on a large table that gains a few rows, rebuilding
+ * would cost more.
+ */
+export async function withIndexesRebuiltAfter(db: Db, tables: string | readonly string[], load: (trx: Db) => Promise<void>): Promise<void> {
+  const names = typeof tables === 'string' ? [tables] : [...tables];
+  await db.transaction().execute(async (trx) => {
+    const { rows: indexes } = await sql<{ name: string; definition: string }>`
+      SELECT quote_ident(i.relname) AS name, pg_get_indexdef(i.oid) AS definition
+      FROM pg_index x
+      JOIN pg_class i ON i.oid = x.indexrelid
+      JOIN pg_class t ON t.oid = x.indrelid
+      JOIN pg_namespace n ON n.oid = t.relnamespace
+      WHERE n.nspname = current_schema() AND t.relname IN (${sql.join(names)})
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)
+      ORDER BY t.relname, i.relname`.execute(trx);
+    for (const index of indexes) await sql.raw(`DROP INDEX ${index.name}`).execute(trx);
+    // Foreign keys are checked by a trigger per written row. The seed refers only to rows it has just
+    // read or written (merchants, orders, bookings), so a superuser (the embedded engine's one user)
+    // skips those checks for this transaction; another role keeps them.
+    const { rows } = await sql<{ rolsuper: boolean }>`SELECT rolsuper FROM pg_roles WHERE rolname = current_user`.execute(trx);
+    if (rows[0]?.rolsuper) await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+    // Room for a chunk's written rows, which the statement reads again for their dependent rows
+    // (on the 4 MB default they went to a temporary file: 1.4 s of CPU instead of 1.1 at 30,000 orders).
+    await sql`SET LOCAL work_mem = '32MB'`.execute(trx);
+    await load(trx);
+    if (rows[0]?.rolsuper) await sql`SET LOCAL session_replication_role = origin`.execute(trx);
+    // A sort area for the builds in proportion to what was loaded (a quarter of the tables' size, from
+    // 32 MB to 1 GB), for this transaction only: a large GIN build flushes far less often with it.
+    const { rows: sizes } = await sql<{ mb: string }>`
+      SELECT (sum(pg_table_size(c.oid)) / 4 / 1048576)::bigint AS mb FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = current_schema() AND c.relname IN (${sql.join(names)})`.execute(trx);
+    const memoryMb = Math.min(1024, Math.max(32, Number(sizes[0]?.mb ?? 0)));
+    await sql.raw(`SET LOCAL maintenance_work_mem = '${memoryMb}MB'`).execute(trx);
+    for (const index of indexes) await sql.raw(index.definition).execute(trx);
+  });
+}
+
+function textArray(values: readonly string[]) {
+  return sql.raw(`ARRAY[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(',')}]::text[]`);
+}
+
+/**
+ * Adds orders numbered from+1 .. from+count, spread over the merchants that take payments, each
+ * written once with everything that belongs to it: its ledger and card token, its payment
+ * operations, its e-mails, its booking and the booking's log. `progress` hears after each chunk.
+ *
+ * Set-based: one statement per chunk of CHUNK orders, generated inside the database from the row
+ * number (hashtext() of it picks the property, guest, amount, status...), so the same number always
+ * yields the same order on both engines. The ids are the ones the identity column would have handed
+ * out in the order of creation (taken from its sequence up front, so the ledger and the booking can
+ * be derived from the id in the same statement), and an order is never updated after it is written.
+ */
+export async function seedOrders(db: Db, from: number, count: number, anchor: string, progress?: (added: number, ms: number) => void): Promise<void> {
+  const started = performance.now();
+  // In the groups' name order: their ids are random, and ordered by id the same order number went to
+  // a different property in every new database.
+  const merchants = await db
+    .selectFrom('merchants')
+    .innerJoin('merchant_groups', 'merchant_groups.id', 'merchants.merchant_group_id')
+    .select(['merchants.id', 'merchants.currency'])
+    .where('merchants.status', 'in', ['Active', 'Inactive', 'PendingReview'])
+    .orderBy('merchant_groups.name')
+    .orderBy('merchants.position')
+    .execute();
+  if (merchants.length === 0) return;
+  const ids = textArray(merchants.map((merchant) => merchant.id));
+  const currencies = textArray(merchants.map((merchant) => merchant.currency.trim()));
+  for (let start = from + 1; start <= from + count; start += CHUNK) {
+    const end = Math.min(start + CHUNK - 1, from + count);
+    // The chunk's ids: the next one of the identity's sequence and the ones after it, given out by
+    // creation time as the identity did; the sequence then continues after the last.
+    const { rows } = await sql<{ first: string }>`SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS first`.execute(db);
+    const firstId = Number(rows[0]!.first);
+    await sql`
+      WITH generated AS (
+        SELECT g,
+          1 + abs(hashtext('m' || g)) % ${merchants.length} AS property,
+          'FOL-' || lpad(g::text, 8, '0') AS reference_no,
+          (${textArray(FIRST_NAMES)})[1 + abs(hashtext('f' || g)) % ${FIRST_NAMES.length}] || ' ' || (${textArray(LAST_NAMES)})[1 + abs(hashtext('l' || g)) % ${LAST_NAMES.length}] AS guest_name,
+          'guest' || g || '@example.test' AS guest_email,
+          (2500 + abs(hashtext('a' || g)) % 250000)::bigint AS amount_minor,
+          (${textArray(STATUSES)})[1 + abs(hashtext('s' || g)) % ${STATUSES.length}] AS status,
+          (${textArray(PAYMENT_TYPES)})[1 + abs(hashtext('p' || g)) % ${PAYMENT_TYPES.length}] AS payment_type,
+          (${textArray(CATEGORIES)})[1 + abs(hashtext('c' || g)) % ${CATEGORIES.length}] AS charge_category,
+          (${textArray(BRANDS)})[1 + abs(hashtext('b' || g)) % ${BRANDS.length}] AS card_brand,
+          lpad((abs(hashtext('d' || g)) % 10000)::text, 4, '0') AS card_last4,
+          ${anchor}::timestamptz - make_interval(secs => abs(hashtext('t' || g)) % (365 * 86400)) AS created_at
+        FROM generate_series(${start}::int, ${end}::int) AS g
+      ),
+      numbered AS (
+        SELECT generated.*, ${firstId}::bigint - 1 + row_number() OVER (ORDER BY created_at, g) AS id FROM generated
+      ),
+      orders_in AS (
+        INSERT INTO orders (id, merchant_id, booking_id, reference_no, guest_name, guest_email, amount_minor, currency, status, payment_type,
+          charge_category, card_brand, card_last4, card_token, authorized_minor, captured_minor, created_at, updated_at)
+        OVERRIDING SYSTEM VALUE
+        SELECT id, (${ids})[property]::uuid, CASE WHEN id % 4 = 0 THEN gen_random_uuid() END,
+          reference_no, guest_name, guest_email, amount_minor, (${currencies})[property], status, payment_type, charge_category, card_brand, card_last4,
+          -- A Tokenized order kept its card token (decision 0210); one in 17 is the demo acquirer's declined test token.
+          CASE WHEN status = 'Tokenized' THEN 'demo-tok-' || id || CASE WHEN id % 17 = 0 THEN '-declined' ELSE '' END END,
+          -- An authorization (decision 0205): a Tokenized AU order holds one open for its amount, one in three
+          -- of them already half captured; a Paid AU order was authorized and captured in full.
+          CASE WHEN payment_type = 'AU' AND status IN ('Tokenized', 'Paid') THEN amount_minor ELSE 0 END,
+          CASE WHEN payment_type <> 'AU' THEN 0 WHEN status = 'Paid' THEN amount_minor WHEN status = 'Tokenized' AND id % 3 = 0 THEN amount_minor / 2 ELSE 0 END,
+          created_at, created_at
+        FROM numbered
+        ORDER BY created_at, g
+        RETURNING id, merchant_id, booking_id, reference_no, guest_name, guest_email, amount_minor, currency, status, payment_type,
+          authorized_minor, captured_minor, created_at
+      ),
+      authorizations AS (
+        INSERT INTO payment_operations (order_id, kind, outcome, amount_minor, currency, acquirer_reference, created_at)
+        SELECT id, 'Authorization', 'Succeeded', authorized_minor, currency, 'demo-auth-' || id, created_at FROM orders_in WHERE authorized_minor > 0
+      ),
+      captures AS (
+        INSERT INTO payment_operations (order_id, kind, outcome, amount_minor, currency, acquirer_reference, created_at)
+        SELECT id, 'Capture', 'Succeeded', captured_minor, currency, 'demo-cap-' || id, created_at + interval '1 hour' FROM orders_in WHERE captured_minor > 0
+      ),
+      -- Every order with a payment link got the link, and a paid one its receipt.
+      emails AS (
+        INSERT INTO order_email_history (order_id, recipient, subject, status, sent_at)
+        SELECT id, guest_email, 'Your payment link for reservation ' || reference_no, 'Delivered', created_at + interval '5 minutes'
+        FROM orders_in WHERE payment_type = 'PL' OR status = 'PaymentLinkSentNoProcessing'
+        UNION ALL
+        SELECT id, guest_email, 'Payment received for reservation ' || reference_no, 'Delivered', created_at + interval '1 day'
+        FROM orders_in WHERE (payment_type = 'PL' OR status = 'PaymentLinkSentNoProcessing') AND status = 'Paid'
+      ),
+      -- Every fourth order came with a booking (decision 0212): the order's guest, amount and currency, in every
+      -- deposit basis and PMS integration, booked two hours before the order.
+      booked AS (
+        SELECT o.*, h, (ARRAY['None','Ows','Cendyn','OraclePI'])[1 + (h / 3) % 4] AS pms_integration, o.created_at - interval '2 hours' AS booked_at
+        FROM orders_in o CROSS JOIN LATERAL (SELECT abs(hashtext('bk' || o.id)) AS h) hashed
+        WHERE o.booking_id IS NOT NULL
+      ),
+      bookings_in AS (
+        INSERT INTO bookings (id, merchant_id, reference, guest_name, guest_email, check_in, check_out, amount_minor, currency,
+          deposit_basis, deposit_minor, pms_integration, created_at)
+        SELECT booking_id, merchant_id, 'BK-' || lpad(id::text, 8, '0'), guest_name, guest_email,
+          (created_at + make_interval(days => (h % 45)::int))::date,
+          (created_at + make_interval(days => (h % 45)::int + 1 + (h % 7)::int))::date,
+          amount_minor, currency,
+          (ARRAY['None','TotalAmount','DepositAmount'])[1 + h % 3],
+          CASE WHEN h % 3 = 2 THEN amount_minor * 3 / 10 END,
+          pms_integration, booked_at
+        FROM booked
+      ),
+      -- Each booking's log: the reservation its PMS sent (inbound), and for a paid order the payment webhook
+      -- delivered to the hotel (outbound; one in seven failed once first).
+      booking_logs_in AS (
+        INSERT INTO booking_logs (booking_id, source, direction, http_status, message, request_body, response_body, created_at)
+        SELECT booking_id, 'Booking', 'Inbound', 200, 'Reservation received from ' || pms_integration,
+          json_build_object('integration', pms_integration, 'reservation', 'BK-' || lpad(id::text, 8, '0'), 'event', 'ReservationCreated')::text,
+          json_build_object('accepted', true, 'booking', 'BK-' || lpad(id::text, 8, '0'))::text,
+          booked_at
+        FROM booked WHERE pms_integration <> 'None'
+        UNION ALL
+        SELECT booking_id, 'Webhook', 'Outbound', 500, 'payment.succeeded delivery failed, retried',
+          json_build_object('type', 'payment.succeeded', 'orderId', id, 'amount', amount_minor, 'currency', currency)::text,
+          '{"error":"internal server error"}', booked_at + interval '3 hours'
+        FROM booked WHERE status = 'Paid' AND id % 7 = 0
+        UNION ALL
+        SELECT booking_id, 'Webhook', 'Outbound', 200, 'payment.succeeded delivered',
+          json_build_object('type', 'payment.succeeded', 'orderId', id, 'amount', amount_minor, 'currency', currency)::text,
+          '{"received":true}', booked_at + interval '3 hours' + CASE WHEN id % 7 = 0 THEN interval '5 minutes' ELSE interval '0' END
+        FROM booked WHERE status = 'Paid'
+      )
+      SELECT count(*) AS added FROM orders_in
+    `.execute(db);
+    await sql`SELECT setval(pg_get_serial_sequence('orders', 'id'), ${firstId + (end - start)}::bigint)`.execute(db);
+    progress?.(end - from, Math.round(performance.now() - started));
+  }
+}
+
+/** Daily payouts for the last 120 days of every merchant that takes payments; about 1 in 25 failed. */
+export async function seedPayouts(db: Db, anchor: string): Promise<void> {
+  await sql`
+    INSERT INTO payouts (merchant_id, reference, amount_minor, currency, status, schedule, period_start, period_end, paid_at, created_at, updated_at)
+    SELECT m.id,
+      'PO-' || substr(m.id::text, 1, 8) || '-' || to_char(d, 'YYYYMMDD'),
+      (50000 + abs(hashtext(m.id::text || d::text)) % 5000000)::bigint,
+      m.currency,
+      CASE WHEN abs(hashtext('st' || m.id::text || d::text)) % 25 = 0 THEN 'Failed'
+           WHEN d > ${anchor}::timestamptz - interval '2 days' THEN 'Processing'
+           ELSE 'Paid' END,
+      -- The last one also settles the anchor's own day (orders are seeded up to the anchor), so the payout run
+      -- finds no closed day of a demo merchant left to settle (decision 0582).
+      'Daily', d::date, CASE WHEN d::date = (${anchor}::timestamptz - interval '1 day')::date THEN ${anchor}::date ELSE d::date END,
+      CASE WHEN abs(hashtext('st' || m.id::text || d::text)) % 25 = 0 OR d > ${anchor}::timestamptz - interval '2 days' THEN NULL ELSE d + interval '1 day' END,
+      d + interval '1 day', d + interval '1 day'
+    FROM merchants m
+    CROSS JOIN generate_series(${anchor}::timestamptz - interval '120 days', ${anchor}::timestamptz - interval '1 day', interval '1 day') AS d
+    WHERE m.status IN ('Active', 'Inactive')
+  `.execute(db);
+  await sql`
+    INSERT INTO payout_attempts (payout_id, attempt_no, status, error, created_at)
+    SELECT id, 1, CASE status WHEN 'Scheduled' THEN 'Processing' ELSE status END,
+      CASE WHEN status = 'Failed' THEN 'the bank refused the transfer: account details could not be verified' END, created_at
+    FROM payouts
+  `.execute(db);
+}
