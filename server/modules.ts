@@ -15,7 +15,7 @@ import { registerSettingsModule } from './settings/settings-module';
 import { registerMerchantGroupRoutes } from './merchant-groups/merchant-group-routes';
 import { registerMerchantsModule } from './merchants/merchants-module';
 import { registerStatechartRoutes } from './docs/statechart-routes';
-import { registerOrderModule } from './orders/order-module';
+import { registerOrderModule } from './transactions/transaction-module';
 import { linksOfOrders, linkStateOfOrderSql } from './payment-links/link-state';
 import { registerPaymentLinkModule } from './payment-links/payment-link-module';
 import { registerPayoutModule } from './payouts/payout-module';

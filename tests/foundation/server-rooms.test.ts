@@ -57,8 +57,8 @@ describe('server rooms', () => {
   });
 
   it('fails the lint on a backward import planted in the platform', async () => {
-    expect(await roomMessages('server/http/planted.ts', planted('../orders/order-query'))).toEqual([
-      expect.stringMatching(/^platform room "http" must not import domain "orders"/),
+    expect(await roomMessages('server/http/planted.ts', planted('../transactions/transaction-query'))).toEqual([
+      expect.stringMatching(/^platform room "http" must not import domain "transactions"/),
     ]);
     expect(await roomMessages('server/db/planted.ts', planted('../auth/caller'))).toEqual([
       expect.stringMatching(/^platform room "db" must not import "auth", which sits above it/),
@@ -76,8 +76,8 @@ describe('server rooms', () => {
 
   it('keeps the demo seed on top: it may import any domain, nothing below imports it', async () => {
     expect(await roomMessages('server/db/seed/planted.ts', planted('../../payouts/settlement-build'))).toEqual([]);
-    expect(await roomMessages('server/orders/planted.ts', planted('../db/seed/demo-layout'))).toEqual([
-      expect.stringMatching(/^server\/orders must not import the demo seed/),
+    expect(await roomMessages('server/transactions/planted.ts', planted('../db/seed/demo-layout'))).toEqual([
+      expect.stringMatching(/^server\/transactions must not import the demo seed/),
     ]);
     expect(await roomMessages('server/db/planted.ts', planted('./seed/seed-demo'))).toEqual([
       expect.stringMatching(/^server\/db must not import the demo seed/),
@@ -92,8 +92,8 @@ describe('server rooms', () => {
 
   it('finds what it looks for (a domain that imports the generic rooms is seen)', () => {
     const arrows = new Set(serverRoomImports().map(({ from, to }) => `${from} -> ${to}`));
-    expect(arrows).toContain('orders -> lists');
-    expect(arrows).toContain('orders -> exports');
+    expect(arrows).toContain('transactions -> lists');
+    expect(arrows).toContain('transactions -> exports');
     expect(roomCycles([...serverRoomImports(), { file: 'planted.ts', specifier: '../kyc', from: 'merchant-groups', to: 'kyc' }])).not.toEqual([]);
     expect(tablesNamedIn('merchant-groups', ['merchant_groups'])).not.toEqual([]);
   });

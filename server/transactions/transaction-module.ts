@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { registerExportSource } from '../exports/export-registry';
-import { orderExportSource } from './order-export';
-import { registerOrderExportRoutes } from './order-export-routes';
-import type { OrderLinksOf, OrderLinkStateSql } from './order-links';
-import { registerOrderRoutes } from './order-routes';
+import { orderExportSource } from './transaction-export';
+import { registerOrderExportRoutes } from './transaction-export-routes';
+import type { OrderLinksOf, OrderLinkStateSql } from './transaction-links';
+import { registerOrderRoutes } from './transaction-routes';
 
 /** Orders (transactions): their routes and list query, and their export (decision 0190). */
 export function registerOrderModule(app: FastifyInstance, links: { ofOrders: OrderLinksOf; stateSql: OrderLinkStateSql }): void {
