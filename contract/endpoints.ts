@@ -6,7 +6,7 @@ import { endpointsOf, type Endpoint } from './endpoint';
 import { exportEndpoints } from './exports';
 import { liveEndpoints } from './live-events';
 import { feeEndpoints } from './fees';
-import { merchantConfigEndpoints } from './merchant-config';
+import { merchantConfigEndpoints } from './payment-settings';
 import { homeScreenEndpoints } from './home-screens';
 import { kycEndpoints } from './kyc/endpoints';
 import { merchantGroupEndpoints } from './merchant-groups';

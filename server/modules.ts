@@ -18,6 +18,7 @@ import { registerStatechartRoutes } from './docs/statechart-routes';
 import { registerOrderModule } from './transactions/transaction-module';
 import { linksOfOrders, linkStateOfOrderSql } from './payment-links/link-state';
 import { registerPaymentLinkModule } from './payment-links/payment-link-module';
+import { registerPaymentSettingsModule } from './payment-settings/payment-settings-module';
 import { registerPayoutModule } from './payouts/payout-module';
 import { registerRefundModule } from './refunds/refund-module';
 import { registerPropertyRoutes } from './properties/property-routes';
@@ -43,6 +44,7 @@ export function registerModules(app: FastifyInstance): void {
   registerExportModule(app);
   registerMerchantGroupRoutes(app, groupApplications);
   registerMerchantsModule(app);
+  registerPaymentSettingsModule(app);
   registerFeeRoutes(app);
   registerKycModule(app);
   registerSettingsModule(app);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { DOMAIN_USES, PLATFORM } from '../../eslint/server-rooms.js';
-import { backwardImports, roomCycles, serverRoomImports } from '../../scripts/server-rooms.mjs';
+import { backwardImports, domainOfContract, registrationsAcross, roomCycles, serverRoomImports, serverSources } from '../../scripts/server-rooms.mjs';
 
 // Each domain owns its room on the server (issue 11 "Code shape", decisions 0190 and 0455): the
 // platform imports no domain, the domains import each other one way only, the demo seed sits on top,
@@ -81,6 +81,36 @@ describe('server rooms', () => {
     ]);
     expect(await roomMessages('server/db/planted.ts', planted('./seed/seed-demo'))).toEqual([
       expect.stringMatching(/^server\/db must not import the demo seed/),
+    ]);
+  });
+
+  it("has each domain register its own routes: no room registers another domain's endpoints or route functions", () => {
+    expect(registrationsAcross().map(({ file, reason }) => `${file} ${reason}`)).toEqual([]);
+  });
+
+  it("finds a planted registration across rooms: another domain's endpoints, another folder's routes", () => {
+    const planted = [
+      {
+        file: 'merchants/planted.ts',
+        text: "import { merchantConfigEndpoints } from '../../contract/payment-settings';\nregisterEndpoint(app, merchantConfigEndpoints.searchMerchantConfigs, handler);\n",
+      },
+      { file: 'payment-links/planted.ts', text: "import { registerHomeRoutes } from '../home/home-routes';\nregisterHomeRoutes(app);\n" },
+      // Reading another domain's endpoint ids without registering them is no registration.
+      {
+        file: 'properties/planted.ts',
+        text: "import { paymentEndpoints } from '../../contract/transaction-payments';\nexport const ids = [paymentEndpoints.authorizeOrder.id];\n",
+      },
+    ];
+    expect(registrationsAcross([...serverSources(), ...planted]).map(({ file, of }) => `${file} -> ${of}`)).toEqual([
+      'merchants/planted.ts -> payment-settings',
+      'payment-links/planted.ts -> home',
+    ]);
+    expect(['payment-settings.ts', 'transaction-payments.ts', 'kyc/endpoints.ts', 'user-admin.ts', 'auth.ts'].map(domainOfContract)).toEqual([
+      'payment-settings',
+      'transactions',
+      'kyc',
+      'users',
+      undefined,
     ]);
   });
 
