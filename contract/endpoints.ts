@@ -7,7 +7,7 @@ import { exportEndpoints } from './exports';
 import { liveEndpoints } from './live-events';
 import { feeEndpoints } from './fees';
 import { merchantConfigEndpoints } from './payment-settings';
-import { homeScreenEndpoints } from './home-screens';
+import { homeScreenEndpoints } from './home';
 import { kycEndpoints } from './kyc/endpoints';
 import { merchantGroupEndpoints } from './merchant-groups';
 import { metadataEndpoints } from './metadata';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'kysely';
-import type { MerchantHome, PropertyDashboard } from '../../contract/home-screens';
+import type { MerchantHome, PropertyDashboard } from '../../contract/home';
 import type { OrderSearchAnswer } from '../../contract/transactions';
 import type { OrderDetail } from '../../contract/transaction-payments';
 import { MERCHANT_HEADER } from '../../contract/product';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { DASHBOARD_LIST_SIZE, DASHBOARD_LOOKBACK_DAYS, type DashboardOrder, type LinkSummary, type Money } from '../../contract/home-screens';
+import { DASHBOARD_LIST_SIZE, DASHBOARD_LOOKBACK_DAYS, type DashboardOrder, type LinkSummary, type Money } from '../../contract/home';
 import type { OrderStatus } from '../../contract/transactions';
 import type { Db } from '../db/database';
 import { MAX_FAILED_CARD_ATTEMPTS } from '../payment-links/link-limits';
