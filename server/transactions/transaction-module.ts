@@ -6,7 +6,7 @@ import type { OrderLinksOf, OrderLinkStateSql } from './transaction-links';
 import { registerOrderRoutes } from './transaction-routes';
 
 /** Orders (transactions): their routes and list query, and their export (decision 0190). */
-export function registerOrderModule(app: FastifyInstance, links: { ofOrders: OrderLinksOf; stateSql: OrderLinkStateSql }): void {
+export function registerTransactionModule(app: FastifyInstance, links: { ofOrders: OrderLinksOf; stateSql: OrderLinkStateSql }): void {
   registerOrderRoutes(app, links.ofOrders);
   registerOrderExportRoutes(app);
   registerExportSource(app, 'TRANSACTION', orderExportSource(links.stateSql));
