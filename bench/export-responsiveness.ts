@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ExportResult } from '../contract/exports';
-import type { OrderColumnId } from '../contract/orders';
+import type { OrderColumnId } from '../contract/transactions';
 import type { Db } from '../server/db/database';
 import { cancelJob, ownerOfRow } from '../server/exports/export-jobs';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Kysely, sql } from 'kysely';
-import { OrderQuerySchema, ORDER_SORTABLE_COLUMNS } from '../contract/orders';
+import { OrderQuerySchema, ORDER_SORTABLE_COLUMNS } from '../contract/transactions';
 import { buildApp } from '../server/app';
 import { configFromEnv } from '../server/config';
 import { openDatabase, openPglite, type Db } from '../server/db/database';
@@ -8,7 +8,7 @@ import { PGliteDialect } from '../server/db/pglite-dialect';
 import type { Database } from '../server/db/schema';
 import { LAST_NAMES } from '../server/demo/demo-layout';
 import { effectiveMerchants } from '../server/lists/list-query';
-import { countOrders, orderPage } from '../server/orders/order-query';
+import { countOrders, orderPage } from '../server/transactions/transaction-query';
 import { signIn } from '../tests/support/test-app';
 import { percentile } from './export-responsiveness';
 

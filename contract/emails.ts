@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, endpointTable } from './endpoint';
-import { PagedSchema, PaginationSchema } from './orders';
+import { PagedSchema, PaginationSchema } from './transactions';
 import { BACKOFFICE_API } from './product';
 
 // "Sent e-mails": the e-mails the product has sent, for provider admins (issue 12; decision 0170).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, endpointTable } from './endpoint';
-import { OrderColumnIdSchema, OrderQuerySchema } from './orders';
+import { OrderColumnIdSchema, OrderQuerySchema } from './transactions';
 import { PayoutColumnIdSchema, PayoutQuerySchema } from './payouts';
 import { BACKOFFICE_API, MERCHANT_API } from './product';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, endpointTable } from './endpoint';
 import { ExportStatusSchema, EXPORT_TYPES } from './exports';
-import { OrderStatusSchema } from './orders';
+import { OrderStatusSchema } from './transactions';
 import { LinkStateSchema } from './payment-links';
 import { PayoutStatusSchema } from './payouts';
 import { BACKOFFICE_API } from './product';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { whenMissing } from './zod-messages';
 import { StaffLinkStateSchema } from './link-state';
 import { defineEndpoint, endpointTable } from './endpoint';
-import { ChargeCategorySchema, OrderStatusSchema, PaymentTypeSchema } from './orders';
+import { ChargeCategorySchema, OrderStatusSchema, PaymentTypeSchema } from './transactions';
 import { BACKOFFICE_API } from './product';
 import { safeText } from './text';
 import { MoneyCurrencySchema } from './currency';

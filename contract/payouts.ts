@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, endpointTable } from './endpoint';
-import { DateBoundSchema, PagedSchema, PaginationSchema } from './orders';
+import { DateBoundSchema, PagedSchema, PaginationSchema } from './transactions';
 import { MERCHANT_API } from './product';
 import { safeText } from './text';
 import { refuseInvertedRanges } from './ranges';

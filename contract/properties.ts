@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, endpointTable } from './endpoint';
-import { DateBoundSchema, PagedSchema, PaginationSchema } from './orders';
+import { DateBoundSchema, PagedSchema, PaginationSchema } from './transactions';
 import { MERCHANT_API } from './product';
 import { CreatePropertyBodySchema, PropertyActionSchema, PropertyFlagSchema, PropertyInfoSchema, PropertyTransitionBodySchema } from './property-lifecycle';
 import { PROPERTY_PAGES } from './settings/pages';

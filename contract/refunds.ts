@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, endpointTable } from './endpoint';
 import { EXPORT_MESSAGES, ExportFileTypeSchema, ExportResultSchema, ExportTimeZoneSchema, ExportTokenAnswerSchema, ExportTokenParamsSchema } from './exports';
-import { DateBoundSchema, PagedSchema, PaginationSchema } from './orders';
+import { DateBoundSchema, PagedSchema, PaginationSchema } from './transactions';
 import { BACKOFFICE_API } from './product';
 import { ROLES } from './roles';
 import { safeText } from './text';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, endpointTable } from './endpoint';
 import { ExportFileTypeSchema, ExportResultSchema, ExportTimeZoneSchema, ExportTokenAnswerSchema, ExportTokenParamsSchema } from './exports';
-import { PagedSchema, PaginationSchema } from './orders';
+import { PagedSchema, PaginationSchema } from './transactions';
 import { PayoutIdParamsSchema } from './payouts';
 import { MERCHANT_API } from './product';
 import { safeText } from './text';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, endpointTable } from './endpoint';
-import { PagedSchema } from './orders';
+import { PagedSchema } from './transactions';
 import { isPageSize } from './paging';
 import { rowOf } from './permission-rules';
 import { PROVIDER_ADMINS, type RoleSide } from './permission-table';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, endpointTable } from './endpoint';
-import { PagedSchema, PaginationSchema } from './orders';
+import { PagedSchema, PaginationSchema } from './transactions';
 import { MERCHANT_API } from './product';
 import { SettingsScopeSchema } from './settings/scope';
 import { safeText } from './text';

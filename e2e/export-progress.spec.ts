@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { expect, test, type Download } from '@playwright/test';
-import { ORDER_COLUMNS } from '../contract/orders';
+import { ORDER_COLUMNS } from '../contract/transactions';
 import { SHOWN } from './export-support/shown-messages';
 import { apiOf, PROVIDER_ADMIN, signInAs, storedExport } from './export-support/api';
 import { exportToastLog, recordExportToast, waitForExportTrackerIdle } from './export-support/toast-log';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { PaymentLink } from '../contract/payment-links';
-import type { PropertyDashboard } from '../contract/home-screens';
+import type { PropertyDashboard } from '../contract/home';
 import { BACKOFFICE_API, MERCHANT_HEADER } from '../contract/product';
 import { signInAs } from './export-support/api';
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { transition, type AnyStateMachine, type EventObject } from 'xstate';
-import { ORDER_STATUS_LABELS_EN, type OrderStatus } from '../contract/orders';
-import { ORDER_PAYMENT_ACTIONS, type OrderDetail, type OrderPaymentAction } from '../contract/payments';
+import { ORDER_STATUS_LABELS_EN, type OrderStatus } from '../contract/transactions';
+import { ORDER_PAYMENT_ACTIONS, type OrderDetail, type OrderPaymentAction } from '../contract/transaction-payments';
 import { BACKOFFICE_API } from '../contract/product';
 import { allowedOrderActions, orderPaymentMachine, type OrderPaymentEvent, type PaymentLedger } from '../machines/order-payment.machine';
 import { formatMoney, minorDigitsOf, minorToPlain } from '../src/lib/format';

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { PropertyDashboard } from '../contract/home-screens';
+import type { PropertyDashboard } from '../contract/home';
 import { BACKOFFICE_API, MERCHANT_HEADER } from '../contract/product';
 import { signInAs } from './export-support/api';
 import { seriousFindings } from './support/axe-scan';

@@ -5,7 +5,7 @@ import { refundApprovalMachine, type RefundApprovalEvent } from '../machines/ref
 import { excuseUncovered } from '../testing/model/coverage-record';
 import { byStateValue, formatEvent, machinePaths, stateCoverage, type MachinePath } from '../testing/model/machine-paths';
 import { createModelDriver } from '../testing/model/model-driver';
-import { demoPartialRefundMinor } from '../server/orders/acquirer';
+import { demoPartialRefundMinor } from '../server/transactions/acquirer';
 import { formatMoney } from '../src/lib/format';
 import { apiOf, PROVIDER_ADMIN, signInAs } from './export-support/api';
 import { usePrivateServer } from './support/private-server';
@@ -171,7 +171,7 @@ const driver = createModelDriver<Page>(refundApprovalMachine, {
 
 // What no browser path takes, and why (reported by npm run test:model).
 const demoAcquirer =
-  'the demo acquirer settles a pending refund in full and corrects only a refund given in full (server/orders/acquirer.ts, decision 0520); a real acquirer adapter would drive it; the machine test covers it (machines/refund-approval.machine.test.ts)';
+  'the demo acquirer settles a pending refund in full and corrects only a refund given in full (server/transactions/acquirer.ts, decision 0520); a real acquirer adapter would drive it; the machine test covers it (machines/refund-approval.machine.test.ts)';
 excuseUncovered(refundApprovalMachine, {
   'approval.PartiallyApproved|refund.approve|1':
     'rules ask at most two approvals, so a second approval always completes; the guard is covered by machines/refund-approval.machine.test.ts',

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { IDEMPOTENCY_KEY_HEADER } from '../contract/endpoint';
-import type { OrderDetail } from '../contract/payments';
+import type { OrderDetail } from '../contract/transaction-payments';
 import { BACKOFFICE_API } from '../contract/product';
 import { formatMoney } from '../src/lib/format';
 import { apiOf, PROVIDER_ADMIN, signInAs } from './export-support/api';

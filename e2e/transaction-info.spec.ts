@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BACKOFFICE_API } from '../contract/product';
-import type { OrderDetail } from '../contract/payments';
+import type { OrderDetail } from '../contract/transaction-payments';
 import { formatMoney, minorDigitsOf, minorToPlain } from '../src/lib/format';
 import { apiOf, PROVIDER_ADMIN, signInAs } from './export-support/api';
 

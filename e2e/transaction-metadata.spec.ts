@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { OrderSearchAnswer } from '../contract/orders';
+import type { OrderSearchAnswer } from '../contract/transactions';
 import { BACKOFFICE_API } from '../contract/product';
 import { apiOf, signInAs } from './export-support/api';
 

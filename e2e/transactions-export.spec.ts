@@ -1,5 +1,5 @@
 import { expect, test, type Download, type Page } from '@playwright/test';
-import { ORDER_COLUMNS } from '../contract/orders';
+import { ORDER_COLUMNS } from '../contract/transactions';
 import { apiOf, PROVIDER_ADMIN, signInAs, storedExport } from './export-support/api';
 import { sheetRows } from './export-support/files';
 import { exportToastLog, recordExportToast, waitForExportTrackerIdle } from './export-support/toast-log';

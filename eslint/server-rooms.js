@@ -2,7 +2,7 @@
 // decision 0455). Read by the lint rule (rule `folio/boundaries`) and by `node scripts/server-rooms.mjs`,
 // which counts the imports against the direction and the cycles between rooms.
 //
-// A room is a folder of server/ (`server/orders/`) or a file at its top (`server/audit.ts` is room
+// A room is a folder of server/ (`server/transactions/`) or a file at its top (`server/audit.ts` is room
 // `audit`), except the paths named in PATH_ROOMS. From the bottom up:
 // - the platform, in PLATFORM's order: a platform room imports only the platform rooms listed before it,
 //   never a domain;
@@ -41,13 +41,14 @@ export const DOMAIN_USES = {
   users: [],
   webhooks: ['settings'],
   'smtp-settings': ['settings'],
-  orders: ['properties', 'webhooks'],
-  refunds: ['orders', 'webhooks'],
+  'payment-settings': ['settings'],
+  transactions: ['properties', 'webhooks'],
+  refunds: ['transactions', 'webhooks'],
   payouts: ['fees', 'webhooks'],
-  'payment-links': ['orders', 'properties', 'settings', 'webhooks'],
+  'payment-links': ['properties', 'settings', 'transactions', 'webhooks'],
   home: ['payment-links'],
   capabilities: ['payment-links', 'properties', 'settings'],
-  merchants: ['kyc', 'merchant-groups', 'properties', 'settings', 'users'],
+  merchants: ['kyc', 'merchant-groups', 'properties', 'users'],
   bookings: [],
   docs: [],
   'sign-in': [],
@@ -71,7 +72,7 @@ export const PATH_ROOMS = {
   'http/problem.ts': 'errors',
 };
 
-/** The room of a path relative to server/ (`orders/order-query.ts` -> `orders`). */
+/** The room of a path relative to server/ (`transactions/transaction-query.ts` -> `transactions`). */
 export function roomOf(relativePath) {
   const posix = relativePath.split('\\').join('/');
   for (const [prefix, room] of Object.entries(PATH_ROOMS)) {

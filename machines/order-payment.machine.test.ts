@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES, type OrderStatus } from '../contract/orders';
-import { ORDER_PAYMENT_ACTIONS } from '../contract/payments';
+import { ORDER_STATUSES, type OrderStatus } from '../contract/transactions';
+import { ORDER_PAYMENT_ACTIONS } from '../contract/transaction-payments';
 import { allowedOrderActions, nextOrderStatus, orderPaymentMachine, type PaymentLedger } from './order-payment.machine';
 
 // Decision 0205, written out independently of the machine.

@@ -1,6 +1,6 @@
 import { setup, transition, type SnapshotFrom } from 'xstate';
-import type { OrderStatus } from '../contract/orders';
-import { ORDER_PAYMENT_ACTIONS, type OrderPaymentAction } from '../contract/payments';
+import type { OrderStatus } from '../contract/transactions';
+import { ORDER_PAYMENT_ACTIONS, type OrderPaymentAction } from '../contract/transaction-payments';
 
 // The payment status of an order (spec 3 statuses; decision 0205). A pure status machine, like
 // the onboarding lifecycle: the server asks it whether an action is allowed (409 otherwise) and

@@ -15,9 +15,10 @@ import { registerSettingsModule } from './settings/settings-module';
 import { registerMerchantGroupRoutes } from './merchant-groups/merchant-group-routes';
 import { registerMerchantsModule } from './merchants/merchants-module';
 import { registerStatechartRoutes } from './docs/statechart-routes';
-import { registerOrderModule } from './orders/order-module';
+import { registerTransactionModule } from './transactions/transaction-module';
 import { linksOfOrders, linkStateOfOrderSql } from './payment-links/link-state';
 import { registerPaymentLinkModule } from './payment-links/payment-link-module';
+import { registerPaymentSettingsModule } from './payment-settings/payment-settings-module';
 import { registerPayoutModule } from './payouts/payout-module';
 import { registerRefundModule } from './refunds/refund-module';
 import { registerPropertyRoutes } from './properties/property-routes';
@@ -34,7 +35,7 @@ export function registerModules(app: FastifyInstance): void {
   registerIdentityRoutes(app);
   registerPropertyRoutes(app);
   registerUserRoutes(app);
-  registerOrderModule(app, { ofOrders: linksOfOrders, stateSql: linkStateOfOrderSql });
+  registerTransactionModule(app, { ofOrders: linksOfOrders, stateSql: linkStateOfOrderSql });
   registerBookingsModule(app);
   registerPayoutModule(app);
   registerRefundModule(app);
@@ -43,6 +44,7 @@ export function registerModules(app: FastifyInstance): void {
   registerExportModule(app);
   registerMerchantGroupRoutes(app, groupApplications);
   registerMerchantsModule(app);
+  registerPaymentSettingsModule(app);
   registerFeeRoutes(app);
   registerKycModule(app);
   registerSettingsModule(app);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { homeScreenEndpoints, type MerchantHome } from '../../contract/home-screens';
+import { homeScreenEndpoints, type MerchantHome } from '../../contract/home';
 import { REFUND_AWAITING_APPROVAL } from '../../contract/refunds';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
@@ -8,7 +8,7 @@ import { registerEndpoint } from '../http/route';
 import { linkOrigin } from '../mail/link-origin';
 import { MAX_FAILED_CARD_ATTEMPTS } from '../payment-links/link-limits';
 import { GUEST_PAGE_PATH } from '../payment-links/payment-link-routes';
-import { awaitingCapture, failedPayments, linksOf, recentOrders, takings } from './dashboard-query';
+import { awaitingCapture, failedPayments, linksOf, recentOrders, takings } from './home-query';
 
 const { getPropertyDashboard, getMerchantHome } = homeScreenEndpoints;
 

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { cardExpired, passesLuhn } from '../../contract/card-checks';
-import type { AcquirerAnswer } from '../orders/acquirer';
+import type { AcquirerAnswer } from '../transactions/acquirer';
 
 /**
  * What the guest's payment page needs from the acquirer (decision 0220), beside the capture and
- * void of server/orders/acquirer.ts: the card is exchanged for a token once, and the token is then
+ * void of server/transactions/acquirer.ts: the card is exchanged for a token once, and the token is then
  * charged (`capture: true`, pay now) or held (`capture: false`, authorize). The card number and
  * CVC exist only in this call's arguments: nothing here stores or logs them.
  */
@@ -31,7 +31,7 @@ export type TokenizeAnswer =
  * - 4000 0000 0000 0002: declined by the issuer;
  * - 4000 0000 0000 3220: the guest fails the issuer's authentication (3-D Secure).
  * Any other number passing the Luhn check is accepted too; one failing it is declined.
- * A sale whose amount ends in 51 minor units is declined, as a capture is (server/orders/acquirer.ts).
+ * A sale whose amount ends in 51 minor units is declined, as a capture is (server/transactions/acquirer.ts).
  */
 export const DEMO_CARDS = {
   success: '4242424242424242',

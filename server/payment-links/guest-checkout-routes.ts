@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { GUEST_PROPERTY_NOT_ACTIVE_DETAIL, PROPERTY_INACTIVE_DETAIL } from '../../contract/properties';
 import { sql } from 'kysely';
 import { paymentLinkEndpoints, type GuestCheckout, type GuestLinkOutcome, type GuestPaymentAnswer, type LinkState } from '../../contract/payment-links';
-import type { OrderStatus } from '../../contract/orders';
+import type { OrderStatus } from '../../contract/transactions';
 import { audit } from '../audit';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';

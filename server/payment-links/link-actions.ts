@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { paymentLinkEndpoints, type PaymentLink, type StaffLinkState } from '../../contract/payment-links';
-import type { OrderStatus } from '../../contract/orders';
+import type { OrderStatus } from '../../contract/transactions';
 import { PROPERTY_INACTIVE_DETAIL, PROPERTY_NOT_ACTIVE_DETAIL } from '../../contract/properties';
 import { audit } from '../audit';
 import type { AnyCaller } from '../auth/caller';

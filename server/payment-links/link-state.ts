@@ -21,7 +21,7 @@ export function staffLinkState(
 /**
  * staffLinkState in SQL, for the order aliased `orderAlias`: one scalar read by the one-link-per-order index, NULL
  * for an order no link made. The transactions export reads it inside its COPY; the order of the checks is the
- * function's, and tests/exports/order-export.test.ts holds the two to the same answers.
+ * function's, and tests/exports/transaction-export.test.ts holds the two to the same answers.
  */
 export function linkStateOfOrderSql(orderAlias: string): string {
   return `SELECT CASE WHEN l.completed_at IS NOT NULL THEN 'Paid' WHEN ${orderAlias}.status = 'Cancelled' THEN 'Cancelled'

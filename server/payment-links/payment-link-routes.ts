@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { maxExpiryHours, paymentLinkEndpoints, type LinkState, type PaymentLink } from '../../contract/payment-links';
-import type { OrderStatus } from '../../contract/orders';
+import type { OrderStatus } from '../../contract/transactions';
 import { PROPERTY_INACTIVE_DETAIL, PROPERTY_NOT_ACTIVE_DETAIL } from '../../contract/properties';
 import { audit } from '../audit';
 import { madeBy } from '../auth/caller';

@@ -1,5 +1,5 @@
 import { FINISHES_PAYMENTS, TAKES_MONEY, type PropertyBlock } from '../../contract/capabilities';
-import { paymentEndpoints, type OrderPaymentAction } from '../../contract/payments';
+import { paymentEndpoints, type OrderPaymentAction } from '../../contract/transaction-payments';
 import { paymentLinkEndpoints } from '../../contract/payment-links';
 import { PROPERTY_INACTIVE_DETAIL, PROPERTY_NOT_ACTIVE_DETAIL, type PropertyStatus } from '../../contract/properties';
 import { refundEndpoints } from '../../contract/refunds';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../app-context';
 import type { Config } from '../config';
 import { startRounds } from '../jobs/job-runner';
-import { DEMO_REFUND_UPDATE_SUFFIXES, type Acquirer } from '../orders/acquirer';
+import { DEMO_REFUND_UPDATE_SUFFIXES, type Acquirer } from '../transactions/acquirer';
 import { followUpRefund } from './refund-requests';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerExportSource } from '../exports/export-registry';
-import { demoAcquirer, type Acquirer } from '../orders/acquirer';
+import { demoAcquirer, type Acquirer } from '../transactions/acquirer';
 import { demoRefundUpdateOptions, startDemoRefundUpdates, type RefundUpdateLoop } from './demo-refund-updates';
 import { refundExportSource } from './refund-export';
 import { registerRefundRoutes } from './refund-routes';

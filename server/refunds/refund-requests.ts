@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
 import type { RefundDecision, RefundExecutionOutcome, RefundRequestDetail, RefundRequestRow } from '../../contract/refunds';
-import type { OrderStatus } from '../../contract/orders';
+import type { OrderStatus } from '../../contract/transactions';
 import { PROVIDER_ADMINS } from '../../contract/permission-table';
 import { machineDecisions, nextRefundStatus, type RefundApprovalEvent, type RefundStatus } from '../../machines/refund-approval.machine';
 import { audit } from '../audit';
 import { canSeeMerchant, type Caller } from '../auth/caller';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
-import type { Acquirer, RefundAnswer, RefundUpdate } from '../orders/acquirer';
-import { refundableOf, type RefundableOrder } from '../orders/refundable';
+import type { Acquirer, RefundAnswer, RefundUpdate } from '../transactions/acquirer';
+import { refundableOf, type RefundableOrder } from '../transactions/refundable';
 import { refundRowById } from './refund-query';
 import { approvalsNeeded, effectiveRule } from './refund-rules';
 import { enqueueOrderEvent } from '../webhooks/webhook-events';

@@ -7,7 +7,7 @@ import { exportResultOf } from '../exports/export-results';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { effectiveMerchants, pageAnswer } from '../lists/list-query';
-import type { Acquirer } from '../orders/acquirer';
+import type { Acquirer } from '../transactions/acquirer';
 import { countRefunds, refundPage, type ServerRefundFilter } from './refund-query';
 import { approveRefundRequest, createRefundRequest, refundRequestDetail, rejectRefundRequest } from './refund-requests';
 import { saveRule, searchRules } from './refund-rules';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KYC_DISPLAY_STATUSES } from '../../contract/merchant-groups';
-import { ORDER_STATUSES } from '../../contract/orders';
+import { ORDER_STATUSES } from '../../contract/transactions';
 import { PAYOUT_STATUSES } from '../../contract/payouts';
 import { PROPERTY_STATUSES } from '../../contract/properties';
 import { REFUND_APPROVAL_STATUSES, REFUND_STATES } from '../../contract/refunds';

@@ -1,6 +1,6 @@
 import type { StaffLinkState } from '../../contract/link-state';
 import type { KycDisplayStatus } from '../../contract/merchant-groups';
-import type { OrderStatus } from '../../contract/orders';
+import type { OrderStatus } from '../../contract/transactions';
 import type { PayoutStatus } from '../../contract/payouts';
 import type { PropertyStatus } from '../../contract/properties';
 import type { RefundApprovalStatus, RefundState } from '../../contract/refunds';

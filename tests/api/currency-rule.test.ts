@@ -4,7 +4,7 @@ import { CURRENCY_CODE_MESSAGE } from '../../contract/currency';
 import { bookingEndpoints } from '../../contract/bookings';
 import type { Endpoint } from '../../contract/endpoint';
 import { paymentLinkEndpoints } from '../../contract/payment-links';
-import { paymentEndpoints } from '../../contract/payments';
+import { paymentEndpoints } from '../../contract/transaction-payments';
 import { MERCHANT_HEADER } from '../../contract/product';
 import { refundEndpoints } from '../../contract/refunds';
 import { bearer, signIn, startTestApp } from '../support/test-app';

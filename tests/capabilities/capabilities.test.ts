@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Capabilities, WorkableProperty } from '../../contract/capabilities';
 import type { PaymentLinkSetup } from '../../contract/payment-links';
-import { AUTHORIZE_REQUEST_CODE } from '../../contract/payments';
+import { AUTHORIZE_REQUEST_CODE } from '../../contract/transaction-payments';
 import { MERCHANT_API, MERCHANT_HEADER } from '../../contract/product';
 import { DEMO_GROUP } from '../../server/demo/demo-layout';
 import { bearer, signIn, startTestApp } from '../support/test-app';

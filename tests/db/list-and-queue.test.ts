@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderQuery } from '../../contract/orders';
+import type { OrderQuery } from '../../contract/transactions';
 import { openDatabase, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemo } from '../../server/demo/seed-demo';
@@ -10,9 +10,9 @@ import { cappedCount, escapeLike } from '../../server/lists/list-query';
 import { copyOut } from '../../server/exports/copy-out';
 import type { ExportColumn } from '../../server/exports/export-source';
 import { csvCellSql } from '../../server/exports/file-writers';
-import { orderExportSource } from '../../server/orders/order-export';
+import { orderExportSource } from '../../server/transactions/transaction-export';
 import { linkStateOfOrderSql } from '../../server/payment-links/link-state';
-import { orderPage, orderWhere } from '../../server/orders/order-query';
+import { orderPage, orderWhere } from '../../server/transactions/transaction-query';
 import { freshPostgresDatabase, postgresUrl } from '../support/postgres';
 
 // The list queries and the export queue on both engines: PGlite always, PostgreSQL when

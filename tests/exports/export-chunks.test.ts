@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ExportResult, ExportType } from '../../contract/exports';
 import type { ExportSource } from '../../server/exports/export-source';
 import { startExportWorker, type ExportWorker, type WorkerOptions } from '../../server/exports/export-worker';
-import { orderExportSource } from '../../server/orders/order-export';
+import { orderExportSource } from '../../server/transactions/transaction-export';
 import { linkStateOfOrderSql } from '../../server/payment-links/link-state';
 import { payoutExportSource } from '../../server/payouts/payout-export';
 import { refundExportSource } from '../../server/refunds/refund-export';

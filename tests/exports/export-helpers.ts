@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as XLSX from 'xlsx';
 import { expect } from 'vitest';
 import type { ExportResult } from '../../contract/exports';
-import type { OrderRow, OrderSearchAnswer, OrderSearchBody } from '../../contract/orders';
+import type { OrderRow, OrderSearchAnswer, OrderSearchBody } from '../../contract/transactions';
 import { bearer } from '../support/test-app';
 
 export const ORDER_EXPORT = '/backoffice/api/v2/order/export';

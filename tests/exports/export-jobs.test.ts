@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ExportResult } from '../../contract/exports';
-import { ORDER_STATUS_LABELS_EN } from '../../contract/orders';
+import { ORDER_STATUS_LABELS_EN } from '../../contract/transactions';
 import type { ExportSource } from '../../server/exports/export-source';
 import { startExportWorker, type ExportWorker } from '../../server/exports/export-worker';
 import { payoutExportSource } from '../../server/payouts/payout-export';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LINK_STATE_LABELS_EN } from '../../contract/link-state';
-import { ORDER_STATUS_LABELS_EN, PAYMENT_TYPE_LABELS_EN } from '../../contract/orders';
+import { ORDER_STATUS_LABELS_EN, PAYMENT_TYPE_LABELS_EN } from '../../contract/transactions';
 import { PAYOUT_SCHEDULE_LABELS_EN, PAYOUT_STATUS_LABELS_EN } from '../../contract/payouts';
 
 // xlsx exports write the words the screen shows (decision 0202). The server cannot read the SPA's

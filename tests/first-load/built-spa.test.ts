@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderEndpoints } from '../../contract/orders';
+import { orderEndpoints } from '../../contract/transactions';
 import { IMMUTABLE, REVALIDATE } from '../../server/http/spa-assets';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 

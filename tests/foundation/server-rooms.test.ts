@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DOMAIN_USES, PLATFORM } from '../../eslint/server-rooms.js';
-import { backwardImports, roomCycles, serverRoomImports } from '../../scripts/server-rooms.mjs';
+import { backwardImports, domainOfContract, registrationsAcross, roomCycles, serverRoomImports, serverSources } from '../../scripts/server-rooms.mjs';
 
 // Each domain owns its room on the server (issue 11 "Code shape", decisions 0190 and 0455): the
 // platform imports no domain, the domains import each other one way only, the demo seed sits on top,
@@ -58,8 +58,8 @@ describe('server rooms', () => {
   });
 
   it('fails the lint on a backward import planted in the platform', async () => {
-    expect(await roomMessages('server/http/planted.ts', planted('../orders/order-query'))).toEqual([
-      expect.stringMatching(/^platform room "http" must not import domain "orders"/),
+    expect(await roomMessages('server/http/planted.ts', planted('../transactions/transaction-query'))).toEqual([
+      expect.stringMatching(/^platform room "http" must not import domain "transactions"/),
     ]);
     expect(await roomMessages('server/db/planted.ts', planted('../auth/caller'))).toEqual([
       expect.stringMatching(/^platform room "db" must not import "auth", which sits above it/),
@@ -78,8 +78,8 @@ describe('server rooms', () => {
   it('keeps the demo seed on top in server/demo/: it may import any domain, nothing below imports it', async () => {
     expect(await roomMessages('server/demo/planted.ts', planted('../payouts/settlement-build'))).toEqual([]);
     expect(await roomMessages('server/demo/planted.ts', planted('../db/database'))).toEqual([]);
-    expect(await roomMessages('server/orders/planted.ts', planted('../demo/demo-layout'))).toEqual([
-      expect.stringMatching(/^server\/orders must not import the demo seed/),
+    expect(await roomMessages('server/transactions/planted.ts', planted('../demo/demo-layout'))).toEqual([
+      expect.stringMatching(/^server\/transactions must not import the demo seed/),
     ]);
     expect(await roomMessages('server/db/planted.ts', planted('../demo/seed-demo'))).toEqual([
       expect.stringMatching(/^server\/db must not import the demo seed/),
@@ -91,6 +91,36 @@ describe('server rooms', () => {
     expect(await roomMessages('server/app.ts', planted('./demo/seed-demo'))).toEqual([]);
   });
 
+  it("has each domain register its own routes: no room registers another domain's endpoints or route functions", () => {
+    expect(registrationsAcross().map(({ file, reason }) => `${file} ${reason}`)).toEqual([]);
+  });
+
+  it("finds a planted registration across rooms: another domain's endpoints, another folder's routes", () => {
+    const planted = [
+      {
+        file: 'merchants/planted.ts',
+        text: "import { merchantConfigEndpoints } from '../../contract/payment-settings';\nregisterEndpoint(app, merchantConfigEndpoints.searchMerchantConfigs, handler);\n",
+      },
+      { file: 'payment-links/planted.ts', text: "import { registerHomeRoutes } from '../home/home-routes';\nregisterHomeRoutes(app);\n" },
+      // Reading another domain's endpoint ids without registering them is no registration.
+      {
+        file: 'properties/planted.ts',
+        text: "import { paymentEndpoints } from '../../contract/transaction-payments';\nexport const ids = [paymentEndpoints.authorizeOrder.id];\n",
+      },
+    ];
+    expect(registrationsAcross([...serverSources(), ...planted]).map(({ file, of }) => `${file} -> ${of}`)).toEqual([
+      'merchants/planted.ts -> payment-settings',
+      'payment-links/planted.ts -> home',
+    ]);
+    expect(['payment-settings.ts', 'transaction-payments.ts', 'kyc/endpoints.ts', 'user-admin.ts', 'auth.ts'].map(domainOfContract)).toEqual([
+      'payment-settings',
+      'transactions',
+      'kyc',
+      'users',
+      undefined,
+    ]);
+  });
+
   it('refuses a room nobody declared, so a new folder is placed on purpose', async () => {
     expect(await roomMessages('server/new-room/planted.ts', planted('../db/database'))).toEqual([
       expect.stringMatching(/^server room "new-room" is not declared in eslint\/server-rooms.js/),
@@ -99,8 +129,8 @@ describe('server rooms', () => {
 
   it('finds what it looks for (a domain that imports the generic rooms is seen)', () => {
     const arrows = new Set(serverRoomImports().map(({ from, to }) => `${from} -> ${to}`));
-    expect(arrows).toContain('orders -> lists');
-    expect(arrows).toContain('orders -> exports');
+    expect(arrows).toContain('transactions -> lists');
+    expect(arrows).toContain('transactions -> exports');
     expect(roomCycles([...serverRoomImports(), { file: 'planted.ts', specifier: '../kyc', from: 'merchant-groups', to: 'kyc' }])).not.toEqual([]);
     expect(tablesNamedIn('merchant-groups', ['merchant_groups'])).not.toEqual([]);
   });

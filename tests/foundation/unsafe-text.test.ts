@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { KycTransitionBodySchema } from '../../contract/kyc/review';
 import { KYC_STEP_SCHEMAS } from '../../contract/kyc/step-schemas';
 import { CreateMerchantGroupSchema } from '../../contract/merchant-groups';
-import { OrderFilterSchema } from '../../contract/orders';
+import { OrderFilterSchema } from '../../contract/transactions';
 import { findInputFlaw, isSafeText, MAX_INPUT_DEPTH, UNSAFE_TEXT_MESSAGE } from '../../contract/text';
 import kycStrings from '../../src/i18n/en/kyc.json';
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'kysely';
-import type { MerchantHome, PropertyDashboard } from '../../contract/home-screens';
-import type { OrderSearchAnswer } from '../../contract/orders';
-import type { OrderDetail } from '../../contract/payments';
+import type { MerchantHome, PropertyDashboard } from '../../contract/home';
+import type { OrderSearchAnswer } from '../../contract/transactions';
+import type { OrderDetail } from '../../contract/transaction-payments';
 import { MERCHANT_HEADER } from '../../contract/product';
 import { MAX_FAILED_CARD_ATTEMPTS } from '../../server/payment-links/link-limits';
 import { bearer, signIn, startTestApp } from '../support/test-app';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GuestPaymentAnswer } from '../../contract/payment-links';
-import type { OrderDetail } from '../../contract/payments';
+import type { OrderDetail } from '../../contract/transaction-payments';
 import { freshPostgresDatabase, postgresUrl } from '../support/postgres';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 import { activePropertiesOf, createdLink, guestOf } from './support';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '../../contract/endpoint';
-import type { OrderEmailHistory } from '../../contract/order-emails';
+import type { OrderEmailHistory } from '../../contract/transaction-emails';
 import type { GuestCheckout, GuestPaymentAnswer, PaymentLink, PaymentLinkSetup } from '../../contract/payment-links';
-import type { OrderDetail } from '../../contract/payments';
+import type { OrderDetail } from '../../contract/transaction-payments';
 import { MERCHANT_HEADER } from '../../contract/product';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 import { activePropertiesOf, AUTH_FAILED_CARD, createdLink, createLink, DECLINED_CARD, guestOf, linkBody, LINKS } from './support';

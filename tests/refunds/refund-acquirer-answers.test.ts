@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { MERCHANT_HEADER } from '../../contract/product';
-import { paymentEndpoints, type OrderDetail } from '../../contract/payments';
+import { paymentEndpoints, type OrderDetail } from '../../contract/transaction-payments';
 import type { RefundRequestDetail, RefundState } from '../../contract/refunds';
-import { demoAcquirer } from '../../server/orders/acquirer';
+import { demoAcquirer } from '../../server/transactions/acquirer';
 import { demoRefundUpdateOptions, followUpDueRefunds } from '../../server/refunds/demo-refund-updates';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 import { paidOrder, refundCalls, refundedOf, type PaidOrder } from './refund-support';

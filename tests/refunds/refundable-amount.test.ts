@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { MERCHANT_HEADER } from '../../contract/product';
-import { paymentEndpoints, type OrderDetail } from '../../contract/payments';
+import { paymentEndpoints, type OrderDetail } from '../../contract/transaction-payments';
 import type { RefundState } from '../../contract/refunds';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 import { paidOrder, refundCalls, type PaidOrder } from './refund-support';

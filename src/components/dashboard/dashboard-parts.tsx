@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Money } from '../../../contract/home-screens';
+import type { Money } from '../../../contract/home';
 import { formatMoney } from '../../lib/format';
 
 // Pieces both home screens draw (issue 15): a figure with its label, money per currency, a titled list.

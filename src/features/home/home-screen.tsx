@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { homeScreenEndpoints, type MerchantHome } from '../../../contract/home-screens';
+import { homeScreenEndpoints, type MerchantHome } from '../../../contract/home';
 import { paymentLinkEndpoints } from '../../../contract/payment-links';
 import type { PropertyStatus } from '../../../contract/properties';
 import { moneyText } from '../../components/dashboard/dashboard-parts';

@@ -1,4 +1,4 @@
-import { CHARGE_CATEGORIES, PAYMENT_TYPES } from '../../../contract/orders';
+import { CHARGE_CATEGORIES, PAYMENT_TYPES } from '../../../contract/transactions';
 import type { CheckoutContent } from '../../components/guest-checkout/guest-checkout-view';
 
 // What /payment-link-preview shows travels in its address, so "Preview" from the form or from a

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { merchantConfigEndpoints, type MerchantConfigBody, type VccMerchantConfigInput } from '../../../contract/merchant-config';
+import { merchantConfigEndpoints, type MerchantConfigBody, type VccMerchantConfigInput } from '../../../contract/payment-settings';
 import { call } from '../../lib/api-client';
 
 export const paymentSettingsKeys = {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { z } from 'zod';
-import type { MerchantConfig } from '../../../contract/merchant-config';
+import type { MerchantConfig } from '../../../contract/payment-settings';
 import { DEPOSIT_BASES } from '../../../contract/payment-links';
 import { versionOf } from '../../../contract/versions';
 import { CHARGE_CATEGORIES, PAYMENT_TYPES, PaymentSettingsSchema, type PaymentSettings } from '../../../contract/settings/payment';

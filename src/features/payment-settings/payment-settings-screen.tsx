@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { MerchantConfig } from '../../../contract/merchant-config';
+import type { MerchantConfig } from '../../../contract/payment-settings';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { useActionMutation } from '../../lib/use-action-mutation';

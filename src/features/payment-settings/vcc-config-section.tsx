@@ -8,7 +8,7 @@ import {
   VccMerchantConfigInputSchema,
   type VccMerchantConfig,
   type VccMerchantConfigInput,
-} from '../../../contract/merchant-config';
+} from '../../../contract/payment-settings';
 import { versionOf } from '../../../contract/versions';
 import { ChangedSinceNotice } from '../../components/changed-since/changed-since-notice';
 import { Button } from '../../components/form/button';

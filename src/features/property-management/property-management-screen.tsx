@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { homeScreenEndpoints, type DashboardOrder, type LinkSummary } from '../../../contract/home-screens';
+import { homeScreenEndpoints, type DashboardOrder, type LinkSummary } from '../../../contract/home';
 import { DashboardList, moneyText, StatCard } from '../../components/dashboard/dashboard-parts';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { StatusBadge } from '../../components/status-badge/status-badge';

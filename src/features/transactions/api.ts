@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { orderEndpoints, type OrderSearchBody } from '../../../contract/orders';
+import { orderEndpoints, type OrderSearchBody } from '../../../contract/transactions';
 import { metadataEndpoints } from '../../../contract/metadata';
-import { orderEmailEndpoints } from '../../../contract/order-emails';
-import { paymentEndpoints } from '../../../contract/payments';
+import { orderEmailEndpoints } from '../../../contract/transaction-emails';
+import { paymentEndpoints } from '../../../contract/transaction-payments';
 import { call } from '../../lib/api-client';
 
 // The transactions feature's reads (spec 7 "Orders"): one factory per query, so every screen and

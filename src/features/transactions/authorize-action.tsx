@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AUTHORIZE_REQUEST_CODE, paymentEndpoints, type OrderDetail } from '../../../contract/payments';
+import { AUTHORIZE_REQUEST_CODE, paymentEndpoints, type OrderDetail } from '../../../contract/transaction-payments';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { Button } from '../../components/form/button';
 import { MoneyInput } from '../../components/form/money-input';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { paymentEndpoints, type OrderDetail } from '../../../contract/payments';
+import { paymentEndpoints, type OrderDetail } from '../../../contract/transaction-payments';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { Button } from '../../components/form/button';
 import { Field, inputClass } from '../../components/form/field';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { orderEmailEndpoints } from '../../../contract/order-emails';
+import { orderEmailEndpoints } from '../../../contract/transaction-emails';
 import { MutationButton } from '../../components/mutation-button';
 import { call } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { PaymentOperation } from '../../../contract/payments';
+import type { PaymentOperation } from '../../../contract/transaction-payments';
 import { formatDateTime, formatMoney } from '../../lib/format';
 
 /**

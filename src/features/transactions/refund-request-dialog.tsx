@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Controller, FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import type { OrderDetail } from '../../../contract/payments';
+import type { OrderDetail } from '../../../contract/transaction-payments';
 import { refundEndpoints, type RefundRequestRow } from '../../../contract/refunds';
 import { Button } from '../../components/form/button';
 import { Field, inputClass } from '../../components/form/field';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ORDER_COLUMNS, ORDER_SORTABLE_COLUMNS, type OrderColumnId, type OrderRow } from '../../../contract/orders';
+import { ORDER_COLUMNS, ORDER_SORTABLE_COLUMNS, type OrderColumnId, type OrderRow } from '../../../contract/transactions';
 import { Link } from 'wouter';
 import { NoWrap } from '../../components/data-table/data-table';
 import { keyOnPhone, type DataTableColumn } from '../../components/data-table/data-table-features';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { OrderFilterSchema } from '../../../contract/orders';
+import { OrderFilterSchema } from '../../../contract/transactions';
 import { EMPTY_TRANSACTION_FILTERS, toOrderFilter } from './transaction-filter-values';
 
 describe('transactions filter form -> order filter', () => {

@@ -1,4 +1,4 @@
-import type { OrderFilter, OrderStatus } from '../../../contract/orders';
+import type { OrderFilter, OrderStatus } from '../../../contract/transactions';
 import { filterAmountToMinor, localDayEnd, localDayStart } from '../../lib/format';
 
 /** The transactions filter as the form holds it (and persisted-store keeps it): strings, amounts in major units. */

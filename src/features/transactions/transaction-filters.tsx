@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { FilterBar, PropertyFilterAndActions, useFilterDraft, type PropertyChoice } from '../../components/data-table/filter-bar';
 import { ChoiceFilter, DateFilter, TextFilter } from '../../components/data-table/filter-fields';
-import { ORDER_STATUSES, PAYMENT_TYPES } from '../../../contract/orders';
+import { ORDER_STATUSES, PAYMENT_TYPES } from '../../../contract/transactions';
 import { EMPTY_TRANSACTION_FILTERS, type TransactionFilterValues } from './transaction-filter-values';
 
 /** The filter bar: edits a draft, applies it on submit (so typing does not fire a search per key). */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_COLUMNS, ORDER_DEFAULT_COLUMNS, ORDER_SORTABLE_COLUMNS, type OrderQuery, type OrderRow } from '../../../contract/orders';
+import { ORDER_COLUMNS, ORDER_DEFAULT_COLUMNS, ORDER_SORTABLE_COLUMNS, type OrderQuery, type OrderRow } from '../../../contract/transactions';
 import type { OrderExportBody } from '../../../contract/exports';
 import { useActiveProperty } from '../../lib/active-property';
 import { ExportDialog } from '../../components/export-dialog/export-dialog';

@@ -1,5 +1,5 @@
 import type { OrderLink } from '../../contract/link-state';
-import type { OrderRow } from '../../contract/orders';
+import type { OrderRow } from '../../contract/transactions';
 import type { Db } from '../db/database';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, endpointTable } from './endpoint';
-import { OrderIdParamsSchema, OrderRowSchema } from './orders';
+import { OrderIdParamsSchema, OrderRowSchema } from './transactions';
 import { BACKOFFICE_API } from './product';
 import { safeText } from './text';
 import { MoneyCurrencySchema } from './currency';

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { orderEndpoints } from '../../contract/orders';
+import { orderEndpoints } from '../../contract/transactions';
 import { effectiveMerchants, pageAnswer } from '../lists/list-query';
 import { registerEndpoint } from '../http/route';
-import { withLinks, type OrderLinksOf } from './order-links';
-import { countOrders, orderPage } from './order-query';
+import { withLinks, type OrderLinksOf } from './transaction-links';
+import { countOrders, orderPage } from './transaction-query';
 import { registerMetadataRoutes } from './metadata-routes';
-import { registerOrderEmailRoutes } from './order-email-routes';
+import { registerOrderEmailRoutes } from './transaction-email-routes';
 import { registerPaymentRoutes } from './payment-routes';
 
 const { searchOrders } = orderEndpoints;

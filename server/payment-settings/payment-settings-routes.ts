@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { merchantConfigEndpoints, PAYMENT_SETTINGS_CHANGED_DETAIL, type MerchantConfig } from '../../contract/merchant-config';
+import { merchantConfigEndpoints, PAYMENT_SETTINGS_CHANGED_DETAIL, type MerchantConfig } from '../../contract/payment-settings';
 import type { PaymentSettings } from '../../contract/settings/payment';
 import { audit } from '../audit';
 import { canSeeMerchant, isProviderStaff, type Caller } from '../auth/caller';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { merchantConfigEndpoints, VCC_SETTINGS_CHANGED_DETAIL, type VccChargeTiming, type VccMerchantConfig } from '../../contract/merchant-config';
+import { merchantConfigEndpoints, VCC_SETTINGS_CHANGED_DETAIL, type VccChargeTiming, type VccMerchantConfig } from '../../contract/payment-settings';
 import { audit } from '../audit';
 import { canSeeMerchant, isProviderStaff, type Caller } from '../auth/caller';
 import type { Db } from '../db/database';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '../../contract/endpoint';
-import type { OrderEmail, OrderEmailHistory } from '../../contract/order-emails';
+import type { OrderEmail, OrderEmailHistory } from '../../contract/transaction-emails';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 
 // Spec 7 `order/{id}/email-history` and its resend (decision 0206).

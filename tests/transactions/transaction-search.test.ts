@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ORDER_STATUS_CODE, orderStatusOfCode, type OrderRow, type OrderSearchAnswer, type OrderSearchBody } from '../../contract/orders';
+import { ORDER_STATUS_CODE, orderStatusOfCode, type OrderRow, type OrderSearchAnswer, type OrderSearchBody } from '../../contract/transactions';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 
 const SEARCH = '/backoffice/api/v2/order/search';

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { ORDER_STATUS_CODE, type OrderFilter, type OrderQuery, type OrderRow, type OrderStatus } from '../../contract/orders';
+import { ORDER_STATUS_CODE, type OrderFilter, type OrderQuery, type OrderRow, type OrderStatus } from '../../contract/transactions';
 import type { Db } from '../db/database';
 import { cappedCount, escapeLike, lowerBound, orderByClause, sortKeys, toIso, toNumber, upperBound, type SortColumn, type SortKey } from '../lists/list-query';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, endpointTable } from './endpoint';
 import { StaffLinkStateSchema } from './link-state';
-import { OrderStatusSchema, PaymentTypeSchema } from './orders';
+import { OrderStatusSchema, PaymentTypeSchema } from './transactions';
 import { BACKOFFICE_API } from './product';
 
 // Spec 2 "Home by role" (issue 15): what the property roles' /property-management and the merchant

@@ -7,7 +7,7 @@ import {
   type OrderColumnId,
   type OrderRow,
   type OrderSearchBody,
-} from '../../contract/orders';
+} from '../../contract/transactions';
 import { LINK_STATE_LABELS_EN, type StaffLinkState } from '../../contract/link-state';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 import { instantOfDayNumber, ORDER_EXPORT, readSheet, searchedOrders, settle, startExport } from './export-helpers';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '../../contract/endpoint';
-import type { OrderDetail } from '../../contract/payments';
+import type { OrderDetail } from '../../contract/transaction-payments';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 
 // Issue 14 / decision 0210: POST payment/authorizations (request code AUREQ) puts a new hold on the

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { orderEmailEndpoints, type OrderEmail } from '../../contract/order-emails';
+import { orderEmailEndpoints, type OrderEmail } from '../../contract/transaction-emails';
 import { audit } from '../audit';
 import type { AnyCaller } from '../auth/caller';
 import type { Db } from '../db/database';

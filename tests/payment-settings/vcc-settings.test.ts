@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VCC_SETTINGS_CHANGED_DETAIL, type VccMerchantConfig } from '../../contract/merchant-config';
+import { VCC_SETTINGS_CHANGED_DETAIL, type VccMerchantConfig } from '../../contract/payment-settings';
 import { MERCHANT_API } from '../../contract/product';
 import { VERSION_HEADER, versionOf } from '../../contract/versions';
 import { bearer, signIn, startTestApp } from '../support/test-app';

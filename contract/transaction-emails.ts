@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, endpointTable } from './endpoint';
-import { OrderIdParamsSchema } from './orders';
+import { OrderIdParamsSchema } from './transactions';
 import { BACKOFFICE_API } from './product';
 
 // Spec 7 "Orders": `GET order/{id}/email-history` (query page, limit) and the resend of one of

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { MerchantHome, Money, PropertyDashboard } from '../../contract/home-screens';
+import type { MerchantHome, Money, PropertyDashboard } from '../../contract/home';
 import { MERCHANT_HEADER } from '../../contract/product';
 import { bearer, signIn, startTestApp } from '../support/test-app';
-import { activePropertiesOf, createdLink, DECLINED_CARD, guestOf } from './support';
+import { activePropertiesOf, createdLink, DECLINED_CARD, guestOf } from '../payment-links/support';
 
 // Issue 15 "Done when": the home screens' figures match the database. Each expected figure is worked
 // out here from the raw rows in JavaScript (local days through Intl), not with the server's SQL.

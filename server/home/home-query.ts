@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { DASHBOARD_LIST_SIZE, DASHBOARD_LOOKBACK_DAYS, type DashboardOrder, type LinkSummary, type Money } from '../../contract/home-screens';
-import type { OrderStatus } from '../../contract/orders';
+import { DASHBOARD_LIST_SIZE, DASHBOARD_LOOKBACK_DAYS, type DashboardOrder, type LinkSummary, type Money } from '../../contract/home';
+import type { OrderStatus } from '../../contract/transactions';
 import type { Db } from '../db/database';
 import { MAX_FAILED_CARD_ATTEMPTS } from '../payment-links/link-limits';
 import { linksOfOrders } from '../payment-links/link-state';

@@ -1,9 +1,16 @@
 import { LINK_STATE_LABELS_EN } from '../../contract/link-state';
-import { ORDER_COLUMNS, ORDER_STATUS_CODE, ORDER_STATUS_LABELS_EN, PAYMENT_TYPE_LABELS_EN, type OrderColumnId, type OrderQuery } from '../../contract/orders';
+import {
+  ORDER_COLUMNS,
+  ORDER_STATUS_CODE,
+  ORDER_STATUS_LABELS_EN,
+  PAYMENT_TYPE_LABELS_EN,
+  type OrderColumnId,
+  type OrderQuery,
+} from '../../contract/transactions';
 import { labelledColumn, moneyColumn, timestampColumn, type ExportColumn, type ExportSource } from '../exports/export-source';
 import { listExportSource } from '../exports/list-export-source';
-import type { OrderLinkStateSql } from './order-links';
-import { orderSortKeys, orderWhere } from './order-query';
+import type { OrderLinkStateSql } from './transaction-links';
+import { orderSortKeys, orderWhere } from './transaction-query';
 
 // The cells of an exported transaction, as SQL text formatted inside the COPY (decisions 0124, 0127).
 // csv for machines: codes, amounts in major units, times in ISO 8601 UTC; xlsx as the table shows

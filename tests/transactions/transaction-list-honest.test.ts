@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { OrderRow, OrderSearchAnswer, OrderSearchBody } from '../../contract/orders';
+import type { OrderRow, OrderSearchAnswer, OrderSearchBody } from '../../contract/transactions';
 import type { DatabaseTarget } from '../../server/db/database';
 import { freshPostgresDatabase, postgresUrl } from '../support/postgres';
 import { bearer, signIn, startTestApp } from '../support/test-app';

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { paymentEndpoints } from '../../contract/payments';
+import { paymentEndpoints } from '../../contract/transaction-payments';
 import type { AnyCaller } from '../auth/caller';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { demoAcquirer, type Acquirer } from './acquirer';
-import type { OrderLinksOf } from './order-links';
-import { authorizeOrder, cancelOrder, captureOrder, orderDetail, updateReferenceNo, voidAuthorization } from './order-payment';
+import type { OrderLinksOf } from './transaction-links';
+import { authorizeOrder, cancelOrder, captureOrder, orderDetail, updateReferenceNo, voidAuthorization } from './transaction-payment';
 
 const {
   getOrder,
