@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { RoleName } from '../../contract/roles';
 import type { Db } from '../db/database';
+import type { ColumnOf, ColumnsOf, OuterColumnsOf } from '../db/row-types';
 import { runNamed } from '../db/named-statement';
 import { mergePermissions, scopeSource, type Caller } from './caller';
 import { isPolicyBound } from './sign-in-policy';
@@ -12,19 +13,17 @@ import { isPolicyBound } from './sign-in-policy';
 // statement, and the same rules (scopeSource, mergePermissions, isPolicyBound) are applied to its
 // answer (decision 0330). On PostgreSQL it is a named prepared statement (decision 0339).
 
-interface CallerRow {
+/** The user and group through outer joins (NULL when the user is gone), typed from the schema (decision 0610). */
+type CallerRow = OuterColumnsOf<'users', 'email' | 'merchant_group_id' | 'disabled'> & {
   live: boolean;
-  email: string | null;
-  merchant_group_id: string | null;
-  disabled: boolean | null;
-  group_status: string | null;
-  roles: string[] | null;
-  grants: { resource: string; actions: string[] }[] | null;
+  group_status: ColumnOf<'merchant_groups', 'status'> | null;
+  roles: ColumnOf<'user_roles', 'role_name'>[] | null;
+  grants: ColumnsOf<'role_api_grants', 'resource' | 'actions'>[] | null;
   group_merchants: string[] | null;
   assigned_merchants: string[] | null;
-  require_two_step: boolean | null;
+  require_two_step: ColumnOf<'sign_in_policy', 'require_two_step_for_provider_roles'> | null;
   two_step_on: boolean;
-}
+};
 
 export type SessionCaller =
   | { live: false }

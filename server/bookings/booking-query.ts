@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type InferResult, type RawBuilder, type SqlBool } from 'kysely';
 import type { BookingFilter, BookingRow, BookingSearchBody } from '../../contract/bookings';
 import type { Db } from '../db/database';
 import { cappedCount, escapeLike, lowerBound, upperBound } from '../lists/list-query';
@@ -27,22 +27,36 @@ function bookingWhere(filters: BookingFilter, merchants: 'all' | string[]): RawB
   return sql<SqlBool>`${sql.join(parts, sql` AND `)}`;
 }
 
-interface BookingRecord {
-  id: string;
-  reference: string;
-  merchant_id: string;
-  merchant_name: string;
-  guest_name: string;
-  guest_email: string | null;
-  check_in: string | Date;
-  check_out: string | Date;
-  amount_minor: string;
-  currency: string;
-  deposit_basis: BookingRow['depositBasis'];
-  deposit_minor: string | null;
-  pms_integration: BookingRow['pmsIntegration'];
-  order_ids: Array<string | number> | null;
+/**
+ * The columns of a bookings row: written once here, their types read from server/db/schema.ts
+ * (decision 0610). The list page and one booking share it.
+ */
+function selectBookings(db: Db) {
+  return db
+    .selectFrom('bookings as b')
+    .innerJoin('merchants as m', 'm.id', 'b.merchant_id')
+    .select((eb) => [
+      'b.id',
+      'b.reference',
+      'b.merchant_id',
+      'm.name as merchant_name',
+      'b.guest_name',
+      'b.guest_email',
+      sql<string>`to_char(b.check_in, 'YYYY-MM-DD')`.as('check_in'),
+      sql<string>`to_char(b.check_out, 'YYYY-MM-DD')`.as('check_out'),
+      'b.amount_minor',
+      'b.currency',
+      'b.deposit_basis',
+      'b.deposit_minor',
+      'b.pms_integration',
+      eb
+        .selectFrom('orders as o')
+        .select((sub) => sub.fn.agg<Array<string | number>>('array_agg', ['o.id']).orderBy('o.id').as('ids'))
+        .whereRef('o.booking_id', '=', 'b.id')
+        .as('order_ids'),
+    ]);
 }
+type BookingRecord = InferResult<ReturnType<typeof selectBookings>>[number];
 
 const day = (value: string | Date) => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
 
@@ -58,18 +72,12 @@ function toRow(record: BookingRecord): BookingRow {
     checkOut: day(record.check_out),
     amountMinor: Number(record.amount_minor),
     currency: record.currency.trim(),
-    depositBasis: record.deposit_basis,
+    depositBasis: record.deposit_basis as BookingRow['depositBasis'],
     depositMinor: record.deposit_minor === null ? null : Number(record.deposit_minor),
-    pmsIntegration: record.pms_integration,
+    pmsIntegration: record.pms_integration as BookingRow['pmsIntegration'],
     orderIds: (record.order_ids ?? []).map(Number),
   };
 }
-
-const SELECT = sql`
-  SELECT b.id, b.reference, b.merchant_id, m.name AS merchant_name, b.guest_name, b.guest_email, to_char(b.check_in, 'YYYY-MM-DD') AS check_in,
-    to_char(b.check_out, 'YYYY-MM-DD') AS check_out, b.amount_minor, b.currency, b.deposit_basis, b.deposit_minor, b.pms_integration,
-    (SELECT array_agg(o.id ORDER BY o.id) FROM orders o WHERE o.booking_id = b.id) AS order_ids
-  FROM bookings b JOIN merchants m ON m.id = b.merchant_id`;
 
 export async function bookingPage(
   db: Db,
@@ -80,14 +88,22 @@ export async function bookingPage(
   const sorting = (body.sorting ?? []).length ? body.sorting! : [{ id: 'checkIn' as const, desc: true }];
   const orderBy = sql.join([...sorting.map((sort) => sql.raw(`${SORT_EXPRESSIONS[sort.id]} ${sort.desc ? 'DESC' : 'ASC'}`)), sql.raw('b.id')]);
   const [rows, count] = await Promise.all([
-    sql<BookingRecord>`${SELECT} WHERE ${where} ORDER BY ${orderBy} LIMIT ${body.pageSize} OFFSET ${body.page * body.pageSize}`.execute(db),
+    selectBookings(db)
+      .where(where)
+      .orderBy(orderBy)
+      .limit(body.pageSize)
+      .offset(body.page * body.pageSize)
+      .execute(),
     cappedCount(db, sql`SELECT 1 FROM bookings b WHERE ${where}`.compile(db)),
   ]);
-  return { items: rows.rows.map(toRow), count };
+  return { items: rows.map(toRow), count };
 }
 
 /** One booking inside the given merchants, or undefined (the caller answers 404: no leak). */
 export async function bookingById(db: Db, id: string, merchants: 'all' | string[]): Promise<BookingRow | undefined> {
-  const rows = await sql<BookingRecord>`${SELECT} WHERE b.id = ${id}::uuid AND ${bookingWhere({}, merchants)}`.execute(db);
-  return rows.rows[0] ? toRow(rows.rows[0]) : undefined;
+  const record = await selectBookings(db)
+    .where(sql<SqlBool>`b.id = ${id}::uuid`)
+    .where(bookingWhere({}, merchants))
+    .executeTakeFirst();
+  return record ? toRow(record) : undefined;
 }

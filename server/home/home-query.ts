@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { DASHBOARD_LIST_SIZE, DASHBOARD_LOOKBACK_DAYS, type DashboardOrder, type LinkSummary, type Money } from '../../contract/home';
 import type { OrderStatus } from '../../contract/transactions';
 import type { Db } from '../db/database';
+import type { ColumnOf, ColumnsOf, Int8Text } from '../db/row-types';
 import { MAX_FAILED_CARD_ATTEMPTS } from '../payment-links/link-limits';
 import { linksOfOrders } from '../payment-links/link-state';
 
@@ -32,18 +33,9 @@ export async function takings(db: Db, merchantId: string, timeZone: string, peri
   return rows.rows.map((row) => ({ currency: row.currency, amountMinor: Number(row.amount) }));
 }
 
-interface LinkRow {
-  order_id: string;
-  guest_name: string;
-  reference_no: string;
-  amount_minor: string;
-  currency: string;
-  payment_type: LinkSummary['paymentType'];
-  expires_at: Date;
-  token: string;
-  locked: boolean;
-  total: string;
-}
+/** A link of the lists below, its columns typed from the schema (decision 0610). */
+type LinkRow = ColumnsOf<'payment_links', 'amount_minor' | 'currency' | 'payment_type' | 'expires_at' | 'token'> &
+  ColumnsOf<'orders', 'guest_name' | 'reference_no'> & { order_id: ColumnOf<'orders', 'id'>; locked: boolean; total: Int8Text };
 
 /**
  * Links not completed nor cancelled: open ones (taking cards) soonest expiry first, or those that stopped taking
@@ -69,7 +61,7 @@ export async function linksOf(db: Db, merchantId: string, which: 'open' | 'expir
       referenceNo: row.reference_no,
       amountMinor: Number(row.amount_minor),
       currency: row.currency,
-      paymentType: row.payment_type,
+      paymentType: row.payment_type as LinkSummary['paymentType'],
       expiresAt: new Date(row.expires_at).toISOString(),
       url: pageUrl(row.token),
       linkState: row.locked ? 'Locked' : new Date(row.expires_at) <= new Date() ? 'Expired' : 'Open',
@@ -77,25 +69,19 @@ export async function linksOf(db: Db, merchantId: string, which: 'open' | 'expir
   };
 }
 
-interface OrderRow {
-  id: string;
-  reference_no: string;
-  guest_name: string;
-  amount_minor: string;
-  currency: string;
-  status: OrderStatus;
-  payment_type: DashboardOrder['paymentType'];
-  at: Date;
-  total: string;
-}
+/** An order of the lists below, its columns typed from the schema (decision 0610); `at` is the moment the list is about. */
+type OrderRow = ColumnsOf<'orders', 'id' | 'reference_no' | 'guest_name' | 'amount_minor' | 'currency' | 'status' | 'payment_type'> & {
+  at: ColumnOf<'orders', 'created_at'>;
+  total: Int8Text;
+};
 const toOrder = (row: OrderRow): Omit<DashboardOrder, 'linkState'> => ({
   orderId: Number(row.id),
   referenceNo: row.reference_no,
   guestName: row.guest_name,
   amountMinor: Number(row.amount_minor),
   currency: row.currency.trim(),
-  status: row.status,
-  paymentType: row.payment_type,
+  status: row.status as OrderStatus,
+  paymentType: row.payment_type as DashboardOrder['paymentType'],
   at: new Date(row.at).toISOString(),
 });
 
@@ -110,7 +96,7 @@ async function withLinkStates<T extends Omit<DashboardOrder, 'linkState'>>(db: D
 
 /** Authorizations with money still open (Tokenized, authorized beyond what was captured or voided), newest first. */
 export async function awaitingCapture(db: Db, merchantId: string) {
-  const rows = await sql<OrderRow & { open_minor: string }>`
+  const rows = await sql<OrderRow & { open_minor: Int8Text }>`
     SELECT id, reference_no, guest_name, amount_minor, currency, status, payment_type, created_at AS at,
            authorized_minor - captured_minor - voided_minor AS open_minor, count(*) OVER () AS total
     FROM orders WHERE merchant_id = ${merchantId} AND status = 'Tokenized' AND authorized_minor - captured_minor - voided_minor > 0
@@ -126,7 +112,7 @@ export async function awaitingCapture(db: Db, merchantId: string) {
 export async function failedPayments(db: Db, merchantIds: string[]) {
   if (merchantIds.length === 0) return { count: 0, items: [] };
   const ids = sql.join(merchantIds.map((id) => sql`${id}::uuid`));
-  const rows = await sql<OrderRow & { reason: string | null; attempts: string }>`
+  const rows = await sql<OrderRow & { reason: ColumnOf<'payment_operations', 'note'>; attempts: Int8Text }>`
     SELECT *, count(*) OVER () AS total FROM (
       SELECT DISTINCT ON (id) id, reference_no, guest_name, amount_minor, currency, status, payment_type, at, reason,
              count(*) FILTER (WHERE declined) OVER (PARTITION BY id) AS attempts

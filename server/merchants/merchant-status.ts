@@ -9,6 +9,7 @@ import { allowedPropertyActions, nextPropertyStatus } from '../../machines/prope
 import { audit } from '../audit';
 import { canSeeMerchant, isProviderStaff, type Caller } from '../auth/caller';
 import type { Db } from '../db/database';
+import type { ColumnOf, ColumnsOf, OuterColumnsOf } from '../db/row-types';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { escapeLike } from '../lists/list-query';
@@ -39,23 +40,13 @@ function allowedStatuses(caller: Caller, status: PropertyStatus, hasFees: boolea
     .filter((next, index, all) => all.indexOf(next) === index);
 }
 
-interface DetailedRow {
-  id: string;
-  merchant_group_id: string;
-  name: string;
-  status: string;
-  active: boolean;
-  currency: string;
-  created_at: Date | string;
-  status_changed_at: Date | string | null;
-  group_name: string;
-  group_status: string;
-  fee_model: string | null;
-  percentage: string | null;
-  fixed_amount_minor: string | null;
-  valid_from: string | null;
-  has_fees: boolean;
-}
+/** A property with its group and the fee in force (the lateral join may find none), typed from the schema (decision 0610). */
+type DetailedRow = ColumnsOf<'merchants', 'id' | 'merchant_group_id' | 'name' | 'status' | 'active' | 'currency' | 'created_at' | 'status_changed_at'> &
+  OuterColumnsOf<'fees', 'fee_model' | 'percentage' | 'fixed_amount_minor' | 'valid_from'> & {
+    group_name: ColumnOf<'merchant_groups', 'name'>;
+    group_status: ColumnOf<'merchant_groups', 'status'>;
+    has_fees: boolean;
+  };
 
 async function detailedMerchants(
   db: Db,

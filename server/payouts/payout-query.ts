@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type InferResult, type RawBuilder, type SqlBool } from 'kysely';
 import type { PayoutFilter, PayoutQuery, PayoutRow as ContractPayoutRow } from '../../contract/payouts';
 import type { Db } from '../db/database';
 import { cappedCount, escapeLike, lowerBound, orderByClause, sortKeys, toIso, toNumber, upperBound, type SortColumn, type SortKey } from '../lists/list-query';
@@ -36,28 +36,33 @@ export function payoutWhere(filters: PayoutFilter, merchants: 'all' | string[]):
   return sql<SqlBool>`${sql.join(parts, sql` AND `)}`;
 }
 
-interface PayoutRecord {
-  id: string;
-  reference: string;
-  merchant_id: string;
-  merchant_name: string;
-  amount_minor: string | number;
-  currency: string;
-  status: string;
-  schedule: string;
-  period_start: string;
-  period_end: string;
-  paid_at: Date | string | null;
-  attempts: string | number;
-  created_at: Date | string;
-  updated_at: Date | string;
+/**
+ * The columns of a payouts row: written once here, their types read from server/db/schema.ts
+ * (decision 0610). The list page and one payout share it.
+ */
+function selectPayouts(db: Db) {
+  return db
+    .selectFrom('payouts as p')
+    .innerJoin('merchants as m', 'm.id', 'p.merchant_id')
+    .select((eb) => [
+      'p.id',
+      'p.reference',
+      'p.merchant_id',
+      'm.name as merchant_name',
+      'p.amount_minor',
+      'p.currency',
+      'p.status',
+      'p.schedule',
+      // As 'YYYY-MM-DD' text on both engines, whatever date parser the driver has.
+      sql<string>`p.period_start::text`.as('period_start'),
+      sql<string>`p.period_end::text`.as('period_end'),
+      'p.paid_at',
+      eb.selectFrom('payout_attempts as a').select(eb.fn.countAll<string | number>().as('n')).whereRef('a.payout_id', '=', 'p.id').as('attempts'),
+      'p.created_at',
+      'p.updated_at',
+    ]);
 }
-
-const PAYOUT_SELECT = sql.raw(
-  `p.id, p.reference, p.merchant_id, m.name AS merchant_name, p.amount_minor, p.currency, p.status, p.schedule,
-   p.period_start::text AS period_start, p.period_end::text AS period_end, p.paid_at,
-   (SELECT count(*) FROM payout_attempts a WHERE a.payout_id = p.id) AS attempts, p.created_at, p.updated_at`,
-);
+type PayoutRecord = InferResult<ReturnType<typeof selectPayouts>>[number];
 
 export function toPayoutRow(record: PayoutRecord): PayoutRow {
   return {
@@ -72,18 +77,21 @@ export function toPayoutRow(record: PayoutRecord): PayoutRow {
     periodStart: record.period_start,
     periodEnd: record.period_end,
     paidAt: record.paid_at === null ? null : toIso(record.paid_at),
-    attempts: toNumber(record.attempts),
+    // A count(*) subquery is never NULL; Kysely types every scalar subquery as nullable.
+    attempts: toNumber(record.attempts ?? 0),
     createdAt: toIso(record.created_at),
     updatedAt: toIso(record.updated_at),
   };
 }
 
 export async function payoutPage(db: Db, query: PayoutQuery, merchants: 'all' | string[], page: number, pageSize: number): Promise<PayoutRow[]> {
-  const result = await sql<PayoutRecord>`
-    SELECT ${PAYOUT_SELECT} FROM payouts p JOIN merchants m ON m.id = p.merchant_id
-    WHERE ${payoutWhere(query.filters, merchants)}
-    ORDER BY ${orderByClause(payoutSortKeys(query.sorting))} LIMIT ${pageSize} OFFSET ${page * pageSize}`.execute(db);
-  return result.rows.map(toPayoutRow);
+  const records = await selectPayouts(db)
+    .where(payoutWhere(query.filters, merchants))
+    .orderBy(orderByClause(payoutSortKeys(query.sorting)))
+    .limit(pageSize)
+    .offset(page * pageSize)
+    .execute();
+  return records.map(toPayoutRow);
 }
 
 export function countPayouts(db: Db, filters: PayoutFilter, merchants: 'all' | string[]) {
@@ -91,8 +99,9 @@ export function countPayouts(db: Db, filters: PayoutFilter, merchants: 'all' | s
 }
 
 export async function payoutById(db: Db, id: string, merchants: 'all' | string[]): Promise<PayoutRow | undefined> {
-  const result = await sql<PayoutRecord>`
-    SELECT ${PAYOUT_SELECT} FROM payouts p JOIN merchants m ON m.id = p.merchant_id
-    WHERE p.id = ${id}::uuid AND ${payoutWhere({}, merchants)}`.execute(db);
-  return result.rows[0] ? toPayoutRow(result.rows[0]) : undefined;
+  const record = await selectPayouts(db)
+    .where(sql<SqlBool>`p.id = ${id}::uuid`)
+    .where(payoutWhere({}, merchants))
+    .executeTakeFirst();
+  return record ? toPayoutRow(record) : undefined;
 }

@@ -1,6 +1,7 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { RefundFilter, RefundQuery, RefundRequestRow } from '../../contract/refunds';
 import type { Db } from '../db/database';
+import type { MerchantsTable, OrdersTable, RefundRequestsTable, UsersTable } from '../db/schema';
 import { cappedCount, escapeLike, lowerBound, orderByClause, sortKeys, toIso, toNumber, upperBound, type SortColumn, type SortKey } from '../lists/list-query';
 
 // One query shape for the refunds table and its export (spec 2 "/refund-management").
@@ -55,28 +56,37 @@ export function refundWhere(filters: ServerRefundFilter, merchants: 'all' | stri
   return sql<SqlBool>`${sql.join(parts, sql` AND `)}`;
 }
 
-interface RefundRecord {
-  id: string;
-  merchant_id: string;
-  merchant_name: string;
-  order_id: string | number;
-  order_reference: string;
-  guest_name: string;
-  amount_minor: string | number;
-  currency: string;
-  reason: string;
-  note: string | null;
-  approval_status: string;
-  state: string;
-  approvals_required: number;
+/**
+ * A refunds row as REFUND_SELECT reads it. The statement stays raw text because its FROM is the
+ * export's too (a COPY needs the text); its columns' types are read from server/db/schema.ts, only the
+ * computed ones are typed here (decision 0610).
+ */
+type RefundRecord = Pick<
+  Selectable<RefundRequestsTable>,
+  | 'id'
+  | 'merchant_id'
+  | 'order_id'
+  | 'amount_minor'
+  | 'currency'
+  | 'reason'
+  | 'note'
+  | 'approval_status'
+  | 'state'
+  | 'approvals_required'
+  | 'approver_roles'
+  | 'requested_by'
+  | 'created_at'
+  | 'updated_at'
+> & {
+  merchant_name: Selectable<MerchantsTable>['name'];
+  order_reference: Selectable<OrdersTable>['reference_no'];
+  guest_name: Selectable<OrdersTable>['guest_name'];
+  /** A count(*): int8, as text or number depending on the engine. */
   approvals_given: string | number;
-  approver_roles: string[];
-  requested_by: string | null;
-  requester_email: string | null;
+  /** LEFT JOIN users: null when the requester is gone. */
+  requester_email: Selectable<UsersTable>['email'] | null;
   requester_name: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+};
 
 const REFUND_SELECT = sql.raw(`r.id, r.merchant_id, m.name AS merchant_name, r.order_id, o.reference_no AS order_reference, o.guest_name,
   r.amount_minor, r.currency, r.reason, r.note, r.approval_status, r.state, r.approvals_required, ${APPROVALS_GIVEN} AS approvals_given,

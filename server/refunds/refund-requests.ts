@@ -6,6 +6,7 @@ import { machineDecisions, nextRefundStatus, type RefundApprovalEvent, type Refu
 import { audit } from '../audit';
 import { canSeeMerchant, type Caller } from '../auth/caller';
 import type { Db } from '../db/database';
+import type { ColumnsOf } from '../db/row-types';
 import { problems } from '../http/problem';
 import type { Acquirer, RefundAnswer, RefundUpdate } from '../transactions/acquirer';
 import { refundableOf, type RefundableOrder } from '../transactions/refundable';
@@ -21,23 +22,17 @@ import { recordLiveEvent } from '../events/live-outbox';
 // (decision 0520). The table constraints (never more refunded than captured, money moved once and
 // corrected at most once per request, one approval per person) back it.
 
-interface LockedOrder extends RefundableOrder {
-  merchant_id: string;
-  currency: string;
-}
+/** The order and the request as the refund steps lock them, typed from the schema (decision 0610). */
+type LockedOrder = RefundableOrder & ColumnsOf<'orders', 'merchant_id' | 'currency'>;
 
-interface LockedRequest {
-  id: string;
-  merchant_id: string;
-  order_id: string;
-  amount_minor: string;
-  currency: string;
+type LockedRequest = ColumnsOf<
+  'refund_requests',
+  'id' | 'merchant_id' | 'order_id' | 'amount_minor' | 'currency' | 'requested_by' | 'approvals_required' | 'approver_roles'
+> & {
+  // The table's CHECK constraints hold these to the contract's values.
   approval_status: RefundStatus['approvalStatus'];
   state: RefundStatus['state'];
-  requested_by: string | null;
-  approvals_required: number;
-  approver_roles: string[];
-}
+};
 
 async function lockOrder(db: Db, orderId: string | number): Promise<LockedOrder | undefined> {
   const result = await sql<LockedOrder>`SELECT id, merchant_id, currency, status, payment_type, amount_minor, captured_minor, refunded_minor

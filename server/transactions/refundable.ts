@@ -1,20 +1,15 @@
 import { sql } from 'kysely';
 import { RESERVING_REFUND_STATES } from '../../machines/refund-approval.machine';
 import type { Db } from '../db/database';
+import type { ColumnsOf } from '../db/row-types';
 
 // What an order may still refund, in one place (issue 35 "Each rule in one place"): the refund
 // request checks (server/refunds/refund-requests.ts) refuse more than this, and the order detail
 // sends it as `refundableMinor`, which the SPA shows instead of computing its own.
 
 /** The order columns the rule reads. */
-export interface RefundableOrder {
-  id: string;
-  status: string;
-  payment_type: string;
-  amount_minor: string;
-  captured_minor: string;
-  refunded_minor: string;
-}
+/** What the refundable amount reads of an order, typed from the schema (decision 0610). */
+export type RefundableOrder = ColumnsOf<'orders', 'id' | 'status' | 'payment_type' | 'amount_minor' | 'captured_minor' | 'refunded_minor'>;
 
 /** Captured money of an order: its ledger, or for a card payment taken in full (no authorization ledger) its amount once Paid. */
 export function capturedOf(order: Pick<RefundableOrder, 'status' | 'payment_type' | 'amount_minor' | 'captured_minor'>): number {

@@ -4,19 +4,14 @@ import { orderEmailEndpoints, type OrderEmail } from '../../contract/transaction
 import { audit } from '../audit';
 import type { AnyCaller } from '../auth/caller';
 import type { Db } from '../db/database';
+import type { ColumnsOf, Int8Text } from '../db/row-types';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { effectiveMerchants } from '../lists/list-query';
 
 const { getOrderEmailHistory, resendOrderEmail } = orderEmailEndpoints;
 
-interface EmailRecord {
-  id: string;
-  recipient: string;
-  subject: string;
-  status: string;
-  sent_at: Date;
-}
+type EmailRecord = ColumnsOf<'order_email_history', 'id' | 'recipient' | 'subject' | 'status' | 'sent_at'>;
 const toEmail = (row: EmailRecord): OrderEmail => ({
   id: Number(row.id),
   recipient: row.recipient,
@@ -42,7 +37,7 @@ async function visibleOrder(db: Db, id: number, caller: AnyCaller, merchantHeade
 export function registerOrderEmailRoutes(app: FastifyInstance): void {
   registerEndpoint(app, getOrderEmailHistory, async ({ params, query, caller, merchantId, ctx }) => {
     await visibleOrder(ctx.db, params.id, caller, merchantId);
-    const rows = await sql<EmailRecord & { total: string }>`
+    const rows = await sql<EmailRecord & { total: Int8Text }>`
       SELECT id, recipient, subject, status, sent_at, count(*) OVER () AS total
       FROM order_email_history WHERE order_id = ${String(params.id)}::bigint
       ORDER BY sent_at DESC, id DESC LIMIT ${query.limit} OFFSET ${query.page * query.limit}`.execute(ctx.db);
@@ -81,6 +76,6 @@ export function registerOrderEmailRoutes(app: FastifyInstance): void {
         text: `${original.subject}\n\nThis is a copy of the e-mail about your reservation ${order.reference_no} at ${order.merchant_name}, sent again at the hotel's request.`,
       }),
     );
-    return toEmail(copy as EmailRecord);
+    return toEmail(copy);
   });
 }

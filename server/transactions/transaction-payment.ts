@@ -5,6 +5,7 @@ import { allowedOrderActions, nextOrderStatus, type PaymentLedger } from '../../
 import { audit } from '../audit';
 import { can, madeBy, type AnyCaller } from '../auth/caller';
 import type { Db } from '../db/database';
+import type { ColumnsOf } from '../db/row-types';
 import { effectiveMerchants } from '../lists/list-query';
 import { problems } from '../http/problem';
 import type { Acquirer } from './acquirer';
@@ -21,20 +22,15 @@ import type { LiveEvent } from '../../contract/live-events';
 // ledger, asks the order payment machine, calls the acquirer and records the operation, all in
 // the request's transaction, so two requests racing on one order are served one after the other.
 
-interface LockedOrder {
-  id: string;
-  merchant_id: string;
+/** The order as the payment actions lock it, typed from the schema (decision 0610). */
+type LockedOrder = ColumnsOf<
+  'orders',
+  'id' | 'merchant_id' | 'currency' | 'reference_no' | 'amount_minor' | 'card_token' | 'authorized_minor' | 'captured_minor' | 'voided_minor'
+> & {
+  status: OrderStatus;
   /** The order's property's status: an Inactive property finishes payments but takes no new money (decision 0410). */
   property_status: PropertyStatus;
-  status: OrderStatus;
-  currency: string;
-  reference_no: string;
-  amount_minor: string;
-  card_token: string | null;
-  authorized_minor: string;
-  captured_minor: string;
-  voided_minor: string;
-}
+};
 
 function ledgerOf(
   order: Pick<LockedOrder, 'amount_minor' | 'authorized_minor' | 'captured_minor' | 'voided_minor'>,

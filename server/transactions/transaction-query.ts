@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type InferResult, type RawBuilder, type SqlBool } from 'kysely';
 import { ORDER_STATUS_CODE, type OrderFilter, type OrderQuery, type OrderRow, type OrderStatus } from '../../contract/transactions';
 import type { Db } from '../db/database';
 import { cappedCount, escapeLike, lowerBound, orderByClause, sortKeys, toIso, toNumber, upperBound, type SortColumn, type SortKey } from '../lists/list-query';
@@ -44,27 +44,33 @@ export function orderWhere(filters: OrderFilter, merchants: 'all' | string[]): R
   return sql<SqlBool>`${sql.join(parts, sql` AND `)}`;
 }
 
-interface OrderRecord {
-  id: string | number;
-  reference_no: string;
-  merchant_id: string;
-  merchant_name: string;
-  guest_name: string;
-  guest_email: string | null;
-  amount_minor: string | number;
-  currency: string;
-  status: string;
-  payment_type: string;
-  charge_category: string;
-  card_brand: string | null;
-  card_last4: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
+/**
+ * The columns of a transactions row: written once here, their types read from server/db/schema.ts
+ * (decision 0610). The list page and one order share it.
+ */
+function selectOrders(db: Db) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('merchants as m', 'm.id', 'o.merchant_id')
+    .select([
+      'o.id',
+      'o.reference_no',
+      'o.merchant_id',
+      'm.name as merchant_name',
+      'o.guest_name',
+      'o.guest_email',
+      'o.amount_minor',
+      'o.currency',
+      'o.status',
+      'o.payment_type',
+      'o.charge_category',
+      'o.card_brand',
+      'o.card_last4',
+      'o.created_at',
+      'o.updated_at',
+    ]);
 }
-
-const ORDER_SELECT = sql.raw(
-  'o.id, o.reference_no, o.merchant_id, m.name AS merchant_name, o.guest_name, o.guest_email, o.amount_minor, o.currency, o.status, o.payment_type, o.charge_category, o.card_brand, o.card_last4, o.created_at, o.updated_at',
-);
+type OrderRecord = InferResult<ReturnType<typeof selectOrders>>[number];
 
 export function toOrderRow(record: OrderRecord): OrderRow {
   const status = record.status as OrderStatus;
@@ -97,11 +103,13 @@ export function toOrderRow(record: OrderRecord): OrderRow {
  */
 export async function orderPage(db: Db, query: OrderQuery, merchants: 'all' | string[], page: number, pageSize: number, fromEnd = false): Promise<OrderRow[]> {
   const keys = orderSortKeys(query.sorting).map((key) => (fromEnd ? { ...key, desc: !key.desc } : key));
-  const result = await sql<OrderRecord>`
-    SELECT ${ORDER_SELECT} FROM orders o JOIN merchants m ON m.id = o.merchant_id
-    WHERE ${orderWhere(query.filters, merchants)}
-    ORDER BY ${orderByClause(keys)} LIMIT ${pageSize} OFFSET ${page * pageSize}`.execute(db);
-  const rows = result.rows.map(toOrderRow);
+  const records = await selectOrders(db)
+    .where(orderWhere(query.filters, merchants))
+    .orderBy(orderByClause(keys))
+    .limit(pageSize)
+    .offset(page * pageSize)
+    .execute();
+  const rows = records.map(toOrderRow);
   return fromEnd ? rows.reverse() : rows;
 }
 
@@ -110,8 +118,9 @@ export function countOrders(db: Db, filters: OrderFilter, merchants: 'all' | str
 }
 
 export async function orderById(db: Db, id: number, merchants: 'all' | string[]): Promise<OrderRow | undefined> {
-  const result = await sql<OrderRecord>`
-    SELECT ${ORDER_SELECT} FROM orders o JOIN merchants m ON m.id = o.merchant_id
-    WHERE o.id = ${String(id)}::bigint AND ${orderWhere({}, merchants)}`.execute(db);
-  return result.rows[0] ? toOrderRow(result.rows[0]) : undefined;
+  const record = await selectOrders(db)
+    .where(sql<SqlBool>`o.id = ${String(id)}::bigint`)
+    .where(orderWhere({}, merchants))
+    .executeTakeFirst();
+  return record ? toOrderRow(record) : undefined;
 }
