@@ -17,7 +17,10 @@ export interface AppRoute extends GuardedRoute {
   decoration?: boolean;
 }
 
-export function screen<M>(importer: () => Promise<M>, name: keyof M): ScreenLoader {
+/** The names of a module's components that render without props (a screen needing parts goes through `screenWithParts`). */
+type ScreenName<M> = { [K in keyof M]: M[K] extends ComponentType<Record<string, never>> ? K : never }[keyof M];
+
+export function screen<M>(importer: () => Promise<M>, name: ScreenName<M>): ScreenLoader {
   return () => importer().then((module) => module[name] as ComponentType);
 }
 
@@ -73,6 +76,6 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
     path: '/pay/[id]',
     public: true,
     titleKey: 'guestCheckout.pageTitle',
-    load: screen(() => import('../features/guest-payment/guest-payment-screen'), 'GuestPaymentScreen'),
+    load: screen(() => import('../features/guest-checkout/guest-checkout-screen'), 'GuestCheckoutScreen'),
   },
 ];

@@ -1,21 +1,49 @@
+import { createElement, type ComponentType } from 'react';
 import { KYC_STEP_IDS } from '../../contract/kyc/steps';
 import { MERCHANT_PAGES, PROPERTY_PAGES } from '../../contract/settings/pages';
 import { areaDemand } from '../lib/permissions';
-import { PUBLIC_ROUTES, screen, type AppRoute } from './public-routes';
+import { PUBLIC_ROUTES, screen, type AppRoute, type ScreenLoader } from './public-routes';
 
 // The one route table (spec 2, spec 6 "Route demands"): every route as data. Screens load lazily;
 // the screen of a route is found in two hops: this table -> src/features/<domain>/<screen>.tsx.
 // The public routes are in ./public-routes.ts (on the first load); this module, with the guarded
 // routes and the permission table, loads with the signed-in part of the app (decision 0571).
 
-export type { AppRoute, ScreenLoader } from './public-routes';
+export type { AppRoute } from './public-routes';
 
 // The page slugs live in the contract (the settings-form registry reads them too).
 export { MERCHANT_PAGES, PROPERTY_PAGES };
 
+/**
+ * A screen that shows a part of another feature: a feature never imports another (decision 0600), so the
+ * screen names the parts it needs as props and this table hands them in, both modules loaded together.
+ * The compiler checks here that the parts fit the screen's props.
+ */
+export function screenWithParts<P extends object>(loadScreen: () => Promise<ComponentType<P>>, loadParts: () => Promise<P>): ScreenLoader {
+  return () =>
+    Promise.all([loadScreen(), loadParts()]).then(([Screen, parts]) => {
+      const WithParts = () => createElement(Screen, parts);
+      WithParts.displayName = `WithParts(${Screen.displayName ?? Screen.name})`;
+      return WithParts;
+    });
+}
+
+const settingsForms = () => import('../features/settings/settings-form-host');
+const guestCheckoutView = () => import('../features/guest-checkout/guest-checkout-view');
+
 const kycStep = screen(() => import('../features/kyc/kyc-step-screen'), 'KycStepScreen');
-const propertyPage = screen(() => import('../features/properties/property-page-screen'), 'PropertyPageScreen');
-const merchantPage = screen(() => import('../features/merchants/merchant-page-screen'), 'MerchantPageScreen');
+const propertyPage = screenWithParts(
+  () => import('../features/properties/property-page-screen').then((module) => module.PropertyPageScreen),
+  () => settingsForms().then((module) => ({ SettingsForm: module.PropertySettingsForm })),
+);
+const merchantPage = screenWithParts(
+  () => import('../features/merchants/merchant-page-screen').then((module) => module.MerchantPageScreen),
+  () =>
+    Promise.all([settingsForms(), import('../features/settings/merchant-wizard/merchant-wizard')]).then(([forms, wizard]) => ({
+      SettingsForm: forms.MerchantSettingsForm,
+      MerchantWizard: wizard.MerchantWizard,
+    })),
+);
 
 // Each route demands the resource and exact action set of its page area in the permission table.
 const KYC = areaDemand('kycWizard');
@@ -76,7 +104,10 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/properties/create-property',
     demand: PROPERTIES,
     titleKey: 'shell.routes.createProperty',
-    load: screen(() => import('../features/properties/create-property-screen'), 'CreatePropertyScreen'),
+    load: screenWithParts(
+      () => import('../features/properties/create-property-screen').then((module) => module.CreatePropertyScreen),
+      () => import('../features/settings/property-wizard').then((module) => ({ PropertyWizard: module.PropertyWizard })),
+    ),
   },
   {
     path: '/properties/property-submitted',
@@ -89,7 +120,10 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/properties/admin/checkout-preview',
     demand: PROPERTIES,
     titleKey: 'shell.routes.checkoutPreview',
-    load: screen(() => import('../features/properties/checkout-preview-screen'), 'CheckoutPreviewScreen'),
+    load: screenWithParts(
+      () => import('../features/properties/checkout-preview-screen').then((module) => module.CheckoutPreviewScreen),
+      () => guestCheckoutView().then((module) => ({ GuestCheckoutView: module.GuestCheckoutView })),
+    ),
   },
 
   // Users.
@@ -160,7 +194,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/property-management',
     demand: areaDemand('propertyManagement'),
     titleKey: 'shell.routes.propertyManagement',
-    load: screen(() => import('../features/property-management/property-management-screen'), 'PropertyManagementScreen'),
+    load: screen(() => import('../features/home/property-management-screen'), 'PropertyManagementScreen'),
   },
   {
     path: '/generate-payment-link',
@@ -172,7 +206,14 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/payment-link-preview',
     demand: TRANSACTIONS,
     titleKey: 'shell.routes.paymentLinkPreview',
-    load: screen(() => import('../features/payment-links/payment-link-preview-screen'), 'PaymentLinkPreviewScreen'),
+    load: screenWithParts(
+      () => import('../features/payment-links/payment-link-preview-screen').then((module) => module.PaymentLinkPreviewScreen),
+      () =>
+        Promise.all([guestCheckoutView(), import('../features/guest-checkout/card-form')]).then(([view, card]) => ({
+          GuestCheckoutView: view.GuestCheckoutView,
+          CardForm: card.CardForm,
+        })),
+    ),
   },
   {
     path: '/bookings',
@@ -190,7 +231,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/fee-management',
     demand: areaDemand('fees'),
     titleKey: 'shell.routes.feeManagement',
-    load: screen(() => import('../features/fees/fee-management-screen'), 'FeeManagementScreen'),
+    load: screen(() => import('../features/settings/fees/fee-management-screen'), 'FeeManagementScreen'),
   },
 
   // Refunds and payouts.

@@ -59,6 +59,29 @@ describe('import boundaries', () => {
     expect(await boundaryMessages("import { call } from '../lib/api-client';\nexport const y = call;\n", 'src/components/example.ts')).toEqual([]);
   });
 
+  it('keeps domain code out of src/components (decision 0600)', async () => {
+    // A folder named for a domain, whatever it imports.
+    expect(await boundaryMessages('export const x = 1;\n', 'src/components/payouts/payout-card.tsx')).toEqual([
+      'src/components/payouts is named for a domain: domain code lives in its feature, src/features/<feature> (decision 0600)',
+    ]);
+    expect(await boundaryMessages('export const x = 1;\n', 'src/components/settings-forms/fees/fees-form.tsx')).toHaveLength(1);
+    // A kit folder reading a domain's contract module.
+    expect(
+      await boundaryMessages(
+        "import type { PayoutRow } from '../../../contract/payouts';\nexport type X = PayoutRow;\n",
+        'src/components/data-table/payout-cell.tsx',
+      ),
+    ).toEqual(['src/components must not import the domain module contract/payouts: domain code lives in its feature, src/features/<feature> (decision 0600)']);
+    expect(
+      await boundaryMessages("import { x } from '../../../contract/settings/pages';\nexport const y = x;\n", 'src/components/page-layout/example.ts'),
+    ).toEqual([
+      'src/components must not import the domain module contract/settings/pages: domain code lives in its feature, src/features/<feature> (decision 0600)',
+    ]);
+    // What every domain shares stays open to the kit, and a feature reads any contract module.
+    expect(await boundaryMessages("import { x } from '../../../contract/paging';\nexport const y = x;\n", 'src/components/data-table/example.ts')).toEqual([]);
+    expect(await boundaryMessages("import { x } from '../../../contract/payouts';\nexport const y = x;\n", 'src/features/payouts/example.ts')).toEqual([]);
+  });
+
   it('points every refusal at docs/architecture.md, which exists in the repository', async () => {
     const [result] = await eslint.lintText("import { x } from '../payouts/payouts-screen';\nexport const y = x;\n", {
       filePath: 'src/features/transactions/example.ts',

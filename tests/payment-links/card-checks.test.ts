@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardExpired, passesLuhn } from '../../contract/card-checks';
-import { cardFormSchema, cardWords } from '../../src/components/guest-checkout/card-form';
+import { cardFormSchema, cardWords } from '../../src/features/guest-checkout/card-form';
 import { kitResolver } from '../../src/components/form/use-form';
 
 // Decision 0351: the guest's card form refuses what the card's own digits and date can tell, and

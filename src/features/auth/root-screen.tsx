@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Redirect } from 'wouter';
 import { useSession } from '../../lib/session/session-provider';
 import { PageLayout } from '../../components/page-layout/page-layout';
-import { StartHere } from '../../components/start-here/start-here';
+import { StartHere } from './start-here';
 import { currentRoleOf } from '../../lib/permissions';
 
 /**

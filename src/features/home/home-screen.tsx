@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { homeScreenEndpoints, type MerchantHome } from '../../../contract/home';
 import { paymentLinkEndpoints } from '../../../contract/payment-links';
 import type { PropertyStatus } from '../../../contract/properties';
-import { moneyText } from '../../components/dashboard/dashboard-parts';
+import { moneyText } from './dashboard-parts';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { StatusBadge } from '../../components/status-badge/status-badge';
 import { call } from '../../lib/api-client';

@@ -1,16 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { merchantGroupEndpoints } from '../../../contract/merchant-groups';
 import type { MerchantPage } from '../../../contract/settings/pages';
+import type { SettingsScope } from '../../../contract/settings/scope';
 import { PageLayout, type Crumb } from '../../components/page-layout/page-layout';
 import { call } from '../../lib/api-client';
-import { MERCHANT_PAGE_FORMS } from '../../components/settings-forms/registry';
-import { SettingsFormHost } from '../../components/settings-forms/settings-form-host';
 import { useSession } from '../../lib/session/session-provider';
 import { MERCHANT_WIZARD_STEPS, type MerchantWizardStep } from '../../../contract/settings/merchant-wizard';
-import { MerchantWizard } from './merchant-wizard/merchant-wizard';
 import { useWarnBeforeUnload } from '../../lib/use-warn-before-unload';
 
 const isWizardStep = (page: string): page is MerchantWizardStep => (MERCHANT_WIZARD_STEPS as readonly string[]).includes(page);
@@ -20,7 +18,13 @@ const isWizardStep = (page: string): page is MerchantWizardStep => (MERCHANT_WIZ
  * Without merchantGroupId the caller's own group is meant; provider staff have none and come from the merchants list.
  * With isOnboarding=true a wizard step's page is that step of the merchant wizard.
  */
-export function MerchantPageScreen() {
+export interface MerchantPageParts {
+  /** The page's settings form and the merchant wizard; both belong to features/settings and the route table hands them in (decision 0600). */
+  SettingsForm: ComponentType<{ page: MerchantPage; scope: SettingsScope; onboarding: boolean; onDirtyChange?: (dirty: boolean) => void }>;
+  MerchantWizard: ComponentType<{ merchantGroupId: string; urlStep: MerchantWizardStep }>;
+}
+
+export function MerchantPageScreen({ SettingsForm, MerchantWizard }: MerchantPageParts) {
   const { t } = useTranslation();
   const [location] = useLocation();
   const search = new URLSearchParams(useSearch());
@@ -37,13 +41,7 @@ export function MerchantPageScreen() {
       {merchantGroupId && onboarding && isWizardStep(page) ? (
         <MerchantWizard merchantGroupId={merchantGroupId} urlStep={page} />
       ) : merchantGroupId ? (
-        <SettingsFormHost
-          key={merchantGroupId}
-          loader={MERCHANT_PAGE_FORMS[page]}
-          scope={{ kind: 'merchantGroup', merchantGroupId }}
-          onboarding={onboarding}
-          onDirtyChange={setDirty}
-        />
+        <SettingsForm key={merchantGroupId} page={page} scope={{ kind: 'merchantGroup', merchantGroupId }} onboarding={onboarding} onDirtyChange={setDirty} />
       ) : (
         <p role="status" className="text-sm text-slate-600">
           {t('settings.page.noGroup')}

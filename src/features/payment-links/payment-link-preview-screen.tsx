@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { SECURE_VIEW_MODES } from '../../../contract/payment-links';
-import { CardForm } from '../../components/guest-checkout/card-form';
-import { GuestCheckoutView } from '../../components/guest-checkout/guest-checkout-view';
+import { SECURE_VIEW_MODES, type CheckoutBranding } from '../../../contract/payment-links';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { useActiveProperty } from '../../lib/active-property';
 import { formatMoney } from '../../lib/format';
 import { paymentLinkSetupQuery } from './api';
-import { previewContentOf } from './preview-address';
+import { previewContentOf, type PreviewContent } from './preview-address';
 
 type Mode = (typeof SECURE_VIEW_MODES)[number];
 /** The widths the guest page is drawn at: a phone, and a laptop window. */
@@ -17,7 +15,13 @@ const FRAME_WIDTH: Record<Mode, number> = { Desktop: 1024, Mobile: 390 };
 
 // Spec 2 "/payment-link-preview", spec 3 secure-view modes: the guest's page as it will look, in the
 // active property's branding, drawn by the same component as the real page (nothing can be paid here).
-export function PaymentLinkPreviewScreen() {
+export interface PaymentLinkPreviewParts {
+  /** The guest's page and its card form, drawn by features/guest-checkout; the route table hands them in (decision 0600). */
+  GuestCheckoutView: ComponentType<{ content: PreviewContent & { propertyName: string }; branding: CheckoutBranding; children?: ReactNode }>;
+  CardForm: ComponentType<{ branding: CheckoutBranding; submitLabel: string }>;
+}
+
+export function PaymentLinkPreviewScreen({ GuestCheckoutView, CardForm }: PaymentLinkPreviewParts) {
   const { t } = useTranslation();
   const search = useSearch();
   const { activeProperty, resolving } = useActiveProperty();

@@ -1,12 +1,18 @@
 import { CHARGE_CATEGORIES, PAYMENT_TYPES } from '../../../contract/transactions';
-import type { CheckoutContent } from '../../components/guest-checkout/guest-checkout-view';
+import type { GuestCheckout } from '../../../contract/payment-links';
 
 // What /payment-link-preview shows travels in its address, so "Preview" from the form or from a
 // created link opens the same page and a reload keeps it.
 
 export const PREVIEW_PATH = '/payment-link-preview';
 
-export function previewAddress(content: Omit<CheckoutContent, 'propertyName'>): string {
+/** What the guest page shows of a link, less the property's name (which the preview reads from the setup). */
+export type PreviewContent = Pick<
+  GuestCheckout,
+  'guestName' | 'amountMinor' | 'currency' | 'paymentType' | 'chargeCategory' | 'bookingReference' | 'message' | 'expiresAt'
+>;
+
+export function previewAddress(content: PreviewContent): string {
   const search = new URLSearchParams({
     amountMinor: String(content.amountMinor),
     currency: content.currency,
@@ -23,10 +29,7 @@ export function previewAddress(content: Omit<CheckoutContent, 'propertyName'>): 
 const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T => (values.includes(value as T) ? (value as T) : fallback);
 
 /** The content named in the address, a sample for whatever it leaves out. */
-export function previewContentOf(
-  search: string,
-  sample: { guestName: string; bookingReference: string; currency: string },
-): Omit<CheckoutContent, 'propertyName'> {
+export function previewContentOf(search: string, sample: { guestName: string; bookingReference: string; currency: string }): PreviewContent {
   const query = new URLSearchParams(search);
   const amount = Number(query.get('amountMinor'));
   const expires = query.get('expiresAt');

@@ -4,15 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Field, inputClass } from '../../components/form/field';
 import { PageLayout } from '../../components/page-layout/page-layout';
-import { merchantConfigsQuery } from './api';
-import { PaymentConfigForm } from './payment-config-form';
+import { paymentSettingsQuery } from './api';
+import { PaymentSettingsForm } from './payment-settings-form';
 import { editHref } from './payment-settings-screen';
 
 /** /payment-settings/add-payment-settings (spec 2): payment settings of its own for a property that follows its group's. */
 export function AddPaymentSettingsScreen() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const configs = useQuery(merchantConfigsQuery());
+  const configs = useQuery(paymentSettingsQuery());
   const [merchantId, setMerchantId] = useState('');
   const candidates = (configs.data ?? []).filter((config) => !config.hasOwnSettings);
   const chosen = candidates.find((config) => config.merchantId === merchantId);
@@ -36,7 +36,7 @@ export function AddPaymentSettingsScreen() {
           </Field>
         </div>
       ) : null}
-      {chosen ? <PaymentConfigForm key={chosen.merchantId} config={chosen} adding onSaved={(saved) => navigate(editHref(saved))} /> : null}
+      {chosen ? <PaymentSettingsForm key={chosen.merchantId} config={chosen} adding onSaved={(saved) => navigate(editHref(saved))} /> : null}
     </PageLayout>
   );
 }

@@ -9,29 +9,29 @@ export const paymentSettingsKeys = {
 };
 
 /** A property's virtual card (VCC) config: an empty list when it has none yet. */
-export const vccConfigQuery = (merchantId: string) =>
+export const vccSettingsQuery = (merchantId: string) =>
   queryOptions({
     queryKey: paymentSettingsKeys.vcc(merchantId),
     queryFn: ({ signal }) => call(merchantConfigEndpoints.searchVccMerchantConfigs, { body: { merchantId }, signal }),
   });
 
 /** `version`: the `updatedAt` the form was opened on (contract/versions.ts); a save over a newer one is refused (412). */
-export function saveVccConfig(body: VccMerchantConfigInput, version: string) {
+export function saveVccSettings(body: VccMerchantConfigInput, version: string) {
   return call(merchantConfigEndpoints.saveVccMerchantConfig, { body, ifMatch: version });
 }
 
-export const merchantConfigsQuery = (merchantId?: string) =>
+export const paymentSettingsQuery = (merchantId?: string) =>
   queryOptions({
     queryKey: paymentSettingsKeys.search(merchantId),
     queryFn: ({ signal }) => call(merchantConfigEndpoints.searchMerchantConfigs, { body: merchantId ? { merchantId } : {}, signal }),
   });
 
 /** `version`: the `updatedAt` the form was opened on (contract/versions.ts); a save over a newer one is refused (412). */
-export function saveMerchantConfig(body: MerchantConfigBody, adding: boolean, version: string) {
+export function savePaymentSettings(body: MerchantConfigBody, adding: boolean, version: string) {
   const options = { body, ifMatch: version };
   return adding ? call(merchantConfigEndpoints.createMerchantConfig, options) : call(merchantConfigEndpoints.updateMerchantConfig, options);
 }
 
-export function deleteMerchantConfig(merchantId: string) {
+export function deletePaymentSettings(merchantId: string) {
   return call(merchantConfigEndpoints.deleteMerchantConfig, { params: { id: merchantId } });
 }

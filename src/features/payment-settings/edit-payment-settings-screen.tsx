@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { PageLayout } from '../../components/page-layout/page-layout';
-import { merchantConfigsQuery } from './api';
-import { PaymentConfigForm } from './payment-config-form';
-import { VccConfigSection } from './vcc-config-section';
+import { paymentSettingsQuery } from './api';
+import { PaymentSettingsForm } from './payment-settings-form';
+import { VccSection } from './vcc-section';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -14,7 +14,7 @@ export function EditPaymentSettingsScreen() {
   const { t } = useTranslation();
   const merchantId = new URLSearchParams(useSearch()).get('merchantId') ?? '';
   const valid = UUID.test(merchantId);
-  const configs = useQuery({ ...merchantConfigsQuery(merchantId), enabled: valid });
+  const configs = useQuery({ ...paymentSettingsQuery(merchantId), enabled: valid });
   const [saved, setSaved] = useState(false);
   const config = configs.data?.[0];
   return (
@@ -30,7 +30,7 @@ export function EditPaymentSettingsScreen() {
         </p>
       ) : null}
       {config ? (
-        <PaymentConfigForm
+        <PaymentSettingsForm
           key={config.updatedAt ?? 'new'}
           config={config}
           adding={!config.hasOwnSettings}
@@ -38,7 +38,7 @@ export function EditPaymentSettingsScreen() {
           onEditing={() => setSaved(false)}
         />
       ) : null}
-      {config ? <VccConfigSection merchantId={config.merchantId} /> : null}
+      {config ? <VccSection merchantId={config.merchantId} /> : null}
     </PageLayout>
   );
 }

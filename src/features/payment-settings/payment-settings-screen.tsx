@@ -6,7 +6,7 @@ import type { MerchantConfig } from '../../../contract/payment-settings';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { useActionMutation } from '../../lib/use-action-mutation';
-import { deleteMerchantConfig, merchantConfigsQuery, paymentSettingsKeys } from './api';
+import { deletePaymentSettings, paymentSettingsQuery, paymentSettingsKeys } from './api';
 
 export function editHref(config: Pick<MerchantConfig, 'merchantGroupId' | 'merchantId'>): string {
   return `/payment-settings/edit-payment-settings?merchantGroupId=${encodeURIComponent(config.merchantGroupId)}&merchantId=${encodeURIComponent(config.merchantId)}`;
@@ -15,7 +15,7 @@ export function editHref(config: Pick<MerchantConfig, 'merchantGroupId' | 'merch
 /** /payment-settings (spec 2): the payment settings of every property the user may see, own or inherited from the group. */
 export function PaymentSettingsScreen() {
   const { t } = useTranslation();
-  const configs = useQuery(merchantConfigsQuery());
+  const configs = useQuery(paymentSettingsQuery());
   const [deleting, setDeleting] = useState<MerchantConfig | null>(null);
   return (
     <PageLayout
@@ -86,7 +86,7 @@ function DeleteConfirm({ config, onDone }: { config: MerchantConfig; onDone: () 
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const mutation = useActionMutation({
-    mutationFn: () => deleteMerchantConfig(config.merchantId),
+    mutationFn: () => deletePaymentSettings(config.merchantId),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: paymentSettingsKeys.all });
       onDone();

@@ -1,12 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { paymentLinkEndpoints } from '../../../contract/payment-links';
-import { GuestCheckoutView, type CheckoutContent } from '../../components/guest-checkout/guest-checkout-view';
+import { paymentLinkEndpoints, type CheckoutBranding, type GuestCheckout } from '../../../contract/payment-links';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { call } from '../../lib/api-client';
 import { useActiveProperty } from '../../lib/active-property';
+
+type CheckoutContent = Pick<
+  GuestCheckout,
+  'propertyName' | 'guestName' | 'amountMinor' | 'currency' | 'paymentType' | 'chargeCategory' | 'bookingReference' | 'message' | 'expiresAt'
+>;
+
+export interface CheckoutPreviewParts {
+  GuestCheckoutView: ComponentType<{ content: CheckoutContent; branding: CheckoutBranding; children?: ReactNode }>;
+}
 
 // Spec 3 secure-view modes; the frame widths are a phone's and a laptop's.
 const MODES = { Desktop: 1024, Mobile: 375 } as const;
@@ -15,9 +23,10 @@ type Mode = keyof typeof MODES;
 /**
  * /properties/admin/checkout-preview?merchantId=.. (spec 2): the guest checkout as the property's
  * settings make it look (its branding and first currency), with sample data, as a desktop or a
- * phone shows it; the same view the guest's payment link opens (src/components/guest-checkout).
+ * phone shows it; the same view the guest's payment link opens (src/features/guest-checkout, handed in by the
+ * route table: decision 0600).
  */
-export function CheckoutPreviewScreen() {
+export function CheckoutPreviewScreen({ GuestCheckoutView }: CheckoutPreviewParts) {
   const { t } = useTranslation();
   const { activeProperty, resolving } = useActiveProperty();
   const merchantId = new URLSearchParams(useSearch()).get('merchantId') ?? activeProperty?.merchantId;

@@ -1,21 +1,29 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { propertyEndpoints } from '../../../contract/properties';
+import { propertyEndpoints, type PropertyOverview } from '../../../contract/properties';
 import { PROPERTY_WIZARD_STEPS } from '../../../contract/property-wizard';
 import { wizardModeOf } from '../../../machines/property-wizard.machine';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { useCapabilities } from '../../lib/capabilities';
 import { propertyKeys, propertyOverviewQuery } from './api';
 import { CreatePropertyForm } from './create-property-form';
-import { PropertyWizard, WIZARD_PATH } from './property-wizard';
 
 /**
  * /properties/create-property (spec 2, decisions 0261 and 0301): the first step creates the property;
  * from then on the property wizard machine walks the steps, each the page's own settings form saved
  * as it goes; the address holds the property and the step, so a reload resumes where the user was.
  */
-export function CreatePropertyScreen() {
+export interface CreatePropertyParts {
+  /** The add-property wizard, whose steps are the property's settings forms: it belongs to features/settings and the route table hands it in (decision 0600). */
+  PropertyWizard: ComponentType<{ property: PropertyOverview; urlStep: string | undefined }>;
+}
+
+/** This screen's address: the wizard's steps add `?merchantId=..&step=..` to it. */
+const CREATE_PROPERTY_PATH = '/properties/create-property';
+
+export function CreatePropertyScreen({ PropertyWizard }: CreatePropertyParts) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
@@ -57,7 +65,7 @@ export function CreatePropertyScreen() {
           <CreatePropertyForm
             onCreated={(created) => {
               queryClient.setQueryData(propertyKeys.overview(created.merchantId), created);
-              navigate(`${WIZARD_PATH}?merchantId=${created.merchantId}&step=${PROPERTY_WIZARD_STEPS[0].id}`);
+              navigate(`${CREATE_PROPERTY_PATH}?merchantId=${created.merchantId}&step=${PROPERTY_WIZARD_STEPS[0].id}`);
             }}
           />
         </>

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'wouter';
 import type { PropertyOverview } from '../../../contract/properties';
 import { DetailSection } from '../../components/detail-section/detail-section';
 import { PageLayout } from '../../components/page-layout/page-layout';
-import { usePropertyPageReadable } from '../../components/settings-forms/page-reads';
+import { usePropertyPageReadable } from '../../lib/property-page-reads';
 import { formatDateTime } from '../../lib/format';
 import { ResponseError } from '../../lib/failure-message';
 import { propertyOverviewQuery } from './api';

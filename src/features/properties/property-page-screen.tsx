@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
+import type { SettingsScope } from '../../../contract/settings/scope';
 import type { PropertyPage } from '../../../contract/settings/pages';
 import { PageLayout, type Crumb } from '../../components/page-layout/page-layout';
-import { usePropertyPageReadable } from '../../components/settings-forms/page-reads';
-import { PROPERTY_PAGE_FORMS } from '../../components/settings-forms/registry';
-import { SettingsFormHost } from '../../components/settings-forms/settings-form-host';
+import { usePropertyPageReadable } from '../../lib/property-page-reads';
 import { useActiveProperty } from '../../lib/active-property';
 import { mayOpenArea } from '../../lib/permissions';
 import { useSession } from '../../lib/session/session-provider';
@@ -17,7 +16,12 @@ import { useWarnBeforeUnload } from '../../lib/use-warn-before-unload';
  * /properties/<page>?merchantId=..&merchantGroupId=..&isOnboarding=.. (spec 2): one property's settings page.
  * Without merchantId the active property (top bar) is meant; its group comes from the caller's scoped properties.
  */
-export function PropertyPageScreen() {
+export interface PropertyPageParts {
+  /** The page's settings form; it belongs to features/settings and the route table hands it in (decision 0600). */
+  SettingsForm: ComponentType<{ page: PropertyPage; scope: SettingsScope; onboarding: boolean; onDirtyChange?: (dirty: boolean) => void }>;
+}
+
+export function PropertyPageScreen({ SettingsForm }: PropertyPageParts) {
   const { t } = useTranslation();
   const [location] = useLocation();
   const search = new URLSearchParams(useSearch());
@@ -61,9 +65,9 @@ export function PropertyPageScreen() {
           {t('settings.page.loading')}
         </p>
       ) : merchantId && merchantGroupId ? (
-        <SettingsFormHost
+        <SettingsForm
           key={merchantId}
-          loader={PROPERTY_PAGE_FORMS[page]}
+          page={page}
           scope={{ kind: 'property', merchantGroupId, merchantId }}
           onboarding={search.get('isOnboarding') === 'true'}
           onDirtyChange={setDirty}

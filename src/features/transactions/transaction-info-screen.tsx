@@ -3,7 +3,7 @@ import type { OrderLink } from '../../../contract/link-state';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { DetailSection } from '../../components/detail-section/detail-section';
-import { OrderFeeSection } from '../../components/order-fee/order-fee-section';
+import { OrderFeeSection } from './order-fee-section';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { LinkStateBadge } from '../../components/link-state-badge/link-state-badge';
 import { StatusBadge } from '../../components/status-badge/status-badge';

@@ -1,0 +1,207 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import {
+  EMAIL_PROVIDERS,
+  SENDGRID_RELAY,
+  SMTP_ENCRYPTIONS,
+  SMTP_PASSWORD_AGAIN,
+  SMTP_TEXT_LIMITS,
+  SmtpSettingsInputSchema,
+  type SmtpSettings,
+  type SmtpSettingsAnswer,
+  type SmtpSettingsInput,
+} from '../../../../contract/smtp-settings';
+import { UNSAFE_TEXT_MESSAGE } from '../../../../contract/text';
+import { useActionMutation } from '../../../lib/use-action-mutation';
+import { Field, inputClass } from '../../../components/form/field';
+import { fieldErrorsOf, type FaultWords } from '../../../components/form/problem-errors';
+import { useForm } from '../../../components/form/use-form';
+import type { SettingsFormProps } from '../settings-form-props';
+import { saveSmtpSettings, smtpSettingsKey, smtpSettingsQuery } from './email-settings-api';
+import { SmtpTestPanel } from './smtp-test-panel';
+import { SettingsFormFooter } from '../settings-form-footer';
+import { useReportDirty } from '../use-report-dirty';
+
+// E-mail settings of a merchant group ("email-settings") or a property ("smtp-settings"), spec 7
+// `merchant-smtp` (decision 0280). The password is write-only: the form shows whether one is
+// stored and sends a new one only when typed.
+
+type Draft = Omit<SmtpSettingsInput, 'scope' | 'port'> & { port: string };
+
+/** Fields with a sentence of their own for a value in the wrong shape (a limit or an unstorable character has its own). */
+const SHAPED_FIELDS: readonly string[] = ['server', 'port', 'senderEmail'];
+
+const SERVER_MESSAGE_KEYS: Record<string, string> = {
+  [SMTP_PASSWORD_AGAIN]: 'integrations.email.errors.passwordAgain',
+  [UNSAFE_TEXT_MESSAGE]: 'integrations.email.errors.unsafeText',
+};
+
+function draftOf(settings: SmtpSettings | null): Draft {
+  return {
+    provider: settings?.provider ?? 'SMTP',
+    server: settings?.server ?? '',
+    port: String(settings?.port ?? 587),
+    encryption: settings?.encryption ?? 'STARTTLS',
+    username: settings?.username ?? '',
+    password: '',
+    senderEmail: settings?.senderEmail ?? '',
+    senderName: settings?.senderName ?? '',
+  };
+}
+
+/** The inputs read as the call's body, checked by the contract's schema. */
+function draftSchema(scope: SmtpSettingsInput['scope']) {
+  return z
+    .custom<Draft>()
+    .transform((draft): SmtpSettingsInput => ({
+      ...draft,
+      scope,
+      port: Number(draft.port),
+      password: draft.password || undefined,
+      senderName: draft.senderName || undefined,
+    }))
+    .pipe(SmtpSettingsInputSchema);
+}
+
+/**
+ * What the form says at a field the contract or the server refused, in the screen's words: every
+ * field that can fail says why; a server refusal this form does not know is shown as the server wrote it.
+ */
+function emailWords(t: TFunction): FaultWords {
+  return ({ path, type, message }) => {
+    if (type === 'server') return SERVER_MESSAGE_KEYS[message] ? t(SERVER_MESSAGE_KEYS[message]) : message;
+    if (message === UNSAFE_TEXT_MESSAGE) return t('integrations.email.errors.unsafeText');
+    if (type === 'too_big' && path in SMTP_TEXT_LIMITS)
+      return t('integrations.email.errors.tooLong', { max: SMTP_TEXT_LIMITS[path as keyof typeof SMTP_TEXT_LIMITS] });
+    return t(`integrations.email.errors.${SHAPED_FIELDS.includes(path) ? path : 'invalid'}`);
+  };
+}
+
+export function EmailSettingsForm(props: SettingsFormProps) {
+  const { t } = useTranslation();
+  const answer = useQuery(smtpSettingsQuery(props.scope));
+  const [saved, setSaved] = useState(false);
+  if (answer.isError)
+    return (
+      <p role="alert" className="text-sm text-red-800">
+        {answer.error.message}
+      </p>
+    );
+  if (!answer.data) return <p className="text-sm text-slate-600">{t('integrations.common.loading')}</p>;
+  return (
+    <div className="flex flex-col gap-6">
+      <LoadedForm key={answer.data.settings?.updatedAt ?? 'none'} {...props} answer={answer.data} saved={saved} setSaved={setSaved} />
+      {answer.data.settings || answer.data.inherited ? <SmtpTestPanel scope={props.scope} /> : null}
+    </div>
+  );
+}
+
+function LoadedForm({
+  scope,
+  onboarding,
+  finishLabel,
+  onSaved,
+  onDirtyChange,
+  answer,
+  saved,
+  setSaved,
+}: SettingsFormProps & { answer: SmtpSettingsAnswer; saved: boolean; setSaved: (saved: boolean) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const save = useActionMutation({
+    mutationFn: (body: SmtpSettingsInput) => saveSmtpSettings(body),
+    meta: { errorToast: false },
+    onSuccess: (next) => {
+      setSaved(true);
+      queryClient.setQueryData(smtpSettingsKey(scope), next);
+      onSaved?.();
+    },
+  });
+  const schema = useMemo(() => draftSchema(scope), [scope]);
+  const form = useForm<Draft, SmtpSettingsInput>({
+    schema,
+    defaultValues: draftOf(answer.settings ?? answer.inherited),
+    serverError: save.error,
+    words: emailWords(t),
+  });
+  useReportDirty(form.formState.isDirty, onDirtyChange);
+  const provider = form.watch('provider');
+
+  const unsaved = { onChange: () => setSaved(false) };
+  const onProvider = (event: { target: { value: string } }) => {
+    setSaved(false);
+    // SendGrid is its SMTP relay with the API key as password: fill in what is always the same.
+    if (event.target.value !== 'SendGrid') return;
+    const filled = { shouldDirty: true };
+    form.setValue('server', SENDGRID_RELAY.server, filled);
+    form.setValue('port', String(SENDGRID_RELAY.port), filled);
+    form.setValue('encryption', SENDGRID_RELAY.encryption, filled);
+    form.setValue('username', SENDGRID_RELAY.username, filled);
+  };
+  const submit = form.submit((body) => save.send(body));
+  const stored = answer.settings?.passwordStored ?? false;
+  const failure = save.error && Object.keys(fieldErrorsOf(save.error)).length === 0 ? save.error.message : null;
+  const text = (name: 'server' | 'username' | 'senderEmail' | 'senderName', type = 'text', required = false) => (
+    <Field label={t(`integrations.email.${name}`)} required={required} name={name}>
+      {(control) => <input {...control} type={type} className={inputClass} {...form.register(name, unsaved)} />}
+    </Field>
+  );
+
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={submit} className="flex max-w-2xl flex-col gap-4" data-testid="email-settings-form" aria-label={t('integrations.email.title')}>
+        <p className="text-sm text-slate-700">
+          {t('integrations.email.intro', { scopeName: t(scope.kind === 'property' ? 'integrations.email.scopeProperty' : 'integrations.email.scopeGroup') })}
+        </p>
+        {!answer.settings && answer.inherited ? (
+          <p role="note" className="rounded bg-slate-100 p-2 text-sm text-slate-800">
+            {t('integrations.email.inherited', { server: answer.inherited.server })}
+          </p>
+        ) : null}
+        <Field label={t('integrations.email.provider')} required description={provider === 'SendGrid' ? t('integrations.email.sendGridHint') : undefined}>
+          {(control) => (
+            <select {...control} className={inputClass} {...form.register('provider', { onChange: onProvider })}>
+              {EMAIL_PROVIDERS.map((provider) => (
+                <option key={provider} value={provider}>
+                  {t(`integrations.email.providers.${provider}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {text('server', 'text', true)}
+        <div className="grid grid-cols-2 gap-4">
+          <Field label={t('integrations.email.port')} required name="port">
+            {(control) => <input {...control} inputMode="numeric" className={inputClass} {...form.register('port', unsaved)} />}
+          </Field>
+          <Field label={t('integrations.email.encryption')} required>
+            {(control) => (
+              <select {...control} className={inputClass} {...form.register('encryption', unsaved)}>
+                {SMTP_ENCRYPTIONS.map((encryption) => (
+                  <option key={encryption} value={encryption}>
+                    {t(`integrations.email.encryptions.${encryption}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        {text('username')}
+        <Field
+          label={t('integrations.email.password')}
+          description={stored ? t('integrations.email.passwordStored') : t('integrations.email.passwordNone')}
+          name="password"
+        >
+          {(control) => <input {...control} type="password" autoComplete="new-password" className={inputClass} {...form.register('password', unsaved)} />}
+        </Field>
+        {text('senderEmail', 'email', true)}
+        {text('senderName')}
+        <SettingsFormFooter failure={failure} pending={save.pending} saved={saved} onboarding={onboarding} finishLabel={finishLabel} />
+      </form>
+    </FormProvider>
+  );
+}
