@@ -8,7 +8,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 // (tracked and new, not ignored: no dist/, no .data/) are copied into a temporary directory, as a
 // fresh clone would have them, with the installed node_modules linked in (as after `npm ci`). Then
 // `npm start` runs there twice over a fresh data directory, and each start is timed from the command
-// to a usable sign-in page: `/` answers the SPA's page and the script it loads answers too.
+// to a usable sign-in page: `/` answers the SPA's page and the script it loads answers too; and to a
+// successful sign-in with the demo account the start's banner names, posted as the SPA posts it (the
+// csrf token, then the form-encoded credentials): a page that shows but cannot sign in is not usable.
 //   1. the first start: the build, the embedded database's cluster, migrations, demo seed, vacuum;
 //   2. a second start with nothing changed: the build is skipped and the database reused.
 // Each server is stopped (its process group) before the next step; the temporary directory is removed.
@@ -77,33 +79,87 @@ function groupCpuSeconds(group: number): number | undefined {
   return ticks / ticksPerSecond;
 }
 
-type Start = { wallMs: number; cpuSeconds: number | undefined };
+/** The demo account the start's banner names ("sign in as <e-mail> / <password>"), as a newcomer reads it. */
+function bannerAccount(output: string): { email: string; password: string } | undefined {
+  const match = /sign in as (\S+@\S+) \/ (\S+?)\)/.exec(output);
+  return match ? { email: match[1]!, password: match[2]! } : undefined;
+}
+
+/**
+ * Signs in as the SPA does (src/features/auth/auth-api.ts): a csrf token and its cookie, then the
+ * form-encoded credentials. True when the server answered the sign-in with 200 and a session cookie.
+ */
+async function signedIn(account: { email: string; password: string }): Promise<boolean> {
+  try {
+    const csrf = await fetch(`${base}/api/auth/csrf`, { signal: AbortSignal.timeout(5_000) });
+    if (!csrf.ok) return false;
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const cookie = csrf.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const answer = await fetch(`${base}/api/auth/callback/credentials`, {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+      body: new URLSearchParams({ csrfToken, email: account.email, password: account.password, callbackUrl: '/', json: 'true' }),
+      signal: AbortSignal.timeout(5_000),
+    });
+    return answer.ok && answer.headers.getSetCookie().length > 0;
+  } catch {
+    return false;
+  }
+}
+
+type Start = { wallMs: number; cpuSeconds: number | undefined; signInMs: number; signInCpuSeconds: number | undefined };
 
 async function timedStart(label: string): Promise<Start> {
   const started = performance.now();
   const child = spawn('npm', ['start'], {
     cwd: clone,
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', FOLIO_DATA_DIR: dataDir, LOG_LEVEL: verbose ? 'info' : 'warn' },
-    stdio: ['ignore', verbose ? 'pipe' : 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
   let errors = '';
+  let output = '';
   const echo = (chunk: Buffer) => {
     const at = ((performance.now() - started) / 1000).toFixed(2).padStart(6);
     for (const line of chunk.toString().split('\n').filter(Boolean)) console.log(`${label} ${at} s | ${line.slice(0, 200)}`);
   };
-  child.stdout?.on('data', echo);
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    if (verbose) echo(chunk);
+  });
   child.stderr?.on('data', (chunk: Buffer) => {
     errors += chunk.toString();
     if (verbose) echo(chunk);
   });
   try {
-    for (;;) {
+    const running = () => {
       if (child.exitCode !== null) throw new Error(`${label}: npm start exited with ${child.exitCode}\n${errors}`);
+    };
+    const cpuSeconds = () => (child.pid === undefined ? undefined : groupCpuSeconds(child.pid));
+    for (;;) {
+      running();
       if (await signInPageServed()) break;
       await sleep(50);
     }
-    return { wallMs: performance.now() - started, cpuSeconds: child.pid === undefined ? undefined : groupCpuSeconds(child.pid) };
+    const page = { wallMs: performance.now() - started, cpuSeconds: cpuSeconds() };
+    let account: { email: string; password: string } | undefined;
+    while (!(account = bannerAccount(output))) {
+      running();
+      await sleep(50);
+    }
+    // A refused sign-in is retried (its rate limit allows several a minute) and counted: a start that
+    // answers before its demo accounts exist shows here.
+    let refused = 0;
+    while (!(await signedIn(account))) {
+      running();
+      if (++refused > 5) throw new Error(`${label}: the demo account ${account.email} could not sign in`);
+      await sleep(200);
+    }
+    if (refused) console.log(`${label}: ${refused} sign-in attempt(s) refused before one succeeded`);
+    return { ...page, signInMs: performance.now() - started, signInCpuSeconds: cpuSeconds() };
   } finally {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
@@ -119,8 +175,10 @@ try {
   const second = await timedStart('second start');
   console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}, load average ${load} at the start`);
   const cpu = (start: Start) => (start.cpuSeconds === undefined ? '' : ` (CPU of its processes: ${start.cpuSeconds.toFixed(1)} s)`);
-  console.log(`first start  (fresh copy, build, new database): ${(first.wallMs / 1000).toFixed(1)} s to a usable sign-in page${cpu(first)}`);
-  console.log(`second start (nothing changed):                 ${(second.wallMs / 1000).toFixed(1)} s to a usable sign-in page${cpu(second)}`);
+  const figures = (start: Start) =>
+    `${(start.wallMs / 1000).toFixed(1)} s to a usable sign-in page${cpu(start)}, ${(start.signInMs / 1000).toFixed(1)} s to a successful sign-in${cpu({ ...start, cpuSeconds: start.signInCpuSeconds })}`;
+  console.log(`first start  (fresh copy, build, new database): ${figures(first)}`);
+  console.log(`second start (nothing changed):                 ${figures(second)}`);
   console.log(`load average ${loadavg()[0]!.toFixed(1)} at the end`);
 } finally {
   rmSync(root, { recursive: true, force: true });

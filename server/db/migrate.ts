@@ -36,6 +36,8 @@ import * as ordersReferenceById from './migrations/0330-orders-reference-by-id';
 import * as refundLaterAnswers from './migrations/0340-refund-later-answers';
 import * as linkExpiryAnnounced from './migrations/0350-link-expiry-announced';
 import * as payoutAttemptsSentByRun from './migrations/0390-payout-attempts-sent-by-run';
+import { applySchemaSnapshot, isEmptyDatabase, type SchemaSnapshot } from './schema-snapshot';
+import { schemaSnapshot } from './schema-snapshot.generated';
 
 // Migrations are listed here rather than read from disk, so they work the same under tsx, in
 // tests and in a bundle. Append new ones; never edit one that has shipped.
@@ -85,10 +87,21 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 // applied to a running database) before an earlier-numbered one. Kysely would then refuse the
 // database as "corrupted"; allowing unordered migrations applies the missing earlier ones instead.
 // Every migration therefore only adds to what exists and never depends on a higher-numbered one.
-export async function migrateToLatest(db: Kysely<unknown>, available: Record<string, Migration> = migrations): Promise<string[]> {
+//
+// An empty database gets the schema snapshot (every migration it lists, in one step: decision 0620)
+// when those migrations are among `available`, then the migrator applies any the snapshot does not
+// hold yet. `fromSnapshot: false` replays every migration (what the snapshot is checked against).
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  available: Record<string, Migration> = migrations,
+  { fromSnapshot = true }: { fromSnapshot?: boolean } = {},
+): Promise<string[]> {
   // A restart over an up-to-date database (the common case) asks one question instead of running the
   // migrator, which takes its lock table, lists and orders every migration each time (decision 0472).
   if (await everyMigrationApplied(db, Object.keys(available))) return [];
+  const fromOneStep = fromSnapshot && snapshotApplies(schemaSnapshot, available) && (await isEmptyDatabase(db)) ? schemaSnapshot.migrations : [];
+  if (fromOneStep.length) await applySchemaSnapshot(db, schemaSnapshot);
+  if (fromOneStep.length === Object.keys(available).length) return [...fromOneStep];
   const source = available === migrations ? provider : { getMigrations: async () => available };
   const migrator = new Migrator({ db, provider: source, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
@@ -98,7 +111,12 @@ export async function migrateToLatest(db: Kysely<unknown>, available: Record<str
     db,
     applied.flatMap((name) => (available[name] as RewritingMigration).vacuumAfter ?? []),
   );
-  return applied;
+  return [...fromOneStep, ...applied];
+}
+
+/** Whether every migration the snapshot holds is one of `available` (the same module, not one of the same name). */
+function snapshotApplies(snapshot: SchemaSnapshot, available: Record<string, Migration>): boolean {
+  return snapshot.migrations.every((name) => available[name] !== undefined && available[name] === migrations[name]);
 }
 
 /** Whether the database has applied every one of `names` (Kysely's own record of them, where it keeps it). */
