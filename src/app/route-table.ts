@@ -29,7 +29,9 @@ export function screenWithParts<P extends object>(loadScreen: () => Promise<Comp
 }
 
 const settingsForms = () => import('../features/settings/settings-form-host');
-const guestCheckoutView = () => import('../features/guest-checkout/guest-checkout-view');
+// The guest checkout's parts come through the guest page's own module, so the previews share its chunk and the
+// guest page, on the first load's route list, gains no chunk of its own.
+const guestCheckout = () => import('../features/guest-checkout/guest-checkout-screen');
 
 const kycStep = screen(() => import('../features/kyc/kyc-step-screen'), 'KycStepScreen');
 const propertyPage = screenWithParts(
@@ -122,7 +124,7 @@ export const ROUTES: readonly AppRoute[] = [
     titleKey: 'shell.routes.checkoutPreview',
     load: screenWithParts(
       () => import('../features/properties/checkout-preview-screen').then((module) => module.CheckoutPreviewScreen),
-      () => guestCheckoutView().then((module) => ({ GuestCheckoutView: module.GuestCheckoutView })),
+      () => guestCheckout().then((module) => ({ GuestCheckoutView: module.GuestCheckoutView })),
     ),
   },
 
@@ -208,11 +210,7 @@ export const ROUTES: readonly AppRoute[] = [
     titleKey: 'shell.routes.paymentLinkPreview',
     load: screenWithParts(
       () => import('../features/payment-links/payment-link-preview-screen').then((module) => module.PaymentLinkPreviewScreen),
-      () =>
-        Promise.all([guestCheckoutView(), import('../features/guest-checkout/card-form')]).then(([view, card]) => ({
-          GuestCheckoutView: view.GuestCheckoutView,
-          CardForm: card.CardForm,
-        })),
+      () => guestCheckout().then((module) => ({ GuestCheckoutView: module.GuestCheckoutView, CardForm: module.CardForm })),
     ),
   },
   {
