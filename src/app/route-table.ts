@@ -5,7 +5,8 @@ import { areaDemand } from '../lib/permissions';
 import { PUBLIC_ROUTES, screen, type AppRoute, type ScreenLoader } from './public-routes';
 
 // The one route table (spec 2, spec 6 "Route demands"): every route as data. Screens load lazily;
-// the screen of a route is found in two hops: this table -> src/features/<domain>/<screen>.tsx.
+// the screen of a route is found in two hops: this table -> src/features/<domain>/<screen>.tsx (with the
+// part of another feature it shows, when it shows one: screenWithParts below).
 // The public routes are in ./public-routes.ts (on the first load); this module, with the guarded
 // routes and the permission table, loads with the signed-in part of the app (decision 0571).
 
@@ -19,7 +20,7 @@ export { MERCHANT_PAGES, PROPERTY_PAGES };
  * screen names the parts it needs as props and this table hands them in, both modules loaded together.
  * The compiler checks here that the parts fit the screen's props.
  */
-export function screenWithParts<P extends object>(loadScreen: () => Promise<ComponentType<P>>, loadParts: () => Promise<P>): ScreenLoader {
+function screenWithParts<P extends object>(loadScreen: () => Promise<ComponentType<P>>, loadParts: () => Promise<P>): ScreenLoader {
   return () =>
     Promise.all([loadScreen(), loadParts()]).then(([Screen, parts]) => {
       const WithParts = () => createElement(Screen, parts);
