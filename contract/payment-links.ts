@@ -86,7 +86,7 @@ export const PaymentLinkSchema = z.object({
   failedAttempts: z.number().int().optional(),
 });
 export type PaymentLink = z.infer<typeof PaymentLinkSchema>;
-export { STAFF_LINK_STATES, type StaffLinkState } from './link-state';
+export { type StaffLinkState } from './link-state';
 
 export const PaymentLinkIdParamsSchema = z.object({ id: z.uuid({ message: 'not a payment link id' }) });
 

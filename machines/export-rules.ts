@@ -1,14 +1,6 @@
 // The export lifecycle's numbers, messages and status table (spec 4 "Export status", spec 5, spec 8
 // "Export messages", spec 9). Pure data and functions shared by the export machines, their host and tests.
-import {
-  EXPORT_CHUNK_SIZE,
-  EXPORT_MESSAGES,
-  EXPORT_STATUSES,
-  EXPORT_TYPES,
-  type ExportMessageKey,
-  type ExportStatus,
-  type ExportType,
-} from '../contract/exports';
+import { EXPORT_CHUNK_SIZE, EXPORT_MESSAGES, EXPORT_STATUSES, type ExportMessageKey, type ExportStatus, type ExportType } from '../contract/exports';
 
 /** Spec 9: polled every 3000 ms while Starting, Processing or ProcessingReady. */
 export const EXPORT_POLL_INTERVAL_MS = 3000;
@@ -32,7 +24,7 @@ export function statusRetryDelay(retriesSoFar: number): number {
   return EXPORT_STATUS_RETRY_BASE_MS + EXPORT_STATUS_RETRY_STEP_MS * retriesSoFar;
 }
 
-export { EXPORT_MESSAGES, EXPORT_STATUSES, EXPORT_TYPES, type ExportMessageKey, type ExportStatus, type ExportType };
+export { EXPORT_MESSAGES, EXPORT_STATUSES, type ExportMessageKey, type ExportStatus, type ExportType };
 /** The toast's look (spec 4 table, "Toast state"). */
 export type ExportToastState = 'preparing' | 'downloading' | 'error';
 

@@ -1,4 +1,4 @@
-import { setup, transition, type SnapshotFrom } from 'xstate';
+import { setup, transition } from 'xstate';
 import type { PayoutStatus } from '../contract/payouts';
 
 // A payout's lifecycle (issue 37, decisions 0434, 0580, 0583), shared by the server (the payout run,
@@ -17,7 +17,6 @@ import type { PayoutStatus } from '../contract/payouts';
 // number of attempts.
 
 export type PayoutLifecycleEvent = { type: 'payout.send' } | { type: 'bank.paid' } | { type: 'bank.failed' } | { type: 'payout.retry' };
-export type PayoutLifecycleEventType = PayoutLifecycleEvent['type'];
 export const PAYOUT_STAGES = ['Scheduled', 'InTransit', 'Paid', 'Failed', 'Retried'] as const;
 export type PayoutStage = (typeof PAYOUT_STAGES)[number];
 /**
@@ -47,8 +46,6 @@ export const payoutLifecycleMachine = setup({
     Retried: { on: { 'bank.paid': 'Paid', 'bank.failed': 'Failed' } },
   },
 });
-
-export type PayoutLifecycleSnapshot = SnapshotFrom<typeof payoutLifecycleMachine>;
 
 /** The stage of a stored payout: its status, and for one in progress whether it is a retry. */
 export function payoutStage(status: PayoutStatus, attempts: number): ShownPayoutStage {

@@ -5,7 +5,8 @@ import { areaDemand } from '../lib/permissions';
 import { PUBLIC_ROUTES, screen, type AppRoute, type ScreenLoader } from './public-routes';
 
 // The one route table (spec 2, spec 6 "Route demands"): every route as data. Screens load lazily;
-// the screen of a route is found in two hops: this table -> src/features/<domain>/<screen>.tsx.
+// the screen of a route is found in two hops: this table -> src/features/<domain>/<screen>.tsx (with the
+// part of another feature it shows, when it shows one: screenWithParts below).
 // The public routes are in ./public-routes.ts (on the first load); this module, with the guarded
 // routes and the permission table, loads with the signed-in part of the app (decision 0571).
 
@@ -19,7 +20,7 @@ export { MERCHANT_PAGES, PROPERTY_PAGES };
  * screen names the parts it needs as props and this table hands them in, both modules loaded together.
  * The compiler checks here that the parts fit the screen's props.
  */
-export function screenWithParts<P extends object>(loadScreen: () => Promise<ComponentType<P>>, loadParts: () => Promise<P>): ScreenLoader {
+function screenWithParts<P extends object>(loadScreen: () => Promise<ComponentType<P>>, loadParts: () => Promise<P>): ScreenLoader {
   return () =>
     Promise.all([loadScreen(), loadParts()]).then(([Screen, parts]) => {
       const WithParts = () => createElement(Screen, parts);
@@ -29,7 +30,9 @@ export function screenWithParts<P extends object>(loadScreen: () => Promise<Comp
 }
 
 const settingsForms = () => import('../features/settings/settings-form-host');
-const guestCheckoutView = () => import('../features/guest-checkout/guest-checkout-view');
+// The guest checkout's parts come through the guest page's own module, so the previews share its chunk and the
+// guest page, on the first load's route list, gains no chunk of its own.
+const guestCheckout = () => import('../features/guest-checkout/guest-checkout-screen');
 
 const kycStep = screen(() => import('../features/kyc/kyc-step-screen'), 'KycStepScreen');
 const propertyPage = screenWithParts(
@@ -122,7 +125,7 @@ export const ROUTES: readonly AppRoute[] = [
     titleKey: 'shell.routes.checkoutPreview',
     load: screenWithParts(
       () => import('../features/properties/checkout-preview-screen').then((module) => module.CheckoutPreviewScreen),
-      () => guestCheckoutView().then((module) => ({ GuestCheckoutView: module.GuestCheckoutView })),
+      () => guestCheckout().then((module) => ({ GuestCheckoutView: module.GuestCheckoutView })),
     ),
   },
 
@@ -208,11 +211,7 @@ export const ROUTES: readonly AppRoute[] = [
     titleKey: 'shell.routes.paymentLinkPreview',
     load: screenWithParts(
       () => import('../features/payment-links/payment-link-preview-screen').then((module) => module.PaymentLinkPreviewScreen),
-      () =>
-        Promise.all([guestCheckoutView(), import('../features/guest-checkout/card-form')]).then(([view, card]) => ({
-          GuestCheckoutView: view.GuestCheckoutView,
-          CardForm: card.CardForm,
-        })),
+      () => guestCheckout().then((module) => ({ GuestCheckoutView: module.GuestCheckoutView, CardForm: module.CardForm })),
     ),
   },
   {

@@ -40,7 +40,7 @@ export function PropertyPicker({ working, purpose }: { working: WorkingProperty;
               {property.name}
             </Link>{' '}
             <span className="text-sm text-slate-600">
-              {property.groupName} · {t(`homeScreens.propertyStatus.${property.status}`, { defaultValue: property.status })}
+              {property.groupName} · {t(`home.propertyStatus.${property.status}`, { defaultValue: property.status })}
             </span>
           </li>
         ))}
@@ -73,7 +73,7 @@ export function PickedProperty({ working, property }: { working: WorkingProperty
 export function MoneyBlockedNote({ property }: { property: PropertyCapabilities | null }) {
   const { t } = useTranslation();
   if (!property?.moneyBlocked) return null;
-  const status = t(`homeScreens.propertyStatus.${property.status}`, { defaultValue: property.status });
+  const status = t(`home.propertyStatus.${property.status}`, { defaultValue: property.status });
   return (
     <div role="status" data-testid="money-blocked" className="flex max-w-3xl flex-col gap-1 rounded border border-amber-300 bg-amber-50 p-4 text-sm">
       <p className="font-semibold">{t('capabilities.moneyBlocked.title', { name: property.name, status })}</p>

@@ -19,6 +19,10 @@ addAreaStrings(guestStrings);
 
 const { getGuestCheckout, payGuestCheckout } = paymentLinkEndpoints;
 
+// The guest's page as the staff's previews show it: the route table hands these to /payment-link-preview and the
+// property's checkout preview (decision 0600), loading them from this module so all three share one chunk.
+export { CardForm, GuestCheckoutView };
+
 export function GuestCheckoutScreen() {
   return (
     <QueryProvider>

@@ -41,42 +41,42 @@ export function HomeScreen() {
   if (onboarding)
     return (
       <PageLayout title={title}>
-        <p>{t('homeScreens.merchant.onboardingFirst')}</p>
+        <p>{t('home.merchant.onboardingFirst')}</p>
         <Link href={`/kyc/${KYC_STEP_IDS[0]}`} className="mt-3 inline-block font-medium text-brand underline">
-          {t('homeScreens.merchant.openKyc')}
+          {t('home.merchant.openKyc')}
         </Link>
       </PageLayout>
     );
   if (noGroup)
     return (
       <PageLayout title={title}>
-        <p role="status">{t('homeScreens.merchant.noGroup')}</p>
+        <p role="status">{t('home.merchant.noGroup')}</p>
       </PageLayout>
     );
   if (merchantUserInfo !== null && !mayRead && !capabilities.loading)
     return (
       <PageLayout title={title}>
-        <p role="status">{t('homeScreens.merchant.forbidden')}</p>
+        <p role="status">{t('home.merchant.forbidden')}</p>
       </PageLayout>
     );
   if (home.isError)
     return (
       <PageLayout title={title}>
-        <p role="status">{home.error instanceof ResponseError && home.error.status === 403 ? t('homeScreens.merchant.forbidden') : home.error.message}</p>
+        <p role="status">{home.error instanceof ResponseError && home.error.status === 403 ? t('home.merchant.forbidden') : home.error.message}</p>
       </PageLayout>
     );
   if (!home.data)
     return (
       <PageLayout title={title}>
-        <p role="status">{t('homeScreens.loading')}</p>
+        <p role="status">{t('home.loading')}</p>
       </PageLayout>
     );
   const data = home.data;
   return (
-    <PageLayout title={title} subtitle={`${data.groupName} · ${t('homeScreens.merchant.groupStatus', { status: data.groupStatus })}`}>
+    <PageLayout title={title} subtitle={`${data.groupName} · ${t('home.merchant.groupStatus', { status: data.groupStatus })}`}>
       <NeedsAction data={data} />
-      <section aria-label={t('homeScreens.merchant.properties')} className="flex flex-col gap-2 rounded border border-slate-300 bg-white p-4">
-        <h2 className="font-semibold">{t('homeScreens.merchant.properties')}</h2>
+      <section aria-label={t('home.merchant.properties')} className="flex flex-col gap-2 rounded border border-slate-300 bg-white p-4">
+        <h2 className="font-semibold">{t('home.merchant.properties')}</h2>
         {/* On a phone the five columns are wider than the card: the table scrolls inside it. */}
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm" data-testid="group-properties">
@@ -84,7 +84,7 @@ export function HomeScreen() {
               <tr className="border-b border-slate-300">
                 {(['name', 'status', 'takingsToday', 'openLinks', 'awaitingCapture'] as const).map((column) => (
                   <th key={column} scope="col" className="py-2 pr-4 font-medium">
-                    {t(`homeScreens.merchant.columns.${column}`)}
+                    {t(`home.merchant.columns.${column}`)}
                   </th>
                 ))}
               </tr>
@@ -99,7 +99,7 @@ export function HomeScreen() {
                   </th>
                   <td className="py-2 pr-4">
                     <StatusBadge tone={PROPERTY_STATUS_TONES[property.status as PropertyStatus] ?? 'neutral'}>
-                      {t(`homeScreens.propertyStatus.${property.status}`, { defaultValue: property.status })}
+                      {t(`home.propertyStatus.${property.status}`, { defaultValue: property.status })}
                     </StatusBadge>
                   </td>
                   <td className="py-2 pr-4" data-testid="property-takings-today">
@@ -113,14 +113,14 @@ export function HomeScreen() {
           </table>
         </div>
       </section>
-      <nav aria-label={t('homeScreens.merchant.links')} className="flex flex-wrap gap-2">
+      <nav aria-label={t('home.merchant.links')} className="flex flex-wrap gap-2">
         {capabilities.may(paymentLinkEndpoints.createPaymentLink) ? (
           <Link href="/generate-payment-link" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">
-            {t('homeScreens.actions.newLink')}
+            {t('home.actions.newLink')}
           </Link>
         ) : null}
         <Link href="/transactions" className="rounded border border-slate-400 px-3 py-1.5 text-sm">
-          {t('homeScreens.actions.transactions')}
+          {t('home.actions.transactions')}
         </Link>
       </nav>
     </PageLayout>
@@ -135,32 +135,30 @@ function NeedsAction({ data }: { data: MerchantHome }) {
   const payoutsOpen = mayOpenArea('payouts', user?.userPermissions ?? [], merchantUserInfo?.merchantGroupStatus ?? null);
   const items = [
     failedPayouts > 0
-      ? { key: 'payouts', href: payoutsOpen ? '/payouts?status=Failed' : undefined, text: t('homeScreens.merchant.failedPayouts', { count: failedPayouts }) }
+      ? { key: 'payouts', href: payoutsOpen ? '/payouts?status=Failed' : undefined, text: t('home.merchant.failedPayouts', { count: failedPayouts }) }
       : null,
     refundsAwaitingApproval > 0
-      ? { key: 'refunds', href: '/refund-management?status=AwaitingApproval', text: t('homeScreens.merchant.refunds', { count: refundsAwaitingApproval }) }
+      ? { key: 'refunds', href: '/refund-management?status=AwaitingApproval', text: t('home.merchant.refunds', { count: refundsAwaitingApproval }) }
       : null,
-    failedPaymentsThisWeek > 0
-      ? { key: 'failed', href: '/transactions', text: t('homeScreens.merchant.failedPayments', { count: failedPaymentsThisWeek }) }
-      : null,
+    failedPaymentsThisWeek > 0 ? { key: 'failed', href: '/transactions', text: t('home.merchant.failedPayments', { count: failedPaymentsThisWeek }) } : null,
     ...propertiesOnboarding.map((property) => ({
       key: property.merchantId,
       href: `/properties/property-overview/${property.merchantId}`,
-      text: t('homeScreens.merchant.onboarding', {
+      text: t('home.merchant.onboarding', {
         name: property.name,
-        status: t(`homeScreens.propertyStatus.${property.status}`, { defaultValue: property.status }),
+        status: t(`home.propertyStatus.${property.status}`, { defaultValue: property.status }),
       }),
     })),
   ].filter((item) => item !== null);
   return (
     <section
-      aria-label={t('homeScreens.merchant.needsAction')}
+      aria-label={t('home.merchant.needsAction')}
       data-testid="needs-action"
       className="flex flex-col gap-2 rounded border border-amber-300 bg-amber-50 p-4"
     >
-      <h2 className="font-semibold">{t('homeScreens.merchant.needsAction')}</h2>
+      <h2 className="font-semibold">{t('home.merchant.needsAction')}</h2>
       {items.length === 0 ? (
-        <p className="text-sm">{t('homeScreens.merchant.nothingNeeded')}</p>
+        <p className="text-sm">{t('home.merchant.nothingNeeded')}</p>
       ) : (
         <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">
           {items.map((item) => (

@@ -56,14 +56,14 @@ export function PropertyManagementScreen() {
       title={title}
       subtitle={data?.propertyName}
       actions={
-        <nav aria-label={t('homeScreens.actions.label')} className="flex gap-2">
+        <nav aria-label={t('home.actions.label')} className="flex gap-2">
           {mayLink ? (
             <Link href={withPicked('/generate-payment-link', working)} className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white">
-              {t('homeScreens.actions.newLink')}
+              {t('home.actions.newLink')}
             </Link>
           ) : null}
           <Link href="/transactions" className="rounded border border-slate-400 px-3 py-1.5 text-sm">
-            {t('homeScreens.actions.transactions')}
+            {t('home.actions.transactions')}
           </Link>
         </nav>
       }
@@ -71,62 +71,51 @@ export function PropertyManagementScreen() {
       <PickedProperty working={working} property={property} />
       <MoneyBlockedNote property={property} />
       {!data ? (
-        <p role="status">{t('homeScreens.loading')}</p>
+        <p role="status">{t('home.loading')}</p>
       ) : (
         <>
           <div className="flex flex-wrap gap-3">
-            <StatCard label={t('homeScreens.takingsToday')} value={moneyText(data.takingsToday)} testId="takings-today" />
-            <StatCard label={t('homeScreens.takingsThisWeek')} value={moneyText(data.takingsThisWeek)} testId="takings-week" />
-            <StatCard label={t('homeScreens.openLinks')} value={data.openLinks.count} testId="open-links-count" />
-            <StatCard label={t('homeScreens.awaitingCapture')} value={data.awaitingCapture.count} testId="awaiting-capture-count" />
-            <StatCard label={t('homeScreens.failedPayments')} value={data.failedPayments.count} testId="failed-payments-count" />
+            <StatCard label={t('home.takingsToday')} value={moneyText(data.takingsToday)} testId="takings-today" />
+            <StatCard label={t('home.takingsThisWeek')} value={moneyText(data.takingsThisWeek)} testId="takings-week" />
+            <StatCard label={t('home.openLinks')} value={data.openLinks.count} testId="open-links-count" />
+            <StatCard label={t('home.awaitingCapture')} value={data.awaitingCapture.count} testId="awaiting-capture-count" />
+            <StatCard label={t('home.failedPayments')} value={data.failedPayments.count} testId="failed-payments-count" />
           </div>
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-            <DashboardList title={t('homeScreens.openLinks')} count={data.openLinks.count} empty={t('homeScreens.none')} testId="open-links">
+            <DashboardList title={t('home.openLinks')} count={data.openLinks.count} empty={t('home.none')} testId="open-links">
               {data.openLinks.items.map((link) => (
-                <LinkRow
-                  key={link.orderId}
-                  link={link}
-                  merchantId={data.merchantId}
-                  when={t('homeScreens.expires', { date: formatDateTime(link.expiresAt) })}
-                />
+                <LinkRow key={link.orderId} link={link} merchantId={data.merchantId} when={t('home.expires', { date: formatDateTime(link.expiresAt) })} />
               ))}
             </DashboardList>
-            <DashboardList title={t('homeScreens.awaitingCapture')} count={data.awaitingCapture.count} empty={t('homeScreens.none')} testId="awaiting-capture">
+            <DashboardList title={t('home.awaitingCapture')} count={data.awaitingCapture.count} empty={t('home.none')} testId="awaiting-capture">
               {data.awaitingCapture.items.map((order) => (
                 <OrderRow
                   key={order.orderId}
                   order={order}
                   merchantId={data.merchantId}
-                  extra={t('homeScreens.open', { amount: formatMoney(order.openMinor, order.currency) })}
-                  statusWords={t('homeScreens.amountHeld')}
+                  extra={t('home.open', { amount: formatMoney(order.openMinor, order.currency) })}
+                  statusWords={t('home.amountHeld')}
                 />
               ))}
             </DashboardList>
-            <DashboardList title={t('homeScreens.failedPayments')} count={data.failedPayments.count} empty={t('homeScreens.none')} testId="failed-payments">
+            <DashboardList title={t('home.failedPayments')} count={data.failedPayments.count} empty={t('home.none')} testId="failed-payments">
               {data.failedPayments.items.map((order, index) => (
                 <OrderRow
                   key={`${order.orderId}-${index}`}
                   order={order}
                   merchantId={data.merchantId}
                   extra={
-                    [order.reason, order.attempts > 1 ? t('homeScreens.refusedAttempts', { count: order.attempts }) : null].filter(Boolean).join(' · ') ||
-                    undefined
+                    [order.reason, order.attempts > 1 ? t('home.refusedAttempts', { count: order.attempts }) : null].filter(Boolean).join(' · ') || undefined
                   }
                 />
               ))}
             </DashboardList>
-            <DashboardList title={t('homeScreens.expiredLinks')} count={data.expiredLinks.count} empty={t('homeScreens.none')} testId="expired-links">
+            <DashboardList title={t('home.expiredLinks')} count={data.expiredLinks.count} empty={t('home.none')} testId="expired-links">
               {data.expiredLinks.items.map((link) => (
-                <LinkRow
-                  key={link.orderId}
-                  link={link}
-                  merchantId={data.merchantId}
-                  when={t('homeScreens.expired', { date: formatDateTime(link.expiresAt) })}
-                />
+                <LinkRow key={link.orderId} link={link} merchantId={data.merchantId} when={t('home.expired', { date: formatDateTime(link.expiresAt) })} />
               ))}
             </DashboardList>
-            <DashboardList title={t('homeScreens.recentOrders')} empty={t('homeScreens.none')} testId="recent-orders">
+            <DashboardList title={t('home.recentOrders')} empty={t('home.none')} testId="recent-orders">
               {data.recentOrders.map((order) => (
                 <OrderRow key={order.orderId} order={order} merchantId={data.merchantId} />
               ))}
@@ -149,10 +138,10 @@ function LinkRow({ link, merchantId, when }: { link: LinkSummary; merchantId: st
         {link.guestName} · {link.referenceNo}
       </Link>
       <span>{formatMoney(link.amountMinor, link.currency)}</span>
-      <StatusBadge tone={LINK_STATE_TONES[link.linkState]}>{t(`homeScreens.linkState.${link.linkState}`)}</StatusBadge>
+      <StatusBadge tone={LINK_STATE_TONES[link.linkState]}>{t(`home.linkState.${link.linkState}`)}</StatusBadge>
       <span className="text-slate-700">{when}</span>
       <a href={link.url} target="_blank" rel="noreferrer" className="text-brand underline">
-        {t('homeScreens.guestPage')}
+        {t('home.guestPage')}
       </a>
     </li>
   );
