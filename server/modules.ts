@@ -25,7 +25,7 @@ import { registerPropertyRoutes } from './properties/property-routes';
 import { registerSystemRoutes } from './system-routes';
 import { registerSmtpSettingsRoutes } from './smtp-settings/smtp-settings-routes';
 import { registerUserRoutes } from './users/user-routes';
-import { registerIntegrationsModule } from './webhooks/integrations-module';
+import { registerWebhookModule } from './webhooks/webhook-module';
 
 /** Every module's routes, each registered by its own folder's function. One line per module. */
 export function registerModules(app: FastifyInstance): void {
@@ -50,7 +50,7 @@ export function registerModules(app: FastifyInstance): void {
   registerSettingsModule(app);
   registerSentEmailRoutes(app);
   registerStatechartRoutes(app);
-  registerIntegrationsModule(app);
+  registerWebhookModule(app);
   registerSmtpSettingsRoutes(app);
   registerCapabilityRoutes(app);
   registerLiveModule(app);

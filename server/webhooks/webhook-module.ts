@@ -7,7 +7,7 @@ import { startWebhookWorker, type WebhookWorker } from './webhook-worker';
  * Webhooks of merchants and properties: their settings, test events and the delivery worker
  * (decisions 0280-0283). The SMTP settings are the smtp-settings module's.
  */
-export function registerIntegrationsModule(app: FastifyInstance): void {
+export function registerWebhookModule(app: FastifyInstance): void {
   // Without its key the server cannot read stored secrets: a production start says so and stops (decision 0280).
   secretBoxOf(app.ctx);
   let worker: WebhookWorker | undefined;
