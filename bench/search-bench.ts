@@ -1,11 +1,9 @@
 import path from 'node:path';
-import { Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { OrderQuerySchema, ORDER_SORTABLE_COLUMNS } from '../contract/transactions';
 import { buildApp } from '../server/app';
 import { configFromEnv } from '../server/config';
-import { openDatabase, openPglite, type Db } from '../server/db/database';
-import { PGliteDialect } from '../server/db/pglite-dialect';
-import type { Database } from '../server/db/schema';
+import { openDatabase, openPglite, pgliteDatabase, type Db } from '../server/db/database';
 import { LAST_NAMES } from '../server/demo/demo-layout';
 import { effectiveMerchants } from '../server/lists/list-query';
 import { countOrders, orderPage } from '../server/transactions/transaction-query';
@@ -28,7 +26,7 @@ const dataDir = path.resolve(process.env.FOLIO_DATA_DIR ?? '.bench-data');
 
 function openBenchDatabase(): Db {
   if (postgresUrl) return openDatabase({ kind: 'postgres', url: postgresUrl });
-  return new Kysely<Database>({ dialect: new PGliteDialect(openPglite(path.join(dataDir, 'pglite'))) });
+  return pgliteDatabase(openPglite(path.join(dataDir, 'pglite')));
 }
 
 /**

@@ -3,11 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import path from 'node:path';
-import { Kysely } from 'kysely';
 import { configFromEnv, type Config } from '../../server/config';
-import { openDatabase, openPglite, type Db } from '../../server/db/database';
-import { PGliteDialect } from '../../server/db/pglite-dialect';
-import type { Database } from '../../server/db/schema';
+import { openDatabase, openPglite, pgliteDatabase, type Db } from '../../server/db/database';
 
 // What the parts of `npm run bench:export` share: the bench database (PGlite in .bench-data/, or
 // PostgreSQL at BENCH_DATABASE_URL), the server's configuration on it, a memory probe, and the
@@ -72,7 +69,7 @@ export async function openBenchDatabase(): Promise<{ db: Db; copy: (query: strin
   }
   mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
   const client = openPglite(path.join(dataDir, 'pglite'));
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  const db = pgliteDatabase(client);
   // PGlite's COPY TO '/dev/blob' hands the whole output back as a Blob (pglite.dev "Copy" example).
   const copy = async (query: string) => (await client.query(`COPY (${query}) TO '/dev/blob' WITH CSV`)).blob?.size ?? 0;
   return { db, copy, close: () => db.destroy() };

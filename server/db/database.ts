@@ -36,7 +36,14 @@ export function openDatabase(target: DatabaseTarget): Db {
     pools.set(db, pool);
     return db;
   }
-  const pglite = openPglite(target.dataDir);
+  return pgliteDatabase(openPglite(target.dataDir));
+}
+
+/**
+ * A database over an embedded engine already open, known to `pgliteOf`: what a new schema's one-step
+ * script (its several statements go through the engine's `exec`) and the live notifications need.
+ */
+export function pgliteDatabase(pglite: PGlite): Db {
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   pglites.set(db, pglite);
   return db;

@@ -1,11 +1,8 @@
 import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely } from 'kysely';
 import { inject } from 'vitest';
-import { openPglite } from '../../server/db/database';
+import { openPglite, pgliteDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { PGliteDialect } from '../../server/db/pglite-dialect';
-import type { Database } from '../../server/db/schema';
 import { seedDemo } from '../../server/demo/seed-demo';
 
 /**
@@ -30,7 +27,7 @@ async function writeTemplate(template: string, orders: number): Promise<void> {
   // complete folder is atomic (the loser's rename fails on the existing folder and is dropped).
   const partial = `${template}.${process.pid}.partial`;
   const pglite = openPglite(partial);
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = pgliteDatabase(pglite);
   try {
     await migrateToLatest(db as never);
     await seedDemo(db, { orders });
