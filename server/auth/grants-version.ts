@@ -7,10 +7,17 @@ import type { CallerScope } from './caller';
 
 export const GRANTS_VERSION_HEADER = 'folio-grants';
 
+// Fingerprints already computed, by their input: every call of a session answers the same one (decision 0625).
+const fingerprints = new Map<string, string>();
+const FINGERPRINTS_KEPT = 10_000;
+
 export function grantsVersionOf(caller: CallerScope): string {
   const scope = caller.merchantScope === 'all' ? 'all' : [...caller.merchantScope].sort();
-  return createHash('sha256')
-    .update(JSON.stringify([caller.roles, scope]))
-    .digest('base64url')
-    .slice(0, 16);
+  const input = JSON.stringify([caller.roles, scope]);
+  const known = fingerprints.get(input);
+  if (known) return known;
+  const fingerprint = createHash('sha256').update(input).digest('base64url').slice(0, 16);
+  if (fingerprints.size >= FINGERPRINTS_KEPT) fingerprints.clear();
+  fingerprints.set(input, fingerprint);
+  return fingerprint;
 }

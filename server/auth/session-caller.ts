@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { RoleName } from '../../contract/roles';
 import type { Db } from '../db/database';
 import type { ColumnOf, ColumnsOf, OuterColumnsOf } from '../db/row-types';
@@ -30,14 +30,20 @@ export type SessionCaller =
   /** `caller` is undefined for a disabled or removed account. */
   | { live: true; caller: Caller | undefined; twoStepPending: boolean };
 
-/** The caller behind a session's access token, in one query. `demo` sets the sign-in policy's default. */
-export async function sessionCaller(db: Db, userId: string, sessionId: string, demo: boolean): Promise<SessionCaller> {
-  const rows = await runNamed(
-    db,
-    'folio_session_caller',
-    sql<CallerRow>`
+/**
+ * The statement's text, built once (decision 0625): both engines compile it alike, and only its three
+ * parameters (session, now, user, in this order) change from call to call.
+ */
+let callerStatementText: string | undefined;
+function callerStatement(db: Db, userId: string, sessionId: string, now: Date): CompiledQuery<CallerRow> {
+  callerStatementText ??= callerSql(db, '', '', now).sql;
+  return CompiledQuery.raw(callerStatementText, [sessionId, now, userId]) as CompiledQuery<CallerRow>;
+}
+
+function callerSql(db: Db, userId: string, sessionId: string, now: Date): CompiledQuery<CallerRow> {
+  return sql<CallerRow>`
     SELECT
-      EXISTS (SELECT 1 FROM sessions s WHERE s.id = ${sessionId} AND s.revoked_at IS NULL AND s.expires_at > ${new Date()}) AS live,
+      EXISTS (SELECT 1 FROM sessions s WHERE s.id = ${sessionId} AND s.revoked_at IS NULL AND s.expires_at > ${now}) AS live,
       u.email, u.merchant_group_id, u.disabled, g.status AS group_status,
       ARRAY(SELECT r.role_name FROM user_roles r WHERE r.user_id = u.id ORDER BY r.position)::text[] AS roles,
       (SELECT json_agg(json_build_object('resource', a.resource, 'actions', a.actions)) FROM role_api_grants a
@@ -48,8 +54,12 @@ export async function sessionCaller(db: Db, userId: string, sessionId: string, d
       EXISTS (SELECT 1 FROM user_two_step t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL) AS two_step_on
     FROM (SELECT 1) AS one
     LEFT JOIN users u ON u.id = ${userId}
-    LEFT JOIN merchant_groups g ON g.id = u.merchant_group_id`.compile(db),
-  );
+    LEFT JOIN merchant_groups g ON g.id = u.merchant_group_id`.compile(db);
+}
+
+/** The caller behind a session's access token, in one query. `demo` sets the sign-in policy's default. */
+export async function sessionCaller(db: Db, userId: string, sessionId: string, demo: boolean): Promise<SessionCaller> {
+  const rows = await runNamed(db, 'folio_session_caller', callerStatement(db, userId, sessionId, new Date()));
   const row = rows[0];
   if (!row?.live) return { live: false };
   if (row.email === null || row.disabled !== false) return { live: true, caller: undefined, twoStepPending: false };

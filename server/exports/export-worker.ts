@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { EXPORT_MESSAGES, type ExportType } from '../../contract/exports';
 import type { AppContext } from '../app-context';
+import { pgliteOf } from '../db/database';
 import { asBackground } from '../db/pglite-dialect';
 import { startJobRunner } from '../jobs/job-runner';
 import { clearCopyScratch, copyOut, isPglite, type CopyBody } from './copy-out';
@@ -174,7 +175,9 @@ export function startExportWorker(ctx: AppContext, sources: Partial<Record<Expor
 
   // Scratch files of COPYs a crash interrupted go before any job is claimed (jobs restart from scratch).
   const ready = clearCopyScratch(ctx.db).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not clear export scratch files'));
-  // Background work: on the embedded engine API calls' queries go first (decision 0330).
+  // Background work: on the embedded engine API calls' queries go first (decision 0330). Only there: the
+  // priority rides on an AsyncLocalStorage, and once one runs every promise of the process pays its hooks,
+  // API calls' included (decision 0625).
   const runner = startJobRunner({
     loops: options.concurrency,
     pollMs: options.pollMs,
@@ -182,7 +185,7 @@ export function startExportWorker(ctx: AppContext, sources: Partial<Record<Expor
     run,
     onError: (error) => ctx.log.error({ err: error }, 'export worker round failed'),
     ready,
-    wrapLoop: asBackground,
+    wrapLoop: pgliteOf(ctx.db) ? asBackground : undefined,
   });
   return { nudge: () => runner.nudge('one'), stop: () => runner.stop() };
 }
