@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKOFFICE_API } from '../../contract/product';
 import { GRANTS_VERSION_HEADER } from '../../server/auth/grants-version';
 import { verifyAccessToken } from '../../server/auth/tokens';
-import { demoEmail } from '../../server/db/seed/seed-demo';
+import { demoEmail } from '../../server/demo/seed-demo';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 
 // A token whose signature was already checked skips that check on its next calls, and a session's
