@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { pgliteOf, type Db } from './database';
+import { pgliteOf, poolOf, type Db } from './database';
 
 // A new database's schema in one step (decision 0620). Replaying every migration on a new database
 // runs each in a transaction of its own, one statement at a time, with the migrator's lock and
@@ -192,15 +192,24 @@ export function recordMigrations(names: readonly string[]): string {
   return `INSERT INTO ${MIGRATION_TABLE} (name, "timestamp") SELECT name, ${now} FROM unnest(ARRAY[${names.map(literal).join(', ')}]::text[]) AS name`;
 }
 
-/** Applies `snapshot` to an empty database in one batch: one implicit transaction, all or nothing. */
+/**
+ * Applies `snapshot` to an empty database in one batch: one implicit transaction, all or nothing. A
+ * Kysely instance made elsewhere than `openDatabase` (whose engine is not known here) gets the
+ * statements one at a time in a transaction.
+ */
 export async function applySchemaSnapshot(db: Kysely<unknown>, snapshot: SchemaSnapshot): Promise<void> {
   const script = snapshot.statements.join(';\n');
   // The embedded engine takes several statements in one call only through its simple-protocol `exec`;
-  // node-postgres sends a query without parameters the same way.
-  // The embedded engine's one connection is held meanwhile, as for any query through Kysely.
+  // node-postgres sends a query without parameters the same way. The embedded engine's one connection
+  // is held meanwhile, as for any query through Kysely.
   const pglite = pgliteOf(db as Db);
-  await db.connection().execute(async (connection) => {
-    if (pglite) await pglite.exec(script);
-    else await sql.raw(script).execute(connection);
-  });
+  if (pglite || poolOf(db as Db))
+    await db.connection().execute(async (connection) => {
+      if (pglite) await pglite.exec(script);
+      else await sql.raw(script).execute(connection);
+    });
+  else
+    await db.transaction().execute(async (transaction) => {
+      for (const statement of snapshot.statements) await sql.raw(statement).execute(transaction);
+    });
 }
