@@ -37,7 +37,7 @@ import * as refundLaterAnswers from './migrations/0340-refund-later-answers';
 import * as linkExpiryAnnounced from './migrations/0350-link-expiry-announced';
 import * as payoutAttemptsSentByRun from './migrations/0390-payout-attempts-sent-by-run';
 import { applySchemaSnapshot, isEmptyDatabase, type SchemaSnapshot } from './schema-snapshot';
-import { schemaSnapshot } from './schema-snapshot.generated';
+import { schemaSnapshot } from './schema-snapshot.generated.mjs';
 
 // Migrations are listed here rather than read from disk, so they work the same under tsx, in
 // tests and in a bundle. Append new ones; never edit one that has shipped.

@@ -1,16 +1,17 @@
 import { sql, type Kysely } from 'kysely';
-import { pgliteOf, type Db } from './database';
+import { pgliteOf, poolOf, type Db } from './database';
 
 // A new database's schema in one step (decision 0620). Replaying every migration on a new database
 // runs each in a transaction of its own, one statement at a time, with the migrator's lock and
-// bookkeeping around each: about 1.5 s of CPU on the embedded engine. The schema those migrations
-// leave is written once from the catalog (`npm run schema:snapshot`, into
-// server/db/schema-snapshot.generated.ts with the names of the migrations it holds) and applied to an
-// empty database as one batch of statements, with the migrator's own tables filled as if it had run
-// them. tests/db/schema-snapshot.test.ts holds the snapshot equal to a replay, catalog against
-// catalog, on both engines.
+// bookkeeping around each. The schema those migrations leave is written once from the catalog
+// (`npm run schema:snapshot`, into server/db/schema-snapshot.generated.mjs with the names of the
+// migrations it holds) and applied to an empty database as one batch of statements, the migrator's
+// own tables filled as if it had run them. On a first `npm start` the cluster's child process applies
+// it right after creating the cluster, beside the build (server/db/pglite-cluster.mjs), so the server
+// finds the schema in place. tests/db/schema-snapshot.test.ts holds the snapshot equal to a replay,
+// catalog against catalog, on both engines.
 
-/** The schema the listed migrations leave, as one script for an empty database. */
+/** The schema the listed migrations leave, as statements for an empty database; the last records the migrations as applied. */
 export interface SchemaSnapshot {
   migrations: readonly string[];
   statements: readonly string[];
@@ -185,20 +186,30 @@ export async function schemaStatements(db: Kysely<unknown>): Promise<string[]> {
   return statements;
 }
 
+/** The statement that records `names` as applied, at the time it runs, in the form Kysely's migrator writes (an ISO 8601 UTC time). */
+export function recordMigrations(names: readonly string[]): string {
+  const now = `to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  return `INSERT INTO ${MIGRATION_TABLE} (name, "timestamp") SELECT name, ${now} FROM unnest(ARRAY[${names.map(literal).join(', ')}]::text[]) AS name`;
+}
+
 /**
- * Applies `snapshot` to an empty database in one batch (one implicit transaction: all or nothing) and
- * records its migrations as applied, with the time they were applied, as Kysely's migrator would.
+ * Applies `snapshot` to an empty database in one batch: one implicit transaction, all or nothing. A
+ * Kysely instance made elsewhere than `openDatabase` (whose engine is not known here) gets the
+ * statements one at a time in a transaction.
  */
 export async function applySchemaSnapshot(db: Kysely<unknown>, snapshot: SchemaSnapshot): Promise<void> {
-  const appliedAt = new Date().toISOString();
-  const recorded = snapshot.migrations.map((name) => `(${literal(name)}, ${literal(appliedAt)})`).join(', ');
-  const script = [...snapshot.statements, `INSERT INTO ${MIGRATION_TABLE} (name, "timestamp") VALUES ${recorded}`].join(';\n');
+  const script = snapshot.statements.join(';\n');
   // The embedded engine takes several statements in one call only through its simple-protocol `exec`;
-  // node-postgres sends a query without parameters the same way.
-  // The embedded engine's one connection is held meanwhile, as for any query through Kysely.
+  // node-postgres sends a query without parameters the same way. The embedded engine's one connection
+  // is held meanwhile, as for any query through Kysely.
   const pglite = pgliteOf(db as Db);
-  await db.connection().execute(async (connection) => {
-    if (pglite) await pglite.exec(script);
-    else await sql.raw(script).execute(connection);
-  });
+  if (pglite || poolOf(db as Db))
+    await db.connection().execute(async (connection) => {
+      if (pglite) await pglite.exec(script);
+      else await sql.raw(script).execute(connection);
+    });
+  else
+    await db.transaction().execute(async (transaction) => {
+      for (const statement of snapshot.statements) await sql.raw(statement).execute(transaction);
+    });
 }

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/database';
 import { migrateToLatest, migrations } from '../../server/db/migrate';
 import { describeSchema } from '../../server/db/schema-snapshot';
-import { schemaSnapshot } from '../../server/db/schema-snapshot.generated';
+import { schemaSnapshot } from '../../server/db/schema-snapshot.generated.mjs';
 import { testEngines } from '../support/postgres';
 
 // A new database gets the committed schema snapshot in one step instead of a replay of every
