@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { EXPORT_FILE_TTL_MS, EXPORT_MESSAGES, type ExportFileType, type ExportStatus, type ExportType } from '../../contract/exports';
 import type { AnyCaller } from '../auth/caller';
 import type { Db } from '../db/database';
+import type { ColumnsOf } from '../db/row-types';
 import { recordLiveEvent } from '../events/live-outbox';
 
 // The export_jobs table as a queue (architecture.md "jobs"; decision 0124). Every transition is
@@ -41,14 +42,13 @@ export function ownerOfRow(row: { owner_user_id: string | null; owner_key_id: st
   return row.owner_key_id !== null ? { keyId: row.owner_key_id } : row.owner_user_id!;
 }
 
-export interface ClaimedJob {
-  token: string;
+/** A job as the worker claims it, typed from the schema (decision 0610). */
+export type ClaimedJob = ColumnsOf<'export_jobs', 'token' | 'columns' | 'attempts'> & {
+  // Stored by createJob from the contract's values.
   export_type: ExportType;
   file_type: ExportFileType;
   request: JobRequest;
-  columns: string[];
-  attempts: number;
-}
+};
 
 export function fileKeyOf(token: string, fileType: string): string {
   return `exports/${token}.${fileType}`;

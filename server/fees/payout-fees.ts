@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { feeOf } from '../../contract/fees';
 import type { Db } from '../db/database';
+import type { ColumnOf, ColumnsOf } from '../db/row-types';
 
 // A payout's fee and net amount (issue 17, decision 0291): the payout settles the merchant's Paid
 // orders of its period (UTC days, in the payout's currency); each order is charged what the order
@@ -23,12 +24,7 @@ export interface PayoutFee {
 }
 
 /** A Paid order of a payout's period and the schedule that charges it (in force on its day, in its currency). */
-interface ChargedOrder {
-  payout_id: string;
-  amount_minor: string | number;
-  percentage: string;
-  fixed_amount_minor: string | number;
-}
+type ChargedOrder = ColumnsOf<'orders', 'amount_minor'> & ColumnsOf<'fees', 'percentage' | 'fixed_amount_minor'> & { payout_id: ColumnOf<'payouts', 'id'> };
 
 /** The fee and net amount of each payout, by payout id (one query for the orders, one for the schedules). */
 export async function payoutFees(db: Db, payouts: readonly PayoutFeeSubject[]): Promise<Map<string, PayoutFee>> {

@@ -5,6 +5,7 @@ import { paymentLinkEndpoints, type GuestCheckout, type GuestLinkOutcome, type G
 import type { OrderStatus } from '../../contract/transactions';
 import { audit } from '../audit';
 import type { Db } from '../db/database';
+import type { ColumnOf, ColumnsOf } from '../db/row-types';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { demoCardAcquirer, type CardAcquirer } from './card-acquirer';
@@ -19,25 +20,30 @@ const { getGuestCheckout, payGuestCheckout } = paymentLinkEndpoints;
 /** Per client address: enough for a guest and their retries, too few to walk tokens or test stolen cards (decision 0220). */
 export const GUEST_VIEWS_PER_MINUTE = 60;
 
-interface LinkRow {
-  link_id: string;
-  merchant_id: string;
-  order_id: string;
+/** The link with its order's and property's status, typed from the schema (decision 0610). */
+type LinkRow = ColumnsOf<
+  'payment_links',
+  | 'merchant_id'
+  | 'amount_minor'
+  | 'currency'
+  | 'guest_name'
+  | 'booking_reference'
+  | 'message'
+  | 'expires_at'
+  | 'completed_at'
+  | 'card_brand'
+  | 'card_last4'
+  | 'failed_attempts'
+> & {
+  link_id: ColumnOf<'payment_links', 'id'>;
+  /** Through the inner join: never NULL here. */
+  order_id: ColumnOf<'orders', 'id'>;
+  property_status: ColumnOf<'merchants', 'status'>;
+  // The tables' CHECK constraints hold these to the contract's values.
   order_status: OrderStatus;
-  amount_minor: string;
-  currency: string;
-  guest_name: string | null;
   payment_type: 'PN' | 'PL' | 'AU';
   charge_category: GuestCheckout['chargeCategory'];
-  booking_reference: string;
-  message: string | null;
-  expires_at: Date;
-  completed_at: Date | null;
-  card_brand: string | null;
-  card_last4: string | null;
-  failed_attempts: number;
-  property_status: string;
-}
+};
 
 /** The link and its order; `lock` holds both rows for the rest of the transaction (a link pays at most once). */
 async function linkByToken(db: Db, token: string, lock: boolean): Promise<LinkRow> {

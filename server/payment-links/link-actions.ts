@@ -6,6 +6,7 @@ import { PROPERTY_INACTIVE_DETAIL, PROPERTY_NOT_ACTIVE_DETAIL } from '../../cont
 import { audit } from '../audit';
 import type { AnyCaller } from '../auth/caller';
 import type { Db } from '../db/database';
+import type { ColumnOf, ColumnsOf } from '../db/row-types';
 import { effectiveMerchants } from '../lists/list-query';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
@@ -20,27 +21,33 @@ import { propertyCheckout } from './property-checkout';
 
 const { getPaymentLink, cancelPaymentLink, resendPaymentLink } = paymentLinkEndpoints;
 
-interface LinkRecord {
-  id: string;
-  token: string;
-  merchant_id: string;
-  merchant_name: string;
-  order_id: string | number;
-  order_status: string;
-  guest_name: string;
-  guest_email: string;
-  amount_minor: string | number;
-  currency: string;
+/** The link with its order's status and property's name, typed from the schema (decision 0610). */
+type LinkRecord = ColumnsOf<
+  'payment_links',
+  | 'id'
+  | 'token'
+  | 'merchant_id'
+  | 'amount_minor'
+  | 'currency'
+  | 'booking_reference'
+  | 'message'
+  | 'expires_at'
+  | 'created_at'
+  | 'completed_at'
+  | 'failed_attempts'
+> & {
+  merchant_name: ColumnOf<'merchants', 'name'>;
+  // Every link is made with both (the create body requires them); the columns allow NULL.
+  guest_name: NonNullable<ColumnOf<'payment_links', 'guest_name'>>;
+  guest_email: NonNullable<ColumnOf<'payment_links', 'guest_email'>>;
+  /** Through the inner join: never NULL here. */
+  order_id: ColumnOf<'orders', 'id'>;
+  order_status: ColumnOf<'orders', 'status'>;
+  // The table's CHECK constraints hold these to the contract's values.
   payment_type: PaymentLink['paymentType'];
   charge_category: PaymentLink['chargeCategory'];
-  booking_reference: string;
   deposit_basis: PaymentLink['depositBasis'];
-  message: string | null;
-  expires_at: Date;
-  created_at: Date;
-  completed_at: Date | null;
-  failed_attempts: number;
-}
+};
 
 /** The link when the caller may see it; 404 otherwise, the same answer as for a missing link. */
 async function visibleLink(db: Db, id: string, caller: AnyCaller, merchantHeader: string | undefined, lock = false): Promise<LinkRecord> {

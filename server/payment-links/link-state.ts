@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { OrderLink, StaffLinkState } from '../../contract/link-state';
 import type { Db } from '../db/database';
+import type { ColumnOf, ColumnsOf } from '../db/row-types';
 import { MAX_FAILED_CARD_ATTEMPTS } from './link-limits';
 
 // A link's own state in staff terms (decisions 0422, 0464, 0535): one function, so the link screen, the
@@ -29,13 +30,20 @@ export function linkStateOfOrderSql(orderAlias: string): string {
     FROM payment_links l WHERE l.order_id = ${orderAlias}.id`;
 }
 
+/** A link and its order's status, typed from the schema (decision 0610). */
+type LinkOfOrder = ColumnsOf<'payment_links', 'id' | 'completed_at' | 'expires_at' | 'failed_attempts'> & {
+  /** Through the inner join: never NULL here. */
+  order_id: ColumnOf<'orders', 'id'>;
+  order_status: ColumnOf<'orders', 'status'>;
+};
+
 /**
  * The links that made these orders, by order id (an order has at most one link: payment_links_one_per_order).
  * One indexed read for a page of orders; an order without a link is absent from the map.
  */
 export async function linksOfOrders(db: Db, orderIds: readonly number[]): Promise<Map<number, OrderLink>> {
   if (orderIds.length === 0) return new Map();
-  const rows = await sql<{ id: string; order_id: string; completed_at: Date | null; expires_at: Date; failed_attempts: number; order_status: string }>`
+  const rows = await sql<LinkOfOrder>`
     SELECT l.id, l.order_id, l.completed_at, l.expires_at, l.failed_attempts, o.status AS order_status
     FROM payment_links l JOIN orders o ON o.id = l.order_id
     WHERE l.order_id IN (${sql.join(orderIds.map((id) => sql`${String(id)}::bigint`))})`.execute(db);

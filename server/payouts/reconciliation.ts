@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { RECONCILIATION_LIMIT, type ReconciliationAnswer, type ReconciliationFinding } from '../../contract/settlement';
 import type { Db } from '../db/database';
+import type { ColumnOf, ColumnsOf } from '../db/row-types';
 import { feeSql } from './settlement-build';
 
 // The provider staff's reconciliation check (issue 37, decision 0432), on demand, over every payout:
@@ -12,17 +13,19 @@ import { feeSql } from './settlement-build';
 //    payout holds. Days before a merchant's first payout were never settled here;
 // 3. CaptureInTwoPayouts: an order whose capture two payouts hold.
 
-interface FindingRecord {
+/** One finding as each of the three statements answers it, typed from the schema where a column is read as stored (decision 0610). */
+type FindingRecord = ColumnsOf<'orders', 'merchant_id' | 'currency'> & {
   kind: ReconciliationFinding['kind'];
-  merchant_id: string;
-  merchant_name: string;
-  currency: string;
-  payouts: { id: string; reference: string }[] | string;
+  merchant_name: ColumnOf<'merchants', 'name'>;
+  /** JSON, parsed by the driver; text from the literal `'[]'`. */
+  payouts: ColumnsOf<'payouts', 'id' | 'reference'>[] | string;
+  /** `o.id::text`; NULL for a payout's own finding. */
   order_id: string | null;
-  order_reference: string | null;
+  order_reference: ColumnOf<'orders', 'reference_no'> | null;
+  /** Minor units as text (`::text`). */
   expected: string;
   actual: string;
-}
+};
 
 export async function reconcile(db: Db): Promise<ReconciliationAnswer> {
   const limit = RECONCILIATION_LIMIT + 1;

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { SettlementBreakdown, SettlementLineRow, SettlementLineSearchBody, SettlementReportRequest } from '../../contract/settlement';
 import type { Db } from '../db/database';
+import type { ColumnOf, ColumnsOf } from '../db/row-types';
 import { cappedCount, escapeLike, orderByClause, toIso, toNumber, type SortKey } from '../lists/list-query';
 
 // A payout's settlement lines as the detail's table and the settlement report read them (decision 0430).
@@ -27,18 +28,16 @@ function lineWhere(payoutId: string, filters: LineBody['filters']): RawBuilder<S
   return sql<SqlBool>`${sql.join(parts, sql` AND `)}`;
 }
 
-interface LineRecord {
+/** A line as linePage reads it (its FROM is the settlement export's too, so it stays raw), typed from the schema (decision 0610). */
+type LineRecord = ColumnsOf<'payout_lines', 'kind' | 'currency' | 'booked_at' | 'note' | 'refund_request_id'> & {
+  /** Read as text (`::text`), as are order_id and amount_minor. */
   id: string;
-  kind: string;
   order_id: string | null;
-  order_reference: string | null;
-  refund_request_id: string | null;
-  carried_reference: string | null;
   amount_minor: string;
-  currency: string;
-  booked_at: Date | string;
-  note: string | null;
-}
+  /** Through the outer joins: NULL when the line links no order or carried payout. */
+  order_reference: ColumnOf<'orders', 'reference_no'> | null;
+  carried_reference: ColumnOf<'payouts', 'reference'> | null;
+};
 
 export async function linePage(db: Db, payoutId: string, body: LineBody, page: number, pageSize: number) {
   const where = lineWhere(payoutId, body.filters);

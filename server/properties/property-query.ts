@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { PropertyFilter, PropertyRow, PropertySearchBody } from '../../contract/properties';
 import type { Db } from '../db/database';
+import type { ColumnOf, ColumnsOf } from '../db/row-types';
 import { escapeLike, lowerBound, orderByClause, sortKeys, toIso, upperBound, type SortColumn } from '../lists/list-query';
 
 // The properties table (spec 2 "/properties"): one query shape for the page and its count, scoped
@@ -30,25 +31,26 @@ export function propertyWhere(filters: PropertyFilter, merchants: 'all' | string
   return sql<SqlBool>`${sql.join(parts, sql` AND `)}`;
 }
 
-export interface PropertyRecord {
-  id: string;
-  merchant_group_id: string;
-  group_name: string;
-  name: string;
-  status: string;
-  city: string | null;
-  created_at: Date | string;
-  status_changed_at: Date | string;
-  property_type: string | null;
-  latitude: string | number | null;
-  longitude: string | number | null;
-  post_code: string | null;
-  checkin_time: string | null;
-  checkout_time: string | null;
-  active: boolean;
-  currency: string;
-  timezone: string;
-}
+/** A property as PROPERTY_SELECT reads it, typed from the schema (decision 0610). */
+export type PropertyRecord = ColumnsOf<
+  'merchants',
+  | 'id'
+  | 'merchant_group_id'
+  | 'name'
+  | 'status'
+  | 'city'
+  | 'created_at'
+  | 'status_changed_at'
+  | 'property_type'
+  | 'latitude'
+  | 'longitude'
+  | 'post_code'
+  | 'checkin_time'
+  | 'checkout_time'
+  | 'active'
+  | 'currency'
+  | 'timezone'
+> & { group_name: ColumnOf<'merchant_groups', 'name'> };
 
 export const PROPERTY_SELECT = sql.raw(
   `m.id, m.merchant_group_id, g.name AS group_name, m.name, m.status, m.city, m.created_at, m.status_changed_at, m.property_type,

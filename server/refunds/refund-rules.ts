@@ -5,6 +5,7 @@ import type { RoleName } from '../../contract/roles';
 import { audit } from '../audit';
 import type { Caller } from '../auth/caller';
 import type { Db } from '../db/database';
+import type { ColumnOf, ColumnsOf } from '../db/row-types';
 import { problems } from '../http/problem';
 import { toIso } from '../lists/list-query';
 
@@ -33,20 +34,24 @@ const NO_RULE: EffectiveRule = {
   approverRoles: [...DEFAULT_APPROVER_ROLES],
 };
 
-interface RuleRecord {
-  id: string;
-  merchant_group_id: string;
-  merchant_group_name: string;
-  merchant_id: string | null;
-  merchant_name: string | null;
-  currency: string;
-  auto_approve_up_to_minor: string | number;
-  two_approvals_above_minor: string | number | null;
-  daily_cap_minor: string | number | null;
-  approver_roles: string[];
-  updated_at: Date | string;
-  updated_by_email: string | null;
-}
+/** A rule as RULE_SELECT reads it, typed from the schema (decision 0610). */
+type RuleRecord = ColumnsOf<
+  'refund_rules',
+  | 'id'
+  | 'merchant_group_id'
+  | 'merchant_id'
+  | 'currency'
+  | 'auto_approve_up_to_minor'
+  | 'two_approvals_above_minor'
+  | 'daily_cap_minor'
+  | 'approver_roles'
+  | 'updated_at'
+> & {
+  merchant_group_name: ColumnOf<'merchant_groups', 'name'>;
+  /** Through the outer joins: NULL for a group's rule, or when the last editor is gone. */
+  merchant_name: ColumnOf<'merchants', 'name'> | null;
+  updated_by_email: ColumnOf<'users', 'email'> | null;
+};
 
 const num = (value: string | number | null) => (value === null ? null : Number(value));
 

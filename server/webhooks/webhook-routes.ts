@@ -10,6 +10,7 @@ import {
 } from '../../contract/webhooks';
 import { audit } from '../audit';
 import type { Db } from '../db/database';
+import type { ColumnOf, ColumnsOf } from '../db/row-types';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { secretBoxOf } from '../outbound/secret-box';
@@ -87,20 +88,24 @@ function urlProblem(value: string, allowPrivate: boolean): string | undefined {
   );
 }
 
-interface DeliveryRow {
-  id: string;
-  event_id: string;
-  event_type: string;
-  target_url: string;
-  status: WebhookDelivery['status'];
-  attempts: number;
-  last_response_status: number | null;
-  last_error: string | null;
-  last_body: string | null;
-  next_attempt_at: Date;
-  created_at: Date;
-  finished_at: Date | null;
-}
+/** A delivery as DELIVERY_COLUMNS reads it, typed from the schema (decision 0610). */
+type DeliveryRow = ColumnsOf<
+  'webhook_deliveries',
+  | 'id'
+  | 'event_id'
+  | 'event_type'
+  | 'target_url'
+  | 'status'
+  | 'attempts'
+  | 'last_response_status'
+  | 'last_error'
+  | 'next_attempt_at'
+  | 'created_at'
+  | 'finished_at'
+> & {
+  /** The latest attempt's response body; NULL before the first attempt. */
+  last_body: ColumnOf<'webhook_delivery_attempts', 'response_body'> | null;
+};
 
 export function deliveryOf(row: DeliveryRow, maxAttempts: number): WebhookDelivery {
   const response = row.last_error ?? row.last_body;

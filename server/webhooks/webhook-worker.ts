@@ -8,6 +8,7 @@ import { secretBoxOf } from '../outbound/secret-box';
 import { postWebhook, type PostOutcome } from './webhook-post';
 import { webhookSignature } from './webhook-signature';
 import { startJobRunner } from '../jobs/job-runner';
+import type { ColumnsOf } from '../db/row-types';
 
 // The webhook worker (decision 0282): claims due deliveries with FOR UPDATE SKIP LOCKED (several
 // instances share the table), POSTs each signed, records the attempt, and either finishes the
@@ -22,16 +23,11 @@ export interface WebhookWorker {
   stop(): Promise<void>;
 }
 
-interface ClaimedDelivery {
-  id: string;
-  webhook_settings_id: string;
-  event_id: string;
-  event_type: string;
-  payload: unknown;
-  booking_id: string | null;
-  target_url: string;
-  attempts: number;
-}
+/** A delivery as the claim returns it, typed from the schema (decision 0610). */
+type ClaimedDelivery = ColumnsOf<
+  'webhook_deliveries',
+  'id' | 'webhook_settings_id' | 'event_id' | 'event_type' | 'payload' | 'booking_id' | 'target_url' | 'attempts'
+>;
 
 /**
  * The signature header: the current secret's `v1=`, and while a rotation's overlap lasts (decision 0290)
