@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import type { ColumnsOf } from '../db/row-types';
 import { DEMO_DOMAIN, DEMO_GROUP } from './demo-layout';
 
 // Demo refunds (decision 0230), once per database: the demo group's rule and a handful of requests
@@ -74,7 +75,7 @@ export async function seedRefunds(db: Db): Promise<void> {
   const requester = userId('propertyoperations');
   if (!requester) return;
   // The oldest paid card payments in EUR: far from the newest ones the screens and their tests start from.
-  const orders = await sql<{ id: string; merchant_id: string; amount_minor: string; created_at: Date }>`
+  const orders = await sql<ColumnsOf<'orders', 'id' | 'merchant_id' | 'amount_minor' | 'created_at'>>`
     SELECT o.id, o.merchant_id, o.amount_minor, o.created_at FROM orders o JOIN merchants m ON m.id = o.merchant_id
     WHERE m.merchant_group_id = ${group.id}::uuid AND o.status = 'Paid' AND o.payment_type = 'PN' AND o.currency = 'EUR' AND o.amount_minor >= 10000 AND o.refunded_minor = 0
     ORDER BY o.created_at, o.id LIMIT ${PLAN.length}`.execute(db);

@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 const SERVER = path.resolve(__dirname, '../../server');
 
 /** What remains, and why, is in decision 0610. Lower it when you type one from the schema; never raise it. */
-const HAND_ROW_TYPES_LEFT = 1;
+const HAND_ROW_TYPES_LEFT = 0;
 
 function serverFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
