@@ -13,7 +13,6 @@ import { MoneyCurrencySchema } from './currency';
 export const PMS_INTEGRATIONS = ['None', 'Ows', 'Cendyn', 'OraclePI'] as const;
 export type PmsIntegration = (typeof PMS_INTEGRATIONS)[number];
 export const DEPOSIT_BASES = ['None', 'TotalAmount', 'DepositAmount'] as const;
-export type DepositBasis = (typeof DEPOSIT_BASES)[number];
 export const LOG_SOURCES = ['Booking', 'Webhook'] as const;
 export const LOG_DIRECTIONS = ['Inbound', 'Outbound'] as const;
 
@@ -102,7 +101,6 @@ export const PostPmsBodySchema = z.object({
   currency: MoneyCurrencySchema,
   description: safeText().trim().min(1, { message: 'describe the charge' }).max(200),
 });
-export type PostPmsBody = z.input<typeof PostPmsBodySchema>;
 
 const bookingParams = z.object({ id: z.uuid({ message: 'not a booking id' }) });
 const read = { resource: 'Bookings', action: 'Read' } as const;

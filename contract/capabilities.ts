@@ -10,9 +10,6 @@ import { PropertyStatusSchema, type PropertyStatus } from './properties';
 // a contract call (`createPaymentLink`, `createProperty`, `approveRefundRequest`, ...): the caller
 // may make that call. Page access (the spec's exact-match route rule) stays the route guard's.
 
-/** The calls a screen offers as actions, by name: the capability names the SPA asks about. */
-export type CapabilityName = string;
-
 /** Whether an answer lists this call: `may(answer.may, paymentLinkEndpoints.createPaymentLink)`. */
 export function mayCall(may: readonly string[] | undefined, endpoint: Pick<Endpoint, 'id'>): boolean {
   return may?.includes(endpoint.id) ?? false;

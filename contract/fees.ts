@@ -103,7 +103,6 @@ export const OrderFeeSchema = z.object({
   netMinor: z.number().int().nullable(),
   schedule: FeeScheduleSchema.nullable(),
 });
-export type OrderFee = z.infer<typeof OrderFeeSchema>;
 
 export const feeEndpoints = endpointTable([
   defineEndpoint({

@@ -65,7 +65,6 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   PayoutChangedSchema,
 ]);
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
-export type LiveEventType = LiveEvent['type'];
 
 /**
  * The names of the stream's Server-Sent Events. `change`: one LiveEvent as JSON, its `id:` the

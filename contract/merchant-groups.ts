@@ -131,7 +131,6 @@ export const KycApplicationPageSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
-export type KycApplicationPage = z.infer<typeof KycApplicationPageSchema>;
 
 export const CreateMerchantGroupSchema = z.object({
   name: safeText('kyc.validation.unsafeText', { error: 'kyc.validation.required' })

@@ -102,7 +102,6 @@ export const MerchantDetailedQuerySchema = z.object({
   status: PropertyStatusSchema.optional(),
   search: safeText('merchants.validation.unsafeText').trim().max(100, { error: 'merchants.validation.tooLong' }).optional(),
 });
-export type MerchantDetailedQuery = z.input<typeof MerchantDetailedQuerySchema>;
 
 export const DetailedMerchantSchema = GroupMerchantSchema.extend({
   groupName: z.string(),

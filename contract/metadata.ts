@@ -30,7 +30,6 @@ export const CreateMetadataBodySchema = z
       .default([]),
   })
   .refine((body) => (body.note ?? '').length > 0 || body.entries.length > 0, { message: 'write a note or add an entry', path: ['note'] });
-export type CreateMetadataBody = z.input<typeof CreateMetadataBodySchema>;
 
 export const MetadataRecordSchema = z.object({
   id: z.string(),

@@ -118,7 +118,6 @@ export const PayoutAttemptSchema = z.object({
   requestedBy: z.string().nullable(),
   createdAt: z.string(),
 });
-export type PayoutAttempt = z.infer<typeof PayoutAttemptSchema>;
 export const PayoutDetailSchema = PayoutRowSchema.extend({ attemptList: z.array(PayoutAttemptSchema) });
 export type PayoutDetail = z.infer<typeof PayoutDetailSchema>;
 

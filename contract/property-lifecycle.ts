@@ -116,7 +116,6 @@ export const PropertyInfoSchema = z.object({
     .refine((zone) => isTimeZone(zone), { message: 'not a known time zone' }),
 });
 export type PropertyInfo = z.infer<typeof PropertyInfoSchema>;
-export type PropertyInfoInput = z.input<typeof PropertyInfoSchema>;
 
 export const CreatePropertyBodySchema = PropertyInfoSchema.extend({
   /** Provider staff name the group; merchant-side callers add to their own group and may omit it. */

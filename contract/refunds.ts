@@ -100,7 +100,6 @@ export const RefundRequestBodySchema = z.object({
   reason: safeText().trim().min(3, { message: 'say why (at least 3 characters)' }).max(500),
   note: safeText().trim().max(2000).optional(),
 });
-export type RefundRequestBody = z.input<typeof RefundRequestBodySchema>;
 
 export const RefundApprovalSchema = z.object({
   decision: z.enum(REFUND_DECISIONS),
@@ -109,7 +108,6 @@ export const RefundApprovalSchema = z.object({
   reason: z.string().nullable(),
   at: z.string(),
 });
-export type RefundApproval = z.infer<typeof RefundApprovalSchema>;
 
 /**
  * The acquirer's answers to a refund (decision 0520), in the order they came: Succeeded (all of it

@@ -15,7 +15,6 @@ export type OrderPaymentAction = (typeof ORDER_PAYMENT_ACTIONS)[number];
 
 /** Refund: the acquirer's answer to one of the order's refund requests (decision 0520), beside the order's own operations. */
 export const PAYMENT_OPERATION_KINDS = ['Authorization', 'Capture', 'Void', 'Cancel', 'ReferenceChange', 'Refund'] as const;
-export type PaymentOperationKind = (typeof PAYMENT_OPERATION_KINDS)[number];
 /** Pending, PartiallyAccepted and Changed are refund answers only (contract/refunds.ts REFUND_EXECUTION_OUTCOMES). */
 export const PAYMENT_OPERATION_OUTCOMES = ['Succeeded', 'Declined', 'Pending', 'PartiallyAccepted', 'Changed'] as const;
 

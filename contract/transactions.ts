@@ -7,8 +7,6 @@ import { CurrencyFilterSchema } from './paging';
 import { OrderLinkSchema } from './link-state';
 import { refuseInvertedRanges } from './ranges';
 
-export { rangeEnd, rangeStart } from './ranges';
-
 // Spec 2 "/transactions", spec 3 "Enumerations", spec 7 "Orders", spec 9 page sizes.
 // Decisions: docs/decisions/0120-order-status-codes.md, 0121-list-paging-sorting-counts.md.
 

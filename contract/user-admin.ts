@@ -152,7 +152,6 @@ export const UpdateUserBodySchema = z.object({
 export type UpdateUserBody = z.input<typeof UpdateUserBodySchema>;
 
 export const AssignScopeBodySchema = z.object({ userId: z.uuid({ message: 'the user id must be a uuid' }), merchantIds: MerchantIdsSchema });
-export type AssignScopeBody = z.input<typeof AssignScopeBodySchema>;
 
 export const AssignablePropertiesQuerySchema = z.object({ merchantGroupId: z.uuid({ message: 'the merchant group id must be a uuid' }).optional() });
 export const AssignablePropertySchema = z.object({ merchantId: z.string(), name: z.string(), status: z.string() });
@@ -187,7 +186,6 @@ export const UserMerchantSettingsSchema = z.object({
   /** The users of the property's group holding the role whose scope covers the property. */
   users: z.array(UserRowSchema),
 });
-export type UserMerchantSettings = z.infer<typeof UserMerchantSettingsSchema>;
 export const MerchantUsersBodySchema = z.object({ merchantId: MerchantIdSchema });
 export const TransactionPermissionSearchSchema = z.object({
   merchantGroupId: z.uuid({ message: 'the merchant group id must be a uuid' }),

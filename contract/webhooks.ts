@@ -137,7 +137,6 @@ export const WebhookDeliverySearchBodySchema = z.object({
   scope: SettingsScopeSchema,
   pagination: PaginationSchema.default({ page: 0, pageSize: 25 }),
 });
-export type WebhookDeliverySearchBody = z.input<typeof WebhookDeliverySearchBodySchema>;
 export const WebhookDeliveryPageSchema = PagedSchema(WebhookDeliverySchema);
 
 const ScopeBody = z.object({ scope: SettingsScopeSchema });

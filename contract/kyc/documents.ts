@@ -25,7 +25,6 @@ export const DOCUMENT_TYPES = [
   'BrandAssetLogo',
   'BrandAssetImage',
 ] as const;
-export type DocumentTypeName = (typeof DOCUMENT_TYPES)[number];
 /** The numeric document type (0-16) is what the API carries; DOCUMENT_TYPES[n] names it. */
 export const DocumentTypeSchema = z.coerce
   .number({ error: 'kyc.validation.documentType' })

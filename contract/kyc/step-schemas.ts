@@ -69,7 +69,6 @@ export const StakeholderSchema = z
     if (person.kind === 'ubo' && isNumber(person.shareOwnership) && person.shareOwnership <= 0)
       ctx.addIssue({ code: 'custom', message: kycMessage('uboShare'), path: ['shareOwnership'] });
   }, ALWAYS);
-export type Stakeholder = z.infer<typeof StakeholderSchema>;
 
 export const CompanyStakeholdersSchema = z
   .object({
@@ -188,7 +187,6 @@ export const KYC_STEP_SCHEMAS = {
   'settlement-accounts': SettlementAccountsSchema,
   'authorised-signatory': AuthorisedSignatorySchema,
 } as const satisfies Record<KycStepId, z.ZodType>;
-export type KycStepData<S extends KycStepId> = z.infer<(typeof KYC_STEP_SCHEMAS)[S]>;
 
 /** Warnings do not block saving or submitting; they are shown beside the field. */
 export function kycStepWarnings(step: KycStepId, data: unknown): Array<{ path: string; message: string }> {
