@@ -70,7 +70,6 @@ export const AddressSchema = z.object(
   },
   msg('required'),
 );
-export type Address = z.infer<typeof AddressSchema>;
 
 export const ADULT_AGE = 18;
 export const dateOfBirthFields = {
