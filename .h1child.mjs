@@ -1,0 +1,17 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { readFileSync, rmSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
+const [mode, dir] = process.argv.slice(2);
+rmSync(dir, { recursive: true, force: true });
+const t0 = performance.now();
+const opts = { extensions: { pg_trgm } };
+if (mode === 'template') opts.loadDataDir = new Blob([brotliDecompressSync(readFileSync('/tmp/h1s/empty.tar.br'))]);
+const db = new PGlite(dir, opts);
+await db.waitReady;
+const t1 = performance.now(); const c1 = process.cpuUsage();
+const { schemaSnapshot } = await import('/work/wt/start/server/db/schema-snapshot.generated.mjs');
+await db.exec(schemaSnapshot.statements.join(';\n'));
+await db.close();
+const c = process.resourceUsage();
+console.log(mode, 'open ms', Math.round(t1 - t0), 'cpu open', Math.round((c1.user + c1.system) / 1000), 'cpu total', Math.round((c.userCPUTime + c.systemCPUTime) / 1000));
