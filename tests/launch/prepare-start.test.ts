@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -50,5 +50,19 @@ describe('npm start before the server', () => {
       expect(stderr).not.toContain('creating its cluster');
     }
     expect(existsSync(path.join(data, 'unused'))).toBe(false);
+  });
+
+  it("skips an unchanged build by the inputs' sizes and times, and by their content when only the times changed", { timeout: 60_000 }, async () => {
+    const checkout = builtCheckout();
+    await run(process.execPath, [STAMP, '--stamp'], { cwd: checkout });
+    const check = async () => (await run(process.execPath, [STAMP], { cwd: checkout })).stderr;
+    expect(await check()).toContain('sources unchanged since the last build (sizes and times of the inputs');
+    // Written again with the same bytes (a checkout of another branch and back): a new time, the same content.
+    const source = path.join(checkout, 'src/main.ts');
+    writeFileSync(source, readFileSync(source));
+    utimesSync(source, new Date(), new Date(Date.now() + 5_000));
+    expect(await check()).toContain('sources unchanged since the last build (content of the inputs');
+    // The check recorded the new time: the next start compares sizes and times only again.
+    expect(await check()).toContain('sources unchanged since the last build (sizes and times of the inputs');
   });
 });
