@@ -98,7 +98,7 @@ export default defineConfig(() => ({
     sourcemap: true,
     manifest: true,
     // The gzip size of every chunk in the build's printed table: a second gzip of the whole build that users never
-    // get (the precompressed files are what they get) and about 0.4 s of CPU (decision 0632).
+    // get (they get the precompressed files); gzip -9 of the build's text files measured 64 ms of CPU (decision 0632).
     reportCompressedSize: false,
     rolldownOptions: {
       checks: { bundlerTimings: false },

@@ -16,7 +16,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 // Each server is stopped (its process group) before the next step; the temporary directory is removed.
 // Prints the two figures and the machine. Asserts nothing.
 //   BENCH_PORT (default 3980)
-//   BENCH_VERBOSE=1 also prints each start's output, every line after the seconds since its command
+//   BENCH_VERBOSE=1 also prints each start's output, every line after the seconds since its command and the CPU
+//   (user + system) its processes had spent by then
 
 const PORT = Number(process.env.BENCH_PORT ?? 3980);
 const base = `http://127.0.0.1:${PORT}`;
@@ -122,9 +123,11 @@ async function timedStart(label: string): Promise<Start> {
   });
   let errors = '';
   let output = '';
+  // Each line with the seconds since the command and the CPU the start's processes have spent by then.
   const echo = (chunk: Buffer) => {
     const at = ((performance.now() - started) / 1000).toFixed(2).padStart(6);
-    for (const line of chunk.toString().split('\n').filter(Boolean)) console.log(`${label} ${at} s | ${line.slice(0, 200)}`);
+    const cpu = (child.pid === undefined ? undefined : groupCpuSeconds(child.pid))?.toFixed(2).padStart(6) ?? '     ?';
+    for (const line of chunk.toString().split('\n').filter(Boolean)) console.log(`${label} ${at} s ${cpu} s CPU | ${line.slice(0, 200)}`);
   };
   child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
