@@ -19,7 +19,7 @@ async function fillCard(page: Page, number: string) {
   await page.getByLabel('Security code (CVC)').fill('123');
 }
 
-/** Serious or critical axe-core findings (WCAG 2.1 A and AA), as the accessibility suite counts them. */
+/** Serious or critical axe-core findings, as the accessibility suite counts them. */
 async function seriousViolations(page: Page): Promise<string[]> {
   return (await seriousFindings(page)).map((finding) => `${finding.id}: ${finding.help}`);
 }

@@ -1,62 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD as PASSWORD } from '../server/demo/demo-layout';
+import { KYC, menuOf, P, pathOf, PS, U } from './support/role-landing';
 
 // Issue 3 "Done when": per demo role, sign in, land on the home of spec 2's table, see exactly the
-// menu the spec gives the role (made concrete in docs/decisions/0111), and a typed address outside
-// the role's permissions lands on its home. Real server, real database, real Chromium.
-
-const PL = 'Payment link',
-  TX = 'View transactions',
-  KA = 'KYC applications',
-  M = 'Merchants',
-  P = 'Properties',
-  U = 'Users',
-  PM = 'Property management',
-  KYC = 'KYC';
-const PS = 'Payment settings',
-  B = 'Bookings',
-  RM = 'Refund management',
-  RR = 'Refund rules',
-  PO = 'Payouts',
-  SE = 'Sent e-mails';
-
-interface Expectation {
-  email: string;
-  home: string;
-  left: string[];
-  controls: string[];
-  forbidden: string;
-}
-const role = (name: string, home: string, left: string[], controls: string[], forbidden = '/payouts'): [string, Expectation] => [
-  name,
-  { email: `${name.toLowerCase()}@demo.folio.test`, home, left, controls, forbidden },
-];
-
-const ROLES: [string, Expectation][] = [
-  role('FolioAdmin', '/kyc/applications', [PL, TX, KA, M, P, U], [PS, B, RM, RR, PO, SE], '/kyc/application-overview'),
-  role('FolioUser', '/kyc/applications', [PL, TX, KA, M, P, U], [PS, B, RM, RR]),
-  role('SuperAdmin', '/', [PL, TX, KA, P, U], [PS, B, RM, RR, PO, SE], '/merchants'),
-  role('Admin', '/', [PL, TX, KA, P, U], [PS, B, RM, RR, PO, SE], '/kyc/company-details'),
-  // In no menu of the spec: nothing (decision 0181).
-  role('IOLBackOfficeAdmin', '/', [], [], '/transactions'),
-  role('IOLBackOfficeUser', '/', [], [], '/users'),
-  role('FolioBot', '/', [], [], '/transactions'),
-  // Payouts read-only for the group's own payouts (issue 37, decision 0431).
-  role('MerchantAdmin', '/home', [PL, TX, P, U], [PS, RM, RR, PO], '/kyc/applications'),
-  role('MerchantUser', '/', [PL, TX], [RM, RR]),
-  role('CreateRefundCancelUser', '/', [PL, TX], [RM, RR]),
-  role('CreateCancelUser', '/', [PL, TX], []),
-  role('UserManagement', '/users', [PL, TX, U], []),
-  role('OrganizationAdmin', '/', [PL, TX, U], []),
-  role('Merchant', '/', [PL, TX], []),
-  role('MerchantUserManager', '/', [PL, TX, U], []),
-  role('MerchantViewOnlyUser', '/home', [PL, TX, P, U], [RM, RR, PO], '/merchants'),
-  role('MerchantPublicAccess', '/', [], [], '/users'),
-  role('PropertyManager', '/property-management', [PM, PL, TX, U], [PS, RM, RR, PO], '/merchants'),
-  role('PropertyOperations', '/property-management', [PM, PL, TX], [RM, RR]),
-  role('PropertyViewOnlyUser', '/property-management', [PM, PL, TX], [RM, RR]),
-  role('APIUser', '/', [PM, PL, TX], []),
-];
+// menu the spec gives the role, and a typed address outside the role's permissions lands on its home:
+// checked per role by the role sweep, which signs in as each of them anyway (e2e/support/role-landing.ts,
+// decision 0650). Here: the shell's own parts. Real server, real database, real Chromium.
 
 async function signIn(page: Page, email: string) {
   await page.goto('/sign-in');
@@ -65,35 +14,6 @@ async function signIn(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
   // The user menu appears once the user is loaded.
   await expect(page.getByTestId('user-greeting')).toBeVisible();
-}
-
-const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-async function menuOf(page: Page) {
-  const left = await page.getByTestId('side-menu').locator('[data-menu-item]').allInnerTexts();
-  let controls: string[] = [];
-  if (await page.getByTestId('all-controls').count()) {
-    await page.getByTestId('all-controls').click();
-    controls = await page.getByRole('menuitem').allInnerTexts();
-    await page.keyboard.press('Escape');
-  }
-  return { left: left.map((text) => text.trim()), controls: controls.map((text) => text.trim()) };
-}
-
-for (const [name, expected] of ROLES) {
-  test(`${name}: lands on ${expected.home}, sees its menu, and a forbidden address sends it home`, async ({ page }) => {
-    await signIn(page, expected.email);
-    await expect.poll(() => pathOf(page)).toBe(expected.home);
-    // The menu is drawn from the permissions, which may answer after the greeting shows.
-    await expect(page.getByTestId('side-menu').locator('[data-menu-item]')).toHaveText(expected.left);
-    expect(await menuOf(page)).toEqual({ left: expected.left, controls: expected.controls });
-    await page.goto(expected.forbidden);
-    await expect(page.getByTestId('user-greeting')).toBeVisible();
-    await expect.poll(() => pathOf(page)).toBe(expected.home);
-    // Signed in, sign-in itself leads home as well.
-    await page.goto('/sign-in');
-    await expect.poll(() => pathOf(page)).toBe(expected.home);
-  });
 }
 
 test('the applicant of a Created group sees only KYC; the Active group admin has no KYC item', async ({ page, browser }) => {
