@@ -20,10 +20,9 @@ export function registerOrderRoutes(app: FastifyInstance, linksOf: OrderLinksOf)
       const { page, pageSize, fromEnd } = body.pagination;
       const [rows, count] = await Promise.all([orderPage(ctx.db, body, merchants, page, pageSize, fromEnd), countOrders(ctx.db, body.filters, merchants)]);
       const items = await withLinks(ctx.db, linksOf, rows);
-      if (!fromEnd) return pageAnswer(items, count, page, pageSize);
-      // Counted from the end, the rows seen so far say nothing about the list's start: the estimate stands.
-      const total = count.exact ? count.total : Math.max(count.total, page * pageSize + items.length);
-      return { items, total, totalExact: count.exact, page, pageSize, fromEnd: true };
+      // Counted from the end, the pages seen and a page that is not full say the same of the list's length.
+      const answer = pageAnswer(items, count, page, pageSize);
+      return fromEnd ? { ...answer, fromEnd: true } : answer;
     },
     { transaction: false },
   );
