@@ -10,7 +10,8 @@ import { inlineParameters } from '../server/exports/copy-out';
 import { csvCellSql } from '../server/exports/file-writers';
 import { orderExportSource } from '../server/transactions/transaction-export';
 import { linkStateOfOrderSql } from '../server/payment-links/link-state';
-import { countOrders, orderPage } from '../server/transactions/transaction-query';
+import { countOrders, orderPage, orderWhere } from '../server/transactions/transaction-query';
+import type { Db } from '../server/db/database';
 import { measureCancel, percentile, startCallers } from './export-responsiveness';
 import { benchConfig, collectGarbage, mb, memoryProbe, openBenchDatabase, postgresUrl, seconds, STATUS_POLL_MS } from './lib/export-bench-setup';
 import { SETTLEMENT_LINES, settlementFigures } from './settlement-bench';
@@ -43,10 +44,16 @@ const COLUMNS: OrderColumnId[] = [
   'cardBrand',
   'createdAt',
 ];
+// BENCH_EXPORT_FILTERS (JSON, the transactions table's filter; default none): what the order exports hold. Every order
+// fits one xlsx sheet (1,048,576 rows) up to about a million; at ten million a filter keeps the export within one.
+const EXPORT_FILTERS = OrderQuerySchema.parse({ filters: JSON.parse(process.env.BENCH_EXPORT_FILTERS ?? '{}'), sorting: [] }).filters;
 // The same rows, columns and order as the export (newest first, id tiebreak), unformatted: the
 // cells as the database stores them (amount / 100.0, raw timestamps), for a second COPY figure.
-const RAW_QUERY = `SELECT o.id, o.reference_no, m.name, o.guest_name, o.guest_email, o.amount_minor / 100.0, o.currency, o.status, o.payment_type, o.charge_category, o.card_brand, o.created_at
-  FROM orders o JOIN merchants m ON m.id = o.merchant_id ORDER BY o.created_at DESC, o.id DESC`;
+function rawQuery(db: Db): string {
+  const where = inlineParameters(sql`${orderWhere(EXPORT_FILTERS, 'all')}`.compile(db));
+  return `SELECT o.id, o.reference_no, m.name, o.guest_name, o.guest_email, o.amount_minor / 100.0, o.currency, o.status, o.payment_type, o.charge_category, o.card_brand, o.created_at
+  FROM orders o JOIN merchants m ON m.id = o.merchant_id WHERE ${where} ORDER BY o.created_at DESC, o.id DESC`;
+}
 
 /**
  * Run in a child process (`--prepare`): migrates and tops the demo data up to ORDERS, then VACUUM
@@ -98,7 +105,9 @@ async function orderFigures() {
   const app = await buildApp(config, { db: database.db });
   await app.ready();
   const orderCount = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM orders`.execute(database.db)).rows[0]!.n);
-  console.log(`engine: ${postgresUrl ? 'PostgreSQL' : 'PGlite (embedded)'}; orders: ${orderCount}; server ready in ${seconds(Date.now() - started)}`);
+  console.log(
+    `engine: ${postgresUrl ? 'PostgreSQL' : 'PGlite (embedded)'}; orders: ${orderCount}; exported: ${JSON.stringify(EXPORT_FILTERS)}; server ready in ${seconds(Date.now() - started)}`,
+  );
   const { accessToken } = await signIn(app, 'folioadmin@demo.folio.test');
   const auth = { authorization: `Bearer ${accessToken}` };
   const probe = memoryProbe();
@@ -119,7 +128,12 @@ async function orderFigures() {
     const baseline = process.memoryUsage();
     probe.start();
     started = Date.now();
-    const post = await app.inject({ method: 'POST', url: '/backoffice/api/v2/order/export', headers: auth, payload: { fileType, orderColumns: COLUMNS } });
+    const post = await app.inject({
+      method: 'POST',
+      url: '/backoffice/api/v2/order/export',
+      headers: auth,
+      payload: { fileType, orderColumns: COLUMNS, orderQueryListRequest: { filters: EXPORT_FILTERS, sorting: [] } },
+    });
     const { token } = post.json<{ token: string }>();
     let result: ExportResult;
     for (;;) {
@@ -159,12 +173,14 @@ async function orderFigures() {
   // export's own SQL exactly as the worker runs it (cells formatted and csv-guarded in SQL), and the
   // same rows and order with the cells as stored (no formatting at all), the stricter baseline.
   const exportQuery = inlineParameters(
-    (await orderExportSource(linkStateOfOrderSql).query({ query: { filters: {}, sorting: [] }, merchants: 'all' }, COLUMNS, csvCellSql)).compile(database.db),
+    (await orderExportSource(linkStateOfOrderSql).query({ query: { filters: EXPORT_FILTERS, sorting: [] }, merchants: 'all' }, COLUMNS, csvCellSql)).compile(
+      database.db,
+    ),
   );
   const copies: Record<string, { ms: number; bytes: number }> = {};
   for (const [name, query] of [
     ['export query', exportQuery],
-    ['raw cells', RAW_QUERY],
+    ['raw cells', rawQuery(database.db)],
   ] as const) {
     await database.copy(query);
     started = Date.now();

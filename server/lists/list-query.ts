@@ -66,27 +66,71 @@ export function setExactCountUpTo(rows: number): void {
   exactCountUpTo = rows;
 }
 
-/** A page of a list with its total; an estimated total never claims fewer rows than the pages already seen. */
+/**
+ * A page of a list with its total. An estimated total never claims fewer rows than the pages already seen, and a
+ * page that is not full ends the list, so its total is exact whatever the count said (decision 0645).
+ */
 export function pageAnswer<T>(items: T[], count: { total: number; exact: boolean }, page: number, pageSize: number) {
+  const endsHere = items.length < pageSize && (items.length > 0 || page === 0);
+  if (!count.exact && endsHere) return { items, total: page * pageSize + items.length, totalExact: true, page, pageSize };
   const total = count.exact ? count.total : Math.max(count.total, page * pageSize + items.length);
   return { items, total, totalExact: count.exact, page, pageSize };
 }
 
 /**
+ * With `estimateFirst`, a planner's estimate this many times past FOLIO_LIST_EXACT_COUNT_UP_TO stands without counting:
+ * it would have to be wrong that many times over for the list to hold no more rows than the cap (decision 0645).
+ */
+export const TRUSTED_ESTIMATE_FACTOR = 5;
+
+/**
  * Counts up to FOLIO_LIST_EXACT_COUNT_UP_TO rows exactly (an index scan that stops early); past the cap the planner's
  * row estimate stands in, so page 1 of a million rows never counts a million rows.
+ *
+ * With `estimateFirst: table`, once that table holds more than TRUSTED_ESTIMATE_FACTOR times the cap, the estimate is
+ * asked first, and a list it puts that far past the cap is not counted at all: counting the cap's rows costs most
+ * where no index answers the filter alone (the guest's name, read again in the table for every trigram match) or the
+ * table's visibility map is behind (after a bulk load), and grows with the table. A smaller table is counted as
+ * before, without the extra statement (decision 0645).
  */
-export async function cappedCount(db: Db, matching: CompiledQuery): Promise<{ total: number; exact: boolean }> {
+export async function cappedCount(
+  db: Db,
+  matching: CompiledQuery,
+  { estimateFirst }: { estimateFirst?: string } = {},
+): Promise<{ total: number; exact: boolean }> {
+  const trusted = exactCountUpTo * TRUSTED_ESTIMATE_FACTOR;
+  const estimate = estimateFirst && (await tableRows(db, estimateFirst)) > trusted ? await plannedRows(db, matching) : undefined;
+  if (estimate !== undefined && estimate >= trusted) return { total: estimate, exact: false };
   const counted = await db.executeQuery<{ n: string | number }>(
     CompiledQuery.raw(`SELECT count(*) AS n FROM (${matching.sql} LIMIT ${exactCountUpTo + 1}) AS capped`, [...matching.parameters]),
   );
   const exactCount = Number(counted.rows[0]?.n ?? 0);
   if (exactCount <= exactCountUpTo) return { total: exactCount, exact: true };
+  return { total: Math.max(estimate ?? (await plannedRows(db, matching)), exactCountUpTo + 1), exact: false };
+}
+
+/** How often a table's size is read again: it only decides whether to ask for an estimate first. */
+const TABLE_ROWS_TTL_MS = 60_000;
+const tableRowsSeen = new WeakMap<Db, Map<string, { rows: number; at: number }>>();
+
+/** The table's row count as the engine's statistics last saw it (-1 before its first analyze), read at most once a minute. */
+async function tableRows(db: Db, table: string): Promise<number> {
+  const seen = tableRowsSeen.get(db) ?? new Map<string, { rows: number; at: number }>();
+  tableRowsSeen.set(db, seen);
+  const known = seen.get(table);
+  if (known && Date.now() - known.at < TABLE_ROWS_TTL_MS) return known.rows;
+  const { rows } = await sql<{ rows: number | string | null }>`SELECT reltuples AS rows FROM pg_class WHERE oid = to_regclass(${table})`.execute(db);
+  const found = Number(rows[0]?.rows ?? -1);
+  seen.set(table, { rows: found, at: Date.now() });
+  return found;
+}
+
+/** The planner's estimate of the rows a query returns (EXPLAIN plans it and runs nothing). */
+async function plannedRows(db: Db, matching: CompiledQuery): Promise<number> {
   const plan = await db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${matching.sql}`, [...matching.parameters]));
   const raw = plan.rows[0]?.['QUERY PLAN'];
   const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Plan Rows'?: number } }>;
-  const estimate = Math.round(parsed[0]?.Plan?.['Plan Rows'] ?? 0);
-  return { total: Math.max(estimate, exactCountUpTo + 1), exact: false };
+  return Math.round(parsed[0]?.Plan?.['Plan Rows'] ?? 0);
 }
 
 /** int8 text or number from either engine, as a JS number (ids and minor amounts stay below 2^53). */

@@ -113,8 +113,9 @@ export async function orderPage(db: Db, query: OrderQuery, merchants: 'all' | st
   return fromEnd ? rows.reverse() : rows;
 }
 
+/** The list's total: orders grow into the millions, where a planner's estimate far past the cap stands uncounted (decision 0645). */
 export function countOrders(db: Db, filters: OrderFilter, merchants: 'all' | string[]) {
-  return cappedCount(db, sql`SELECT 1 FROM orders o WHERE ${orderWhere(filters, merchants)}`.compile(db));
+  return cappedCount(db, sql`SELECT 1 FROM orders o WHERE ${orderWhere(filters, merchants)}`.compile(db), { estimateFirst: 'orders' });
 }
 
 export async function orderById(db: Db, id: number, merchants: 'all' | string[]): Promise<OrderRow | undefined> {

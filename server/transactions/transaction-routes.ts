@@ -18,12 +18,14 @@ export function registerOrderRoutes(app: FastifyInstance, linksOf: OrderLinksOf)
     async ({ body, caller, merchantId, ctx }) => {
       const merchants = effectiveMerchants(caller.merchantScope, merchantId, body.filters.merchantIds);
       const { page, pageSize, fromEnd } = body.pagination;
-      const [rows, count] = await Promise.all([orderPage(ctx.db, body, merchants, page, pageSize, fromEnd), countOrders(ctx.db, body.filters, merchants)]);
-      const items = await withLinks(ctx.db, linksOf, rows);
-      if (!fromEnd) return pageAnswer(items, count, page, pageSize);
-      // Counted from the end, the rows seen so far say nothing about the list's start: the estimate stands.
-      const total = count.exact ? count.total : Math.max(count.total, page * pageSize + items.length);
-      return { items, total, totalExact: count.exact, page, pageSize, fromEnd: true };
+      // The page's payment links are asked for as soon as the page is read, while its total may still be counting.
+      const [items, count] = await Promise.all([
+        orderPage(ctx.db, body, merchants, page, pageSize, fromEnd).then((rows) => withLinks(ctx.db, linksOf, rows)),
+        countOrders(ctx.db, body.filters, merchants),
+      ]);
+      // Counted from the end, the pages seen and a page that is not full say the same of the list's length.
+      const answer = pageAnswer(items, count, page, pageSize);
+      return fromEnd ? { ...answer, fromEnd: true } : answer;
     },
     { transaction: false },
   );

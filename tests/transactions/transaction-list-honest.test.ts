@@ -97,3 +97,40 @@ describe.each(engines)('the transactions list on $name', ({ target }) => {
     expect(down.answer.items.map((row) => row.guestName)).toEqual([...READING_ORDER].reverse());
   });
 });
+
+// Decision 0645: past the cap the total is the planner's estimate; a page that is not full ends the list, so there the
+// total is exact, counted from either end. The cap is set low so 300 orders show what millions do.
+describe('a list past the exact-count cap', () => {
+  let app: FastifyInstance;
+  let admin: string;
+
+  beforeAll(async () => {
+    app = await startTestApp({ orders: 300, listExactCountUpTo: 20 });
+    admin = (await signIn(app, 'folioadmin@demo.folio.test')).accessToken;
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  async function search(body: OrderSearchBody) {
+    const response = await app.inject({ method: 'POST', url: SEARCH, headers: bearer(admin), payload: body });
+    expect(response.statusCode).toBe(200);
+    return response.json<OrderSearchAnswer>();
+  }
+
+  test('says "about" on a full page and the exact number of orders on the last one, from either end', async () => {
+    const { n } = await app.ctx.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const orders = Number(n);
+    const pageSize = ([100, 50, 25, 10] as const).find((size) => orders % size > 0)!;
+    const lastPage = Math.floor(orders / pageSize);
+    expect((await search({ pagination: { page: 0, pageSize } })).totalExact).toBe(false);
+    for (const fromEnd of [false, true]) {
+      const last = await search({ pagination: { page: lastPage, pageSize, fromEnd } });
+      expect(last.items).toHaveLength(orders % pageSize);
+      expect(last).toMatchObject({ total: orders, totalExact: true });
+    }
+  });
+});
