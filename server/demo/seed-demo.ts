@@ -30,6 +30,8 @@ interface SeedOptions {
    * analyzing 30,000 orders twice cost 0.4 s of CPU.
    */
   analyze?: boolean;
+  /** Orders written per statement (default 100,000): a test makes it small to write a few orders in several chunks. */
+  chunk?: number;
   /** Hears the name of each step as it ends, so a bench can time the steps (bench/start-steps.ts, `npm run seed`). */
   stepDone?: (step: string) => void;
 }
@@ -178,7 +180,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     // e2e templates) sets its deadline from it (scripts/server-start.mjs).
     const progress = (added: number, ms: number) =>
       options.log?.info({ added, of: missing, ms, ordersPerSecond: Math.round((added / Math.max(ms, 1)) * 1000) }, 'demo orders: seeding');
-    const load = (connections: Db | readonly Db[]) => seedOrders(connections, existingOrders, missing, DEMO_ANCHOR, progress);
+    const load = (connections: Db | readonly Db[]) => seedOrders(connections, existingOrders, missing, DEMO_ANCHOR, progress, options.chunk);
     // A bulk load (at least as many new orders as there were) builds the indexes of the orders and
     // their rows once afterwards, and on PostgreSQL writes and builds on as many connections as the
     // machine has cores (two at least), decision 0640.

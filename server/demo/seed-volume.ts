@@ -95,7 +95,12 @@ export async function loadWithIndexesRebuilt(
   });
   try {
     await inTransactionsAtOnce(db, connections, async (transactions) => {
-      for (const trx of transactions) await bulkLoadSettings(trx);
+      for (const trx of transactions) {
+        await bulkLoadSettings(trx);
+        // A row one connection waits for (a unique key another one wrote) would wait for a commit that
+        // waits for it in turn, out of the server's sight: an error after a minute instead of a hang.
+        await sql`SET LOCAL lock_timeout = '1min'`.execute(trx);
+      }
       await load(transactions);
     });
     heard('load');
@@ -214,6 +219,8 @@ export async function seedOrders(
   count: number,
   anchor: string,
   progress?: (added: number, ms: number) => void,
+  /** Orders per statement; smaller only where a test needs several chunks from a few orders. */
+  chunk = CHUNK,
 ): Promise<void> {
   const started = performance.now();
   const all = Array.isArray(connections) ? (connections as readonly Db[]) : [connections as Db];
@@ -239,12 +246,12 @@ export async function seedOrders(
   const idBefore = Number(rows[0]!.first) - 1;
   await sql`SELECT setval(pg_get_serial_sequence('orders', 'id'), ${idBefore + count}::bigint)`.execute(db);
   const starts: number[] = [];
-  for (let start = from + 1; start <= from + count; start += CHUNK) starts.push(start);
+  for (let start = from + 1; start <= from + count; start += chunk) starts.push(start);
   let added = 0;
   // Each connection takes the next chunk when it is done with one.
   const writer = async (trx: Db) => {
     for (let start = starts.shift(); start !== undefined; start = starts.shift()) {
-      const end = Math.min(start + CHUNK - 1, from + count);
+      const end = Math.min(start + chunk - 1, from + count);
       await writeChunk(trx, { start, end, firstId: idBefore + start - from, anchor, ids, currencies, merchants: merchants.length });
       added += end - start + 1;
       progress?.(added, Math.round(performance.now() - started));
