@@ -65,8 +65,7 @@ interface DroppedIndex {
  * resolves (all roll back when it rejects, and the indexes are then built again as they were). The
  * indexes are then built on `connections` connections at once, one index per connection at a time,
  * the costliest first (the orders' trigram GIN index alone is about half of the work, and PostgreSQL
- * 15 builds a GIN index in one process), each with a sort area in proportion to its table (up to
- * 1 GB). An index that enforces uniqueness without a constraint stays during the load, so what it
+ * 15 builds a GIN index in one process), each b-tree with 1 GB of sort area (decision 0641). An index that enforces uniqueness without a constraint stays during the load, so what it
  * refuses is refused as the rows are written. The embedded engine has one connection: there this is
  * `withIndexesRebuiltAfter` with that one transaction (decision 0640).
  */
@@ -103,11 +102,15 @@ export async function loadWithIndexesRebuilt(
       }
       await load(transactions);
     });
-    heard('load');
-  } finally {
-    // After a failed load too: the tables are as they were, and so are their indexes.
-    await buildIndexes(db, dropped, connections, heard);
+  } catch (error) {
+    // The tables are as they were: so are their indexes, and the load's error is the one told.
+    await buildIndexes(db, dropped, connections, () => undefined).catch((rebuild: unknown) => {
+      throw new AggregateError([error, rebuild], 'the bulk load failed, and so did building its indexes again');
+    });
+    throw error;
   }
+  heard('load');
+  await buildIndexes(db, dropped, connections, heard);
 }
 
 /**
