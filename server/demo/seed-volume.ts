@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import { sql, type RawBuilder } from 'kysely';
+import { poolOf, type Db } from '../db/database';
 import { FIRST_NAMES, LAST_NAMES } from './demo-layout';
 
 // Volume data is generated inside the database with generate_series and hashtext(), which is
@@ -36,16 +36,9 @@ export async function withIndexesRebuiltAfter(db: Db, tables: string | readonly 
         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)
       ORDER BY t.relname, i.relname`.execute(trx);
     for (const index of indexes) await sql.raw(`DROP INDEX ${index.name}`).execute(trx);
-    // Foreign keys are checked by a trigger per written row. The seed refers only to rows it has just
-    // read or written (merchants, orders, bookings), so a superuser (the embedded engine's one user)
-    // skips those checks for this transaction; another role keeps them.
-    const { rows } = await sql<{ rolsuper: boolean }>`SELECT rolsuper FROM pg_roles WHERE rolname = current_user`.execute(trx);
-    if (rows[0]?.rolsuper) await sql`SET LOCAL session_replication_role = replica`.execute(trx);
-    // Room for a chunk's written rows, which the statement reads again for their dependent rows
-    // (on the 4 MB default they went to a temporary file: 1.4 s of CPU instead of 1.1 at 30,000 orders).
-    await sql`SET LOCAL work_mem = '32MB'`.execute(trx);
+    await bulkLoadSettings(trx);
     await load(trx);
-    if (rows[0]?.rolsuper) await sql`SET LOCAL session_replication_role = origin`.execute(trx);
+    await sql`SET LOCAL session_replication_role = origin`.execute(trx);
     // A sort area for the builds in proportion to what was loaded (a quarter of the tables' size, from
     // 32 MB to 1 GB), for this transaction only: a large GIN build flushes far less often with it.
     const { rows: sizes } = await sql<{ mb: string }>`
@@ -57,7 +50,158 @@ export async function withIndexesRebuiltAfter(db: Db, tables: string | readonly 
   });
 }
 
-function textArray(values: readonly string[]) {
+/** An index dropped for a bulk load, to be built again from its own stored definition. */
+interface DroppedIndex {
+  name: string;
+  table: string;
+  definition: string;
+  method: string;
+}
+
+/**
+ * The parallel form of `withIndexesRebuiltAfter` for a bulk load on PostgreSQL: the secondary indexes
+ * of `tables` are dropped (and that is committed), `load` receives `connections` transactions open at
+ * once, so a 2-core server fills the tables with both cores, and they commit together when it
+ * resolves (all roll back when it rejects, and the indexes are then built again as they were). The
+ * indexes are then built on `connections` connections at once, one index per connection at a time,
+ * the costliest first (the orders' trigram GIN index alone is about half of the work, and PostgreSQL
+ * 15 builds a GIN index in one process), each b-tree with 1 GB of sort area (decision 0641). An index that enforces uniqueness without a constraint stays during the load, so what it
+ * refuses is refused as the rows are written. The embedded engine has one connection: there this is
+ * `withIndexesRebuiltAfter` with that one transaction (decision 0640).
+ */
+export async function loadWithIndexesRebuilt(
+  db: Db,
+  tables: readonly string[],
+  connections: number,
+  load: (transactions: readonly Db[]) => Promise<void>,
+  /** Hears 'load' when the rows are committed, and each index's name with its build time. */
+  heard: (event: 'load' | { index: string; ms: number }) => void = () => undefined,
+): Promise<void> {
+  if (!poolOf(db) || connections <= 1) return withIndexesRebuiltAfter(db, tables, (trx) => load([trx]));
+  const dropped = await db.transaction().execute(async (trx) => {
+    const { rows } = await sql<DroppedIndex>`
+      SELECT quote_ident(i.relname) AS name, t.relname AS "table", pg_get_indexdef(i.oid) AS definition, am.amname AS method
+      FROM pg_index x
+      JOIN pg_class i ON i.oid = x.indexrelid
+      JOIN pg_am am ON am.oid = i.relam
+      JOIN pg_class t ON t.oid = x.indrelid
+      JOIN pg_namespace n ON n.oid = t.relnamespace
+      WHERE n.nspname = current_schema() AND t.relname IN (${sql.join([...tables])}) AND NOT x.indisunique
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)
+      ORDER BY t.relname, i.relname`.execute(trx);
+    for (const index of rows) await sql.raw(`DROP INDEX ${index.name}`).execute(trx);
+    return rows;
+  });
+  try {
+    await inTransactionsAtOnce(db, connections, async (transactions) => {
+      for (const trx of transactions) {
+        await bulkLoadSettings(trx);
+        // A row one connection waits for (a unique key another one wrote) would wait for a commit that
+        // waits for it in turn, out of the server's sight: an error after a minute instead of a hang.
+        await sql`SET LOCAL lock_timeout = '1min'`.execute(trx);
+      }
+      await load(transactions);
+    });
+  } catch (error) {
+    // The tables are as they were: so are their indexes, and the load's error is the one told.
+    await buildIndexes(db, dropped, connections, () => undefined).catch((rebuild: unknown) => {
+      throw new AggregateError([error, rebuild], 'the bulk load failed, and so did building its indexes again');
+    });
+    throw error;
+  }
+  heard('load');
+  await buildIndexes(db, dropped, connections, heard);
+}
+
+/**
+ * For a bulk load's transaction: the foreign-key checks skipped (the seed refers only to rows it has
+ * just read or written; only a superuser may, and the embedded engine's one user is one), and room for
+ * a chunk's written rows, which the statement reads again for their dependent rows (on the 4 MB
+ * default they went to a temporary file: 1.4 s of CPU instead of 1.1 at 30,000 orders).
+ */
+async function bulkLoadSettings(trx: Db): Promise<void> {
+  const { rows } = await sql<{ rolsuper: boolean }>`SELECT rolsuper FROM pg_roles WHERE rolname = current_user`.execute(trx);
+  if (rows[0]?.rolsuper) await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+  await sql`SET LOCAL work_mem = '32MB'`.execute(trx);
+}
+
+/**
+ * Opens `count` transactions at once on separate connections, runs `work` with them, and commits them
+ * all when it resolves or rolls them all back when it (or the opening of one) fails.
+ */
+async function inTransactionsAtOnce(db: Db, count: number, work: (transactions: readonly Db[]) => Promise<void>): Promise<void> {
+  let settle!: (commit: boolean) => void;
+  const outcome = new Promise<boolean>((resolve) => (settle = resolve));
+  let opened!: () => void;
+  const allOpen = new Promise<void>((resolve) => (opened = resolve));
+  const transactions: Db[] = [];
+  const rollback = new Error('rolled back with the other transactions of the load');
+  const running = Array.from({ length: count }, () =>
+    db.transaction().execute(async (trx) => {
+      transactions.push(trx);
+      if (transactions.length === count) opened();
+      if (!(await outcome)) throw rollback;
+    }),
+  );
+  const ended = Promise.allSettled(running);
+  // An opening that fails ends its transaction before all are open: the others are then rolled back.
+  const firstFailure = Promise.race(running.map((transaction) => transaction.then(() => new Promise<never>(() => undefined))));
+  try {
+    await Promise.race([allOpen, firstFailure]);
+    await work(transactions);
+  } catch (error) {
+    settle(false);
+    await ended;
+    throw error;
+  }
+  settle(true);
+  const results = await ended;
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/**
+ * Builds `indexes` on `connections` connections at once, the costliest first: by the size of the
+ * table, a GIN index counted four times (its build extracts and sorts every trigram of every row).
+ */
+async function buildIndexes(
+  db: Db,
+  indexes: readonly DroppedIndex[],
+  connections: number,
+  heard: (built: { index: string; ms: number }) => void,
+): Promise<void> {
+  if (indexes.length === 0) return;
+  const { rows: sizes } = await sql<{ table: string; bytes: string }>`
+    SELECT c.relname AS "table", pg_table_size(c.oid) AS bytes FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = current_schema() AND c.relname IN (${sql.join([...new Set(indexes.map((index) => index.table))])})`.execute(db);
+  const bytesOf = (table: string) => Number(sizes.find((size) => size.table === table)?.bytes ?? 0);
+  const cost = (index: DroppedIndex) => bytesOf(index.table) * (index.method === 'gin' ? 4 : 1);
+  const queue = [...indexes].sort((a, b) => cost(b) - cost(a));
+  const failures: unknown[] = [];
+  const builder = async () => {
+    for (let index = queue.shift(); index; index = queue.shift()) {
+      const { definition, name } = index;
+      const started = performance.now();
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          // A b-tree gets 1 GB of sort area for this build only (taken as the sort needs it, not up front), so
+          // ten million rows sort in memory; at most `connections` builds at once, a few GB on a server with
+          // 16 free. A GIN build keeps the server's own setting: its trigram accumulator grows slower
+          // with more room (the orders' trigram index over a million orders: 9.9-10.3 s of CPU with 16-64 MB,
+          // 11.2 s with 256 MB, 12.4 s with 1 GB; decision 0640).
+          if (index.method !== 'gin') await sql`SET LOCAL maintenance_work_mem = '1GB'`.execute(trx);
+          await sql.raw(definition).execute(trx);
+        })
+        .catch((error: unknown) => failures.push(error));
+      heard({ index: name, ms: Math.round(performance.now() - started) });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(connections, queue.length) }, builder));
+  if (failures.length) throw failures[0];
+}
+
+function textArray(values: readonly string[]): RawBuilder<unknown> {
   return sql.raw(`ARRAY[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(',')}]::text[]`);
 }
 
@@ -72,8 +216,18 @@ function textArray(values: readonly string[]) {
  * out in the order of creation (taken from its sequence up front, so the ledger and the booking can
  * be derived from the id in the same statement), and an order is never updated after it is written.
  */
-export async function seedOrders(db: Db, from: number, count: number, anchor: string, progress?: (added: number, ms: number) => void): Promise<void> {
+export async function seedOrders(
+  connections: Db | readonly Db[],
+  from: number,
+  count: number,
+  anchor: string,
+  progress?: (added: number, ms: number) => void,
+  /** Orders per statement; smaller only where a test needs several chunks from a few orders. */
+  chunk = CHUNK,
+): Promise<void> {
   const started = performance.now();
+  const all = Array.isArray(connections) ? (connections as readonly Db[]) : [connections as Db];
+  const db = all[0]!;
   // In the groups' name order: their ids are random, and ordered by id the same order number went to
   // a different property in every new database.
   const merchants = await db
@@ -87,27 +241,60 @@ export async function seedOrders(db: Db, from: number, count: number, anchor: st
   if (merchants.length === 0) return;
   const ids = textArray(merchants.map((merchant) => merchant.id));
   const currencies = textArray(merchants.map((merchant) => merchant.currency.trim()));
-  for (let start = from + 1; start <= from + count; start += CHUNK) {
-    const end = Math.min(start + CHUNK - 1, from + count);
-    // The chunk's ids: the next one of the identity's sequence and the ones after it, given out by
-    // creation time as the identity did; the sequence then continues after the last.
-    const { rows } = await sql<{ first: string }>`SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS first`.execute(db);
-    const firstId = Number(rows[0]!.first);
-    await sql`
+  if (count <= 0) return;
+  // The ids: the next one of the identity's sequence and the ones after it, given out by creation time
+  // within each chunk as the identity did; the sequence then continues after the last. Taken for all
+  // chunks at once, so that chunks written side by side get the ids they would have got one by one.
+  const { rows } = await sql<{ first: string }>`SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS first`.execute(db);
+  const idBefore = Number(rows[0]!.first) - 1;
+  await sql`SELECT setval(pg_get_serial_sequence('orders', 'id'), ${idBefore + count}::bigint)`.execute(db);
+  const starts: number[] = [];
+  for (let start = from + 1; start <= from + count; start += chunk) starts.push(start);
+  let added = 0;
+  // Each connection takes the next chunk when it is done with one.
+  const writer = async (trx: Db) => {
+    for (let start = starts.shift(); start !== undefined; start = starts.shift()) {
+      const end = Math.min(start + chunk - 1, from + count);
+      await writeChunk(trx, { start, end, firstId: idBefore + start - from, anchor, ids, currencies, merchants: merchants.length });
+      added += end - start + 1;
+      progress?.(added, Math.round(performance.now() - started));
+    }
+  };
+  await Promise.all(all.map(writer));
+}
+
+interface Chunk {
+  /** The first and last order number (the row number hashed into each order's values). */
+  start: number;
+  end: number;
+  /** The id of the chunk's first order by creation time. */
+  firstId: number;
+  anchor: string;
+  /** The merchants that take payments, and their currencies, as SQL arrays. */
+  ids: RawBuilder<unknown>;
+  currencies: RawBuilder<unknown>;
+  merchants: number;
+}
+
+/** Writes one chunk of orders with everything that belongs to them, in one statement. */
+async function writeChunk(db: Db, { start, end, firstId, anchor, ids, currencies, merchants }: Chunk): Promise<void> {
+  await sql`
       WITH generated AS (
-        SELECT g,
-          1 + abs(hashtext('m' || g)) % ${merchants.length} AS property,
-          'FOL-' || lpad(g::text, 8, '0') AS reference_no,
-          (${textArray(FIRST_NAMES)})[1 + abs(hashtext('f' || g)) % ${FIRST_NAMES.length}] || ' ' || (${textArray(LAST_NAMES)})[1 + abs(hashtext('l' || g)) % ${LAST_NAMES.length}] AS guest_name,
-          'guest' || g || '@example.test' AS guest_email,
-          (2500 + abs(hashtext('a' || g)) % 250000)::bigint AS amount_minor,
-          (${textArray(STATUSES)})[1 + abs(hashtext('s' || g)) % ${STATUSES.length}] AS status,
-          (${textArray(PAYMENT_TYPES)})[1 + abs(hashtext('p' || g)) % ${PAYMENT_TYPES.length}] AS payment_type,
-          (${textArray(CATEGORIES)})[1 + abs(hashtext('c' || g)) % ${CATEGORIES.length}] AS charge_category,
-          (${textArray(BRANDS)})[1 + abs(hashtext('b' || g)) % ${BRANDS.length}] AS card_brand,
-          lpad((abs(hashtext('d' || g)) % 10000)::text, 4, '0') AS card_last4,
-          ${anchor}::timestamptz - make_interval(secs => abs(hashtext('t' || g)) % (365 * 86400)) AS created_at
-        FROM generate_series(${start}::int, ${end}::int) AS g
+        SELECT g, n,
+          1 + abs(hashtext('m' || n)) % ${merchants} AS property,
+          'FOL-' || lpad(n, 8, '0') AS reference_no,
+          (${textArray(FIRST_NAMES)})[1 + abs(hashtext('f' || n)) % ${FIRST_NAMES.length}] || ' ' || (${textArray(LAST_NAMES)})[1 + abs(hashtext('l' || n)) % ${LAST_NAMES.length}] AS guest_name,
+          'guest' || n || '@example.test' AS guest_email,
+          (2500 + abs(hashtext('a' || n)) % 250000)::bigint AS amount_minor,
+          (${textArray(STATUSES)})[1 + abs(hashtext('s' || n)) % ${STATUSES.length}] AS status,
+          (${textArray(PAYMENT_TYPES)})[1 + abs(hashtext('p' || n)) % ${PAYMENT_TYPES.length}] AS payment_type,
+          (${textArray(CATEGORIES)})[1 + abs(hashtext('c' || n)) % ${CATEGORIES.length}] AS charge_category,
+          (${textArray(BRANDS)})[1 + abs(hashtext('b' || n)) % ${BRANDS.length}] AS card_brand,
+          lpad((abs(hashtext('d' || n)) % 10000)::text, 4, '0') AS card_last4,
+          ${anchor}::timestamptz - make_interval(secs => abs(hashtext('t' || n)) % (365 * 86400)) AS created_at
+        -- The row number's text once per row rather than once for each value hashed from it (OFFSET 0
+        -- keeps the planner from copying the cast into each of them).
+        FROM (SELECT g, g::text AS n FROM generate_series(${start}::int, ${end}::int) AS g OFFSET 0) AS numbers
       ),
       numbered AS (
         SELECT generated.*, ${firstId}::bigint - 1 + row_number() OVER (ORDER BY created_at, g) AS id FROM generated
@@ -188,9 +375,6 @@ export async function seedOrders(db: Db, from: number, count: number, anchor: st
       )
       SELECT count(*) AS added FROM orders_in
     `.execute(db);
-    await sql`SELECT setval(pg_get_serial_sequence('orders', 'id'), ${firstId + (end - start)}::bigint)`.execute(db);
-    progress?.(end - from, Math.round(performance.now() - started));
-  }
 }
 
 /** Daily payouts for the last 120 days of every merchant that takes payments; about 1 in 25 failed. */
