@@ -88,8 +88,16 @@ export const orderPaymentMachine = setup({
   },
 });
 
+// A snapshot is a value the machine never changes: each status's is resolved once (an order detail asks the
+// machine about every action, decision 0636).
+const snapshots = new Map<OrderStatus, SnapshotFrom<typeof orderPaymentMachine>>();
 function snapshotAt(status: OrderStatus): SnapshotFrom<typeof orderPaymentMachine> {
-  return orderPaymentMachine.resolveState({ value: status });
+  let snapshot = snapshots.get(status);
+  if (!snapshot) {
+    snapshot = orderPaymentMachine.resolveState({ value: status });
+    snapshots.set(status, snapshot);
+  }
+  return snapshot;
 }
 
 function eventOf(action: OrderPaymentAction, ledger: PaymentLedger, amountMinor?: number): OrderPaymentEvent {

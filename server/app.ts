@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -20,6 +19,7 @@ import { registerCompression } from './http/compression';
 import { databaseRateLimitStore } from './auth/rate-limit-store';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
 import { installProblemHandlers } from './http/problem';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpaAssets } from './http/spa-assets';
 import { loggedRequest } from './http/log-redaction';
 import { setExactCountUpTo } from './lists/list-query';
@@ -101,7 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('ctx', ctx);
   setExactCountUpTo(config.listExactCountUpTo);
 
-  await app.register(helmet, { contentSecurityPolicy: config.production ? undefined : false });
+  registerSecurityHeaders(app, config.production);
   await registerCompression(app);
   await app.register(cookie);
   await app.register(formbody);

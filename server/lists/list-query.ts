@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type Expression, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
 import { DEFAULT_EXACT_COUNT_UP_TO } from '../config';
 
@@ -104,7 +104,11 @@ export async function cappedCount(
   const counted = await db.executeQuery<{ n: string | number }>(
     CompiledQuery.raw(`SELECT count(*) AS n FROM (${matching.sql} LIMIT ${exactCountUpTo + 1}) AS capped`, [...matching.parameters]),
   );
-  const exactCount = Number(counted.rows[0]?.n ?? 0);
+  return countPastTheCap(db, matching, Number(counted.rows[0]?.n ?? 0));
+}
+
+/** The capped count as an answer: exact up to the cap; past it, the planner's estimate of `matching`. */
+async function countPastTheCap(db: Db, matching: CompiledQuery, exactCount: number): Promise<{ total: number; exact: boolean }> {
   if (exactCount <= exactCountUpTo) return { total: exactCount, exact: true };
   return { total: Math.max(estimate ?? (await plannedRows(db, matching)), exactCountUpTo + 1), exact: false };
 }
@@ -131,6 +135,27 @@ async function plannedRows(db: Db, matching: CompiledQuery): Promise<number> {
   const raw = plan.rows[0]?.['QUERY PLAN'];
   const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Plan Rows'?: number } }>;
   return Math.round(parsed[0]?.Plan?.['Plan Rows'] ?? 0);
+}
+
+/**
+ * A page of a list and its capped count in one statement (decision 0636): each statement costs the server a
+ * round trip and the decoding of its answer, more than counting in the same statement costs the database.
+ * The count rides on every row of the page as an uncorrelated subquery (PostgreSQL runs it once); an empty
+ * page carries none, so the count then runs alone, as does the planner's estimate past the cap.
+ * `page` is the page's whole select (its order, limit and offset); `matching` selects 1 from every row the
+ * list matches, as for `cappedCount`.
+ */
+export async function pageWithCappedCount<R extends object>(
+  db: Db,
+  page: Expression<unknown> | RawBuilder<unknown>,
+  matching: RawBuilder<unknown>,
+): Promise<{ rows: R[]; count: { total: number; exact: boolean } }> {
+  const { rows } = await sql<R & { list_capped_count: string | number }>`
+    SELECT page.*, (SELECT count(*) FROM (${matching} LIMIT ${sql.lit(exactCountUpTo + 1)}) AS capped) AS list_capped_count
+    FROM (${page}) AS page`.execute(db);
+  const first = rows[0];
+  if (!first) return { rows: [], count: await cappedCount(db, matching.compile(db)) };
+  return { rows, count: await countPastTheCap(db, matching.compile(db), Number(first.list_capped_count)) };
 }
 
 /** int8 text or number from either engine, as a JS number (ids and minor amounts stay below 2^53). */

@@ -1,7 +1,18 @@
 import { sql, type InferResult, type RawBuilder, type SqlBool } from 'kysely';
 import type { PayoutFilter, PayoutQuery, PayoutRow as ContractPayoutRow } from '../../contract/payouts';
 import type { Db } from '../db/database';
-import { cappedCount, escapeLike, lowerBound, orderByClause, sortKeys, toIso, toNumber, upperBound, type SortColumn, type SortKey } from '../lists/list-query';
+import {
+  escapeLike,
+  pageWithCappedCount,
+  lowerBound,
+  orderByClause,
+  sortKeys,
+  toIso,
+  toNumber,
+  upperBound,
+  type SortColumn,
+  type SortKey,
+} from '../lists/list-query';
 
 // One query shape for the payouts table and its export (spec 2 "/payouts").
 
@@ -84,18 +95,22 @@ export function toPayoutRow(record: PayoutRecord): PayoutRow {
   };
 }
 
-export async function payoutPage(db: Db, query: PayoutQuery, merchants: 'all' | string[], page: number, pageSize: number): Promise<PayoutRow[]> {
-  const records = await selectPayouts(db)
-    .where(payoutWhere(query.filters, merchants))
+/** A page of payouts and the capped count of all the filter matches, in one statement (decision 0636). */
+export async function payoutPage(
+  db: Db,
+  query: PayoutQuery,
+  merchants: 'all' | string[],
+  page: number,
+  pageSize: number,
+): Promise<{ rows: PayoutRow[]; count: { total: number; exact: boolean } }> {
+  const where = payoutWhere(query.filters, merchants);
+  const pageQuery = selectPayouts(db)
+    .where(where)
     .orderBy(orderByClause(payoutSortKeys(query.sorting)))
     .limit(pageSize)
-    .offset(page * pageSize)
-    .execute();
-  return records.map(toPayoutRow);
-}
-
-export function countPayouts(db: Db, filters: PayoutFilter, merchants: 'all' | string[]) {
-  return cappedCount(db, sql`SELECT 1 FROM payouts p WHERE ${payoutWhere(filters, merchants)}`.compile(db));
+    .offset(page * pageSize);
+  const { rows, count } = await pageWithCappedCount<PayoutRecord>(db, pageQuery, sql`SELECT 1 FROM payouts p WHERE ${where}`);
+  return { rows: rows.map(toPayoutRow), count };
 }
 
 export async function payoutById(db: Db, id: string, merchants: 'all' | string[]): Promise<PayoutRow | undefined> {

@@ -8,7 +8,7 @@ import { effectiveMerchants, pageAnswer, toIso } from '../lists/list-query';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { payoutFees } from '../fees/payout-fees';
-import { countPayouts, payoutById, payoutPage, type PayoutRow } from './payout-query';
+import { payoutById, payoutPage, type PayoutRow } from './payout-query';
 import { recordLiveEvent } from '../events/live-outbox';
 
 const { searchPayouts, getPayout, retryPayout } = payoutEndpoints;
@@ -54,8 +54,8 @@ export function registerPayoutRoutes(app: FastifyInstance): void {
     async ({ body, caller, merchantId, ctx }) => {
       const merchants = effectiveMerchants(caller.merchantScope, merchantId, body.filters.merchantIds);
       const { page, pageSize } = body.pagination;
-      const [items, count] = await Promise.all([payoutPage(ctx.db, body, merchants, page, pageSize), countPayouts(ctx.db, body.filters, merchants)]);
-      return pageAnswer(await withFees(ctx.db, items), count, page, pageSize);
+      const { rows, count } = await payoutPage(ctx.db, body, merchants, page, pageSize);
+      return pageAnswer(await withFees(ctx.db, rows), count, page, pageSize);
     },
     { transaction: false },
   );

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { RESERVING_REFUND_STATES } from '../../machines/refund-approval.machine';
 import type { Db } from '../db/database';
 import type { ColumnsOf } from '../db/row-types';
@@ -18,13 +18,28 @@ export function capturedOf(order: Pick<RefundableOrder, 'status' | 'payment_type
 }
 
 /**
+ * What open refund requests of an order reserve (states Created, Accepted, Pending), leaving `exceptRequest`
+ * out: a sum over `refund_requests`, NULL when none, as an expression another statement can hold (the order
+ * detail reads it with the order's other rows in one statement, decision 0636).
+ */
+export function reservedByRefundRequests(orderId: RawBuilder<unknown> | string, exceptRequest?: string): RawBuilder<string | number | null> {
+  const order = typeof orderId === 'string' ? sql`${orderId}::bigint` : orderId;
+  return sql<string | number | null>`(SELECT sum(amount_minor) FROM refund_requests
+    WHERE order_id = ${order} AND state IN (${sql.join([...RESERVING_REFUND_STATES])})
+      AND id IS DISTINCT FROM ${exceptRequest ?? null}::uuid)`;
+}
+
+/** Captured, minus refunded, minus what open refund requests reserve. Negative when the reservations exceed what is left. */
+export function refundableGiven(order: RefundableOrder, reserved: string | number | null): number {
+  return capturedOf(order) - Number(order.refunded_minor) - Number(reserved ?? 0);
+}
+
+/**
  * Captured, minus refunded, minus what open refund requests reserve (states Created, Accepted,
  * Pending), leaving `exceptRequest` out of the reservations. Negative when the reservations exceed
  * what is left (read it under the order's lock when deciding).
  */
 export async function refundableOf(db: Db, order: RefundableOrder, exceptRequest?: string): Promise<number> {
-  const reserved = await sql<{ n: string | null }>`SELECT sum(amount_minor) AS n FROM refund_requests
-    WHERE order_id = ${order.id}::bigint AND state IN (${sql.join([...RESERVING_REFUND_STATES])})
-      AND id IS DISTINCT FROM ${exceptRequest ?? null}::uuid`.execute(db);
-  return capturedOf(order) - Number(order.refunded_minor) - Number(reserved.rows[0]?.n ?? 0);
+  const reserved = await sql<{ n: string | number | null }>`SELECT ${reservedByRefundRequests(order.id, exceptRequest)} AS n`.execute(db);
+  return refundableGiven(order, reserved.rows[0]?.n ?? null);
 }
