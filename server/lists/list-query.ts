@@ -104,11 +104,14 @@ export async function cappedCount(
   const counted = await db.executeQuery<{ n: string | number }>(
     CompiledQuery.raw(`SELECT count(*) AS n FROM (${matching.sql} LIMIT ${exactCountUpTo + 1}) AS capped`, [...matching.parameters]),
   );
-  return countPastTheCap(db, matching, Number(counted.rows[0]?.n ?? 0));
+  return countPastTheCap(db, matching, Number(counted.rows[0]?.n ?? 0), estimate);
 }
 
-/** The capped count as an answer: exact up to the cap; past it, the planner's estimate of `matching`. */
-async function countPastTheCap(db: Db, matching: CompiledQuery, exactCount: number): Promise<{ total: number; exact: boolean }> {
+/**
+ * The capped count as an answer: exact up to the cap; past it, the planner's estimate of `matching` (the one already
+ * asked for, when there is one).
+ */
+async function countPastTheCap(db: Db, matching: CompiledQuery, exactCount: number, estimate?: number): Promise<{ total: number; exact: boolean }> {
   if (exactCount <= exactCountUpTo) return { total: exactCount, exact: true };
   return { total: Math.max(estimate ?? (await plannedRows(db, matching)), exactCountUpTo + 1), exact: false };
 }
