@@ -28,8 +28,8 @@ export interface PayoutFee {
  * its currency) with that schedule; a payout none charges has one row without an order. `scheduled`: whether its
  * merchant had a schedule in its currency on any day up to the period's end.
  */
-type ChargedOrder = { payout_id: ColumnOf<'payouts', 'id'>; scheduled: boolean } & NullableColumns<ColumnsOf<'orders', 'amount_minor'>> &
-  NullableColumns<ColumnsOf<'fees', 'percentage' | 'fixed_amount_minor'>>;
+type ChargedOrder = NullableColumns<ColumnsOf<'orders', 'amount_minor'>> &
+  NullableColumns<ColumnsOf<'fees', 'percentage' | 'fixed_amount_minor'>> & { payout_id: ColumnOf<'payouts', 'id'>; scheduled: boolean };
 type NullableColumns<T> = { [K in keyof T]: T[K] | null };
 
 /** The fee and net amount of each payout, by payout id, in one statement (decision 0636). */

@@ -18,6 +18,12 @@ const SERVER = path.resolve(__dirname, '../../server');
 /** What remains, and why, is in decision 0610. Lower it when you type one from the schema; never raise it. */
 const HAND_ROW_TYPES_LEFT = 0;
 
+/**
+ * Rows of PostgreSQL's own catalog, which server/db/schema.ts does not describe: typed by hand where they are read,
+ * and not counted. Add one only for a statement that reads nothing but the catalog.
+ */
+const CATALOG_ROWS = new Set(['server/demo/seed-volume.ts: DroppedIndex']);
+
 function serverFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -116,7 +122,9 @@ describe('row types written once', () => {
   });
 
   it(`leaves at most ${HAND_ROW_TYPES_LEFT} rows typed by hand over raw SQL in server/`, () => {
-    const found = serverFiles(SERVER).flatMap((file) => handRowTypes(file, readFileSync(file, 'utf8'), readIfThere));
+    const found = serverFiles(SERVER)
+      .flatMap((file) => handRowTypes(file, readFileSync(file, 'utf8'), readIfThere))
+      .filter((row) => !CATALOG_ROWS.has(row));
     expect(found.length, `Type these rows from server/db/schema.ts or build the query (decision 0610):\n${found.join('\n')}`).toBeLessThanOrEqual(
       HAND_ROW_TYPES_LEFT,
     );
