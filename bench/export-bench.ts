@@ -219,7 +219,8 @@ async function orderFigures() {
     `POST order/search (page of 25, 2-3 month date filter, 4 sorts, pages 0-9), ${warm.length} requests after 10 warm-up: p50 ${percentile(warm, 50).toFixed(1)} ms, p95 ${percentile(warm, 95).toFixed(1)} ms, max ${Math.max(...warm).toFixed(1)} ms`,
   );
   // The same pages as plain SQL on the engine (the page query and the capped count the endpoint runs, without HTTP,
-  // sign-in check, validation or JSON), so the API's own overhead shows as a ratio.
+  // sign-in check, validation or JSON), so the API's own overhead shows: in milliseconds at p95, the figure issue 36
+  // targets (at most 2 ms; its earlier "1.3x the plain SQL" was withdrawn), and as a ratio for the record.
   const direct: number[] = [];
   for (let index = 0; index < 120; index++) {
     const month = 1 + (index % 9);
@@ -233,7 +234,7 @@ async function orderFigures() {
   }
   const directWarm = direct.slice(10);
   console.log(
-    `the same pages as plain SQL on the engine: p50 ${percentile(directWarm, 50).toFixed(1)} ms, p95 ${percentile(directWarm, 95).toFixed(1)} ms; ratio API/SQL at p95 ${(percentile(warm, 95) / percentile(directWarm, 95)).toFixed(2)}x (target <= 1.3x)`,
+    `the same pages as plain SQL on the engine: p50 ${percentile(directWarm, 50).toFixed(1)} ms, p95 ${percentile(directWarm, 95).toFixed(1)} ms; API - SQL at p95 ${(percentile(warm, 95) - percentile(directWarm, 95)).toFixed(1)} ms (target <= 2 ms), ratio ${(percentile(warm, 95) / percentile(directWarm, 95)).toFixed(2)}x`,
   );
   await app.close();
   await database.close();
