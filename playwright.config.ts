@@ -45,6 +45,8 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // More flags for a measured comparison, '|' between them (docs/benchmarks.md, "Browser suite (CI time)").
+        ...(process.env.E2E_EXTRA_CHROMIUM_ARGS ? process.env.E2E_EXTRA_CHROMIUM_ARGS.split('|') : []),
       ],
     },
   },
