@@ -93,15 +93,7 @@ export async function loadWithIndexesRebuilt(
     return rows;
   });
   try {
-    await inTransactionsAtOnce(db, connections, async (transactions) => {
-      for (const trx of transactions) {
-        await bulkLoadSettings(trx);
-        // A row one connection waits for (a unique key another one wrote) would wait for a commit that
-        // waits for it in turn, out of the server's sight: an error after a minute instead of a hang.
-        await sql`SET LOCAL lock_timeout = '1min'`.execute(trx);
-      }
-      await load(transactions);
-    });
+    await inBulkTransactions(db, connections, load);
   } catch (error) {
     // The tables are as they were: so are their indexes, and the load's error is the one told.
     await buildIndexes(db, dropped, connections, () => undefined).catch((rebuild: unknown) => {
@@ -111,6 +103,28 @@ export async function loadWithIndexesRebuilt(
   }
   heard('load');
   await buildIndexes(db, dropped, connections, heard);
+}
+
+/**
+ * Runs `work` with `connections` transactions open at once on separate connections (one on the
+ * embedded engine, or when `connections` is 1), each set up for a bulk load, and commits them all
+ * when it resolves or rolls them all back when it rejects.
+ */
+export async function inBulkTransactions(db: Db, connections: number, work: (transactions: readonly Db[]) => Promise<void>): Promise<void> {
+  if (!poolOf(db) || connections <= 1)
+    return db.transaction().execute(async (trx) => {
+      await bulkLoadSettings(trx);
+      await work([trx]);
+    });
+  await inTransactionsAtOnce(db, connections, async (transactions) => {
+    for (const trx of transactions) {
+      await bulkLoadSettings(trx);
+      // A row one connection waits for (a unique key another one wrote) would wait for a commit that
+      // waits for it in turn, out of the server's sight: an error after a minute instead of a hang.
+      await sql`SET LOCAL lock_timeout = '1min'`.execute(trx);
+    }
+    await work(transactions);
+  });
 }
 
 /**
