@@ -106,6 +106,18 @@ describe.each(testEngines)('bulk seeding of demo orders on $name', (engine) => {
     expect(await digests()).toEqual(EXPECTED);
   });
 
+  it("writes each booking log's bodies as json_build_object writes them (decision 0659)", async () => {
+    const { rows } = await sql<{ logs: string; differing: string }>`
+      SELECT count(*)::text AS logs, count(*) FILTER (WHERE
+        l.request_body IS DISTINCT FROM CASE WHEN l.source = 'Booking'
+          THEN json_build_object('integration', b.pms_integration, 'reservation', b.reference, 'event', 'ReservationCreated')::text
+          ELSE json_build_object('type', 'payment.succeeded', 'orderId', o.id, 'amount', o.amount_minor, 'currency', o.currency)::text END
+        OR (l.source = 'Booking' AND l.response_body IS DISTINCT FROM json_build_object('accepted', true, 'booking', b.reference)::text))::text AS differing
+      FROM booking_logs l JOIN bookings b ON b.id = l.booking_id JOIN orders o ON o.booking_id = b.id WHERE b.reference LIKE 'BK-%'`.execute(db);
+    expect(Number(rows[0]!.logs)).toBeGreaterThan(200);
+    expect(rows[0]!.differing).toBe('0');
+  });
+
   it('tops up with foreign keys checked, carrying on the numbering, and an order written later takes the next id', async () => {
     const before = (await sql<{ n: string; last: string }>`SELECT count(*) AS n, max(id) AS last FROM orders`.execute(db)).rows[0]!;
     // Fewer new orders than there are: the row-by-row path, every foreign key checked as each row is written.
