@@ -210,7 +210,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   stepDone('fees');
   // The payouts' lines once their orders, refunds and fee schedules exist: on the first start and after
   // a top-up of orders, never on a plain restart (which would rewrite the amounts the bank was told).
-  if (!existing || missing > 0) await seedSettlementLines(db);
+  if (!existing || missing > 0) await seedSettlementLines(db, BULK_CONNECTIONS);
   stepDone('settlement lines');
 }
 

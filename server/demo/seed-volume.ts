@@ -93,15 +93,7 @@ export async function loadWithIndexesRebuilt(
     return rows;
   });
   try {
-    await inTransactionsAtOnce(db, connections, async (transactions) => {
-      for (const trx of transactions) {
-        await bulkLoadSettings(trx);
-        // A row one connection waits for (a unique key another one wrote) would wait for a commit that
-        // waits for it in turn, out of the server's sight: an error after a minute instead of a hang.
-        await sql`SET LOCAL lock_timeout = '1min'`.execute(trx);
-      }
-      await load(transactions);
-    });
+    await inBulkTransactions(db, connections, load);
   } catch (error) {
     // The tables are as they were: so are their indexes, and the load's error is the one told.
     await buildIndexes(db, dropped, connections, () => undefined).catch((rebuild: unknown) => {
@@ -111,6 +103,28 @@ export async function loadWithIndexesRebuilt(
   }
   heard('load');
   await buildIndexes(db, dropped, connections, heard);
+}
+
+/**
+ * Runs `work` with `connections` transactions open at once on separate connections (one on the
+ * embedded engine, or when `connections` is 1), each set up for a bulk load, and commits them all
+ * when it resolves or rolls them all back when it rejects.
+ */
+export async function inBulkTransactions(db: Db, connections: number, work: (transactions: readonly Db[]) => Promise<void>): Promise<void> {
+  if (!poolOf(db) || connections <= 1)
+    return db.transaction().execute(async (trx) => {
+      await bulkLoadSettings(trx);
+      await work([trx]);
+    });
+  await inTransactionsAtOnce(db, connections, async (transactions) => {
+    for (const trx of transactions) {
+      await bulkLoadSettings(trx);
+      // A row one connection waits for (a unique key another one wrote) would wait for a commit that
+      // waits for it in turn, out of the server's sight: an error after a minute instead of a hang.
+      await sql`SET LOCAL lock_timeout = '1min'`.execute(trx);
+    }
+    await work(transactions);
+  });
 }
 
 /**
@@ -201,8 +215,8 @@ async function buildIndexes(
   if (failures.length) throw failures[0];
 }
 
-function textArray(values: readonly string[]): RawBuilder<unknown> {
-  return sql.raw(`ARRAY[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(',')}]::text[]`);
+function textArray(values: readonly string[], type: 'text' | 'uuid' = 'text'): RawBuilder<unknown> {
+  return sql.raw(`ARRAY[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(',')}]::${type}[]`);
 }
 
 /**
@@ -239,7 +253,11 @@ export async function seedOrders(
     .orderBy('merchants.position')
     .execute();
   if (merchants.length === 0) return;
-  const ids = textArray(merchants.map((merchant) => merchant.id));
+  // A uuid array: each order's merchant is one element of it, not a text parsed into a uuid per order.
+  const ids = textArray(
+    merchants.map((merchant) => merchant.id),
+    'uuid',
+  );
   const currencies = textArray(merchants.map((merchant) => merchant.currency.trim()));
   if (count <= 0) return;
   // The ids: the next one of the identity's sequence and the ones after it, given out by creation time
@@ -303,7 +321,7 @@ async function writeChunk(db: Db, { start, end, firstId, anchor, ids, currencies
         INSERT INTO orders (id, merchant_id, booking_id, reference_no, guest_name, guest_email, amount_minor, currency, status, payment_type,
           charge_category, card_brand, card_last4, card_token, authorized_minor, captured_minor, created_at, updated_at)
         OVERRIDING SYSTEM VALUE
-        SELECT id, (${ids})[property]::uuid, CASE WHEN id % 4 = 0 THEN gen_random_uuid() END,
+        SELECT id, (${ids})[property], CASE WHEN id % 4 = 0 THEN gen_random_uuid() END,
           reference_no, guest_name, guest_email, amount_minor, (${currencies})[property], status, payment_type, charge_category, card_brand, card_last4,
           -- A Tokenized order kept its card token (decision 0210); one in 17 is the demo acquirer's declined test token.
           CASE WHEN status = 'Tokenized' THEN 'demo-tok-' || id || CASE WHEN id % 17 = 0 THEN '-declined' ELSE '' END END,
@@ -337,14 +355,15 @@ async function writeChunk(db: Db, { start, end, firstId, anchor, ids, currencies
       -- Every fourth order came with a booking (decision 0212): the order's guest, amount and currency, in every
       -- deposit basis and PMS integration, booked two hours before the order.
       booked AS (
-        SELECT o.*, h, (ARRAY['None','Ows','Cendyn','OraclePI'])[1 + (h / 3) % 4] AS pms_integration, o.created_at - interval '2 hours' AS booked_at
+        SELECT o.*, h, (ARRAY['None','Ows','Cendyn','OraclePI'])[1 + (h / 3) % 4] AS pms_integration, o.created_at - interval '2 hours' AS booked_at,
+          'BK-' || lpad(o.id::text, 8, '0') AS booking_reference
         FROM orders_in o CROSS JOIN LATERAL (SELECT abs(hashtext('bk' || o.id)) AS h) hashed
         WHERE o.booking_id IS NOT NULL
       ),
       bookings_in AS (
         INSERT INTO bookings (id, merchant_id, reference, guest_name, guest_email, check_in, check_out, amount_minor, currency,
           deposit_basis, deposit_minor, pms_integration, created_at)
-        SELECT booking_id, merchant_id, 'BK-' || lpad(id::text, 8, '0'), guest_name, guest_email,
+        SELECT booking_id, merchant_id, booking_reference, guest_name, guest_email,
           (created_at + make_interval(days => (h % 45)::int))::date,
           (created_at + make_interval(days => (h % 45)::int + 1 + (h % 7)::int))::date,
           amount_minor, currency,
@@ -354,22 +373,25 @@ async function writeChunk(db: Db, { start, end, firstId, anchor, ids, currencies
         FROM booked
       ),
       -- Each booking's log: the reservation its PMS sent (inbound), and for a paid order the payment webhook
-      -- delivered to the hotel (outbound; one in seven failed once first).
+      -- delivered to the hotel (outbound; one in seven failed once first). The bodies are the text
+      -- json_build_object(...)::text gives, written out: their values need no escaping (a fixed word, digits,
+      -- a currency code), and json_build_object works out each argument's type on every call (two million
+      -- calls 5.3 s, the same text concatenated 0.9 s; decision 0659).
       booking_logs_in AS (
         INSERT INTO booking_logs (booking_id, source, direction, http_status, message, request_body, response_body, created_at)
         SELECT booking_id, 'Booking', 'Inbound', 200, 'Reservation received from ' || pms_integration,
-          json_build_object('integration', pms_integration, 'reservation', 'BK-' || lpad(id::text, 8, '0'), 'event', 'ReservationCreated')::text,
-          json_build_object('accepted', true, 'booking', 'BK-' || lpad(id::text, 8, '0'))::text,
+          '{"integration" : "' || pms_integration || '", "reservation" : "' || booking_reference || '", "event" : "ReservationCreated"}',
+          '{"accepted" : true, "booking" : "' || booking_reference || '"}',
           booked_at
         FROM booked WHERE pms_integration <> 'None'
         UNION ALL
         SELECT booking_id, 'Webhook', 'Outbound', 500, 'payment.succeeded delivery failed, retried',
-          json_build_object('type', 'payment.succeeded', 'orderId', id, 'amount', amount_minor, 'currency', currency)::text,
+          '{"type" : "payment.succeeded", "orderId" : ' || id || ', "amount" : ' || amount_minor || ', "currency" : "' || currency || '"}',
           '{"error":"internal server error"}', booked_at + interval '3 hours'
         FROM booked WHERE status = 'Paid' AND id % 7 = 0
         UNION ALL
         SELECT booking_id, 'Webhook', 'Outbound', 200, 'payment.succeeded delivered',
-          json_build_object('type', 'payment.succeeded', 'orderId', id, 'amount', amount_minor, 'currency', currency)::text,
+          '{"type" : "payment.succeeded", "orderId" : ' || id || ', "amount" : ' || amount_minor || ', "currency" : "' || currency || '"}',
           '{"received":true}', booked_at + interval '3 hours' + CASE WHEN id % 7 = 0 THEN interval '5 minutes' ELSE interval '0' END
         FROM booked WHERE status = 'Paid'
       )

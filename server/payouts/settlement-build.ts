@@ -61,11 +61,13 @@ async function build(db: Db, payouts: RawBuilder<SqlBool>): Promise<void> {
       RETURNING payout_id, order_id, amount_minor, currency, booked_at
     )
     INSERT INTO payout_lines (payout_id, kind, order_id, amount_minor, currency, booked_at)
+    -- The order's merchant is its payout's and its day the capture's (booked when the order was created):
+    -- the small payouts table answers, rather than a second read of each order by its id.
     SELECT c.payout_id, 'Fee', c.order_id, -${sql.raw(feeSql('c.amount_minor', 'f.percentage', 'f.fixed_amount_minor'))}, c.currency, c.booked_at
-    FROM captured c JOIN orders o ON o.id = c.order_id
+    FROM captured c JOIN payouts p ON p.id = c.payout_id
     JOIN LATERAL (
       SELECT fee.percentage, fee.fixed_amount_minor, fee.currency FROM fees fee
-      WHERE fee.merchant_id = o.merchant_id AND fee.valid_from <= (o.created_at AT TIME ZONE 'UTC')::date
+      WHERE fee.merchant_id = p.merchant_id AND fee.valid_from <= (c.booked_at AT TIME ZONE 'UTC')::date
       ORDER BY fee.valid_from DESC LIMIT 1
     ) f ON f.currency = c.currency
   `.execute(db);

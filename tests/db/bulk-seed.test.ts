@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemo } from '../../server/demo/seed-demo';
+import { seedSettlementLines } from '../../server/demo/seed-payouts';
 import { loadWithIndexesRebuilt, withIndexesRebuiltAfter } from '../../server/demo/seed-volume';
 import { testEngines } from '../support/postgres';
 
@@ -105,6 +106,18 @@ describe.each(testEngines)('bulk seeding of demo orders on $name', (engine) => {
     expect(await digests()).toEqual(EXPECTED);
   });
 
+  it("writes each booking log's bodies as json_build_object writes them (decision 0659)", async () => {
+    const { rows } = await sql<{ logs: string; differing: string }>`
+      SELECT count(*)::text AS logs, count(*) FILTER (WHERE
+        l.request_body IS DISTINCT FROM CASE WHEN l.source = 'Booking'
+          THEN json_build_object('integration', b.pms_integration, 'reservation', b.reference, 'event', 'ReservationCreated')::text
+          ELSE json_build_object('type', 'payment.succeeded', 'orderId', o.id, 'amount', o.amount_minor, 'currency', o.currency)::text END
+        OR (l.source = 'Booking' AND l.response_body IS DISTINCT FROM json_build_object('accepted', true, 'booking', b.reference)::text))::text AS differing
+      FROM booking_logs l JOIN bookings b ON b.id = l.booking_id JOIN orders o ON o.booking_id = b.id WHERE b.reference LIKE 'BK-%'`.execute(db);
+    expect(Number(rows[0]!.logs)).toBeGreaterThan(200);
+    expect(rows[0]!.differing).toBe('0');
+  });
+
   it('tops up with foreign keys checked, carrying on the numbering, and an order written later takes the next id', async () => {
     const before = (await sql<{ n: string; last: string }>`SELECT count(*) AS n, max(id) AS last FROM orders`.execute(db)).rows[0]!;
     // Fewer new orders than there are: the row-by-row path, every foreign key checked as each row is written.
@@ -162,5 +175,45 @@ describe.each(testEngines)('bulk seeding of demo orders on $name', (engine) => {
     ).rejects.toThrow(/division by zero/);
     expect(await count()).toBe(orders);
     expect(await indexesOfOrderTables()).toEqual(before);
+  });
+});
+
+// The payouts' settlement lines of a seed (decision 0658): built over one connection per core on
+// PostgreSQL, a merchant's payouts in one of them, and with the foreign keys of lines that refer to rows
+// just read left unchecked. Each check locked the order it named, so settling wrote to every settled
+// order again (its row's lock, seen here as the order's xmax, and a WAL record).
+describe.each(testEngines)('the settlement lines of a seed on $name', (engine) => {
+  it('are the same over two connections as over one, in the same order in each payout, and settling writes nothing to the orders', async () => {
+    const { db, cleanup } = await engine.open();
+    try {
+      await migrateToLatest(db as never);
+      await seedDemo(db, { orders: ORDERS });
+      const lines = async () =>
+        (
+          await sql<{ lines: string; captures: string; d: string }>`
+            SELECT count(*)::text AS lines, count(*) FILTER (WHERE kind = 'Capture')::text AS captures,
+              md5(string_agg(row(l.payout_id, l.position, l.kind, l.order_id, l.refund_request_id, l.carried_payout_id, l.amount_minor, l.currency, l.booked_at, l.note, p.amount_minor)::text, ','
+                ORDER BY l.payout_id, l.position)) AS d
+            FROM (SELECT *, row_number() OVER (PARTITION BY payout_id ORDER BY id) AS position FROM payout_lines) l JOIN payouts p ON p.id = l.payout_id`.execute(
+            db,
+          )
+        ).rows[0]!;
+      // Each order's row version and the transaction that last locked or deleted it, if any.
+      const orderRows = async () =>
+        (await sql<{ d: string }>`SELECT md5(string_agg(id || ':' || ctid::text || ':' || xmax::text, ',' ORDER BY id)) AS d FROM orders`.execute(db)).rows[0]!
+          .d;
+      const seeded = await lines();
+      expect(Number(seeded.captures)).toBeGreaterThan(50);
+      for (const connections of [1, 2]) {
+        await sql`DELETE FROM payout_lines`.execute(db);
+        const before = await orderRows();
+        await seedSettlementLines(db, connections);
+        expect(await lines()).toEqual(seeded);
+        expect(await orderRows()).toBe(before);
+      }
+    } finally {
+      await db.destroy();
+      await cleanup();
+    }
   });
 });
