@@ -12,10 +12,12 @@ import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { vacuumAnalyze } from './db/maintenance';
 import { migrateToLatest } from './db/migrate';
+import { DatabaseReadiness } from './db/readiness';
 import { seedDemo, seedRoles } from './demo/seed-demo';
 import { localFileStorage } from './files/storage';
 import { s3FileStorage } from './files/s3-storage';
 import { registerCompression } from './http/compression';
+import { holdCallsUntilDatabaseReady } from './http/database-readiness';
 import { databaseRateLimitStore } from './auth/rate-limit-store';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
 import { installProblemHandlers } from './http/problem';
@@ -63,6 +65,18 @@ export interface BuildOptions {
   prepared?: boolean;
   /** Where the log goes instead of standard output (a test reading what the log keeps). */
   logStream?: { write: (line: string) => void };
+  /**
+   * Return (and let the caller listen) before the database is ready: the checks, migrations and seed run
+   * behind `app.ctx.readiness`, and calls that need the database wait for it (decision 0652). A failure
+   * rejects `readiness.ready`; the caller reports it. Without it, buildApp awaits them, as tests expect.
+   */
+  listenBeforeDatabase?: boolean;
+  /**
+   * Set while the SPA is being built beside this start (`npm start`, decision 0653): its files are registered
+   * once it resolves, so they are those of the build that just ended. A rejection (the build failed) fails
+   * buildApp once the database work under way has ended, so no half-seeded database is left behind.
+   */
+  spaBuilt?: Promise<void>;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -83,13 +97,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy === 1 ? (_address: string, hop: number) => hop === 0 : config.trustProxy,
   });
   const db = options.db ?? openDatabase(config.database);
+  // What may refuse the start comes before it listens, in either mode; it reads the database only for a
+  // production start without demo data (the demo and development starts refuse nothing there).
   try {
     await refuseUnsafeStart(config, db);
   } catch (error) {
     if (!options.db) await db.destroy();
     throw error;
   }
-  if (!options.prepared) await prepareDatabase(config, db, app.log);
+  const prepare = async () => {
+    if (!options.prepared) await prepareDatabase(config, db, app.log);
+  };
+  const preparing = options.listenBeforeDatabase ? prepare() : undefined;
+  let readiness: DatabaseReadiness;
+  if (preparing) readiness = DatabaseReadiness.preparing(preparing);
+  else {
+    await prepare();
+    readiness = DatabaseReadiness.prepared();
+  }
   const ctx: AppContext = {
     config,
     db,
@@ -97,11 +122,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     files: config.s3 ? s3FileStorage(config.s3) : localFileStorage(config.filesDir),
     tokenKey: secretKey(tokenSecret(config)),
     log: app.log,
+    readiness,
   };
   app.decorate('ctx', ctx);
   setExactCountUpTo(config.listExactCountUpTo);
 
   registerSecurityHeaders(app, config.production);
+  // Before every hook that reads the database (the rate limit, the session): none of them runs early.
+  holdCallsUntilDatabaseReady(app, readiness);
   await registerCompression(app);
   await app.register(cookie);
   await app.register(formbody);
@@ -119,6 +147,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerModules(app);
 
+  if (options.spaBuilt)
+    await options.spaBuilt.catch(async (error: unknown) => {
+      await preparing?.catch(() => undefined);
+      throw error;
+    });
   if (config.spaDir && existsSync(config.spaDir)) await registerSpaAssets(app, config.spaDir);
 
   return app;
