@@ -8,17 +8,18 @@
 // an IPC channel, that the build ended (`{ spa: 'built' }`): never the files of an older build. A build
 // that fails is told too (`{ spa: 'failed' }`); the server then stops once its database work ends, and
 // the start fails. Once the server says its database is ready (`{ database: 'ready' }`), the build's
-// precompression runs (decision 0654), and then the build is recorded as done. Signals go to the
-// server; its exit code is ours.
+// precompression runs (decision 0654); a start stopped before it ended leaves the list of files to the
+// next start, which compresses them once its server is ready. Signals go to the server; its exit code is ours.
 //
 // Without a server command (tests), the build only, with a new embedded database's cluster created
 // beside it in a child process (decision 0590).
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createPgliteCluster, hasPgliteCluster } from '../server/db/pglite-cluster.mjs';
 import { buildIfChanged, buildIsCurrent, buildServer, buildSpa, writeStamp } from './build-if-changed.mjs';
-import { precompressPending } from './precompress.mjs';
+import { PENDING, precompressPending } from './precompress.mjs';
 
 /**
  * The embedded database's directory that the server will open, or undefined when it runs on PostgreSQL.
@@ -45,8 +46,10 @@ async function prepareOnly() {
 async function startServer(command) {
   const building = !buildIsCurrent();
   if (building) await buildServer();
+  // A build whose precompression has not run yet (its start was stopped first) gets it after this start's server is ready.
+  const precompressLater = building || existsSync(path.join('dist', PENDING));
   const server = spawn(process.execPath, command, {
-    stdio: building ? ['inherit', 'inherit', 'inherit', 'ipc'] : 'inherit',
+    stdio: precompressLater ? ['inherit', 'inherit', 'inherit', 'ipc'] : 'inherit',
     env: { ...process.env, NODE_ENV: 'production', ...(building ? { FOLIO_SPA_BUILDING: '1' } : {}) },
   });
   const exited = new Promise((resolve) => server.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
@@ -56,15 +59,16 @@ async function startServer(command) {
       server.kill(signal);
       void exited.then((code) => process.exit(code));
     });
+  if (!precompressLater) return exited;
+  // The server says when its database is ready (the sign-in works); it may also end first.
+  const ready = new Promise((resolve) => {
+    server.on('message', (message) => message?.database === 'ready' && resolve());
+    void exited.then(resolve);
+  });
   if (building) {
     const tell = (spa) => {
       if (server.connected) server.send({ spa });
     };
-    // The server says when its database is ready (the sign-in works); it may also end first.
-    const ready = new Promise((resolve) => {
-      server.on('message', (message) => message?.database === 'ready' && resolve());
-      void exited.then(resolve);
-    });
     // The precompression waits for the server (decision 0654): the build only lists the files.
     process.env.FOLIO_PRECOMPRESS = 'later';
     try {
@@ -76,14 +80,11 @@ async function startServer(command) {
       return 1;
     }
     tell('built');
-    await ready;
-    if (server.connected) server.disconnect();
-    if (server.exitCode === null) {
-      await precompressPending('dist');
-      // Recorded last: a start stopped before this builds again on its next start, precompression included.
-      writeStamp();
-    }
+    writeStamp();
   }
+  await ready;
+  if (server.connected) server.disconnect();
+  if (server.exitCode === null) await precompressPending('dist');
   return exited;
 }
 

@@ -58,9 +58,9 @@ function spaBuildEnded(): Promise<void> | undefined {
   });
 }
 
-/** Tells `npm start`'s launcher, which waited for the build, that the database is ready: it then precompresses the build (decision 0654). */
+/** Tells `npm start`'s launcher, when it holds a channel to this server, that the database is ready: it then precompresses the build (decision 0654). */
 function tellLauncherReady(): void {
-  if (process.env.FOLIO_SPA_BUILDING === '1' && !cluster.isWorker && process.connected) process.send?.({ database: 'ready' });
+  if (!cluster.isWorker && process.connected) process.send?.({ database: 'ready' });
 }
 
 /** A start that failed before it listened: an unsafe configuration or a failed build in one sentence; anything else with its stack. */
