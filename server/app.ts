@@ -13,6 +13,7 @@ import { openDatabase, type Db } from './db/database';
 import { vacuumAnalyze } from './db/maintenance';
 import { migrateToLatest } from './db/migrate';
 import { DatabaseReadiness } from './db/readiness';
+import { yieldingToRequests } from './db/pglite-dialect';
 import { seedDemo, seedRoles } from './demo/seed-demo';
 import { localFileStorage } from './files/storage';
 import { s3FileStorage } from './files/s3-storage';
@@ -96,7 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // one proxy in front: the socket's peer is trusted, and the client is the address it appended (0346).
     trustProxy: config.trustProxy === 1 ? (_address: string, hop: number) => hop === 0 : config.trustProxy,
   });
-  const db = options.db ?? openDatabase(config.database);
+  const db = options.db ?? openDatabase(config.database, { openOnFirstQuery: options.listenBeforeDatabase });
   // What may refuse the start comes before it listens, in either mode; it reads the database only for a
   // production start without demo data (the demo and development starts refuse nothing there).
   try {
@@ -108,7 +109,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const prepare = async () => {
     if (!options.prepared) await prepareDatabase(config, db, app.log);
   };
-  const preparing = options.listenBeforeDatabase ? prepare() : undefined;
+  // Listening first: the engine opens (its first statement) once the server listens, on a later turn of the
+  // event loop, and its statements leave turns to the requests that came meanwhile (decision 0652). While the
+  // SPA builds beside this start there is nothing to serve before the build ends: the work starts at once,
+  // beside the build (decision 0653).
+  const afterListen = () =>
+    (options.spaBuilt ? Promise.resolve() : new Promise<void>((resolve) => app.addHook('onListen', async () => resolve())))
+      .then(() => new Promise((resolve) => setImmediate(resolve)))
+      .then(() => yieldingToRequests(prepare));
+  const preparing = options.listenBeforeDatabase ? afterListen() : undefined;
   let readiness: DatabaseReadiness;
   if (preparing) readiness = DatabaseReadiness.preparing(preparing);
   else {
