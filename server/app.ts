@@ -156,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerModules(app);
 
+  if (options.spaBuilt) app.log.info('the SPA is being built: its files are served, and the server listens, once the build ends');
   if (options.spaBuilt)
     await options.spaBuilt.catch(async (error: unknown) => {
       await preparing?.catch(() => undefined);

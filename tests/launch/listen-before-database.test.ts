@@ -117,7 +117,7 @@ describe('a server started beside the build of the SPA (npm start)', () => {
     const spa = spaDir();
     writeFileSync(path.join(spa, 'index.html'), '<!doctype html><title>the build before</title>');
     // A production database without demo data: the cluster, the migrations and the roles, then a vacuum,
-    // whose log line says the database work has ended.
+    // whose log line says the database work has ended; the server says it waits for the build.
     const server = startServer(
       {
         PORT: String(port),
@@ -134,9 +134,10 @@ describe('a server started beside the build of the SPA (npm start)', () => {
     );
     try {
       const deadline = Date.now() + 150_000;
-      while (!server.output().includes('changed tables vacuumed')) {
+      const waiting = () => server.output().includes('changed tables vacuumed') && server.output().includes('the SPA is being built');
+      while (!waiting()) {
         if (server.child.exitCode !== null) throw new Error(`the server exited: ${server.output()}`);
-        if (Date.now() > deadline) throw new Error(`no vacuum within 150 s: ${server.output()}`);
+        if (Date.now() > deadline) throw new Error(`the server did not wait for the build within 150 s: ${server.output()}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       // The database is ready, the build is not: nothing answers, not even with the older build's page.
