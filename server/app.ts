@@ -109,12 +109,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const prepare = async () => {
     if (!options.prepared) await prepareDatabase(config, db, app.log);
   };
-  // Listening first: the engine opens (its first statement) once the server listens, on a later turn of the
-  // event loop, and its statements leave turns to the requests that came meanwhile (decision 0652). While the
+  const held: { quiet?: () => Promise<void> } = {}; // set below, once the hooks are registered
+  // Listening first: the engine opens (its first statement) once the server listens and no request for the
+  // SPA's files has been open for a moment (at most a second), and its statements leave turns of the event
+  // loop to the requests that came meanwhile (decision 0652). While the
   // SPA builds beside this start there is nothing to serve before the build ends: the work starts at once,
   // beside the build (decision 0653).
   const afterListen = () =>
-    (options.spaBuilt ? Promise.resolve() : new Promise<void>((resolve) => app.addHook('onListen', async () => resolve())))
+    (options.spaBuilt ? Promise.resolve() : new Promise<void>((resolve) => app.addHook('onListen', async () => resolve())).then(() => held.quiet?.()))
       .then(() => new Promise((resolve) => setImmediate(resolve)))
       .then(() => yieldingToRequests(prepare));
   const preparing = options.listenBeforeDatabase ? afterListen() : undefined;
@@ -138,7 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerSecurityHeaders(app, config.production);
   // Before every hook that reads the database (the rate limit, the session): none of them runs early.
-  holdCallsUntilDatabaseReady(app, readiness);
+  held.quiet = holdCallsUntilDatabaseReady(app, readiness).quiet;
   await registerCompression(app);
   await app.register(cookie);
   await app.register(formbody);

@@ -39,13 +39,49 @@ function needsDatabase(request: FastifyRequest): boolean {
   return !((request.method === 'GET' || request.method === 'HEAD') && isSpaPath(request.url));
 }
 
+/** How long the SPA's files must have had no request open before a start's database work begins, and the most it waits for that. */
+export const QUIET_BEFORE_DATABASE_MS = 100;
+export const MOST_BEFORE_DATABASE_MS = 1_000;
+
 /**
  * Holds each call that needs the database until it is ready; /health says 503 meanwhile. Registered
  * before every other hook, so no hook reads the database early (the rate limit, the session).
+ * Resolves `quiet()` once no request for the SPA's files has been open for QUIET_BEFORE_DATABASE_MS (at most
+ * MOST_BEFORE_DATABASE_MS after it is called): the embedded engine opens in one long run on the server's
+ * thread, and a page being loaded when the server starts listening is answered before it (decision 0652).
  */
-export function holdCallsUntilDatabaseReady(app: FastifyInstance, readiness: DatabaseReadiness): void {
+export function holdCallsUntilDatabaseReady(app: FastifyInstance, readiness: DatabaseReadiness): { quiet: () => Promise<void> } {
+  let open = 0;
+  let lastEnded = 0;
+  const counted = new WeakSet<FastifyRequest>();
+  app.addHook('onResponse', async (request) => {
+    if (!counted.has(request)) return;
+    open -= 1;
+    lastEnded = performance.now();
+  });
+  app.addHook('onRequestAbort', async (request) => {
+    if (!counted.has(request)) return;
+    counted.delete(request);
+    open -= 1;
+    lastEnded = performance.now();
+  });
+  const quiet = () =>
+    new Promise<void>((resolve) => {
+      const since = performance.now();
+      const check = () => {
+        const now = performance.now();
+        if ((open === 0 && now - Math.max(lastEnded, since) >= QUIET_BEFORE_DATABASE_MS) || now - since >= MOST_BEFORE_DATABASE_MS) resolve();
+        else setTimeout(check, 20);
+      };
+      check();
+    });
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (readiness.isReady || !needsDatabase(request)) return;
+    if (readiness.isReady) return;
+    if (!needsDatabase(request)) {
+      counted.add(request);
+      open += 1;
+      return;
+    }
     if (request.url.split('?')[0] === HEALTH_PATH) {
       void reply.header('retry-after', '1');
       return sendProblem(reply, problems.starting('the server is starting: its database is not ready yet').problem);
@@ -57,4 +93,5 @@ export function holdCallsUntilDatabaseReady(app: FastifyInstance, readiness: Dat
       return sendProblem(reply, problems.starting('the server could not open its database and is stopping').problem);
     }
   });
+  return { quiet };
 }
