@@ -106,17 +106,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!options.db) await db.destroy();
     throw error;
   }
+  let preparationStarted = false;
   const prepare = async () => {
+    preparationStarted = true;
     if (!options.prepared) await prepareDatabase(config, db, app.log);
   };
   const held: { quiet?: () => Promise<void> } = {}; // set below, once the hooks are registered
+  let spaEnded = false;
+  options.spaBuilt?.then(
+    () => (spaEnded = true),
+    () => (spaEnded = true),
+  );
   // Listening first: the engine opens (its first statement) once the server listens and no request for the
   // SPA's files has been open for a moment (at most a second), and its statements leave turns of the event
   // loop to the requests that came meanwhile (decision 0652). While the
   // SPA builds beside this start there is nothing to serve before the build ends: the work starts at once,
-  // beside the build (decision 0653).
+  // beside the build (decision 0653), unless the build has already ended.
   const afterListen = () =>
-    (options.spaBuilt ? Promise.resolve() : new Promise<void>((resolve) => app.addHook('onListen', async () => resolve())).then(() => held.quiet?.()))
+    (options.spaBuilt && !spaEnded
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => app.addHook('onListen', async () => resolve())).then(() => held.quiet?.())
+    )
       .then(() => new Promise((resolve) => setImmediate(resolve)))
       .then(() => yieldingToRequests(prepare));
   const preparing = options.listenBeforeDatabase ? afterListen() : undefined;
@@ -161,7 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.spaBuilt) app.log.info('the SPA is being built: its files are served, and the server listens, once the build ends');
   if (options.spaBuilt)
     await options.spaBuilt.catch(async (error: unknown) => {
-      await preparing?.catch(() => undefined);
+      if (preparationStarted) await preparing?.catch(() => undefined);
       throw error;
     });
   if (config.spaDir && existsSync(config.spaDir)) await registerSpaAssets(app, config.spaDir);
