@@ -118,7 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     () => (spaEnded = true),
   );
   // Listening first: the engine opens (its first statement) once the server listens and no request for the
-  // SPA's files has been open for a moment (at most a second), and its statements leave turns of the event
+  // SPA's files has been open for a moment (at most 5 s), and its statements leave turns of the event
   // loop to the requests that came meanwhile (decision 0652). While the
   // SPA builds beside this start there is nothing to serve before the build ends: the work starts at once,
   // beside the build (decision 0653), unless the build has already ended.
