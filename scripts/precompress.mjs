@@ -10,6 +10,7 @@
 // compresses that answer itself (server/http/compression.ts).
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
@@ -56,3 +57,10 @@ export async function precompressPending(dir) {
   await precompress(dir, names);
   await rm(path.join(dir, PENDING));
 }
+
+// `node scripts/precompress.mjs <dir>`: what a build in `dir` listed (scripts/prepare-start.mjs runs it at the lowest priority).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
+  await precompressPending(process.argv[2] ?? 'dist').catch((error) => {
+    console.error(`precompression failed: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  });

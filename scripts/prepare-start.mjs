@@ -16,10 +16,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { setPriority } from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createPgliteCluster, hasPgliteCluster } from '../server/db/pglite-cluster.mjs';
 import { buildIfChanged, buildIsCurrent, buildServer, buildSpa, writeStamp } from './build-if-changed.mjs';
-import { PENDING, precompressPending } from './precompress.mjs';
+import { PENDING } from './precompress.mjs';
 
 /**
  * The embedded database's directory that the server will open, or undefined when it runs on PostgreSQL.
@@ -40,6 +41,24 @@ async function prepareOnly() {
   // Both run to their end before either failure is reported: no child is left running behind the error.
   const [build, created] = await Promise.allSettled([buildIfChanged(), cluster]);
   for (const outcome of [build, created]) if (outcome.status === 'rejected') throw outcome.reason;
+}
+
+/**
+ * The build's listed precompression (decision 0654) in a child process at the lowest CPU priority (its
+ * threads, made after the priority is set, inherit it): the server's first calls, the sign-in among them,
+ * come first on a busy machine. Stopped with the server.
+ */
+async function precompressBeside(server) {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./precompress.mjs', import.meta.url)), 'dist'], { stdio: 'inherit' });
+  try {
+    if (child.pid !== undefined) setPriority(child.pid, 19);
+  } catch {
+    // a priority the system refuses: it runs at the normal one
+  }
+  const stop = () => child.kill('SIGTERM');
+  server.once('exit', stop);
+  await new Promise((resolve) => child.once('exit', resolve));
+  server.off('exit', stop);
 }
 
 /** The server command, beside the SPA's build when there is one to make; resolves to its exit code. */
@@ -84,7 +103,7 @@ async function startServer(command) {
   }
   await ready;
   if (server.connected) server.disconnect();
-  if (server.exitCode === null) await precompressPending('dist');
+  if (server.exitCode === null) await precompressBeside(server);
   return exited;
 }
 
