@@ -1,40 +1,27 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { PENDING, precompress, precompressed } from './scripts/precompress.mjs';
 
 const apiPort = Number(process.env.API_PORT ?? 3000);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
 /**
- * Writes `<file>.br` and `<file>.gz` beside every text file of the build (the strongest settings,
- * once per build instead of per request); the server sends them as they are when the browser
- * accepts the encoding (server/http/spa-assets.ts). Files under 1 KB and variants that save
- * nothing are skipped.
+ * Writes `<file>.br` and `<file>.gz` beside every text file of the build (scripts/precompress.mjs). With
+ * FOLIO_PRECOMPRESS=later (a first `npm start`, decision 0654) it only lists them for scripts/prepare-start.mjs,
+ * which compresses them once the server is ready.
  */
 function precompressAssets(): Plugin {
-  const compress = async (file: string) => {
-    const source = await readFile(file);
-    if (source.length < 1024) return;
-    const [br, gz] = await Promise.all([
-      brotliAsync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
-      gzipAsync(source, { level: constants.Z_BEST_COMPRESSION }),
-    ]);
-    if (br.length < source.length * 0.95) await writeFile(`${file}.br`, br);
-    if (gz.length < source.length * 0.95) await writeFile(`${file}.gz`, gz);
-  };
   return {
     name: 'folio-precompress-assets',
     apply: 'build',
     async writeBundle(options, bundle) {
-      const served = Object.keys(bundle).filter((name) => /\.(?:js|css|html|svg)$/.test(name));
-      await Promise.all(served.map((name) => compress(path.join(options.dir ?? 'dist', name))));
+      const dir = options.dir ?? 'dist';
+      const served = precompressed(Object.keys(bundle));
+      if (process.env.FOLIO_PRECOMPRESS === 'later') await writeFile(path.join(dir, PENDING), JSON.stringify(served));
+      else await precompress(dir, served);
     },
   };
 }

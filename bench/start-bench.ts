@@ -87,12 +87,18 @@ function bannerAccount(output: string): { email: string; password: string } | un
 }
 
 /**
+ * How long a sign-in call may wait for its answer: a server answers the page before its database is ready
+ * and holds calls until it is (decision 0652), so a sign-in from a page shown early waits, as a user's would.
+ */
+const SIGN_IN_WAIT_MS = 120_000;
+
+/**
  * Signs in as the SPA does (src/features/auth/auth-api.ts): a csrf token and its cookie, then the
  * form-encoded credentials. True when the server answered the sign-in with 200 and a session cookie.
  */
 async function signedIn(account: { email: string; password: string }): Promise<boolean> {
   try {
-    const csrf = await fetch(`${base}/api/auth/csrf`, { signal: AbortSignal.timeout(5_000) });
+    const csrf = await fetch(`${base}/api/auth/csrf`, { signal: AbortSignal.timeout(SIGN_IN_WAIT_MS) });
     if (!csrf.ok) return false;
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
     const cookie = csrf.headers
@@ -103,7 +109,7 @@ async function signedIn(account: { email: string; password: string }): Promise<b
       method: 'POST',
       headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
       body: new URLSearchParams({ csrfToken, email: account.email, password: account.password, callbackUrl: '/', json: 'true' }),
-      signal: AbortSignal.timeout(5_000),
+      signal: AbortSignal.timeout(SIGN_IN_WAIT_MS),
     });
     return answer.ok && answer.headers.getSetCookie().length > 0;
   } catch {

@@ -47,6 +47,11 @@ export interface Endpoint {
    */
   versioned?: boolean;
   /**
+   * Answers 503 (problem `starting`) while the server's database is not ready yet, where every other call
+   * waits for it (decision 0652): the readiness check.
+   */
+  unavailableWhileStarting?: boolean;
+  /**
    * An object-level rule the handler applies beyond `access` (issue 32): on objects of their own every caller
    * of `access` may; on anyone else's the caller needs `others` too. The permission matrix states it.
    */

@@ -30,5 +30,7 @@ export const PROBLEM_TYPES = {
   csrf: 'https://folio.test/problems/csrf',
   /** Signed in with the password, but the sign-in policy wants two-step sign-in turned on first (decision 0310). */
   twoStepRequired: 'https://folio.test/problems/two-step-required',
+  /** The server listens but its database is not ready yet (decision 0652): /health says so; try again shortly. */
+  starting: 'https://folio.test/problems/starting',
   internal: 'https://folio.test/problems/internal',
 } as const;

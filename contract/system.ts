@@ -17,8 +17,9 @@ export const systemEndpoints = endpointTable([
     id: 'health',
     method: 'GET',
     path: '/health',
-    summary: 'Liveness and database reachability',
+    summary: 'Liveness and database readiness',
     access: 'public',
+    unavailableWhileStarting: true,
     response: HealthAnswerSchema,
   }),
 ]);

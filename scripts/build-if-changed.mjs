@@ -89,39 +89,58 @@ function readStamp() {
   }
 }
 
-function writeStamp(names = files('.').sort()) {
+/** Records the current inputs as those of the outputs: the last step of a build. */
+export function writeStamp(names = files('.').sort()) {
   writeFileSync(STAMP, `${JSON.stringify({ hash: inputsHash(names), node: process.version, stats: inputStats(names) })}\n`);
+}
+
+/** esbuild's build of the server bundles, in this process. */
+export async function buildServer() {
+  await (await import('esbuild')).build(SERVER_BUILD);
+}
+
+/** Vite's build of the SPA, in this process. */
+export async function buildSpa() {
+  await (await import('vite')).build();
 }
 
 /** Vite's build of the SPA, then esbuild's of the server, in this process; then the stamp. */
 export async function build({ spa = true } = {}) {
-  if (spa) await (await import('vite')).build();
-  await (await import('esbuild')).build(SERVER_BUILD);
+  if (spa) await buildSpa();
+  await buildServer();
   if (spa) writeStamp();
+}
+
+/**
+ * Whether the outputs exist and were built from the current inputs (then says so on stderr): by the
+ * inputs' sizes and times, else by their content (and records their new times).
+ */
+export function buildIsCurrent() {
+  const started = performance.now();
+  const checked = (how) =>
+    console.error(`build: sources unchanged since the last build (${how}, ${Math.round(performance.now() - started)} ms); npm run build forces one`);
+  const stamp = OUTPUTS.every((file) => existsSync(file)) ? readStamp() : undefined;
+  if (!stamp) return false;
+  const names = files('.').sort();
+  if (stamp.node === process.version && stamp.stats === JSON.stringify(inputStats(names))) {
+    checked('sizes and times of the inputs');
+    return true;
+  }
+  if (stamp.hash === inputsHash(names)) {
+    writeStamp(names);
+    checked('content of the inputs');
+    return true;
+  }
+  return false;
 }
 
 /**
  * Builds unless the outputs exist and were built from the current inputs; resolves to whether it
  * built. The build's heavy work (Rolldown, brotli, esbuild) runs on other threads, so the caller's
- * other work (the cluster's child process) goes on meanwhile (decision 0590).
+ * other work goes on meanwhile (decision 0590).
  */
 export async function buildIfChanged() {
-  const started = performance.now();
-  const checked = (how) =>
-    console.error(`build: sources unchanged since the last build (${how}, ${Math.round(performance.now() - started)} ms); npm run build forces one`);
-  const stamp = OUTPUTS.every((file) => existsSync(file)) ? readStamp() : undefined;
-  if (stamp) {
-    const names = files('.').sort();
-    if (stamp.node === process.version && stamp.stats === JSON.stringify(inputStats(names))) {
-      checked('sizes and times of the inputs');
-      return false;
-    }
-    if (stamp.hash === inputsHash(names)) {
-      writeStamp(names);
-      checked('content of the inputs');
-      return false;
-    }
-  }
+  if (buildIsCurrent()) return false;
   await build();
   return true;
 }

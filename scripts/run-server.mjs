@@ -49,11 +49,24 @@ function demoSetting(env) {
   return { FOLIO_DEMO: 'true' };
 }
 
+// Started with an IPC channel (`npm start` while the SPA builds, scripts/prepare-start.mjs), the server
+// gets one too, and what comes over it is passed on both ways.
+const ipc = typeof process.send === 'function';
 const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extraNodeFlags, entry, ...args], {
-  stdio: 'inherit',
+  stdio: ipc ? ['inherit', 'inherit', 'inherit', 'ipc'] : 'inherit',
   env: { ...SERVER_MALLOC_SETTINGS, ...process.env, ...demoSetting(process.env) },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+if (ipc) {
+  process.on('message', (message) => {
+    if (child.connected) child.send(message);
+  });
+  child.on('message', (message) => {
+    if (process.connected) process.send(message);
+  });
+  process.once('disconnect', () => process.channel?.unref());
+}
 child.on('exit', (code, signal) => {
   process.exitCode = code ?? (signal ? 1 : 0);
+  if (ipc && process.connected) process.disconnect();
 });

@@ -12,10 +12,13 @@ import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { vacuumAnalyze } from './db/maintenance';
 import { migrateToLatest } from './db/migrate';
+import { DatabaseReadiness } from './db/readiness';
+import { yieldingToRequests } from './db/pglite-dialect';
 import { seedDemo, seedRoles } from './demo/seed-demo';
 import { localFileStorage } from './files/storage';
 import { s3FileStorage } from './files/s3-storage';
 import { registerCompression } from './http/compression';
+import { holdCallsUntilDatabaseReady } from './http/database-readiness';
 import { databaseRateLimitStore } from './auth/rate-limit-store';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
 import { installProblemHandlers } from './http/problem';
@@ -63,6 +66,18 @@ export interface BuildOptions {
   prepared?: boolean;
   /** Where the log goes instead of standard output (a test reading what the log keeps). */
   logStream?: { write: (line: string) => void };
+  /**
+   * Return (and let the caller listen) before the database is ready: the checks, migrations and seed run
+   * behind `app.ctx.readiness`, and calls that need the database wait for it (decision 0652). A failure
+   * rejects `readiness.ready`; the caller reports it. Without it, buildApp awaits them, as tests expect.
+   */
+  listenBeforeDatabase?: boolean;
+  /**
+   * Set while the SPA is being built beside this start (`npm start`, decision 0653): its files are registered
+   * once it resolves, so they are those of the build that just ended. A rejection (the build failed) fails
+   * buildApp once the database work under way has ended, so no half-seeded database is left behind.
+   */
+  spaBuilt?: Promise<void>;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -82,14 +97,45 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // one proxy in front: the socket's peer is trusted, and the client is the address it appended (0346).
     trustProxy: config.trustProxy === 1 ? (_address: string, hop: number) => hop === 0 : config.trustProxy,
   });
-  const db = options.db ?? openDatabase(config.database);
+  const db = options.db ?? openDatabase(config.database, { openOnFirstQuery: options.listenBeforeDatabase });
+  // What may refuse the start comes before it listens, in either mode; it reads the database only for a
+  // production start without demo data (the demo and development starts refuse nothing there).
   try {
     await refuseUnsafeStart(config, db);
   } catch (error) {
     if (!options.db) await db.destroy();
     throw error;
   }
-  if (!options.prepared) await prepareDatabase(config, db, app.log);
+  let preparationStarted = false;
+  const prepare = async () => {
+    preparationStarted = true;
+    if (!options.prepared) await prepareDatabase(config, db, app.log);
+  };
+  const held: { quiet?: () => Promise<void> } = {}; // set below, once the hooks are registered
+  let spaEnded = false;
+  options.spaBuilt?.then(
+    () => (spaEnded = true),
+    () => (spaEnded = true),
+  );
+  // Listening first: the engine opens (its first statement) once the server listens and no request for the
+  // SPA's files has been open for a moment (at most 5 s), and its statements leave turns of the event
+  // loop to the requests that came meanwhile (decision 0652). While the
+  // SPA builds beside this start there is nothing to serve before the build ends: the work starts at once,
+  // beside the build (decision 0653), unless the build has already ended.
+  const afterListen = () =>
+    (options.spaBuilt && !spaEnded
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => app.addHook('onListen', async () => resolve())).then(() => held.quiet?.())
+    )
+      .then(() => new Promise((resolve) => setImmediate(resolve)))
+      .then(() => yieldingToRequests(prepare));
+  const preparing = options.listenBeforeDatabase ? afterListen() : undefined;
+  let readiness: DatabaseReadiness;
+  if (preparing) readiness = DatabaseReadiness.preparing(preparing);
+  else {
+    await prepare();
+    readiness = DatabaseReadiness.prepared();
+  }
   const ctx: AppContext = {
     config,
     db,
@@ -97,11 +143,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     files: config.s3 ? s3FileStorage(config.s3) : localFileStorage(config.filesDir),
     tokenKey: secretKey(tokenSecret(config)),
     log: app.log,
+    readiness,
   };
   app.decorate('ctx', ctx);
   setExactCountUpTo(config.listExactCountUpTo);
 
   registerSecurityHeaders(app, config.production);
+  // Before every hook that reads the database (the rate limit, the session): none of them runs early.
+  held.quiet = holdCallsUntilDatabaseReady(app, readiness).quiet;
   await registerCompression(app);
   await app.register(cookie);
   await app.register(formbody);
@@ -119,6 +168,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerModules(app);
 
+  if (options.spaBuilt) app.log.info('the SPA is being built: its files are served, and the server listens, once the build ends');
+  if (options.spaBuilt)
+    await options.spaBuilt.catch(async (error: unknown) => {
+      if (preparationStarted) await preparing?.catch(() => undefined);
+      throw error;
+    });
   if (config.spaDir && existsSync(config.spaDir)) await registerSpaAssets(app, config.spaDir);
 
   return app;

@@ -27,12 +27,65 @@ function announce(config: Config): void {
   );
 }
 
-/** One server process: the API and the SPA on the port (shared with its siblings under a cluster). */
+/** The database could not be opened or prepared after the server listened: say why in one paragraph, and stop. */
+function databaseFailed(error: unknown, log: { error: (details: object, message: string) => void }): never {
+  if (error instanceof StartRefused) refuse(error); // a setting a module needs once it starts (FOLIO_SETTINGS_KEY)
+  log.error({ err: error }, 'database not ready');
+  console.error(`\n  Folio could not open or prepare its database, and stops: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
+
+class SpaBuildFailed extends Error {}
+
+/**
+ * Under `npm start` while the SPA builds beside the server (FOLIO_SPA_BUILDING=1, scripts/prepare-start.mjs):
+ * resolves when the launcher says the build ended, rejects when it failed (decision 0653). Otherwise undefined.
+ */
+function spaBuildEnded(): Promise<void> | undefined {
+  // A cluster's server process has a channel to its primary, which waited for the build before forking it.
+  if (process.env.FOLIO_SPA_BUILDING !== '1' || !process.send || cluster.isWorker) return undefined;
+  return new Promise((resolve, reject) => {
+    const ended = (message: unknown) => {
+      const spa = (message as { spa?: unknown } | null)?.spa;
+      if (spa !== 'built' && spa !== 'failed') return;
+      process.off('message', ended);
+      process.channel?.unref(); // the launcher's channel keeps the server alive no longer
+      if (spa === 'built') resolve();
+      else reject(new SpaBuildFailed('the build of the SPA failed (see above)'));
+    };
+    process.on('message', ended);
+    process.once('disconnect', () => reject(new SpaBuildFailed('the start ended before the build of the SPA did')));
+  });
+}
+
+/** Tells `npm start`'s launcher, when it holds a channel to this server, that the database is ready: it then precompresses the build (decision 0654). */
+function tellLauncherReady(): void {
+  if (!cluster.isWorker && process.connected) process.send?.({ database: 'ready' });
+}
+
+/** A start that failed before it listened: an unsafe configuration or a failed build in one sentence; anything else with its stack. */
+function startFailed(error: unknown): never {
+  if (error instanceof StartRefused) refuse(error);
+  if (!(error instanceof SpaBuildFailed)) throw error;
+  console.error(`\n  Folio could not start: ${error.message}\n`);
+  process.exit(1);
+}
+
+/**
+ * One server process: the API and the SPA on the port (shared with its siblings under a cluster). It
+ * listens before its database is ready (decision 0652): the sign-in page is served while the database
+ * opens, migrates and seeds, and every call that needs the database waits for it. What may refuse the
+ * start (an unsafe configuration) is checked before it listens.
+ */
 async function serve(config: Config, prepared: boolean): Promise<void> {
+  // Listened for from the first moment: the build may end while the cluster is being made.
+  const spaBuilt = spaBuildEnded();
+  spaBuilt?.catch(() => undefined); // awaited by buildApp below
   // A first start on an empty data directory: the embedded cluster is created in a child process,
   // so its one-off memory does not stay with the server (decision 0128).
   if (config.database.kind === 'pglite' && config.database.dataDir !== 'memory') await createPgliteCluster(config.database.dataDir);
-  const app = await buildApp(config, { prepared }).catch(refuse);
+  // A cluster's server process finds the database prepared by its primary: it listens once its modules started, as before.
+  const app = await buildApp(config, { prepared, listenBeforeDatabase: !prepared, spaBuilt }).catch(startFailed);
 
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -53,12 +106,20 @@ async function serve(config: Config, prepared: boolean): Promise<void> {
   }
 
   await app.listen({ host: config.host, port: config.port });
-  if (cluster.isWorker) return; // the primary says when every process listens
+  app.log.info({ listeningMs: Date.now() - started }, 'listening; calls that need the database wait until it is ready');
+  // The page answers now, and a sign-in made from it waits for the database: the address is worth printing.
+  if (!cluster.isWorker) announce(config); // the primary says when every process listens
+  try {
+    await app.ctx.readiness.ready;
+  } catch (error) {
+    if (!closing) databaseFailed(error, app.log); // a stop while it opened is no failure
+  }
+  if (closing || cluster.isWorker) return;
+  tellLauncherReady();
   app.log.info(
     { url: `http://localhost:${config.port}`, database: config.database.kind, demo: config.demo, startupMs: Date.now() - started },
     'Folio is ready',
   );
-  announce(config);
 }
 
 /**
@@ -76,6 +137,8 @@ async function runPrimary(config: Config): Promise<void> {
     );
   // The processes log through their own servers; the primary only says what it prepares and forks.
   const log = Fastify({ logger: { level: config.logLevel } }).log;
+  const spaBuilt = spaBuildEnded();
+  spaBuilt?.catch(() => undefined); // awaited before the processes are forked
   const db = openDatabase(config.database);
   try {
     await refuseUnsafeStart(config, db).catch(refuse);
@@ -85,6 +148,9 @@ async function runPrimary(config: Config): Promise<void> {
   }
   // Written once here, so the processes do not race to create the demo's generated secret.
   tokenSecret(config);
+  // Under `npm start` with a build under way, the processes serve the SPA of the build that just ended.
+  await spaBuilt?.catch(startFailed);
+  tellLauncherReady();
 
   let stopping = false;
   let announced = false;

@@ -82,6 +82,7 @@ function operation(endpoint: Endpoint): JsonSchema {
   if (access !== 'public') responses['401'] = problemResponse('no valid access token');
   if (typeof access === 'object') responses['403'] = problemResponse(`needs ${access.action} on ${access.resource}`);
   if (endpoint.idempotent) responses['422'] = problemResponse('the Idempotency-Key was used with another request');
+  if (endpoint.unavailableWhileStarting) responses['503'] = problemResponse('the server is starting: its database is not ready yet (see Retry-After)');
   if (endpoint.versioned) responses['412'] = problemResponse('changed since the version named in If-Match: nothing was written');
   const mediaType =
     endpoint.bodyType === 'form' ? 'application/x-www-form-urlencoded' : endpoint.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json';

@@ -21,14 +21,19 @@ export function poolOf(db: Db): pg.Pool | undefined {
   return pools.get(db);
 }
 
-// The embedded engine behind each PGlite database, for its notifications (server/events).
-const pglites = new WeakMap<Db, PGlite>();
+// The embedded engine behind each PGlite database (opened on first use where it was opened so), for its
+// notifications (server/events).
+const pglites = new WeakMap<Db, () => PGlite>();
 
 export function pgliteOf(db: Db): PGlite | undefined {
-  return pglites.get(db);
+  return pglites.get(db)?.();
 }
 
-export function openDatabase(target: DatabaseTarget): Db {
+/**
+ * The database of `target`. `openOnFirstQuery`: the embedded engine is opened by the first statement rather
+ * than now (a server that listens before its database is ready opens it after `listen`, decision 0652).
+ */
+export function openDatabase(target: DatabaseTarget, { openOnFirstQuery = false } = {}): Db {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     pool.on('error', () => undefined); // idle client errors are reported on the next query
@@ -36,7 +41,12 @@ export function openDatabase(target: DatabaseTarget): Db {
     pools.set(db, pool);
     return db;
   }
-  return pgliteDatabase(openPglite(target.dataDir));
+  if (!openOnFirstQuery) return pgliteDatabase(openPglite(target.dataDir));
+  let pglite: PGlite | undefined;
+  const open = () => (pglite ??= openPglite(target.dataDir));
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(open) });
+  pglites.set(db, open);
+  return db;
 }
 
 /**
@@ -45,7 +55,7 @@ export function openDatabase(target: DatabaseTarget): Db {
  */
 export function pgliteDatabase(pglite: PGlite): Db {
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  pglites.set(db, pglite);
+  pglites.set(db, () => pglite);
   return db;
 }
 

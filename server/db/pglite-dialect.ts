@@ -61,31 +61,51 @@ export function asBackground<T>(work: () => Promise<T>): Promise<T> {
   return background.run(true, work);
 }
 
+const yielding = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` with a turn of the event loop before each of its statements on the embedded engine, whose
+ * statements run on the server's one thread: a start's database work then lets the requests that came
+ * meanwhile (the sign-in page's files) be answered between its statements (decision 0652).
+ */
+export function yieldingToRequests<T>(work: () => Promise<T>): Promise<T> {
+  return yielding.run(true, work);
+}
+
 /** How long a background query yields to interactive ones before it takes its turn anyway (so an export finishes under any load). */
 export const BACKGROUND_MAX_WAIT_MS = 100;
 
 class PGliteDriver implements Driver {
-  private readonly connection: PGliteConnection;
+  private client: PGlite | undefined;
+  private connection: PGliteConnection | undefined;
   private held = false;
   private readonly interactive: Waiter[] = [];
   private readonly background: Waiter[] = [];
 
-  constructor(private readonly client: PGlite) {
-    this.connection = new PGliteConnection(client);
-  }
+  constructor(private readonly open: () => PGlite) {}
 
+  /** Kysely's first use of the database: the engine is opened here when it was given as an opener. */
   async init(): Promise<void> {
+    this.client = this.open();
+    this.connection = new PGliteConnection(this.client);
     await this.client.waitReady;
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
+    if (yielding.getStore()) await new Promise((resolve) => handOver(resolve));
+    return this.take();
+  }
+
+  private async take(): Promise<PGliteConnection> {
+    const connection = this.connection;
+    if (!connection) throw new Error('the embedded database is used before it was opened');
     if (!this.held && this.interactive.length === 0 && this.background.length === 0) {
       this.held = true;
-      return this.connection;
+      return connection;
     }
     const queue = background.getStore() ? this.background : this.interactive;
     await new Promise<void>((take) => queue.push({ take, since: performance.now() }));
-    return this.connection;
+    return connection;
   }
 
   /** Interactive first; a background waiter once none is waiting or once it has waited its maximum. */
@@ -122,17 +142,19 @@ class PGliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    await this.client.close();
+    await this.client?.close();
   }
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly client: PGlite) {}
+  /** `client`: the engine, or what opens it on the database's first use. */
+  constructor(private readonly client: PGlite | (() => PGlite)) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.client);
+    const client = this.client;
+    return new PGliteDriver(typeof client === 'function' ? client : () => client);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();

@@ -13,6 +13,7 @@ import { liveConfigOf } from './live-config';
 import { startLiveBus, type LiveBus } from './live-bus';
 import { outboxAfter, outboxBounds, type LiveEnvelope } from './live-outbox';
 import { LiveStream } from './live-stream';
+import { whenDatabaseReady } from '../http/database-readiness';
 
 const { liveEvents } = liveEndpoints;
 
@@ -53,7 +54,7 @@ export function registerLiveModule(app: FastifyInstance): void {
   const streams = new Set<LiveStream>();
   let sessionCheck: JobRunner | undefined;
 
-  app.addHook('onReady', async () => {
+  whenDatabaseReady(app, async () => {
     const limits = liveConfigOf(app.ctx.config);
     bus = await startLiveBus(app.ctx, limits.retentionMs);
     bus.subscribe((envelope) => streams.forEach((stream) => stream.offer(envelope)));

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { attachExportWorker, exportSourcesOf } from './export-registry';
 import { registerExportRoutes } from './export-routes';
 import { startExportWorker, workerOptionsFromEnv, type ExportWorker } from './export-worker';
+import { whenDatabaseReady } from '../http/database-readiness';
 
 /**
  * The export job machinery, for every domain alike (decision 0190): the download route, and the
@@ -12,7 +13,7 @@ export function registerExportModule(app: FastifyInstance): void {
   registerExportRoutes(app);
   const options = workerOptionsFromEnv(app.ctx.config.exportWorkers);
   // On ready every domain module has registered its source.
-  app.addHook('onReady', async () => {
+  whenDatabaseReady(app, async () => {
     if (options.concurrency > 0) worker = startExportWorker(app.ctx, exportSourcesOf(app), options);
     attachExportWorker(app, worker);
   });

@@ -22,6 +22,7 @@ export const problems = {
   changedSince: (detail: string) => new HttpProblem({ type: PROBLEM_TYPES.changedSince, title: 'Changed since you read it', status: 412, detail }),
   tooLarge: (detail: string) => new HttpProblem({ type: PROBLEM_TYPES.payloadTooLarge, title: 'Payload too large', status: 413, detail }),
   unsupportedMedia: (detail: string) => new HttpProblem({ type: PROBLEM_TYPES.unsupportedMedia, title: 'Unsupported media type', status: 415, detail }),
+  starting: (detail: string) => new HttpProblem({ type: PROBLEM_TYPES.starting, title: 'Service unavailable', status: 503, detail }),
 };
 
 /** Zod issues as field -> messages; the path is dotted (`businessAddress.city`), `_` for the whole body. */

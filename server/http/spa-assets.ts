@@ -16,6 +16,11 @@ export const REVALIDATE = 'no-cache';
 const ASSETS_PREFIX = '/assets/';
 const API_PREFIXES = ['/api/', '/identity/', '/folio/', '/backoffice/', '/health', '/files/'];
 
+/** A path of the SPA (its files, or a client-side route that gets index.html) rather than of the API. */
+export function isSpaPath(url: string): boolean {
+  return !API_PREFIXES.some((prefix) => url.startsWith(prefix));
+}
+
 /** Hashed build files (under assets/) never change; everything else (index.html, public/ files) is asked again. */
 function cacheControlFor(spaDir: string, filePath: string): string {
   return path.relative(spaDir, filePath).startsWith(`assets${path.sep}`) ? IMMUTABLE : REVALIDATE;
@@ -39,8 +44,7 @@ export async function registerSpaAssets(app: FastifyInstance, spaDir: string): P
   // would try to run. A catch-all route rather than a second not-found handler, which Fastify
   // refuses (installProblemHandlers set one).
   app.get('/*', (request, reply) => {
-    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
-    if (isApi || request.url.startsWith(ASSETS_PREFIX))
+    if (!isSpaPath(request.url) || request.url.startsWith(ASSETS_PREFIX))
       return sendProblem(reply, problems.notFound(`no route ${request.method} ${request.url.split('?')[0]}`).problem);
     return reply.type('text/html').sendFile('index.html');
   });

@@ -3,6 +3,7 @@ import { registerGuestCheckoutRoutes } from './guest-checkout-routes';
 import { registerPaymentLinkActions } from './link-actions';
 import { startLinkExpirySweep, type LinkExpirySweep } from './link-expiry';
 import { registerPaymentLinkRoutes } from './payment-link-routes';
+import { whenDatabaseReady } from '../http/database-readiness';
 
 /**
  * Payment links (issue 15): staff generate them, guests pay them on the public page; a sweep tells the
@@ -13,7 +14,7 @@ export function registerPaymentLinkModule(app: FastifyInstance): void {
   registerPaymentLinkActions(app);
   registerGuestCheckoutRoutes(app);
   let sweep: LinkExpirySweep | undefined;
-  app.addHook('onReady', async () => {
+  whenDatabaseReady(app, async () => {
     sweep = await startLinkExpirySweep(app.ctx);
   });
   app.addHook('preClose', async () => {

@@ -7,6 +7,7 @@ import { registerPayoutExportRoutes } from './payout-export-routes';
 import { registerPayoutRoutes } from './payout-routes';
 import { settlementExportSource } from './settlement-export';
 import { registerSettlementRoutes } from './settlement-routes';
+import { whenDatabaseReady } from '../http/database-readiness';
 
 /**
  * Payouts: their routes and list query, their export (decision 0190), their settlement lines, report
@@ -21,7 +22,7 @@ export function registerPayoutModule(app: FastifyInstance): void {
   registerExportSource(app, 'PAYOUT', payoutExportSource);
   registerSettlementRoutes(app);
   registerExportSource(app, 'SETTLEMENT', settlementExportSource);
-  app.addHook('onReady', async () => {
+  whenDatabaseReady(app, async () => {
     const railOptions = demoPayoutRailOptions(app.ctx.config);
     if (railOptions) rail = startDemoPayoutRail(app.ctx, railOptions);
     run = startPayoutRun(app.ctx, app.ctx.config);

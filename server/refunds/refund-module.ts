@@ -4,6 +4,7 @@ import { demoAcquirer, type Acquirer } from '../transactions/acquirer';
 import { demoRefundUpdateOptions, startDemoRefundUpdates, type RefundUpdateLoop } from './demo-refund-updates';
 import { refundExportSource } from './refund-export';
 import { registerRefundRoutes } from './refund-routes';
+import { whenDatabaseReady } from '../http/database-readiness';
 
 /**
  * Refunds with maker-checker approval (decision 0230): routes, the REFUND export source, and in demo
@@ -13,7 +14,7 @@ export function registerRefundModule(app: FastifyInstance, acquirer: Acquirer = 
   let updates: RefundUpdateLoop | undefined;
   registerRefundRoutes(app, acquirer);
   registerExportSource(app, 'REFUND', refundExportSource);
-  app.addHook('onReady', async () => {
+  whenDatabaseReady(app, async () => {
     const options = demoRefundUpdateOptions(app.ctx.config);
     if (options) updates = startDemoRefundUpdates(app.ctx, acquirer, options);
   });

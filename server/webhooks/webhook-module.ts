@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { secretBoxOf } from '../outbound/secret-box';
 import { registerWebhookRoutes } from './webhook-routes';
 import { startWebhookWorker, type WebhookWorker } from './webhook-worker';
+import { whenDatabaseReady } from '../http/database-readiness';
 
 /**
  * Webhooks of merchants and properties: their settings, test events and the delivery worker
@@ -13,7 +14,7 @@ export function registerWebhookModule(app: FastifyInstance): void {
   let worker: WebhookWorker | undefined;
   registerWebhookRoutes(app, () => worker?.nudge());
   const options = app.ctx.config.integrations;
-  app.addHook('onReady', async () => {
+  whenDatabaseReady(app, async () => {
     if (options.webhookWorkers > 0) worker = startWebhookWorker(app.ctx, options);
   });
   app.addHook('onClose', async () => {
