@@ -46,4 +46,10 @@ describe('the committed empty cluster', () => {
     expect(await createPgliteCluster(dir, { schema: false })).toBe(true);
     expect(await systemIdentifier(dir)).toEqual(template);
   });
+
+  // The tests and scripts open many new databases; initdb in their own process cost several seconds of CPU each (decision 0661).
+  it('is what a new database opened in memory or in a new directory starts from', { timeout: 60_000 }, async () => {
+    expect(await systemIdentifier('memory')).toEqual(template);
+    expect(await systemIdentifier(path.join(scratch, 'opened'))).toEqual(template);
+  });
 });

@@ -1,4 +1,5 @@
-import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { openPglite, pgliteDatabase } from '../../server/db/database';
@@ -16,15 +17,39 @@ import { seedDemo } from '../../server/demo/seed-demo';
 export async function seededDatabase(orders: number): Promise<{ dataDir: string; remove: () => void }> {
   const root = inject('seededSnapshotDir');
   const template = path.join(root, `seeded-${orders}`);
-  if (!existsSync(template)) await writeTemplate(template, orders);
+  if (!existsSync(template)) await writeTemplateOnce(template, orders);
   const dataDir = mkdtempSync(path.join(root, `copy-${orders}-`));
   cpSync(template, dataDir, { recursive: true });
   return { dataDir, remove: () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
+/**
+ * One worker prepares a volume while another that needs it waits for its folder: the two workers start
+ * with the same longest files, and both built the same template at once (decision 0662). The lock is a
+ * folder (its creation is atomic); a worker whose build failed removes it, and a waiter then builds.
+ */
+async function writeTemplateOnce(template: string, orders: number): Promise<void> {
+  const lock = `${template}.lock`;
+  try {
+    mkdirSync(lock);
+  } catch {
+    // The other worker is preparing it: its complete folder appears at once (a rename).
+    while (!existsSync(template)) {
+      if (!existsSync(lock)) return writeTemplateOnce(template, orders);
+      await sleep(50);
+    }
+    return;
+  }
+  try {
+    await writeTemplate(template, orders);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 async function writeTemplate(template: string, orders: number): Promise<void> {
-  // Two workers may prepare the same volume at once: each writes its own folder, and the rename of a
-  // complete folder is atomic (the loser's rename fails on the existing folder and is dropped).
+  // The folder is written under another name and renamed once complete, so a worker never sees half of
+  // it. The new cluster is unpacked from the committed empty one by openPglite (decision 0661).
   const partial = `${template}.${process.pid}.partial`;
   const pglite = openPglite(partial);
   const db = pgliteDatabase(pglite);
