@@ -23,3 +23,13 @@ export async function withLinks<T extends OrderRow>(db: Db, linksOf: OrderLinksO
  * export, which reads its cells inside one COPY. The payment-links module answers it beside OrderLinksOf.
  */
 export type OrderLinkStateSql = (orderAlias: string) => string;
+
+/**
+ * The link of each order of a page, read inside the page's own statement (decision 0655): `sql` is one scalar for
+ * the order aliased `orderAlias` (NULL for an order no link made), `read` turns it and the order's status into the
+ * link the answer says. The payment-links module answers both beside OrderLinksOf.
+ */
+export interface OrderLinkColumn {
+  sql: (orderAlias: string) => string;
+  read: (value: unknown, orderStatus: string) => OrderLink | null;
+}
