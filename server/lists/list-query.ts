@@ -195,9 +195,8 @@ export async function pageWithCappedCount<R extends object>(
  * A page and its total in as few statements as the list allows (decision 0656), answering what `cappedCount` with
  * `estimateFirst: table` and the page's own statement answered:
  * - a table no larger than TRUSTED_ESTIMATE_FACTOR times the cap: the page with its capped count in one statement;
- * - a larger table whose estimate for this filter was asked for within the minute: the page alone when the estimate
- *   stands uncounted, else the page with its capped count in one statement;
- * - otherwise the page and the estimate side by side, then the count if the estimate leaves one to do.
+ * - a larger table: the planner's estimate of the filter (kept a minute, so asked for once by a user paging or
+ *   sorting), then the page alone when the estimate stands uncounted, else the page with its capped count.
  */
 export async function pageWithTotal<R extends object>(
   db: Db,
@@ -207,13 +206,12 @@ export async function pageWithTotal<R extends object>(
 ): Promise<{ rows: R[]; count: { total: number; exact: boolean } }> {
   const trusted = exactCountUpTo * TRUSTED_ESTIMATE_FACTOR;
   if ((await tableRows(db, estimateFirst)) <= trusted) return pageWithCappedCount<R>(db, page, matching);
-  const compiled = matching.compile(db);
-  const known = knownEstimate(db, compiled);
-  const rowsOf = async () => (await sql<R>`${page}`.execute(db)).rows;
-  if (known !== undefined && known >= trusted) return { rows: await rowsOf(), count: { total: known, exact: false } };
-  if (known !== undefined) return pageWithCappedCount<R>(db, page, matching, known);
-  const [rows, count] = await Promise.all([rowsOf(), cappedCount(db, compiled, { estimateFirst })]);
-  return { rows, count };
+  // Asked before the page, not beside it: it decides whether the count rides in the page's statement, and a count
+  // would wait for it anyway; only a filter first seen and past the cap waits the one round trip more.
+  const estimate = await plannedRows(db, matching.compile(db));
+  if (estimate < trusted) return pageWithCappedCount<R>(db, page, matching, estimate);
+  const { rows } = await sql<R>`${page}`.execute(db);
+  return { rows, count: { total: estimate, exact: false } };
 }
 
 /** int8 text or number from either engine, as a JS number (ids and minor amounts stay below 2^53). */

@@ -95,7 +95,9 @@ describe('a transactions page past the estimate-first size (a cap of 20)', () =>
 
   test('asks the planner once per filter: the next call of the filter, another sort or page, sends who calls and the page only', async () => {
     const first = await searched(app, token, { filters: { statuses: ['Paid'] }, pagination: { page: 0, pageSize: 25 } });
+    // Who calls, the planner's estimate, the page.
     expect(explains(first.statements)).toBe(1);
+    expect(first.statements).toHaveLength(3);
     expect(first.answer.totalExact).toBe(false);
     const bodies: OrderSearchBody[] = [
       { filters: { statuses: ['Paid'] }, pagination: { page: 0, pageSize: 25 } },
@@ -112,7 +114,9 @@ describe('a transactions page past the estimate-first size (a cap of 20)', () =>
     const { reference_no: referenceNo } = await app.ctx.db.selectFrom('orders').select('reference_no').orderBy('id').executeTakeFirstOrThrow();
     const body: OrderSearchBody = { filters: { referenceNo }, pagination: { page: 0, pageSize: 25 } };
     const first = await searched(app, token, body);
+    // Who calls, the planner's estimate, the page with its count.
     expect(explains(first.statements)).toBe(1);
+    expect(first.statements).toHaveLength(3);
     const again = await searched(app, token, body);
     expect(again.statements).toHaveLength(2);
     expect(again.answer).toEqual(first.answer);
