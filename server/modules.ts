@@ -16,7 +16,7 @@ import { registerMerchantGroupRoutes } from './merchant-groups/merchant-group-ro
 import { registerMerchantsModule } from './merchants/merchants-module';
 import { registerStatechartRoutes } from './docs/statechart-routes';
 import { registerTransactionModule } from './transactions/transaction-module';
-import { linkOfOrderFromSql, linkOfOrderSql, linksOfOrders, linkStateOfOrderSql } from './payment-links/link-state';
+import { linkOfOrderFromSql, linkOfOrderSql, linkStateOfOrderSql } from './payment-links/link-state';
 import { registerPaymentLinkModule } from './payment-links/payment-link-module';
 import { registerPaymentSettingsModule } from './payment-settings/payment-settings-module';
 import { registerPayoutModule } from './payouts/payout-module';
@@ -36,7 +36,6 @@ export function registerModules(app: FastifyInstance): void {
   registerPropertyRoutes(app);
   registerUserRoutes(app);
   registerTransactionModule(app, {
-    ofOrders: linksOfOrders,
     column: { sql: linkOfOrderSql, read: linkOfOrderFromSql },
     stateSql: linkStateOfOrderSql,
   });

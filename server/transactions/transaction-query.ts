@@ -104,7 +104,7 @@ export function toOrderRow(record: OrderRecord): OrderRow {
     cardLast4: record.card_last4,
     createdAt: toIso(record.created_at),
     updatedAt: toIso(record.updated_at),
-    // Filled in by withLinks (order-links.ts): the link is the payment-links module's to read.
+    // Filled in from the page's own statement (OrderLinkColumn): the link is the payment-links module's to read.
     paymentLink: null,
   };
 }
@@ -140,7 +140,7 @@ export function countOrders(db: Db, filters: OrderFilter, merchants: 'all' | str
  * A page of the transactions list, each order with the link that made it, and the list's total, in as few statements
  * as the list allows (decisions 0655, 0656): the links ride in the page's statement (25 reads of one index, after the
  * page's limit), and the total too wherever it is counted; the planner's estimate, where one is needed, is asked for
- * once a minute per filter. The same rows, links and totals as `orderPage`, `withLinks` and `countOrders`.
+ * once a minute per filter. The same rows and totals as `orderPage` and `countOrders`.
  */
 export async function orderSearchPage(
   db: Db,
@@ -158,6 +158,21 @@ export async function orderSearchPage(
     return row;
   });
   return { items: fromEnd ? items.reverse() : items, count };
+}
+
+/** One order with the link that made it, in one statement (decision 0655); undefined outside `merchants`. */
+export async function orderWithLinkById(db: Db, id: number, merchants: 'all' | string[], link: OrderLinkColumn): Promise<OrderRow | undefined> {
+  const order = selectOrders(db)
+    .where(sql<SqlBool>`o.id = ${String(id)}::bigint`)
+    .where(orderWhere({}, merchants));
+  const { rows } = await sql<
+    OrderRecord & { payment_link: unknown }
+  >`SELECT page.*, ${sql.raw(link.sql('page'))} AS payment_link FROM (${order}) AS page`.execute(db);
+  const record = rows[0];
+  if (!record) return undefined;
+  const row = toOrderRow(record);
+  row.paymentLink = link.read(record.payment_link, record.status);
+  return row;
 }
 
 export async function orderById(db: Db, id: number, merchants: 'all' | string[]): Promise<OrderRow | undefined> {

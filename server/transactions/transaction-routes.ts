@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { orderEndpoints } from '../../contract/transactions';
 import { effectiveMerchants, pageAnswer } from '../lists/list-query';
 import { registerEndpoint } from '../http/route';
-import type { OrderLinkColumn, OrderLinksOf } from './transaction-links';
+import type { OrderLinkColumn } from './transaction-links';
 import { orderSearchPage } from './transaction-query';
 import { registerMetadataRoutes } from './metadata-routes';
 import { registerOrderEmailRoutes } from './transaction-email-routes';
@@ -11,7 +11,7 @@ import { registerPaymentRoutes } from './payment-routes';
 const { searchOrders } = orderEndpoints;
 
 /** Spec 7 "Orders": search and detail, always inside the caller's merchants. */
-export function registerOrderRoutes(app: FastifyInstance, linksOf: OrderLinksOf, linkColumn: OrderLinkColumn): void {
+export function registerOrderRoutes(app: FastifyInstance, linkColumn: OrderLinkColumn): void {
   registerEndpoint(
     app,
     searchOrders,
@@ -26,7 +26,7 @@ export function registerOrderRoutes(app: FastifyInstance, linksOf: OrderLinksOf,
     { transaction: false },
   );
 
-  registerPaymentRoutes(app, linksOf);
+  registerPaymentRoutes(app, linkColumn);
   registerOrderEmailRoutes(app);
   registerMetadataRoutes(app);
 }

@@ -80,6 +80,17 @@ describe('a transactions page below the estimate-first size', () => {
     expect(linked.statements).toHaveLength(2);
     expect(linked.answer.items.find((row) => row.paymentLink !== null)?.paymentLink).toMatchObject({ id: withLink.id });
   });
+
+  test("an order's detail sends three: who calls, the order with its link, its story", async () => {
+    const withLink = await app.ctx.db.selectFrom('payment_links').select(['order_id', 'id']).executeTakeFirstOrThrow();
+    const statements: string[] = [];
+    sent = statements;
+    const response = await app.inject({ method: 'GET', url: `/backoffice/api/v2/order/${withLink.order_id}`, headers: bearer(token) });
+    sent = undefined;
+    expect(response.statusCode).toBe(200);
+    expect(statements, statements.join('\n')).toHaveLength(3);
+    expect(response.json<{ paymentLink: { id: string } | null }>().paymentLink).toMatchObject({ id: withLink.id });
+  });
 });
 
 describe('a transactions page past the estimate-first size (a cap of 20)', () => {
