@@ -16,7 +16,7 @@ import { registerMerchantGroupRoutes } from './merchant-groups/merchant-group-ro
 import { registerMerchantsModule } from './merchants/merchants-module';
 import { registerStatechartRoutes } from './docs/statechart-routes';
 import { registerTransactionModule } from './transactions/transaction-module';
-import { linksOfOrders, linkStateOfOrderSql } from './payment-links/link-state';
+import { linkOfOrderFromSql, linkOfOrderSql, linkStateOfOrderSql } from './payment-links/link-state';
 import { registerPaymentLinkModule } from './payment-links/payment-link-module';
 import { registerPaymentSettingsModule } from './payment-settings/payment-settings-module';
 import { registerPayoutModule } from './payouts/payout-module';
@@ -35,7 +35,10 @@ export function registerModules(app: FastifyInstance): void {
   registerIdentityRoutes(app);
   registerPropertyRoutes(app);
   registerUserRoutes(app);
-  registerTransactionModule(app, { ofOrders: linksOfOrders, stateSql: linkStateOfOrderSql });
+  registerTransactionModule(app, {
+    column: { sql: linkOfOrderSql, read: linkOfOrderFromSql },
+    stateSql: linkStateOfOrderSql,
+  });
   registerBookingsModule(app);
   registerPayoutModule(app);
   registerRefundModule(app);

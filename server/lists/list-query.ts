@@ -132,8 +132,37 @@ async function tableRows(db: Db, table: string): Promise<number> {
   return found;
 }
 
-/** The planner's estimate of the rows a query returns (EXPLAIN plans it and runs nothing). */
+/**
+ * How long a planner's estimate of one query (its text and values) is used again. It moves only when the engine's
+ * statistics do (an analyze), so a list paged, sorted again or asked for anew by the same filter asks for it once a
+ * minute at most, instead of once per call (decision 0656).
+ */
+const ESTIMATE_TTL_MS = 60_000;
+/** Estimates kept per database; the map is emptied when it reaches this, so no caller can grow it without bound. */
+const MAX_ESTIMATES = 1_000;
+const estimatesSeen = new WeakMap<Db, Map<string, { rows: number; at: number }>>();
+
+const estimateKey = (matching: CompiledQuery) => `${matching.sql}\0${JSON.stringify(matching.parameters)}`;
+
+/** The planner's estimate of `matching` asked for less than a minute ago, if any. */
+function knownEstimate(db: Db, matching: CompiledQuery): number | undefined {
+  const known = estimatesSeen.get(db)?.get(estimateKey(matching));
+  return known && Date.now() - known.at < ESTIMATE_TTL_MS ? known.rows : undefined;
+}
+
+/** The planner's estimate of the rows a query returns (EXPLAIN plans it and runs nothing), kept for a minute. */
 async function plannedRows(db: Db, matching: CompiledQuery): Promise<number> {
+  const known = knownEstimate(db, matching);
+  if (known !== undefined) return known;
+  const rows = await askPlanner(db, matching);
+  const seen = estimatesSeen.get(db) ?? new Map<string, { rows: number; at: number }>();
+  estimatesSeen.set(db, seen);
+  if (seen.size >= MAX_ESTIMATES) seen.clear();
+  seen.set(estimateKey(matching), { rows, at: Date.now() });
+  return rows;
+}
+
+async function askPlanner(db: Db, matching: CompiledQuery): Promise<number> {
   const plan = await db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${matching.sql}`, [...matching.parameters]));
   const raw = plan.rows[0]?.['QUERY PLAN'];
   const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Plan Rows'?: number } }>;
@@ -152,13 +181,37 @@ export async function pageWithCappedCount<R extends object>(
   db: Db,
   page: Expression<unknown> | RawBuilder<unknown>,
   matching: RawBuilder<unknown>,
+  estimate?: number,
 ): Promise<{ rows: R[]; count: { total: number; exact: boolean } }> {
   const { rows } = await sql<R & { list_capped_count: string | number }>`
     SELECT page.*, (SELECT count(*) FROM (${matching} LIMIT ${sql.lit(exactCountUpTo + 1)}) AS capped) AS list_capped_count
     FROM (${page}) AS page`.execute(db);
   const first = rows[0];
   if (!first) return { rows: [], count: await cappedCount(db, matching.compile(db)) };
-  return { rows, count: await countPastTheCap(db, matching.compile(db), Number(first.list_capped_count)) };
+  return { rows, count: await countPastTheCap(db, matching.compile(db), Number(first.list_capped_count), estimate) };
+}
+
+/**
+ * A page and its total in as few statements as the list allows (decision 0656), answering what `cappedCount` with
+ * `estimateFirst: table` and the page's own statement answered:
+ * - a table no larger than TRUSTED_ESTIMATE_FACTOR times the cap: the page with its capped count in one statement;
+ * - a larger table: the planner's estimate of the filter (kept a minute, so asked for once by a user paging or
+ *   sorting), then the page alone when the estimate stands uncounted, else the page with its capped count.
+ */
+export async function pageWithTotal<R extends object>(
+  db: Db,
+  page: Expression<unknown> | RawBuilder<unknown>,
+  matching: RawBuilder<unknown>,
+  estimateFirst: string,
+): Promise<{ rows: R[]; count: { total: number; exact: boolean } }> {
+  const trusted = exactCountUpTo * TRUSTED_ESTIMATE_FACTOR;
+  if ((await tableRows(db, estimateFirst)) <= trusted) return pageWithCappedCount<R>(db, page, matching);
+  // Asked before the page, not beside it: it decides whether the count rides in the page's statement, and a count
+  // would wait for it anyway; only a filter first seen and past the cap waits the one round trip more.
+  const estimate = await plannedRows(db, matching.compile(db));
+  if (estimate < trusted) return pageWithCappedCount<R>(db, page, matching, estimate);
+  const { rows } = await sql<R>`${page}`.execute(db);
+  return { rows, count: { total: estimate, exact: false } };
 }
 
 /** int8 text or number from either engine, as a JS number (ids and minor amounts stay below 2^53). */

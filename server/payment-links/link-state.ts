@@ -59,3 +59,23 @@ export async function linksOfOrders(db: Db, orderIds: readonly number[]): Promis
     ]),
   );
 }
+
+/**
+ * The link that made the order aliased `orderAlias`, as one scalar a page's own statement carries (decision 0655):
+ * a JSON array of its id, completion and expiry (epoch milliseconds, as the driver's dates hold them) and refused
+ * cards, NULL for an order no link made. One read by the one-link-per-order index for each row of the page.
+ */
+export function linkOfOrderSql(orderAlias: string): string {
+  return `(SELECT json_build_array(l.id, floor(extract(epoch FROM l.completed_at) * 1000)::bigint,
+    floor(extract(epoch FROM l.expires_at) * 1000)::bigint, l.failed_attempts)
+    FROM payment_links l WHERE l.order_id = ${orderAlias}.id)`;
+}
+
+/** linkOfOrderSql's scalar as the order's link, its state said by staffLinkState as linksOfOrders says it. */
+export function linkOfOrderFromSql(value: unknown, orderStatus: string): OrderLink | null {
+  if (value === null || value === undefined) return null;
+  const [id, completedAt, expiresAt, failedAttempts] = (typeof value === 'string' ? JSON.parse(value) : value) as [string, number | null, number, number];
+  const expires = new Date(Number(expiresAt));
+  const link = { completed_at: completedAt === null ? null : new Date(Number(completedAt)), expires_at: expires, failed_attempts: Number(failedAttempts) };
+  return { id, state: staffLinkState(link, orderStatus), failedAttempts: link.failed_attempts, expiresAt: expires.toISOString() };
+}

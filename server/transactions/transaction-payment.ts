@@ -11,8 +11,8 @@ import { problems } from '../http/problem';
 import type { Acquirer } from './acquirer';
 import type { PropertyStatus } from '../../contract/properties';
 import { ORDER_ACTION_CALLS, propertyStatusOpens, refuseClosedByProperty } from '../properties/property-money-rules';
-import { withLinks, type OrderLinksOf } from './transaction-links';
-import { orderById } from './transaction-query';
+import type { OrderLinkColumn } from './transaction-links';
+import { orderWithLinkById } from './transaction-query';
 import { refundableGiven, reservedByRefundRequests } from './refundable';
 import { enqueueOrderEvent } from '../webhooks/webhook-events';
 import { recordLiveEvent } from '../events/live-outbox';
@@ -114,11 +114,9 @@ export async function orderDetail(
   id: number,
   caller: AnyCaller,
   merchantHeader: string | undefined,
-  linksOf: OrderLinksOf,
+  link: OrderLinkColumn,
 ): Promise<OrderDetail | undefined> {
-  const found = await orderById(db, id, effectiveMerchants(caller.merchantScope, merchantHeader, undefined));
-  if (!found) return undefined;
-  const [row] = await withLinks(db, linksOf, [found]);
+  const row = await orderWithLinkById(db, id, effectiveMerchants(caller.merchantScope, merchantHeader, undefined), link);
   if (!row) return undefined;
   const story = await orderStory(db, String(id));
   if (!story) return undefined;

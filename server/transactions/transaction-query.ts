@@ -1,7 +1,20 @@
 import { sql, type InferResult, type RawBuilder, type SqlBool } from 'kysely';
 import { ORDER_STATUS_CODE, type OrderFilter, type OrderQuery, type OrderRow, type OrderStatus } from '../../contract/transactions';
 import type { Db } from '../db/database';
-import { cappedCount, escapeLike, lowerBound, orderByClause, sortKeys, toIso, toNumber, upperBound, type SortColumn, type SortKey } from '../lists/list-query';
+import type { OrderLinkColumn } from './transaction-links';
+import {
+  cappedCount,
+  escapeLike,
+  pageWithTotal,
+  lowerBound,
+  orderByClause,
+  sortKeys,
+  toIso,
+  toNumber,
+  upperBound,
+  type SortColumn,
+  type SortKey,
+} from '../lists/list-query';
 
 // One query shape for the transactions table and its export, so an export holds exactly the
 // rows the table shows for the same filter, sorting and scope (spec 2 "/transactions").
@@ -91,7 +104,7 @@ export function toOrderRow(record: OrderRecord): OrderRow {
     cardLast4: record.card_last4,
     createdAt: toIso(record.created_at),
     updatedAt: toIso(record.updated_at),
-    // Filled in by withLinks (order-links.ts): the link is the payment-links module's to read.
+    // Filled in from the page's own statement (OrderLinkColumn): the link is the payment-links module's to read.
     paymentLink: null,
   };
 }
@@ -102,20 +115,64 @@ export function toOrderRow(record: OrderRecord): OrderRow {
  * page 1), its rows turned back into the list's order (decision 0460).
  */
 export async function orderPage(db: Db, query: OrderQuery, merchants: 'all' | string[], page: number, pageSize: number, fromEnd = false): Promise<OrderRow[]> {
-  const keys = orderSortKeys(query.sorting).map((key) => (fromEnd ? { ...key, desc: !key.desc } : key));
-  const records = await selectOrders(db)
-    .where(orderWhere(query.filters, merchants))
-    .orderBy(orderByClause(keys))
-    .limit(pageSize)
-    .offset(page * pageSize)
-    .execute();
-  const rows = records.map(toOrderRow);
+  const rows = (await pageSelect(db, query, merchants, page, pageSize, fromEnd).execute()).map(toOrderRow);
   return fromEnd ? rows.reverse() : rows;
 }
 
+function pageSelect(db: Db, query: OrderQuery, merchants: 'all' | string[], page: number, pageSize: number, fromEnd: boolean) {
+  const keys = orderSortKeys(query.sorting).map((key) => (fromEnd ? { ...key, desc: !key.desc } : key));
+  return selectOrders(db)
+    .where(orderWhere(query.filters, merchants))
+    .orderBy(orderByClause(keys))
+    .limit(pageSize)
+    .offset(page * pageSize);
+}
+
+/** Every order a filter matches, one row of 1 each: what the list's total counts. */
+const matchingOrders = (filters: OrderFilter, merchants: 'all' | string[]) => sql`SELECT 1 FROM orders o WHERE ${orderWhere(filters, merchants)}`;
+
 /** The list's total: orders grow into the millions, where a planner's estimate far past the cap stands uncounted (decision 0645). */
 export function countOrders(db: Db, filters: OrderFilter, merchants: 'all' | string[]) {
-  return cappedCount(db, sql`SELECT 1 FROM orders o WHERE ${orderWhere(filters, merchants)}`.compile(db), { estimateFirst: 'orders' });
+  return cappedCount(db, matchingOrders(filters, merchants).compile(db), { estimateFirst: 'orders' });
+}
+
+/**
+ * A page of the transactions list, each order with the link that made it, and the list's total, in as few statements
+ * as the list allows (decisions 0655, 0656): the links ride in the page's statement (25 reads of one index, after the
+ * page's limit), and the total too wherever it is counted; the planner's estimate, where one is needed, is asked for
+ * once a minute per filter. The same rows and totals as `orderPage` and `countOrders`.
+ */
+export async function orderSearchPage(
+  db: Db,
+  query: OrderQuery,
+  merchants: 'all' | string[],
+  { page, pageSize, fromEnd = false }: { page: number; pageSize: number; fromEnd?: boolean | undefined },
+  link: OrderLinkColumn,
+): Promise<{ items: OrderRow[]; count: { total: number; exact: boolean } }> {
+  const withLink = sql`SELECT page.*, ${sql.raw(link.sql('page'))} AS payment_link
+    FROM (${pageSelect(db, query, merchants, page, pageSize, fromEnd)}) AS page`;
+  const { rows, count } = await pageWithTotal<OrderRecord & { payment_link: unknown }>(db, withLink, matchingOrders(query.filters, merchants), 'orders');
+  const items = rows.map((record) => {
+    const row = toOrderRow(record);
+    row.paymentLink = link.read(record.payment_link, record.status);
+    return row;
+  });
+  return { items: fromEnd ? items.reverse() : items, count };
+}
+
+/** One order with the link that made it, in one statement (decision 0655); undefined outside `merchants`. */
+export async function orderWithLinkById(db: Db, id: number, merchants: 'all' | string[], link: OrderLinkColumn): Promise<OrderRow | undefined> {
+  const order = selectOrders(db)
+    .where(sql<SqlBool>`o.id = ${String(id)}::bigint`)
+    .where(orderWhere({}, merchants));
+  const { rows } = await sql<
+    OrderRecord & { payment_link: unknown }
+  >`SELECT page.*, ${sql.raw(link.sql('page'))} AS payment_link FROM (${order}) AS page`.execute(db);
+  const record = rows[0];
+  if (!record) return undefined;
+  const row = toOrderRow(record);
+  row.paymentLink = link.read(record.payment_link, record.status);
+  return row;
 }
 
 export async function orderById(db: Db, id: number, merchants: 'all' | string[]): Promise<OrderRow | undefined> {

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { orderEndpoints } from '../../contract/transactions';
 import { effectiveMerchants, pageAnswer } from '../lists/list-query';
 import { registerEndpoint } from '../http/route';
-import { withLinks, type OrderLinksOf } from './transaction-links';
-import { countOrders, orderPage } from './transaction-query';
+import type { OrderLinkColumn } from './transaction-links';
+import { orderSearchPage } from './transaction-query';
 import { registerMetadataRoutes } from './metadata-routes';
 import { registerOrderEmailRoutes } from './transaction-email-routes';
 import { registerPaymentRoutes } from './payment-routes';
@@ -11,18 +11,14 @@ import { registerPaymentRoutes } from './payment-routes';
 const { searchOrders } = orderEndpoints;
 
 /** Spec 7 "Orders": search and detail, always inside the caller's merchants. */
-export function registerOrderRoutes(app: FastifyInstance, linksOf: OrderLinksOf): void {
+export function registerOrderRoutes(app: FastifyInstance, linkColumn: OrderLinkColumn): void {
   registerEndpoint(
     app,
     searchOrders,
     async ({ body, caller, merchantId, ctx }) => {
       const merchants = effectiveMerchants(caller.merchantScope, merchantId, body.filters.merchantIds);
       const { page, pageSize, fromEnd } = body.pagination;
-      // The page's payment links are asked for as soon as the page is read, while its total may still be counting.
-      const [items, count] = await Promise.all([
-        orderPage(ctx.db, body, merchants, page, pageSize, fromEnd).then((rows) => withLinks(ctx.db, linksOf, rows)),
-        countOrders(ctx.db, body.filters, merchants),
-      ]);
+      const { items, count } = await orderSearchPage(ctx.db, body, merchants, { page, pageSize, fromEnd }, linkColumn);
       // Counted from the end, the pages seen and a page that is not full say the same of the list's length.
       const answer = pageAnswer(items, count, page, pageSize);
       return fromEnd ? { ...answer, fromEnd: true } : answer;
@@ -30,7 +26,7 @@ export function registerOrderRoutes(app: FastifyInstance, linksOf: OrderLinksOf)
     { transaction: false },
   );
 
-  registerPaymentRoutes(app, linksOf);
+  registerPaymentRoutes(app, linkColumn);
   registerOrderEmailRoutes(app);
   registerMetadataRoutes(app);
 }

@@ -151,7 +151,7 @@ describe("the link's own state wherever its order appears (decision 0535)", () =
   test("the list and the order's detail say its link's own state: open, locked, paid, cancelled, expired", async () => {
     const guest = guestOf(app, '10.0.53.1');
     const open = await createdLink(app, manager, property, { bookingReference: 'LS-ORD-OPEN' });
-    expect((await listed('LS-ORD-OPEN')).paymentLink).toMatchObject({ id: open.link.id, state: 'Open', failedAttempts: 0 });
+    expect((await listed('LS-ORD-OPEN')).paymentLink).toMatchObject({ id: open.link.id, state: 'Open', failedAttempts: 0, expiresAt: open.link.expiresAt });
     expect((await detail(open.link.orderId)).paymentLink).toMatchObject({ id: open.link.id, state: 'Open', expiresAt: open.link.expiresAt });
 
     const locked = await createdLink(app, manager, property, { bookingReference: 'LS-ORD-LOCKED' });
