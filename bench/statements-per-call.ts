@@ -67,9 +67,14 @@ async function signIn(email: string): Promise<string> {
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `folio.csrf-token=${cookie?.value ?? ''}` },
     payload: new URLSearchParams({ csrfToken, email, password: DEMO_PASSWORD, callbackUrl: '/', json: 'true' }).toString(),
   });
+  // A refused sign-in (the sign-in rate limit right after a load bench signed in from the same address) is said
+  // here, rather than as the first measured call's 401.
+  if (signedIn.statusCode !== 200) throw new Error(`sign-in of ${email}: ${signedIn.statusCode} ${signedIn.body}`);
   const cookies = Object.fromEntries(signedIn.cookies.map((entry) => [entry.name, entry.value]));
   const session = await app.inject({ method: 'GET', url: '/api/auth/session', cookies });
-  return session.json<{ accessToken: string }>().accessToken;
+  const { accessToken } = session.json<{ accessToken?: string }>();
+  if (!accessToken) throw new Error(`sign-in of ${email}: no session after it (${session.statusCode} ${session.body})`);
+  return accessToken;
 }
 
 // The bench's accounts: provider staff see every merchant, the merchant admin their group's.
