@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { createPgliteCluster } from '../../server/db/database';
+import { freePort } from '../support/free-port';
 
 // Issue 12: demo mode is explicit in production. A production start over a database holding the demo
 // accounts (published passwords) and no FOLIO_DEMO refuses to run and says why; `npm start` says
@@ -30,14 +30,6 @@ function productionEnv(dataDir: string, extra: Record<string, string> = {}): Nod
     FOLIO_SPA_DIR: path.join(dataDir, 'no-spa'),
     ...extra,
   };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
 }
 
 function startServer(env: NodeJS.ProcessEnv) {

@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_DOMAIN, DEMO_PASSWORD } from '../../server/demo/demo-layout';
+import { freePort } from '../support/free-port';
 
 // Issue 36 "Start": the server listens before its database is ready (decision 0652). The sign-in page is
 // served while the database opens, migrates and seeds; a call made meanwhile waits and then succeeds;
@@ -13,14 +13,6 @@ import { DEMO_DOMAIN, DEMO_PASSWORD } from '../../server/demo/demo-layout';
 // with a readable sentence. The real server entry runs as a process and is called over HTTP.
 
 const SERVER_ENTRY = path.resolve('server/main.ts');
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
 
 /** A stand-in build of the SPA: a page and the module script it loads. */
 function spaDir(): string {
@@ -43,6 +35,17 @@ function startServer(extra: Record<string, string>, { ipc = false } = {}) {
   return { child, exited, output: () => output };
 }
 
+/** The first page the server answers (polled every 50 ms), or a failure saying what the server printed. */
+async function firstPage(server: ReturnType<typeof startServer>, base: string, deadline: number): Promise<Response> {
+  for (;;) {
+    if (server.child.exitCode !== null) throw new Error(`the server exited: ${server.output()}`);
+    if (Date.now() > deadline) throw new Error(`no page within 150 s: ${server.output()}`);
+    const page = await fetch(`${base}/`).catch(() => undefined);
+    if (page?.ok) return page;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe('a server whose database is not ready yet', () => {
   it('serves the sign-in page at once, answers /health 503, and holds a sign-in until the database is ready, then signs in', async () => {
     const port = await freePort();
@@ -59,13 +62,7 @@ describe('a server whose database is not ready yet', () => {
     try {
       // The bound is a new cluster made in a child process on a busy machine (3-4 s of CPU here), with a wide margin.
       const deadline = Date.now() + 150_000;
-      let page: Response | undefined;
-      while (!page?.ok) {
-        if (server.child.exitCode !== null) throw new Error(`the server exited: ${server.output()}`);
-        if (Date.now() > deadline) throw new Error(`no page within 150 s: ${server.output()}`);
-        page = await fetch(`${base}/`).catch(() => undefined);
-        if (!page?.ok) await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      const page = await firstPage(server, base, deadline);
       // The page and its script, while the database is still being prepared: /health says so.
       expect(await page.text()).toContain('/assets/app.js');
       expect((await fetch(`${base}/assets/app.js`)).status).toBe(200);
@@ -145,13 +142,7 @@ describe('a server started beside the build of the SPA (npm start)', () => {
       // The build ends with a new page; the launcher says so.
       writeFileSync(path.join(spa, 'index.html'), '<!doctype html><title>the build that just ended</title>');
       server.child.send({ spa: 'built' });
-      let page: Response | undefined;
-      while (!page?.ok) {
-        if (server.child.exitCode !== null) throw new Error(`the server exited: ${server.output()}`);
-        if (Date.now() > deadline) throw new Error(`no page within 150 s: ${server.output()}`);
-        page = await fetch(`${base}/`).catch(() => undefined);
-        if (!page?.ok) await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      const page = await firstPage(server, base, deadline);
       expect(await page.text()).toContain('the build that just ended');
     } finally {
       server.child.kill('SIGTERM');

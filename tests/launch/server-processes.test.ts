@@ -2,25 +2,17 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { get } from 'node:http';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../server/config';
 import { freshPostgresDatabase, postgresUrl } from '../support/postgres';
+import { freePort } from '../support/free-port';
 
 // FOLIO_WORKERS (issue 36 "Every core", decision 0471): that many server processes answer on one port,
 // on PostgreSQL only; the embedded database refuses, saying why. The real server entry runs as a process.
 
 const SERVER_ENTRY = path.resolve('server/main.ts');
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
 
 /** A start of the real entry with `extra` over a clean environment (nothing of the test runner's database or demo settings). */
 function startServer(extra: Record<string, string>) {

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -10,6 +9,7 @@ import type { GuestPaymentAnswer, PaymentLink } from '../../contract/payment-lin
 import { MERCHANT_HEADER } from '../../contract/product';
 import { DEMO_PASSWORD } from '../support/test-app';
 import { DECLINED_CARD, linkBody, SUCCESS_CARD } from './support';
+import { freePort } from '../support/free-port';
 
 // Issue 15: of a card only the acquirer's token, the brand, the last four digits and the expiry are
 // kept. The real server runs as a process with the most verbose log; after guests pay, are declined
@@ -23,14 +23,6 @@ let dataDir: string;
 let base: string;
 let server: ReturnType<typeof spawn>;
 let output = '';
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as { port: number };
-  probe.close();
-  return port;
-}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
