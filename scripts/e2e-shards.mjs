@@ -143,6 +143,8 @@ const templates = Object.fromEntries([
 console.log(`e2e: demo databases seeded once in ${((Date.now() - templateStarted) / 1000).toFixed(1)} s`);
 
 const started = Date.now();
+// npm test lists the failures of this run's shard reports: none of an earlier run's may stay.
+if (existsSync('test-results')) for (const file of readdirSync('test-results')) if (/^shard-\d+\.json$/.test(file)) rmSync(path.join('test-results', file));
 const runs = plan.map(({ args: shardArgs, seconds }, index) => {
   const shard = index + 1;
   const report = path.resolve(`test-results/shard-${shard}.json`);

@@ -7,9 +7,13 @@
 // 2. The unit suite (two workers) then the browser suite (three shards): each keeps both cores busy
 //    on its own. Run together, the unit suite's hooks waited for the CPU past their timeouts.
 //
-// Exits non-zero when anything failed and lists what failed.
+// Exits non-zero when anything failed and lists what failed, each failed test once more at the very end
+// with the start of its error (from the suites' JSON reports): CI keeps only the tail of a long run's
+// output, and the unit suite's own report sits twenty minutes of browser output above it.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 
 const checks = ['typecheck', 'lint', 'format:check', 'diagrams:check', 'permissions:check', 'decisions:check', 'openapi:check'];
@@ -17,8 +21,8 @@ const CHECKS_AT_ONCE = 2;
 const failed = [];
 
 /** Runs `npm run <script>`; its lines are prefixed as they come, or returned whole at the end. */
-async function npmRun(script, { prefix } = {}) {
-  const child = spawn('npm', ['run', script], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+async function npmRun(script, { prefix, args = [] } = {}) {
+  const child = spawn('npm', ['run', script, ...(args.length ? ['--', ...args] : [])], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
   const buffered = [];
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => {
@@ -49,10 +53,58 @@ if (failed.length) {
   console.error(`\nnpm test stopped before the suites: ${failed.join(', ')}`);
   process.exit(1);
 }
-await npmRun('test:unit', { prefix: '[unit]' });
-await npmRun('test:e2e', { prefix: '[e2e]' });
+const UNIT_REPORT = path.resolve('test-results/unit-report.json');
+rmSync(UNIT_REPORT, { force: true });
+const unit = await npmRun('test:unit', { prefix: '[unit]', args: ['--reporter=default', '--reporter=json', `--outputFile.json=${UNIT_REPORT}`] });
+const e2e = await npmRun('test:e2e', { prefix: '[e2e]' });
+
+/** The first lines of an error, indented under its test. */
+const errorStart = (message) =>
+  String(message ?? '')
+    .split('\n')
+    .filter((line) => line.trim())
+    .slice(0, 12)
+    .map((line) => `      ${line}`);
+
+/** Every failed test of the unit suite's JSON report: its file, its name, the start of its error. */
+function unitFailures() {
+  if (!existsSync(UNIT_REPORT)) return ['  (no unit report was written)'];
+  const report = JSON.parse(readFileSync(UNIT_REPORT, 'utf8'));
+  return report.testResults.flatMap((file) => {
+    const name = path.relative(process.cwd(), file.name);
+    const tests = file.assertionResults.filter((test) => test.status === 'failed');
+    if (!tests.length) return file.status === 'failed' ? [`  ${name}`, ...errorStart(file.message)] : [];
+    return tests.flatMap((test) => [`  ${name} > ${test.fullName}`, ...test.failureMessages.flatMap(errorStart)]);
+  });
+}
+
+/** Every failed test of the browser shards' JSON reports (scripts/e2e-shards.mjs writes one per shard). */
+function e2eFailures() {
+  const reports = existsSync('test-results') ? readdirSync('test-results').filter((file) => /^shard-\d+\.json$/.test(file)) : [];
+  const lines = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        for (const result of test.results ?? [])
+          if (result.status !== 'passed' && result.status !== 'skipped')
+            lines.push(
+              `  e2e/${spec.file}:${spec.line} > ${spec.title} (${result.status})`,
+              ...(result.errors ?? []).flatMap((error) => errorStart(error.message)),
+            );
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const file of reports) for (const suite of JSON.parse(readFileSync(path.join('test-results', file), 'utf8')).suites ?? []) walk(suite);
+  return lines;
+}
 
 if (failed.length) {
+  // Colour codes make no sense in a log file.
+  const colourCode = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+  const plain = (line) => line.replace(colourCode, '');
+  // At most this many lines each, so the list stays inside the tail CI keeps.
+  const shown = (lines) => (lines.length > 60 ? [...lines.slice(0, 60), `  ... ${lines.length - 60} more lines above`] : lines);
+  if (unit.code !== 0) console.error(['\n== the unit suite failed in ==', ...shown(unitFailures())].map(plain).join('\n'));
+  if (e2e.code !== 0) console.error(['\n== the browser suite failed in ==', ...shown(e2eFailures())].map(plain).join('\n'));
   console.error(`\nnpm test failed: ${failed.join(', ')}`);
   process.exit(1);
 }
