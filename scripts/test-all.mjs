@@ -55,27 +55,40 @@ if (failed.length) {
 }
 const UNIT_REPORT = path.resolve('test-results/unit-report.json');
 rmSync(UNIT_REPORT, { force: true });
-const unit = await npmRun('test:unit', { prefix: '[unit]', args: ['--reporter=default', '--reporter=json', `--outputFile.json=${UNIT_REPORT}`] });
+// One more try for a unit test that fails: a test failing both times fails the run; one passing the second
+// time is listed at the end as such, red or green (decision 0666).
+const unit = await npmRun('test:unit', {
+  prefix: '[unit]',
+  args: ['--retry=1', '--reporter=default', '--reporter=json', `--outputFile.json=${UNIT_REPORT}`],
+});
 const e2e = await npmRun('test:e2e', { prefix: '[e2e]' });
 
 /** The first lines of an error, indented under its test. */
 const errorStart = (message) =>
   String(message ?? '')
     .split('\n')
-    .filter((line) => line.trim())
+    .filter((line) => line.trim() && !line.includes('node_modules'))
     .slice(0, 12)
     .map((line) => `      ${line}`);
 
-/** Every failed test of the unit suite's JSON report: its file, its name, the start of its error. */
-function unitFailures() {
-  if (!existsSync(UNIT_REPORT)) return ['  (no unit report was written)'];
+/**
+ * The unit suite's JSON report: every failed test (its file, its name, the start of its error), and every test
+ * that failed once and passed on its second try (the report keeps the first try's error).
+ */
+function unitReport() {
+  if (!existsSync(UNIT_REPORT)) return { failures: ['  (no unit report was written)'], secondTries: [] };
   const report = JSON.parse(readFileSync(UNIT_REPORT, 'utf8'));
-  return report.testResults.flatMap((file) => {
+  const failures = [];
+  const secondTries = [];
+  for (const file of report.testResults) {
     const name = path.relative(process.cwd(), file.name);
-    const tests = file.assertionResults.filter((test) => test.status === 'failed');
-    if (!tests.length) return file.status === 'failed' ? [`  ${name}`, ...errorStart(file.message)] : [];
-    return tests.flatMap((test) => [`  ${name} > ${test.fullName}`, ...test.failureMessages.flatMap(errorStart)]);
-  });
+    const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
+    if (!failedTests.length && file.status === 'failed') failures.push(`  ${name}`, ...errorStart(file.message));
+    for (const test of failedTests) failures.push(`  ${name} > ${test.fullName}`, ...test.failureMessages.flatMap(errorStart));
+    for (const test of file.assertionResults.filter((test) => test.status === 'passed' && test.failureMessages.length))
+      secondTries.push(`  ${name} > ${test.fullName}`, ...errorStart(test.failureMessages[0]));
+  }
+  return { failures, secondTries };
 }
 
 /** Every failed test of the browser shards' JSON reports (scripts/e2e-shards.mjs writes one per shard). */
@@ -97,13 +110,15 @@ function e2eFailures() {
   return lines;
 }
 
+// Colour codes make no sense in a log file.
+const colourCode = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const plain = (line) => line.replace(colourCode, '');
+// At most this many lines each, so the lists stay inside the tail CI keeps.
+const shown = (lines) => (lines.length > 60 ? [...lines.slice(0, 60), `  ... ${lines.length - 60} more lines`] : lines);
+const { failures, secondTries } = unitReport();
+if (secondTries.length) console.log(['\n== unit tests that failed once and passed on their second try ==', ...shown(secondTries)].map(plain).join('\n'));
 if (failed.length) {
-  // Colour codes make no sense in a log file.
-  const colourCode = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
-  const plain = (line) => line.replace(colourCode, '');
-  // At most this many lines each, so the list stays inside the tail CI keeps.
-  const shown = (lines) => (lines.length > 60 ? [...lines.slice(0, 60), `  ... ${lines.length - 60} more lines above`] : lines);
-  if (unit.code !== 0) console.error(['\n== the unit suite failed in ==', ...shown(unitFailures())].map(plain).join('\n'));
+  if (unit.code !== 0) console.error(['\n== the unit suite failed in ==', ...shown(failures)].map(plain).join('\n'));
   if (e2e.code !== 0) console.error(['\n== the browser suite failed in ==', ...shown(e2eFailures())].map(plain).join('\n'));
   console.error(`\nnpm test failed: ${failed.join(', ')}`);
   process.exit(1);
