@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { PROVIDER_ADMIN, signInAs } from './export-support/api';
 import { seriousFindings } from './support/axe-scan';
 

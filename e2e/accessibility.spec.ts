@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { AUDIT_PARTS, auditAs, NO_ROLE_YET, unreachable } from './support/accessibility-audit';
 
 // The accessibility walk (e2e/support/accessibility-audit.ts), first half of its parts.

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from './support/test';
 import { base32Decode, totpAt } from '../server/auth/totp';
 import { DEMO_PASSWORD } from '../server/demo/demo-layout';
 import { usePrivateServer } from './support/private-server';

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from './support/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { activePropertyMachine } from '../machines/active-property.machine';
 import { machinePaths, type EnvironmentEvent, type MachinePath } from '../testing/model/machine-paths';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { resetLinkIn, startSmtpPeer, type SmtpPeer } from '../testing/mail/smtp-peer';
 import { usePrivateServer } from './support/private-server';
 import { DEMO_PASSWORD as PASSWORD } from '../server/demo/demo-layout';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { BookingLogEntry, BookingRow } from '../contract/bookings';
 import { BACKOFFICE_API } from '../contract/product';
 import { formatMoney, minorDigitsOf, minorToPlain } from '../src/lib/format';

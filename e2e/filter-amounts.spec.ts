@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signInAs } from './export-support/api';
 
 // An amount typed into a list's filter the way the list writes it ("1,000") filters by it, and one the

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { PROVIDER_ADMIN, signInAs } from './export-support/api';
 
 // The form kit (src/components/form/, decision 0400) in Chromium against the real server: a double

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { signInAs } from './kyc-support/sign-in';
 
 // Issue 11: the applicant (merchant group Created) opened /transactions and /users by typing them although

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import type { PaymentLink } from '../contract/payment-links';
 import type { PropertyDashboard } from '../contract/home';
 import { BACKOFFICE_API, MERCHANT_HEADER } from '../contract/product';

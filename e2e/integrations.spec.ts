@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { startSmtpAuthPeer, type SmtpAuthPeer } from '../testing/integrations/smtp-auth-peer';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/integrations/webhook-receiver';
 import { groupIdOf, PROVIDER_ADMIN, signInAs } from './export-support/api';

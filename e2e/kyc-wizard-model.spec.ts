@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import type { AnyMachineSnapshot } from 'xstate';
 import { KYC_STEP_IDS } from '../contract/kyc/steps';
 import { KYC_WIZARD, kycWizardInput } from '../machines/kyc-wizard';

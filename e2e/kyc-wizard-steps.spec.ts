@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { apiSignIn, completeApplication, myGroupId } from './kyc-support/api-applicant';
 import { signInAs } from './kyc-support/sign-in';
 import { usePrivateServer } from './support/private-server';

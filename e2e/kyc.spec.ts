@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { pdfFile } from './kyc-support/files';
 import { signInAs, signOut } from './kyc-support/sign-in';
 import { usePrivateServer } from './support/private-server';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { signInAs } from './kyc-support/sign-in';
 
 // Issue 11 "Layout" and two dead ends a new user met: the transactions table clipped at 1440 px,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { PAY_API, type PaymentLink } from '../contract/payment-links';
 import { BACKOFFICE_API, MERCHANT_HEADER } from '../contract/product';
 import { signInAs } from './export-support/api';

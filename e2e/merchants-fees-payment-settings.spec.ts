@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { MERCHANT_API } from '../contract/product';
 import { signInAs } from './kyc-support/sign-in';
 import { usePrivateServer } from './support/private-server';

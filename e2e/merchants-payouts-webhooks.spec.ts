@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import type { PayoutSearchAnswer } from '../contract/payouts';
 import { MERCHANT_API } from '../contract/product';
 import { DEMO_FEE_PROPERTY } from '../server/demo/seed-fees';

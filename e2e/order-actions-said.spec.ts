@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import type { PaymentLink } from '../contract/payment-links';
 import { BACKOFFICE_API, MERCHANT_HEADER } from '../contract/product';
 import { signInAs } from './export-support/api';

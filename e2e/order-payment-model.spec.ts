@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { transition, type AnyStateMachine, type EventObject } from 'xstate';
 import { ORDER_STATUS_LABELS_EN, type OrderStatus } from '../contract/transactions';
 import { ORDER_PAYMENT_ACTIONS, type OrderDetail, type OrderPaymentAction } from '../contract/transaction-payments';

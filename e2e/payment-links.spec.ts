@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import type { PropertyDashboard } from '../contract/home';
 import { BACKOFFICE_API, MERCHANT_HEADER } from '../contract/product';
 import { signInAs } from './export-support/api';

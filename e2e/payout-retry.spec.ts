@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from './support/test';
 import { MERCHANT_API } from '../contract/product';
 import { apiOf, PROVIDER_ADMIN, signInAs } from './export-support/api';
 import { doubleClickOpener } from './support/double-click';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { BACKOFFICE_API, MERCHANT_API, MERCHANT_HEADER } from '../contract/product';
 import { GIF_IMAGE, pngImage } from '../testing/images/test-images';
 import { signInAs } from './export-support/api';

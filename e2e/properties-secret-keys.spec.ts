@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { MERCHANT_API } from '../contract/product';
 import { signInAs } from './export-support/api';
 import { usePrivateServer } from './support/private-server';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { pngImage } from '../testing/images/test-images';
 import { signInAs } from './export-support/api';
 import { usePrivateServer } from './support/private-server';

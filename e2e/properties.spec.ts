@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signInAs } from './export-support/api';
 
 // Issue 18 "/properties": the list for the roles spec 2 names, scoped to the caller's merchants,

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { createMachine, type AnyStateMachine } from 'xstate';
 import type { PropertyStatus } from '../contract/properties';
 import { propertyLifecycleMachine, type PropertyEvent } from '../machines/property-lifecycle.machine';

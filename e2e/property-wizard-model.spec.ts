@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import type { AnyMachineSnapshot } from 'xstate';
 import { MERCHANT_API } from '../contract/product';
 import { PROPERTY_WIZARD_STEPS } from '../contract/property-wizard';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { BACKOFFICE_API, MERCHANT_HEADER } from '../contract/product';
 import { REFUND_APPROVAL_LABELS_EN, REFUND_STATE_LABELS_EN, type RefundApprovalStatus, type RefundState } from '../contract/refunds';
 import { refundApprovalMachine, type RefundApprovalEvent } from '../machines/refund-approval.machine';

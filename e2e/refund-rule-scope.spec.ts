@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signInAs } from './export-support/api';
 
 // Decision 0346: one refund rule per scope, so "Add rule" for a scope that has one opens that rule,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { BACKOFFICE_API, MERCHANT_HEADER } from '../contract/product';
 import type { RefundRequestDetail } from '../contract/refunds';
 import { formatMoney } from '../src/lib/format';

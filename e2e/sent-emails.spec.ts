@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { BACKOFFICE_API } from '../contract/product';
 import { PROVIDER_ADMIN, signInAs } from './export-support/api';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { groupIdOf, PROVIDER_ADMIN, signInAs } from './export-support/api';
 
 // Decision 0354: two people with one settings page open. The first save wins; the second is refused

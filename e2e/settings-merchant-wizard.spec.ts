@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { groupIdOf, PROVIDER_ADMIN, signInAs } from './export-support/api';
 
 // Issue 17 "Done when": for an Active group a provider admin walks through the merchant wizard,

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { groupIdOf, PROVIDER_ADMIN, signInAs } from './export-support/api';
 
 // Decision 0353: a settings page holding typing it has not saved asks the browser's "leave site?"

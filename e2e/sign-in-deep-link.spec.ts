@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { DEMO_PASSWORD as PASSWORD } from '../server/demo/demo-layout';
 
 // Issue 11: a deep link was lost at sign-in, and spec 7's sign-in pages under /api/auth answered 404.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { IDEMPOTENCY_KEY_HEADER } from '../contract/endpoint';
 import type { OrderDetail } from '../contract/transaction-payments';
 import { BACKOFFICE_API } from '../contract/product';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { BACKOFFICE_API } from '../contract/product';
 import type { OrderDetail } from '../contract/transaction-payments';
 import { formatMoney, minorDigitsOf, minorToPlain } from '../src/lib/format';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { OrderSearchAnswer } from '../contract/transactions';
 import { BACKOFFICE_API } from '../contract/product';
 import { apiOf, signInAs } from './export-support/api';

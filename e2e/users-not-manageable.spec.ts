@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { signInAs } from './export-support/api';
 
 // Decision 0347: a user the caller may not change opens with a sentence that says why, where the

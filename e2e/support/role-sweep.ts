@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { groupOpensPage, rowOf } from '../../contract/permission-rules';
 import { MENU, PAGE_AREAS, type RoleSide } from '../../contract/permission-table';
 import { ROLES, type RoleName } from '../../contract/roles';
