@@ -5,10 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEndpoints } from '../../contract/transactions';
+import { BROTLI_QUALITY } from '../../server/http/compression';
 import { IMMUTABLE, REVALIDATE } from '../../server/http/spa-assets';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 
@@ -216,6 +217,9 @@ describe('the server sending the built SPA', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.body.length).toBeLessThan(plain.body.length / 2);
     expect(JSON.parse(brotliDecompressSync(br.body).toString('utf8'))).toEqual(JSON.parse(plain.body.toString('utf8')));
+    // At brotli's quality 3, not the plugin's 4 (decision 0668): the same bytes brotli gives at that quality.
+    expect(BROTLI_QUALITY).toBe(3);
+    expect(br.body.equals(brotliCompressSync(plain.body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }))).toBe(true);
 
     const health = await get(base, '/health', { 'accept-encoding': 'br' });
     expect(health.status).toBe(200);
