@@ -14,8 +14,9 @@ import { test as base, type BrowserContext, type Page, type TestInfo } from '@pl
 // site?" question is answered yes), its local and session storage are emptied, every cookie and
 // permission is removed, listeners the test added are dropped, pages it opened are closed, and the
 // viewport is put back. The renderer, its compiled code and the HTTP cache (the SPA's files are
-// immutable) stay. A test that routed requests, whose server is another (`usePrivateServer` sets another
-// baseURL) or that closed the tab gets a new one. Specs that need a browser with nothing in it (the first
+// immutable) stay. A test that routed requests has its routes removed once the tab has left the app
+// (decision 0669). A test whose server is another (`usePrivateServer` sets another baseURL) or that
+// closed the tab gets a new one. Specs that need a browser with nothing in it (the first
 // load's network, init scripts, options set with `test.use`) import `test` from '@playwright/test' itself.
 
 export * from '@playwright/test';
@@ -30,7 +31,7 @@ interface Tab {
   page: Page;
   baseURL: string | undefined;
   closed: boolean;
-  /** A test routed requests (held, answered or failed them): its tab is not reused (see newTab). */
+  /** A test routed requests (held, answered or failed them): its routes go once the tab has left the app (resetTab). */
   routed: boolean;
 }
 
@@ -55,9 +56,9 @@ function listenersNow(emitter: Emitter): () => void {
 }
 
 /**
- * A new context's one page. A test that routes requests is given no reuse of its tab: a handler still
- * holding a request when the test ends would let it through to the server later (a wizard's submit), where
- * closing the context aborts it, as it did when every test had a context of its own.
+ * A new context's one page, which notes whether a test routes requests: a gate may still hold a call when
+ * the test ends (a wizard's submit), and removing the routes while the page that made it is still open
+ * would let it through to the server after the test (seen with decision 0667's first runs).
  */
 async function newTab(context: BrowserContext, baseURL: string | undefined): Promise<Tab> {
   const tab: Tab = { context, page: await context.newPage(), baseURL, closed: false, routed: false };
@@ -101,6 +102,13 @@ async function resetTab(tab: Tab, dropTestListeners: () => void): Promise<void> 
   page.on('dialog', leave);
   await page.goto(BETWEEN_TESTS);
   page.off('dialog', leave);
+  if (tab.routed) {
+    // Only now, with the app's page gone: a call a gate still held died with the page that made it, so
+    // no handler is left to pass it on to the server when the routes go (decision 0669).
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    tab.routed = false;
+  }
   await page.evaluate(() => {
     localStorage.clear();
     sessionStorage.clear();
@@ -133,13 +141,8 @@ const tabKeptBetweenTests = base.extend<{ tab: Tab }, { workerTab: { current?: T
     const contextListeners = listenersNow(tab.context as unknown as Emitter);
     await use(tab);
     await keepFailureScreenshot(tab.page, testInfo);
-    // A tab the test closed, routed, or that cannot be put back, is replaced by the next test.
+    // A tab the test closed, or that cannot be put back, is replaced by the next test.
     if (tab.closed || tab.page.isClosed()) return;
-    if (tab.routed) {
-      tab.closed = true;
-      await tab.context.close().catch(() => undefined);
-      return;
-    }
     const dropTestListeners = () => {
       pageListeners();
       contextListeners();
