@@ -60,3 +60,22 @@ test('the overview shows status and what comes next, settings at a glance with l
   await expect(page.getByRole('region', { name: 'Users' })).toContainText('merchantadmin@demo.folio.test');
   await expect(page.getByRole('region', { name: 'Status' }).getByRole('button')).toHaveCount(0);
 });
+
+test("the new-property form is offered once the group's currency and time zone are known, not empty before", async ({ page }) => {
+  await signInAs(page, 'merchantadmin@demo.folio.test');
+  // What the caller may do (and the group's starting currency and time zone) comes late, as on a busy server.
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(/\/capabilities(\?|$)/, async (route) => {
+    await answered;
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto('/properties/create-property');
+  await expect(page.getByTestId('create-property-loading')).toHaveText('Loading…');
+  await expect(page.getByRole('form', { name: 'New property' })).toHaveCount(0);
+  answer();
+  const form = page.getByRole('form', { name: 'New property' });
+  await expect(form.getByLabel('Currency')).toHaveValue('EUR');
+  await expect(form.getByLabel('Time zone')).toHaveValue('Europe/Amsterdam');
+  await expect(page.getByTestId('create-property-loading')).toHaveCount(0);
+});

@@ -76,10 +76,14 @@ async function newTab(context: BrowserContext, baseURL: string | undefined): Pro
   return tab;
 }
 
-/** The screenshot Playwright's `screenshot: 'only-on-failure'` takes of the contexts it made itself. */
+/**
+ * The failing screen, taken before the tab is put back. Playwright's own `screenshot: 'only-on-failure'` shoots
+ * this context too, under `test-failed-1.png`: when this one had that name, a red CI run kept the page between
+ * tests (`/health`) instead of the failing screen. Under its own name it cannot be overwritten.
+ */
 async function keepFailureScreenshot(page: Page, testInfo: TestInfo): Promise<void> {
   if (testInfo.status === testInfo.expectedStatus || page.isClosed()) return;
-  const file = testInfo.outputPath('test-failed-1.png');
+  const file = testInfo.outputPath('failing-screen.png');
   await page
     .screenshot({ path: file, timeout: 5_000 })
     .then(() => testInfo.attachments.push({ name: 'screenshot', path: file, contentType: 'image/png' }))

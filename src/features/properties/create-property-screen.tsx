@@ -33,8 +33,18 @@ export function CreatePropertyScreen({ PropertyWizard }: CreatePropertyParts) {
   const data = property.data;
   // Only those the server lets add a property get the form; the others are told why (issue 32).
   const capabilities = useCapabilities();
+  // The form waits for the answer: it starts with the group's currency and time zone from it, and a user who typed
+  // and pressed "Create property" before it came was told the currency was missing (seen on a busy server).
+  if (!merchantId && capabilities.loading)
+    return (
+      <PageLayout title={t('shell.routes.createProperty')}>
+        <p role="status" data-testid="create-property-loading">
+          {t('common.loading')}
+        </p>
+      </PageLayout>
+    );
   // The call alone is not enough: a group closed to new properties (or none at all) leaves nothing to add one to.
-  if (!merchantId && !capabilities.loading && (!capabilities.may(propertyEndpoints.createProperty) || capabilities.addPropertyGroups.length === 0))
+  if (!merchantId && (!capabilities.may(propertyEndpoints.createProperty) || capabilities.addPropertyGroups.length === 0))
     return (
       <PageLayout title={t('shell.routes.createProperty')}>
         <p role="status" data-testid="read-only-reason">
