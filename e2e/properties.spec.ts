@@ -79,3 +79,20 @@ test("the new-property form is offered once the group's currency and time zone a
   await expect(form.getByLabel('Time zone')).toHaveValue('Europe/Amsterdam');
   await expect(page.getByTestId('create-property-loading')).toHaveCount(0);
 });
+
+test('a property settings page waits for what the user may read before it says anything about reading it', async ({ page }) => {
+  await signInAs(page, 'merchantadmin@demo.folio.test');
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(/\/capabilities(\?|$)/, async (route) => {
+    await answered;
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto('/properties/property-info');
+  await expect(page.getByTestId('settings-page-loading')).toHaveText('Loading…');
+  // The user may read this page: while the answer is on its way, the page does not say otherwise.
+  await expect(page.getByTestId('settings-page-not-readable')).toHaveCount(0);
+  answer();
+  await expect(page.getByRole('form', { name: 'Property information' })).toBeVisible();
+  await expect(page.getByTestId('settings-page-not-readable')).toHaveCount(0);
+});

@@ -24,3 +24,25 @@ test('adding a rule for a scope that has one shows that rule, says saving change
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(groupRule.getByRole('cell').nth(1)).toHaveText(autoApprove);
 });
+
+test('"Add rule" waits for the rules, so that a quick click opens the scope\'s own rule rather than a new one that would replace it', async ({ page }) => {
+  await signInAs(page, 'merchantadmin@demo.folio.test');
+  // The rules come late, as on a busy server.
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/refunds/rules/search', async (route) => {
+    await answered;
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto('/refund-management/rules');
+  await expect(page.getByTestId('refund-rules-loading')).toHaveText('Loading…');
+  await expect(page.getByRole('button', { name: 'Add rule' })).toHaveCount(0);
+  answer();
+  const groupRule = page.getByTestId('refund-rule').filter({ hasText: '(all properties)' });
+  await page.getByRole('button', { name: 'Add rule' }).click();
+  await expect(page.getByTestId('rule-replaces')).toBeVisible();
+  const dailyCap = (await groupRule.getByRole('cell').nth(3).innerText()).trim();
+  await expect(page.getByLabel('Daily auto-approval cap per property')).toHaveValue(dailyCap.replace(/[^\d.]/g, ''));
+  await expect(page.getByTestId('refund-rules-loading')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+});

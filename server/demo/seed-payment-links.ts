@@ -7,7 +7,8 @@ import type { Db } from '../db/database';
 // paid. Tokens are random like real ones; staff find them on the property management screen.
 const HOUR = 3_600_000;
 
-export async function seedPaymentLinks(db: Db): Promise<void> {
+/** `now`: the demo's start (a test gives a time just after midnight). */
+export async function seedPaymentLinks(db: Db, now = Date.now()): Promise<void> {
   const properties = await db
     .selectFrom('merchants as m')
     .select(['m.id', 'm.currency'])
@@ -23,7 +24,12 @@ export async function seedPaymentLinks(db: Db): Promise<void> {
     )
     .orderBy('m.position')
     .execute();
-  const now = Date.now();
+  // The paid link's capture is today's (UTC), however soon after midnight the demo starts: a capture of a closed
+  // day after the seeded payout periods is the payout run's to pay out, and a fresh demo has nothing due (decision
+  // 0582). Six hours back crossed midnight between 00:00 and 06:00 UTC, and the run then made four payouts at once.
+  const startOfToday = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate());
+  const paidCreated = Math.max(now - 6 * HOUR, startOfToday);
+  const paidAfter = Math.min(HOUR, Math.floor((now - paidCreated) / 2));
   for (const [index, property] of properties.entries()) {
     const currency = property.currency.trim();
     const links = [
@@ -43,7 +49,7 @@ export async function seedPaymentLinks(db: Db): Promise<void> {
         created: now - 50 * HOUR,
         expires: now - 2 * HOUR,
       },
-      { guest: 'Paula Paid', reference: `LINK-PAID-${index + 1}`, amount: 25_000, status: 'Paid', created: now - 6 * HOUR, expires: now + 66 * HOUR },
+      { guest: 'Paula Paid', reference: `LINK-PAID-${index + 1}`, amount: 25_000, status: 'Paid', created: paidCreated, expires: now + 66 * HOUR },
     ];
     for (const link of links) {
       const paid = link.status === 'Paid';
@@ -64,7 +70,7 @@ export async function seedPaymentLinks(db: Db): Promise<void> {
           authorized_minor: paid ? link.amount : 0,
           captured_minor: paid ? link.amount : 0,
           created_at: new Date(link.created),
-          updated_at: new Date(paid ? link.created + HOUR : link.created),
+          updated_at: new Date(paid ? link.created + paidAfter : link.created),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -82,7 +88,7 @@ export async function seedPaymentLinks(db: Db): Promise<void> {
           booking_reference: link.reference,
           expires_at: new Date(link.expires),
           created_at: new Date(link.created),
-          completed_at: paid ? new Date(link.created + HOUR) : null,
+          completed_at: paid ? new Date(link.created + paidAfter) : null,
           card_token: paid ? `demo-tok-seed-${index + 1}` : null,
           card_brand: paid ? 'Visa' : null,
           card_last4: paid ? '4242' : null,

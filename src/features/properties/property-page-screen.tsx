@@ -7,6 +7,7 @@ import type { PropertyPage } from '../../../contract/settings/pages';
 import { PageLayout, type Crumb } from '../../components/page-layout/page-layout';
 import { usePropertyPageReadable } from '../../lib/property-page-reads';
 import { useActiveProperty } from '../../lib/active-property';
+import { useCapabilities } from '../../lib/capabilities';
 import { mayOpenArea } from '../../lib/permissions';
 import { useSession } from '../../lib/session/session-provider';
 import { propertyOverviewQuery } from './api';
@@ -37,6 +38,8 @@ export function PropertyPageScreen({ SettingsForm }: PropertyPageParts) {
   const overview = useQuery({ ...propertyOverviewQuery(merchantId ?? ''), enabled: Boolean(merchantId) && (!known || (!listed && overviewOpen)) });
   const merchantGroupId = known ?? overview.data?.merchantGroupId;
   const readable = usePropertyPageReadable();
+  // Until the server has said what the user may read, the page says nothing about it: it said "not readable" first.
+  const capabilities = useCapabilities();
   // A reload or a closed tab asks first while the form holds typing it has not saved (decision 0353).
   const [dirty, setDirty] = useState(false);
   useWarnBeforeUnload(dirty);
@@ -56,7 +59,11 @@ export function PropertyPageScreen({ SettingsForm }: PropertyPageParts) {
       ];
   return (
     <PageLayout title={title} breadcrumbs={breadcrumbs}>
-      {!readable(page) ? (
+      {capabilities.loading ? (
+        <p role="status" data-testid="settings-page-loading" className="text-sm text-slate-600">
+          {t('common.loading')}
+        </p>
+      ) : !readable(page) ? (
         <p role="status" data-testid="settings-page-not-readable" className="text-sm text-slate-600">
           {t('settings.page.notReadable')}
         </p>

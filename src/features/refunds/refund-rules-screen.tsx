@@ -12,15 +12,15 @@ import { useForm } from '../../components/form/use-form';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { useActiveProperty } from '../../lib/active-property';
 import { call } from '../../lib/api-client';
+import { useCapabilities } from '../../lib/capabilities';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notifications/notify';
-import { useSession } from '../../lib/session/session-provider';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { refundKeys, refundRulesQuery } from './api';
 import { refundRuleSchema, type RuleValues } from './refund-rule-schema';
 
 const { saveRefundRule } = refundEndpoints;
-/** The roles the permission table lets approve refunds: the only ones a rule may name, and the only ones who edit rules. */
+/** The roles the permission table lets approve refunds: the only ones a rule may name. */
 const APPROVER_ROLES = rolesGranted('Refund', 'Approve');
 
 type Draft = RuleValues;
@@ -50,16 +50,20 @@ function draftOf(rule: RefundRule): Draft {
 /** /refund-management/rules (spec 2): the merchant's and each property's refund rules; approvers edit them. */
 export function RefundRulesScreen() {
   const { t } = useTranslation();
-  const { user } = useSession();
-  const mayEdit = user?.userRoles.some((role) => (APPROVER_ROLES as readonly string[]).includes(role.roleName)) ?? false;
+  // The server says who may set the rules (decision 0670): not guessed from the roles' names.
+  const capabilities = useCapabilities();
+  const mayEdit = capabilities.may(saveRefundRule);
   const rules = useQuery(refundRulesQuery());
+  // "Add rule" opens the scope's own rule where it has one (decision 0346): it waits for the rules, or a quick
+  // click opened a new rule's defaults that saving wrote over the existing rule (decision 0670).
+  const loading = capabilities.loading || rules.isPending;
   const [editing, setEditing] = useState<Draft | null>(null);
   const amount = (minor: number | null, currency: string) => (minor === null ? t('refunds.rules.empty') : formatMoney(minor, currency));
   return (
     <PageLayout
       title={t('refunds.rules.title')}
       actions={
-        mayEdit && !editing ? (
+        mayEdit && !editing && rules.data ? (
           <Button size="sm" onClick={() => setEditing(NEW_RULE)}>
             {t('refunds.rules.add')}
           </Button>
@@ -67,8 +71,18 @@ export function RefundRulesScreen() {
       }
     >
       <p className="max-w-3xl text-sm text-slate-700">{t('refunds.rules.intro')}</p>
-      {!mayEdit ? <p className="text-sm text-slate-600">{t('refunds.rules.readOnly')}</p> : null}
-      {editing ? <RuleForm initial={editing} existing={rules.data?.items ?? []} onDone={() => setEditing(null)} /> : null}
+      {loading ? (
+        <p role="status" data-testid="refund-rules-loading" className="text-sm text-slate-600">
+          {t('common.loading')}
+        </p>
+      ) : null}
+      {rules.isError ? (
+        <p role="alert" className="text-sm text-red-800">
+          {rules.error.message}
+        </p>
+      ) : null}
+      {!capabilities.loading && !mayEdit ? <p className="text-sm text-slate-600">{t('refunds.rules.readOnly')}</p> : null}
+      {editing && rules.data ? <RuleForm initial={editing} existing={rules.data.items} onDone={() => setEditing(null)} /> : null}
       <div className="overflow-x-auto rounded border border-slate-200 bg-white">
         <table className="min-w-full text-sm" aria-label={t('refunds.rules.title')}>
           <thead className="bg-slate-50 text-left text-slate-600">
