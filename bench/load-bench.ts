@@ -7,7 +7,7 @@ import pg from 'pg';
 import { BACKOFFICE_API, MERCHANT_API } from '../contract/product';
 import { DEMO_PASSWORD } from '../server/demo/demo-layout';
 import { startLiveBench, type LiveBench } from './lib/live-streams';
-import { cpuSnapshot, cpuSpent, processTree } from './lib/process-cpu';
+import { cpuSnapshot, cpuSpent, faultSnapshot, processTree } from './lib/process-cpu';
 
 // `npm run bench:load` (issue 13 "API under load"): the built server in its own process over a demo
 // database, and BENCH_SESSIONS signed-in sessions (default 200) browsing the list screens' calls as a
@@ -295,6 +295,7 @@ async function runOnce(workers: number): Promise<RunSummary> {
     const pidsBefore = await measuredPids(server, postgres);
     const windowStarted = performance.now();
     const serverBefore = cpuSnapshot(pidsBefore.server);
+    const faultsBefore = faultSnapshot(pidsBefore.server);
     const postgresBefore = cpuSnapshot(pidsBefore.postgres);
     window.from = performance.now();
     window.to = window.from + SECONDS * 1000;
@@ -306,6 +307,7 @@ async function runOnce(workers: number): Promise<RunSummary> {
     const pidsAfter = await measuredPids(server, postgres);
     const windowSeconds = (performance.now() - windowStarted) / 1000;
     const serverSpent = pidsAfter.server.length ? cpuSpent(serverBefore, cpuSnapshot(pidsAfter.server)) : undefined;
+    const serverFaults = pidsAfter.server.length ? cpuSpent(faultsBefore, faultSnapshot(pidsAfter.server)) : undefined;
     const postgresSnapshot = cpuSnapshot(pidsAfter.postgres);
     const postgresSpent = postgres && postgresSnapshot.size ? cpuSpent(postgresBefore, postgresSnapshot) : undefined;
     const browsing = samples.filter((sample) => !sample.call.startsWith('export'));
@@ -326,6 +328,9 @@ async function runOnce(workers: number): Promise<RunSummary> {
     console.log(
       `  idle, nobody calling: ${idleServerMsPerSecond.toFixed(1)} ms of CPU per second; net of that over the window: ${perCall(serverSpent === undefined ? undefined : serverSpent - idleInWindow, browsing.length)} per call`,
     );
+    // Memory the server's C heap handed out afresh costs a fault per page touched (decision 0672): a compressed answer's encoder.
+    if (serverFaults !== undefined && browsing.length)
+      console.log(`server minor page faults per browsing call: ${(serverFaults / browsing.length).toFixed(1)} (${serverFaults} over the window)`);
     if (postgres)
       console.log(
         `PostgreSQL backends' CPU per browsing call: ${perCall(postgresSpent, browsing.length)} (${pidsAfter.postgres.length} backends on the database; one that ended in the window is not counted)`,

@@ -21,6 +21,29 @@ export function processCpuMs(pid: number): number | undefined {
   }
 }
 
+/**
+ * Minor page faults of one process (memory it touched for the first time since it was mapped: a block the C
+ * heap handed out afresh and the kernel zeroed), or undefined when it cannot be read.
+ */
+export function processMinorFaults(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Minor page faults per process id at one instant, as cpuSnapshot (cpuSpent sums their difference too). */
+export function faultSnapshot(pids: readonly number[]): Map<number, number> {
+  const snapshot = new Map<number, number>();
+  for (const pid of pids) {
+    const faults = processMinorFaults(pid);
+    if (faults !== undefined) snapshot.set(pid, faults);
+  }
+  return snapshot;
+}
+
 /** The process and every descendant (a launcher, its server, the server's cluster workers). */
 export function processTree(pid: number): number[] {
   const found = [pid];

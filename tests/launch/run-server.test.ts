@@ -26,18 +26,29 @@ function launch(entryFile: string, args: string[] = [], env: NodeJS.ProcessEnv =
 }
 
 describe('the server launcher', () => {
-  it('starts the entry on node with the production flags and allocator settings, passing arguments and the exit code through', async () => {
-    const reporter = entry(
+  const reporter = () =>
+    entry(
       `const { MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_, MALLOC_TRIM_THRESHOLD_ } = process.env;
       console.log(JSON.stringify({ execArgv: process.execArgv, malloc: { MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_, MALLOC_TRIM_THRESHOLD_ }, args: process.argv.slice(2) })); process.exitCode = 3;`,
     );
-    const { MALLOC_ARENA_MAX: _arena, MALLOC_MMAP_THRESHOLD_: _mmap, MALLOC_TRIM_THRESHOLD_: _trim, ...env } = process.env;
-    const run = launch(reporter, ['--port', '1'], env);
+  /** The test runner's environment without the settings the launcher chooses, and without a database address. */
+  const { MALLOC_ARENA_MAX: _arena, MALLOC_MMAP_THRESHOLD_: _mmap, MALLOC_TRIM_THRESHOLD_: _trim, DATABASE_URL: _database, ...bareEnv } = process.env;
+
+  it('starts the entry on node with the production flags and allocator settings, passing arguments and the exit code through', async () => {
+    const run = launch(reporter(), ['--port', '1'], bareEnv);
     expect(await run.exited).toBe(3);
     const seen = JSON.parse(run.output()) as { execArgv: string[]; malloc: Record<string, string>; args: string[] };
     expect(seen.execArgv).toEqual(['--enable-source-maps', '--max-semi-space-size=4', '--no-wasm-tier-up']);
+    // The embedded engine: glibc's starting thresholds, held (decision 0337).
     expect(seen.malloc).toEqual({ MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' });
     expect(seen.args).toEqual(['--port', '1']);
+  });
+
+  it("on PostgreSQL lets blocks up to 1 MB (a compressed answer's encoder) come from the heap and keeps 4 MB of its free top", async () => {
+    const run = launch(reporter(), [], { ...bareEnv, DATABASE_URL: 'postgres://folio@127.0.0.1:5432/folio' });
+    expect(await run.exited).toBe(3);
+    const seen = JSON.parse(run.output()) as { malloc: Record<string, string> };
+    expect(seen.malloc).toEqual({ MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576', MALLOC_TRIM_THRESHOLD_: '4194304' });
   });
 
   it('keeps an allocator setting the operator chose', async () => {
