@@ -10,9 +10,13 @@ import { expect, type Locator, type Page } from '@playwright/test';
  */
 export async function doubleClickOpener(page: Page, opener: Locator): Promise<Locator> {
   await opener.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+  // The first click as Playwright makes it: on the button once it stands still and nothing covers it. A click at a
+  // spot measured beforehand missed the button when the dialog around it was still filling in and moved it (a CI run
+  // saw a payout's details close instead: the click had landed on their backdrop). The second half is pressed where
+  // the mouse is, where the first one clicked; the spot measured here only checks that it falls outside the dialog.
   const box = (await opener.boundingBox())!;
   const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-  await page.mouse.click(x, y);
+  await opener.click();
   const dialog = page.getByTestId('confirm-dialog');
   await expect(dialog).toBeVisible();
   const panel = (await dialog.boundingBox())!;
