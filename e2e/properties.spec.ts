@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
 import { signInAs } from './export-support/api';
+import { holdCalls } from './support/hold-calls';
 
 // Issue 18 "/properties": the list for the roles spec 2 names, scoped to the caller's merchants,
 // with spec 4's status words and spec 3's hidden-by-default columns; the overview it opens.
@@ -64,12 +65,7 @@ test('the overview shows status and what comes next, settings at a glance with l
 test("the new-property form is offered once the group's currency and time zone are known, not empty before", async ({ page }) => {
   await signInAs(page, 'merchantadmin@demo.folio.test');
   // What the caller may do (and the group's starting currency and time zone) comes late, as on a busy server.
-  let answer!: () => void;
-  const answered = new Promise<void>((resolve) => (answer = resolve));
-  await page.route(/\/capabilities(\?|$)/, async (route) => {
-    await answered;
-    await route.continue().catch(() => undefined);
-  });
+  const answer = await holdCalls(page, /\/capabilities(\?|$)/);
   await page.goto('/properties/create-property');
   await expect(page.getByTestId('create-property-loading')).toHaveText('Loading…');
   await expect(page.getByRole('form', { name: 'New property' })).toHaveCount(0);
@@ -82,12 +78,7 @@ test("the new-property form is offered once the group's currency and time zone a
 
 test('a property settings page waits for what the user may read before it says anything about reading it', async ({ page }) => {
   await signInAs(page, 'merchantadmin@demo.folio.test');
-  let answer!: () => void;
-  const answered = new Promise<void>((resolve) => (answer = resolve));
-  await page.route(/\/capabilities(\?|$)/, async (route) => {
-    await answered;
-    await route.continue().catch(() => undefined);
-  });
+  const answer = await holdCalls(page, /\/capabilities(\?|$)/);
   await page.goto('/properties/property-info');
   await expect(page.getByTestId('settings-page-loading')).toHaveText('Loading…');
   // The user may read this page: while the answer is on its way, the page does not say otherwise.

@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
 import { signInAs } from './export-support/api';
+import { holdCalls } from './support/hold-calls';
 
 // Decision 0346: one refund rule per scope, so "Add rule" for a scope that has one opens that rule,
 // and says so, instead of overwriting it with a new rule's defaults. Read-only: the shared demo
@@ -28,12 +29,7 @@ test('adding a rule for a scope that has one shows that rule, says saving change
 test('"Add rule" waits for the rules, so that a quick click opens the scope\'s own rule rather than a new one that would replace it', async ({ page }) => {
   await signInAs(page, 'merchantadmin@demo.folio.test');
   // The rules come late, as on a busy server.
-  let answer!: () => void;
-  const answered = new Promise<void>((resolve) => (answer = resolve));
-  await page.route('**/refunds/rules/search', async (route) => {
-    await answered;
-    await route.continue().catch(() => undefined);
-  });
+  const answer = await holdCalls(page, '**/refunds/rules/search');
   await page.goto('/refund-management/rules');
   await expect(page.getByTestId('refund-rules-loading')).toHaveText('Loading…');
   await expect(page.getByRole('button', { name: 'Add rule' })).toHaveCount(0);
