@@ -17,7 +17,7 @@ import { resetPropertyField, saveSettings, settingsQuery, settingsQueryKey } fro
 import { SettingsField } from './settings-field';
 import type { SettingsFormProps } from './settings-form-props';
 import { SettingsFormFooter } from './settings-form-footer';
-import { useReportDirty } from './use-report-dirty';
+import { useReportDirty } from '../../components/form/use-report-dirty';
 
 // The form of one settings kind, for a group or a property, as a page or as a wizard step. The
 // kind's schema (contract/settings/) checks the values before they are sent; the server checks them

@@ -24,7 +24,7 @@ import type { SettingsFormProps } from '../settings-form-props';
 import { saveSmtpSettings, smtpSettingsKey, smtpSettingsQuery } from './email-settings-api';
 import { SmtpTestPanel } from './smtp-test-panel';
 import { SettingsFormFooter } from '../settings-form-footer';
-import { useReportDirty } from '../use-report-dirty';
+import { useReportDirty } from '../../../components/form/use-report-dirty';
 
 // E-mail settings of a merchant group ("email-settings") or a property ("smtp-settings"), spec 7
 // `merchant-smtp` (decision 0280). The password is write-only: the form shows whether one is

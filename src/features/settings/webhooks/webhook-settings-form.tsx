@@ -18,7 +18,7 @@ import { WebhookDeliveryLog } from './webhook-delivery-log';
 import { WebhookSecretNotice } from './webhook-secret-notice';
 import { rotateSecret, saveWebhooks, sendTestEvent, webhookKeys, webhookSettingsQuery } from './webhooks-api';
 import { SettingsFormFooter } from '../settings-form-footer';
-import { useReportDirty } from '../use-report-dirty';
+import { useReportDirty } from '../../../components/form/use-report-dirty';
 
 // The "webhook-configuration" page of a merchant group or property (decisions 0281-0283): the two
 // addresses, the signing secret (shown once, rotatable), a test event and the delivery log.
