@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
+import { useHeldAnswer } from '../../components/form/use-held-answer';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { paymentSettingsQuery } from './api';
 import { PaymentSettingsForm } from './payment-settings-form';
@@ -17,6 +18,8 @@ export function EditPaymentSettingsScreen() {
   const configs = useQuery({ ...paymentSettingsQuery(merchantId), enabled: valid });
   const [saved, setSaved] = useState(false);
   const config = configs.data?.[0];
+  // The form starts from the settings it was built from, kept while it holds typing (decision 0680).
+  const held = useHeldAnswer(merchantId, config, (answer) => answer.updatedAt ?? 'new');
   return (
     <PageLayout
       title={config ? t('paymentSettings.editTitle', { name: config.merchantName }) : t('shell.routes.editPaymentSettings')}
@@ -29,12 +32,16 @@ export function EditPaymentSettingsScreen() {
           {t('paymentSettings.saved')}
         </p>
       ) : null}
-      {config ? (
+      {held.answer ? (
         <PaymentSettingsForm
-          key={config.updatedAt ?? 'new'}
-          config={config}
-          adding={!config.hasOwnSettings}
-          onSaved={() => setSaved(true)}
+          key={held.key}
+          config={held.answer}
+          adding={!held.answer.hasOwnSettings}
+          held={held}
+          onSaved={() => {
+            setSaved(true);
+            held.startOver();
+          }}
           onEditing={() => setSaved(false)}
         />
       ) : null}

@@ -11,6 +11,8 @@ import { Button } from '../../components/form/button';
 import { Field, inputClass } from '../../components/form/field';
 import { fieldErrorsOf, type FaultWords } from '../../components/form/problem-errors';
 import { useForm } from '../../components/form/use-form';
+import type { HeldAnswer } from '../../components/form/use-held-answer';
+import { useReportDirty } from '../../components/form/use-report-dirty';
 import { isChangedSince, ResponseError } from '../../lib/failure-message';
 import { parseDecimal } from '../../lib/format';
 import { useActionMutation } from '../../lib/use-action-mutation';
@@ -42,8 +44,10 @@ export function PaymentSettingsForm(props: {
   onSaved: (saved: MerchantConfig) => void;
   /** A new attempt begins (a change or a save): an earlier "saved" no longer speaks for what is on the screen. */
   onEditing?: () => void;
+  /** The edit page's hold on the settings the form was built from (decision 0680); `config` is its answer. */
+  held?: HeldAnswer<MerchantConfig>;
 }) {
-  const { config, adding, onSaved, onEditing } = props;
+  const { config, adding, onSaved, onEditing, held } = props;
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -63,6 +67,7 @@ export function PaymentSettingsForm(props: {
     serverError: mutation.error,
     words: atField,
   });
+  useReportDirty(form.formState.isDirty, held?.onDirtyChange);
   const { errors } = form.formState;
   // Messages are keys of the catalogue (the schema's and the server's alike).
   const errorOf = (key: keyof Draft) => {
@@ -73,8 +78,10 @@ export function PaymentSettingsForm(props: {
   const changedMeanwhile = isChangedSince(mutation.error) || (adding && mutation.error instanceof ResponseError && mutation.error.status === 409);
   const general = changedMeanwhile ? null : mutation.error && Object.keys(fieldErrorsOf(mutation.error)).length === 0 ? mutation.error.message : null;
   const editing = { onChange: () => onEditing?.() };
+  // The newest settings, then the form built from them (what was typed goes, as the user asked).
   const showCurrent = async () => {
     await queryClient.invalidateQueries({ queryKey: paymentSettingsKeys.all });
+    held?.startOver();
     navigate(editHref(config));
   };
   const submit = form.submit((settings) => mutation.send(settings));
@@ -115,7 +122,12 @@ export function PaymentSettingsForm(props: {
           {general}
         </p>
       ) : null}
-      {changedMeanwhile ? <ChangedSinceNotice message={t('paymentSettings.validation.changedMeanwhile')} onLoad={() => void showCurrent()} /> : null}
+      {changedMeanwhile || held?.overtaken ? (
+        <ChangedSinceNotice
+          message={t(changedMeanwhile ? 'paymentSettings.validation.changedMeanwhile' : 'settings.form.changedMeanwhile')}
+          onLoad={() => void showCurrent()}
+        />
+      ) : null}
       {checkboxes('paymentTypes', PAYMENT_TYPES)}
       {checkboxes('chargeCategories', CHARGE_CATEGORIES)}
       <div className="grid gap-3 sm:grid-cols-2">

@@ -15,6 +15,8 @@ import { Button } from '../../components/form/button';
 import { Field, inputClass } from '../../components/form/field';
 import { fieldErrorsOf } from '../../components/form/problem-errors';
 import { useForm } from '../../components/form/use-form';
+import { useHeldAnswer, type HeldAnswer } from '../../components/form/use-held-answer';
+import { useReportDirty } from '../../components/form/use-report-dirty';
 import { isChangedSince } from '../../lib/failure-message';
 import { formatDateTime } from '../../lib/format';
 import { useActionMutation } from '../../lib/use-action-mutation';
@@ -35,12 +37,13 @@ const valuesOf = (config: VccMerchantConfig | undefined): Values => ({
 export function VccSection({ merchantId }: { merchantId: string }) {
   const { t } = useTranslation();
   const config = useQuery(vccSettingsQuery(merchantId));
+  // The form starts from the answer it was built from, kept while it holds typing (decision 0680).
+  const held = useHeldAnswer(merchantId, config.data, (configs) => configs[0]?.updatedAt ?? 'none');
   // Here, not in the form: the form starts afresh from what the server saved, and the confirmation must stay.
   const [saved, setSaved] = useState(false);
   if (config.isError) return <p role="alert">{config.error.message}</p>;
-  if (!config.data) return <p className="text-sm text-slate-600">{t('paymentSettings.loading')}</p>;
-  const current = config.data[0];
-  return <VccForm key={current?.updatedAt ?? 'none'} merchantId={merchantId} current={current} saved={saved} setSaved={setSaved} />;
+  if (!held.answer) return <p className="text-sm text-slate-600">{t('paymentSettings.loading')}</p>;
+  return <VccForm key={held.key} merchantId={merchantId} current={held.answer[0]} held={held} saved={saved} setSaved={setSaved} />;
 }
 
 /** The inputs read as the call's body, checked by the schema the server checks with; issues land on the inputs' names. */
@@ -57,20 +60,34 @@ const bodySchema = (merchantId: string) =>
     }))
     .pipe(VccMerchantConfigInputSchema);
 
-function VccForm(props: { merchantId: string; current: VccMerchantConfig | undefined; saved: boolean; setSaved: (saved: boolean) => void }) {
-  const { merchantId, current, saved, setSaved } = props;
+interface VccFormProps {
+  merchantId: string;
+  current: VccMerchantConfig | undefined;
+  held: HeldAnswer<VccMerchantConfig[]>;
+  saved: boolean;
+  setSaved: (saved: boolean) => void;
+}
+
+function VccForm({ merchantId, current, held, saved, setSaved }: VccFormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  // The newest settings, then the form built from them: after the user's own save (the form still holds
+  // what was saved), and when they ask for the current settings (what they typed goes).
+  const showCurrent = async () => {
+    await queryClient.invalidateQueries({ queryKey: paymentSettingsKeys.vcc(merchantId) });
+    held.startOver();
+  };
   const mutation = useActionMutation({
     mutationFn: (body: VccMerchantConfigInput) => saveVccSettings(body, versionOf(current?.updatedAt ?? null)),
     onSuccess: async () => {
       setSaved(true);
-      await queryClient.invalidateQueries({ queryKey: paymentSettingsKeys.vcc(merchantId) });
+      await showCurrent();
     },
     meta: { errorToast: false },
   });
   const schema = useMemo(() => bodySchema(merchantId), [merchantId]);
   const form = useForm<Values, VccMerchantConfigInput>({ schema, defaultValues: valuesOf(current), serverError: mutation.error });
+  useReportDirty(form.formState.isDirty, held.onDirtyChange);
   const { errors } = form.formState;
   // Messages are keys of the catalogue (the schema's and the server's alike).
   const errorOf = (key: keyof Values) => {
@@ -106,10 +123,10 @@ function VccForm(props: { merchantId: string; current: VccMerchantConfig | undef
             {general}
           </p>
         ) : null}
-        {changedMeanwhile ? (
+        {changedMeanwhile || held.overtaken ? (
           <ChangedSinceNotice
-            message={t('paymentSettings.vcc.validation.changedMeanwhile')}
-            onLoad={() => void queryClient.invalidateQueries({ queryKey: paymentSettingsKeys.vcc(merchantId) })}
+            message={t(changedMeanwhile ? 'paymentSettings.vcc.validation.changedMeanwhile' : 'settings.form.changedMeanwhile')}
+            onLoad={() => void showCurrent()}
           />
         ) : null}
         <label className="flex items-center gap-2 text-sm">

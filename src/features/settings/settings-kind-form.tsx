@@ -11,13 +11,14 @@ import { useActionMutation } from '../../lib/use-action-mutation';
 import { Button } from '../../components/form/button';
 import { fieldErrorsOf, type FaultWords } from '../../components/form/problem-errors';
 import { useForm } from '../../components/form/use-form';
+import { useHeldAnswer, type HeldAnswer } from '../../components/form/use-held-answer';
+import { useReportDirty } from '../../components/form/use-report-dirty';
 import { draftOf, errorsByField, valuesOf, type Draft, type DraftValue, type FieldSpec } from './field-spec';
 import { ChangedSinceNotice } from '../../components/changed-since/changed-since-notice';
 import { resetPropertyField, saveSettings, settingsQuery, settingsQueryKey } from './settings-api';
 import { SettingsField } from './settings-field';
 import type { SettingsFormProps } from './settings-form-props';
 import { SettingsFormFooter } from './settings-form-footer';
-import { useReportDirty } from '../../components/form/use-report-dirty';
 
 // The form of one settings kind, for a group or a property, as a page or as a wizard step. The
 // kind's schema (contract/settings/) checks the values before they are sent; the server checks them
@@ -32,6 +33,9 @@ export interface SettingsKindFormProps extends SettingsFormProps {
 export function SettingsKindForm(props: SettingsKindFormProps) {
   const { t } = useTranslation();
   const answer = useQuery(settingsQuery(props.scope, props.kind));
+  // The inputs start from the answer they were built from, kept while they hold typing (decision 0680);
+  // a reset changes the sources only, so they tell answers apart too.
+  const held = useHeldAnswer(JSON.stringify([props.scope, props.kind]), answer.data, (data) => `${data.updatedAt}-${JSON.stringify(data.sources)}`);
   // Kept here: a save replaces the answer, which starts the inputs over, and "saved" must outlive that.
   const [saved, setSaved] = useState(false);
   if (answer.isError) {
@@ -41,11 +45,8 @@ export function SettingsKindForm(props: SettingsKindFormProps) {
       </p>
     );
   }
-  if (!answer.data) return <p className="text-sm text-slate-600">{t('settings.page.loading')}</p>;
-  // A fresh answer (saved, reset) starts the inputs over from it.
-  return (
-    <LoadedForm key={`${answer.data.updatedAt}-${JSON.stringify(answer.data.sources)}`} {...props} answer={answer.data} saved={saved} setSaved={setSaved} />
-  );
+  if (!held.answer) return <p className="text-sm text-slate-600">{t('settings.page.loading')}</p>;
+  return <LoadedForm key={held.key} {...props} answer={held.answer} held={held} saved={saved} setSaved={setSaved} />;
 }
 
 /** An error shown at its field: the message key in words, after the offending item of a list. */
@@ -73,15 +74,20 @@ function settingsWords(fields: readonly FieldSpec[], t: TFunction): FaultWords {
 
 interface LoadedFormProps extends SettingsKindFormProps {
   answer: SettingsAnswer;
+  held: HeldAnswer<SettingsAnswer>;
   saved: boolean;
   setSaved: (saved: boolean) => void;
 }
 
-function LoadedForm({ kind, fields, scope, onboarding, finishLabel, onSaved, onDirtyChange, answer, saved, setSaved }: LoadedFormProps) {
+function LoadedForm({ kind, fields, scope, onboarding, finishLabel, onSaved, onDirtyChange, answer, held, saved, setSaved }: LoadedFormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const schema = useMemo(() => draftSchema(kind, fields), [kind, fields]);
-  const accept = (next: SettingsAnswer) => queryClient.setQueryData(settingsQueryKey(scope, kind), next);
+  // The user's own answer (saved, reset) starts the inputs over from it, though they hold typing.
+  const accept = (next: SettingsAnswer) => {
+    queryClient.setQueryData(settingsQueryKey(scope, kind), next);
+    held.startOver();
+  };
   const save = useActionMutation({
     mutationFn: (body: Record<string, unknown>) => saveSettings(scope, kind, body, versionOf(answer.updatedAt)),
     meta: { errorToast: false },
@@ -99,6 +105,7 @@ function LoadedForm({ kind, fields, scope, onboarding, finishLabel, onSaved, onD
     words: settingsWords(fields, t),
   });
   useReportDirty(form.formState.isDirty, onDirtyChange);
+  useReportDirty(form.formState.isDirty, held.onDirtyChange);
   const draft = form.watch();
 
   const reset = useActionMutation({
@@ -112,6 +119,11 @@ function LoadedForm({ kind, fields, scope, onboarding, finishLabel, onSaved, onD
     form.setValue(name, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
   };
   const submit = form.submit((values) => save.send(values));
+  // The newest answer, then the inputs built from it: the typing goes, as the user asked.
+  const showCurrent = async () => {
+    await queryClient.invalidateQueries({ queryKey: settingsQueryKey(scope, kind) });
+    held.startOver();
+  };
   // Someone saved this page after the form read it: nothing was written (decision 0354).
   const stale = isChangedSince(save.error) || isChangedSince(reset.error);
   const failure = save.error && Object.keys(fieldErrorsOf(save.error)).length === 0 && !stale ? save.error.message : null;
@@ -141,11 +153,8 @@ function LoadedForm({ kind, fields, scope, onboarding, finishLabel, onSaved, onD
           </div>
         );
       })}
-      {stale ? (
-        <ChangedSinceNotice
-          message={t('settings.form.changedSince')}
-          onLoad={() => void queryClient.invalidateQueries({ queryKey: settingsQueryKey(scope, kind) })}
-        />
+      {stale || held.overtaken ? (
+        <ChangedSinceNotice message={t(stale ? 'settings.form.changedSince' : 'settings.form.changedMeanwhile')} onLoad={() => void showCurrent()} />
       ) : null}
       <SettingsFormFooter failure={failure} pending={save.pending} saved={saved} onboarding={onboarding} finishLabel={finishLabel} />
     </form>

@@ -20,11 +20,13 @@ import { useActionMutation } from '../../../lib/use-action-mutation';
 import { Field, inputClass } from '../../../components/form/field';
 import { fieldErrorsOf, type FaultWords } from '../../../components/form/problem-errors';
 import { useForm } from '../../../components/form/use-form';
+import { useHeldAnswer, type HeldAnswer } from '../../../components/form/use-held-answer';
+import { useReportDirty } from '../../../components/form/use-report-dirty';
+import { ChangedSinceNotice } from '../../../components/changed-since/changed-since-notice';
 import type { SettingsFormProps } from '../settings-form-props';
 import { saveSmtpSettings, smtpSettingsKey, smtpSettingsQuery } from './email-settings-api';
 import { SmtpTestPanel } from './smtp-test-panel';
 import { SettingsFormFooter } from '../settings-form-footer';
-import { useReportDirty } from '../../../components/form/use-report-dirty';
 
 // E-mail settings of a merchant group ("email-settings") or a property ("smtp-settings"), spec 7
 // `merchant-smtp` (decision 0280). The password is write-only: the form shows whether one is
@@ -84,6 +86,8 @@ function emailWords(t: TFunction): FaultWords {
 export function EmailSettingsForm(props: SettingsFormProps) {
   const { t } = useTranslation();
   const answer = useQuery(smtpSettingsQuery(props.scope));
+  // The inputs start from the answer they were built from, kept while they hold typing (decision 0680).
+  const held = useHeldAnswer(JSON.stringify(props.scope), answer.data, (data) => data.settings?.updatedAt ?? 'none');
   const [saved, setSaved] = useState(false);
   if (answer.isError)
     return (
@@ -91,11 +95,11 @@ export function EmailSettingsForm(props: SettingsFormProps) {
         {answer.error.message}
       </p>
     );
-  if (!answer.data) return <p className="text-sm text-slate-600">{t('integrations.common.loading')}</p>;
+  if (!held.answer) return <p className="text-sm text-slate-600">{t('integrations.common.loading')}</p>;
   return (
     <div className="flex flex-col gap-6">
-      <LoadedForm key={answer.data.settings?.updatedAt ?? 'none'} {...props} answer={answer.data} saved={saved} setSaved={setSaved} />
-      {answer.data.settings || answer.data.inherited ? <SmtpTestPanel scope={props.scope} /> : null}
+      <LoadedForm key={held.key} {...props} answer={held.answer} held={held} saved={saved} setSaved={setSaved} />
+      {answer.data?.settings || answer.data?.inherited ? <SmtpTestPanel scope={props.scope} /> : null}
     </div>
   );
 }
@@ -107,9 +111,10 @@ function LoadedForm({
   onSaved,
   onDirtyChange,
   answer,
+  held,
   saved,
   setSaved,
-}: SettingsFormProps & { answer: SmtpSettingsAnswer; saved: boolean; setSaved: (saved: boolean) => void }) {
+}: SettingsFormProps & { answer: SmtpSettingsAnswer; held: HeldAnswer<SmtpSettingsAnswer>; saved: boolean; setSaved: (saved: boolean) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const save = useActionMutation({
@@ -118,6 +123,8 @@ function LoadedForm({
     onSuccess: (next) => {
       setSaved(true);
       queryClient.setQueryData(smtpSettingsKey(scope), next);
+      // The saved answer starts the inputs over, though they still hold the typing just saved.
+      held.startOver();
       onSaved?.();
     },
   });
@@ -129,6 +136,7 @@ function LoadedForm({
     words: emailWords(t),
   });
   useReportDirty(form.formState.isDirty, onDirtyChange);
+  useReportDirty(form.formState.isDirty, held.onDirtyChange);
   const provider = form.watch('provider');
 
   const unsaved = { onChange: () => setSaved(false) };
@@ -157,6 +165,7 @@ function LoadedForm({
         <p className="text-sm text-slate-700">
           {t('integrations.email.intro', { scopeName: t(scope.kind === 'property' ? 'integrations.email.scopeProperty' : 'integrations.email.scopeGroup') })}
         </p>
+        {held.overtaken ? <ChangedSinceNotice message={t('settings.form.changedMeanwhile')} onLoad={held.startOver} /> : null}
         {!answer.settings && answer.inherited ? (
           <p role="note" className="rounded bg-slate-100 p-2 text-sm text-slate-800">
             {t('integrations.email.inherited', { server: answer.inherited.server })}

@@ -6,6 +6,9 @@ import { userAdminEndpoints, type UserRow } from '../../../../contract/user-admi
 import { call } from '../../../lib/api-client';
 import { useActionMutation } from '../../../lib/use-action-mutation';
 import { useForm } from '../../../components/form/use-form';
+import { useHeldAnswer, type HeldAnswer } from '../../../components/form/use-held-answer';
+import { useReportDirty } from '../../../components/form/use-report-dirty';
+import { ChangedSinceNotice } from '../../../components/changed-since/changed-since-notice';
 import type { SettingsFormProps } from '../settings-form-props';
 import { SettingsFormFooter } from '../settings-form-footer';
 
@@ -24,6 +27,8 @@ async function managersOf(merchantGroupId: string): Promise<UserRow[]> {
 export function PropertyManagerForm({ scope, onboarding, onSaved }: SettingsFormProps) {
   const { t } = useTranslation();
   const managers = useQuery({ queryKey: managersKey(scope.merchantGroupId), queryFn: () => managersOf(scope.merchantGroupId), meta: { errorToast: false } });
+  // The choice starts from the managers it was built from, kept while it holds changes (decision 0680).
+  const held = useHeldAnswer(JSON.stringify(scope), managers.data, (users) => JSON.stringify(users.map((user) => [user.userId, user.properties])));
   // Kept here: a save reloads the managers, which starts the choice over, and "saved" must outlive that.
   const [saved, setSaved] = useState(false);
   if (scope.kind !== 'property') return <p className="text-sm text-slate-600">{t('settings.propertyManager.propertyOnly')}</p>;
@@ -33,11 +38,13 @@ export function PropertyManagerForm({ scope, onboarding, onSaved }: SettingsForm
         {managers.error.message}
       </p>
     );
-  if (!managers.data) return <p className="text-sm text-slate-600">{t('settings.page.loading')}</p>;
+  if (!managers.data || !held.answer) return <p className="text-sm text-slate-600">{t('settings.page.loading')}</p>;
   return (
     <ManagerChoice
-      key={JSON.stringify(managers.data.map((user) => [user.userId, user.properties]))}
-      managers={managers.data}
+      key={held.key}
+      managers={held.answer}
+      latest={managers.data}
+      held={held}
       merchantId={scope.merchantId}
       merchantGroupId={scope.merchantGroupId}
       onboarding={onboarding}
@@ -49,7 +56,11 @@ export function PropertyManagerForm({ scope, onboarding, onSaved }: SettingsForm
 }
 
 interface ManagerChoiceProps {
+  /** The managers the choice was built from. */
   managers: UserRow[];
+  /** The newest read of them: a save keeps the properties someone else gave a manager meanwhile. */
+  latest: UserRow[];
+  held: HeldAnswer<UserRow[]>;
   merchantId: string;
   merchantGroupId: string;
   onboarding: boolean;
@@ -58,7 +69,7 @@ interface ManagerChoiceProps {
   setSaved: (saved: boolean) => void;
 }
 
-function ManagerChoice({ managers, merchantId, merchantGroupId, onboarding, onSaved, saved, setSaved }: ManagerChoiceProps) {
+function ManagerChoice({ managers, latest, held, merchantId, merchantGroupId, onboarding, onSaved, saved, setSaved }: ManagerChoiceProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const covers = (user: UserRow) => user.properties.some((property) => property.merchantId === merchantId);
@@ -66,12 +77,14 @@ function ManagerChoice({ managers, merchantId, merchantGroupId, onboarding, onSa
     schema: z.object({ chosen: z.array(z.string()) }),
     defaultValues: { chosen: managers.filter(covers).map((user) => user.userId) },
   });
+  useReportDirty(form.formState.isDirty, held.onDirtyChange);
   const save = useActionMutation({
     mutationFn: async (ids: string[]) => {
       const chosen = new Set(ids);
-      // Only the managers whose choice changed: each keeps their other properties.
+      // Only the managers whose choice the user changed: each keeps their other properties as they are now.
       for (const user of managers.filter((candidate) => covers(candidate) !== chosen.has(candidate.userId))) {
-        const others = user.properties.map((property) => property.merchantId).filter((id) => id !== merchantId);
+        const now = latest.find((candidate) => candidate.userId === user.userId) ?? user;
+        const others = now.properties.map((property) => property.merchantId).filter((id) => id !== merchantId);
         await call(userAdminEndpoints.assignUserScope, {
           body: { userId: user.userId, merchantIds: chosen.has(user.userId) ? [...others, merchantId] : others },
         });
@@ -81,6 +94,8 @@ function ManagerChoice({ managers, merchantId, merchantGroupId, onboarding, onSa
     onSuccess: async () => {
       setSaved(true);
       await queryClient.invalidateQueries({ queryKey: managersKey(merchantGroupId) });
+      // The saved choice starts over from the managers read again, though the form still holds it.
+      held.startOver();
       onSaved?.();
     },
   });
@@ -91,6 +106,7 @@ function ManagerChoice({ managers, merchantId, merchantGroupId, onboarding, onSa
       className="flex max-w-2xl flex-col gap-4"
       aria-label={t('settings.propertyManager.title')}
     >
+      {held.overtaken ? <ChangedSinceNotice message={t('settings.form.changedMeanwhile')} onLoad={held.startOver} /> : null}
       {managers.length === 0 ? <p className="text-sm text-slate-700">{t('settings.propertyManager.none')}</p> : null}
       <fieldset className="flex flex-col gap-1">
         <legend className="mb-1 text-sm font-medium text-slate-800">{t('settings.propertyManager.legend')}</legend>

@@ -13,12 +13,14 @@ import { Button } from '../../../components/form/button';
 import { Field, inputClass } from '../../../components/form/field';
 import { fieldErrorsOf } from '../../../components/form/problem-errors';
 import { useForm } from '../../../components/form/use-form';
+import { useHeldAnswer, type HeldAnswer } from '../../../components/form/use-held-answer';
+import { useReportDirty } from '../../../components/form/use-report-dirty';
+import { ChangedSinceNotice } from '../../../components/changed-since/changed-since-notice';
 import type { SettingsFormProps } from '../settings-form-props';
 import { WebhookDeliveryLog } from './webhook-delivery-log';
 import { WebhookSecretNotice } from './webhook-secret-notice';
 import { rotateSecret, saveWebhooks, sendTestEvent, webhookKeys, webhookSettingsQuery } from './webhooks-api';
 import { SettingsFormFooter } from '../settings-form-footer';
-import { useReportDirty } from '../../../components/form/use-report-dirty';
 
 // The "webhook-configuration" page of a merchant group or property (decisions 0281-0283): the two
 // addresses, the signing secret (shown once, rotatable), a test event and the delivery log.
@@ -26,6 +28,11 @@ import { useReportDirty } from '../../../components/form/use-report-dirty';
 export function WebhookSettingsForm(props: SettingsFormProps) {
   const { t } = useTranslation();
   const answer = useQuery(webhookSettingsQuery(props.scope));
+  // The addresses start from the answer they were built from, kept while they hold typing (decision 0680). Told
+  // apart by the addresses only: a rotated secret (this page's own) is a new answer the addresses need not follow.
+  const held = useHeldAnswer(JSON.stringify(props.scope), answer.data, (data) =>
+    JSON.stringify([data.settings?.url, data.settings?.payLaterUrl, data.inherited?.url]),
+  );
   // Outside the form: a save that returns the secret replaces the answer, and the secret must stay on screen.
   const [secret, setSecret] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -45,15 +52,16 @@ export function WebhookSettingsForm(props: SettingsFormProps) {
         {answer.error.message}
       </p>
     );
-  if (!answer.data) return <p className="text-sm text-slate-600">{t('integrations.common.loading')}</p>;
+  if (!answer.data || !held.answer) return <p className="text-sm text-slate-600">{t('integrations.common.loading')}</p>;
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <p className="text-sm text-slate-700">{t('integrations.webhooks.intro')}</p>
       {secret ? <WebhookSecretNotice secret={secret} onDismiss={dismissSecret} /> : null}
       <AddressForm
-        key={answer.data.settings?.updatedAt ?? 'none'}
+        key={held.key}
         {...props}
-        answer={answer.data}
+        answer={held.answer}
+        held={held}
         onSecret={(created) => {
           setSecret(created);
           if (props.onSaved) setContinueAfterSecret(true);
@@ -102,9 +110,10 @@ function AddressForm({
   onDirtyChange,
   answer,
   onSecret,
+  held,
   saved,
   setSaved,
-}: PartProps & { saved: boolean; setSaved: (saved: boolean) => void }) {
+}: PartProps & { held: HeldAnswer<WebhookSettingsAnswer>; saved: boolean; setSaved: (saved: boolean) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const current = answer.settings;
@@ -114,6 +123,8 @@ function AddressForm({
     onSuccess: (next: WebhookSecretAnswer) => {
       setSaved(true);
       queryClient.setQueryData(webhookKeys.settings(scope), { settings: next.settings, inherited: next.inherited });
+      // The saved addresses start the inputs over, though they still hold the typing just saved.
+      held.startOver();
       // A new secret is shown first; the wizard moves on when the user has stored it.
       if (next.secret) onSecret(next.secret);
       else onSaved?.();
@@ -122,6 +133,7 @@ function AddressForm({
   const schema = useMemo(() => addressesSchema(t), [t]);
   const form = useForm({ schema, defaultValues: { url: current?.url ?? '', payLaterUrl: current?.payLaterUrl ?? '' }, serverError: save.error });
   useReportDirty(form.formState.isDirty, onDirtyChange);
+  useReportDirty(form.formState.isDirty, held.onDirtyChange);
   const failure = save.error && Object.keys(fieldErrorsOf(save.error)).length === 0 ? save.error.message : null;
   const unsaved = { onChange: () => setSaved(false) };
   return (
@@ -133,6 +145,7 @@ function AddressForm({
         data-testid="webhook-settings-form"
         aria-label={t('integrations.webhooks.title')}
       >
+        {held.overtaken ? <ChangedSinceNotice message={t('settings.form.changedMeanwhile')} onLoad={held.startOver} /> : null}
         {!current && answer.inherited ? (
           <p role="note" className="rounded bg-slate-100 p-2 text-sm text-slate-800">
             {t('integrations.webhooks.inherited', { url: answer.inherited.url })}
