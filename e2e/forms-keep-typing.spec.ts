@@ -1,0 +1,162 @@
+import { expect, test, type Locator, type Page } from './support/test';
+import { MERCHANT_API } from '../contract/product';
+import { apiOf, groupIdOf, PROVIDER_ADMIN, signInAs } from './export-support/api';
+import { usePrivateServer } from './support/private-server';
+
+// Decision 0680: a settings form keeps what the user typed when its read is fetched again and brings
+// someone else's newer save. The reads refetch when the connection comes back (and on the live
+// stream's resync): before, the form was rebuilt from the newer answer and the typing was gone
+// without a word. Now the form keeps it and says someone else changed the settings; a save is
+// refused (changed-since) and "Show the current settings" builds the form from theirs. A form with
+// nothing typed still follows the newer answer. These tests save settings: a database of their own.
+
+test.describe.configure({ mode: 'serial' });
+usePrivateServer(5);
+
+/**
+ * The connection drops and comes back, as on a train: the screen's reads are fetched again. Resolves
+ * once the read whose address contains `read` has answered.
+ */
+async function reconnect(page: Page, read: string) {
+  const refetched = page.waitForResponse((response) => response.url().includes(read) && response.ok());
+  await page.context().setOffline(true);
+  await page.context().setOffline(false);
+  await refetched;
+}
+
+/** Someone else's change through the API (another client of the same user; apiOf has GET and POST only). */
+async function put(page: Page, path: string, data: unknown) {
+  const { accessToken } = (await (await page.request.get('/api/auth/session')).json()) as { accessToken: string };
+  const answer = await page.request.put(path, { headers: { Authorization: `Bearer ${accessToken}` }, data });
+  expect(answer.ok(), await answer.text()).toBe(true);
+}
+
+/**
+ * Until the screen has taken the newer answer in: it says so (the notice), or the typing was replaced
+ * (what happened before decision 0680), whichever comes first, so the next check sees which.
+ */
+async function newerAnswerShown(notice: Locator, typed: () => Promise<boolean>) {
+  await expect.poll(async () => (await notice.isVisible()) || !(await typed())).toBe(true);
+}
+
+test('typing in a settings page survives a refetch that brings someone else’s save, and their values come when asked', async ({ page }) => {
+  await signInAs(page, PROVIDER_ADMIN);
+  const groupId = await groupIdOf(page, 'Emerald Isle Hotels');
+  const api = await apiOf(page);
+  const path = `${MERCHANT_API}/merchant-group-settings/${groupId}/processing`;
+  /** Someone else saves the link expiry (no version named: the last write wins, as an older client's would). */
+  const theySave = async (hours: number) => {
+    const { values } = (await api.get(path)) as { values: Record<string, unknown> };
+    await put(page, path, { ...values, linkExpiryHours: hours });
+  };
+
+  await page.goto(`/merchants/processing-settings?merchantGroupId=${groupId}`);
+  const form = page.getByRole('form', { name: 'Processing settings' });
+  const expiry = form.getByLabel('Link expiry (hours)');
+  const notice = form.getByTestId('changed-since');
+  await expect(expiry).toBeVisible();
+
+  // Nothing typed: the form follows the newer answer, as before.
+  await theySave(30);
+  await reconnect(page, path);
+  await expect(expiry).toHaveValue('30');
+  await expect(notice).toHaveCount(0);
+
+  // Typed and not saved: the typing stays, and the page says why the values may be old.
+  await expiry.fill('50');
+  await theySave(40);
+  await reconnect(page, path);
+  await newerAnswerShown(notice, async () => (await expiry.inputValue()) === '50');
+  await expect(expiry).toHaveValue('50');
+  await expect(notice).toContainText('Someone else changed these settings after you opened them. What you typed is still here');
+
+  // Saved, it is refused (nothing written over theirs); the typing is still there.
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(notice).toContainText('Someone else saved this page after you opened it, so your changes were not saved.');
+  await expect(expiry).toHaveValue('50');
+  expect(((await api.get(path)) as { values: { linkExpiryHours: number } }).values.linkExpiryHours).toBe(40);
+
+  // Their values when asked; made again on them, the change is saved.
+  await form.getByRole('button', { name: 'Show the current settings' }).click();
+  await expect(expiry).toHaveValue('40');
+  await expect(notice).toHaveCount(0);
+  await expiry.fill('50');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('status')).toHaveText('Saved.');
+  await expect(expiry).toHaveValue('50');
+  expect(((await api.get(path)) as { values: { linkExpiryHours: number } }).values.linkExpiryHours).toBe(50);
+});
+
+test('typing in the payment settings and the virtual card settings survives a refetch that brings someone else’s save', async ({ page }) => {
+  await signInAs(page, PROVIDER_ADMIN);
+  const api = await apiOf(page);
+  const configs = (await api.post(`${MERCHANT_API}/merchant-config/search`, {})) as Array<{
+    merchantId: string;
+    merchantGroupId: string;
+    merchantName: string;
+  }>;
+  const property = configs.find((config) => config.merchantName === 'Santorini Caldera Resort');
+  if (!property) throw new Error('no Santorini Caldera Resort');
+  const { merchantId } = property;
+  // Settings of its own to edit (not add), and none for virtual cards yet.
+  const settings = { paymentTypes: ['PN'], chargeCategories: ['Rooms'], depositBasis: 'None', depositPercentage: 0 };
+  await api.post(`${MERCHANT_API}/merchant-config`, { merchantId, settings });
+
+  await page.goto(`/payment-settings/edit-payment-settings?merchantGroupId=${property.merchantGroupId}&merchantId=${merchantId}`);
+  const payment = page.locator('form', { has: page.getByRole('button', { name: 'Save payment settings' }) });
+  const spa = payment.getByRole('checkbox', { name: 'Spa' });
+  const payLater = payment.getByRole('checkbox', { name: 'Pay later' });
+  await expect(payLater).not.toBeChecked();
+  const vcc = page.getByRole('region', { name: 'Virtual cards (VCC)' });
+  const email = vcc.getByLabel('E-mail for failed virtual card charges');
+  await expect(vcc.getByTestId('vcc-state')).toContainText('no virtual card settings yet');
+
+  // Both forms typed in, not saved; someone else saves both.
+  await spa.check();
+  await email.fill('mine@example.com');
+  await put(page, `${MERCHANT_API}/merchant-config`, { merchantId, settings: { ...settings, paymentTypes: ['PN', 'PL'] } });
+  await api.post(`${MERCHANT_API}/vcc-merchant-configs`, {
+    merchantId,
+    enabled: true,
+    channels: ['Airbnb'],
+    chargeTiming: 'OnCheckIn',
+    daysBeforeCheckIn: null,
+    notificationEmail: 'theirs@example.com',
+  });
+  await reconnect(page, `${MERCHANT_API}/vcc-merchant-configs/search`);
+
+  // The typing stays in both, each saying why its values may be old.
+  const paymentNotice = payment.getByTestId('changed-since');
+  const vccNotice = vcc.getByTestId('changed-since');
+  await newerAnswerShown(vccNotice, async () => (await email.inputValue()) === 'mine@example.com');
+  await newerAnswerShown(paymentNotice, () => spa.isChecked());
+  await expect(email).toHaveValue('mine@example.com');
+  await expect(spa).toBeChecked();
+  await expect(payLater).not.toBeChecked();
+  await expect(paymentNotice).toContainText('Someone else changed these settings after you opened them.');
+  await expect(vccNotice).toContainText('Someone else changed these settings after you opened them.');
+
+  // Saved, each is refused; "Show the current settings" shows theirs.
+  await payment.getByRole('button', { name: 'Save payment settings' }).click();
+  await expect(paymentNotice).toContainText('Someone else changed these payment settings after you opened them, so yours were not saved.');
+  await expect(spa).toBeChecked();
+  await paymentNotice.getByRole('button', { name: 'Show the current settings' }).click();
+  await expect(payLater).toBeChecked();
+  await expect(spa).not.toBeChecked();
+  await expect(paymentNotice).toHaveCount(0);
+
+  await vcc.getByRole('button', { name: 'Save virtual card settings' }).click();
+  await expect(vccNotice).toContainText('Someone else changed the virtual card settings after you opened them, so yours were not saved.');
+  await expect(email).toHaveValue('mine@example.com');
+  await vccNotice.getByRole('button', { name: 'Show the current settings' }).click();
+  await expect(email).toHaveValue('theirs@example.com');
+  await expect(vcc.getByRole('checkbox', { name: 'Airbnb' })).toBeChecked();
+  await expect(vccNotice).toHaveCount(0);
+
+  // Made again on the current values, the change is saved.
+  await spa.check();
+  await payment.getByRole('button', { name: 'Save payment settings' }).click();
+  await expect(page.getByRole('status')).toHaveText('The payment settings are saved.');
+  await expect(spa).toBeChecked();
+  await expect(payLater).toBeChecked();
+});
