@@ -7,7 +7,7 @@ import pg from 'pg';
 import { BACKOFFICE_API, MERCHANT_API } from '../contract/product';
 import { DEMO_PASSWORD } from '../server/demo/demo-layout';
 import { startLiveBench, type LiveBench } from './lib/live-streams';
-import { cpuSnapshot, cpuSpent, faultSnapshot, processTree } from './lib/process-cpu';
+import { grownBy, processMinorFaults, processTree, snapshot } from './lib/process-cpu';
 
 // `npm run bench:load` (issue 13 "API under load"): the built server in its own process over a demo
 // database, and BENCH_SESSIONS signed-in sessions (default 200) browsing the list screens' calls as a
@@ -285,18 +285,18 @@ async function runOnce(workers: number): Promise<RunSummary> {
     // What the server spends with nobody calling (its background loops poll the database): read over a few
     // seconds before the window and printed, so a per-call figure at a low call rate can be read net of it.
     const idleBefore = await measuredPids(server, postgres);
-    const idleServer = cpuSnapshot(idleBefore.server);
+    const idleServer = snapshot(idleBefore.server);
     const idleStarted = performance.now();
     await sleep(IDLE_SECONDS * 1000);
-    const idleServerMsPerSecond = cpuSpent(idleServer, cpuSnapshot((await measuredPids(server, postgres)).server)) / ((performance.now() - idleStarted) / 1000);
+    const idleServerMsPerSecond = grownBy(idleServer, snapshot((await measuredPids(server, postgres)).server)) / ((performance.now() - idleStarted) / 1000);
     const started = Date.now();
     const deadline = started + SECONDS * 1000;
     // CPU is read over the browsing window only: sign-ins (a deliberately slow password hash) are outside it.
     const pidsBefore = await measuredPids(server, postgres);
     const windowStarted = performance.now();
-    const serverBefore = cpuSnapshot(pidsBefore.server);
-    const faultsBefore = faultSnapshot(pidsBefore.server);
-    const postgresBefore = cpuSnapshot(pidsBefore.postgres);
+    const serverBefore = snapshot(pidsBefore.server);
+    const faultsBefore = snapshot(pidsBefore.server, processMinorFaults);
+    const postgresBefore = snapshot(pidsBefore.postgres);
     window.from = performance.now();
     window.to = window.from + SECONDS * 1000;
     const providerToken = tokens[0] as string;
@@ -306,10 +306,10 @@ async function runOnce(workers: number): Promise<RunSummary> {
     await burst;
     const pidsAfter = await measuredPids(server, postgres);
     const windowSeconds = (performance.now() - windowStarted) / 1000;
-    const serverSpent = pidsAfter.server.length ? cpuSpent(serverBefore, cpuSnapshot(pidsAfter.server)) : undefined;
-    const serverFaults = pidsAfter.server.length ? cpuSpent(faultsBefore, faultSnapshot(pidsAfter.server)) : undefined;
-    const postgresSnapshot = cpuSnapshot(pidsAfter.postgres);
-    const postgresSpent = postgres && postgresSnapshot.size ? cpuSpent(postgresBefore, postgresSnapshot) : undefined;
+    const serverSpent = pidsAfter.server.length ? grownBy(serverBefore, snapshot(pidsAfter.server)) : undefined;
+    const serverFaults = pidsAfter.server.length ? grownBy(faultsBefore, snapshot(pidsAfter.server, processMinorFaults)) : undefined;
+    const postgresSnapshot = snapshot(pidsAfter.postgres);
+    const postgresSpent = postgres && postgresSnapshot.size ? grownBy(postgresBefore, postgresSnapshot) : undefined;
     const browsing = samples.filter((sample) => !sample.call.startsWith('export'));
     console.log(`\n${'call'.padEnd(36)} ${'count'.padStart(7)} ${'rate'.padStart(9)}`);
     for (const label of [...new Set(browsing.map((sample) => sample.call))].sort())

@@ -7,18 +7,21 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** Clock ticks per second of /proc/<pid>/stat's times: 100 on every Linux build Node runs on. */
 const TICKS_PER_SECOND = 100;
 
-/** User + system CPU of one process in ms, or undefined when it cannot be read (gone, not Linux). */
-export function processCpuMs(pid: number): number | undefined {
+/** The fields of /proc/<pid>/stat after the command name, or undefined when it cannot be read (gone, not Linux). */
+function statFields(pid: number): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) may hold spaces and parentheses: count fields after its closing one.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const user = Number(fields[11]);
-    const system = Number(fields[12]);
-    return ((user + system) * 1000) / TICKS_PER_SECOND;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
   }
+}
+
+/** User + system CPU of one process in ms, or undefined when it cannot be read. */
+export function processCpuMs(pid: number): number | undefined {
+  const fields = statFields(pid);
+  return fields ? ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND : undefined;
 }
 
 /**
@@ -26,22 +29,8 @@ export function processCpuMs(pid: number): number | undefined {
  * heap handed out afresh and the kernel zeroed), or undefined when it cannot be read.
  */
 export function processMinorFaults(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7]);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Minor page faults per process id at one instant, as cpuSnapshot (cpuSpent sums their difference too). */
-export function faultSnapshot(pids: readonly number[]): Map<number, number> {
-  const snapshot = new Map<number, number>();
-  for (const pid of pids) {
-    const faults = processMinorFaults(pid);
-    if (faults !== undefined) snapshot.set(pid, faults);
-  }
-  return snapshot;
+  const fields = statFields(pid);
+  return fields ? Number(fields[7]) : undefined;
 }
 
 /** The process and every descendant (a launcher, its server, the server's cluster workers). */
@@ -66,22 +55,22 @@ export function processTree(pid: number): number[] {
   return found;
 }
 
-/** CPU per process id at one instant; processes that cannot be read are left out. */
-export function cpuSnapshot(pids: readonly number[]): Map<number, number> {
-  const snapshot = new Map<number, number>();
+/** A counter (processCpuMs, processMinorFaults) per process id at one instant; processes that cannot be read are left out. */
+export function snapshot(pids: readonly number[], read: (pid: number) => number | undefined = processCpuMs): Map<number, number> {
+  const taken = new Map<number, number>();
   for (const pid of pids) {
-    const ms = processCpuMs(pid);
-    if (ms !== undefined) snapshot.set(pid, ms);
+    const value = read(pid);
+    if (value !== undefined) taken.set(pid, value);
   }
-  return snapshot;
+  return taken;
 }
 
 /**
- * CPU spent between two snapshots by the processes alive at the end (one started in between counts
- * from zero). A process that ended in between is not counted: its time is lost with it.
+ * What a counter grew by between two snapshots, summed over the processes alive at the end (one started in
+ * between counts from zero). A process that ended in between is not counted: what it spent is lost with it.
  */
-export function cpuSpent(before: Map<number, number>, after: Map<number, number>): number {
+export function grownBy(before: Map<number, number>, after: Map<number, number>): number {
   let total = 0;
-  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  for (const [pid, value] of after) total += value - (before.get(pid) ?? 0);
   return total;
 }
