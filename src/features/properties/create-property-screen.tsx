@@ -9,6 +9,7 @@ import { PageLayout } from '../../components/page-layout/page-layout';
 import { useCapabilities } from '../../lib/capabilities';
 import { propertyKeys, propertyOverviewQuery } from './api';
 import { CreatePropertyForm } from './create-property-form';
+import { LoadingStatus } from '../../components/loading-status/loading-status';
 
 /**
  * /properties/create-property (spec 2, decisions 0261 and 0301): the first step creates the property;
@@ -38,9 +39,7 @@ export function CreatePropertyScreen({ PropertyWizard }: CreatePropertyParts) {
   if (!merchantId && capabilities.loading)
     return (
       <PageLayout title={t('shell.routes.createProperty')}>
-        <p role="status" data-testid="create-property-loading">
-          {t('common.loading')}
-        </p>
+        <LoadingStatus testId="create-property-loading" />
       </PageLayout>
     );
   // The call alone is not enough: a group closed to new properties (or none at all) leaves nothing to add one to.

@@ -12,6 +12,7 @@ import { mayOpenArea } from '../../lib/permissions';
 import { useSession } from '../../lib/session/session-provider';
 import { propertyOverviewQuery } from './api';
 import { useWarnBeforeUnload } from '../../lib/use-warn-before-unload';
+import { LoadingStatus } from '../../components/loading-status/loading-status';
 
 /**
  * /properties/<page>?merchantId=..&merchantGroupId=..&isOnboarding=.. (spec 2): one property's settings page.
@@ -60,17 +61,13 @@ export function PropertyPageScreen({ SettingsForm }: PropertyPageParts) {
   return (
     <PageLayout title={title} breadcrumbs={breadcrumbs}>
       {capabilities.loading ? (
-        <p role="status" data-testid="settings-page-loading" className="text-sm text-slate-600">
-          {t('common.loading')}
-        </p>
+        <LoadingStatus testId="settings-page-loading" />
       ) : !readable(page) ? (
         <p role="status" data-testid="settings-page-not-readable" className="text-sm text-slate-600">
           {t('settings.page.notReadable')}
         </p>
       ) : merchantId && !merchantGroupId && overview.isPending && overview.fetchStatus !== 'idle' ? (
-        <p role="status" className="text-sm text-slate-600">
-          {t('settings.page.loading')}
-        </p>
+        <LoadingStatus message={t('settings.page.loading')} />
       ) : merchantId && merchantGroupId ? (
         <SettingsForm
           key={merchantId}

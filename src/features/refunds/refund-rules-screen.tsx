@@ -18,6 +18,7 @@ import { notify } from '../../lib/notifications/notify';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { refundKeys, refundRulesQuery } from './api';
 import { refundRuleSchema, type RuleValues } from './refund-rule-schema';
+import { LoadingStatus } from '../../components/loading-status/loading-status';
 
 const { saveRefundRule } = refundEndpoints;
 /** The roles the permission table lets approve refunds: the only ones a rule may name. */
@@ -71,11 +72,7 @@ export function RefundRulesScreen() {
       }
     >
       <p className="max-w-3xl text-sm text-slate-700">{t('refunds.rules.intro')}</p>
-      {loading ? (
-        <p role="status" data-testid="refund-rules-loading" className="text-sm text-slate-600">
-          {t('common.loading')}
-        </p>
-      ) : null}
+      {loading ? <LoadingStatus testId="refund-rules-loading" /> : null}
       {rules.isError ? (
         <p role="alert" className="text-sm text-red-800">
           {rules.error.message}
