@@ -21,6 +21,7 @@ import { isChangedSince } from '../../lib/failure-message';
 import { formatDateTime } from '../../lib/format';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { paymentSettingsKeys, saveVccSettings, vccSettingsQuery } from './api';
+import { neverAnswered, ReadFailure } from '../../components/form/read-failure';
 
 // Spec 7 `vcc-merchant-configs` on the property's payment settings page (decision 0295: the spec names no screen).
 
@@ -41,9 +42,14 @@ export function VccSection({ merchantId }: { merchantId: string }) {
   const held = useHeldAnswer(merchantId, config.data, (configs) => configs[0]?.updatedAt ?? 'none');
   // Here, not in the form: the form starts afresh from what the server saved, and the confirmation must stay.
   const [saved, setSaved] = useState(false);
-  if (config.isError) return <p role="alert">{config.error.message}</p>;
+  if (neverAnswered(config)) return <ReadFailure read={config} />;
   if (!held.answer) return <p className="text-sm text-slate-600">{t('paymentSettings.loading')}</p>;
-  return <VccForm key={held.key} merchantId={merchantId} current={held.answer[0]} held={held} saved={saved} setSaved={setSaved} />;
+  return (
+    <>
+      <ReadFailure read={config} />
+      <VccForm key={held.key} merchantId={merchantId} current={held.answer[0]} held={held} saved={saved} setSaved={setSaved} />
+    </>
+  );
 }
 
 /** The inputs read as the call's body, checked by the schema the server checks with; issues land on the inputs' names. */

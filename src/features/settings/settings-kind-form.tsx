@@ -19,6 +19,7 @@ import { resetPropertyField, saveSettings, settingsQuery, settingsQueryKey } fro
 import { SettingsField } from './settings-field';
 import type { SettingsFormProps } from './settings-form-props';
 import { SettingsFormFooter } from './settings-form-footer';
+import { neverAnswered, ReadFailure } from '../../components/form/read-failure';
 
 // The form of one settings kind, for a group or a property, as a page or as a wizard step. The
 // kind's schema (contract/settings/) checks the values before they are sent; the server checks them
@@ -38,15 +39,14 @@ export function SettingsKindForm(props: SettingsKindFormProps) {
   const held = useHeldAnswer(JSON.stringify([props.scope, props.kind]), answer.data, (data) => `${data.updatedAt}-${JSON.stringify(data.sources)}`);
   // Kept here: a save replaces the answer, which starts the inputs over, and "saved" must outlive that.
   const [saved, setSaved] = useState(false);
-  if (answer.isError) {
-    return (
-      <p role="alert" className="text-sm text-red-800">
-        {answer.error.message}
-      </p>
-    );
-  }
+  if (neverAnswered(answer)) return <ReadFailure read={answer} />;
   if (!held.answer) return <p className="text-sm text-slate-600">{t('settings.page.loading')}</p>;
-  return <LoadedForm key={held.key} {...props} answer={held.answer} held={held} saved={saved} setSaved={setSaved} />;
+  return (
+    <>
+      <ReadFailure read={answer} />
+      <LoadedForm key={held.key} {...props} answer={held.answer} held={held} saved={saved} setSaved={setSaved} />
+    </>
+  );
 }
 
 /** An error shown at its field: the message key in words, after the offending item of a list. */

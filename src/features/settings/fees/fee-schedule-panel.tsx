@@ -12,6 +12,7 @@ import { fieldErrorsOf } from '../../../components/form/problem-errors';
 import { useForm } from '../../../components/form/use-form';
 import { MoneyInput } from '../../../components/form/money-input';
 import { createFeeSchedule, feeHistoryQuery, feeKeys } from './fee-api';
+import { neverAnswered, ReadFailure } from '../../../components/form/read-failure';
 
 // One merchant's fees: the schedule in force, the history with effective dates, and (for those who
 // may set fees) a form for the next schedule. The merchant and property fee pages and
@@ -31,17 +32,13 @@ export function describeSchedule(t: (key: string, options?: Record<string, unkno
 export function FeeSchedulePanel({ merchantId, canEdit, heading }: { merchantId: string; canEdit: boolean; heading?: string }) {
   const { t } = useTranslation();
   const history = useQuery(feeHistoryQuery(merchantId));
-  if (history.isError)
-    return (
-      <p role="alert" className="text-sm text-red-800">
-        {history.error.message}
-      </p>
-    );
+  if (neverAnswered(history)) return <ReadFailure read={history} />;
   if (!history.data) return <p className="text-sm text-slate-600">{t('fees.loading')}</p>;
   const { current, schedules, currency, merchantName } = history.data;
   return (
     <section aria-label={heading ?? merchantName} className="flex flex-col gap-3 rounded border border-slate-200 bg-white p-4">
       <h2 className="text-base font-semibold text-slate-900">{heading ?? merchantName}</h2>
+      <ReadFailure read={history} />
       <p data-testid="current-fee" className="text-sm text-slate-800">
         {current
           ? t('fees.currentIs', { model: t(`fees.models.${current.feeModel}`), terms: describeSchedule(t, current), from: formatDate(current.validFrom) })

@@ -4,6 +4,7 @@ import type { SettingsFormProps } from '../settings-form-props';
 import { groupMerchantsForFeesQuery } from './fee-api';
 import { FeeSchedulePanel } from './fee-schedule-panel';
 import { useMaySetFees } from './may-set-fees';
+import { neverAnswered, ReadFailure } from '../../../components/form/read-failure';
 
 /**
  * The fees page of a property (its schedule) or of a merchant group (each property's schedule):
@@ -31,16 +32,12 @@ export function FeesForm({ scope, onboarding, onSaved }: SettingsFormProps) {
 function GroupFees({ merchantGroupId, canEdit }: { merchantGroupId: string; canEdit: boolean }) {
   const { t } = useTranslation();
   const merchants = useQuery(groupMerchantsForFeesQuery(merchantGroupId));
-  if (merchants.isError)
-    return (
-      <p role="alert" className="text-sm text-red-800">
-        {merchants.error.message}
-      </p>
-    );
+  if (neverAnswered(merchants)) return <ReadFailure read={merchants} />;
   if (!merchants.data) return <p className="text-sm text-slate-600">{t('fees.loading')}</p>;
   if (merchants.data.length === 0) return <p className="text-sm text-slate-700">{t('fees.noProperties')}</p>;
   return (
     <>
+      <ReadFailure read={merchants} />
       {merchants.data.map((merchant) => (
         <FeeSchedulePanel key={merchant.merchantId} merchantId={merchant.merchantId} canEdit={canEdit} heading={merchant.name} />
       ))}

@@ -11,6 +11,7 @@ import { useReportDirty } from '../../../components/form/use-report-dirty';
 import { ChangedSinceNotice } from '../../../components/changed-since/changed-since-notice';
 import type { SettingsFormProps } from '../settings-form-props';
 import { SettingsFormFooter } from '../settings-form-footer';
+import { neverAnswered, ReadFailure } from '../../../components/form/read-failure';
 
 // The property-manager page (spec 2): which of the group's property managers cover this property.
 // A manager's properties are their user scope, kept by the users module: this form reads the group's
@@ -32,26 +33,24 @@ export function PropertyManagerForm({ scope, onboarding, onSaved }: SettingsForm
   // Kept here: a save reloads the managers, which starts the choice over, and "saved" must outlive that.
   const [saved, setSaved] = useState(false);
   if (scope.kind !== 'property') return <p className="text-sm text-slate-600">{t('settings.propertyManager.propertyOnly')}</p>;
-  if (managers.isError)
-    return (
-      <p role="alert" className="text-sm text-red-800">
-        {managers.error.message}
-      </p>
-    );
+  if (neverAnswered(managers)) return <ReadFailure read={managers} />;
   if (!managers.data || !held.answer) return <p className="text-sm text-slate-600">{t('settings.page.loading')}</p>;
   return (
-    <ManagerChoice
-      key={held.key}
-      managers={held.answer}
-      latest={managers.data}
-      held={held}
-      merchantId={scope.merchantId}
-      merchantGroupId={scope.merchantGroupId}
-      onboarding={onboarding}
-      onSaved={onSaved}
-      saved={saved}
-      setSaved={setSaved}
-    />
+    <>
+      <ReadFailure read={managers} />
+      <ManagerChoice
+        key={held.key}
+        managers={held.answer}
+        latest={managers.data}
+        held={held}
+        merchantId={scope.merchantId}
+        merchantGroupId={scope.merchantGroupId}
+        onboarding={onboarding}
+        onSaved={onSaved}
+        saved={saved}
+        setSaved={setSaved}
+      />
+    </>
   );
 }
 
