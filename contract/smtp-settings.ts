@@ -113,10 +113,12 @@ export const smtpSettingsEndpoints = endpointTable([
     id: 'saveMerchantSmtp',
     method: 'PUT',
     path: `${MERCHANT_API}/merchant-smtp`,
-    summary: 'Save the SMTP settings of a merchant group or property; the password is stored encrypted, and kept when the body leaves it out',
+    summary:
+      'Save the SMTP settings of a merchant group or property; the password is stored encrypted, and kept when the body leaves it out; 412 when If-Match names a version of the scope’s own settings no longer current',
     access: { resource: 'PaymentSettings', action: 'Update' },
     body: SmtpSettingsInputSchema,
     response: SmtpSettingsAnswerSchema,
+    versioned: true,
   }),
   defineEndpoint({
     id: 'testMerchantSmtp',

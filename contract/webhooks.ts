@@ -155,10 +155,12 @@ export const webhookEndpoints = endpointTable([
     id: 'saveWebhookSettings',
     method: 'PUT',
     path: `${MERCHANT_API}/webhooks`,
-    summary: 'Save the webhook and pay-later webhook URLs; the first save creates the signing secret and is the only answer that shows it',
+    summary:
+      'Save the webhook and pay-later webhook URLs; the first save creates the signing secret and is the only answer that shows it; 412 when If-Match names a version of the scope’s own settings no longer current (a secret rotation makes a new version)',
     access: { resource: 'PaymentSettings', action: 'Update' },
     body: WebhookSettingsInputSchema,
     response: WebhookSecretAnswerSchema,
+    versioned: true,
   }),
   defineEndpoint({
     id: 'rotateWebhookSecret',

@@ -8,7 +8,9 @@ import { usePrivateServer } from './support/private-server';
 // stream's resync): before, the form was rebuilt from the newer answer and the typing was gone
 // without a word. Now the form keeps it and says someone else changed the settings; a save is
 // refused (changed-since) and "Show the current settings" builds the form from theirs. A form with
-// nothing typed still follows the newer answer. These tests save settings: a database of their own.
+// nothing typed still follows the newer answer. The webhook and e-mail settings name their version too
+// (decision 0354, amended): a save over someone else's, whether or not the page has seen it, is refused.
+// These tests save settings: a database of their own.
 
 test.describe.configure({ mode: 'serial' });
 usePrivateServer(5);
@@ -159,4 +161,89 @@ test('typing in the payment settings and the virtual card settings survives a re
   await expect(page.getByRole('status')).toHaveText('The payment settings are saved.');
   await expect(spa).toBeChecked();
   await expect(payLater).toBeChecked();
+});
+
+test('a webhook address save over someone else’s is refused, their address comes when asked; a rotated secret does not refuse it', async ({ page }) => {
+  await signInAs(page, PROVIDER_ADMIN);
+  const merchantGroupId = await groupIdOf(page, 'Emerald Isle Hotels');
+  const api = await apiOf(page);
+  const scope = { kind: 'merchantGroup', merchantGroupId };
+  const savedUrl = async () => ((await api.post(`${MERCHANT_API}/webhooks/search`, { scope })) as { settings: { url: string } | null }).settings?.url;
+  /** Someone else saves the webhook address (no version named: the last write wins, as an older client's would). */
+  const theySave = (url: string) => put(page, `${MERCHANT_API}/webhooks`, { scope, url });
+  await theySave('https://hooks.emerald.example/first');
+
+  await page.goto(`/merchants/webhook-configuration?merchantGroupId=${merchantGroupId}`);
+  const form = page.getByRole('form', { name: 'Webhooks' });
+  const url = form.getByRole('textbox', { name: 'Webhook URL', exact: true });
+  const notice = form.getByTestId('changed-since');
+  await expect(url).toHaveValue('https://hooks.emerald.example/first');
+
+  // The user's own rotation changes the settings' version but no address: the typed address still saves.
+  await url.fill('https://hooks.emerald.example/mine');
+  await page.getByRole('button', { name: 'Rotate secret' }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Rotate secret' }).click();
+  await page.getByRole('button', { name: 'I have stored it' }).click();
+  await expect(url).toHaveValue('https://hooks.emerald.example/mine');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('status')).toHaveText('Saved.');
+  expect(await savedUrl()).toBe('https://hooks.emerald.example/mine');
+
+  // Someone else saves; this page has not fetched it. The user's save is refused and writes nothing.
+  await theySave('https://hooks.emerald.example/theirs');
+  await url.fill('https://hooks.emerald.example/mine-again');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(notice).toContainText('Someone else saved this page after you opened it, so your changes were not saved.');
+  await expect(url).toHaveValue('https://hooks.emerald.example/mine-again');
+  expect(await savedUrl()).toBe('https://hooks.emerald.example/theirs');
+
+  // Their address when asked; made again on it, the change is saved.
+  await notice.getByRole('button', { name: 'Show the current settings' }).click();
+  await expect(url).toHaveValue('https://hooks.emerald.example/theirs');
+  await expect(notice).toHaveCount(0);
+  await url.fill('https://hooks.emerald.example/mine-again');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('status')).toHaveText('Saved.');
+  expect(await savedUrl()).toBe('https://hooks.emerald.example/mine-again');
+});
+
+test('an e-mail settings save over someone else’s is refused and keeps the typing; their values come when asked', async ({ page }) => {
+  await signInAs(page, PROVIDER_ADMIN);
+  const merchantGroupId = await groupIdOf(page, 'Emerald Isle Hotels');
+  const api = await apiOf(page);
+  const scope = { kind: 'merchantGroup', merchantGroupId };
+  const settings = {
+    scope,
+    provider: 'SMTP',
+    server: 'smtp.emerald.example',
+    port: 587,
+    encryption: 'STARTTLS',
+    username: 'emerald',
+    senderEmail: 'stay@emerald.example',
+  };
+  const savedName = async () =>
+    ((await api.post(`${MERCHANT_API}/merchant-smtp/search`, { scope })) as { settings: { senderName: string | null } | null }).settings?.senderName;
+  const theySave = (senderName: string) => put(page, `${MERCHANT_API}/merchant-smtp`, { ...settings, senderName });
+  await theySave('Emerald Isle');
+
+  await page.goto(`/merchants/email-settings?merchantGroupId=${merchantGroupId}`);
+  const form = page.getByRole('form', { name: 'E-mail delivery' });
+  const name = form.getByLabel('Sender name');
+  const notice = form.getByTestId('changed-since');
+  await expect(name).toHaveValue('Emerald Isle');
+
+  await theySave('Emerald Isle Reservations');
+  await name.fill('Emerald Isle Front Desk');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(notice).toContainText('Someone else saved this page after you opened it, so your changes were not saved.');
+  await expect(name).toHaveValue('Emerald Isle Front Desk');
+  expect(await savedName()).toBe('Emerald Isle Reservations');
+
+  await notice.getByRole('button', { name: 'Show the current settings' }).click();
+  await expect(name).toHaveValue('Emerald Isle Reservations');
+  await expect(notice).toHaveCount(0);
+  await name.fill('Emerald Isle Front Desk');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('status')).toHaveText('Saved.');
+  expect(await savedName()).toBe('Emerald Isle Front Desk');
 });

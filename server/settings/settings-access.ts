@@ -1,6 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import { canSeeMerchant, isProviderStaff, type Caller } from '../auth/caller';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
+import { namesVersion } from '../http/versions';
 
 // Scoping (spec 6): provider staff reach every group and property; anyone else only their own
 // group and the properties their scope holds. What lies outside answers 404, as if it did not exist.
@@ -29,4 +31,14 @@ export async function merchantOfGroup(db: Db, merchantGroupId: string, merchantI
     .where('merchant_group_id', '=', merchantGroupId)
     .executeTakeFirst();
   if (!merchant) throw problems.notFound('no such merchant in this group');
+}
+
+/**
+ * Decision 0354: a save that names the version it was made from takes its merchant group's row lock before the check,
+ * so the saves of one group's and its properties' settings (a settings page, the e-mail or webhook settings) take turns
+ * and two made from one version cannot both pass it. A save that names none takes no lock: it checks nothing.
+ */
+export async function lockGroupForVersionCheck(db: Db, request: FastifyRequest, merchantGroupId: string): Promise<void> {
+  if (!namesVersion(request)) return;
+  await db.selectFrom('merchant_groups').select('id').where('id', '=', merchantGroupId).forUpdate().executeTakeFirst();
 }

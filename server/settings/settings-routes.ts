@@ -8,7 +8,7 @@ import { fieldErrors, problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { assertCurrentVersion, namesVersion } from '../http/versions';
 import { INFO_COLUMN_FIELDS, saveInfoColumns, withInfoColumns } from '../properties/property-info';
-import { groupInScope, merchantOfGroup, propertyInScope } from './settings-access';
+import { groupInScope, lockGroupForVersionCheck, merchantOfGroup, propertyInScope } from './settings-access';
 import { readSettings, resetPropertySettings, saveGroupSettings, savePropertySettings, type SavedSettings } from './settings-store';
 
 const {
@@ -41,9 +41,8 @@ async function audited(db: Db, caller: Caller, action: string, saved: SavedSetti
  */
 async function assertUnchangedSince(db: Db, request: FastifyRequest, merchantGroupId: string, kind: SettingsKind, merchantId: string | null) {
   if (!namesVersion(request)) return;
-  // The group's row lock serializes the saves of one group and its properties (a property's version includes the
-  // group's values), so two saves made from one version cannot both pass this check.
-  await db.selectFrom('merchant_groups').select('id').where('id', '=', merchantGroupId).forUpdate().executeTakeFirst();
+  // A property's version includes the group's values: the group's row lock covers both.
+  await lockGroupForVersionCheck(db, request, merchantGroupId);
   const { updatedAt } = await readSettings(db, merchantGroupId, kind, merchantId);
   assertCurrentVersion(request, updatedAt, SETTINGS_CHANGED_DETAIL);
 }

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { SETTINGS_CHANGED_DETAIL } from '../../contract/settings/endpoints';
 import { SMTP_PASSWORD_AGAIN, smtpSettingsEndpoints, type SmtpSettings, type SmtpSettingsAnswer } from '../../contract/smtp-settings';
 import { audit } from '../audit';
 import type { Db } from '../db/database';
 import type { SmtpSettingsTable } from '../db/schema';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
+import { assertCurrentVersion } from '../http/versions';
 import { literalTargetProblem } from '../outbound/outbound-target';
 import { secretBoxOf } from '../outbound/secret-box';
+import { lockGroupForVersionCheck } from '../settings/settings-access';
 import { checkSettingsScope, type CheckedScope } from '../settings/settings-scope-access';
 import { sendTestEmail } from './smtp-test';
 
@@ -61,11 +64,14 @@ export function registerSmtpSettingsRoutes(app: FastifyInstance): void {
     transaction: false,
   });
 
-  registerEndpoint(app, saveMerchantSmtp, async ({ body, caller, ctx }) => {
+  registerEndpoint(app, saveMerchantSmtp, async ({ body, caller, ctx, request }) => {
     const scope = await checkSettingsScope(ctx.db, caller, body.scope);
     const serverProblem = literalTargetProblem(body.server, ctx.config.integrations.allowPrivateTargets);
     if (serverProblem) throw problems.validation({ server: [serverProblem] });
+    await lockGroupForVersionCheck(ctx.db, request, scope.merchantGroupId);
     const existing = await rowOf(ctx.db, scope.merchantGroupId, scope.merchantId);
+    // Someone saved this scope's settings since the caller read them: theirs stay (decision 0354).
+    assertCurrentVersion(request, settingsOf(existing)?.updatedAt ?? null, SETTINGS_CHANGED_DETAIL);
     // An empty password field keeps the stored one (the form never has it to send back)...
     const newPassword = body.password !== undefined && body.password !== '' ? body.password : undefined;
     // ...but only for the mail server it was given for: pointed elsewhere, the kept password would be sent

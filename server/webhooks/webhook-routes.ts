@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { SETTINGS_CHANGED_DETAIL } from '../../contract/settings/endpoints';
 import {
   WEBHOOK_SECRET_OVERLAP_HOURS,
   webhookEndpoints,
@@ -13,7 +14,9 @@ import type { Db } from '../db/database';
 import type { ColumnOf, ColumnsOf } from '../db/row-types';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
+import { assertCurrentVersion } from '../http/versions';
 import { secretBoxOf } from '../outbound/secret-box';
+import { lockGroupForVersionCheck } from '../settings/settings-access';
 import { checkSettingsScope, type CheckedScope } from '../settings/settings-scope-access';
 import { enqueueDelivery, webhookTargetOf } from './webhook-events';
 import { literalTargetProblem } from '../outbound/outbound-target';
@@ -136,7 +139,7 @@ export function registerWebhookRoutes(app: FastifyInstance, nudge: () => void): 
     transaction: false,
   });
 
-  registerEndpoint(app, saveWebhookSettings, async ({ body, caller, ctx }) => {
+  registerEndpoint(app, saveWebhookSettings, async ({ body, caller, ctx, request }) => {
     const scope = await checkSettingsScope(ctx.db, caller, body.scope);
     const allowPrivate = ctx.config.integrations.allowPrivateTargets;
     const errors: Record<string, string[]> = {};
@@ -146,7 +149,11 @@ export function registerWebhookRoutes(app: FastifyInstance, nudge: () => void): 
     const payLaterError = payLaterUrl ? urlProblem(payLaterUrl, allowPrivate) : undefined;
     if (payLaterError) errors.payLaterUrl = [payLaterError];
     if (Object.keys(errors).length) throw problems.validation(errors);
+    await lockGroupForVersionCheck(ctx.db, request, scope.merchantGroupId);
     const existing = await rowOf(ctx.db, scope.merchantGroupId, scope.merchantId);
+    // Someone saved this scope's settings since the caller read them: theirs stay (decision 0354). A rotated secret
+    // is a change too; the page that rotated it holds the rotation's answer and names its version.
+    assertCurrentVersion(request, settingsOf(existing)?.updatedAt ?? null, SETTINGS_CHANGED_DETAIL);
     let secret: string | null = null;
     if (existing) {
       await ctx.db

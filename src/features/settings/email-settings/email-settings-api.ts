@@ -16,6 +16,7 @@ export const smtpSettingsQuery = (scope: SettingsScope) =>
     meta: { errorToast: false },
   });
 
-export const saveSmtpSettings = (body: SmtpSettingsInput) => call(saveMerchantSmtp, { body });
+/** `ifMatch`: the version of the settings the form was built from (decision 0354); someone else's newer save refuses it (412). */
+export const saveSmtpSettings = (body: SmtpSettingsInput, ifMatch: string) => call(saveMerchantSmtp, { body, ifMatch });
 
 export const sendSmtpTest = (scope: SettingsScope, to: string) => call(testMerchantSmtp, { body: { scope, to } });

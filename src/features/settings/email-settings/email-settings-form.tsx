@@ -16,6 +16,8 @@ import {
   type SmtpSettingsInput,
 } from '../../../../contract/smtp-settings';
 import { UNSAFE_TEXT_MESSAGE } from '../../../../contract/text';
+import { versionOf } from '../../../../contract/versions';
+import { isChangedSince } from '../../../lib/failure-message';
 import { useActionMutation } from '../../../lib/use-action-mutation';
 import { Field, inputClass } from '../../../components/form/field';
 import { fieldErrorsOf, type FaultWords } from '../../../components/form/problem-errors';
@@ -118,7 +120,8 @@ function LoadedForm({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const save = useActionMutation({
-    mutationFn: (body: SmtpSettingsInput) => saveSmtpSettings(body),
+    // The version of the answer the inputs were built from: a save over someone else's newer one is refused (decision 0354).
+    mutationFn: (body: SmtpSettingsInput) => saveSmtpSettings(body, versionOf(answer.settings?.updatedAt ?? null)),
     meta: { errorToast: false },
     onSuccess: (next) => {
       setSaved(true);
@@ -152,7 +155,14 @@ function LoadedForm({
   };
   const submit = form.submit((body) => save.send(body));
   const stored = answer.settings?.passwordStored ?? false;
-  const failure = save.error && Object.keys(fieldErrorsOf(save.error)).length === 0 ? save.error.message : null;
+  // The newest answer, then the inputs built from it: the typing goes, as the user asked.
+  const showCurrent = async () => {
+    await queryClient.invalidateQueries({ queryKey: smtpSettingsKey(scope) });
+    held.startOver();
+  };
+  // Someone saved these settings after the form read them: nothing was written (decision 0354).
+  const stale = isChangedSince(save.error);
+  const failure = save.error && Object.keys(fieldErrorsOf(save.error)).length === 0 && !stale ? save.error.message : null;
   const text = (name: 'server' | 'username' | 'senderEmail' | 'senderName', type = 'text', required = false) => (
     <Field label={t(`integrations.email.${name}`)} required={required} name={name}>
       {(control) => <input {...control} type={type} className={inputClass} {...form.register(name, unsaved)} />}
@@ -165,7 +175,6 @@ function LoadedForm({
         <p className="text-sm text-slate-700">
           {t('integrations.email.intro', { scopeName: t(scope.kind === 'property' ? 'integrations.email.scopeProperty' : 'integrations.email.scopeGroup') })}
         </p>
-        {held.overtaken ? <ChangedSinceNotice message={t('settings.form.changedMeanwhile')} onLoad={held.startOver} /> : null}
         {!answer.settings && answer.inherited ? (
           <p role="note" className="rounded bg-slate-100 p-2 text-sm text-slate-800">
             {t('integrations.email.inherited', { server: answer.inherited.server })}
@@ -209,6 +218,9 @@ function LoadedForm({
         </Field>
         {text('senderEmail', 'email', true)}
         {text('senderName')}
+        {stale || held.overtaken ? (
+          <ChangedSinceNotice message={t(stale ? 'settings.form.changedSince' : 'settings.form.changedMeanwhile')} onLoad={() => void showCurrent()} />
+        ) : null}
         <SettingsFormFooter failure={failure} pending={save.pending} saved={saved} onboarding={onboarding} finishLabel={finishLabel} />
       </form>
     </FormProvider>

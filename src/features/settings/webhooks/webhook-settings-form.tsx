@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isSafeText } from '../../../../contract/text';
 import { WEBHOOK_URL_MAX_LENGTH, webhookUrlIssue, type WebhookSecretAnswer, type WebhookSettingsAnswer } from '../../../../contract/webhooks';
+import { isChangedSince } from '../../../lib/failure-message';
 import { formatDateTime } from '../../../lib/format';
 import { useActionMutation } from '../../../lib/use-action-mutation';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
@@ -17,6 +18,7 @@ import { useHeldAnswer, type HeldAnswer } from '../../../components/form/use-hel
 import { useReportDirty } from '../../../components/form/use-report-dirty';
 import { ChangedSinceNotice } from '../../../components/changed-since/changed-since-notice';
 import type { SettingsFormProps } from '../settings-form-props';
+import { addressesOf, addressesVersion } from './addresses-version';
 import { WebhookDeliveryLog } from './webhook-delivery-log';
 import { WebhookSecretNotice } from './webhook-secret-notice';
 import { rotateSecret, saveWebhooks, sendTestEvent, webhookKeys, webhookSettingsQuery } from './webhooks-api';
@@ -30,9 +32,7 @@ export function WebhookSettingsForm(props: SettingsFormProps) {
   const answer = useQuery(webhookSettingsQuery(props.scope));
   // The addresses start from the answer they were built from, kept while they hold typing (decision 0680). Told
   // apart by the addresses only: a rotated secret (this page's own) is a new answer the addresses need not follow.
-  const held = useHeldAnswer(JSON.stringify(props.scope), answer.data, (data) =>
-    JSON.stringify([data.settings?.url, data.settings?.payLaterUrl, data.inherited?.url]),
-  );
+  const held = useHeldAnswer(JSON.stringify(props.scope), answer.data, addressesOf);
   // Outside the form: a save that returns the secret replaces the answer, and the secret must stay on screen.
   const [secret, setSecret] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -62,6 +62,7 @@ export function WebhookSettingsForm(props: SettingsFormProps) {
         {...props}
         answer={held.answer}
         held={held}
+        version={addressesVersion(held.answer, answer.data)}
         onSecret={(created) => {
           setSecret(created);
           if (props.onSaved) setContinueAfterSecret(true);
@@ -111,14 +112,15 @@ function AddressForm({
   answer,
   onSecret,
   held,
+  version,
   saved,
   setSaved,
-}: PartProps & { held: HeldAnswer<WebhookSettingsAnswer>; saved: boolean; setSaved: (saved: boolean) => void }) {
+}: PartProps & { held: HeldAnswer<WebhookSettingsAnswer>; version: string; saved: boolean; setSaved: (saved: boolean) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const current = answer.settings;
   const save = useActionMutation({
-    mutationFn: (addresses: { url: string; payLaterUrl: string }) => saveWebhooks({ scope, ...addresses }),
+    mutationFn: (addresses: { url: string; payLaterUrl: string }) => saveWebhooks({ scope, ...addresses }, version),
     meta: { errorToast: false },
     onSuccess: (next: WebhookSecretAnswer) => {
       setSaved(true);
@@ -134,7 +136,14 @@ function AddressForm({
   const form = useForm({ schema, defaultValues: { url: current?.url ?? '', payLaterUrl: current?.payLaterUrl ?? '' }, serverError: save.error });
   useReportDirty(form.formState.isDirty, onDirtyChange);
   useReportDirty(form.formState.isDirty, held.onDirtyChange);
-  const failure = save.error && Object.keys(fieldErrorsOf(save.error)).length === 0 ? save.error.message : null;
+  // The newest answer, then the inputs built from it: the typing goes, as the user asked.
+  const showCurrent = async () => {
+    await queryClient.invalidateQueries({ queryKey: webhookKeys.settings(scope) });
+    held.startOver();
+  };
+  // Someone saved these settings after the form read them: nothing was written (decision 0354).
+  const stale = isChangedSince(save.error);
+  const failure = save.error && Object.keys(fieldErrorsOf(save.error)).length === 0 && !stale ? save.error.message : null;
   const unsaved = { onChange: () => setSaved(false) };
   return (
     <FormProvider {...form}>
@@ -145,7 +154,6 @@ function AddressForm({
         data-testid="webhook-settings-form"
         aria-label={t('integrations.webhooks.title')}
       >
-        {held.overtaken ? <ChangedSinceNotice message={t('settings.form.changedMeanwhile')} onLoad={held.startOver} /> : null}
         {!current && answer.inherited ? (
           <p role="note" className="rounded bg-slate-100 p-2 text-sm text-slate-800">
             {t('integrations.webhooks.inherited', { url: answer.inherited.url })}
@@ -157,6 +165,9 @@ function AddressForm({
         <Field label={t('integrations.webhooks.payLaterUrl')} description={t('integrations.webhooks.payLaterHint')} name="payLaterUrl">
           {(control) => <input {...control} type="url" className={inputClass} {...form.register('payLaterUrl', unsaved)} />}
         </Field>
+        {stale || held.overtaken ? (
+          <ChangedSinceNotice message={t(stale ? 'settings.form.changedSince' : 'settings.form.changedMeanwhile')} onLoad={() => void showCurrent()} />
+        ) : null}
         <SettingsFormFooter failure={failure} pending={save.pending} saved={saved} onboarding={onboarding} finishLabel={finishLabel} />
       </form>
     </FormProvider>

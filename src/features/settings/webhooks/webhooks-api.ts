@@ -27,6 +27,7 @@ export const webhookDeliveriesQuery = (scope: SettingsScope) =>
     refetchInterval: (query) => (query.state.data?.items.some((item) => item.status === 'Pending' || item.status === 'Delivering') ? 1000 : false),
   });
 
-export const saveWebhooks = (body: WebhookSettingsInput) => call(saveWebhookSettings, { body });
+/** `ifMatch`: the version of the settings the addresses were built from (decision 0354); someone else's newer save refuses it (412). */
+export const saveWebhooks = (body: WebhookSettingsInput, ifMatch: string) => call(saveWebhookSettings, { body, ifMatch });
 export const rotateSecret = (scope: SettingsScope) => call(rotateWebhookSecret, { body: { scope } });
 export const sendTestEvent = (scope: SettingsScope) => call(sendWebhookTestEvent, { body: { scope } });
