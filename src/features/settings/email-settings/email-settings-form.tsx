@@ -29,6 +29,7 @@ import type { SettingsFormProps } from '../settings-form-props';
 import { saveSmtpSettings, smtpSettingsKey, smtpSettingsQuery } from './email-settings-api';
 import { SmtpTestPanel } from './smtp-test-panel';
 import { SettingsFormFooter } from '../settings-form-footer';
+import { neverAnswered, ReadFailure } from '../../../components/form/read-failure';
 
 // E-mail settings of a merchant group ("email-settings") or a property ("smtp-settings"), spec 7
 // `merchant-smtp` (decision 0280). The password is write-only: the form shows whether one is
@@ -91,15 +92,11 @@ export function EmailSettingsForm(props: SettingsFormProps) {
   // The inputs start from the answer they were built from, kept while they hold typing (decision 0680).
   const held = useHeldAnswer(JSON.stringify(props.scope), answer.data, (data) => data.settings?.updatedAt ?? 'none');
   const [saved, setSaved] = useState(false);
-  if (answer.isError)
-    return (
-      <p role="alert" className="text-sm text-red-800">
-        {answer.error.message}
-      </p>
-    );
+  if (neverAnswered(answer)) return <ReadFailure read={answer} />;
   if (!held.answer) return <p className="text-sm text-slate-600">{t('integrations.common.loading')}</p>;
   return (
     <div className="flex flex-col gap-6">
+      <ReadFailure read={answer} />
       <LoadedForm key={held.key} {...props} answer={held.answer} held={held} saved={saved} setSaved={setSaved} />
       {answer.data?.settings || answer.data?.inherited ? <SmtpTestPanel scope={props.scope} /> : null}
     </div>

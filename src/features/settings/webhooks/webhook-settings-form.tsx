@@ -23,6 +23,7 @@ import { WebhookDeliveryLog } from './webhook-delivery-log';
 import { WebhookSecretNotice } from './webhook-secret-notice';
 import { rotateSecret, saveWebhooks, sendTestEvent, webhookKeys, webhookSettingsQuery } from './webhooks-api';
 import { SettingsFormFooter } from '../settings-form-footer';
+import { neverAnswered, ReadFailure } from '../../../components/form/read-failure';
 
 // The "webhook-configuration" page of a merchant group or property (decisions 0281-0283): the two
 // addresses, the signing secret (shown once, rotatable), a test event and the delivery log.
@@ -46,15 +47,11 @@ export function WebhookSettingsForm(props: SettingsFormProps) {
       props.onSaved?.();
     }
   };
-  if (answer.isError)
-    return (
-      <p role="alert" className="text-sm text-red-800">
-        {answer.error.message}
-      </p>
-    );
+  if (neverAnswered(answer)) return <ReadFailure read={answer} />;
   if (!answer.data || !held.answer) return <p className="text-sm text-slate-600">{t('integrations.common.loading')}</p>;
   return (
     <div className="flex max-w-3xl flex-col gap-6">
+      <ReadFailure read={answer} />
       <p className="text-sm text-slate-700">{t('integrations.webhooks.intro')}</p>
       {secret ? <WebhookSecretNotice secret={secret} onDismiss={dismissSecret} /> : null}
       <AddressForm
