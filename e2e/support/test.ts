@@ -12,8 +12,8 @@ import { test as base, type BrowserContext, type Page, type TestInfo } from '@pl
 // What a test gets is what a new context would give it, as far as the app can tell: between tests the
 // tab leaves the app for a page of the same server (the app unloads; its live stream closes; a "leave
 // site?" question is answered yes), its local and session storage are emptied, every cookie and
-// permission is removed, listeners the test added are dropped, pages it opened are closed, and the
-// viewport is put back. The renderer, its compiled code and the HTTP cache (the SPA's files are
+// permission is removed, the connection is back on, listeners the test added are dropped, pages it
+// opened are closed, and the viewport is put back. The renderer, its compiled code and the HTTP cache (the SPA's files are
 // immutable) stay. A test that routed requests has its routes removed once the tab has left the app
 // (decision 0669). A test whose server is another (`usePrivateServer` sets another baseURL) or that
 // closed the tab gets a new one. Specs that need a browser with nothing in it (the first
@@ -104,6 +104,8 @@ async function resetTab(tab: Tab, dropTestListeners: () => void): Promise<void> 
   const leave = (dialog: import('@playwright/test').Dialog) =>
     void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()).catch(() => undefined);
   page.on('dialog', leave);
+  // A test that took the connection away (to make the screen fetch again) and failed before giving it back.
+  await context.setOffline(false);
   await page.goto(BETWEEN_TESTS);
   page.off('dialog', leave);
   if (tab.routed) {
