@@ -87,6 +87,9 @@ const driver = createModelDriver<Page>(
         await expect(page.getByTestId('wizard-step')).toHaveText(STEP_NAMES[step]!);
         await expect(page).toHaveURL(new RegExp(`merchantId=${merchantId}&step=${step}$`));
         await expect(page.getByRole('alert').filter({ hasText: /could not be (kept|sent)/ })).toHaveCount(0);
+        // The step's form has loaded: until then the buttons below it move down when it appears, and a click
+        // aimed at "Finish" while it loaded missed it once in CI (run 33: no save started).
+        await expect(page.getByTestId('property-wizard').getByText(/^Loading/)).toHaveCount(0);
       },
       saving: (page) => expect(page.getByRole('status').filter({ hasText: 'Saving the step…' })).toBeVisible(),
       saveFailed: (page) => expect(page.getByRole('alert').filter({ hasText: 'This step could not be kept: simulated outage' })).toBeVisible(),
