@@ -41,6 +41,26 @@ async function newerAnswerShown(notice: Locator, typed: () => Promise<boolean>) 
   await expect.poll(async () => (await notice.isVisible()) || !(await typed())).toBe(true);
 }
 
+/**
+ * A save over someone else's newer one: refused with the typing kept and nothing written; their value when asked;
+ * the change made again on it is saved. `field` holds `mine` when this starts; `stored` reads the value saved.
+ */
+async function refusedThenRedone(form: Locator, field: Locator, mine: string, theirs: string, stored: () => Promise<unknown>) {
+  const notice = form.getByTestId('changed-since');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(notice).toContainText('Someone else saved this page after you opened it, so your changes were not saved.');
+  await expect(field).toHaveValue(mine);
+  expect(await stored()).toBe(theirs);
+
+  await notice.getByRole('button', { name: 'Show the current settings' }).click();
+  await expect(field).toHaveValue(theirs);
+  await expect(notice).toHaveCount(0);
+  await field.fill(mine);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('status')).toHaveText('Saved.');
+  expect(await stored()).toBe(mine);
+}
+
 test('typing in a settings page survives a refetch that brings someone else’s save, and their values come when asked', async ({ page }) => {
   await signInAs(page, PROVIDER_ADMIN);
   const groupId = await groupIdOf(page, 'Emerald Isle Hotels');
@@ -176,7 +196,6 @@ test('a webhook address save over someone else’s is refused, their address com
   await page.goto(`/merchants/webhook-configuration?merchantGroupId=${merchantGroupId}`);
   const form = page.getByRole('form', { name: 'Webhooks' });
   const url = form.getByRole('textbox', { name: 'Webhook URL', exact: true });
-  const notice = form.getByTestId('changed-since');
   await expect(url).toHaveValue('https://hooks.emerald.example/first');
 
   // The user's own rotation changes the settings' version but no address: the typed address still saves.
@@ -189,22 +208,11 @@ test('a webhook address save over someone else’s is refused, their address com
   await expect(form.getByRole('status')).toHaveText('Saved.');
   expect(await savedUrl()).toBe('https://hooks.emerald.example/mine');
 
-  // Someone else saves; this page has not fetched it. The user's save is refused and writes nothing.
+  // Someone else saves; this page has not fetched it. The user's save is refused and writes nothing; their address
+  // comes when asked, and made again on it, the change is saved.
   await theySave('https://hooks.emerald.example/theirs');
   await url.fill('https://hooks.emerald.example/mine-again');
-  await form.getByRole('button', { name: 'Save' }).click();
-  await expect(notice).toContainText('Someone else saved this page after you opened it, so your changes were not saved.');
-  await expect(url).toHaveValue('https://hooks.emerald.example/mine-again');
-  expect(await savedUrl()).toBe('https://hooks.emerald.example/theirs');
-
-  // Their address when asked; made again on it, the change is saved.
-  await notice.getByRole('button', { name: 'Show the current settings' }).click();
-  await expect(url).toHaveValue('https://hooks.emerald.example/theirs');
-  await expect(notice).toHaveCount(0);
-  await url.fill('https://hooks.emerald.example/mine-again');
-  await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form.getByRole('status')).toHaveText('Saved.');
-  expect(await savedUrl()).toBe('https://hooks.emerald.example/mine-again');
+  await refusedThenRedone(form, url, 'https://hooks.emerald.example/mine-again', 'https://hooks.emerald.example/theirs', savedUrl);
 });
 
 test('an e-mail settings save over someone else’s is refused and keeps the typing; their values come when asked', async ({ page }) => {
@@ -229,21 +237,9 @@ test('an e-mail settings save over someone else’s is refused and keeps the typ
   await page.goto(`/merchants/email-settings?merchantGroupId=${merchantGroupId}`);
   const form = page.getByRole('form', { name: 'E-mail delivery' });
   const name = form.getByLabel('Sender name');
-  const notice = form.getByTestId('changed-since');
   await expect(name).toHaveValue('Emerald Isle');
 
   await theySave('Emerald Isle Reservations');
   await name.fill('Emerald Isle Front Desk');
-  await form.getByRole('button', { name: 'Save' }).click();
-  await expect(notice).toContainText('Someone else saved this page after you opened it, so your changes were not saved.');
-  await expect(name).toHaveValue('Emerald Isle Front Desk');
-  expect(await savedName()).toBe('Emerald Isle Reservations');
-
-  await notice.getByRole('button', { name: 'Show the current settings' }).click();
-  await expect(name).toHaveValue('Emerald Isle Reservations');
-  await expect(notice).toHaveCount(0);
-  await name.fill('Emerald Isle Front Desk');
-  await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form.getByRole('status')).toHaveText('Saved.');
-  expect(await savedName()).toBe('Emerald Isle Front Desk');
+  await refusedThenRedone(form, name, 'Emerald Isle Front Desk', 'Emerald Isle Reservations', savedName);
 });
