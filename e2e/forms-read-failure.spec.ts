@@ -20,30 +20,53 @@ const UNAVAILABLE = {
   body: JSON.stringify({ title: 'Service Unavailable', status: 503, detail: 'The server is restarting.' }),
 };
 
-test('a settings page keeps what the user typed when its read fails to answer again, and says so', async ({ page }) => {
-  await signInAs(page, PROVIDER_ADMIN);
-  const groupId = await groupIdOf(page, 'Emerald Isle Hotels');
-  const path = `${MERCHANT_API}/merchant-group-settings/${groupId}/processing`;
-  await page.goto(`/merchants/processing-settings?merchantGroupId=${groupId}`);
-  const form = page.getByRole('form', { name: 'Processing settings' });
-  const expiry = form.getByLabel('Link expiry (hours)');
-  await expect(expiry).toBeVisible();
-  await expiry.fill('55');
+/** Pages whose form is built from one read: where it is, the read's address, and a field to type into. */
+const PAGES = [
+  {
+    name: 'processing settings',
+    page: 'processing-settings',
+    form: 'Processing settings',
+    read: (groupId: string) => `/merchant-group-settings/${groupId}/processing`,
+    field: 'Link expiry (hours)',
+    typed: '55',
+  },
+  { name: 'e-mail settings', page: 'email-settings', form: 'E-mail delivery', read: () => '/merchant-smtp/search', field: 'Sender name', typed: 'Front desk' },
+  {
+    name: 'webhook settings',
+    page: 'webhook-configuration',
+    form: 'Webhooks',
+    read: () => '/webhooks/search',
+    field: 'Webhook URL',
+    typed: 'https://hooks.example.test/mine',
+  },
+];
 
-  // The server cannot answer the read again: the form and the typing stay; the page says what happened.
-  await page.route(`**${path}`, (route) => (route.request().method() === 'GET' ? route.fulfill(UNAVAILABLE) : route.fallback()));
-  await reconnect(page, path);
-  const again = page.getByTestId('read-failed-again');
-  await expect(again).toContainText('These values could not be loaded again');
-  await expect(form).toBeVisible();
-  await expect(expiry).toHaveValue('55');
+for (const settings of PAGES) {
+  test(`the ${settings.name} page keeps what the user typed when its read fails to answer again, and says so`, async ({ page }) => {
+    await signInAs(page, PROVIDER_ADMIN);
+    const groupId = await groupIdOf(page, 'Emerald Isle Hotels');
+    const path = `${MERCHANT_API}${settings.read(groupId)}`;
+    await page.goto(`/merchants/${settings.page}?merchantGroupId=${groupId}`);
+    const form = page.getByRole('form', { name: settings.form });
+    const field = form.getByRole('textbox', { name: settings.field, exact: true });
+    await expect(field).toBeVisible();
+    await field.fill(settings.typed);
 
-  // The server answers again: the notice goes, the typing is still there.
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
-  await reconnect(page, path);
-  await expect(again).toHaveCount(0);
-  await expect(expiry).toHaveValue('55');
-});
+    // The server cannot answer the read again: the form and the typing stay; the page says what happened.
+    await page.route(`**${path}`, (route) => route.fulfill(UNAVAILABLE));
+    await reconnect(page, path);
+    const again = page.getByTestId('read-failed-again');
+    await expect(again).toContainText('These values could not be loaded again');
+    await expect(form).toBeVisible();
+    await expect(field).toHaveValue(settings.typed);
+
+    // The server answers again: the notice goes, the typing is still there.
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await reconnect(page, path);
+    await expect(again).toHaveCount(0);
+    await expect(field).toHaveValue(settings.typed);
+  });
+}
 
 test('a settings page whose first read fails says why there is no form', async ({ page }) => {
   await signInAs(page, PROVIDER_ADMIN);
