@@ -173,20 +173,23 @@ async function askPlanner(db: Db, matching: CompiledQuery): Promise<number> {
  * A page of a list and its capped count in one statement (decision 0636): each statement costs the server a
  * round trip and the decoding of its answer, more than counting in the same statement costs the database.
  * The count rides on every row of the page as an uncorrelated subquery (PostgreSQL runs it once); an empty
- * page carries none, so the count then runs alone, as does the planner's estimate past the cap.
- * `page` is the page's whole select (its order, limit and offset); `matching` selects 1 from every row the
- * list matches, as for `cappedCount`.
+ * page carries none. An empty first page is the whole answer (the filter matches nothing, in the statement's own
+ * snapshot), so nothing more is asked; a later page found empty has its count run alone, as does the planner's
+ * estimate past the cap. `page` is the page's whole select (its order, limit and offset: `firstPage` says whether
+ * that offset is 0); `matching` selects 1 from every row the list matches, as for `cappedCount`.
  */
 export async function pageWithCappedCount<R extends object>(
   db: Db,
   page: Expression<unknown> | RawBuilder<unknown>,
   matching: RawBuilder<unknown>,
-  estimate?: number,
+  { firstPage, estimate }: { firstPage: boolean; estimate?: number },
 ): Promise<{ rows: R[]; count: { total: number; exact: boolean } }> {
   const { rows } = await sql<R & { list_capped_count: string | number }>`
     SELECT page.*, (SELECT count(*) FROM (${matching} LIMIT ${sql.lit(exactCountUpTo + 1)}) AS capped) AS list_capped_count
     FROM (${page}) AS page`.execute(db);
   const first = rows[0];
+  // A search for what is not there (a mistyped reference) costs one statement, not two.
+  if (!first && firstPage) return { rows: [], count: { total: 0, exact: true } };
   if (!first) return { rows: [], count: await cappedCount(db, matching.compile(db)) };
   return { rows, count: await countPastTheCap(db, matching.compile(db), Number(first.list_capped_count), estimate) };
 }
@@ -202,14 +205,14 @@ export async function pageWithTotal<R extends object>(
   db: Db,
   page: Expression<unknown> | RawBuilder<unknown>,
   matching: RawBuilder<unknown>,
-  estimateFirst: string,
+  { estimateFirst, firstPage }: { estimateFirst: string; firstPage: boolean },
 ): Promise<{ rows: R[]; count: { total: number; exact: boolean } }> {
   const trusted = exactCountUpTo * TRUSTED_ESTIMATE_FACTOR;
-  if ((await tableRows(db, estimateFirst)) <= trusted) return pageWithCappedCount<R>(db, page, matching);
+  if ((await tableRows(db, estimateFirst)) <= trusted) return pageWithCappedCount<R>(db, page, matching, { firstPage });
   // Asked before the page, not beside it: it decides whether the count rides in the page's statement, and a count
   // would wait for it anyway; only a filter first seen and past the cap waits the one round trip more.
   const estimate = await plannedRows(db, matching.compile(db));
-  if (estimate < trusted) return pageWithCappedCount<R>(db, page, matching, estimate);
+  if (estimate < trusted) return pageWithCappedCount<R>(db, page, matching, { firstPage, estimate });
   const { rows } = await sql<R>`${page}`.execute(db);
   return { rows, count: { total: estimate, exact: false } };
 }

@@ -109,7 +109,9 @@ export async function payoutPage(
     .orderBy(orderByClause(payoutSortKeys(query.sorting)))
     .limit(pageSize)
     .offset(page * pageSize);
-  const { rows, count } = await pageWithCappedCount<PayoutRecord>(db, pageQuery, sql`SELECT 1 FROM payouts p WHERE ${where}`);
+  const { rows, count } = await pageWithCappedCount<PayoutRecord>(db, pageQuery, sql`SELECT 1 FROM payouts p WHERE ${where}`, {
+    firstPage: page === 0,
+  });
   return { rows: rows.map(toPayoutRow), count };
 }
 

@@ -151,7 +151,10 @@ export async function orderSearchPage(
 ): Promise<{ items: OrderRow[]; count: { total: number; exact: boolean } }> {
   const withLink = sql`SELECT page.*, ${sql.raw(link.sql('page'))} AS payment_link
     FROM (${pageSelect(db, query, merchants, page, pageSize, fromEnd)}) AS page`;
-  const { rows, count } = await pageWithTotal<OrderRecord & { payment_link: unknown }>(db, withLink, matchingOrders(query.filters, merchants), 'orders');
+  const { rows, count } = await pageWithTotal<OrderRecord & { payment_link: unknown }>(db, withLink, matchingOrders(query.filters, merchants), {
+    estimateFirst: 'orders',
+    firstPage: page === 0,
+  });
   const items = rows.map((record) => {
     const row = toOrderRow(record);
     row.paymentLink = link.read(record.payment_link, record.status);
