@@ -114,7 +114,7 @@ export const smtpSettingsEndpoints = endpointTable([
     method: 'PUT',
     path: `${MERCHANT_API}/merchant-smtp`,
     summary:
-      'Save the SMTP settings of a merchant group or property; the password is stored encrypted, and kept when the body leaves it out; 412 when If-Match names a version of the scope’s own settings no longer current',
+      'Save the SMTP settings of a merchant group or property; the password is stored encrypted, and kept when the body leaves it out; 412 when If-Match names a version no longer current: the scope’s own `updatedAt`, or for a property showing its group’s, `inherited:` and the group’s (decision 0683)',
     access: { resource: 'PaymentSettings', action: 'Update' },
     body: SmtpSettingsInputSchema,
     response: SmtpSettingsAnswerSchema,

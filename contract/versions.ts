@@ -9,3 +9,19 @@ export const NEVER_SAVED = 'never-saved';
 
 /** The version a change is made from: what the caller read as `updatedAt`. */
 export const versionOf = (updatedAt: string | null): string => updatedAt ?? NEVER_SAVED;
+
+/**
+ * Decision 0683: the version a property's e-mail or webhook page names when it has no settings of its own and shows
+ * its group's: the group's version, marked, so the save is refused once the group's settings changed meanwhile.
+ */
+export const INHERITED_VERSION_PREFIX = 'inherited:';
+export const inheritedVersionOf = (groupUpdatedAt: string): string => `${INHERITED_VERSION_PREFIX}${groupUpdatedAt}`;
+
+/**
+ * The version of what a page shows when a scope's settings are its own or else its group's, as a whole (e-mail,
+ * webhooks): its own version when it has settings, else the group's it shows, else NEVER_SAVED.
+ */
+export function shownVersionOf(own: string | null | undefined, inherited: string | null | undefined): string {
+  if (own) return own;
+  return inherited ? inheritedVersionOf(inherited) : NEVER_SAVED;
+}

@@ -101,7 +101,10 @@ export const WebhookSettingsSchema = z.object({
   /** The secret the last rotation replaced, while it still signs beside the current one; else null. */
   previousSecretHint: z.string().nullable(),
   previousSecretValidUntil: z.string().nullable(),
+  /** Any change, a secret rotation included. */
   updatedAt: z.string(),
+  /** The last save of the addresses: the version an address save names in If-Match; a rotation leaves it (decision 0683). */
+  addressesUpdatedAt: z.string(),
 });
 export type WebhookSettings = z.infer<typeof WebhookSettingsSchema>;
 
@@ -156,7 +159,7 @@ export const webhookEndpoints = endpointTable([
     method: 'PUT',
     path: `${MERCHANT_API}/webhooks`,
     summary:
-      'Save the webhook and pay-later webhook URLs; the first save creates the signing secret and is the only answer that shows it; 412 when If-Match names a version of the scope’s own settings no longer current (a secret rotation makes a new version)',
+      'Save the webhook and pay-later webhook URLs; the first save creates the signing secret and is the only answer that shows it; 412 when If-Match names a version of the addresses no longer current: the scope’s own `addressesUpdatedAt` (or `updatedAt`; a secret rotation changes no address), or for a property showing its group’s, `inherited:` and the group’s (decision 0683)',
     access: { resource: 'PaymentSettings', action: 'Update' },
     body: WebhookSettingsInputSchema,
     response: WebhookSecretAnswerSchema,

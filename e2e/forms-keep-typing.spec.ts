@@ -9,8 +9,9 @@ import { usePrivateServer } from './support/private-server';
 // without a word. Now the form keeps it and says someone else changed the settings; a save is
 // refused (changed-since) and "Show the current settings" builds the form from theirs. A form with
 // nothing typed still follows the newer answer. The webhook and e-mail settings name their version too
-// (decision 0354, amended): a save over someone else's, whether or not the page has seen it, is refused.
-// These tests save settings: a database of their own.
+// (decision 0354, amended): a save over someone else's, whether or not the page has seen it, is refused. A
+// property's page showing its group's settings names the group's version, and a rotated webhook secret is no
+// change to the addresses (decision 0683). These tests save settings: a database of their own.
 
 test.describe.configure({ mode: 'serial' });
 usePrivateServer(5);
@@ -31,6 +32,12 @@ async function put(page: Page, path: string, data: unknown) {
   const { accessToken } = (await (await page.request.get('/api/auth/session')).json()) as { accessToken: string };
   const answer = await page.request.put(path, { headers: { Authorization: `Bearer ${accessToken}` }, data });
   expect(answer.ok(), await answer.text()).toBe(true);
+}
+
+async function propertyIdOf(page: Page, name: string): Promise<string> {
+  const api = await apiOf(page);
+  const found = (await api.post(`${MERCHANT_API}/properties/search`, { filters: { search: name } })) as { items: Array<{ merchantId: string }> };
+  return found.items[0]!.merchantId;
 }
 
 /**
@@ -242,4 +249,108 @@ test('an e-mail settings save over someone else’s is refused and keeps the typ
   await theySave('Emerald Isle Reservations');
   await name.fill('Emerald Isle Front Desk');
   await refusedThenRedone(form, name, 'Emerald Isle Front Desk', 'Emerald Isle Reservations', savedName);
+});
+
+test('a property’s e-mail save made from its group’s values is refused once the group’s changed; theirs come when asked', async ({ page }) => {
+  await signInAs(page, PROVIDER_ADMIN);
+  const merchantGroupId = await groupIdOf(page, 'Kastro Island Resorts');
+  const merchantId = await propertyIdOf(page, 'Naxos Beach Villas');
+  const api = await apiOf(page);
+  const groupScope = { kind: 'merchantGroup', merchantGroupId };
+  const propertyScope = { kind: 'property', merchantGroupId, merchantId };
+  const groupSettings = {
+    provider: 'SMTP',
+    server: 'smtp.kastro.example',
+    port: 587,
+    encryption: 'STARTTLS',
+    username: 'kastro',
+    senderEmail: 'stay@kastro.example',
+  };
+  /** Someone else saves the group's e-mail settings on the group's page. */
+  const theySave = (senderName: string) => put(page, `${MERCHANT_API}/merchant-smtp`, { ...groupSettings, scope: groupScope, senderName });
+  /** The sender name the property sends with: its own, else its group's. */
+  const sendsAs = async () => {
+    const answer = (await api.post(`${MERCHANT_API}/merchant-smtp/search`, { scope: propertyScope })) as Record<
+      'settings' | 'inherited',
+      { senderName: string } | null
+    >;
+    return (answer.settings ?? answer.inherited)?.senderName;
+  };
+  await theySave('Kastro Islands');
+
+  await page.goto(`/properties/smtp-settings?merchantId=${merchantId}`);
+  const form = page.getByRole('form', { name: 'E-mail delivery' });
+  const name = form.getByLabel('Sender name');
+  await expect(name).toHaveValue('Kastro Islands');
+  await expect(form.getByRole('note')).toContainText('no e-mail settings of its own');
+
+  // The group's name changes meanwhile; this page, built on the old one, has not fetched it. Saved, it would make the
+  // old group values the property's own: refused, nothing written, their name when asked, and the change made again.
+  await theySave('Kastro Islands Reservations');
+  await name.fill('Naxos Front Desk');
+  await refusedThenRedone(form, name, 'Naxos Front Desk', 'Kastro Islands Reservations', sendsAs);
+});
+
+test('a property’s webhook save made from its group’s address is refused once the group’s changed; theirs shows when asked', async ({ page }) => {
+  await signInAs(page, PROVIDER_ADMIN);
+  const merchantGroupId = await groupIdOf(page, 'Kastro Island Resorts');
+  const merchantId = await propertyIdOf(page, 'Naxos Beach Villas');
+  const api = await apiOf(page);
+  /** Someone else saves the group's webhook address on the group's page. */
+  const theySave = (url: string) => put(page, `${MERCHANT_API}/webhooks`, { scope: { kind: 'merchantGroup', merchantGroupId }, url });
+  const ownUrl = async () =>
+    ((await api.post(`${MERCHANT_API}/webhooks/search`, { scope: { kind: 'property', merchantGroupId, merchantId } })) as { settings: { url: string } | null })
+      .settings?.url ?? null;
+  await theySave('https://hooks.kastro.example/first');
+
+  await page.goto(`/properties/webhook-configuration?merchantId=${merchantId}`);
+  const form = page.getByRole('form', { name: 'Webhooks' });
+  const url = form.getByRole('textbox', { name: 'Webhook URL', exact: true });
+  const note = form.getByRole('note');
+  const notice = form.getByTestId('changed-since');
+  await expect(note).toContainText('https://hooks.kastro.example/first');
+
+  // The group's address changes meanwhile; the page has not fetched it. The property's save is refused, writes nothing.
+  await theySave('https://hooks.kastro.example/theirs');
+  await url.fill('https://hooks.naxos.example/mine');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(notice).toContainText('Someone else saved this page after you opened it, so your changes were not saved.');
+  await expect(url).toHaveValue('https://hooks.naxos.example/mine');
+  expect(await ownUrl()).toBeNull();
+
+  // Asked, the page shows the group's new address; the property's own address, typed again, is saved.
+  await notice.getByRole('button', { name: 'Show the current settings' }).click();
+  await expect(note).toContainText('https://hooks.kastro.example/theirs');
+  await expect(url).toHaveValue('');
+  await url.fill('https://hooks.naxos.example/mine');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('status')).toHaveText('Saved.');
+  expect(await ownUrl()).toBe('https://hooks.naxos.example/mine');
+});
+
+test('a webhook secret rotated by someone else does not refuse an address save on a page that has not fetched it', async ({ page }) => {
+  await signInAs(page, PROVIDER_ADMIN);
+  const merchantGroupId = await groupIdOf(page, 'Iberia Boutique');
+  const api = await apiOf(page);
+  const scope = { kind: 'merchantGroup', merchantGroupId };
+  const saved = async () => ((await api.post(`${MERCHANT_API}/webhooks/search`, { scope })) as { settings: { url: string; secretHint: string } }).settings;
+  await put(page, `${MERCHANT_API}/webhooks`, { scope, url: 'https://hooks.iberia.example/first' });
+
+  await page.goto(`/merchants/webhook-configuration?merchantGroupId=${merchantGroupId}`);
+  const form = page.getByRole('form', { name: 'Webhooks' });
+  const url = form.getByRole('textbox', { name: 'Webhook URL', exact: true });
+  const hint = page.getByTestId('webhook-secret-hint');
+  await expect(url).toHaveValue('https://hooks.iberia.example/first');
+  const hintBefore = await hint.textContent();
+
+  // Another admin rotates the secret: no address changed. The typed address is saved, and the page then shows the new secret's hint.
+  await api.post(`${MERCHANT_API}/webhooks/rotate-secret`, { scope });
+  const rotated = await saved();
+  expect(hintBefore).not.toContain(rotated.secretHint);
+  await url.fill('https://hooks.iberia.example/mine');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('status')).toHaveText('Saved.');
+  await expect(form.getByTestId('changed-since')).toHaveCount(0);
+  expect(await saved()).toMatchObject({ url: 'https://hooks.iberia.example/mine', secretHint: rotated.secretHint });
+  await expect(hint).toContainText(rotated.secretHint);
 });

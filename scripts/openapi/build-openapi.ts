@@ -64,7 +64,7 @@ function versionParameter(endpoint: Endpoint): JsonSchema[] {
       name: VERSION_HEADER,
       in: 'header',
       required: false,
-      description: `the \`updatedAt\` the change was made from (\`${NEVER_SAVED}\` when it was null): a change from a version replaced since is a 412 and writes nothing; without it the last write wins`,
+      description: `the version the change was made from, the \`updatedAt\` it read (\`${NEVER_SAVED}\` when it was null) unless the summary names another: a change from a version replaced since is a 412 and writes nothing; without it the last write wins`,
       schema: { type: 'string', maxLength: 64 },
     },
   ];

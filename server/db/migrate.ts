@@ -36,6 +36,7 @@ import * as ordersReferenceById from './migrations/0330-orders-reference-by-id';
 import * as refundLaterAnswers from './migrations/0340-refund-later-answers';
 import * as linkExpiryAnnounced from './migrations/0350-link-expiry-announced';
 import * as payoutAttemptsSentByRun from './migrations/0390-payout-attempts-sent-by-run';
+import * as webhookAddressesVersion from './migrations/0400-webhook-addresses-version';
 import { applySchemaSnapshot, isEmptyDatabase, type SchemaSnapshot } from './schema-snapshot';
 import { schemaSnapshot } from './schema-snapshot.generated.mjs';
 
@@ -79,6 +80,7 @@ export const migrations: Record<string, Migration> = {
   '0340-refund-later-answers': refundLaterAnswers,
   '0350-link-expiry-announced': linkExpiryAnnounced,
   '0390-payout-attempts-sent-by-run': payoutAttemptsSentByRun,
+  '0400-webhook-addresses-version': webhookAddressesVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

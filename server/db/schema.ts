@@ -580,7 +580,10 @@ export interface WebhookSettingsTable {
   previous_secret_expires_at: NullableTimestamp;
   updated_by: string | null;
   created_at: Timestamp;
+  /** Any change to the row, a secret rotation included. */
   updated_at: Timestamp;
+  /** The last save of the addresses: the version an address save names (a rotation leaves it, decision 0683). */
+  addresses_updated_at: Timestamp;
 }
 /** One event for one receiver: the delivery job and its log entry (decision 0282). */
 export interface WebhookDeliveriesTable {

@@ -7,8 +7,16 @@ import { problems } from './problem';
  * caller said which it was made from (contract/versions.ts). Run it after the row lock the write takes.
  */
 export function assertCurrentVersion(request: FastifyRequest, current: string | null, detail: string): void {
+  assertVersionAmong(request, [versionOf(current)], detail);
+}
+
+/**
+ * The same, where more than one name stands for what is current (decision 0683): the webhook addresses are current
+ * by their own version or the row's, a property without settings of its own by "never saved" or its group's.
+ */
+export function assertVersionAmong(request: FastifyRequest, current: readonly string[], detail: string): void {
   const basis = request.headers[VERSION_HEADER.toLowerCase()];
-  if (typeof basis === 'string' && basis !== versionOf(current)) throw problems.changedSince(detail);
+  if (typeof basis === 'string' && !current.includes(basis)) throw problems.changedSince(detail);
 }
 
 /** Whether the caller said which version its change was made from (then the check needs the row locked first). */

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { canSeeMerchant, isProviderStaff, type Caller } from '../auth/caller';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
+import { inheritedVersionOf, NEVER_SAVED } from '../../contract/versions';
 import { namesVersion } from '../http/versions';
 
 // Scoping (spec 6): provider staff reach every group and property; anyone else only their own
@@ -41,4 +42,16 @@ export async function merchantOfGroup(db: Db, merchantGroupId: string, merchantI
 export async function lockGroupForVersionCheck(db: Db, request: FastifyRequest, merchantGroupId: string): Promise<void> {
   if (!namesVersion(request)) return;
   await db.selectFrom('merchant_groups').select('id').where('id', '=', merchantGroupId).forUpdate().executeTakeFirst();
+}
+
+/**
+ * Decision 0683: the versions a save of settings a property takes whole from its group when it has none of its own
+ * (e-mail, webhooks) may name and still be current. With settings of its own: theirs. Without: "never saved" (a
+ * caller that showed nothing of its group's, as decision 0354 had it) and the group's, marked inherited (a page that
+ * showed the group's values, refused once they changed). `own` and `group` are the versions each answers to, null
+ * when it has no settings.
+ */
+export function currentScopeVersions(own: readonly string[] | null, group: readonly string[] | null): string[] {
+  if (own) return [...own];
+  return [NEVER_SAVED, ...(group ?? []).map(inheritedVersionOf)];
 }

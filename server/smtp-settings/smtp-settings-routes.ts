@@ -6,10 +6,10 @@ import type { Db } from '../db/database';
 import type { SmtpSettingsTable } from '../db/schema';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
-import { assertCurrentVersion } from '../http/versions';
+import { assertVersionAmong, namesVersion } from '../http/versions';
 import { literalTargetProblem } from '../outbound/outbound-target';
 import { secretBoxOf } from '../outbound/secret-box';
-import { lockGroupForVersionCheck } from '../settings/settings-access';
+import { currentScopeVersions, lockGroupForVersionCheck } from '../settings/settings-access';
 import { checkSettingsScope, type CheckedScope } from '../settings/settings-scope-access';
 import { sendTestEmail } from './smtp-test';
 
@@ -70,8 +70,11 @@ export function registerSmtpSettingsRoutes(app: FastifyInstance): void {
     if (serverProblem) throw problems.validation({ server: [serverProblem] });
     await lockGroupForVersionCheck(ctx.db, request, scope.merchantGroupId);
     const existing = await rowOf(ctx.db, scope.merchantGroupId, scope.merchantId);
-    // Someone saved this scope's settings since the caller read them: theirs stay (decision 0354).
-    assertCurrentVersion(request, settingsOf(existing)?.updatedAt ?? null, SETTINGS_CHANGED_DETAIL);
+    // A property without settings of its own showed its group's: a save made from them is current only while they are.
+    const shown = existing || scope.merchantId === null || !namesVersion(request) ? undefined : await rowOf(ctx.db, scope.merchantGroupId, null);
+    // Someone saved this scope's settings, or the group's it showed, since the caller read them: theirs stay (decisions 0354, 0683).
+    const versionsOf = (row: SmtpRow | undefined) => (row ? [new Date(row.updated_at).toISOString()] : null);
+    assertVersionAmong(request, currentScopeVersions(versionsOf(existing), versionsOf(shown)), SETTINGS_CHANGED_DETAIL);
     // An empty password field keeps the stored one (the form never has it to send back)...
     const newPassword = body.password !== undefined && body.password !== '' ? body.password : undefined;
     // ...but only for the mail server it was given for: pointed elsewhere, the kept password would be sent

@@ -14,9 +14,9 @@ import type { Db } from '../db/database';
 import type { ColumnOf, ColumnsOf } from '../db/row-types';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
-import { assertCurrentVersion } from '../http/versions';
+import { assertVersionAmong, namesVersion } from '../http/versions';
 import { secretBoxOf } from '../outbound/secret-box';
-import { lockGroupForVersionCheck } from '../settings/settings-access';
+import { currentScopeVersions, lockGroupForVersionCheck } from '../settings/settings-access';
 import { checkSettingsScope, type CheckedScope } from '../settings/settings-scope-access';
 import { enqueueDelivery, webhookTargetOf } from './webhook-events';
 import { literalTargetProblem } from '../outbound/outbound-target';
@@ -33,6 +33,7 @@ interface SettingsRow {
   previous_secret_hint: string | null;
   previous_secret_expires_at: Date | null;
   updated_at: Date;
+  addresses_updated_at: Date;
 }
 
 const SETTINGS_COLUMNS = [
@@ -44,6 +45,7 @@ const SETTINGS_COLUMNS = [
   'previous_secret_hint',
   'previous_secret_expires_at',
   'updated_at',
+  'addresses_updated_at',
 ] as const;
 
 async function rowOf(db: Db, merchantGroupId: string, merchantId: string | null): Promise<SettingsRow | undefined> {
@@ -67,7 +69,13 @@ function settingsOf(row: SettingsRow | undefined): WebhookSettings | null {
     previousSecretHint: overlapping ? row.previous_secret_hint : null,
     previousSecretValidUntil: overlapping ? new Date(row.previous_secret_expires_at!).toISOString() : null,
     updatedAt: new Date(row.updated_at).toISOString(),
+    addressesUpdatedAt: new Date(row.addresses_updated_at).toISOString(),
   };
+}
+
+/** The versions an address save may name while these addresses stand: theirs, and the row's (a caller that read after a rotation). */
+function addressVersionsOf(row: SettingsRow | undefined): string[] | null {
+  return row ? [new Date(row.addresses_updated_at).toISOString(), new Date(row.updated_at).toISOString()] : null;
 }
 
 async function answerOf(db: Db, scope: CheckedScope): Promise<WebhookSettingsAnswer> {
@@ -151,14 +159,18 @@ export function registerWebhookRoutes(app: FastifyInstance, nudge: () => void): 
     if (Object.keys(errors).length) throw problems.validation(errors);
     await lockGroupForVersionCheck(ctx.db, request, scope.merchantGroupId);
     const existing = await rowOf(ctx.db, scope.merchantGroupId, scope.merchantId);
-    // Someone saved this scope's settings since the caller read them: theirs stay (decision 0354). A rotated secret
-    // is a change too; the page that rotated it holds the rotation's answer and names its version.
-    assertCurrentVersion(request, settingsOf(existing)?.updatedAt ?? null, SETTINGS_CHANGED_DETAIL);
+    // A property without settings of its own showed its group's: a save made from them is current only while they are.
+    const shown = existing || scope.merchantId === null || !namesVersion(request) ? undefined : await rowOf(ctx.db, scope.merchantGroupId, null);
+    // Someone saved these addresses, or the group's the page showed, since the caller read them: theirs stay (decisions
+    // 0354, 0683). A rotated secret changes no address: the addresses' own version still stands, and so does the row's
+    // for a caller that read after the rotation.
+    assertVersionAmong(request, currentScopeVersions(addressVersionsOf(existing), addressVersionsOf(shown)), SETTINGS_CHANGED_DETAIL);
     let secret: string | null = null;
+    const now = new Date();
     if (existing) {
       await ctx.db
         .updateTable('webhook_settings')
-        .set({ url: body.url, pay_later_url: payLaterUrl, updated_by: caller.userId, updated_at: new Date() })
+        .set({ url: body.url, pay_later_url: payLaterUrl, updated_by: caller.userId, updated_at: now, addresses_updated_at: now })
         .where('id', '=', existing.id)
         .execute();
     } else {
@@ -173,6 +185,8 @@ export function registerWebhookRoutes(app: FastifyInstance, nudge: () => void): 
           secret_cipher: secretBoxOf(ctx).seal(secret),
           secret_hint: hintOf(secret),
           updated_by: caller.userId,
+          updated_at: now,
+          addresses_updated_at: now,
         })
         .execute();
     }

@@ -16,7 +16,7 @@ import {
   type SmtpSettingsInput,
 } from '../../../../contract/smtp-settings';
 import { UNSAFE_TEXT_MESSAGE } from '../../../../contract/text';
-import { versionOf } from '../../../../contract/versions';
+import { shownVersionOf } from '../../../../contract/versions';
 import { isChangedSince } from '../../../lib/failure-message';
 import { useActionMutation } from '../../../lib/use-action-mutation';
 import { Field, inputClass } from '../../../components/form/field';
@@ -44,6 +44,12 @@ const SERVER_MESSAGE_KEYS: Record<string, string> = {
   [SMTP_PASSWORD_AGAIN]: 'integrations.email.errors.passwordAgain',
   [UNSAFE_TEXT_MESSAGE]: 'integrations.email.errors.unsafeText',
 };
+
+/**
+ * The version of what the inputs show: the scope's own settings, else (a property without) its group's, which a save
+ * made from them names, so it is refused once the group's changed meanwhile (decision 0683).
+ */
+const shownSettingsVersion = (answer: SmtpSettingsAnswer): string => shownVersionOf(answer.settings?.updatedAt, answer.inherited?.updatedAt);
 
 function draftOf(settings: SmtpSettings | null): Draft {
   return {
@@ -90,7 +96,7 @@ export function EmailSettingsForm(props: SettingsFormProps) {
   const { t } = useTranslation();
   const answer = useQuery(smtpSettingsQuery(props.scope));
   // The inputs start from the answer they were built from, kept while they hold typing (decision 0680).
-  const held = useHeldAnswer(JSON.stringify(props.scope), answer.data, (data) => data.settings?.updatedAt ?? 'none');
+  const held = useHeldAnswer(JSON.stringify(props.scope), answer.data, shownSettingsVersion);
   const [saved, setSaved] = useState(false);
   if (neverAnswered(answer)) return <ReadFailure read={answer} />;
   if (!held.answer) return <p className="text-sm text-slate-600">{t('integrations.common.loading')}</p>;
@@ -118,7 +124,7 @@ function LoadedForm({
   const queryClient = useQueryClient();
   const save = useActionMutation({
     // The version of the answer the inputs were built from: a save over someone else's newer one is refused (decision 0354).
-    mutationFn: (body: SmtpSettingsInput) => saveSmtpSettings(body, versionOf(answer.settings?.updatedAt ?? null)),
+    mutationFn: (body: SmtpSettingsInput) => saveSmtpSettings(body, shownSettingsVersion(answer)),
     meta: { errorToast: false },
     onSuccess: (next) => {
       setSaved(true);

@@ -1,17 +1,14 @@
 import type { WebhookSettingsAnswer } from '../../../../contract/webhooks';
-import { versionOf } from '../../../../contract/versions';
+import { shownVersionOf } from '../../../../contract/versions';
 
-// Which answer the webhook address form was built from, and which version its save names (decisions 0354, 0680).
-
-/** What the address form is built from: an answer with other addresses is someone else's save, one with only a new secret is not. */
-export const addressesOf = (data: WebhookSettingsAnswer) => JSON.stringify([data.settings?.url, data.settings?.payLaterUrl, data.inherited?.url]);
+// Which answer the webhook address form was built from, and which version its save names (decisions 0354, 0680, 0683).
 
 /**
- * The version an address save names (decision 0354): the newest answer's when it holds the same addresses as the one the
- * form was built from (a rotated secret makes a new version and changes no address: the rotation on this page must not
- * refuse the next address save), else the held answer's, so a save over someone else's new addresses is refused.
+ * The version of the addresses a page shows: the scope's own, else its group's (a property without addresses of its
+ * own), else "never saved". An address save names it, so a save over someone else's addresses, or over a change to
+ * the group's the page showed, is refused. A rotated secret, this page's or anyone's, leaves it as it is: the server
+ * keeps the addresses' version apart from the row's, so a rotation refuses no address save and does not count as
+ * someone else's change to the form.
  */
-export function addressesVersion(held: WebhookSettingsAnswer, latest: WebhookSettingsAnswer | undefined): string {
-  const basis = latest && addressesOf(latest) === addressesOf(held) ? latest : held;
-  return versionOf(basis.settings?.updatedAt ?? null);
-}
+export const addressesVersion = (answer: WebhookSettingsAnswer): string =>
+  shownVersionOf(answer.settings?.addressesUpdatedAt, answer.inherited?.addressesUpdatedAt);

@@ -18,7 +18,7 @@ import { useHeldAnswer, type HeldAnswer } from '../../../components/form/use-hel
 import { useReportDirty } from '../../../components/form/use-report-dirty';
 import { ChangedSinceNotice } from '../../../components/changed-since/changed-since-notice';
 import type { SettingsFormProps } from '../settings-form-props';
-import { addressesOf, addressesVersion } from './addresses-version';
+import { addressesVersion } from './addresses-version';
 import { WebhookDeliveryLog } from './webhook-delivery-log';
 import { WebhookSecretNotice } from './webhook-secret-notice';
 import { rotateSecret, saveWebhooks, sendTestEvent, webhookKeys, webhookSettingsQuery } from './webhooks-api';
@@ -32,8 +32,8 @@ export function WebhookSettingsForm(props: SettingsFormProps) {
   const { t } = useTranslation();
   const answer = useQuery(webhookSettingsQuery(props.scope));
   // The addresses start from the answer they were built from, kept while they hold typing (decision 0680). Told
-  // apart by the addresses only: a rotated secret (this page's own) is a new answer the addresses need not follow.
-  const held = useHeldAnswer(JSON.stringify(props.scope), answer.data, addressesOf);
+  // apart by the addresses' version (decision 0683): a rotated secret is a new answer the addresses need not follow.
+  const held = useHeldAnswer(JSON.stringify(props.scope), answer.data, addressesVersion);
   // Outside the form: a save that returns the secret replaces the answer, and the secret must stay on screen.
   const [secret, setSecret] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -59,7 +59,7 @@ export function WebhookSettingsForm(props: SettingsFormProps) {
         {...props}
         answer={held.answer}
         held={held}
-        version={addressesVersion(held.answer, answer.data)}
+        version={addressesVersion(held.answer)}
         onSecret={(created) => {
           setSecret(created);
           if (props.onSaved) setContinueAfterSecret(true);
