@@ -13,6 +13,7 @@ import { ChangedSinceNotice } from '../../../components/changed-since/changed-si
 import type { SettingsFormProps } from '../settings-form-props';
 import { SettingsFormFooter } from '../settings-form-footer';
 import { neverAnswered, ReadFailure } from '../../../components/form/read-failure';
+import { LoadingStatus } from '../../../components/loading-status/loading-status';
 
 // The property-manager page (spec 2): which of the group's property managers cover this property.
 // A manager's properties are their user scope, kept by the users module; its property-managers call
@@ -35,7 +36,7 @@ export function PropertyManagerForm({ scope, onboarding, onSaved }: SettingsForm
   const [saved, setSaved] = useState(false);
   if (merchantId === null) return <p className="text-sm text-slate-600">{t('settings.propertyManager.propertyOnly')}</p>;
   if (neverAnswered(managers)) return <ReadFailure read={managers} />;
-  if (!managers.data || !held.answer) return <p className="text-sm text-slate-600">{t('settings.page.loading')}</p>;
+  if (!managers.data || !held.answer) return <LoadingStatus message={t('settings.page.loading')} />;
   return (
     <>
       <ReadFailure read={managers} />
