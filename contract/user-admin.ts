@@ -153,6 +153,30 @@ export type UpdateUserBody = z.input<typeof UpdateUserBodySchema>;
 
 export const AssignScopeBodySchema = z.object({ userId: z.uuid({ message: 'the user id must be a uuid' }), merchantIds: MerchantIdsSchema });
 
+/**
+ * A property's managers (the property-manager settings page): the property managers of its group there are to
+ * choose from, and which of them cover it. `version` names that choice, not the managers' other properties: a save
+ * sent with it in `If-Match` is refused (412) once someone else has given or taken the property, or added or
+ * removed a manager to choose from (decision 0684). Each manager's other properties are kept as they are when the
+ * save is made, so a save never undoes a change to them.
+ */
+export const PropertyManagersSchema = z.object({
+  merchantId: z.string(),
+  /** The group's property managers the caller may see, deactivated ones left out, by name. */
+  managers: z.array(UserRowSchema),
+  version: z.string(),
+});
+export type PropertyManagers = z.infer<typeof PropertyManagersSchema>;
+export const PropertyManagersParamsSchema = z.object({ merchantId: z.uuid({ message: 'the property id must be a uuid' }) });
+export const SetPropertyManagersBodySchema = z.object({
+  /** The managers who are to cover the property; those left out stop covering it. */
+  userIds: z.array(z.uuid({ message: 'a user id must be a uuid' })).max(500, { message: 'at most 500 managers' }),
+});
+export type SetPropertyManagersBody = z.input<typeof SetPropertyManagersBodySchema>;
+/** What a property managers' save made from a choice someone has changed since is told (412, decision 0684). */
+export const PROPERTY_MANAGERS_CHANGED_DETAIL =
+  "this property's managers were changed by someone else after you opened them; nothing was saved. Load the current managers, then make your change again";
+
 export const AssignablePropertiesQuerySchema = z.object({ merchantGroupId: z.uuid({ message: 'the merchant group id must be a uuid' }).optional() });
 export const AssignablePropertySchema = z.object({ merchantId: z.string(), name: z.string(), status: z.string() });
 export const AssignableGroupSchema = z.object({ merchantGroupId: z.string(), name: z.string() });
@@ -277,6 +301,27 @@ export const userAdminEndpoints = endpointTable([
     access: UPDATE_USERS,
     body: AssignScopeBodySchema,
     response: UserDetailSchema,
+  }),
+  defineEndpoint({
+    id: 'getPropertyManagers',
+    method: 'GET',
+    path: `${MERCHANT_API}/property-managers/{merchantId}`,
+    summary: "A property's managers: the property managers of its group you may see, which of them cover it, and the version of that choice",
+    access: READ_USERS,
+    params: PropertyManagersParamsSchema,
+    response: PropertyManagersSchema,
+  }),
+  defineEndpoint({
+    id: 'setPropertyManagers',
+    method: 'PUT',
+    path: `${MERCHANT_API}/property-managers/{merchantId}`,
+    summary:
+      "Sets which of the group's property managers cover the property, in one change; each keeps their other properties; 412 when If-Match names a version no longer current",
+    access: UPDATE_USERS,
+    params: PropertyManagersParamsSchema,
+    body: SetPropertyManagersBodySchema,
+    response: PropertyManagersSchema,
+    versioned: true,
   }),
   defineEndpoint({
     id: 'resendInvitation',

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { MERCHANT_API } from '../contract/product';
-import { groupIdOf, PROVIDER_ADMIN, signInAs } from './export-support/api';
+import { apiOf, groupIdOf, PROVIDER_ADMIN, signInAs } from './export-support/api';
+import { holdCalls } from './support/hold-calls';
 
 // A settings form whose read answered once and then fails to answer again keeps the form and what the
 // user typed, and says the values could not be loaded again. Before, the failure took the form's place
@@ -75,4 +76,101 @@ test('a settings page whose first read fails says why there is no form', async (
   await page.goto(`/merchants/processing-settings?merchantGroupId=${groupId}`);
   await expect(page.getByTestId('read-failed')).toBeVisible();
   await expect(page.getByRole('form', { name: 'Processing settings' })).toHaveCount(0);
+});
+
+/** A property's ids, as the payment settings list has them. */
+async function propertyNamed(page: Page, name: string): Promise<{ merchantId: string; merchantGroupId: string }> {
+  const configs = (await (await apiOf(page)).post(`${MERCHANT_API}/merchant-config/search`, {})) as Array<{
+    merchantId: string;
+    merchantGroupId: string;
+    merchantName: string;
+  }>;
+  const property = configs.find((config) => config.merchantName === name);
+  if (!property) throw new Error(`no property ${name}`);
+  return property;
+}
+
+/** The read answers 503 from now on, and is fetched again: the form must stay, with the sentence above it. */
+async function readFailsAgain(page: Page, read: string) {
+  await page.route(`**${read}`, (route) => route.fulfill(UNAVAILABLE));
+  await reconnect(page, read);
+}
+
+/** The read answers again, and is fetched again: the sentence goes. */
+async function readAnswersAgain(page: Page, read: string) {
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await reconnect(page, read);
+  await expect(page.getByTestId('read-failed-again')).toHaveCount(0);
+}
+
+test("the property managers page keeps the user's choice when its read fails to answer again, and says so", async ({ page }) => {
+  await signInAs(page, 'merchantadmin@demo.folio.test');
+  const read = page.waitForRequest((request) => request.url().includes(`${MERCHANT_API}/property-managers/`));
+  await page.goto('/properties/property-manager');
+  const path = new URL((await read).url()).pathname;
+  const form = page.getByRole('form', { name: 'Property managers' });
+  const manager = form.getByRole('checkbox', { name: /\(propertymanager@demo\.folio\.test\)$/ });
+  await expect(manager).toBeVisible();
+  const chosen = !(await manager.isChecked());
+  await manager.setChecked(chosen);
+
+  await readFailsAgain(page, path);
+  await expect(page.getByTestId('read-failed-again')).toContainText('These values could not be loaded again');
+  await expect(form).toBeVisible();
+  await expect(manager).toBeChecked({ checked: chosen });
+
+  await readAnswersAgain(page, path);
+  await expect(manager).toBeChecked({ checked: chosen });
+});
+
+test('the virtual card settings keep what the user typed when their read fails to answer again, and say so', async ({ page }) => {
+  await signInAs(page, PROVIDER_ADMIN);
+  const property = await propertyNamed(page, 'Santorini Caldera Resort');
+  const read = `${MERCHANT_API}/vcc-merchant-configs/search`;
+  await page.goto(`/payment-settings/edit-payment-settings?merchantGroupId=${property.merchantGroupId}&merchantId=${property.merchantId}`);
+  const vcc = page.getByRole('region', { name: 'Virtual cards (VCC)' });
+  const email = vcc.getByLabel('E-mail for failed virtual card charges');
+  await expect(email).toBeVisible();
+  await email.fill('front.desk@example.com');
+
+  await readFailsAgain(page, read);
+  await expect(page.getByTestId('read-failed-again')).toContainText('These values could not be loaded again');
+  await expect(vcc).toBeVisible();
+  await expect(email).toHaveValue('front.desk@example.com');
+
+  await readAnswersAgain(page, read);
+  await expect(email).toHaveValue('front.desk@example.com');
+});
+
+test("a property's fee schedule keeps what the user typed when its read fails to answer again, and says so", async ({ page }) => {
+  await signInAs(page, PROVIDER_ADMIN);
+  const property = await propertyNamed(page, 'Santorini Caldera Resort');
+  const read = `${MERCHANT_API}/fees/search`;
+  await page.goto(`/properties/fees?merchantId=${property.merchantId}&merchantGroupId=${property.merchantGroupId}`);
+  const panel = page.getByRole('region', { name: 'Santorini Caldera Resort' });
+  await panel.getByLabel('Fee model').selectOption('Blended');
+  const percentage = panel.getByLabel('Percentage');
+  await percentage.fill('2.5');
+
+  await readFailsAgain(page, read);
+  await expect(panel.getByTestId('read-failed-again')).toContainText('These values could not be loaded again');
+  await expect(panel.getByRole('button', { name: 'Save fee schedule' })).toBeVisible();
+  await expect(percentage).toHaveValue('2.5');
+
+  await readAnswersAgain(page, read);
+  await expect(percentage).toHaveValue('2.5');
+});
+
+test("a settings form's loading is said as a status while its read is on its way", async ({ page }) => {
+  await signInAs(page, 'merchantadmin@demo.folio.test');
+  // The managers' read comes late, as on a busy server; by the time it is asked, the page knows it may be read.
+  const answer = await holdCalls(page, /\/property-managers\//);
+  const asked = page.waitForRequest((request) => request.url().includes(`${MERCHANT_API}/property-managers/`));
+  await page.goto('/properties/property-manager');
+  await asked;
+  await expect(page.getByRole('status')).toHaveText('Loading settings…');
+  await expect(page.getByRole('form', { name: 'Property managers' })).toHaveCount(0);
+  answer();
+  await expect(page.getByRole('form', { name: 'Property managers' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveCount(0);
 });

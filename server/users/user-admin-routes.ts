@@ -10,6 +10,7 @@ import { assertCurrentVersion, namesVersion } from '../http/versions';
 import { linkOrigin } from '../mail/link-origin';
 import { issueInvitation, sendInvitation } from './invitations';
 import { assertMayGrant, assertMayManage, assertNotLastAdmin, checkedMerchantIds, mayManage, targetGroupOf } from './user-guardrails';
+import { registerPropertyManagerRoutes } from './property-manager-routes';
 import { registerUserMerchantPermissionRoutes } from './user-merchant-permission-routes';
 import { listUsers, openInvitationExpiry, visibleUser } from './user-query';
 
@@ -254,4 +255,5 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
   });
 
   registerUserMerchantPermissionRoutes(app);
+  registerPropertyManagerRoutes(app);
 }

@@ -16,7 +16,7 @@ import { usersCovering, visibleUser } from './user-query';
 const e = userAdminEndpoints;
 
 /** A property the caller may see, with its group; 404 otherwise (no existence leak). */
-async function visibleMerchant(db: Db, caller: Caller, merchantId: string) {
+export async function visibleMerchant(db: Db, caller: Caller, merchantId: string) {
   const row = canSeeMerchant(caller, merchantId)
     ? await db.selectFrom('merchants').select(['id', 'name', 'merchant_group_id']).where('id', '=', merchantId).executeTakeFirst()
     : undefined;

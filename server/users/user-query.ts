@@ -198,3 +198,17 @@ export async function usersCovering(db: Db, caller: Caller, merchantId: string, 
     .map((row) => toUserRow(row, properties.get(row.id) ?? []))
     .filter((user) => user.scope === 'group' || (user.scope === 'assigned' && user.properties.some((property) => property.merchantId === merchantId)));
 }
+
+/** The property managers of a merchant group the caller may see, deactivated ones left out, by name. */
+export async function propertyManagersOf(db: Db, caller: Caller, merchantGroupId: string): Promise<UserRow[]> {
+  const query = usersVisibleTo(db.selectFrom('users'), caller)
+    .where('users.merchant_group_id', '=', merchantGroupId)
+    .where('users.disabled', '=', false)
+    .where(sql<boolean>`${currentRole} = ${'PropertyManager'}`);
+  const rows = await selectRows(query).orderBy('users.last_name').orderBy('users.first_name').orderBy('users.id').execute();
+  const properties = await propertiesOfUsers(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toUserRow(row, properties.get(row.id) ?? []));
+}

@@ -17,7 +17,7 @@ import { useCapabilities } from './capabilities';
 export const PROPERTY_PAGE_READS: Record<PropertyPage, Pick<Endpoint, 'id'>> = {
   'property-info': settingsEndpoints.getPropertySettings,
   'brand-assets': brandAssetEndpoints.listBrandAssets,
-  'property-manager': userAdminEndpoints.listUsers,
+  'property-manager': userAdminEndpoints.getPropertyManagers,
   'currency-rules': settingsEndpoints.getPropertySettings,
   'payment-settings': settingsEndpoints.getPropertySettings,
   'processing-settings': settingsEndpoints.getPropertySettings,

@@ -22,6 +22,7 @@ import { formatDateTime } from '../../lib/format';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { paymentSettingsKeys, saveVccSettings, vccSettingsQuery } from './api';
 import { neverAnswered, ReadFailure } from '../../components/form/read-failure';
+import { LoadingStatus } from '../../components/loading-status/loading-status';
 
 // Spec 7 `vcc-merchant-configs` on the property's payment settings page (decision 0295: the spec names no screen).
 
@@ -43,7 +44,7 @@ export function VccSection({ merchantId }: { merchantId: string }) {
   // Here, not in the form: the form starts afresh from what the server saved, and the confirmation must stay.
   const [saved, setSaved] = useState(false);
   if (neverAnswered(config)) return <ReadFailure read={config} />;
-  if (!held.answer) return <p className="text-sm text-slate-600">{t('paymentSettings.loading')}</p>;
+  if (!held.answer) return <LoadingStatus message={t('paymentSettings.loading')} />;
   return (
     <>
       <ReadFailure read={config} />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MerchantPage, PropertyPage } from '../../../contract/settings/pages';
 import { lazySettingsForm, MERCHANT_PAGE_FORMS, PROPERTY_PAGE_FORMS, type SettingsFormLoader } from './registry';
 import type { SettingsFormProps } from './settings-form-props';
+import { LoadingStatus } from '../../components/loading-status/loading-status';
 
 /** Renders a registered settings form, or says plainly that the page has no form yet. */
 export function SettingsFormHost({ loader, ...props }: SettingsFormProps & { loader: SettingsFormLoader | undefined }) {
@@ -16,7 +17,7 @@ export function SettingsFormHost({ loader, ...props }: SettingsFormProps & { loa
   }
   const Form = lazySettingsForm(loader);
   return (
-    <Suspense fallback={<p className="text-sm text-slate-600">{t('settings.page.loading')}</p>}>
+    <Suspense fallback={<LoadingStatus message={t('settings.page.loading')} />}>
       <Form {...props} />
     </Suspense>
   );

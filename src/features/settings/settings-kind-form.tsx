@@ -20,6 +20,7 @@ import { SettingsField } from './settings-field';
 import type { SettingsFormProps } from './settings-form-props';
 import { SettingsFormFooter } from './settings-form-footer';
 import { neverAnswered, ReadFailure } from '../../components/form/read-failure';
+import { LoadingStatus } from '../../components/loading-status/loading-status';
 
 // The form of one settings kind, for a group or a property, as a page or as a wizard step. The
 // kind's schema (contract/settings/) checks the values before they are sent; the server checks them
@@ -40,7 +41,7 @@ export function SettingsKindForm(props: SettingsKindFormProps) {
   // Kept here: a save replaces the answer, which starts the inputs over, and "saved" must outlive that.
   const [saved, setSaved] = useState(false);
   if (neverAnswered(answer)) return <ReadFailure read={answer} />;
-  if (!held.answer) return <p className="text-sm text-slate-600">{t('settings.page.loading')}</p>;
+  if (!held.answer) return <LoadingStatus message={t('settings.page.loading')} />;
   return (
     <>
       <ReadFailure read={answer} />

@@ -7,6 +7,7 @@ import { SettingsKindForm } from '../settings-kind-form';
 import type { SettingsFormProps } from '../settings-form-props';
 import { brandAssetsQuery } from './brand-assets-api';
 import { BrandAssetUpload } from './brand-asset-upload';
+import { LoadingStatus } from '../../../components/loading-status/loading-status';
 
 const FIELDS: readonly FieldSpec[] = [
   { name: 'primaryColor', control: 'text' },
@@ -45,7 +46,7 @@ function BrandAssetFiles({ merchantId }: { merchantId: string }) {
         {assets.error.message}
       </p>
     );
-  if (!assets.data) return <p className="text-sm text-slate-600">{t('settings.page.loading')}</p>;
+  if (!assets.data) return <LoadingStatus message={t('settings.page.loading')} />;
   return (
     <div className="grid max-w-3xl gap-4 md:grid-cols-2">
       <BrandAssetUpload merchantId={merchantId} asset="logo" current={assets.data.logo} />

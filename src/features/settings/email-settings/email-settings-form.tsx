@@ -30,6 +30,7 @@ import { saveSmtpSettings, smtpSettingsKey, smtpSettingsQuery } from './email-se
 import { SmtpTestPanel } from './smtp-test-panel';
 import { SettingsFormFooter } from '../settings-form-footer';
 import { neverAnswered, ReadFailure } from '../../../components/form/read-failure';
+import { LoadingStatus } from '../../../components/loading-status/loading-status';
 
 // E-mail settings of a merchant group ("email-settings") or a property ("smtp-settings"), spec 7
 // `merchant-smtp` (decision 0280). The password is write-only: the form shows whether one is
@@ -99,7 +100,7 @@ export function EmailSettingsForm(props: SettingsFormProps) {
   const held = useHeldAnswer(JSON.stringify(props.scope), answer.data, shownSettingsVersion);
   const [saved, setSaved] = useState(false);
   if (neverAnswered(answer)) return <ReadFailure read={answer} />;
-  if (!held.answer) return <p className="text-sm text-slate-600">{t('integrations.common.loading')}</p>;
+  if (!held.answer) return <LoadingStatus message={t('integrations.common.loading')} />;
   return (
     <div className="flex flex-col gap-6">
       <ReadFailure read={answer} />

@@ -13,6 +13,7 @@ import { useForm } from '../../../components/form/use-form';
 import { MoneyInput } from '../../../components/form/money-input';
 import { createFeeSchedule, feeHistoryQuery, feeKeys } from './fee-api';
 import { neverAnswered, ReadFailure } from '../../../components/form/read-failure';
+import { LoadingStatus } from '../../../components/loading-status/loading-status';
 
 // One merchant's fees: the schedule in force, the history with effective dates, and (for those who
 // may set fees) a form for the next schedule. The merchant and property fee pages and
@@ -33,7 +34,7 @@ export function FeeSchedulePanel({ merchantId, canEdit, heading }: { merchantId:
   const { t } = useTranslation();
   const history = useQuery(feeHistoryQuery(merchantId));
   if (neverAnswered(history)) return <ReadFailure read={history} />;
-  if (!history.data) return <p className="text-sm text-slate-600">{t('fees.loading')}</p>;
+  if (!history.data) return <LoadingStatus message={t('fees.loading')} />;
   const { current, schedules, currency, merchantName } = history.data;
   return (
     <section aria-label={heading ?? merchantName} className="flex flex-col gap-3 rounded border border-slate-200 bg-white p-4">

@@ -5,6 +5,7 @@ import { groupMerchantsForFeesQuery } from './fee-api';
 import { FeeSchedulePanel } from './fee-schedule-panel';
 import { useMaySetFees } from './may-set-fees';
 import { neverAnswered, ReadFailure } from '../../../components/form/read-failure';
+import { LoadingStatus } from '../../../components/loading-status/loading-status';
 
 /**
  * The fees page of a property (its schedule) or of a merchant group (each property's schedule):
@@ -33,7 +34,7 @@ function GroupFees({ merchantGroupId, canEdit }: { merchantGroupId: string; canE
   const { t } = useTranslation();
   const merchants = useQuery(groupMerchantsForFeesQuery(merchantGroupId));
   if (neverAnswered(merchants)) return <ReadFailure read={merchants} />;
-  if (!merchants.data) return <p className="text-sm text-slate-600">{t('fees.loading')}</p>;
+  if (!merchants.data) return <LoadingStatus message={t('fees.loading')} />;
   if (merchants.data.length === 0) return <p className="text-sm text-slate-700">{t('fees.noProperties')}</p>;
   return (
     <>

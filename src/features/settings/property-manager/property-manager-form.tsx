@@ -2,8 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { userAdminEndpoints, type UserRow } from '../../../../contract/user-admin';
+import { userAdminEndpoints, type PropertyManagers } from '../../../../contract/user-admin';
 import { call } from '../../../lib/api-client';
+import { isChangedSince } from '../../../lib/failure-message';
 import { useActionMutation } from '../../../lib/use-action-mutation';
 import { useForm } from '../../../components/form/use-form';
 import { useHeldAnswer, type HeldAnswer } from '../../../components/form/use-held-answer';
@@ -12,39 +13,38 @@ import { ChangedSinceNotice } from '../../../components/changed-since/changed-si
 import type { SettingsFormProps } from '../settings-form-props';
 import { SettingsFormFooter } from '../settings-form-footer';
 import { neverAnswered, ReadFailure } from '../../../components/form/read-failure';
+import { LoadingStatus } from '../../../components/loading-status/loading-status';
 
 // The property-manager page (spec 2): which of the group's property managers cover this property.
-// A manager's properties are their user scope, kept by the users module: this form reads the group's
-// users and sets each changed manager's properties through the users module's own call.
+// A manager's properties are their user scope, kept by the users module; its property-managers call
+// reads the choice with its version and saves it whole, refused when someone changed it since (decision 0684).
 
-const MANAGER_ROLE = 'PropertyManager';
-const managersKey = (merchantGroupId: string) => ['settings', 'property-managers', merchantGroupId] as const;
-
-async function managersOf(merchantGroupId: string): Promise<UserRow[]> {
-  const page = await call(userAdminEndpoints.listUsers, { query: { role: MANAGER_ROLE, pageSize: 100 } });
-  return page.items.filter((user) => user.merchantGroupId === merchantGroupId && user.status !== 'deactivated');
-}
+const managersKey = (merchantId: string) => ['settings', 'property-managers', merchantId] as const;
 
 export function PropertyManagerForm({ scope, onboarding, onSaved }: SettingsFormProps) {
   const { t } = useTranslation();
-  const managers = useQuery({ queryKey: managersKey(scope.merchantGroupId), queryFn: () => managersOf(scope.merchantGroupId), meta: { errorToast: false } });
-  // The choice starts from the managers it was built from, kept while it holds changes (decision 0680).
-  const held = useHeldAnswer(JSON.stringify(scope), managers.data, (users) => JSON.stringify(users.map((user) => [user.userId, user.properties])));
+  const merchantId = scope.kind === 'property' ? scope.merchantId : null;
+  const managers = useQuery({
+    queryKey: managersKey(merchantId ?? ''),
+    queryFn: () => call(userAdminEndpoints.getPropertyManagers, { params: { merchantId: merchantId ?? '' } }),
+    enabled: merchantId !== null,
+    meta: { errorToast: false },
+  });
+  // The choice starts from the answer it was built from, kept while it holds changes (decision 0680); its save names that answer's version.
+  const held = useHeldAnswer(JSON.stringify(scope), managers.data, (answer) => answer.version);
   // Kept here: a save reloads the managers, which starts the choice over, and "saved" must outlive that.
   const [saved, setSaved] = useState(false);
-  if (scope.kind !== 'property') return <p className="text-sm text-slate-600">{t('settings.propertyManager.propertyOnly')}</p>;
+  if (merchantId === null) return <p className="text-sm text-slate-600">{t('settings.propertyManager.propertyOnly')}</p>;
   if (neverAnswered(managers)) return <ReadFailure read={managers} />;
-  if (!managers.data || !held.answer) return <p className="text-sm text-slate-600">{t('settings.page.loading')}</p>;
+  if (!managers.data || !held.answer) return <LoadingStatus message={t('settings.page.loading')} />;
   return (
     <>
       <ReadFailure read={managers} />
       <ManagerChoice
         key={held.key}
-        managers={held.answer}
-        latest={managers.data}
+        answer={held.answer}
         held={held}
-        merchantId={scope.merchantId}
-        merchantGroupId={scope.merchantGroupId}
+        merchantId={merchantId}
         onboarding={onboarding}
         onSaved={onSaved}
         saved={saved}
@@ -55,49 +55,44 @@ export function PropertyManagerForm({ scope, onboarding, onSaved }: SettingsForm
 }
 
 interface ManagerChoiceProps {
-  /** The managers the choice was built from. */
-  managers: UserRow[];
-  /** The newest read of them: a save keeps the properties someone else gave a manager meanwhile. */
-  latest: UserRow[];
-  held: HeldAnswer<UserRow[]>;
+  /** The managers the choice was built from, with the version its save names. */
+  answer: PropertyManagers;
+  held: HeldAnswer<PropertyManagers>;
   merchantId: string;
-  merchantGroupId: string;
   onboarding: boolean;
   onSaved?: () => void;
   saved: boolean;
   setSaved: (saved: boolean) => void;
 }
 
-function ManagerChoice({ managers, latest, held, merchantId, merchantGroupId, onboarding, onSaved, saved, setSaved }: ManagerChoiceProps) {
+function ManagerChoice({ answer, held, merchantId, onboarding, onSaved, saved, setSaved }: ManagerChoiceProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const covers = (user: UserRow) => user.properties.some((property) => property.merchantId === merchantId);
+  const { managers } = answer;
   const form = useForm({
     schema: z.object({ chosen: z.array(z.string()) }),
-    defaultValues: { chosen: managers.filter(covers).map((user) => user.userId) },
+    defaultValues: { chosen: managers.filter((user) => user.properties.some((property) => property.merchantId === merchantId)).map((user) => user.userId) },
   });
   useReportDirty(form.formState.isDirty, held.onDirtyChange);
   const save = useActionMutation({
-    mutationFn: async (ids: string[]) => {
-      const chosen = new Set(ids);
-      // Only the managers whose choice the user changed: each keeps their other properties as they are now.
-      for (const user of managers.filter((candidate) => covers(candidate) !== chosen.has(candidate.userId))) {
-        const now = latest.find((candidate) => candidate.userId === user.userId) ?? user;
-        const others = now.properties.map((property) => property.merchantId).filter((id) => id !== merchantId);
-        await call(userAdminEndpoints.assignUserScope, {
-          body: { userId: user.userId, merchantIds: chosen.has(user.userId) ? [...others, merchantId] : others },
-        });
-      }
-    },
+    // The whole choice, from the version it was built from: the server keeps each manager's other properties.
+    mutationFn: (userIds: string[]) => call(userAdminEndpoints.setPropertyManagers, { params: { merchantId }, body: { userIds }, ifMatch: answer.version }),
     meta: { errorToast: false },
-    onSuccess: async () => {
+    onSuccess: (next: PropertyManagers) => {
       setSaved(true);
-      await queryClient.invalidateQueries({ queryKey: managersKey(merchantGroupId) });
-      // The saved choice starts over from the managers read again, though the form still holds it.
+      queryClient.setQueryData(managersKey(merchantId), next);
+      // The saved choice starts over from the answer the save returned, though the form still holds it.
       held.startOver();
       onSaved?.();
     },
   });
+  // The newest managers, then the choice built from them: what the user changed goes, as they asked.
+  const showCurrent = async () => {
+    await queryClient.invalidateQueries({ queryKey: managersKey(merchantId) });
+    held.startOver();
+  };
+  // Someone changed this property's managers after the form read them: nothing was written (decision 0684).
+  const stale = isChangedSince(save.error);
   return (
     <form
       noValidate
@@ -105,7 +100,9 @@ function ManagerChoice({ managers, latest, held, merchantId, merchantGroupId, on
       className="flex max-w-2xl flex-col gap-4"
       aria-label={t('settings.propertyManager.title')}
     >
-      {held.overtaken ? <ChangedSinceNotice message={t('settings.form.changedMeanwhile')} onLoad={held.startOver} /> : null}
+      {stale || held.overtaken ? (
+        <ChangedSinceNotice message={t(stale ? 'settings.form.changedSince' : 'settings.form.changedMeanwhile')} onLoad={() => void showCurrent()} />
+      ) : null}
       {managers.length === 0 ? <p className="text-sm text-slate-700">{t('settings.propertyManager.none')}</p> : null}
       <fieldset className="flex flex-col gap-1">
         <legend className="mb-1 text-sm font-medium text-slate-800">{t('settings.propertyManager.legend')}</legend>
@@ -116,7 +113,7 @@ function ManagerChoice({ managers, latest, held, merchantId, merchantGroupId, on
           </label>
         ))}
       </fieldset>
-      <SettingsFormFooter failure={save.error?.message} pending={save.pending} saved={saved} onboarding={onboarding} />
+      <SettingsFormFooter failure={stale ? null : save.error?.message} pending={save.pending} saved={saved} onboarding={onboarding} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SettingsScope } from '../../../../contract/settings/scope';
 import { formatDateTime } from '../../../lib/format';
 import { webhookDeliveriesQuery } from './webhooks-api';
+import { LoadingStatus } from '../../../components/loading-status/loading-status';
 
 /** The recent deliveries of the scope's events: event, time, status, attempts and the receiver's last answer. */
 export function WebhookDeliveryLog({ scope }: { scope: SettingsScope }) {
@@ -19,8 +20,10 @@ export function WebhookDeliveryLog({ scope }: { scope: SettingsScope }) {
           {t('integrations.webhooks.log.refresh')}
         </button>
       </div>
-      {items.length === 0 ? (
-        <p className="text-sm text-slate-600">{deliveries.isLoading ? t('integrations.common.loading') : t('integrations.webhooks.log.empty')}</p>
+      {items.length === 0 && deliveries.isLoading ? (
+        <LoadingStatus message={t('integrations.common.loading')} />
+      ) : items.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('integrations.webhooks.log.empty')}</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm" data-testid="webhook-delivery-log">

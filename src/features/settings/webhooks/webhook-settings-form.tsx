@@ -24,6 +24,7 @@ import { WebhookSecretNotice } from './webhook-secret-notice';
 import { rotateSecret, saveWebhooks, sendTestEvent, webhookKeys, webhookSettingsQuery } from './webhooks-api';
 import { SettingsFormFooter } from '../settings-form-footer';
 import { neverAnswered, ReadFailure } from '../../../components/form/read-failure';
+import { LoadingStatus } from '../../../components/loading-status/loading-status';
 
 // The "webhook-configuration" page of a merchant group or property (decisions 0281-0283): the two
 // addresses, the signing secret (shown once, rotatable), a test event and the delivery log.
@@ -48,7 +49,7 @@ export function WebhookSettingsForm(props: SettingsFormProps) {
     }
   };
   if (neverAnswered(answer)) return <ReadFailure read={answer} />;
-  if (!answer.data || !held.answer) return <p className="text-sm text-slate-600">{t('integrations.common.loading')}</p>;
+  if (!answer.data || !held.answer) return <LoadingStatus message={t('integrations.common.loading')} />;
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <ReadFailure read={answer} />
