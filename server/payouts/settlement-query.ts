@@ -2,7 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { SettlementBreakdown, SettlementLineRow, SettlementLineSearchBody, SettlementReportRequest } from '../../contract/settlement';
 import type { Db } from '../db/database';
 import type { ColumnOf, ColumnsOf } from '../db/row-types';
-import { cappedCount, escapeLike, orderByClause, toIso, toNumber, type SortKey } from '../lists/list-query';
+import { escapeLike, orderByClause, pageWithCappedCount, toIso, toNumber, type SortKey } from '../lists/list-query';
 
 // A payout's settlement lines as the detail's table and the settlement report read them (decision 0430).
 
@@ -41,15 +41,16 @@ type LineRecord = ColumnsOf<'payout_lines', 'kind' | 'currency' | 'booked_at' | 
 
 export async function linePage(db: Db, payoutId: string, body: LineBody, page: number, pageSize: number) {
   const where = lineWhere(payoutId, body.filters);
-  const [rows, count] = await Promise.all([
-    sql<LineRecord>`
+  // The page and its capped count in one statement (decision 0636).
+  const pageQuery = sql`
       SELECT l.id::text AS id, l.kind, l.order_id::text AS order_id, o.reference_no AS order_reference, l.refund_request_id::text AS refund_request_id,
         cp.reference AS carried_reference, l.amount_minor::text AS amount_minor, l.currency, l.booked_at, l.note
       FROM ${sql.raw(LINE_FROM)} WHERE ${where}
-      ORDER BY ${orderByClause(lineSortKeys(body.sorting))} LIMIT ${pageSize} OFFSET ${page * pageSize}`.execute(db),
-    cappedCount(db, sql`SELECT 1 FROM ${sql.raw(LINE_FROM)} WHERE ${where}`.compile(db)),
-  ]);
-  const items: SettlementLineRow[] = rows.rows.map((row) => ({
+      ORDER BY ${orderByClause(lineSortKeys(body.sorting))} LIMIT ${pageSize} OFFSET ${page * pageSize}`;
+  const { rows, count } = await pageWithCappedCount<LineRecord>(db, pageQuery, sql`SELECT 1 FROM ${sql.raw(LINE_FROM)} WHERE ${where}`, {
+    firstPage: page === 0,
+  });
+  const items: SettlementLineRow[] = rows.map((row) => ({
     id: row.id,
     kind: row.kind as SettlementLineRow['kind'],
     orderId: row.order_id === null ? null : Number(row.order_id),

@@ -2,7 +2,18 @@ import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { RefundFilter, RefundQuery, RefundRequestRow } from '../../contract/refunds';
 import type { Db } from '../db/database';
 import type { MerchantsTable, OrdersTable, RefundRequestsTable, UsersTable } from '../db/schema';
-import { cappedCount, escapeLike, lowerBound, orderByClause, sortKeys, toIso, toNumber, upperBound, type SortColumn, type SortKey } from '../lists/list-query';
+import {
+  escapeLike,
+  lowerBound,
+  orderByClause,
+  pageWithCappedCount,
+  sortKeys,
+  toIso,
+  toNumber,
+  upperBound,
+  type SortColumn,
+  type SortKey,
+} from '../lists/list-query';
 
 // One query shape for the refunds table and its export (spec 2 "/refund-management").
 
@@ -115,21 +126,22 @@ function toRow(record: RefundRecord): RefundRequestRow {
   };
 }
 
+/** A page of refund requests and the capped count of all the filter matches, in one statement (decision 0636). */
 export async function refundPage(
   db: Db,
   query: { filters: ServerRefundFilter; sorting: RefundQuery['sorting'] },
   merchants: 'all' | string[],
   page: number,
   pageSize: number,
-) {
-  const result = await sql<RefundRecord>`SELECT ${REFUND_SELECT} FROM ${sql.raw(REFUND_FROM)}
-    WHERE ${refundWhere(query.filters, merchants)}
-    ORDER BY ${orderByClause(refundSortKeys(query.sorting))} LIMIT ${pageSize} OFFSET ${page * pageSize}`.execute(db);
-  return result.rows.map(toRow);
-}
-
-export function countRefunds(db: Db, filters: ServerRefundFilter, merchants: 'all' | string[]) {
-  return cappedCount(db, sql`SELECT 1 FROM ${sql.raw(REFUND_FROM)} WHERE ${refundWhere(filters, merchants)}`.compile(db));
+): Promise<{ items: RefundRequestRow[]; count: { total: number; exact: boolean } }> {
+  const where = refundWhere(query.filters, merchants);
+  const pageQuery = sql`SELECT ${REFUND_SELECT} FROM ${sql.raw(REFUND_FROM)}
+    WHERE ${where}
+    ORDER BY ${orderByClause(refundSortKeys(query.sorting))} LIMIT ${pageSize} OFFSET ${page * pageSize}`;
+  const { rows, count } = await pageWithCappedCount<RefundRecord>(db, pageQuery, sql`SELECT 1 FROM ${sql.raw(REFUND_FROM)} WHERE ${where}`, {
+    firstPage: page === 0,
+  });
+  return { items: rows.map(toRow), count };
 }
 
 export async function refundRowById(db: Db, id: string, merchants: 'all' | string[]) {

@@ -8,7 +8,7 @@ import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { effectiveMerchants, pageAnswer } from '../lists/list-query';
 import type { Acquirer } from '../transactions/acquirer';
-import { countRefunds, refundPage, type ServerRefundFilter } from './refund-query';
+import { refundPage, type ServerRefundFilter } from './refund-query';
 import { approveRefundRequest, createRefundRequest, refundRequestDetail, rejectRefundRequest } from './refund-requests';
 import { saveRule, searchRules } from './refund-rules';
 
@@ -69,10 +69,7 @@ export function registerRefundRoutes(app: FastifyInstance, acquirer: Acquirer): 
       const merchants = effectiveMerchants(caller.merchantScope, merchantId, requested.length ? requested : undefined);
       const filters = serverFilter(body.filters, caller);
       const { page, pageSize } = body.pagination;
-      const [items, count] = await Promise.all([
-        refundPage(ctx.db, { filters, sorting: body.sorting }, merchants, page, pageSize),
-        countRefunds(ctx.db, filters, merchants),
-      ]);
+      const { items, count } = await refundPage(ctx.db, { filters, sorting: body.sorting }, merchants, page, pageSize);
       return pageAnswer(items, count, page, pageSize);
     },
     { transaction: false },
