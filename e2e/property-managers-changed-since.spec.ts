@@ -75,3 +75,12 @@ test("a property managers save made after someone else changed them is refused i
   await expect(form.getByRole('status')).toHaveText('Saved.');
   expect(await stored(page, merchantId)).toMatchObject({ 'propertymanager@demo.folio.test': false, 'xena.extra@example.test': true });
 });
+
+test('a view-only user sees who manages the property and is offered no change the server would refuse', async ({ page }) => {
+  await signInAs(page, 'merchantviewonlyuser@demo.folio.test');
+  await page.goto('/properties/property-manager');
+  const form = page.getByRole('form', { name: 'Property managers' });
+  await expect(form.getByRole('checkbox', { name: /\(propertymanager@demo\.folio\.test\)$/ })).toBeDisabled();
+  await expect(form.getByText('Your role can see who manages this property, but not change it.')).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Save' })).toHaveCount(0);
+});

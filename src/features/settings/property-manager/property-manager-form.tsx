@@ -14,6 +14,7 @@ import type { SettingsFormProps } from '../settings-form-props';
 import { SettingsFormFooter } from '../settings-form-footer';
 import { neverAnswered, ReadFailure } from '../../../components/form/read-failure';
 import { LoadingStatus } from '../../../components/loading-status/loading-status';
+import { useCapabilities } from '../../../lib/capabilities';
 
 // The property-manager page (spec 2): which of the group's property managers cover this property.
 // A manager's properties are their user scope, kept by the users module; its property-managers call
@@ -69,6 +70,9 @@ function ManagerChoice({ answer, held, merchantId, onboarding, onSaved, saved, s
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { managers } = answer;
+  // The server says whether this user may change the choice (a view-only role may only see it); it decides again on the save.
+  const capabilities = useCapabilities(merchantId);
+  const mayChange = capabilities.may(userAdminEndpoints.setPropertyManagers);
   const form = useForm({
     schema: z.object({ chosen: z.array(z.string()) }),
     defaultValues: { chosen: managers.filter((user) => user.properties.some((property) => property.merchantId === merchantId)).map((user) => user.userId) },
@@ -104,16 +108,17 @@ function ManagerChoice({ answer, held, merchantId, onboarding, onSaved, saved, s
         <ChangedSinceNotice message={t(stale ? 'settings.form.changedSince' : 'settings.form.changedMeanwhile')} onLoad={() => void showCurrent()} />
       ) : null}
       {managers.length === 0 ? <p className="text-sm text-slate-700">{t('settings.propertyManager.none')}</p> : null}
+      {mayChange || capabilities.loading ? null : <p className="text-sm text-slate-700">{t('capabilities.readOnly.propertyManagers')}</p>}
       <fieldset className="flex flex-col gap-1">
         <legend className="mb-1 text-sm font-medium text-slate-800">{t('settings.propertyManager.legend')}</legend>
         {managers.map((user) => (
           <label key={user.userId} className="flex items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" value={user.userId} {...form.register('chosen', { onChange: () => setSaved(false) })} />
+            <input type="checkbox" value={user.userId} disabled={!mayChange} {...form.register('chosen', { onChange: () => setSaved(false) })} />
             {t('settings.propertyManager.user', { name: `${user.firstName} ${user.lastName}`, email: user.email })}
           </label>
         ))}
       </fieldset>
-      <SettingsFormFooter failure={stale ? null : save.error?.message} pending={save.pending} saved={saved} onboarding={onboarding} />
+      {mayChange ? <SettingsFormFooter failure={stale ? null : save.error?.message} pending={save.pending} saved={saved} onboarding={onboarding} /> : null}
     </form>
   );
 }
