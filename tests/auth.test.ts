@@ -112,6 +112,10 @@ describe('forgot and reset password', () => {
   });
 
   it('e-mails a one-time link that sets a new password under the policy', async () => {
+    const storedHash = async () =>
+      (await app.ctx.db.selectFrom('users').select('password_hash').where('email', '=', 'folioadmin@demo.folio.test').executeTakeFirstOrThrow()).password_hash;
+    // The demo's published password is hashed cheaply; a password the user sets gets the full work factor (decision 0685).
+    expect(await storedHash()).toMatch(/^scrypt\$1024\$8\$1\$/);
     const received = peer.received.length;
     await app.inject({ method: 'POST', url: '/identity/api/v2/auth/folio/forgot-password', payload: { email: 'folioadmin@demo.folio.test' } });
     const link = await resetLinkAfter(received, 'folioadmin@demo.folio.test');
@@ -124,6 +128,7 @@ describe('forgot and reset password', () => {
     expect(ok.statusCode).toBe(200);
     const again = await app.inject({ method: 'POST', url: '/identity/api/v2/auth/folio/reset-password', payload: { token, password: 'Other-password-2027' } });
     expect(again.statusCode).toBe(400);
+    expect(await storedHash()).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect((await signIn(app, 'folioadmin@demo.folio.test', 'New-password-2027')).response.statusCode).toBe(200);
     expect((await signIn(app, 'folioadmin@demo.folio.test')).response.statusCode).toBe(401);
   });

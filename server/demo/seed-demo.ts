@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { rowOf } from '../../contract/permission-rules';
 import { ROLES, type RoleName } from '../../contract/roles';
 import { CHARGE_CATEGORIES, PAYMENT_TYPES } from '../../contract/settings/payment';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, PUBLISHED_PASSWORD_WORK } from '../auth/passwords';
 import type { Db } from '../db/database';
 import { APPLICANT_GROUP, DEMO_ANCHOR, DEMO_DOMAIN, DEMO_GROUP, DEMO_PASSWORD, FIRST_NAMES, LAST_NAMES, OTHER_GROUPS } from './demo-layout';
 import { ROLE_API_GRANTS, ROLE_PAGE_GRANTS, ROLE_SIDES } from './role-permissions';
@@ -115,7 +115,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (!existing) {
     const started = Date.now();
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const passwordHash = await hashPassword(DEMO_PASSWORD, PUBLISHED_PASSWORD_WORK);
     stepDone('password hash');
     const demo = await insertGroup(db, DEMO_GROUP, 400);
     // The demo group takes every payment type and charge category; the other groups keep the defaults
