@@ -1,21 +1,25 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../server/db/database';
+import type { Db } from '../../server/db/database';
 import { migrateToLatest, migrations } from '../../server/db/migrate';
+import { testEngines } from '../support/postgres';
 
 // Decision 0683: a webhook address save names the addresses' own version. A database that had webhook settings
 // before that column existed gets the row's updated_at as its addresses' version, so a page read before the upgrade
-// (which names updated_at) and one read after (which names the addresses' version) both still save.
-describe('the webhook addresses version on a database that had webhook settings', () => {
+// (which names updated_at) and one read after (which names the addresses' version) both still save. The fill runs on
+// both engines a deployment may upgrade (PostgreSQL with TEST_DATABASE_URL).
+describe.each(testEngines)('the webhook addresses version on a database that had webhook settings, on $name', ({ open }) => {
   let db: Db;
+  let cleanup: () => Promise<void>;
   const name = '0400-webhook-addresses-version';
   const before = Object.fromEntries(Object.entries(migrations).filter(([migration]) => migration !== name));
 
   beforeAll(async () => {
-    db = openDatabase({ kind: 'pglite', dataDir: 'memory' });
-  });
+    ({ db, cleanup } = await open());
+  }, 120_000);
   afterAll(async () => {
-    await db.destroy();
+    await db?.destroy();
+    await cleanup?.();
   });
 
   it('takes each existing row updated_at as its addresses version', async () => {
@@ -32,5 +36,5 @@ describe('the webhook addresses version on a database that had webhook settings'
     expect(rows.map((row) => [new Date(row.addresses).toISOString(), new Date(row.updated).toISOString()])).toEqual([
       ['2026-01-02T03:04:05.678Z', '2026-01-02T03:04:05.678Z'],
     ]);
-  });
+  }, 120_000);
 });
