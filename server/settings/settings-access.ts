@@ -1,9 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import { canSeeMerchant, isProviderStaff, type Caller } from '../auth/caller';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { inheritedVersionOf, NEVER_SAVED } from '../../contract/versions';
-import { namesVersion } from '../http/versions';
 
 // Scoping (spec 6): provider staff reach every group and property; anyone else only their own
 // group and the properties their scope holds. What lies outside answers 404, as if it did not exist.
@@ -35,12 +33,13 @@ export async function merchantOfGroup(db: Db, merchantGroupId: string, merchantI
 }
 
 /**
- * Decision 0354: a save that names the version it was made from takes its merchant group's row lock before the check,
- * so the saves of one group's and its properties' settings (a settings page, the e-mail or webhook settings) take turns
- * and two made from one version cannot both pass it. A save that names none takes no lock: it checks nothing.
+ * Decision 0354: every save of one group's and its properties' settings (a settings page, the e-mail or webhook
+ * settings) takes its merchant group's row lock before anything else, so they take turns: two made from one version
+ * cannot both pass the check, and no other save commits between a versioned save's check and its write. A save that
+ * names no version takes it too (amended 2026-11-30), though it checks nothing: it would otherwise be the one that
+ * commits in between, and the versioned save would write over a change it never saw.
  */
-export async function lockGroupForVersionCheck(db: Db, request: FastifyRequest, merchantGroupId: string): Promise<void> {
-  if (!namesVersion(request)) return;
+export async function lockGroupForSettingsSave(db: Db, merchantGroupId: string): Promise<void> {
   await db.selectFrom('merchant_groups').select('id').where('id', '=', merchantGroupId).forUpdate().executeTakeFirst();
 }
 

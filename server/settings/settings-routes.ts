@@ -8,7 +8,7 @@ import { fieldErrors, problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { assertCurrentVersion, namesVersion } from '../http/versions';
 import { INFO_COLUMN_FIELDS, saveInfoColumns, withInfoColumns } from '../properties/property-info';
-import { groupInScope, lockGroupForVersionCheck, merchantOfGroup, propertyInScope } from './settings-access';
+import { groupInScope, lockGroupForSettingsSave, merchantOfGroup, propertyInScope } from './settings-access';
 import { readSettings, resetPropertySettings, saveGroupSettings, savePropertySettings, type SavedSettings } from './settings-store';
 
 const {
@@ -37,12 +37,14 @@ async function audited(db: Db, caller: Caller, action: string, saved: SavedSetti
 /**
  * Decision 0354: a save that says which version it was made from (`If-Match`, the `updatedAt` it read)
  * is refused when the settings have changed since. A caller that does not say keeps the last write.
- * The check and the write share the request's transaction.
+ * The check and the write share the request's transaction, and every save takes the lock first, so none commits
+ * between another's check and write.
  */
-async function assertUnchangedSince(db: Db, request: FastifyRequest, merchantGroupId: string, kind: SettingsKind, merchantId: string | null) {
-  if (!namesVersion(request)) return;
+async function lockAndAssertUnchangedSince(db: Db, request: FastifyRequest, merchantGroupId: string, kind: SettingsKind, merchantId: string | null) {
   // A property's version includes the group's values: the group's row lock covers both.
-  await lockGroupForVersionCheck(db, request, merchantGroupId);
+  await lockGroupForSettingsSave(db, merchantGroupId);
+  // Nothing to check against: the settings need not be read.
+  if (!namesVersion(request)) return;
   const { updatedAt } = await readSettings(db, merchantGroupId, kind, merchantId);
   assertCurrentVersion(request, updatedAt, SETTINGS_CHANGED_DETAIL);
 }
@@ -50,7 +52,7 @@ async function assertUnchangedSince(db: Db, request: FastifyRequest, merchantGro
 async function saveForGroup(db: Db, request: FastifyRequest, caller: Caller, merchantGroupId: string, kind: SettingsKind, body: unknown, merchantId?: string) {
   await groupInScope(db, caller, merchantGroupId);
   const values = validValues(kind, body);
-  await assertUnchangedSince(db, request, merchantGroupId, kind, merchantId ?? null);
+  await lockAndAssertUnchangedSince(db, request, merchantGroupId, kind, merchantId ?? null);
   if (merchantId) {
     await merchantOfGroup(db, merchantGroupId, merchantId);
     const saved = await savePropertySettings(db, merchantGroupId, merchantId, kind, values);
@@ -80,7 +82,7 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
   registerEndpoint(app, savePropertySettingsEndpoint, async ({ params, body, caller, ctx, request }) => {
     const property = await propertyInScope(ctx.db, caller, params.merchantId);
     const checked = validValues(params.kind, body);
-    await assertUnchangedSince(ctx.db, request, property.merchantGroupId, params.kind, property.merchantId);
+    await lockAndAssertUnchangedSince(ctx.db, request, property.merchantGroupId, params.kind, property.merchantId);
     const infoPage = params.kind === 'property-info';
     const values = infoPage ? await saveInfoColumns(ctx.db, caller, property.merchantId, checked) : checked;
     const saved = await savePropertySettings(ctx.db, property.merchantGroupId, property.merchantId, params.kind, values);
@@ -90,7 +92,7 @@ export function registerSettingsRoutes(app: FastifyInstance): void {
   });
   registerEndpoint(app, resetPropertySettingsEndpoint, async ({ params, body, caller, ctx, request }) => {
     const property = await propertyInScope(ctx.db, caller, params.merchantId);
-    await assertUnchangedSince(ctx.db, request, property.merchantGroupId, params.kind, property.merchantId);
+    await lockAndAssertUnchangedSince(ctx.db, request, property.merchantGroupId, params.kind, property.merchantId);
     const infoPage = params.kind === 'property-info';
     // Property-info's column fields have no group value to go back to (decision 0302): a reset leaves them be.
     const fields = infoPage ? body.fields?.filter((field) => !(INFO_COLUMN_FIELDS as readonly string[]).includes(field)) : body.fields;

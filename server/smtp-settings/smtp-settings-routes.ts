@@ -9,7 +9,7 @@ import { registerEndpoint } from '../http/route';
 import { assertVersionAmong, namesVersion } from '../http/versions';
 import { literalTargetProblem } from '../outbound/outbound-target';
 import { secretBoxOf } from '../outbound/secret-box';
-import { currentScopeVersions, lockGroupForVersionCheck } from '../settings/settings-access';
+import { currentScopeVersions, lockGroupForSettingsSave } from '../settings/settings-access';
 import { checkSettingsScope, type CheckedScope } from '../settings/settings-scope-access';
 import { sendTestEmail } from './smtp-test';
 
@@ -68,7 +68,7 @@ export function registerSmtpSettingsRoutes(app: FastifyInstance): void {
     const scope = await checkSettingsScope(ctx.db, caller, body.scope);
     const serverProblem = literalTargetProblem(body.server, ctx.config.integrations.allowPrivateTargets);
     if (serverProblem) throw problems.validation({ server: [serverProblem] });
-    await lockGroupForVersionCheck(ctx.db, request, scope.merchantGroupId);
+    await lockGroupForSettingsSave(ctx.db, scope.merchantGroupId);
     const existing = await rowOf(ctx.db, scope.merchantGroupId, scope.merchantId);
     // A property without settings of its own showed its group's: a save made from them is current only while they are.
     const shown = existing || scope.merchantId === null || !namesVersion(request) ? undefined : await rowOf(ctx.db, scope.merchantGroupId, null);

@@ -6,7 +6,7 @@ import type { Caller } from '../auth/caller';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
-import { assertCurrentVersion, namesVersion } from '../http/versions';
+import { assertCurrentVersion } from '../http/versions';
 import { linkOrigin } from '../mail/link-origin';
 import { issueInvitation, sendInvitation } from './invitations';
 import { assertMayGrant, assertMayManage, assertNotLastAdmin, checkedMerchantIds, mayManage, targetGroupOf } from './user-guardrails';
@@ -70,8 +70,11 @@ export async function changeUser(
   /** The update call's request: its If-Match names the version the change was made from (decision 0355). */
   request?: FastifyRequest,
 ): Promise<UserDetail> {
-  // Held for the rest of the request: two changes made from one version cannot both pass the check below.
-  if (request && namesVersion(request)) await db.selectFrom('users').select('id').where('id', '=', change.userId).forUpdate().executeTakeFirst();
+  // Held for the rest of the request, by every change of the user whether it names a version or not (decision 0354,
+  // amended 2026-11-30): two changes made from one version cannot both pass the check below, and no other change
+  // commits between a versioned one's check and its write. Taken before anything is written, so two changes of one
+  // user wait here instead of each holding a part of the other's rows (a deadlock).
+  await db.selectFrom('users').select('id').where('id', '=', change.userId).forUpdate().executeTakeFirst();
   const target = await visibleUser(db, caller, change.userId);
   if (!target) throw problems.notFound('no such user');
   // A stale page must not undo a colleague's change: a narrowed scope re-widened, a role given back.

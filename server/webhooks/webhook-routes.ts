@@ -16,7 +16,7 @@ import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { assertVersionAmong, namesVersion } from '../http/versions';
 import { secretBoxOf } from '../outbound/secret-box';
-import { currentScopeVersions, lockGroupForVersionCheck } from '../settings/settings-access';
+import { currentScopeVersions, lockGroupForSettingsSave } from '../settings/settings-access';
 import { checkSettingsScope, type CheckedScope } from '../settings/settings-scope-access';
 import { enqueueDelivery, webhookTargetOf } from './webhook-events';
 import { literalTargetProblem } from '../outbound/outbound-target';
@@ -157,7 +157,7 @@ export function registerWebhookRoutes(app: FastifyInstance, nudge: () => void): 
     const payLaterError = payLaterUrl ? urlProblem(payLaterUrl, allowPrivate) : undefined;
     if (payLaterError) errors.payLaterUrl = [payLaterError];
     if (Object.keys(errors).length) throw problems.validation(errors);
-    await lockGroupForVersionCheck(ctx.db, request, scope.merchantGroupId);
+    await lockGroupForSettingsSave(ctx.db, scope.merchantGroupId);
     const existing = await rowOf(ctx.db, scope.merchantGroupId, scope.merchantId);
     // A property without settings of its own showed its group's: a save made from them is current only while they are.
     const shown = existing || scope.merchantId === null || !namesVersion(request) ? undefined : await rowOf(ctx.db, scope.merchantGroupId, null);
