@@ -7,6 +7,7 @@ import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { assertCurrentVersion } from '../http/versions';
+import { lockGroupForSettingsSave } from '../settings/settings-access';
 import { readSettings, resetPropertySettings, savePropertySettings } from '../settings/settings-store';
 
 // Spec 7 `merchant-config` (decision 0243): a property's payment settings through the settings
@@ -49,6 +50,12 @@ async function configOf(db: Db, property: PropertyRow): Promise<MerchantConfig> 
 /** The property, locked for a change, when the caller may see it; 404 otherwise. */
 async function visibleProperty(db: Db, caller: Caller, merchantId: string): Promise<PropertyRow> {
   if (!canSeeMerchant(caller, merchantId)) throw problems.notFound('no such property');
+  const merchant = await db.selectFrom('merchants').select('merchant_group_id').where('id', '=', merchantId).executeTakeFirst();
+  if (!merchant) throw problems.notFound('no such property');
+  // The version includes the group's payment values, which the settings pages save under the group's row lock: taken
+  // here too, before the property's (the order those saves take them in), so no save of either commits between this
+  // check and this write (decision 0354, amended 2026-11-30).
+  await lockGroupForSettingsSave(db, merchant.merchant_group_id);
   await db.selectFrom('merchants').select('id').where('id', '=', merchantId).forUpdate().executeTakeFirst();
   const property = await propertiesQuery(db, caller).where('merchants.id', '=', merchantId).executeTakeFirst();
   if (!property) throw problems.notFound('no such property');
@@ -76,7 +83,7 @@ export function registerMerchantConfigRoutes(app: FastifyInstance): void {
     registerEndpoint(app, merchantConfigEndpoints[id], async ({ body, caller, ctx, request }) => {
       const property = await visibleProperty(ctx.db, caller, body.merchantId);
       const before = await configOf(ctx.db, property);
-      // The property row is locked (visibleProperty), so this check and the write cannot interleave with another save.
+      // The group's and the property's rows are locked (visibleProperty), so this check and the write cannot interleave with another save.
       assertCurrentVersion(request, before.updatedAt, PAYMENT_SETTINGS_CHANGED_DETAIL);
       if (adding && before.hasOwnSettings) throw problems.conflict(`${property.name} has payment settings of its own already; edit them instead`);
       const saved = await savePropertySettings(ctx.db, property.merchant_group_id, property.id, KIND, body.settings);

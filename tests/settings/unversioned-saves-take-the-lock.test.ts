@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MERCHANT_API } from '../../contract/product';
+import { PAYMENT_DEFAULTS } from '../../contract/settings/payment';
 import { freshPostgresDatabase, postgresUrl } from '../support/postgres';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 
@@ -110,6 +111,12 @@ describe.skipIf(!postgresUrl)('a save that names no version waits for a versione
     { what: 'a property settings reset', save: () => send('POST', `/property-settings/${propertyId}/processing/reset`, { fields: ['linkExpiryHours'] }) },
     { what: 'the e-mail settings', save: () => send('PUT', '/merchant-smtp', smtpBody(groupScope(), 'smtp.lagoon.example')) },
     { what: 'the webhook settings', save: () => send('PUT', '/webhooks', { scope: groupScope(), url: 'https://hooks.lagoon.example/folio' }) },
+    // A property's payment settings inherit its group's as its settings pages do (spec 7's merchant-config).
+    {
+      what: 'a property’s payment settings',
+      save: () =>
+        send('PUT', '/merchant-config', { merchantId: propertyId, settings: { ...PAYMENT_DEFAULTS, depositBasis: 'DepositAmount', depositPercentage: 20 } }),
+    },
   ];
 
   it.each(saves)('$what waits for the group’s row lock and then saves', async ({ what, save }) => {
