@@ -138,3 +138,31 @@ test('cancel is not offered for transaction exports', async ({ page }) => {
   await expect(toast.getByRole('button', { name: 'Cancel export' })).toHaveCount(0);
   await polls.open();
 });
+
+test("a double click on the export dialog's Export starts one export and opens no payout below it", async ({ page }) => {
+  const downloads: Download[] = [];
+  page.on('download', (download) => downloads.push(download));
+  const started: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/payouts/export')) started.push(request.url());
+  });
+  await openPayouts(page);
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  const send = dialog.getByRole('button', { name: 'Export', exact: true });
+  const box = (await send.boundingBox())!;
+  // Under the button, once the dialog has gone, lies a payout's row: where the second click lands.
+  const rowBelow = await page.evaluate(
+    ([x, y]) => document.elementsFromPoint(x, y).some((element) => element.closest('tbody tr[data-phone-card]') !== null),
+    [box.x + box.width / 2, box.y + box.height / 2],
+  );
+  expect(rowBelow, "a row of the list lies under the dialog's Export").toBe(true);
+  await send.dblclick();
+  // The second click has been handled once the page has drawn two frames since.
+  await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect.poll(() => downloads.length, { timeout: 45_000 }).toBe(1);
+  await waitForExportTrackerIdle(page);
+  expect(started).toHaveLength(1);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

@@ -145,7 +145,17 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
                 className={`border-t border-slate-100 max-sm:flex max-sm:flex-col max-sm:rounded max-sm:border max-sm:border-slate-200 max-sm:bg-white max-sm:py-2 ${
                   props.onRowClick ? 'cursor-pointer hover:bg-slate-50' : ''
                 }`}
-                onClick={props.onRowClick ? () => props.onRowClick?.(row.original) : undefined}
+                onClick={
+                  props.onRowClick
+                    ? (event) => {
+                        // The second click of a double click opens nothing: the first one opened the row already,
+                        // or it pressed a button that went away under the pointer (an export dialog's Export,
+                        // closed by the first click), and the row below would open unasked.
+                        if (event.detail > 1) return;
+                        props.onRowClick?.(row.original);
+                      }
+                    : undefined
+                }
               >
                 {row.getVisibleCells().map((cell) => (
                   // Cells wrap at spaces so the table fits its screen; values that must stay whole
