@@ -42,6 +42,11 @@ test('generate a pay-now link, preview it on a phone, the guest pays it once', a
   await expect(form.getByLabel('Currency')).toHaveValue('EUR');
   await form.getByLabel('Payment type').selectOption('PN');
   await form.getByLabel('Booking reference').fill('BK-E2E-125');
+  // What the form refuses before anything is sent, in the catalogue's sentence (not the contract's "enter an amount above zero").
+  await form.getByLabel('Amount').fill('0');
+  await form.getByRole('button', { name: 'Generate and send link' }).click();
+  await expect(form.getByText('Enter an amount above zero.', { exact: true })).toBeVisible();
+  await form.getByLabel('Amount').fill('125.00');
   await form.getByRole('button', { name: 'Generate and send link' }).click();
 
   const created = page.getByTestId('created-link');

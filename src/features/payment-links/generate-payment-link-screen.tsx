@@ -16,6 +16,7 @@ import { call } from '../../lib/api-client';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { paymentLinkKeys, paymentLinkQuery, paymentLinkSetupQuery } from './api';
 import { CreatedLink } from './created-link';
+import { linkFaultWords } from './link-fault-words';
 import { previewAddress } from './preview-address';
 
 // Spec 2 "/generate-payment-link" (issue 15): the form validates with the contract's schema, the
@@ -115,6 +116,7 @@ function GenerateForm({ setup, onCreated }: { setup: PaymentLinkSetup; onCreated
       message: '',
     },
     serverError: create.error,
+    words: linkFaultWords(t, setup.maxExpiryHours),
   });
   const { errors } = form.formState;
   const values = form.watch();
