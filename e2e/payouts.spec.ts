@@ -153,8 +153,8 @@ test("a double click on the export dialog's Export starts one export and opens n
   const box = (await send.boundingBox())!;
   // Under the button, once the dialog has gone, lies a payout's row: where the second click lands.
   const rowBelow = await page.evaluate(
-    ([x, y]) => document.elementsFromPoint(x, y).some((element) => element.closest('tbody tr[data-phone-card]') !== null),
-    [box.x + box.width / 2, box.y + box.height / 2],
+    ({ x, y }) => document.elementsFromPoint(x, y).some((element) => element.closest('tbody tr[data-phone-card]') !== null),
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
   );
   expect(rowBelow, "a row of the list lies under the dialog's Export").toBe(true);
   await send.dblclick();
