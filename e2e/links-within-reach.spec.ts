@@ -106,6 +106,11 @@ test('a property without secret keys says so on its secret keys page', async ({ 
   await expect(page.getByTestId('no-secret-keys')).toHaveText(
     "This property has no secret keys yet. Generate one to call the payment API from the property's own systems.",
   );
+  // A key without a name is refused before anything is sent, in the catalogue's sentence (not the contract's "name the key").
+  const form = page.getByRole('form', { name: 'New secret key' });
+  await form.getByRole('button', { name: 'Generate key' }).click();
+  await expect(form.getByText('Name the key: at least 2 characters.', { exact: true })).toBeVisible();
+  expect(await api.get(`${MERCHANT_API}/properties/${merchantId}/secret-keys`)).toEqual([]);
 });
 
 test("the merchant home's refunds awaiting approval open the refund list on exactly those refunds", async ({ page }) => {

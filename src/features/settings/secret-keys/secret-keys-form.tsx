@@ -4,13 +4,14 @@ import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { secretKeyEndpoints, SecretKeyNameSchema, type SecretKey } from '../../../../contract/secret-keys';
+import { UNSAFE_TEXT_MESSAGE } from '../../../../contract/text';
 import { call } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useActionMutation } from '../../../lib/use-action-mutation';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { Button } from '../../../components/form/button';
 import { Field, inputClass } from '../../../components/form/field';
-import { fieldErrorsOf } from '../../../components/form/problem-errors';
+import { fieldErrorsOf, type FaultWords } from '../../../components/form/problem-errors';
 import { useForm } from '../../../components/form/use-form';
 import type { SettingsFormProps } from '../settings-form-props';
 
@@ -20,6 +21,15 @@ import type { SettingsFormProps } from '../settings-form-props';
 
 /** What a new key is called, as the server checks it ("name the key"). */
 const NewKeySchema = z.object({ name: SecretKeyNameSchema });
+
+/** What the name field says when the contract refuses it, in the catalogue's sentences; a server's refusal as it wrote it. */
+function keyNameWords(t: (key: string) => string): FaultWords {
+  return ({ type, message }) => {
+    if (type === 'server') return message;
+    if (message === UNSAFE_TEXT_MESSAGE) return t('secretKeys.errors.unsafeText');
+    return t(type === 'too_big' ? 'secretKeys.errors.nameTooLong' : 'secretKeys.errors.nameMissing');
+  };
+}
 
 const keysKey = (merchantId: string) => ['secret-keys', merchantId] as const;
 
@@ -57,7 +67,7 @@ export function SecretKeysForm({ scope }: SettingsFormProps) {
     mutationFn: (keyId: string) => call(secretKeyEndpoints.revokeSecretKey, { params: { id: merchantId, keyId } }),
     onSuccess: () => (setRevoking(null), refresh()),
   });
-  const form = useForm({ schema: NewKeySchema, defaultValues: { name: '' }, serverError: create.error });
+  const form = useForm({ schema: NewKeySchema, defaultValues: { name: '' }, serverError: create.error, words: keyNameWords(t) });
   if (!merchantId) return <p className="text-sm text-slate-600">{t('secretKeys.propertyOnly')}</p>;
   return (
     <div className="flex flex-col gap-4">
