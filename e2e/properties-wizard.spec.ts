@@ -29,11 +29,11 @@ test('add a property with its logo through every step, resume after a reload, su
   await page.goto('/properties');
   await page.getByRole('link', { name: 'Add property' }).click();
   const form = page.getByRole('form', { name: 'New property' });
-  // The server refuses what it cannot store, at the field.
+  // What it cannot store is refused at the field before anything is sent, in the catalogue's sentence.
   await form.getByLabel('Property name').fill('Tulip Garden Hotel');
   await form.getByLabel('Time zone').fill('Mars/Olympus');
   await form.getByRole('button', { name: 'Create property' }).click();
-  await expect(form.getByText('not a known time zone')).toBeVisible();
+  await expect(form.getByText('Enter a known time zone, such as Europe/Amsterdam.', { exact: true })).toBeVisible();
   await form.getByLabel('Time zone').fill('Europe/Amsterdam');
   await form.getByRole('button', { name: 'Create property' }).click();
   await expect(page).toHaveURL(/merchantId=[0-9a-f-]{36}&step=property-information/);

@@ -29,12 +29,14 @@ const valid = {
 function shown(values: Record<string, unknown>) {
   const checked = GeneratePaymentLinkBodySchema.safeParse({ ...valid, ...values });
   if (checked.success) return {};
-  return Object.fromEntries(
-    checked.error.issues.map((issue) => {
-      const path = issue.path.join('.');
-      return [path, words({ path, type: issue.code, message: issue.message }, {})];
-    }),
-  );
+  // The first fault of each field, as the form's resolver keeps it.
+  const first: Record<string, string> = {};
+  for (const issue of checked.error.issues) {
+    const path = issue.path.join('.');
+    const said = words({ path, type: issue.code, message: issue.message }, {});
+    first[path] ??= typeof said === 'string' ? said : said.message;
+  }
+  return first;
 }
 
 describe('the payment link form says what the contract refuses', () => {

@@ -10,6 +10,7 @@ import { call } from '../../lib/api-client';
 import { useCapabilities } from '../../lib/capabilities';
 import { useSession } from '../../lib/session/session-provider';
 import { useActionMutation } from '../../lib/use-action-mutation';
+import { propertyFaultWords } from './property-fault-words';
 
 /** An empty choice or time is "none": the schema and the server take it as not given. */
 const orUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -32,6 +33,7 @@ export function CreatePropertyForm({ onCreated }: { onCreated: (property: Proper
     schema: CreatePropertyBodySchema,
     defaultValues: { merchantGroupId: undefined, name: '', currency: '', timezone: '', checkinTime: '15:00', checkoutTime: '11:00' },
     serverError: mutation.error,
+    words: propertyFaultWords(t),
   });
   // The currency and time zone start as the group's, as the server answers them (issue 34: not a fixed place); a
   // user who chooses another group sees that group's, unless they already typed their own.

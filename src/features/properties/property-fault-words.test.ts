@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { CreatePropertyBodySchema } from '../../../contract/property-lifecycle';
+import properties from '../../i18n/en/properties.json';
+import { propertyFaultWords } from './property-fault-words';
+
+// The new property form says what the contract refuses in the catalogue's sentences, not the contract's
+// lower-case words for integrations ("enter the property name", "use HH:MM", "not a known time zone").
+
+const t = (key: string, words: Record<string, unknown> = {}) => {
+  const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], properties);
+  if (typeof text !== 'string') throw new Error(`no catalogue text for ${key}`);
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(words[name]));
+};
+const words = propertyFaultWords(t);
+const valid = { name: 'Tulip Garden Hotel', currency: 'EUR', timezone: 'Europe/Amsterdam', checkinTime: '15:00', checkoutTime: '11:00' };
+
+/** What the form shows at each field the schema refuses. */
+function shown(values: Record<string, unknown>) {
+  const checked = CreatePropertyBodySchema.safeParse({ ...valid, ...values });
+  if (checked.success) return {};
+  // The first fault of each field, as the form's resolver keeps it.
+  const first: Record<string, string> = {};
+  for (const issue of checked.error.issues) {
+    const path = issue.path.join('.');
+    const said = words({ path, type: issue.code, message: issue.message }, {});
+    first[path] ??= typeof said === 'string' ? said : said.message;
+  }
+  return first;
+}
+
+describe('the new property form says what the contract refuses', () => {
+  it('a missing name, currency and time zone', () => {
+    expect(shown({ name: '', currency: '', timezone: '' })).toEqual({
+      name: 'Enter the property name: at least 2 characters.',
+      currency: 'Enter a 3-letter currency code, such as EUR.',
+      timezone: "Enter the property's time zone, such as Europe/Amsterdam.",
+    });
+    expect(shown({ name: undefined })).toEqual({ name: 'Enter the property name: at least 2 characters.' });
+  });
+
+  it('an unknown time zone, a time of day not in hours and minutes, a group that is not an id', () => {
+    expect(shown({ timezone: 'Mars/Olympus', checkinTime: '3pm', checkoutTime: '25:99', merchantGroupId: 'lagoon' })).toEqual({
+      timezone: 'Enter a known time zone, such as Europe/Amsterdam.',
+      checkinTime: 'Use hours and minutes, such as 15:00.',
+      checkoutTime: 'Use hours and minutes, such as 15:00.',
+      merchantGroupId: 'Choose the group the property joins.',
+    });
+  });
+
+  it('text over its limit and a character that cannot be stored', () => {
+    expect(shown({ name: 'a'.repeat(201), timezone: 'b'.repeat(65) })).toEqual({ name: 'Use at most 200 characters.', timezone: 'Use at most 64 characters.' });
+    expect(shown({ name: 'Tulip\u0000' })).toEqual({ name: 'This text contains a character that cannot be stored.' });
+  });
+
+  it("keeps a server's refusal as the server wrote it", () => {
+    expect(words({ path: 'currency', type: 'server', message: 'the group does not take USD' }, {})).toBe('the group does not take USD');
+  });
+});
