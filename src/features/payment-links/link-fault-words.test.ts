@@ -2,17 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { GeneratePaymentLinkBodySchema } from '../../../contract/payment-links';
 import forms from '../../i18n/en/forms.json';
 import paymentLinks from '../../i18n/en/payment-links.json';
+import { catalogueOf, faultsShown } from '../../../testing/forms/fault-words';
 import { linkFaultWords } from './link-fault-words';
 
 // The payment link form says what the contract refuses in the catalogue's sentences, not the contract's
 // lower-case words for integrations (a phone walk saw "enter an amount above zero" under the amount).
 
-const en = { ...forms, ...paymentLinks };
-const t = (key: string, words: Record<string, unknown> = {}) => {
-  const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
-  if (typeof text !== 'string') throw new Error(`no catalogue text for ${key}`);
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(words[name]));
-};
+const t = catalogueOf(forms, paymentLinks);
 const words = linkFaultWords(t, 26_000);
 const valid = {
   guestName: 'Ada Guest',
@@ -24,20 +20,8 @@ const valid = {
   bookingReference: 'BK-1',
   expiryHours: 24,
 };
-
 /** What the form shows at each field the schema refuses. */
-function shown(values: Record<string, unknown>) {
-  const checked = GeneratePaymentLinkBodySchema.safeParse({ ...valid, ...values });
-  if (checked.success) return {};
-  // The first fault of each field, as the form's resolver keeps it.
-  const first: Record<string, string> = {};
-  for (const issue of checked.error.issues) {
-    const path = issue.path.join('.');
-    const said = words({ path, type: issue.code, message: issue.message }, {});
-    first[path] ??= typeof said === 'string' ? said : said.message;
-  }
-  return first;
-}
+const shown = faultsShown(GeneratePaymentLinkBodySchema, words, valid);
 
 describe('the payment link form says what the contract refuses', () => {
   it('empty fields', () => {

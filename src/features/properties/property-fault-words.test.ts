@@ -1,32 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { CreatePropertyBodySchema } from '../../../contract/property-lifecycle';
+import forms from '../../i18n/en/forms.json';
 import properties from '../../i18n/en/properties.json';
+import { catalogueOf, faultsShown } from '../../../testing/forms/fault-words';
 import { propertyFaultWords } from './property-fault-words';
 
 // The new property form says what the contract refuses in the catalogue's sentences, not the contract's
 // lower-case words for integrations ("enter the property name", "use HH:MM", "not a known time zone").
 
-const t = (key: string, words: Record<string, unknown> = {}) => {
-  const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], properties);
-  if (typeof text !== 'string') throw new Error(`no catalogue text for ${key}`);
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(words[name]));
-};
-const words = propertyFaultWords(t);
+const words = propertyFaultWords(catalogueOf(forms, properties));
 const valid = { name: 'Tulip Garden Hotel', currency: 'EUR', timezone: 'Europe/Amsterdam', checkinTime: '15:00', checkoutTime: '11:00' };
-
 /** What the form shows at each field the schema refuses. */
-function shown(values: Record<string, unknown>) {
-  const checked = CreatePropertyBodySchema.safeParse({ ...valid, ...values });
-  if (checked.success) return {};
-  // The first fault of each field, as the form's resolver keeps it.
-  const first: Record<string, string> = {};
-  for (const issue of checked.error.issues) {
-    const path = issue.path.join('.');
-    const said = words({ path, type: issue.code, message: issue.message }, {});
-    first[path] ??= typeof said === 'string' ? said : said.message;
-  }
-  return first;
-}
+const shown = faultsShown(CreatePropertyBodySchema, words, valid);
 
 describe('the new property form says what the contract refuses', () => {
   it('a missing name, currency and time zone', () => {

@@ -1,15 +1,12 @@
+import { CreatePropertyBodySchema } from '../../../contract/property-lifecycle';
 import type { FaultWords } from '../../components/form/problem-errors';
-import { UNSAFE_TEXT_MESSAGE } from '../../../contract/text';
+import { schemaFaultWords } from '../../components/form/schema-fault-words';
 
 type Translate = (key: string, words?: Record<string, unknown>) => string;
 
-// The new property form's words for what the contract's schema refuses before anything is sent: the contract's own
-// messages are the server's answer to an integration, in lower case; the form says them as sentences from the
-// catalogue. A refusal of the server is shown as the server wrote it. Kept apart from the form so every fault is
-// checked without a browser (property-fault-words.test.ts).
-
-/** The most characters each text field takes (the contract's limits). */
-const TEXT_LIMITS: Readonly<Record<string, number>> = { name: 200, timezone: 64 };
+// The new property form's words for what the contract's schema refuses before anything is sent ("not a known time
+// zone" becomes a sentence of the catalogue). Kept apart from the form so every fault is checked without a browser
+// (property-fault-words.test.ts).
 
 /** Each field's fault by the schema's issue code; `*` stands for any code. */
 const FAULT_KEYS: Readonly<Record<string, string>> = {
@@ -24,11 +21,5 @@ const FAULT_KEYS: Readonly<Record<string, string>> = {
 };
 
 export function propertyFaultWords(t: Translate): FaultWords {
-  return ({ path, type, message }) => {
-    if (type === 'server') return message;
-    if (message === UNSAFE_TEXT_MESSAGE) return t('properties.create.faults.unsafeText');
-    if (type === 'too_big' && path in TEXT_LIMITS) return t('properties.create.faults.tooLong', { count: TEXT_LIMITS[path] });
-    const key = FAULT_KEYS[`${path}:${type}`] ?? FAULT_KEYS[`${path}:*`];
-    return key ? t(key) : t('properties.create.faults.invalid');
-  };
+  return schemaFaultWords(t, { shape: CreatePropertyBodySchema.shape, keys: FAULT_KEYS });
 }

@@ -4,14 +4,14 @@ import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { secretKeyEndpoints, SecretKeyNameSchema, type SecretKey } from '../../../../contract/secret-keys';
-import { UNSAFE_TEXT_MESSAGE } from '../../../../contract/text';
 import { call } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useActionMutation } from '../../../lib/use-action-mutation';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { Button } from '../../../components/form/button';
 import { Field, inputClass } from '../../../components/form/field';
-import { fieldErrorsOf, type FaultWords } from '../../../components/form/problem-errors';
+import { fieldErrorsOf } from '../../../components/form/problem-errors';
+import { schemaFaultWords } from '../../../components/form/schema-fault-words';
 import { useForm } from '../../../components/form/use-form';
 import type { SettingsFormProps } from '../settings-form-props';
 
@@ -23,13 +23,8 @@ import type { SettingsFormProps } from '../settings-form-props';
 const NewKeySchema = z.object({ name: SecretKeyNameSchema });
 
 /** What the name field says when the contract refuses it, in the catalogue's sentences; a server's refusal as it wrote it. */
-function keyNameWords(t: (key: string) => string): FaultWords {
-  return ({ type, message }) => {
-    if (type === 'server') return message;
-    if (message === UNSAFE_TEXT_MESSAGE) return t('secretKeys.errors.unsafeText');
-    return t(type === 'too_big' ? 'secretKeys.errors.nameTooLong' : 'secretKeys.errors.nameMissing');
-  };
-}
+const keyNameWords = (t: (key: string, words?: Record<string, unknown>) => string) =>
+  schemaFaultWords(t, { shape: NewKeySchema.shape, keys: {}, otherwise: 'secretKeys.errors.nameMissing' });
 
 const keysKey = (merchantId: string) => ['secret-keys', merchantId] as const;
 
