@@ -7,6 +7,7 @@ import { NEVER_SAVED, shownVersionOf, VERSION_HEADER, versionOf } from '../../co
 import type { WebhookSecretAnswer, WebhookSettingsAnswer } from '../../contract/webhooks';
 import { freshPostgresDatabase, postgresUrl } from '../support/postgres';
 import { bearer, signIn, startTestApp } from '../support/test-app';
+import { smtpBody } from '../support/settings-bodies';
 
 // Decision 0354 for the e-mail and webhook settings: a save that names the version it was made from (If-Match, the
 // scope's own `updatedAt` it read) is refused with 412 and writes nothing once someone else has saved since; the same
@@ -50,17 +51,6 @@ describe.each(engines)('on $engine', ({ start }) => {
       payload,
     });
 
-  const smtpBody = (scope: object, server: string) => ({
-    scope,
-    provider: 'SMTP',
-    server,
-    port: 587,
-    encryption: 'STARTTLS',
-    username: 'lagoon-mailer',
-    password: 'Sm7p-pa55-word!',
-    senderEmail: 'bookings@lagoon.example',
-    senderName: 'Lagoon Hotels',
-  });
   const readSmtp = async (scope: object) => (await send(admin, 'POST', '/merchant-smtp/search', { scope })).json<SmtpSettingsAnswer>();
   const readWebhooks = async (scope: object) => (await send(admin, 'POST', '/webhooks/search', { scope })).json<WebhookSettingsAnswer>();
   /** The version a page names for what it shows (decision 0683): the scope's own settings', else its group's. */

@@ -5,6 +5,7 @@ import { SETTINGS_CHANGED_DETAIL, type SettingsAnswer } from '../../contract/set
 import { NEVER_SAVED, VERSION_HEADER } from '../../contract/versions';
 import type { Db } from '../../server/db/database';
 import { bearer, signIn, startTestApp } from '../support/test-app';
+import { PROCESSING } from '../support/settings-bodies';
 
 // Issues 17/18, the settings store: read and save one kind for a group or a property, through the
 // registrar (permissions), scoped to the caller, validated by the kind's schema (400 with field
@@ -38,17 +39,6 @@ const call = (token: string, method: 'GET' | 'PUT' | 'POST', url: string, payloa
   app.inject({ method, url: `${MERCHANT_API}${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
 const groupUrl = (groupId: string, kind: string) => `/merchant-group-settings/${groupId}/${kind}`;
 const propertyUrl = (merchantId: string, kind: string) => `/property-settings/${merchantId}/${kind}`;
-
-const PROCESSING = {
-  schemes: ['visaMastercardWorldwide', 'klarnaPayLater'],
-  forceAuthorization: true,
-  userAuthentication: true,
-  paymentTime: '10:30',
-  paymentDays: ['Mon', 'Fri'],
-  linkExpiryHours: 48,
-  cardholderNameRequired: false,
-  guestEmailDomains: ['lagoon.example'],
-};
 
 describe('group settings', () => {
   it('saves, reads back and audits a kind; every field answers as the group’s', async () => {

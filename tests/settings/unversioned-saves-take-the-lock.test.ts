@@ -5,34 +5,13 @@ import { MERCHANT_API } from '../../contract/product';
 import { PAYMENT_DEFAULTS } from '../../contract/settings/payment';
 import { freshPostgresDatabase, postgresUrl } from '../support/postgres';
 import { bearer, signIn, startTestApp } from '../support/test-app';
+import { PROCESSING, smtpBody } from '../support/settings-bodies';
 
 // Decision 0354, amended 2026-11-30: a save that names no version takes the row lock a versioned save takes before its
 // check, so a versioned save's check and write cannot have another save of the same settings (or user) commit in
 // between. The test holds that lock in a transaction of its own, as a versioned save between its check and its write
 // does, and sees the unversioned save wait for it. Only PostgreSQL runs requests on separate connections that can wait
 // for each other's locks; the embedded engine runs one statement at a time.
-
-const PROCESSING = {
-  schemes: ['visaMastercardWorldwide', 'klarnaPayLater'],
-  forceAuthorization: true,
-  userAuthentication: true,
-  paymentTime: '10:30',
-  paymentDays: ['Mon', 'Fri'],
-  linkExpiryHours: 48,
-  cardholderNameRequired: false,
-  guestEmailDomains: ['lagoon.example'],
-};
-const smtpBody = (scope: object, server: string) => ({
-  scope,
-  provider: 'SMTP',
-  server,
-  port: 587,
-  encryption: 'STARTTLS',
-  username: 'lagoon-mailer',
-  password: 'Sm7p-pa55-word!',
-  senderEmail: 'bookings@lagoon.example',
-  senderName: 'Lagoon Hotels',
-});
 
 describe.skipIf(!postgresUrl)('a save that names no version waits for a versioned save of the same settings, on PostgreSQL', () => {
   let app: FastifyInstance;
