@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCountryCode } from '../countries';
+import { isCurrencyCode } from '../money';
 import { safeText } from '../text';
 import { kycMessage, msg, type KycMessageKey } from './messages';
 
@@ -18,7 +19,8 @@ export const CurrencyCodeSchema = z
   .string(msg('currency'))
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{3}$/, msg('currency'));
+  .regex(/^[A-Z]{3}$/, { ...msg('currency'), abort: true })
+  .refine(isCurrencyCode, msg('currency'));
 export const KycEmailSchema = z
   .string(msg('required'))
   .trim()

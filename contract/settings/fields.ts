@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCurrencyCode } from '../money';
 import { safeText } from '../text';
 
 // Field schemas the settings kinds share. Messages are i18n keys (src/i18n/en/settings.json), so the
@@ -27,10 +28,7 @@ export const emailList = (min = 0) =>
 /** 24-hour wall-clock time, HH:MM. */
 export const TimeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: m('time') });
 
-function isCurrency(code: string): boolean {
-  return /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code);
-}
-export const CurrencyCodeSchema = z.string().refine(isCurrency, { error: m('currency') });
+export const CurrencyCodeSchema = z.string().refine(isCurrencyCode, { error: m('currency') });
 
 function isTimeZone(zone: string): boolean {
   try {

@@ -51,6 +51,17 @@ describe('KYC application, applicant side', () => {
     expect(step).toMatchObject({ saved: true, valid: false, data: { legalBusinessName: 'Alpine' } });
   });
 
+  it('takes currencies in circulation only: a settlement account or a processing currency in a made-up code is not valid', async () => {
+    const account = (steps['settlement-accounts']!.accounts as Array<Record<string, unknown>>)[0]!;
+    const accounts = await save('settlement-accounts', { accounts: [{ ...account, currency: 'abc' }] });
+    expect(accounts.json().valid).toBe(false);
+    expect(accounts.json().errors['accounts.0.currency']).toEqual(['kyc.validation.currency']);
+    const processing = await save('processing-details', { ...steps['processing-details'], currencies: ['EUR', 'XXX', 'KWD'] });
+    expect(processing.json().valid).toBe(false);
+    expect(processing.json().errors['currencies.1']).toEqual(['kyc.validation.currency']);
+    expect(processing.json().errors['currencies.2']).toBeUndefined();
+  });
+
   it('resumes at the first incomplete step after the earlier ones are saved', async () => {
     for (const step of ['application-overview', 'company-details', 'business-information']) expect((await save(step, steps[step])).json().valid).toBe(true);
     const tracking = await get(applicant, `${MERCHANT_API}/merchants/validate/${groupId}/onboarding-tracking`);
