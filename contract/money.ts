@@ -8,17 +8,6 @@
 // cell), so each currency is asked once.
 const digitsByCurrency = new Map<string, number>();
 
-/**
- * Whether a code is a currency in circulation (ISO 4217 as Intl lists it: JPY, KWD, EUR; not ABC, nor
- * XXX or the metals). Every currency a user or an integration names is checked by this one rule: a
- * settlement account or an accepted currency in a code nobody can pay in would hold money no one can move.
- */
-export function isCurrencyCode(code: string): boolean {
-  return /^[A-Z]{3}$/.test(code) && circulating().has(code);
-}
-let circulatingCodes: ReadonlySet<string> | undefined;
-const circulating = () => (circulatingCodes ??= new Set(Intl.supportedValuesOf('currency')));
-
 /** Minor digits of a currency (its ISO 4217 exponent); 2 for a code Intl does not know. */
 export function currencyDigits(currency: string): number {
   let digits = digitsByCurrency.get(currency);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCurrencyCode } from './currency';
 import { whenMissing } from './zod-messages';
 import { PROPERTY_PAGES } from './settings/pages';
 import { safeText } from './text';
@@ -107,7 +108,8 @@ export const PropertyInfoSchema = z.object({
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{3}$/, { message: 'use a 3-letter currency code' }),
+    .regex(/^[A-Z]{3}$/, { message: 'use a 3-letter currency code', abort: true })
+    .refine(isCurrencyCode, { message: 'use the ISO 4217 code of a currency, such as EUR' }),
   timezone: z
     .string()
     .trim()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCountryCode } from '../countries';
-import { isCurrencyCode } from '../money';
+import { isCurrencyCode } from '../currency';
 import { safeText } from '../text';
 import { kycMessage, msg, type KycMessageKey } from './messages';
 

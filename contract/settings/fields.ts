@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCurrencyCode } from '../money';
+import { isCurrencyCode } from '../currency';
 import { safeText } from '../text';
 
 // Field schemas the settings kinds share. Messages are i18n keys (src/i18n/en/settings.json), so the

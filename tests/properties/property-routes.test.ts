@@ -65,6 +65,19 @@ describe('POST properties/search', () => {
 });
 
 describe('the property lifecycle over HTTP', () => {
+  test("a property's currency is one in circulation: a made-up code is refused, nothing is created, a real one in any case is taken", async () => {
+    const before = (await search(merchantAdmin, {})).json<{ total: number }>().total;
+    for (const currency of ['abc', 'XXX', 'XAU']) {
+      const refused = await create(merchantAdmin, { ...NEW_HOTEL, name: `Polder Lodge ${currency}`, currency });
+      expect(refused.statusCode, currency).toBe(400);
+      expect(refused.json<{ errors: Record<string, string[]> }>().errors.currency).toEqual(['use the ISO 4217 code of a currency, such as EUR']);
+    }
+    expect((await search(merchantAdmin, {})).json<{ total: number }>().total).toBe(before);
+    const yen = await create(merchantAdmin, { ...NEW_HOTEL, name: 'Polder Lodge Tokyo', currency: 'jpy', timezone: 'Asia/Tokyo' });
+    expect(yen.statusCode).toBe(201);
+    expect(yen.json<PropertyOverview>().currency).toBe('JPY');
+  });
+
   test('create, complete, submit, send back with a reason, fix only that, approve, fees, activate, deactivate, reactivate', async () => {
     const created = await create(merchantAdmin, NEW_HOTEL);
     expect(created.statusCode).toBe(201);

@@ -17,7 +17,7 @@ describe('the new property form says what the contract refuses', () => {
   it('a missing name, currency and time zone', () => {
     expect(shown({ name: '', currency: '', timezone: '' })).toEqual({
       name: 'Enter the property name: at least 2 characters.',
-      currency: 'Enter a 3-letter currency code, such as EUR.',
+      currency: 'Enter the 3-letter ISO 4217 code of a currency, such as EUR or JPY.',
       timezone: "Enter the property's time zone, such as Europe/Amsterdam.",
     });
     expect(shown({ name: undefined })).toEqual({ name: 'Enter the property name: at least 2 characters.' });

@@ -31,12 +31,18 @@ describe('the refund rule form', () => {
   it('says every problem at once, each at its field, in words without symbols', () => {
     const problems = said({ ...RULE, currency: 'eu', twoApprovalsAboveMinor: 50_00, dailyAutoApproveCapMinor: 20_00, approverRoles: [] });
     expect(problems).toEqual({
-      currency: "Enter the currency's three-letter code, for example EUR.",
+      currency: 'Enter the three-letter ISO 4217 code of a currency, for example EUR.',
       approverRoles: 'Choose at least one role that may approve refunds.',
       twoApprovalsAboveMinor: 'Make this at least the auto-approval limit, €100.00, or lower that limit: a refund cannot need two approvals and none at once.',
       dailyAutoApproveCapMinor: 'Make the daily cap at least the auto-approval limit, €100.00, or lower that limit: one refund alone would pass the cap.',
     });
     for (const message of Object.values(problems)) expect(message).not.toMatch(/[≥<>=]/);
+  });
+
+  it('takes a currency in circulation only, as the server does: three capitals that name none are refused before saving', () => {
+    for (const currency of ['ABC', 'XXX'])
+      expect(said({ ...RULE, currency })).toEqual({ currency: 'Enter the three-letter ISO 4217 code of a currency, for example EUR.' });
+    expect(said({ ...RULE, currency: 'KWD' })).toEqual({});
   });
 
   it('says the auto-approval limit is missing', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCurrencyCode } from '../../../contract/currency';
 import { RoleNameSchema, type RoleName } from '../../../contract/roles';
 import { formatMoney } from '../../lib/format';
 
@@ -26,7 +27,7 @@ export function refundRuleSchema(t: Translate) {
       currency: z
         .string()
         .trim()
-        .regex(/^[A-Z]{3}$/, { message: t('forms.refundRule.currency') }),
+        .refine(isCurrencyCode, { message: t('forms.refundRule.currency') }),
       autoApproveUpToMinor: z.number().nullable(),
       twoApprovalsAboveMinor: z.number().nullable(),
       dailyAutoApproveCapMinor: z.number().nullable(),
@@ -35,7 +36,7 @@ export function refundRuleSchema(t: Translate) {
     .superRefine((rule, check) => {
       const limit = rule.autoApproveUpToMinor;
       if (limit === null) return check.addIssue({ code: 'custom', path: ['autoApproveUpToMinor'], message: t('forms.refundRule.limitMissing') });
-      const currency = /^[A-Z]{3}$/.test(rule.currency) ? rule.currency : 'EUR';
+      const currency = isCurrencyCode(rule.currency) ? rule.currency : 'EUR';
       const words = { amount: formatMoney(limit, currency) };
       if (rule.twoApprovalsAboveMinor !== null && rule.twoApprovalsAboveMinor < limit)
         check.addIssue({ code: 'custom', path: ['twoApprovalsAboveMinor'], message: t('forms.refundRule.twoBelowLimit', words) });
