@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import { PROBLEM_CODES } from './problem-codes';
+
+export { PROBLEM_CODES, type ProblemCode, type ProblemParamsArg, type ProblemParamsOf } from './problem-codes';
+
+/** `signIn.invalidCredentials, signIn.passwordsHeld (count), ...`: the registry as the API document lists it. */
+function codesWithParams(): string {
+  return Object.entries(PROBLEM_CODES)
+    .map(([code, params]) => (params.length ? `${code} (${params.join(', ')})` : code))
+    .join(', ');
+}
 
 // Spec section 3 "Error payload", served as application/problem+json (RFC 9457).
 export const ProblemSchema = z.object({
@@ -7,6 +17,17 @@ export const ProblemSchema = z.object({
   status: z.number().int(),
   detail: z.string().optional(),
   errors: z.union([z.array(z.string()), z.record(z.string(), z.array(z.string()))]).optional(),
+  // RFC 9457 extension members (decision 0686): which refusal this is, for a program to tell them apart without
+  // reading `detail`, and the values its sentence names. Written as a string, not an enum, so a client checking
+  // answers against an older copy of this document does not fail on a code added later.
+  code: z
+    .string()
+    .meta({ description: `The refusal's stable code, when it has one; more may be added. The codes, with the params each sends: ${codesWithParams()}.` })
+    .optional(),
+  params: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .meta({ description: 'The values the refusal names (an amount, a count, a name), by the names listed with its code.' })
+    .optional(),
 });
 export type Problem = z.infer<typeof ProblemSchema>;
 

@@ -35,7 +35,9 @@ describe('sign-in and session', () => {
     expect(unknownUser.response.statusCode).toBe(401);
     expect(wrongPassword.response.headers['content-type']).toContain('application/problem+json');
     expect(wrongPassword.response.json()).toEqual(unknownUser.response.json());
-    expect(wrongPassword.response.json().detail).toBe('the e-mail address or password is incorrect');
+    // The detail keeps its words for API callers; the code (decision 0686) is what the SPA words the refusal by.
+    expect(wrongPassword.response.json()).toMatchObject({ detail: 'the e-mail address or password is incorrect', code: 'signIn.invalidCredentials' });
+    expect(wrongPassword.response.json()).not.toHaveProperty('params');
   });
 
   it('refuses the form post without the csrf cookie', async () => {
@@ -46,7 +48,11 @@ describe('sign-in and session', () => {
       payload: `csrfToken=forged&email=folioadmin%40demo.folio.test&password=${encodeURIComponent(DEMO_PASSWORD)}`,
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json().title).toBe('Invalid csrf token');
+    expect(response.json()).toMatchObject({
+      title: 'Invalid csrf token',
+      detail: 'the form has expired; reload the page and try again',
+      code: 'signIn.formExpired',
+    });
   });
 
   it('401 without a token, 403 without the permission, both as problem JSON', async () => {

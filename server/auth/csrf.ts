@@ -37,5 +37,6 @@ export function checkCsrfToken(key: Uint8Array, request: FastifyRequest, submitt
       title: 'Invalid csrf token',
       status: 403,
       detail: 'the form has expired; reload the page and try again',
+      code: 'signIn.formExpired',
     });
 }

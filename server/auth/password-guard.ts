@@ -60,6 +60,8 @@ export function waitingProblem(waitMs: number): HttpProblem {
     title: 'Too many wrong passwords',
     status: 429,
     detail: `too many wrong passwords for this account: try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}, or set a new password with "Forgot password"`,
+    code: 'signIn.passwordsHeld',
+    params: { count: minutes },
   });
 }
 

@@ -48,6 +48,7 @@ export function twoStepRequiredProblem(): HttpProblem {
     title: 'Two-step sign-in required',
     status: 403,
     detail: 'your role must use two-step sign-in: turn it on under your user menu, "Two-step sign-in", to continue',
+    code: 'twoStep.requiredByPolicy',
   });
 }
 

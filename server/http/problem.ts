@@ -1,11 +1,22 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodError } from 'zod';
-import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, type Problem } from '../../contract/problem';
+import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, type Problem, type ProblemCode, type ProblemParamsArg } from '../../contract/problem';
+
+/** A problem as the server writes it: a code, when it has one, from the registry (contract/problem-codes.ts). */
+export type ServerProblem = Omit<Problem, 'code'> & { code?: ProblemCode };
 
 /** An error the caller caused or may see; everything else is a 500 without internals. */
 export class HttpProblem extends Error {
-  constructor(readonly problem: Problem) {
+  constructor(readonly problem: ServerProblem) {
     super(problem.detail ?? problem.title);
+  }
+
+  /**
+   * The same refusal with its stable code (decision 0686) and the values its sentence names: the SPA shows the
+   * catalogue's words for the code, API callers keep reading `detail`, which stays as it was.
+   */
+  withCode<C extends ProblemCode>(code: C, ...params: ProblemParamsArg<C>): HttpProblem {
+    return new HttpProblem({ ...this.problem, code, ...(params[0] ? { params: params[0] } : {}) });
   }
 }
 
@@ -50,12 +61,15 @@ export function installProblemHandlers(app: FastifyInstance): void {
     if (error instanceof HttpProblem) return sendProblem(reply, error.problem);
     const status = error.statusCode ?? 500;
     if (status === 429)
-      return sendProblem(reply, {
-        type: PROBLEM_TYPES.rateLimited,
-        title: 'Too many requests',
-        status,
-        detail: 'too many attempts; wait a moment and try again',
-      });
+      return sendProblem(
+        reply,
+        new HttpProblem({
+          type: PROBLEM_TYPES.rateLimited,
+          title: 'Too many requests',
+          status,
+          detail: 'too many attempts; wait a moment and try again',
+        }).withCode('request.tooManyAttempts').problem,
+      );
     if (status === 413) return sendProblem(reply, problems.tooLarge('the request body is too large').problem);
     if (status === 415) return sendProblem(reply, problems.unsupportedMedia(error.message).problem);
     if (status >= 400 && status < 500) return sendProblem(reply, { type: PROBLEM_TYPES.validation, title: 'Invalid request', status, detail: error.message });
@@ -63,7 +77,10 @@ export function installProblemHandlers(app: FastifyInstance): void {
     // constraint after its own check said the way was clear. That is the caller's conflict, not our failure.
     if (isUniqueViolation(error)) {
       request.log.warn({ constraint: (error as { constraint?: string }).constraint }, 'unique constraint met by a concurrent request');
-      return sendProblem(reply, problems.conflict('this was just created by another request; reload and try again').problem);
+      return sendProblem(
+        reply,
+        problems.conflict('this was just created by another request; reload and try again').withCode('request.createdMeanwhile').problem,
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(reply, {

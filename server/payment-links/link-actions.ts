@@ -8,7 +8,7 @@ import type { AnyCaller } from '../auth/caller';
 import type { Db } from '../db/database';
 import type { ColumnOf, ColumnsOf } from '../db/row-types';
 import { effectiveMerchants } from '../lists/list-query';
-import { problems } from '../http/problem';
+import { problems, type HttpProblem } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { linkOrigin } from '../mail/link-origin';
 import { formatInstant, formatMinor } from './money-text';
@@ -89,11 +89,11 @@ function toPaymentLink(link: LinkRecord, url: string): PaymentLink {
 }
 
 /** Why a link that is not open cannot be cancelled or re-sent, in the caller's terms. */
-const NOT_OPEN: Record<Exclude<StaffLinkState, 'Open'>, string> = {
-  Paid: 'the guest has already paid with this link',
-  Cancelled: 'this payment link is already cancelled',
-  Locked: 'this payment link stopped taking cards after too many refused cards',
-  Expired: 'this payment link has expired',
+const NOT_OPEN: Record<Exclude<StaffLinkState, 'Open'>, () => HttpProblem> = {
+  Paid: () => problems.conflict('the guest has already paid with this link').withCode('paymentLink.paid'),
+  Cancelled: () => problems.conflict('this payment link is already cancelled').withCode('paymentLink.cancelled'),
+  Locked: () => problems.conflict('this payment link stopped taking cards after too many refused cards').withCode('paymentLink.locked'),
+  Expired: () => problems.conflict('this payment link has expired').withCode('paymentLink.expired'),
 };
 
 export function registerPaymentLinkActions(app: FastifyInstance): void {
@@ -106,7 +106,7 @@ export function registerPaymentLinkActions(app: FastifyInstance): void {
     const link = await visibleLink(ctx.db, params.id, caller, merchantId, true);
     const state = staffLinkState(link, link.order_status);
     // A paid link's money is the order's to refund; a locked or expired one can still be closed for good.
-    if (state === 'Paid' || state === 'Cancelled') throw problems.conflict(NOT_OPEN[state]);
+    if (state === 'Paid' || state === 'Cancelled') throw NOT_OPEN[state]();
     await ctx.db.updateTable('orders').set({ status: 'Cancelled', updated_at: new Date() }).where('id', '=', String(link.order_id)).execute();
     await audit(ctx.db, caller, 'payment-link.cancel', 'order', String(link.order_id), { paymentLinkId: link.id });
     return toPaymentLink({ ...link, order_status: 'Cancelled' }, `${linkOrigin(ctx.config, request)}${GUEST_PAGE_PATH}/${link.token}`);
@@ -115,11 +115,11 @@ export function registerPaymentLinkActions(app: FastifyInstance): void {
   registerEndpoint(app, resendPaymentLink, async ({ params, caller, merchantId, ctx, request, afterCommit }) => {
     const link = await visibleLink(ctx.db, params.id, caller, merchantId, true);
     const state = staffLinkState(link, link.order_status);
-    if (state !== 'Open') throw problems.conflict(NOT_OPEN[state]);
+    if (state !== 'Open') throw NOT_OPEN[state]();
     const property = await propertyCheckout(ctx.db, link.merchant_id);
     // A link e-mailed again asks for new money: only from a property that takes it (decision 0346).
-    if (property?.status === 'Inactive') throw problems.conflict(PROPERTY_INACTIVE_DETAIL);
-    if (property?.status !== 'Active') throw problems.conflict(PROPERTY_NOT_ACTIVE_DETAIL);
+    if (property?.status === 'Inactive') throw problems.conflict(PROPERTY_INACTIVE_DETAIL).withCode('property.inactive');
+    if (property?.status !== 'Active') throw problems.conflict(PROPERTY_NOT_ACTIVE_DETAIL).withCode('property.notActive');
     const url = `${linkOrigin(ctx.config, request)}${GUEST_PAGE_PATH}/${link.token}`;
     const subject = `Your payment link from ${property.name}`;
     await ctx.db.insertInto('order_email_history').values({ order_id: link.order_id, recipient: link.guest_email, subject, status: 'Resent' }).execute();

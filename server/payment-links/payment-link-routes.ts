@@ -58,8 +58,8 @@ export function registerPaymentLinkRoutes(app: FastifyInstance): void {
   registerEndpoint(app, createPaymentLink, async ({ body, caller, merchantId, ctx, request, afterCommit }) => {
     const property = await activeProperty(ctx.db, merchantId);
     // Only a property the provider has reviewed and priced takes money (decision 0346).
-    if (property.status === 'Inactive') throw problems.conflict(PROPERTY_INACTIVE_DETAIL);
-    if (property.status !== 'Active') throw problems.conflict(PROPERTY_NOT_ACTIVE_DETAIL);
+    if (property.status === 'Inactive') throw problems.conflict(PROPERTY_INACTIVE_DETAIL).withCode('property.inactive');
+    if (property.status !== 'Active') throw problems.conflict(PROPERTY_NOT_ACTIVE_DETAIL).withCode('property.notActive');
     const choices = await linkChoices(ctx.db, property);
     const refused: Record<string, string[]> = {};
     if (!property.currencies.includes(body.currency)) refused.currency = [`${property.name} takes ${property.currencies.join(', ')}`];

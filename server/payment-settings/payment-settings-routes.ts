@@ -84,8 +84,11 @@ export function registerMerchantConfigRoutes(app: FastifyInstance): void {
       const property = await visibleProperty(ctx.db, caller, body.merchantId);
       const before = await configOf(ctx.db, property);
       // The group's and the property's rows are locked (visibleProperty), so this check and the write cannot interleave with another save.
-      assertCurrentVersion(request, before.updatedAt, PAYMENT_SETTINGS_CHANGED_DETAIL);
-      if (adding && before.hasOwnSettings) throw problems.conflict(`${property.name} has payment settings of its own already; edit them instead`);
+      assertCurrentVersion(request, before.updatedAt, PAYMENT_SETTINGS_CHANGED_DETAIL, 'paymentSettings.changedSince');
+      if (adding && before.hasOwnSettings)
+        throw problems
+          .conflict(`${property.name} has payment settings of its own already; edit them instead`)
+          .withCode('paymentSettings.ownAlready', { property: property.name });
       const saved = await savePropertySettings(ctx.db, property.merchant_group_id, property.id, KIND, body.settings);
       await audit(ctx.db, caller.userId, adding ? 'merchantConfig.create' : 'merchantConfig.update', 'merchant', property.id, { changed: saved.changed });
       return configOf(ctx.db, property);
@@ -94,7 +97,8 @@ export function registerMerchantConfigRoutes(app: FastifyInstance): void {
 
   registerEndpoint(app, merchantConfigEndpoints.deleteMerchantConfig, async ({ params, caller, ctx }) => {
     const property = await visibleProperty(ctx.db, caller, params.id);
-    if (!(await configOf(ctx.db, property)).hasOwnSettings) throw problems.conflict(`${property.name} has no payment settings of its own to delete`);
+    if (!(await configOf(ctx.db, property)).hasOwnSettings)
+      throw problems.conflict(`${property.name} has no payment settings of its own to delete`).withCode('paymentSettings.noneOwn', { property: property.name });
     const dropped = await resetPropertySettings(ctx.db, property.merchant_group_id, property.id, KIND);
     await audit(ctx.db, caller.userId, 'merchantConfig.delete', 'merchant', property.id, { dropped: dropped.changed });
     return configOf(ctx.db, property);

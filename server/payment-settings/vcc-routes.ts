@@ -76,7 +76,7 @@ export function registerVccConfigRoutes(app: FastifyInstance): void {
     };
     const existed = await ctx.db.selectFrom('vcc_merchant_configs').select(['id', 'updated_at']).where('merchant_id', '=', property.id).executeTakeFirst();
     // Someone saved since the caller opened the config: theirs stays (decision 0352). The property row is locked above.
-    assertCurrentVersion(request, existed ? new Date(existed.updated_at).toISOString() : null, VCC_SETTINGS_CHANGED_DETAIL);
+    assertCurrentVersion(request, existed ? new Date(existed.updated_at).toISOString() : null, VCC_SETTINGS_CHANGED_DETAIL, 'vccSettings.changedSince');
     await ctx.db
       .insertInto('vcc_merchant_configs')
       .values({ merchant_id: property.id, ...values })

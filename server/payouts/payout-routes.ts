@@ -46,6 +46,8 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 }
 
+const attemptInProgress = () => problems.conflict('an attempt of this payout is already in progress').withCode('payout.attemptInProgress');
+
 /** Spec 7 "Payouts": search, detail, retry. A retry is a new attempt of the same payout (decision 0123). */
 export function registerPayoutRoutes(app: FastifyInstance): void {
   registerEndpoint(
@@ -71,8 +73,10 @@ export function registerPayoutRoutes(app: FastifyInstance): void {
         const attempts = await trx.selectFrom('payout_attempts').select(['attempt_no', 'status']).where('payout_id', '=', payout.id).execute();
         // The payout lifecycle machine (decision 0434) says whether a retry may follow; its lines stay as they are (decision 0430).
         if (!mayRetry(payout.status as PayoutStatus, attempts.length))
-          throw problems.conflict(`only a Failed payout can be retried; this one is ${payout.status}`);
-        if (attempts.some((attempt) => attempt.status === 'Processing')) throw problems.conflict('an attempt of this payout is already in progress');
+          throw problems
+            .conflict(`only a Failed payout can be retried; this one is ${payout.status}`)
+            .withCode('payout.onlyFailedRetried', { status: payout.status });
+        if (attempts.some((attempt) => attempt.status === 'Processing')) throw attemptInProgress();
         const attemptNo = Math.max(0, ...attempts.map((attempt) => attempt.attempt_no)) + 1;
         await trx
           .insertInto('payout_attempts')
@@ -84,7 +88,7 @@ export function registerPayoutRoutes(app: FastifyInstance): void {
       });
     } catch (error) {
       // Two retries racing: the partial unique index lets only one attempt be in flight.
-      if (isUniqueViolation(error)) throw problems.conflict('an attempt of this payout is already in progress');
+      if (isUniqueViolation(error)) throw attemptInProgress();
       throw error;
     }
     return payoutDetail(ctx.db, params.id, caller.merchantScope);

@@ -31,7 +31,9 @@ export const ORDER_ACTION_CALLS: Record<OrderPaymentAction, string> = {
 /** Refuses (409) an order action its property's status closes: no new money from an Inactive property (decision 0410). */
 export function refuseClosedByProperty(action: OrderPaymentAction, status: PropertyStatus): void {
   if (propertyStatusOpens(ORDER_ACTION_CALLS[action], status)) return;
-  throw problems.conflict(status === 'Inactive' ? PROPERTY_INACTIVE_DETAIL : PROPERTY_NOT_ACTIVE_DETAIL);
+  throw status === 'Inactive'
+    ? problems.conflict(PROPERTY_INACTIVE_DETAIL).withCode('property.inactive')
+    : problems.conflict(PROPERTY_NOT_ACTIVE_DETAIL).withCode('property.notActive');
 }
 
 export function moneyBlockOf(status: PropertyStatus): PropertyBlock | null {

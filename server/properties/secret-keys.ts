@@ -73,14 +73,14 @@ async function liveKey(db: Db, merchantId: string, keyId: string) {
     .forUpdate()
     .executeTakeFirst();
   if (!row) throw problems.notFound(`key ${keyId} not found`);
-  if (row.revoked_at !== null) throw problems.conflict('the key is revoked already');
+  if (row.revoked_at !== null) throw problems.conflict('the key is revoked already').withCode('secretKey.revokedAlready');
   return row;
 }
 
 export async function rotateSecretKey(db: Db, caller: Caller, merchantId: string, keyId: string, overlapHours: number) {
   await assertProperty(db, caller, merchantId);
   const old = await liveKey(db, merchantId, keyId);
-  if (old.expires_at !== null) throw problems.conflict('the key is being replaced already');
+  if (old.expires_at !== null) throw problems.conflict('the key is being replaced already').withCode('secretKey.replacedAlready');
   await db
     .updateTable('property_api_keys')
     .set({ expires_at: sql`now() + ${`${overlapHours} hours`}::interval` })

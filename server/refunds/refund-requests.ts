@@ -7,6 +7,7 @@ import { audit } from '../audit';
 import { canSeeMerchant, type Caller } from '../auth/caller';
 import type { Db } from '../db/database';
 import type { ColumnsOf } from '../db/row-types';
+import { minorToText } from '../../contract/money';
 import { problems } from '../http/problem';
 import type { Acquirer, RefundAnswer, RefundUpdate } from '../transactions/acquirer';
 import { refundableOf, type RefundableOrder } from '../transactions/refundable';
@@ -232,11 +233,11 @@ export async function createRefundRequest(
   if (order.currency.trim() !== body.currency) throw problems.conflict(`this order is in ${order.currency.trim()}, not ${body.currency}`);
   const refundable = await refundableOf(db, order);
   if (body.amountMinor > refundable)
-    throw problems.conflict(
-      refundable <= 0
-        ? 'nothing is left to refund on this order (captured, minus refunded, minus pending refund requests)'
-        : `at most ${refundable} ${body.currency} minor units can be refunded (captured, minus refunded, minus pending refund requests)`,
-    );
+    throw refundable <= 0
+      ? problems.conflict('nothing is left to refund on this order (captured, minus refunded, minus pending refund requests)').withCode('refund.nothingLeft')
+      : problems
+          .conflict(`at most ${refundable} ${body.currency} minor units can be refunded (captured, minus refunded, minus pending refund requests)`)
+          .withCode('refund.atMost', { amount: `${minorToText(refundable, body.currency)} ${body.currency}` });
   const rule = await effectiveRule(db, order.merchant_id);
   const required = approvalsNeeded(rule, body.amountMinor, body.currency, await autoApprovedTodayMinor(db, order.merchant_id));
   const inserted = await db
@@ -346,19 +347,22 @@ export async function approveRefundRequest(db: Db, acquirer: Acquirer, caller: C
     decision === 'override'
       ? { type: 'refund.override' }
       : { type: 'refund.approve', approvalsGiven: approvers.length + 1, approvalsRequired: request.approvals_required };
-  if (!nextRefundStatus(status, event)) throw problems.conflict(`this refund request is ${status.approvalStatus}: it cannot be approved now`);
+  if (!nextRefundStatus(status, event))
+    throw problems.conflict(`this refund request is ${status.approvalStatus}: it cannot be approved now`).withCode('refund.notApprovableNow');
   const refusal = peopleAllow(caller, request, approvers, decision);
   if (refusal) throw problems.forbidden(refusal);
   if (decision === 'override' && !reason) throw problems.validation({ reason: ['say why the rejection is overridden'] });
   const refundable = await refundableOf(db, order, request.id);
   if (Number(request.amount_minor) > refundable)
-    throw problems.conflict(`this refund would exceed what the order may still refund (${Math.max(refundable, 0)} ${request.currency.trim()} minor units)`);
+    throw problems
+      .conflict(`this refund would exceed what the order may still refund (${Math.max(refundable, 0)} ${request.currency.trim()} minor units)`)
+      .withCode('refund.exceedsRefundable', { amount: `${minorToText(Math.max(refundable, 0), request.currency.trim())} ${request.currency.trim()}` });
   await db
     .insertInto('refund_approvals')
     .values({ refund_request_id: id, approver_id: caller.userId, decision, comment: reason || null })
     .execute()
     .catch((error: unknown) => {
-      if ((error as { code?: string }).code === '23505') throw problems.conflict('you have already approved this request');
+      if ((error as { code?: string }).code === '23505') throw problems.conflict('you have already approved this request').withCode('refund.approvedAlready');
       throw error;
     });
   const next = step(status, event, 'not allowed now');
@@ -371,7 +375,7 @@ export async function rejectRefundRequest(db: Db, caller: Caller, id: string, re
   const { request } = await lockRequest(db, caller, id);
   const status = statusOf(request);
   if (!nextRefundStatus(status, { type: 'refund.reject' }))
-    throw problems.conflict(`this refund request is ${status.approvalStatus}: it cannot be rejected now`);
+    throw problems.conflict(`this refund request is ${status.approvalStatus}: it cannot be rejected now`).withCode('refund.notRejectableNow');
   const refusal = peopleAllow(caller, request, [], 'reject');
   if (refusal) throw problems.forbidden(refusal);
   await db.insertInto('refund_approvals').values({ refund_request_id: id, approver_id: caller.userId, decision: 'reject', comment: reason }).execute();

@@ -46,7 +46,7 @@ async function lockAndAssertUnchangedSince(db: Db, request: FastifyRequest, merc
   // Nothing to check against: the settings need not be read.
   if (!namesVersion(request)) return;
   const { updatedAt } = await readSettings(db, merchantGroupId, kind, merchantId);
-  assertCurrentVersion(request, updatedAt, SETTINGS_CHANGED_DETAIL);
+  assertCurrentVersion(request, updatedAt, SETTINGS_CHANGED_DETAIL, 'settings.changedSince');
 }
 
 async function saveForGroup(db: Db, request: FastifyRequest, caller: Caller, merchantGroupId: string, kind: SettingsKind, body: unknown, merchantId?: string) {

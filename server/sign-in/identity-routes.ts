@@ -83,7 +83,7 @@ export function registerIdentityRoutes(app: FastifyInstance): void {
       await audit(trx, row.user_id, 'password-reset', 'user', row.user_id);
       return row.user_id;
     });
-    if (!userId) throw problems.validation({ token: [LINK_INVALID] }, LINK_INVALID);
+    if (!userId) throw problems.validation({ token: [LINK_INVALID] }, LINK_INVALID).withCode('password.linkInvalid');
     return {};
   });
 

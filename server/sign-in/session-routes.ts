@@ -20,6 +20,7 @@ const INVALID_CREDENTIALS = new HttpProblem({
   title: 'Sign-in failed',
   status: 401,
   detail: 'the e-mail address or password is incorrect',
+  code: 'signIn.invalidCredentials',
 });
 
 export function registerSessionRoutes(app: FastifyInstance): void {

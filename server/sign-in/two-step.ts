@@ -113,8 +113,12 @@ function lockedProblem(until: Date): HttpProblem {
     title: 'Too many wrong codes',
     status: 429,
     detail: `too many wrong codes: two-step sign-in is locked until ${until.toISOString().slice(11, 16)} UTC; then sign in again`,
+    code: 'twoStep.locked',
+    params: { until: until.toISOString().slice(11, 16) },
   });
 }
+
+const signInExpired = () => problems.unauthorized('the sign-in has expired; enter your e-mail and password again').withCode('twoStep.signInExpired');
 
 export function registerTwoStepRoutes(app: FastifyInstance): void {
   const e = twoStepEndpoints;
@@ -131,7 +135,8 @@ export function registerTwoStepRoutes(app: FastifyInstance): void {
   });
 
   registerEndpoint(app, e.startTwoStepSetup, async ({ caller, ctx }) => {
-    if (await twoStepEnabled(ctx.db, caller.userId)) throw problems.conflict('two-step sign-in is on already; turn it off first to use another app');
+    if (await twoStepEnabled(ctx.db, caller.userId))
+      throw problems.conflict('two-step sign-in is on already; turn it off first to use another app').withCode('twoStep.alreadyOn');
     const secret = newTotpSecret();
     const encrypted = encrypt(ctx.tokenKey, secret);
     await ctx.db
@@ -146,11 +151,12 @@ export function registerTwoStepRoutes(app: FastifyInstance): void {
 
   registerEndpoint(app, e.enableTwoStep, async ({ body, caller, ctx }) => {
     const pending = await ctx.db.selectFrom('user_two_step').select('enabled_at').where('user_id', '=', caller.userId).executeTakeFirst();
-    if (!pending) throw problems.conflict('start the set-up first: add the secret to your app');
-    if (pending.enabled_at) throw problems.conflict('two-step sign-in is on already');
-    if (!TOTP_CODE_PATTERN.test(body.code)) throw problems.validation({ code: ['enter the 6-digit code your app shows'] });
+    if (!pending) throw problems.conflict('start the set-up first: add the secret to your app').withCode('twoStep.setupNotStarted');
+    if (pending.enabled_at) throw problems.conflict('two-step sign-in is on already').withCode('twoStep.alreadyOn');
+    if (!TOTP_CODE_PATTERN.test(body.code)) throw problems.validation({ code: ['enter the 6-digit code your app shows'] }).withCode('twoStep.codeFormat');
     const check = await checkCode(ctx.db, ctx.tokenKey, caller.userId, body.code);
-    if (!check.ok) throw problems.validation({ code: ['the code is not right; check the time on your phone and try the newest code'] });
+    if (!check.ok)
+      throw problems.validation({ code: ['the code is not right; check the time on your phone and try the newest code'] }).withCode('twoStep.wrongCode');
     await useCode(ctx.db, caller.userId, check);
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await ctx.db.deleteFrom('two_step_recovery_codes').where('user_id', '=', caller.userId).execute();
@@ -167,18 +173,19 @@ export function registerTwoStepRoutes(app: FastifyInstance): void {
     const required = await requiredFor(ctx, caller);
     if (!(await twoStepEnabled(ctx.db, caller.userId))) return { enabled: false, recoveryCodesLeft: 0, required };
     // The sign-in policy keeps it on for provider roles (decision 0310): turning it off would lock the user out of their work.
-    if (required) throw problems.conflict('the sign-in policy requires two-step sign-in for your role: it stays on');
+    if (required) throw problems.conflict('the sign-in policy requires two-step sign-in for your role: it stays on').withCode('twoStep.keptOnByPolicy');
     // The password (or code) is guessed no faster here than at sign-in: the same counts (decision 0372).
     const attempt = { account: caller.email, address: request.ip };
     const wait = await waitBeforeAttempt(ctx.db, attempt);
     if (wait > 0) return sendWaiting(reply, wait);
-    let refused: { field: 'password' | 'code'; message: string } | undefined;
+    let refused: { field: 'password' | 'code'; message: string; code: 'twoStep.wrongPassword' | 'twoStep.wrongTurnOffCode' } | undefined;
     if (body.password !== undefined) {
       const user = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', caller.userId).executeTakeFirst();
-      if (!(await verifyPassword(body.password, user?.password_hash ?? null))) refused = { field: 'password', message: 'the password is not right' };
+      if (!(await verifyPassword(body.password, user?.password_hash ?? null)))
+        refused = { field: 'password', message: 'the password is not right', code: 'twoStep.wrongPassword' };
     } else {
       const check = await checkCode(ctx.db, ctx.tokenKey, caller.userId, body.code ?? '');
-      if (!check.ok) refused = { field: 'code', message: 'the code is not right' };
+      if (!check.ok) refused = { field: 'code', message: 'the code is not right', code: 'twoStep.wrongTurnOffCode' };
     }
     if (refused) {
       const failure = await countFailure(ctx.db, attempt);
@@ -187,7 +194,7 @@ export function registerTwoStepRoutes(app: FastifyInstance): void {
       return reply
         .status(400)
         .type('application/problem+json')
-        .send(problems.validation({ [refused.field]: [refused.message] }).problem);
+        .send(problems.validation({ [refused.field]: [refused.message] }).withCode(refused.code).problem);
     }
     await countSuccess(ctx.db, attempt);
     await ctx.db.deleteFrom('user_two_step').where('user_id', '=', caller.userId).execute();
@@ -202,7 +209,9 @@ export function registerTwoStepRoutes(app: FastifyInstance): void {
     const before = await signInPolicyOf(ctx.db, ctx.config.demo);
     // Turning it on without two-step sign-in of one's own would shut the admin out of this very page at once.
     if (body.requireTwoStepForProviderRoles && !(await twoStepEnabled(ctx.db, caller.userId)))
-      throw problems.conflict('turn two-step sign-in on for yourself first (user menu, "Two-step sign-in"): the policy would stop you at once otherwise');
+      throw problems
+        .conflict('turn two-step sign-in on for yourself first (user menu, "Two-step sign-in"): the policy would stop you at once otherwise')
+        .withCode('signInPolicy.ownTwoStepFirst');
     await ctx.db
       .insertInto('sign_in_policy')
       .values({ require_two_step_for_provider_roles: body.requireTwoStepForProviderRoles, updated_by: caller.userId })
@@ -232,7 +241,7 @@ export function registerTwoStepRoutes(app: FastifyInstance): void {
             .where('expires_at', '>', new Date())
             .executeTakeFirst()
         : undefined;
-      if (!challenge) throw problems.unauthorized('the sign-in has expired; enter your e-mail and password again');
+      if (!challenge) throw signInExpired();
       const userId = challenge.user_id;
       // The lock and the count are read and written under a row lock, so parallel guesses count each.
       const state = await ctx.db
@@ -241,7 +250,7 @@ export function registerTwoStepRoutes(app: FastifyInstance): void {
         .where('user_id', '=', userId)
         .forUpdate()
         .executeTakeFirst();
-      if (!state) throw problems.unauthorized('the sign-in has expired; enter your e-mail and password again');
+      if (!state) throw signInExpired();
       if (state.locked_until && state.locked_until > new Date()) throw lockedProblem(state.locked_until);
       const check = await checkCode(ctx.db, ctx.tokenKey, userId, body.code);
       if (!check.ok) {
@@ -264,10 +273,12 @@ export function registerTwoStepRoutes(app: FastifyInstance): void {
           .status(400)
           .type('application/problem+json')
           .send(
-            problems.validation(
-              { code: [`the code is not right; ${left} ${left === 1 ? 'try' : 'tries'} left`] },
-              `the code is not right; ${left} ${left === 1 ? 'try' : 'tries'} left`,
-            ).problem,
+            problems
+              .validation(
+                { code: [`the code is not right; ${left} ${left === 1 ? 'try' : 'tries'} left`] },
+                `the code is not right; ${left} ${left === 1 ? 'try' : 'tries'} left`,
+              )
+              .withCode('twoStep.wrongCodeAtSignIn', { count: left }).problem,
           );
       }
       await useCode(ctx.db, userId, check);

@@ -74,7 +74,7 @@ export function registerSmtpSettingsRoutes(app: FastifyInstance): void {
     const shown = existing || scope.merchantId === null || !namesVersion(request) ? undefined : await rowOf(ctx.db, scope.merchantGroupId, null);
     // Someone saved this scope's settings, or the group's it showed, since the caller read them: theirs stay (decisions 0354, 0683).
     const versionsOf = (row: SmtpRow | undefined) => (row ? [new Date(row.updated_at).toISOString()] : null);
-    assertVersionAmong(request, currentScopeVersions(versionsOf(existing), versionsOf(shown)), SETTINGS_CHANGED_DETAIL);
+    assertVersionAmong(request, currentScopeVersions(versionsOf(existing), versionsOf(shown)), SETTINGS_CHANGED_DETAIL, 'settings.changedSince');
     // An empty password field keeps the stored one (the form never has it to send back)...
     const newPassword = body.password !== undefined && body.password !== '' ? body.password : undefined;
     // ...but only for the mail server it was given for: pointed elsewhere, the kept password would be sent
@@ -122,7 +122,7 @@ export function registerSmtpSettingsRoutes(app: FastifyInstance): void {
     async ({ body, caller, ctx }) => {
       const scope = await checkSettingsScope(ctx.db, caller, body.scope);
       const row = await effectiveSmtpRow(ctx.db, scope);
-      if (!row) throw problems.conflict('save the e-mail settings before sending a test e-mail');
+      if (!row) throw problems.conflict('save the e-mail settings before sending a test e-mail').withCode('emailSettings.saveBeforeTest');
       const outcome = await sendTestEmail(ctx, row, body.to);
       const [entityType, entityId] = entityOf(scope);
       await audit(ctx.db, caller.userId, 'smtp-settings.tested', entityType, entityId, { to: body.to, delivered: outcome.delivered });

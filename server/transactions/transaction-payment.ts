@@ -7,7 +7,8 @@ import { can, madeBy, type AnyCaller } from '../auth/caller';
 import type { Db } from '../db/database';
 import type { ColumnsOf } from '../db/row-types';
 import { effectiveMerchants } from '../lists/list-query';
-import { problems } from '../http/problem';
+import { minorToText } from '../../contract/money';
+import { problems, type HttpProblem } from '../http/problem';
 import type { Acquirer } from './acquirer';
 import type { PropertyStatus } from '../../contract/properties';
 import { ORDER_ACTION_CALLS, propertyStatusOpens, refuseClosedByProperty } from '../properties/property-money-rules';
@@ -188,9 +189,13 @@ async function lockOrderFor(db: Db, id: number, caller: AnyCaller, merchantHeade
   return order;
 }
 
-function refuse(order: LockedOrder, action: OrderPaymentAction, why?: string): never {
-  throw problems.conflict(why ?? `this order is ${order.status}: ${action} is not allowed now`);
+/** Refuses the action: for the reason given, or because the order's status does not allow it now. */
+function refuse(order: LockedOrder, action: OrderPaymentAction, why?: HttpProblem): never {
+  throw why ?? problems.conflict(`this order is ${order.status}: ${action} is not allowed now`).withCode('order.actionNotAllowed');
 }
+
+/** An amount with its currency, as a refusal's sentence names it: "12.50 EUR". */
+const amountText = (minor: number, currency: string) => `${minorToText(minor, currency.trim())} ${currency.trim()}`;
 
 async function record(
   db: Db,
@@ -267,7 +272,8 @@ async function setStatus(
     .execute()
     .catch((error: unknown) => {
       // The ledger constraint: only reachable if the row lock were ever bypassed; still a refusal, not a 500.
-      if ((error as { code?: string }).code === '23514') throw problems.conflict('this would capture or void more than is authorized');
+      if ((error as { code?: string }).code === '23514')
+        throw problems.conflict('this would capture or void more than is authorized').withCode('order.overAuthorized');
       throw error;
     });
 }
@@ -284,7 +290,8 @@ export async function authorizeOrder(
   if (body.currency !== order.currency.trim()) throw problems.conflict(`this order is in ${order.currency}, not ${body.currency}`);
   const ledger = ledgerOf(order);
   const amount = body.amountMinor ?? ledger.orderAmountMinor;
-  if (order.status === 'Tokenized' && !order.card_token) refuse(order, 'authorize', 'no card was kept when this order was tokenized');
+  if (order.status === 'Tokenized' && !order.card_token)
+    refuse(order, 'authorize', problems.conflict('no card was kept when this order was tokenized').withCode('order.noCardKept'));
   const next = nextOrderStatus(order.status, 'authorize', ledger, amount);
   if (!next)
     refuse(
@@ -293,10 +300,12 @@ export async function authorizeOrder(
       order.status !== 'Tokenized'
         ? undefined
         : ledger.openMinor > 0
-          ? 'an authorization is already open on this order: capture or void it first'
+          ? problems.conflict('an authorization is already open on this order: capture or void it first').withCode('order.authorizationOpen')
           : ledger.capturedMinor > 0
-            ? 'money was already captured on this order'
-            : `at most the order's amount, ${ledger.orderAmountMinor} ${order.currency} minor units, can be authorized`,
+            ? problems.conflict('money was already captured on this order').withCode('order.alreadyCaptured')
+            : problems
+                .conflict(`at most the order's amount, ${ledger.orderAmountMinor} ${order.currency} minor units, can be authorized`)
+                .withCode('order.authorizeAtMost', { amount: amountText(ledger.orderAmountMinor, order.currency) }),
     );
   const answer = await acquirer.authorize({ orderId: order.id, cardToken: order.card_token!, amountMinor: amount, currency: order.currency });
   if (answer.outcome === 'Declined') {
@@ -325,7 +334,9 @@ export async function captureOrder(
       order,
       'capture',
       amount > ledger.openMinor && order.status === 'Tokenized'
-        ? `only ${ledger.openMinor} ${order.currency} minor units are authorized and not yet captured`
+        ? problems
+            .conflict(`only ${ledger.openMinor} ${order.currency} minor units are authorized and not yet captured`)
+            .withCode('order.captureAtMost', { amount: amountText(ledger.openMinor, order.currency) })
         : undefined,
     );
   const answer = await acquirer.capture({ orderId: order.id, amountMinor: amount, currency: order.currency });
@@ -342,7 +353,12 @@ export async function voidAuthorization(db: Db, acquirer: Acquirer, caller: AnyC
   const order = await lockOrderFor(db, orderId, caller, merchantHeader, 'void');
   const ledger = ledgerOf(order);
   const next = nextOrderStatus(order.status, 'void', ledger);
-  if (!next) refuse(order, 'void', order.status === 'Tokenized' ? 'nothing is authorized and open on this order' : undefined);
+  if (!next)
+    refuse(
+      order,
+      'void',
+      order.status === 'Tokenized' ? problems.conflict('nothing is authorized and open on this order').withCode('order.nothingAuthorized') : undefined,
+    );
   const answer = await acquirer.void({ orderId: order.id, amountMinor: ledger.openMinor, currency: order.currency });
   await setStatus(db, order, next, { voidedMinor: ledger.openMinor });
   await record(db, order, caller, { kind: 'Void', outcome: 'Succeeded', amountMinor: ledger.openMinor, reference: answer.reference });
@@ -360,7 +376,14 @@ export async function cancelOrder(
   const order = await lockOrderFor(db, orderId, caller, merchantHeader, 'cancel');
   const ledger = ledgerOf(order);
   const next = nextOrderStatus(order.status, 'cancel', ledger);
-  if (!next) refuse(order, 'cancel', ledger.capturedMinor > 0 ? 'money has been captured on this order: refund it instead' : undefined);
+  if (!next)
+    refuse(
+      order,
+      'cancel',
+      ledger.capturedMinor > 0
+        ? problems.conflict('money has been captured on this order: refund it instead').withCode('order.capturedRefundInstead')
+        : undefined,
+    );
   if (ledger.openMinor > 0) {
     const answer = await acquirer.void({ orderId: order.id, amountMinor: ledger.openMinor, currency: order.currency });
     await record(db, order, caller, {

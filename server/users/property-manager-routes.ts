@@ -54,7 +54,7 @@ export function registerPropertyManagerRoutes(app: FastifyInstance): void {
       .forUpdate()
       .execute();
     const before = await answerOf(ctx.db, caller, merchant.id, merchant.merchant_group_id);
-    assertCurrentVersion(request, before.version, PROPERTY_MANAGERS_CHANGED_DETAIL);
+    assertCurrentVersion(request, before.version, PROPERTY_MANAGERS_CHANGED_DETAIL, 'propertyManagers.changedSince');
     const chosen = new Set(body.userIds);
     const unknown = body.userIds.filter((userId) => !before.managers.some((user) => user.userId === userId));
     if (unknown.length > 0) throw problems.validation({ userIds: ["choose among the group's property managers shown for this property"] });

@@ -78,7 +78,7 @@ export async function changeUser(
   const target = await visibleUser(db, caller, change.userId);
   if (!target) throw problems.notFound('no such user');
   // A stale page must not undo a colleague's change: a narrowed scope re-widened, a role given back.
-  if (request) assertCurrentVersion(request, target.updatedAt, USER_CHANGED_DETAIL);
+  if (request) assertCurrentVersion(request, target.updatedAt, USER_CHANGED_DETAIL, 'user.changedSince');
   const role = change.role ?? (target.role as PickerRole | null);
   const roleOrScopeChanges =
     role !== target.role ||
@@ -86,7 +86,7 @@ export async function changeUser(
     change.merchantIds.some((id) => !target.properties.some((property) => property.merchantId === id));
   if (target.userId === caller.userId) {
     // Your own name is yours to fix; your own role and scope never (nobody raises their own role).
-    if (roleOrScopeChanges) throw problems.forbidden('you cannot change your own role or properties; ask another administrator');
+    if (roleOrScopeChanges) throw problems.forbidden('you cannot change your own role or properties; ask another administrator').withCode('user.ownAccess');
   } else {
     assertMayManage(caller, target, 'change');
   }
@@ -167,7 +167,10 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
     const groupId = await targetGroupOf(ctx.db, caller, body.role, body.merchantGroupId);
     const merchantIds = await checkedMerchantIds(ctx.db, caller, body.role, groupId, body.merchantIds);
     const taken = await ctx.db.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirst();
-    if (taken) throw problems.validation({ email: ['a user with this e-mail address exists already'] }, 'a user with this e-mail address exists already');
+    if (taken)
+      throw problems
+        .validation({ email: ['a user with this e-mail address exists already'] }, 'a user with this e-mail address exists already')
+        .withCode('user.emailTaken');
     const user = await ctx.db
       .insertInto('users')
       .values({ email: body.email, first_name: body.firstName, last_name: body.lastName, merchant_group_id: groupId, password_hash: null })
@@ -195,7 +198,9 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
   registerEndpoint(app, e.resendInvitation, async ({ params, caller, ctx, request, afterCommit }) => {
     const target = await managedUser(ctx.db, caller, params.id, 'invite');
     if (target.status !== 'invited')
-      throw problems.conflict(`${target.email} has ${target.status === 'active' ? 'set a password already' : 'been deactivated'}: there is nothing to resend`);
+      throw problems
+        .conflict(`${target.email} has ${target.status === 'active' ? 'set a password already' : 'been deactivated'}: there is nothing to resend`)
+        .withCode(target.status === 'active' ? 'user.nothingToResendActive' : 'user.nothingToResendDeactivated', { email: target.email });
     const { token } = await issueInvitation(ctx.db, ctx.config, target.userId);
     await audit(ctx.db, caller.userId, 'user.invitation-resent', 'user', target.userId, { before: null, after: null });
     const invitation = {

@@ -70,7 +70,7 @@ export function mayManage(caller: Caller, target: UserRow): boolean {
 export function assertMayManage(caller: Caller, target: UserRow, what: string): void {
   // Not a missing permission (403 means the role lacks the grant; the SPA shows it as such): the
   // grant is there, but acting on yourself is refused whoever you are.
-  if (target.userId === caller.userId) throw problems.conflict(`you cannot ${what} yourself; ask another administrator`);
+  if (target.userId === caller.userId) throw problems.conflict(`you cannot ${what} yourself; ask another administrator`).withCode('user.notYourself');
   if (!mayManage(caller, target)) throw problems.forbidden(`you may not ${what} a user whose role or properties are beyond your own`);
 }
 
@@ -87,17 +87,19 @@ export async function assertNotLastAdmin(db: Db, target: UserRow, nextRole: stri
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`admins:${target.merchantGroupId}`}))`.execute(db);
     const others = await activeUsersWithRoles(db, ['MerchantAdmin'], target.userId, target.merchantGroupId);
     if (others === 0)
-      throw problems.conflict(
-        `${target.firstName} ${target.lastName} is the last active merchant admin of ${target.merchantGroupName ?? 'this merchant group'}; make another user merchant admin before you ${change} them`,
-      );
+      throw problems
+        .conflict(
+          `${target.firstName} ${target.lastName} is the last active merchant admin of ${target.merchantGroupName ?? 'this merchant group'}; make another user merchant admin before you ${change} them`,
+        )
+        .withCode('user.lastMerchantAdmin', { name: `${target.firstName} ${target.lastName}`, group: target.merchantGroupName ?? '' });
   }
   if (isProviderAdmin(target.role) && !isProviderAdmin(nextRole)) {
     await sql`SELECT pg_advisory_xact_lock(hashtext('admins:provider'))`.execute(db);
     const others = await activeUsersWithRoles(db, PROVIDER_ADMINS, target.userId, null);
     if (others === 0)
-      throw problems.conflict(
-        `${target.firstName} ${target.lastName} is the last active provider admin; make another user provider admin before you ${change} them`,
-      );
+      throw problems
+        .conflict(`${target.firstName} ${target.lastName} is the last active provider admin; make another user provider admin before you ${change} them`)
+        .withCode('user.lastProviderAdmin', { name: `${target.firstName} ${target.lastName}` });
   }
 }
 

@@ -164,7 +164,7 @@ export function registerWebhookRoutes(app: FastifyInstance, nudge: () => void): 
     // Someone saved these addresses, or the group's the page showed, since the caller read them: theirs stay (decisions
     // 0354, 0683). A rotated secret changes no address: the addresses' own version still stands, and so does the row's
     // for a caller that read after the rotation.
-    assertVersionAmong(request, currentScopeVersions(addressVersionsOf(existing), addressVersionsOf(shown)), SETTINGS_CHANGED_DETAIL);
+    assertVersionAmong(request, currentScopeVersions(addressVersionsOf(existing), addressVersionsOf(shown)), SETTINGS_CHANGED_DETAIL, 'settings.changedSince');
     let secret: string | null = null;
     const now = new Date();
     if (existing) {
@@ -203,7 +203,7 @@ export function registerWebhookRoutes(app: FastifyInstance, nudge: () => void): 
   registerEndpoint(app, rotateWebhookSecret, async ({ body, caller, ctx }) => {
     const scope = await checkSettingsScope(ctx.db, caller, body.scope);
     const existing = await rowOf(ctx.db, scope.merchantGroupId, scope.merchantId);
-    if (!existing) throw problems.conflict('save a webhook address first; its secret is created with it');
+    if (!existing) throw problems.conflict('save a webhook address first; its secret is created with it').withCode('webhook.saveAddressFirst');
     // The row lock makes two rotations take turns, so the second keeps the first's new secret as its previous one.
     const current = await ctx.db
       .selectFrom('webhook_settings')
@@ -242,7 +242,7 @@ export function registerWebhookRoutes(app: FastifyInstance, nudge: () => void): 
   registerEndpoint(app, sendWebhookTestEvent, async ({ body, caller, ctx, afterCommit }) => {
     const scope = await checkSettingsScope(ctx.db, caller, body.scope);
     const target = await webhookTargetOf(ctx.db, scope.merchantGroupId, scope.merchantId);
-    if (!target) throw problems.conflict('save a webhook address before sending a test event');
+    if (!target) throw problems.conflict('save a webhook address before sending a test event').withCode('webhook.saveBeforeTest');
     const id = await enqueueDelivery(ctx.db, target, {
       type: 'webhook.test',
       merchantId: scope.merchantId,

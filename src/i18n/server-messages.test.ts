@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_MESSAGES } from '../../contract/exports';
 import { KYC_MESSAGE_KEYS } from '../../contract/kyc/messages';
+import { PROBLEM_CODES } from '../../contract/problem-codes';
 
 // Every message key the server can send, and every i18n key the contract names (column labels,
 // step titles, photo rules), has English words in src/i18n/en, so a user never reads a raw key
@@ -13,10 +14,21 @@ import { KYC_MESSAGE_KEYS } from '../../contract/kyc/messages';
 const root = path.join(import.meta.dirname, '..', '..');
 const catalogueDir = path.join(import.meta.dirname, 'en');
 
-const catalogue: Record<string, unknown> = Object.assign(
-  {},
-  ...readdirSync(catalogueDir).map((file) => JSON.parse(readFileSync(path.join(catalogueDir, file), 'utf8')) as object),
-);
+/** Two area files may hold one area (shell.json and shell-signed-in.json): merged as i18next merges their bundles. */
+function deepMerge(into: Record<string, unknown>, from: Record<string, unknown>): Record<string, unknown> {
+  for (const [key, value] of Object.entries(from)) {
+    const there = into[key];
+    into[key] =
+      there && typeof there === 'object' && value && typeof value === 'object'
+        ? deepMerge({ ...(there as Record<string, unknown>) }, value as Record<string, unknown>)
+        : value;
+  }
+  return into;
+}
+
+const catalogue: Record<string, unknown> = readdirSync(catalogueDir)
+  .map((file) => JSON.parse(readFileSync(path.join(catalogueDir, file), 'utf8')) as Record<string, unknown>)
+  .reduce(deepMerge, {});
 const AREAS = Object.keys(catalogue);
 
 function englishOf(key: string): unknown {
@@ -60,7 +72,8 @@ const namedKeys = [
     ['contract', 'server']
       .flatMap((dir) => sourceFiles(path.join(root, dir)))
       .flatMap(keyLiteralsIn)
-      .filter((key) => !COLUMNS.has(key)),
+      // A problem code (`'settings.changedSince'`) is not a key: its words are `problems.<code>`, checked below.
+      .filter((key) => !COLUMNS.has(key) && !Object.hasOwn(PROBLEM_CODES, key)),
   ),
 ];
 
@@ -91,5 +104,46 @@ describe('English words for every key the server and the contract name', () => {
 
   it('has a text for every export message of the catalogue (spec 8), server-made ones included', () => {
     expect(Object.keys(EXPORT_MESSAGES).filter((key) => typeof englishOf(`exports.messages.${key}`) !== 'string')).toEqual([]);
+  });
+});
+
+// Decision 0686: a refusal with a code is shown in the catalogue's words `problems.<code>`. Every code of the
+// registry has them, naming exactly the params the registry lists for it (a `count` through its plural forms), and
+// the catalogue words no code the registry does not hold.
+describe('English words for every problem code', () => {
+  const PLURAL = /_(zero|one|two|few|many|other)$/;
+  /** Each sentence under `problems`, by its code (a plural's forms under one code). */
+  function sentencesByCode(): Map<string, string[]> {
+    const found = new Map<string, string[]>();
+    const walk = (node: unknown, trail: string[]) => {
+      if (typeof node === 'string') {
+        const code = trail.join('.').replace(PLURAL, '');
+        found.set(code, [...(found.get(code) ?? []), node]);
+      } else if (node && typeof node === 'object') for (const [key, value] of Object.entries(node)) walk(value, [...trail, key]);
+    };
+    walk(catalogue.problems, []);
+    return found;
+  }
+  const sentences = sentencesByCode();
+  const placeholders = (sentence: string) => [...sentence.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]!);
+
+  it('has a sentence for every code of the registry, and no sentence without a code', () => {
+    expect(Object.keys(PROBLEM_CODES).length).toBeGreaterThan(40);
+    expect(Object.keys(PROBLEM_CODES).filter((code) => !sentences.has(code))).toEqual([]);
+    expect([...sentences.keys()].filter((code) => !Object.hasOwn(PROBLEM_CODES, code))).toEqual([]);
+  });
+
+  it("names in each sentence exactly the params its code sends, in the catalogue's style", () => {
+    for (const [code, forms] of sentences) {
+      const params = [...(PROBLEM_CODES as Record<string, readonly string[]>)[code]!].sort();
+      for (const sentence of forms) {
+        expect([...new Set(placeholders(sentence))].sort(), `${code}: ${sentence}`).toEqual(params);
+        // Full sentences: a capital first (or a value), a full stop last.
+        expect(sentence, code).toMatch(/^([A-Z]|\{\{)/);
+        expect(sentence, code).toMatch(/\.$/);
+      }
+      // A code whose sentence counts has a form for one and for more.
+      if (params.includes('count')) expect(forms.length, code).toBeGreaterThanOrEqual(2);
+    }
   });
 });

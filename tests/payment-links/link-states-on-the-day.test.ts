@@ -115,7 +115,11 @@ describe('a link read, cancelled and re-sent by its id', () => {
   test('a paid link is neither cancelled nor re-sent; a locked one is said locked', async () => {
     const { link, token } = await createdLink(app, manager, property, { bookingReference: 'PAID-NO-CANCEL' });
     expect((await guestOf(app, '10.0.43.3').pay(token, SUCCESS_CARD)).statusCode).toBe(200);
-    expect((await act(manager, link.id, 'cancel')).json()).toMatchObject({ status: 409, detail: 'the guest has already paid with this link' });
+    expect((await act(manager, link.id, 'cancel')).json()).toMatchObject({
+      status: 409,
+      detail: 'the guest has already paid with this link',
+      code: 'paymentLink.paid',
+    });
     expect((await act(manager, link.id, 'resend')).statusCode).toBe(409);
     expect((await act(manager, link.id, '')).json<PaymentLink>().staffState).toBe('Paid');
 

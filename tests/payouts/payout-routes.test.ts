@@ -97,7 +97,12 @@ describe('POST payouts/{id}/retry', () => {
 
     const again = await retry(admin, payout!.id);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ status: 409, detail: 'only a Failed payout can be retried; this one is Processing' });
+    expect(again.json()).toMatchObject({
+      status: 409,
+      detail: 'only a Failed payout can be retried; this one is Processing',
+      code: 'payout.onlyFailedRetried',
+      params: { status: 'Processing' },
+    });
   });
 
   test('a Failed payout with an attempt still in flight is a 409, and the answer shows it', async () => {

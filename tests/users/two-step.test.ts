@@ -62,7 +62,7 @@ describe('two-step sign-in', () => {
     const challenge = await passwordStep('foliouser@demo.folio.test');
     const wrong = await verify(challenge, '123456');
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().detail).toBe('the code is not right; 4 tries left');
+    expect(wrong.json()).toMatchObject({ detail: 'the code is not right; 4 tries left', code: 'twoStep.wrongCodeAtSignIn', params: { count: 4 } });
     // The code used to turn it on cannot be replayed; the next one from the app works.
     expect((await verify(challenge, codeAt(secret, spentStep.get(secret) as number))).statusCode).toBe(400);
     const right = await verify(challenge, freshCode(secret));
@@ -88,6 +88,7 @@ describe('two-step sign-in', () => {
     const locked = await verify(challenge, '000000');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().detail).toMatch(/^too many wrong codes: two-step sign-in is locked until \d\d:\d\d UTC/);
+    expect(locked.json()).toMatchObject({ code: 'twoStep.locked', params: { until: expect.stringMatching(/^\d\d:\d\d$/) } });
     const again = await passwordStep('propertyviewonlyuser@demo.folio.test');
     expect((await verify(again, freshCode(secret))).statusCode).toBe(429);
     const stored = await app.ctx.db.selectFrom('two_step_recovery_codes').select('code_hash').execute();

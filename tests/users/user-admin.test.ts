@@ -335,7 +335,7 @@ describe('two admins changing one user (decision 0355)', () => {
     expect(narrowed.statusCode).toBe(200);
     const stale = await change([harbour, canal], opened.updatedAt);
     expect(stale.statusCode).toBe(412);
-    expect(stale.json()).toMatchObject({ status: 412, detail: USER_CHANGED_DETAIL });
+    expect(stale.json()).toMatchObject({ status: 412, detail: USER_CHANGED_DETAIL, code: 'user.changedSince' });
     expect((await call('GET', `/users/${userId}/details`, admin)).json<UserDetail>().properties.map((property) => property.merchantId)).toEqual([harbour]);
     // Made from the current version, the same change goes through.
     expect((await change([harbour, canal], narrowed.json<UserDetail>().updatedAt)).statusCode).toBe(200);

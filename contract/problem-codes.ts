@@ -1,0 +1,99 @@
+// The registry of problem codes (decision 0686): the one list of the refusals that carry a stable machine `code`
+// beside their `detail`. The `detail` keeps its words for API callers; the SPA shows the catalogue's sentence
+// `problems.<code>` (src/i18n/en/problems.json) instead, with the problem's `params` filled in. Each code lists
+// the names of the params its refusal sends (none for most); `count` is the one name the SPA's catalogue reads as a
+// number choosing the sentence's plural form. A test checks that every code here has English words naming exactly
+// these params, and that the catalogue has no sentence for a code that is not here.
+
+export const PROBLEM_CODES = {
+  // Sign-in and the password pages (signed out).
+  'signIn.invalidCredentials': [],
+  'signIn.formExpired': [],
+  /** Too many wrong passwords for the account from this address, or from everywhere; `count` minutes to wait. */
+  'signIn.passwordsHeld': ['count'],
+  /** Any endpoint's own rate limit (the number of calls a minute or an hour from one address). */
+  'request.tooManyAttempts': [],
+  'password.linkInvalid': [],
+  // The code step of sign-in.
+  'twoStep.signInExpired': [],
+  /** `count` tries left before the code step locks. */
+  'twoStep.wrongCodeAtSignIn': ['count'],
+  /** `until`: the time (HH:MM, UTC) the code step opens again. */
+  'twoStep.locked': ['until'],
+  'twoStep.requiredByPolicy': [],
+  // Two-step set-up and turning it off (the account pages), the sign-in policy (users).
+  'twoStep.alreadyOn': [],
+  'twoStep.setupNotStarted': [],
+  'twoStep.codeFormat': [],
+  'twoStep.wrongCode': [],
+  'twoStep.keptOnByPolicy': [],
+  'twoStep.wrongPassword': [],
+  'twoStep.wrongTurnOffCode': [],
+  'signInPolicy.ownTwoStepFirst': [],
+  // Users.
+  'user.changedSince': [],
+  'user.emailTaken': [],
+  /** Deactivating, reactivating or changing the access of one's own account. */
+  'user.notYourself': [],
+  'user.ownAccess': [],
+  /** `name`: the user's name; `group`: the merchant group's. */
+  'user.lastMerchantAdmin': ['name', 'group'],
+  'user.lastProviderAdmin': ['name'],
+  'user.nothingToResendActive': ['email'],
+  'user.nothingToResendDeactivated': ['email'],
+  'propertyManagers.changedSince': [],
+  // Orders (transactions) and their refunds.
+  'order.actionNotAllowed': [],
+  'order.noCardKept': [],
+  'order.authorizationOpen': [],
+  'order.alreadyCaptured': [],
+  /** `amount`: the order's amount with its currency (12.50 EUR). */
+  'order.authorizeAtMost': ['amount'],
+  /** `amount`: what is authorized and not yet captured, with its currency. */
+  'order.captureAtMost': ['amount'],
+  'order.overAuthorized': [],
+  'order.nothingAuthorized': [],
+  'order.capturedRefundInstead': [],
+  'refund.nothingLeft': [],
+  /** `amount`: what the order may still refund, with its currency. */
+  'refund.atMost': ['amount'],
+  'refund.exceedsRefundable': ['amount'],
+  'refund.notApprovableNow': [],
+  'refund.notRejectableNow': [],
+  'refund.approvedAlready': [],
+  // Payouts.
+  /** `status`: the payout's status on the wire (Paid, Processing, ...). */
+  'payout.onlyFailedRetried': ['status'],
+  'payout.attemptInProgress': [],
+  // Properties that take no money, payment links.
+  'property.inactive': [],
+  'property.notActive': [],
+  'paymentLink.paid': [],
+  'paymentLink.cancelled': [],
+  'paymentLink.locked': [],
+  'paymentLink.expired': [],
+  // Secret keys.
+  'secretKey.revokedAlready': [],
+  'secretKey.replacedAlready': [],
+  // Settings saves.
+  'settings.changedSince': [],
+  'paymentSettings.changedSince': [],
+  'vccSettings.changedSince': [],
+  /** `property`: the property's name. */
+  'paymentSettings.ownAlready': ['property'],
+  'paymentSettings.noneOwn': ['property'],
+  'webhook.saveAddressFirst': [],
+  'webhook.saveBeforeTest': [],
+  'emailSettings.saveBeforeTest': [],
+  // Anywhere.
+  /** Two requests raced to create the same thing; this one lost. */
+  'request.createdMeanwhile': [],
+} as const satisfies Record<string, readonly string[]>;
+
+export type ProblemCode = keyof typeof PROBLEM_CODES;
+
+/** The values a code's sentence names, by the names the registry lists for it. */
+export type ProblemParamsOf<C extends ProblemCode> = { [Name in (typeof PROBLEM_CODES)[C][number]]: string | number };
+
+/** The params argument of a coded refusal: required when the code names params, absent when it names none. */
+export type ProblemParamsArg<C extends ProblemCode> = (typeof PROBLEM_CODES)[C] extends readonly [] ? [] : [params: ProblemParamsOf<C>];
