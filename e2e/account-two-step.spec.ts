@@ -48,7 +48,7 @@ async function turnOnWithApp(page: Page): Promise<(offsetSeconds: number) => str
   const code = (offsetSeconds: number) => totpAt(base32Decode(secret), Date.now() / 1000 + offsetSeconds);
   await page.getByLabel('Code from your app').fill('000000');
   await page.getByRole('button', { name: 'Turn on' }).click();
-  await expect(page.getByText('the code is not right; check the time on your phone and try the newest code')).toBeVisible();
+  await expect(page.getByText('The code is not right. Check that the time on your phone is correct and enter the newest code.')).toBeVisible();
   await page.getByLabel('Code from your app').fill(code(0));
   await page.getByRole('button', { name: 'Turn on' }).click();
   return code;
@@ -85,7 +85,7 @@ test('a user turns two-step sign-in on from the user menu, signs in with passwor
   await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
   await page.getByLabel('Code').fill('000000');
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('alert')).toHaveText('the code is not right; 4 tries left');
+  await expect(page.getByRole('alert')).toHaveText('The code is not right. Enter the newest code your app shows; you have 4 tries left.');
   // The code that turned it on is spent (no replay); the app's next one signs in.
   await page.getByLabel('Code').fill(code(30));
   await page.getByRole('button', { name: 'Verify' }).click();
@@ -97,7 +97,7 @@ test('a user turns two-step sign-in on from the user menu, signs in with passwor
   await page.getByRole('radio', { name: 'My password' }).check();
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-my-password');
   await page.getByRole('button', { name: 'Turn off' }).click();
-  await expect(page.getByText('the password is not right')).toBeVisible();
+  await expect(page.getByText('The password is not right. Enter the password you sign in with.')).toBeVisible();
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Turn off' }).click();
   await expect(page.getByRole('heading', { name: 'Two-step sign-in is off' })).toBeVisible();
@@ -119,7 +119,9 @@ test('the sign-in policy: a provider admin requires two-step sign-in for provide
   // Not before the admin has it on: the policy would stop them at once.
   await requirement.check();
   await admin.getByRole('button', { name: 'Save' }).click();
-  await expect(admin.getByText('turn two-step sign-in on for yourself first').first()).toBeVisible();
+  await expect(
+    admin.getByText('Turn on two-step sign-in for yourself first (user menu, “Two-step sign-in”). Otherwise the policy would lock you out at once.').first(),
+  ).toBeVisible();
   await openTwoStepFromUserMenu(admin);
   await turnOnWithApp(admin);
   await expect(admin.getByRole('list', { name: 'Recovery codes' })).toBeVisible();

@@ -23,11 +23,11 @@ test('a demo user signs in through /sign-in and leaves the sign-in page', async 
 
 test('a wrong password shows one clear message and stays on sign-in', async ({ page }) => {
   await signInThroughForm(page, ADMIN, 'Wrong-pass-2026');
-  await expect(page.getByRole('alert')).toHaveText('the e-mail address or password is incorrect');
+  await expect(page.getByRole('alert')).toHaveText('The e-mail address or password is incorrect. Check both and try again.');
   await expect(page).toHaveURL(/\/sign-in/);
   // An unknown address gets the very same message.
   await signInThroughForm(page, 'nobody@demo.folio.test', 'Wrong-pass-2026');
-  await expect(page.getByRole('alert')).toHaveText('the e-mail address or password is incorrect');
+  await expect(page.getByRole('alert')).toHaveText('The e-mail address or password is incorrect. Check both and try again.');
 });
 
 test('the sign-in form checks its fields before calling the server', async ({ page }) => {
@@ -105,7 +105,7 @@ test.describe('on a database of its own', () => {
     await expect(page.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot-password');
 
     await signInThroughForm(page, email, PASSWORD);
-    await expect(page.getByRole('alert')).toHaveText('the e-mail address or password is incorrect');
+    await expect(page.getByRole('alert')).toHaveText('The e-mail address or password is incorrect. Check both and try again.');
     await signInThroughForm(page, email, newPassword);
     await expect(page).not.toHaveURL(/\/sign-in/);
   });

@@ -123,7 +123,7 @@ test('the last merchant admin of a group cannot be deactivated: the dialog says 
   await expect(provider).toHaveURL(/\/users\/[0-9a-f-]{36}$/);
   await provider.getByRole('button', { name: 'Deactivate' }).click();
   await provider.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
-  await expect(provider.getByRole('dialog')).toContainText('is the last active merchant admin of Lagoon Hotels Group');
+  await expect(provider.getByRole('dialog')).toContainText('is the last active merchant admin of Lagoon Hotels Group. Make another user merchant admin first.');
 });
 
 test('UserManagement: the picker offers no provider-side role and no merchant admin', async ({ browser }) => {

@@ -86,7 +86,13 @@ export async function call<E extends Endpoint>(endpoint: E, options: CallOptions
     if (response.status === 401 && endpoint.access !== 'public') onUnauthorized();
     // The sign-in policy began to require two-step sign-in while this user was signed in.
     if (response.status === 403 && text.includes(TWO_STEP_REQUIRED_TYPE)) onTwoStepRequired();
-    throw failureMessage(response.status, text);
+    const refused = failureMessage(response.status, text);
+    // Told in its code's words where the catalogue has them (decision 0686): their module comes with the first
+    // refusal, not with the page (the sign-in page's budget); if it cannot be fetched, as spec 8 says.
+    throw await import('./refusals').then(
+      (refusals) => refusals.told(refused),
+      () => refused,
+    );
   }
   const parsed: unknown = text ? JSON.parse(text) : {};
   // zod/mini's parse: the sign-in path's contract is written in zod/mini, so the first load carries no classic zod (decision 0331).

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 
+// Before this order a refusal with a `code` the catalogue has words for is told in them (decision 0686): see
+// problem-words.ts, which the API client loads when a call is refused.
 // Spec 8 "Generic failure handling", in order:
 // 1. an `error` object in the body: its first value is the message;
 // 2. otherwise the values of an `errors` object, joined by newlines;

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { problemDetailOf } from '../../src/components/form/problem-detail';
+import { fieldErrorsOf } from '../../src/components/form/problem-errors';
+import { errorToastContent } from '../../src/lib/error-toast';
 import { FALLBACK_FAILURE, failureMessage, ResponseError } from '../../src/lib/failure-message';
+import { told } from '../../src/lib/refusals';
 
 // Spec 8 "Generic failure handling", in order.
 describe('failure message', () => {
@@ -54,5 +58,70 @@ describe('failure message', () => {
     expect(error.message).toBe(FALLBACK_FAILURE);
     expect(error.message).toBe('Something went wrong during fetching!');
     expect(error.status).toBe(500);
+  });
+});
+
+// Decision 0686: a refusal whose `code` the catalogue has words for is told in them (src/lib/refusals.ts, which the
+// API client loads on a refusal); the server's `detail` (written for API callers) and its field messages are not
+// shown then. Without such words spec 8's order above stands.
+describe('a refusal with a code', () => {
+  const refused = (status: number, body: Record<string, unknown>) => told(failureMessage(status, JSON.stringify(body)));
+
+  it('is told in the catalogue sentence of its code, not in the detail', () => {
+    const error = refused(401, {
+      type: 'https://folio.test/problems/invalid-credentials',
+      title: 'Sign-in failed',
+      status: 401,
+      detail: 'the e-mail address or password is incorrect',
+      code: 'signIn.invalidCredentials',
+    });
+    expect(error).toBeInstanceOf(ResponseError);
+    expect(error.message).toBe('The e-mail address or password is incorrect. Check both and try again.');
+    expect(error.status).toBe(401);
+    // Whoever reads the body reads the same words; the body keeps the code.
+    expect(error.body).toMatchObject({ detail: error.message, code: 'signIn.invalidCredentials' });
+    expect(problemDetailOf(error)).toBe(error.message);
+    expect(errorToastContent(error)).toEqual({ kind: 'detail', status: 401, detail: error.message });
+  });
+
+  it('fills in its params, a count choosing the plural, and says the same at the field it names', () => {
+    const wrongCode = (left: number) =>
+      refused(400, {
+        type: 'https://folio.test/problems/validation',
+        title: 'Invalid request',
+        status: 400,
+        detail: `the code is not right; ${left} tries left`,
+        errors: { code: [`the code is not right; ${left} tries left`] },
+        code: 'twoStep.wrongCodeAtSignIn',
+        params: { count: left },
+      });
+    expect(wrongCode(4).message).toBe('The code is not right. Enter the newest code your app shows; you have 4 tries left.');
+    const last = wrongCode(1);
+    expect(last.message).toBe('The code is not right. Enter the newest code your app shows; you have 1 try left.');
+    expect(fieldErrorsOf(last)).toEqual({ code: last.message });
+    expect(errorToastContent(last)).toEqual({ kind: 'list', status: 400, items: [last.message] });
+  });
+
+  it('reads the words of a signed-in screen as well', () => {
+    const error = refused(409, {
+      type: 'https://folio.test/problems/conflict',
+      title: 'Conflict',
+      status: 409,
+      detail: 'the key is revoked already',
+      code: 'secretKey.revokedAlready',
+    });
+    expect(error.message).toBe('This key is revoked already. Reload the list of keys.');
+  });
+
+  it("keeps spec 8's message for a code the catalogue does not know, or no code", () => {
+    const newer = failureMessage(409, JSON.stringify({ title: 'Conflict', status: 409, detail: 'a newer refusal', code: 'someday.newRefusal' }));
+    expect(told(newer)).toBe(newer);
+    expect(problemDetailOf(told(newer))).toBe('a newer refusal');
+    // A code naming a branch of the catalogue, not a sentence, has no words.
+    expect(refused(409, { detail: 'branch', code: 'signIn' }).message).toBe('branch');
+    expect(refused(409, { detail: 'branch', code: 'problems.signIn' }).message).toBe('branch');
+    const uncoded = refused(400, { errors: { email: ['taken'] }, detail: 'the request has invalid fields' });
+    expect(uncoded.message).toBe('taken');
+    expect(fieldErrorsOf(uncoded)).toEqual({ email: 'taken' });
   });
 });

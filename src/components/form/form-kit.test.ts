@@ -6,7 +6,8 @@ import { ResponseError } from '../../lib/failure-message';
 import { Button, buttonClass } from './button';
 import { Field } from './field';
 import { z } from 'zod';
-import { fieldErrorsOf, problemDetailOf, wordFaults, type FaultWords } from './problem-errors';
+import { fieldErrorsOf, wordFaults, type FaultWords } from './problem-errors';
+import { problemDetailOf } from './problem-detail';
 import { createSubmitGuard, kitResolver } from './use-form';
 
 // The kit's parts that hold without a browser: the one reading of a problem's field errors, the

@@ -1,7 +1,8 @@
 import { ResponseError } from '../../lib/failure-message';
 
 // The one reading of a refused request's problem JSON (spec 8) a form needs: the server's message
-// for each field, keyed by the form's field name, and the sentence it wrote for the refusal.
+// for each field, keyed by the form's field name (in the catalogue's words when the refusal's code has
+// them, decision 0686); the sentence for the whole refusal is problemDetailOf's (problem-detail.ts).
 // A problem's `errors` names fields as the validator saw them: `body.email`, `body.fees.0.amount`
 // or `email`; the form knows them without the `body.` part.
 
@@ -16,16 +17,6 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
     if (typeof first === 'string' && first !== '') found[path.replace(/^body\./, '')] ??= first;
   }
   return found;
-}
-
-/** The problem's detail, the sentence the server wrote for a refusal; the error's message otherwise. */
-export function problemDetailOf(error: unknown): string | null {
-  if (!error) return null;
-  if (error instanceof ResponseError && error.body && typeof error.body === 'object') {
-    const detail = (error.body as { detail?: unknown }).detail;
-    if (typeof detail === 'string') return detail;
-  }
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**

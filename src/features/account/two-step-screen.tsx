@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { useSession } from '../../lib/session/session-provider';
 import { accountKeys, twoStepStatusQuery } from './api';
-import { problemDetailOf } from '../../components/form/problem-errors';
+import { problemDetailOf } from '../../components/form/problem-detail';
 import { RecoveryCodes } from './recovery-codes';
 import { TurnOffTwoStep } from './turn-off-two-step';
 import { TwoStepSetup } from './two-step-setup';

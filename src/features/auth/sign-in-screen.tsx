@@ -45,7 +45,8 @@ export function SignInScreen() {
       if (answer.twoStep) sessionActor.send({ type: 'session.twoStepRequired' });
       else signedIn();
     } catch (error) {
-      // The server's one message for a wrong e-mail or password (or the rate limit), spec 8.
+      // One message for a wrong e-mail or password (or a wait, or the rate limit): the catalogue's words for the
+      // refusal's code, or the server's (spec 8) for a refusal without one (decision 0686).
       setFailure(error instanceof Error ? error.message : t('common.unknownError'));
     }
   });

@@ -8,7 +8,8 @@ import { userAdminEndpoints, grantableRoles, scopeRuleOf, sideOf, type CreateUse
 import type { RoleName } from '../../../contract/roles';
 import { Button } from '../../components/form/button';
 import { Field, inputClass } from '../../components/form/field';
-import { fieldErrorsOf, problemDetailOf } from '../../components/form/problem-errors';
+import { fieldErrorsOf } from '../../components/form/problem-errors';
+import { problemDetailOf } from '../../components/form/problem-detail';
 import { useForm } from '../../components/form/use-form';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { call } from '../../lib/api-client';

@@ -4,7 +4,7 @@ import { PROVIDER_ADMINS } from '../../../contract/permission-table';
 import type { RoleName } from '../../../contract/roles';
 import { SignInPolicyBodySchema, twoStepEndpoints, type SignInPolicy } from '../../../contract/two-step';
 import { Button } from '../../components/form/button';
-import { problemDetailOf } from '../../components/form/problem-errors';
+import { problemDetailOf } from '../../components/form/problem-detail';
 import { useForm } from '../../components/form/use-form';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { call } from '../../lib/api-client';
