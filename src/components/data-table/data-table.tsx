@@ -94,7 +94,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   );
   return (
     <div>
-      <div className="overflow-x-auto rounded border border-slate-200 bg-white max-sm:overflow-x-visible max-sm:border-0 max-sm:bg-transparent">
+      <div className="relative overflow-x-auto rounded border border-slate-200 bg-white max-sm:overflow-x-visible max-sm:border-0 max-sm:bg-transparent">
         <table ref={pinnedOffsets.tableRef} className="min-w-full text-sm max-sm:block" aria-label={props.label} aria-busy={props.loading}>
           <thead className={`bg-slate-50 text-left text-slate-600 max-sm:block max-sm:bg-transparent ${anySortable ? '' : 'max-sm:sr-only'}`}>
             {table.getHeaderGroups().map((group) => (

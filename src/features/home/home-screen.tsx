@@ -15,6 +15,7 @@ import { ResponseError } from '../../lib/failure-message';
 import { mayOpenArea } from '../../lib/permissions';
 import { useCapabilities } from '../../lib/capabilities';
 import { PROPERTY_STATUS_TONES } from '../../lib/status-tones';
+import { SidewaysScroll } from '../../components/sideways-scroll/sideways-scroll';
 
 // Spec 2 "Home by role": the merchant admins' and view-only users' home (issue 15, decision 0221):
 // the group's properties with their status and today's takings, and what needs action.
@@ -78,7 +79,7 @@ export function HomeScreen() {
       <section aria-label={t('home.merchant.properties')} className="flex flex-col gap-2 rounded border border-slate-300 bg-white p-4">
         <h2 className="font-semibold">{t('home.merchant.properties')}</h2>
         {/* On a phone the five columns are wider than the card: the table scrolls inside it. */}
-        <div className="overflow-x-auto">
+        <SidewaysScroll>
           <table className="w-full text-left text-sm" data-testid="group-properties">
             <thead>
               <tr className="border-b border-slate-300">
@@ -111,7 +112,7 @@ export function HomeScreen() {
               ))}
             </tbody>
           </table>
-        </div>
+        </SidewaysScroll>
       </section>
       <nav aria-label={t('home.merchant.links')} className="flex flex-wrap gap-2">
         {capabilities.may(paymentLinkEndpoints.createPaymentLink) ? (

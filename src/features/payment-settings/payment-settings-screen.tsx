@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { deletePaymentSettings, paymentSettingsQuery, paymentSettingsKeys } from './api';
+import { SidewaysScroll } from '../../components/sideways-scroll/sideways-scroll';
 
 export function editHref(config: Pick<MerchantConfig, 'merchantGroupId' | 'merchantId'>): string {
   return `/payment-settings/edit-payment-settings?merchantGroupId=${encodeURIComponent(config.merchantGroupId)}&merchantId=${encodeURIComponent(config.merchantId)}`;
@@ -29,7 +30,7 @@ export function PaymentSettingsScreen() {
       {configs.isError ? <p role="alert">{configs.error.message}</p> : null}
       {configs.isPending ? <p role="status">{t('paymentSettings.loading')}</p> : null}
       {configs.data ? (
-        <div className="overflow-x-auto rounded border border-slate-200 bg-white">
+        <SidewaysScroll className="rounded border border-slate-200 bg-white">
           <table className="w-full text-sm">
             <caption className="sr-only">{t('shell.routes.paymentSettings')}</caption>
             <thead className="bg-slate-50 text-left text-slate-700">
@@ -75,7 +76,7 @@ export function PaymentSettingsScreen() {
               ))}
             </tbody>
           </table>
-        </div>
+        </SidewaysScroll>
       ) : null}
       {deleting ? <DeleteConfirm config={deleting} onDone={() => setDeleting(null)} /> : null}
     </PageLayout>

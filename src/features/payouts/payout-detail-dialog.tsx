@@ -12,6 +12,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { mayRetry, payoutStage } from '../../../machines/payout-lifecycle.machine';
 import { payoutDetailQuery, payoutKeys } from './api';
 import { PayoutSettlement } from './payout-settlement';
+import { SidewaysScroll } from '../../components/sideways-scroll/sideways-scroll';
 
 const { retryPayout } = payoutEndpoints;
 
@@ -87,7 +88,7 @@ export function PayoutDetailDialog(props: { payoutId: string | null; canRetry: b
               </div>
               <h3 className="mt-4 text-sm font-semibold">{t('payouts.detail.attempts')}</h3>
               {/* Every cell padded on both sides, so "#", "Status" and "When" never run together. */}
-              <div className="overflow-x-auto">
+              <SidewaysScroll>
                 <table
                   className="mt-1 w-full text-sm [&_td]:px-3 [&_td]:py-1.5 [&_th]:px-3 [&_th]:py-1.5 [&_tr>*:first-child]:pl-0"
                   aria-label={t('payouts.detail.attempts')}
@@ -111,7 +112,7 @@ export function PayoutDetailDialog(props: { payoutId: string | null; canRetry: b
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </SidewaysScroll>
               <PayoutSettlement payoutId={payout.id} merchantId={payout.merchantId} />
               {retry.isSuccess && lastAttempt && (
                 <p role="status" className={`mt-3 text-sm ${lastAttempt.status === 'Failed' ? 'text-red-700' : 'text-emerald-700'}`}>

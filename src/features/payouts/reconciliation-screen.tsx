@@ -5,6 +5,7 @@ import { PageLayout } from '../../components/page-layout/page-layout';
 import { call } from '../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCapabilities } from '../../lib/capabilities';
+import { SidewaysScroll } from '../../components/sideways-scroll/sideways-scroll';
 
 const { getPayoutReconciliation } = settlementEndpoints;
 
@@ -56,7 +57,7 @@ export function ReconciliationScreen() {
         )}
         {answer && answer.truncated && <p className="text-sm">{t('settlement.reconciliation.truncated')}</p>}
         {answer && answer.findings.length > 0 && (
-          <div className="overflow-x-auto rounded border border-slate-200 bg-white">
+          <SidewaysScroll className="rounded border border-slate-200 bg-white">
             <table className="min-w-full text-sm [&_td]:px-3 [&_td]:py-1.5 [&_th]:px-3 [&_th]:py-1.5" aria-label={title}>
               <thead className="bg-slate-50 text-left text-slate-600">
                 <tr>
@@ -85,7 +86,7 @@ export function ReconciliationScreen() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </SidewaysScroll>
         )}
       </div>
     </PageLayout>

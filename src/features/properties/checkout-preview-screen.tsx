@@ -6,6 +6,7 @@ import { paymentLinkEndpoints, type CheckoutBranding, type GuestCheckout } from 
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { call } from '../../lib/api-client';
 import { useActiveProperty } from '../../lib/active-property';
+import { SidewaysScroll } from '../../components/sideways-scroll/sideways-scroll';
 
 type CheckoutContent = Pick<
   GuestCheckout,
@@ -74,7 +75,7 @@ export function CheckoutPreviewScreen({ GuestCheckoutView }: CheckoutPreviewPart
         </p>
       ) : null}
       {data && sample ? (
-        <div className="overflow-x-auto">
+        <SidewaysScroll>
           <div
             data-testid="checkout-frame"
             data-mode={mode}
@@ -85,7 +86,7 @@ export function CheckoutPreviewScreen({ GuestCheckoutView }: CheckoutPreviewPart
               <p className="text-sm opacity-80">{t('properties.preview.cardArea')}</p>
             </GuestCheckoutView>
           </div>
-        </div>
+        </SidewaysScroll>
       ) : null}
     </PageLayout>
   );

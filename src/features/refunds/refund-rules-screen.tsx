@@ -19,6 +19,7 @@ import { useActionMutation } from '../../lib/use-action-mutation';
 import { refundKeys, refundRulesQuery } from './api';
 import { refundRuleSchema, type RuleValues } from './refund-rule-schema';
 import { LoadingStatus } from '../../components/loading-status/loading-status';
+import { SidewaysScroll } from '../../components/sideways-scroll/sideways-scroll';
 
 const { saveRefundRule } = refundEndpoints;
 /** The roles the permission table lets approve refunds: the only ones a rule may name. */
@@ -80,7 +81,7 @@ export function RefundRulesScreen() {
       ) : null}
       {!capabilities.loading && !mayEdit ? <p className="text-sm text-slate-600">{t('refunds.rules.readOnly')}</p> : null}
       {editing && rules.data ? <RuleForm initial={editing} existing={rules.data.items} onDone={() => setEditing(null)} /> : null}
-      <div className="overflow-x-auto rounded border border-slate-200 bg-white">
+      <SidewaysScroll className="rounded border border-slate-200 bg-white">
         <table className="min-w-full text-sm" aria-label={t('refunds.rules.title')}>
           <thead className="bg-slate-50 text-left text-slate-600">
             <tr>
@@ -122,7 +123,7 @@ export function RefundRulesScreen() {
             ) : null}
           </tbody>
         </table>
-      </div>
+      </SidewaysScroll>
     </PageLayout>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../../../contract/kyc/application';
 import { formatDateTime } from '../../../lib/format';
+import { SidewaysScroll } from '../../../components/sideways-scroll/sideways-scroll';
 
 /** Who did what and when, newest first as the server answers it. */
 export function AuditTrail({ entries }: { entries: readonly AuditEntry[] }) {
@@ -14,7 +15,7 @@ export function AuditTrail({ entries }: { entries: readonly AuditEntry[] }) {
         <p className="text-sm text-slate-600">{t('kycReview.detail.noAudit')}</p>
       ) : (
         // A table wider than a phone scrolls here: keyboard users reach the scroll by focusing it (issue 34, axe scrollable-region-focusable).
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('kycReview.detail.auditEntries')}>
+        <SidewaysScroll tabIndex={0} role="region" aria-label={t('kycReview.detail.auditEntries')}>
           <table className="w-full text-sm">
             <thead>
               <tr className="border-b border-slate-300 text-left text-slate-600">
@@ -36,7 +37,7 @@ export function AuditTrail({ entries }: { entries: readonly AuditEntry[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </SidewaysScroll>
       )}
     </section>
   );

@@ -14,6 +14,7 @@ import { MoneyInput } from '../../../components/form/money-input';
 import { createFeeSchedule, feeHistoryQuery, feeKeys } from './fee-api';
 import { neverAnswered, ReadFailure } from '../../../components/form/read-failure';
 import { LoadingStatus } from '../../../components/loading-status/loading-status';
+import { SidewaysScroll } from '../../../components/sideways-scroll/sideways-scroll';
 
 // One merchant's fees: the schedule in force, the history with effective dates, and (for those who
 // may set fees) a form for the next schedule. The merchant and property fee pages and
@@ -46,7 +47,7 @@ export function FeeSchedulePanel({ merchantId, canEdit, heading }: { merchantId:
           : t('fees.noCurrent')}
       </p>
       {schedules.length > 0 ? (
-        <div className="overflow-x-auto">
+        <SidewaysScroll>
           <table className="w-full text-sm">
             <caption className="text-left text-xs font-semibold text-slate-700">{t('fees.history')}</caption>
             <thead>
@@ -68,7 +69,7 @@ export function FeeSchedulePanel({ merchantId, canEdit, heading }: { merchantId:
               ))}
             </tbody>
           </table>
-        </div>
+        </SidewaysScroll>
       ) : null}
       {canEdit ? <NewScheduleForm merchantId={merchantId} currency={currency} /> : null}
     </section>

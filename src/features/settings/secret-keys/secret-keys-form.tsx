@@ -14,6 +14,7 @@ import { fieldErrorsOf } from '../../../components/form/problem-errors';
 import { schemaFaultWords } from '../../../components/form/schema-fault-words';
 import { useForm } from '../../../components/form/use-form';
 import type { SettingsFormProps } from '../settings-form-props';
+import { SidewaysScroll } from '../../../components/sideways-scroll/sideways-scroll';
 
 // Spec 2 secret-keys (decision 0262): a property's API keys. A new key is shown once, here, and never
 // again; the list shows names, prefixes and times; a key can be rotated (the old one keeps working
@@ -92,7 +93,7 @@ export function SecretKeysForm({ scope }: SettingsFormProps) {
           </Button>
         </div>
       ) : null}
-      <div className="overflow-x-auto">
+      <SidewaysScroll>
         <table className="min-w-full text-sm" aria-label={t('secretKeys.list')}>
           <thead>
             <tr className="text-left text-slate-600">
@@ -128,7 +129,7 @@ export function SecretKeysForm({ scope }: SettingsFormProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </SidewaysScroll>
       {keys.isError ? (
         <p role="alert" className="text-sm text-red-700">
           {keys.error.message}

@@ -4,6 +4,7 @@ import type { SettingsScope } from '../../../../contract/settings/scope';
 import { formatDateTime } from '../../../lib/format';
 import { webhookDeliveriesQuery } from './webhooks-api';
 import { LoadingStatus } from '../../../components/loading-status/loading-status';
+import { SidewaysScroll } from '../../../components/sideways-scroll/sideways-scroll';
 
 /** The recent deliveries of the scope's events: event, time, status, attempts and the receiver's last answer. */
 export function WebhookDeliveryLog({ scope }: { scope: SettingsScope }) {
@@ -25,7 +26,7 @@ export function WebhookDeliveryLog({ scope }: { scope: SettingsScope }) {
       ) : items.length === 0 ? (
         <p className="text-sm text-slate-600">{t('integrations.webhooks.log.empty')}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <SidewaysScroll>
           <table className="w-full text-left text-sm" data-testid="webhook-delivery-log">
             <thead className="border-b border-slate-300 text-slate-700">
               <tr>
@@ -58,7 +59,7 @@ export function WebhookDeliveryLog({ scope }: { scope: SettingsScope }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </SidewaysScroll>
       )}
     </section>
   );
