@@ -47,17 +47,17 @@ export const PROBLEM_CODES = {
   'order.noCardKept': [],
   'order.authorizationOpen': [],
   'order.alreadyCaptured': [],
-  /** `amount`: the order's amount with its currency (12.50 EUR). */
-  'order.authorizeAtMost': ['amount'],
-  /** `amount`: what is authorized and not yet captured, with its currency. */
-  'order.captureAtMost': ['amount'],
+  /** The order's amount (money params: see MONEY_PARAMS). */
+  'order.authorizeAtMost': ['amountMinor', 'currency'],
+  /** What is authorized and not yet captured. */
+  'order.captureAtMost': ['amountMinor', 'currency'],
   'order.overAuthorized': [],
   'order.nothingAuthorized': [],
   'order.capturedRefundInstead': [],
   'refund.nothingLeft': [],
-  /** `amount`: what the order may still refund, with its currency. */
-  'refund.atMost': ['amount'],
-  'refund.exceedsRefundable': ['amount'],
+  /** What the order may still refund. */
+  'refund.atMost': ['amountMinor', 'currency'],
+  'refund.exceedsRefundable': ['amountMinor', 'currency'],
   'refund.notApprovableNow': [],
   'refund.notRejectableNow': [],
   'refund.approvedAlready': [],
@@ -91,6 +91,13 @@ export const PROBLEM_CODES = {
 } as const satisfies Record<string, readonly string[]>;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;
+
+/**
+ * Money travels as everywhere else, integer minor units with their ISO 4217 currency: the params `amountMinor` and
+ * `currency`. A sentence names them once, as `{{amount}}`, which the SPA writes as it writes every amount ("€10.27",
+ * "¥1,000", "KWD 12.345"), so a refusal's amount reads like the screen's around it.
+ */
+export const MONEY_PARAMS = { minor: 'amountMinor', currency: 'currency', written: 'amount' } as const;
 
 /** The values a code's sentence names, by the names the registry lists for it. */
 export type ProblemParamsOf<C extends ProblemCode> = { [Name in (typeof PROBLEM_CODES)[C][number]]: string | number };

@@ -7,7 +7,6 @@ import { audit } from '../audit';
 import { canSeeMerchant, type Caller } from '../auth/caller';
 import type { Db } from '../db/database';
 import type { ColumnsOf } from '../db/row-types';
-import { minorToText } from '../../contract/money';
 import { problems } from '../http/problem';
 import type { Acquirer, RefundAnswer, RefundUpdate } from '../transactions/acquirer';
 import { refundableOf, type RefundableOrder } from '../transactions/refundable';
@@ -237,7 +236,7 @@ export async function createRefundRequest(
       ? problems.conflict('nothing is left to refund on this order (captured, minus refunded, minus pending refund requests)').withCode('refund.nothingLeft')
       : problems
           .conflict(`at most ${refundable} ${body.currency} minor units can be refunded (captured, minus refunded, minus pending refund requests)`)
-          .withCode('refund.atMost', { amount: `${minorToText(refundable, body.currency)} ${body.currency}` });
+          .withCode('refund.atMost', { amountMinor: refundable, currency: body.currency });
   const rule = await effectiveRule(db, order.merchant_id);
   const required = approvalsNeeded(rule, body.amountMinor, body.currency, await autoApprovedTodayMinor(db, order.merchant_id));
   const inserted = await db
@@ -356,7 +355,7 @@ export async function approveRefundRequest(db: Db, acquirer: Acquirer, caller: C
   if (Number(request.amount_minor) > refundable)
     throw problems
       .conflict(`this refund would exceed what the order may still refund (${Math.max(refundable, 0)} ${request.currency.trim()} minor units)`)
-      .withCode('refund.exceedsRefundable', { amount: `${minorToText(Math.max(refundable, 0), request.currency.trim())} ${request.currency.trim()}` });
+      .withCode('refund.exceedsRefundable', { amountMinor: Math.max(refundable, 0), currency: request.currency.trim() });
   await db
     .insertInto('refund_approvals')
     .values({ refund_request_id: id, approver_id: caller.userId, decision, comment: reason || null })

@@ -7,7 +7,6 @@ import { can, madeBy, type AnyCaller } from '../auth/caller';
 import type { Db } from '../db/database';
 import type { ColumnsOf } from '../db/row-types';
 import { effectiveMerchants } from '../lists/list-query';
-import { minorToText } from '../../contract/money';
 import { problems, type HttpProblem } from '../http/problem';
 import type { Acquirer } from './acquirer';
 import type { PropertyStatus } from '../../contract/properties';
@@ -194,9 +193,6 @@ function refuse(order: LockedOrder, action: OrderPaymentAction, why?: HttpProble
   throw why ?? problems.conflict(`this order is ${order.status}: ${action} is not allowed now`).withCode('order.actionNotAllowed');
 }
 
-/** An amount with its currency, as a refusal's sentence names it: "12.50 EUR". */
-const amountText = (minor: number, currency: string) => `${minorToText(minor, currency.trim())} ${currency.trim()}`;
-
 async function record(
   db: Db,
   order: LockedOrder,
@@ -305,7 +301,7 @@ export async function authorizeOrder(
             ? problems.conflict('money was already captured on this order').withCode('order.alreadyCaptured')
             : problems
                 .conflict(`at most the order's amount, ${ledger.orderAmountMinor} ${order.currency} minor units, can be authorized`)
-                .withCode('order.authorizeAtMost', { amount: amountText(ledger.orderAmountMinor, order.currency) }),
+                .withCode('order.authorizeAtMost', { amountMinor: ledger.orderAmountMinor, currency: order.currency.trim() }),
     );
   const answer = await acquirer.authorize({ orderId: order.id, cardToken: order.card_token!, amountMinor: amount, currency: order.currency });
   if (answer.outcome === 'Declined') {
@@ -336,7 +332,7 @@ export async function captureOrder(
       amount > ledger.openMinor && order.status === 'Tokenized'
         ? problems
             .conflict(`only ${ledger.openMinor} ${order.currency} minor units are authorized and not yet captured`)
-            .withCode('order.captureAtMost', { amount: amountText(ledger.openMinor, order.currency) })
+            .withCode('order.captureAtMost', { amountMinor: ledger.openMinor, currency: order.currency.trim() })
         : undefined,
     );
   const answer = await acquirer.capture({ orderId: order.id, amountMinor: amount, currency: order.currency });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_MESSAGES } from '../../contract/exports';
 import { KYC_MESSAGE_KEYS } from '../../contract/kyc/messages';
-import { PROBLEM_CODES } from '../../contract/problem-codes';
+import { MONEY_PARAMS, PROBLEM_CODES } from '../../contract/problem-codes';
 
 // Every message key the server can send, and every i18n key the contract names (column labels,
 // step titles, photo rules), has English words in src/i18n/en, so a user never reads a raw key
@@ -135,7 +135,12 @@ describe('English words for every problem code', () => {
 
   it("names in each sentence exactly the params its code sends, in the catalogue's style", () => {
     for (const [code, forms] of sentences) {
-      const params = [...(PROBLEM_CODES as Record<string, readonly string[]>)[code]!].sort();
+      const sent = (PROBLEM_CODES as Record<string, readonly string[]>)[code]!;
+      // An amount's two params (minor units, currency) are named once, written as an amount.
+      const money = sent.includes(MONEY_PARAMS.minor) && sent.includes(MONEY_PARAMS.currency);
+      const params = (
+        money ? [...sent.filter((name) => name !== MONEY_PARAMS.minor && name !== MONEY_PARAMS.currency), MONEY_PARAMS.written] : [...sent]
+      ).sort();
       for (const sentence of forms) {
         expect([...new Set(placeholders(sentence))].sort(), `${code}: ${sentence}`).toEqual(params);
         // Full sentences: a capital first (or a value), a full stop last.

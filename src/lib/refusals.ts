@@ -1,6 +1,8 @@
+import { MONEY_PARAMS } from '../../contract/problem-codes';
 import problemsArea from '../i18n/en/problems.json';
 import { addAreaStrings, i18next } from '../i18n/i18n';
 import { ResponseError } from './failure-message';
+import { formatMoney } from './format';
 
 // A refused call in the user's words (decision 0686). A problem may carry a stable `code` from the registry
 // (contract/problem-codes.ts) and the `params` its sentence names; the catalogue words it as `problems.<code>`.
@@ -27,6 +29,10 @@ export function problemWords(body: unknown): { code: string; words: string } | u
   const values: Record<string, string | number> = {};
   if (params && typeof params === 'object')
     for (const [name, value] of Object.entries(params)) if (typeof value === 'string' || typeof value === 'number') values[name] = value;
+  // An amount comes as minor units with its currency; the sentence names it written as every amount on screen is.
+  const minor = values[MONEY_PARAMS.minor];
+  const currency = values[MONEY_PARAMS.currency];
+  if (typeof minor === 'number' && typeof currency === 'string') values[MONEY_PARAMS.written] = formatMoney(minor, currency);
   const key = `problems.${code}`;
   if (!i18next.exists(key, values)) return undefined;
   // A code naming a branch of the catalogue, not a sentence, has no words.

@@ -113,6 +113,20 @@ describe('a refusal with a code', () => {
     expect(error.message).toBe('This key is revoked already. Reload the list of keys.');
   });
 
+  it("writes an amount it names as the screens write amounts, in its currency's own decimals", () => {
+    const atMost = (amountMinor: number, currency: string) =>
+      refused(409, {
+        title: 'Conflict',
+        status: 409,
+        detail: `at most ${amountMinor} ${currency} minor units can be refunded`,
+        code: 'refund.atMost',
+        params: { amountMinor, currency },
+      }).message;
+    expect(atMost(1027, 'EUR')).toBe('You can refund at most €10.27 on this order.');
+    expect(atMost(1000, 'JPY')).toBe('You can refund at most ¥1,000 on this order.');
+    expect(atMost(12345, 'KWD')).toBe('You can refund at most KWD 12.345 on this order.');
+  });
+
   it("keeps spec 8's message for a code the catalogue does not know, or no code", () => {
     const newer = failureMessage(409, JSON.stringify({ title: 'Conflict', status: 409, detail: 'a newer refusal', code: 'someday.newRefusal' }));
     expect(told(newer)).toBe(newer);
