@@ -10,10 +10,11 @@ import { usePrivateServer } from './support/private-server';
 
 usePrivateServer(45);
 
-async function newPropertyAt(page: Page, step: string): Promise<void> {
-  await signInAs(page, 'merchantadmin@demo.folio.test');
+async function newPropertyAt(page: Page, step: string, as = 'merchantadmin@demo.folio.test', group?: string): Promise<void> {
+  await signInAs(page, as);
   await page.goto('/properties/create-property');
   const form = page.getByRole('form', { name: 'New property' });
+  if (group) await form.getByLabel('Merchant group').selectOption({ label: group });
   await form.getByLabel('Property name').fill(`Later Steps Hotel ${test.info().title.slice(0, 20)}`);
   await form.getByLabel('Time zone').fill('Europe/Amsterdam');
   await form.getByRole('button', { name: 'Create property' }).click();
@@ -142,4 +143,23 @@ test("the SMTP page says in the user's words that a changed server needs the pas
   await expect(form.getByLabel('Password')).toHaveAccessibleErrorMessage(
     'Enter the password again: a saved password goes only to the mail server and user it was saved for.',
   );
+});
+
+test("a provider admin who added a property is not offered to send it for review, which is its merchant staff's to do (decision 0690)", async ({ page }) => {
+  const lifecycleCalls: string[] = [];
+  page.on('request', (request) => {
+    if (/\/properties\/[0-9a-f-]{36}\/lifecycle$/.test(new URL(request.url()).pathname)) lifecycleCalls.push(request.postData() ?? '');
+  });
+  await newPropertyAt(page, '10. SMTP setting', 'folioadmin@demo.folio.test', 'Lagoon Hotels Group');
+  await expect(page.getByTestId('wizard-step')).toHaveText('SMTP setting');
+  const merchantId = new URL(page.url()).searchParams.get('merchantId')!;
+  // The last step saves what it holds and leads back to the property; nothing on it sends the property (the server refuses that with 403).
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save and send for review' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Finish and send for review' })).toHaveCount(0);
+  const finishedBy = page.getByTestId('wizard-finished-by-merchant');
+  await expect(finishedBy).toContainText("The property's own merchant staff finish the wizard and send the property for review.");
+  await finishedBy.getByRole('link', { name: "Open the property's overview" }).click();
+  await expect(page).toHaveURL(new RegExp(`/properties/property-overview/${merchantId}$`));
+  expect(lifecycleCalls).toEqual([]);
 });

@@ -71,6 +71,11 @@ export function PropertyWizard({ property, urlStep }: { property: PropertyOvervi
 
   const busy = snapshot.matches('saving') || snapshot.matches('submitting');
   const last = currentIndex === stepIds.length - 1;
+  // Finishing marks the details complete and sends the property for review: the property's merchant side does that
+  // (decision 0260). Provider staff who added the property fill in its steps, and the last one leads back to it
+  // instead of offering a send the server refuses (decision 0690).
+  const mayFinish = property.allowedActions.includes('complete') || property.allowedActions.includes('submit');
+  const finishing = last && mayFinish;
   const openFlags = property.flags.filter((flag) => flag.resolvedAt === null);
   const stepFlags = openFlags.filter(
     (flag) => flag.target === pageOf(stepId) || (stepId === 'property-information' && !PROPERTY_PAGE_TARGETS.has(flag.target)),
@@ -132,8 +137,8 @@ export function PropertyWizard({ property, urlStep }: { property: PropertyOvervi
         scope={{ kind: 'property', merchantGroupId: property.merchantGroupId, merchantId: property.merchantId }}
         onboarding
         // The last step's save also sends the property for review (the machine's finishLastStep): its button says so.
-        finishLabel={last ? t('properties.create.saveAndFinish') : undefined}
-        onSaved={() => actor.send({ type: 'wizard.next', data: {} })}
+        finishLabel={last ? (finishing ? t('properties.create.saveAndFinish') : t('settings.form.save')) : undefined}
+        onSaved={() => (last && !mayFinish ? undefined : actor.send({ type: 'wizard.next', data: {} }))}
         onDirtyChange={unsaved.onDirtyChange}
       />
       {unsaved.dialog}
@@ -143,14 +148,23 @@ export function PropertyWizard({ property, urlStep }: { property: PropertyOvervi
             {t('properties.create.back')}
           </button>
         ) : null}
-        <button
-          type="button"
-          disabled={busy}
-          className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-60"
-          onClick={() => move({ type: 'wizard.next', data: {} })}
-        >
-          {last ? t('properties.create.finish') : t('properties.create.next')}
-        </button>
+        {last && !mayFinish ? (
+          <div className="flex flex-col items-start gap-1" data-testid="wizard-finished-by-merchant">
+            <p className="text-sm text-slate-700">{t('properties.wizard.merchantFinishes')}</p>
+            <Link href={`/properties/property-overview/${property.merchantId}`} className="text-sm text-brand underline underline-offset-2">
+              {t('properties.wizard.toOverview')}
+            </Link>
+          </div>
+        ) : (
+          <button
+            type="button"
+            disabled={busy}
+            className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white disabled:opacity-60"
+            onClick={() => move({ type: 'wizard.next', data: {} })}
+          >
+            {last ? t('properties.create.finish') : t('properties.create.next')}
+          </button>
+        )}
       </div>
     </div>
   );
