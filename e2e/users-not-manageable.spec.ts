@@ -31,3 +31,17 @@ test('a merchant admin reads why a legacy-role user and their own account offer 
   await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
   await expect(page.getByTestId('not-manageable')).toHaveCount(0);
 });
+
+test('a view-only user who opens the add-user address reads why instead of a form the server refuses', async ({ page }) => {
+  await signInAs(page, 'merchantviewonlyuser@demo.folio.test');
+  await page.goto('/users');
+  await expect(page.getByRole('table')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add user' })).toHaveCount(0);
+  await page.goto('/users/add-user');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add user' })).toBeVisible();
+  await expect(page.getByTestId('read-only-reason')).toHaveText(
+    'Your role can look at users, but not add them. Ask an administrator of your group if you need to.',
+  );
+  await expect(page.getByRole('button', { name: 'Send invitation' })).toHaveCount(0);
+  await expect(page.getByLabel('E-mail')).toHaveCount(0);
+});

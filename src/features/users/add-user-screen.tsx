@@ -81,6 +81,16 @@ export function AddUserScreen() {
     });
   });
 
+  // A role that may grant no role (a view-only one) may not add anyone: the list offers no "Add user", and an address
+  // opened directly says why instead of a form the server refuses.
+  if (roles.length === 0)
+    return (
+      <PageLayout title={t('users.add.title')} back={{ href: '/users', label: t('users.backToList') }}>
+        <p role="status" data-testid="read-only-reason">
+          {t('capabilities.readOnly.users')}
+        </p>
+      </PageLayout>
+    );
   return (
     <PageLayout title={t('users.add.title')} back={{ href: '/users', label: t('users.backToList') }}>
       <FormProvider {...form}>
