@@ -27,8 +27,8 @@ test.beforeAll(async ({ playwright }) => {
 
 const field = (form: Locator, name: string) => form.locator(`[data-field="${name}"]`);
 
-async function openPage(page: Page, slug: string, formName: string): Promise<Locator> {
-  await signInAs(page, 'merchantadmin@demo.folio.test');
+async function openPage(page: Page, slug: string, formName: string, as = 'merchantadmin@demo.folio.test'): Promise<Locator> {
+  await signInAs(page, as);
   await page.goto(`/properties/${slug}?merchantId=${merchantId}`);
   const form = page.getByRole('form', { name: formName });
   await expect(form).toBeVisible();
@@ -126,4 +126,34 @@ test('payment settings: a deposit percentage over 100 is refused; the deposit co
   const again = await saveAndReload(page, form, 'Payment settings');
   await expect(field(again, 'depositBasis').getByRole('combobox')).toHaveValue('DepositAmount');
   await expect(field(again, 'depositPercentage').getByRole('textbox')).toHaveValue('30');
+});
+
+test("a merchant view-only user reads a property's settings pages without inputs or a Save the server would refuse", async ({ page }) => {
+  const readOnly = 'Your role can look at these settings, but not change them. Ask an administrator of your group if you need to.';
+  const pages: Array<[string, string]> = [
+    ['property-info', 'Property information'],
+    ['currency-rules', 'Currency rules'],
+    ['payment-settings', 'Payment settings'],
+    ['payout-settings', 'Payout settings'],
+  ];
+  const saves: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT' && request.url().includes('/property-settings/')) saves.push(request.url());
+  });
+  for (const [slug, formName] of pages) {
+    const form = await openPage(page, slug, formName, 'merchantviewonlyuser@demo.folio.test');
+    await expect(form.getByTestId('read-only-reason')).toHaveText(readOnly);
+    await expect(form.getByRole('button', { name: 'Save' })).toHaveCount(0);
+    // What the property holds is shown, in inputs that take no typing.
+    const inputs = form.locator('input, select, textarea');
+    expect(await inputs.count()).toBeGreaterThan(0);
+    for (const input of await inputs.all()) await expect(input).toBeDisabled();
+  }
+  // The brand assets: the files and the colours are shown; no upload, no removal, no Save.
+  await page.goto(`/properties/brand-assets?merchantId=${merchantId}`);
+  await expect(page.getByTestId('brand-asset-logo')).toBeVisible();
+  await expect(page.getByTestId('brand-asset-logo').locator('input[type=file]')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
+  await expect(page.getByRole('form', { name: 'Brand assets' }).getByTestId('read-only-reason')).toHaveText(readOnly);
+  expect(saves).toEqual([]);
 });

@@ -15,6 +15,7 @@ export interface MoneyInputProps {
   error?: string;
   required?: boolean;
   name?: string;
+  disabled?: boolean;
 }
 
 /**
@@ -41,6 +42,7 @@ export function MoneyInput(props: MoneyInputProps) {
             inputMode={digits === 0 ? 'numeric' : 'decimal'}
             autoComplete="off"
             value={text}
+            disabled={props.disabled}
             onChange={(event) => {
               const next = event.target.value;
               setText(next);

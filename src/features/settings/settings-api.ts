@@ -26,6 +26,14 @@ function readSettings(scope: SettingsScope, kind: SettingsKind): Promise<Setting
   return call(endpoints.getGroupSettings, { params: { merchantGroupId: scope.merchantGroupId, kind } });
 }
 
+/** The call a save of this scope and kind makes: a screen offers the save only to whom the server lets make it. */
+export function saveEndpointOf(scope: SettingsScope, kind: SettingsKind) {
+  if (scope.kind === 'property') return endpoints.savePropertySettings;
+  if (kind === 'location') return endpoints.saveMerchantLocationSettings;
+  if (kind === 'payout-emails') return endpoints.savePayoutEmailConfig;
+  return endpoints.saveGroupSettings;
+}
+
 export function saveSettings(scope: SettingsScope, kind: SettingsKind, values: Values, ifMatch: string): Promise<SettingsAnswer> {
   if (scope.kind === 'property') return call(endpoints.savePropertySettings, { params: { merchantId: scope.merchantId, kind }, body: values, ifMatch });
   // The kind's schema has checked the values in the form; the server checks them again.

@@ -78,6 +78,7 @@ export function SettingsField({ kind, field, draft, onChange, error, description
         currency={/^[A-Z]{3}$/.test(currency) ? currency : 'EUR'}
         onChange={(minor) => onChange(field.name, minor)}
         error={error}
+        disabled={disabled}
       />
     );
   }

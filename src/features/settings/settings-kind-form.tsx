@@ -15,7 +15,8 @@ import { useHeldAnswer, type HeldAnswer } from '../../components/form/use-held-a
 import { useReportDirty } from '../../components/form/use-report-dirty';
 import { draftOf, errorsByField, valuesOf, type Draft, type DraftValue, type FieldSpec } from './field-spec';
 import { ChangedSinceNotice } from '../../components/changed-since/changed-since-notice';
-import { resetPropertyField, saveSettings, settingsQuery, settingsQueryKey } from './settings-api';
+import { resetPropertyField, saveEndpointOf, saveSettings, settingsQuery, settingsQueryKey } from './settings-api';
+import { useCapabilities } from '../../lib/capabilities';
 import { SettingsField } from './settings-field';
 import type { SettingsFormProps } from './settings-form-props';
 import { SettingsFormFooter } from './settings-form-footer';
@@ -108,6 +109,10 @@ function LoadedForm({ kind, fields, scope, onboarding, finishLabel, onSaved, onD
   useReportDirty(form.formState.isDirty, onDirtyChange);
   useReportDirty(form.formState.isDirty, held.onDirtyChange);
   const draft = form.watch();
+  // A view-only role reads the page: the server refuses its save (403), so it gets no inputs to type in nor a Save
+  // button, and a sentence says why; the server decides again on the call.
+  const capabilities = useCapabilities(scope.kind === 'property' ? scope.merchantId : null);
+  const mayChange = capabilities.may(saveEndpointOf(scope, kind));
 
   const reset = useActionMutation({
     mutationFn: (field: string) =>
@@ -145,8 +150,9 @@ function LoadedForm({ kind, fields, scope, onboarding, finishLabel, onSaved, onD
               onChange={change}
               error={error}
               description={source ? t(`settings.source.${source}`) : undefined}
+              disabled={!mayChange}
             />
-            {source === 'property' ? (
+            {source === 'property' && mayChange ? (
               <Button variant="link" pending={reset.pending} onClick={() => reset.act(field.name)} className="self-start">
                 {t('settings.source.useGroupValue')}
               </Button>
@@ -157,7 +163,13 @@ function LoadedForm({ kind, fields, scope, onboarding, finishLabel, onSaved, onD
       {stale || held.overtaken ? (
         <ChangedSinceNotice message={t(stale ? 'settings.form.changedSince' : 'settings.form.changedMeanwhile')} onLoad={() => void showCurrent()} />
       ) : null}
-      <SettingsFormFooter failure={failure} pending={save.pending} saved={saved} onboarding={onboarding} finishLabel={finishLabel} />
+      {mayChange ? (
+        <SettingsFormFooter failure={failure} pending={save.pending} saved={saved} onboarding={onboarding} finishLabel={finishLabel} />
+      ) : capabilities.loading ? null : (
+        <p className="text-sm text-slate-700" data-testid="read-only-reason">
+          {t('capabilities.readOnly.settings')}
+        </p>
+      )}
     </form>
   );
 }

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BRAND_ASSET_RULES, type BrandAsset, type BrandAssetKind } from '../../../../contract/brand-assets';
+import { BRAND_ASSET_RULES, brandAssetEndpoints, type BrandAsset, type BrandAssetKind } from '../../../../contract/brand-assets';
+import { useCapabilities } from '../../../lib/capabilities';
 import { ResponseError } from '../../../lib/failure-message';
 import { asSentence } from '../../../lib/sentence-case';
 import { useActionMutation } from '../../../lib/use-action-mutation';
@@ -23,6 +24,10 @@ export function BrandAssetUpload({ merchantId, asset, current }: { merchantId: s
   const inputId = useId();
   const [refusal, setRefusal] = useState<{ rule?: string; detail: string } | null>(null);
   const rule = BRAND_ASSET_RULES[asset];
+  // A view-only role sees the files; uploading and removing are offered to whom the server lets do them.
+  const capabilities = useCapabilities(merchantId);
+  const mayUpload = capabilities.may(brandAssetEndpoints.uploadBrandAsset);
+  const mayRemove = capabilities.may(brandAssetEndpoints.removeBrandAsset);
   const refresh = () => queryClient.invalidateQueries({ queryKey: brandAssetsKey(merchantId) });
   const upload = useActionMutation({
     mutationFn: (file: File) => uploadBrandAsset(merchantId, asset, file),
@@ -73,21 +78,25 @@ export function BrandAssetUpload({ merchantId, asset, current }: { merchantId: s
         <p className="text-sm text-slate-600">{t(`brandAssets.${asset}.none`)}</p>
       )}
       <div className="flex flex-wrap items-center gap-3">
-        <label htmlFor={inputId} className="text-sm font-medium">
-          {t(`brandAssets.${asset}.choose`)}
-        </label>
-        <input
-          id={inputId}
-          type="file"
-          accept="image/png,image/jpeg"
-          onChange={choose}
-          disabled={upload.pending}
-          aria-invalid={refusal ? true : undefined}
-          aria-describedby={refusal ? `${inputId}-error` : undefined}
-          className="text-sm"
-        />
+        {mayUpload ? (
+          <>
+            <label htmlFor={inputId} className="text-sm font-medium">
+              {t(`brandAssets.${asset}.choose`)}
+            </label>
+            <input
+              id={inputId}
+              type="file"
+              accept="image/png,image/jpeg"
+              onChange={choose}
+              disabled={upload.pending}
+              aria-invalid={refusal ? true : undefined}
+              aria-describedby={refusal ? `${inputId}-error` : undefined}
+              className="text-sm"
+            />
+          </>
+        ) : null}
         {upload.pending ? <span className="text-sm text-slate-600">{t('brandAssets.uploading')}</span> : null}
-        {current ? (
+        {current && mayRemove ? (
           <MutationButton pending={remove.pending} onClick={() => remove.act()} className="text-sm text-red-800 underline underline-offset-2">
             {t(`brandAssets.${asset}.remove`)}
           </MutationButton>
