@@ -57,7 +57,20 @@ const AT_PHONE_WIDTH: Array<{ who: string; screens: Array<string | ((page: Page)
       '/refund-management/rules',
     ],
   },
-  { who: 'folioadmin@demo.folio.test', screens: ['/kyc/applications', '/payouts', '/merchants', '/bookings'] },
+  {
+    who: 'folioadmin@demo.folio.test',
+    screens: [
+      '/kyc/applications',
+      // An application's answers, the business address's parts among them, each under its field's name.
+      async (page) => {
+        await page.goto('/kyc/applications');
+        return (await page.getByRole('link', { name: 'Open Baltic Inns' }).getAttribute('href'))!;
+      },
+      '/payouts',
+      '/merchants',
+      '/bookings',
+    ],
+  },
   { who: 'propertymanager@demo.folio.test', screens: ['/property-management', '/generate-payment-link'] },
 ];
 

@@ -89,13 +89,15 @@ export function StepData({
   };
 
   return (
-    <dl className="grid grid-cols-[minmax(10rem,14rem)_1fr] gap-x-4 gap-y-1 text-sm">
+    // On a phone or a tablet each answer sits under its field's name: two columns (at least 10rem for the names, again in every
+    // nested address or person) left the answers beyond the screen's edge.
+    <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm lg:grid-cols-[minmax(10rem,14rem)_1fr]">
       {entries.map(([key, raw]) => (
         <div key={key} className="contents">
           <dt className="text-slate-500">
             {key.endsWith('DocumentId') ? t(`kyc.documents.types.${documentTypeOf(key, raw, documents)}`, { defaultValue: label(key) }) : labelOf(key)}
           </dt>
-          <dd className="text-slate-900">{value(key, raw)}</dd>
+          <dd className="min-w-0 break-words text-slate-900 max-lg:mb-2">{value(key, raw)}</dd>
         </div>
       ))}
     </dl>
