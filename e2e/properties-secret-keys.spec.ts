@@ -26,6 +26,24 @@ test('generate a key shown once, call the API with it for its property only, rev
   expect(key).toMatch(/^folio_sk_/);
   const table = page.getByRole('table', { name: 'Secret keys' });
   await expect(table.getByRole('row').filter({ hasText: 'PMS link' })).toContainText('Never');
+  // On a phone the row's values stand apart: the words of one cell end well before the next cell's begin ("PMS link"
+  // and its key, "Never" and "Active" ran together with no room between the cells).
+  const desk = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  const gaps = await table
+    .getByRole('row')
+    .filter({ hasText: 'PMS link' })
+    .getByRole('cell')
+    .evaluateAll((cells) => {
+      const textBox = (cell: Element) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return range.getBoundingClientRect();
+      };
+      return cells.slice(0, 5).map((cell, index) => textBox(cells[index + 1]!).left - textBox(cell).right);
+    });
+  for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(12);
+  await page.setViewportSize(desk);
   await page.getByRole('button', { name: 'I have copied it' }).click();
   await expect(shown).toHaveCount(0);
   // Nothing on the page shows the key again, not even after a reload.

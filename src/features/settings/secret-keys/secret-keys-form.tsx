@@ -94,7 +94,8 @@ export function SecretKeysForm({ scope }: SettingsFormProps) {
         </div>
       ) : null}
       <SidewaysScroll>
-        <table className="min-w-full text-sm" aria-label={t('secretKeys.list')}>
+        {/* Every cell padded on both sides, so "Name" and "Key", "Never" and "Active" never run together. */}
+        <table className="min-w-full text-sm [&_td]:px-3 [&_td]:py-1.5 [&_th]:px-3 [&_th]:py-1.5 [&_tr>*:first-child]:pl-0" aria-label={t('secretKeys.list')}>
           <thead>
             <tr className="text-left text-slate-600">
               <th>{t('secretKeys.name')}</th>
@@ -102,7 +103,9 @@ export function SecretKeysForm({ scope }: SettingsFormProps) {
               <th>{t('secretKeys.created')}</th>
               <th>{t('secretKeys.lastUsed')}</th>
               <th>{t('secretKeys.status')}</th>
-              <th />
+              <th>
+                <span className="sr-only">{t('secretKeys.actions')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -113,17 +116,19 @@ export function SecretKeysForm({ scope }: SettingsFormProps) {
                 <td>{formatDateTime(key.createdAt)}</td>
                 <td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : t('secretKeys.never')}</td>
                 <td>{statusOf(key, t)}</td>
-                <td className="flex gap-2 py-1">
-                  {!key.revokedAt && !key.expiresAt ? (
-                    <Button variant="link" pending={rotate.pending} onClick={() => rotate.act(key.id)}>
-                      {t('secretKeys.rotate')}
-                    </Button>
-                  ) : null}
-                  {!key.revokedAt ? (
-                    <button type="button" className="text-red-700 underline" onClick={() => (revoke.reset(), setRevoking(key))}>
-                      {t('secretKeys.revoke')}
-                    </button>
-                  ) : null}
+                <td>
+                  <div className="flex gap-3 whitespace-nowrap">
+                    {!key.revokedAt && !key.expiresAt ? (
+                      <Button variant="link" pending={rotate.pending} onClick={() => rotate.act(key.id)}>
+                        {t('secretKeys.rotate')}
+                      </Button>
+                    ) : null}
+                    {!key.revokedAt ? (
+                      <button type="button" className="text-red-700 underline" onClick={() => (revoke.reset(), setRevoking(key))}>
+                        {t('secretKeys.revoke')}
+                      </button>
+                    ) : null}
+                  </div>
                 </td>
               </tr>
             ))}
