@@ -30,6 +30,11 @@ export const PROBLEM_CODES = {
   'twoStep.wrongPassword': [],
   'twoStep.wrongTurnOffCode': [],
   'signInPolicy.ownTwoStepFirst': [],
+  // Merchant groups and the provider's merchant access.
+  /** `name`: the name another group has already (letter case and spaces aside). */
+  'merchantGroup.nameTaken': ['name'],
+  /** The new merchant admin's address belongs to a user already. */
+  'merchantAccess.emailTaken': [],
   // Users.
   'user.changedSince': [],
   'user.emailTaken': [],

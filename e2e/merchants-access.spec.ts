@@ -87,7 +87,7 @@ test('granting merchant access refuses a taken group name, then invites the admi
   await page.getByLabel('Last name').fill('Dahl');
   await page.getByLabel('E-mail').fill(INVITEE);
   await page.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByText('a merchant group named Lagoon Hotels Group exists already')).toBeVisible();
+  await expect(page.getByText('A merchant group named Lagoon Hotels Group exists already. Choose another name, or pick that group.')).toBeVisible();
   await expect(page.getByLabel('Group name')).toHaveAttribute('aria-invalid', 'true');
 
   const before = peer.received.length;

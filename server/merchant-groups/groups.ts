@@ -39,7 +39,10 @@ export async function groupNameTaken(db: Db, name: string): Promise<boolean> {
 /** The 409 for a taken group name, naming the field the caller sent it in. */
 export function groupNameConflict(name: string, field: string, hint = ''): HttpProblem {
   const detail = `a merchant group named ${name} exists already${hint}`;
-  return new HttpProblem({ type: PROBLEM_TYPES.conflict, title: 'Conflict', status: 409, detail, errors: { [field]: [detail] } });
+  return new HttpProblem({ type: PROBLEM_TYPES.conflict, title: 'Conflict', status: 409, detail, errors: { [field]: [detail] } }).withCode(
+    'merchantGroup.nameTaken',
+    { name },
+  );
 }
 
 /**

@@ -30,7 +30,7 @@ export function registerMerchantAccessRoutes(app: FastifyInstance): void {
     if (!isProviderStaff(caller)) throw problems.forbidden('only provider staff grant merchant access');
     const email = body.admin.email;
     const taken = await ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-    if (taken) throw conflictOn('admin.email', `a user with the e-mail ${email} exists already; invite another address`);
+    if (taken) throw conflictOn('admin.email', `a user with the e-mail ${email} exists already; invite another address`).withCode('merchantAccess.emailTaken');
 
     let groupId: string;
     if (body.newGroup) {

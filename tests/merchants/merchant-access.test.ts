@@ -83,9 +83,11 @@ describe('granting merchant access', () => {
     const name = await post(admin, GRANT, { newGroup: { name: 'lagoon hotels group', country: 'NL' }, admin: invitee('new@lagoon.example') });
     expect(name.statusCode).toBe(409);
     expect(name.json().errors['newGroup.name'][0]).toMatch(/exists already/);
+    expect(name.json()).toMatchObject({ code: 'merchantGroup.nameTaken', params: { name: expect.stringMatching(/lagoon hotels group/i) } });
     const email = await post(admin, GRANT, { newGroup: { name: 'Brand New Group', country: 'NL' }, admin: invitee('MerchantAdmin@demo.folio.test') });
     expect(email.statusCode).toBe(409);
     expect(email.json().errors['admin.email'][0]).toMatch(/merchantadmin@demo\.folio\.test exists already/);
+    expect(email.json().code).toBe('merchantAccess.emailTaken');
     expect([await users(), await groups()]).toEqual([usersBefore, groupsBefore]);
   });
 
