@@ -49,7 +49,18 @@ function useUserId(): string | undefined {
 export function EditUserScreen() {
   const { t } = useTranslation();
   const id = useUserId();
-  const justInvited = new URLSearchParams(useSearch()).get('invited') === '1';
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  // "Invitation sent" says what the add-user form just did: it is read from the address once, and the address then
+  // loses it, so a reload or a bookmark later does not announce an invitation again.
+  const [justInvited] = useState(() => new URLSearchParams(search).get('invited') === '1');
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    if (!params.has('invited')) return;
+    params.delete('invited');
+    const rest = params.toString();
+    navigate(rest ? `${location}?${rest}` : location, { replace: true });
+  }, [search, location, navigate]);
   const detail = useQuery({ ...userDetailQuery(id ?? ''), enabled: id !== undefined });
   const user = detail.data;
   // The form starts over from the user as they are now once its change was refused as made from an older version.
