@@ -24,31 +24,26 @@ test('generate a key shown once, call the API with it for its property only, rev
   const shown = page.getByTestId('new-secret-key');
   const key = (await shown.innerText()).trim();
   expect(key).toMatch(/^folio_sk_/);
-  const table = page.getByRole('table', { name: 'Secret keys' });
-  await expect(table.getByRole('row').filter({ hasText: 'PMS link' })).toContainText('Never');
-  // On a phone the row's values stand apart: the words of one cell end well before the next cell's begin ("PMS link"
-  // and its key, "Never" and "Active" ran together with no room between the cells).
+  const list = page.getByRole('list', { name: 'Secret keys' });
+  const pmsLink = list.getByRole('listitem', { name: 'PMS link' });
+  await expect(pmsLink).toContainText('Never');
+  await expect(pmsLink).toContainText(key.slice(0, 12));
+  // On a phone the key's line fits the screen: its times one under the other and Rotate and Revoke within reach,
+  // with nothing to scroll sideways (they sat past the screen's edge in a table before).
   const desk = page.viewportSize()!;
   await page.setViewportSize({ width: 390, height: 844 });
-  const gaps = await table
-    .getByRole('row')
-    .filter({ hasText: 'PMS link' })
-    .getByRole('cell')
-    .evaluateAll((cells) => {
-      const textBox = (cell: Element) => {
-        const range = document.createRange();
-        range.selectNodeContents(cell);
-        return range.getBoundingClientRect();
-      };
-      return cells.slice(0, 5).map((cell, index) => textBox(cells[index + 1]!).left - textBox(cell).right);
-    });
-  for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(12);
+  for (const action of ['Rotate', 'Revoke']) {
+    const box = (await pmsLink.getByRole('button', { name: action }).boundingBox())!;
+    expect(box.x + box.width, `${action} within the screen`).toBeLessThanOrEqual(390);
+  }
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await list.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
   await page.setViewportSize(desk);
   await page.getByRole('button', { name: 'I have copied it' }).click();
   await expect(shown).toHaveCount(0);
   // Nothing on the page shows the key again, not even after a reload.
   await page.reload();
-  await expect(page.getByRole('table', { name: 'Secret keys' })).toContainText('PMS link');
+  await expect(page.getByRole('list', { name: 'Secret keys' })).toContainText('PMS link');
   expect(await page.content()).not.toContain(key);
 
   // The integration's own client: no cookies, only the key.
@@ -59,9 +54,43 @@ test('generate a key shown once, call the API with it for its property only, rev
   expect(own.status()).toBe(200);
   expect(((await own.json()) as Array<{ merchantId: string }>).map((row) => row.merchantId)).toEqual([property.merchantId]);
 
-  await page.getByRole('table', { name: 'Secret keys' }).getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('list', { name: 'Secret keys' }).getByRole('button', { name: 'Revoke' }).click();
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Revoke' }).click();
-  await expect(page.getByRole('table', { name: 'Secret keys' })).toContainText('Revoked');
+  await expect(page.getByRole('list', { name: 'Secret keys' })).toContainText('Revoked');
   expect((await statuses()).status()).toBe(401);
   await integration.dispose();
+});
+
+test('rotating a key asks first; a double-clicked confirmation makes one successor, shown once, and the old key works a day longer', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAs(page, 'merchantadmin@demo.folio.test');
+  const session = (await (await page.request.get('/api/auth/session')).json()) as { accessToken: string };
+  const headers = { Authorization: `Bearer ${session.accessToken}` };
+  const found = await page.request.post(`${MERCHANT_API}/properties/search`, { headers, data: { filters: { search: 'Harbour View' } } });
+  const property = ((await found.json()) as { items: Array<{ merchantId: string }> }).items[0]!;
+  const keysUrl = `${MERCHANT_API}/properties/${property.merchantId}/secret-keys`;
+  const made = await page.request.post(keysUrl, { headers, data: { name: 'Channel manager' } });
+  expect(made.status()).toBe(201);
+  const keys = async () => (await (await page.request.get(keysUrl, { headers })).json()) as Array<{ name: string; expiresAt: string | null }>;
+  await page.goto(`/properties/secret-keys?merchantId=${property.merchantId}`);
+  const line = page.getByRole('list', { name: 'Secret keys' }).getByRole('listitem', { name: 'Channel manager' });
+  // Asked first: cancelling changes nothing.
+  await line.getByRole('button', { name: 'Rotate' }).click();
+  const dialog = page.getByTestId('confirm-dialog');
+  await expect(dialog).toContainText('Rotate Channel manager?');
+  await expect(dialog).toContainText('keeps working for 24 hours');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  expect((await keys()).filter((key) => key.name === 'Channel manager')).toHaveLength(1);
+  await expect(page.getByTestId('new-secret-key')).toHaveCount(0);
+  // Confirmed with a double click: one successor, shown once; the old key says until when it works.
+  await line.getByRole('button', { name: 'Rotate' }).click();
+  await dialog.getByRole('button', { name: 'Rotate' }).dblclick();
+  await expect(page.getByTestId('new-secret-key')).toHaveText(/^folio_sk_/);
+  await expect(dialog).toHaveCount(0);
+  const named = (await keys()).filter((key) => key.name === 'Channel manager');
+  expect(named).toHaveLength(2);
+  expect(named.filter((key) => key.expiresAt !== null)).toHaveLength(1);
+  await expect(page.getByRole('list', { name: 'Secret keys' }).getByRole('listitem', { name: 'Channel manager' }).first()).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Secret keys' })).toContainText('Replaced; works until');
 });

@@ -14,11 +14,11 @@ import { fieldErrorsOf } from '../../../components/form/problem-errors';
 import { schemaFaultWords } from '../../../components/form/schema-fault-words';
 import { useForm } from '../../../components/form/use-form';
 import type { SettingsFormProps } from '../settings-form-props';
-import { SidewaysScroll } from '../../../components/sideways-scroll/sideways-scroll';
+import { ShownOnceSecret } from '../../../components/shown-once/shown-once-secret';
 
 // Spec 2 secret-keys (decision 0262): a property's API keys. A new key is shown once, here, and never
 // again; the list shows names, prefixes and times; a key can be rotated (the old one keeps working
-// for a day) or revoked (it stops at once).
+// for a day) or revoked (it stops at once), each after a confirmation.
 
 /** What a new key is called, as the server checks it ("name the key"). */
 const NewKeySchema = z.object({ name: SecretKeyNameSchema });
@@ -26,6 +26,9 @@ const NewKeySchema = z.object({ name: SecretKeyNameSchema });
 /** What the name field says when the contract refuses it, in the catalogue's sentences; a server's refusal as it wrote it. */
 const keyNameWords = (t: (key: string, words?: Record<string, unknown>) => string) =>
   schemaFaultWords(t, { shape: NewKeySchema.shape, keys: {}, otherwise: 'secretKeys.errors.nameMissing' });
+
+/** How long a rotated key keeps working beside its successor: a day to put the new key in the property's systems. */
+const ROTATION_OVERLAP_HOURS = 24;
 
 const keysKey = (merchantId: string) => ['secret-keys', merchantId] as const;
 
@@ -41,6 +44,7 @@ export function SecretKeysForm({ scope }: SettingsFormProps) {
   const merchantId = scope.kind === 'property' ? scope.merchantId : '';
   const [shown, setShown] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<SecretKey | null>(null);
+  const [rotating, setRotating] = useState<SecretKey | null>(null);
   const keys = useQuery({
     queryKey: keysKey(merchantId),
     queryFn: () => call(secretKeyEndpoints.listSecretKeys, { params: { id: merchantId } }),
@@ -56,8 +60,9 @@ export function SecretKeysForm({ scope }: SettingsFormProps) {
     },
   });
   const rotate = useActionMutation({
-    mutationFn: (keyId: string) => call(secretKeyEndpoints.rotateSecretKey, { params: { id: merchantId, keyId }, body: { overlapHours: 24 } }),
-    onSuccess: (made) => (setShown(made.key), refresh()),
+    mutationFn: (keyId: string) =>
+      call(secretKeyEndpoints.rotateSecretKey, { params: { id: merchantId, keyId }, body: { overlapHours: ROTATION_OVERLAP_HOURS } }),
+    onSuccess: (made) => (setRotating(null), setShown(made.key), refresh()),
   });
   const revoke = useActionMutation({
     mutationFn: (keyId: string) => call(secretKeyEndpoints.revokeSecretKey, { params: { id: merchantId, keyId } }),
@@ -83,58 +88,48 @@ export function SecretKeysForm({ scope }: SettingsFormProps) {
         </form>
       </FormProvider>
       {shown ? (
-        <div role="status" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm">
-          <p>{t('secretKeys.shownOnce')}</p>
-          <code data-testid="new-secret-key" className="mt-2 block break-all font-mono">
-            {shown}
-          </code>
-          <Button variant="link" className="mt-2" onClick={() => setShown(null)}>
-            {t('secretKeys.copied')}
-          </Button>
-        </div>
+        <ShownOnceSecret
+          secret={shown}
+          intro={t('secretKeys.shownOnce')}
+          dismissLabel={t('secretKeys.copied')}
+          onDismiss={() => setShown(null)}
+          testId="secret-key-once"
+          valueTestId="new-secret-key"
+        />
       ) : null}
-      <SidewaysScroll>
-        {/* Every cell padded on both sides, so "Name" and "Key", "Never" and "Active" never run together. */}
-        <table className="min-w-full text-sm [&_td]:px-3 [&_td]:py-1.5 [&_th]:px-3 [&_th]:py-1.5 [&_tr>*:first-child]:pl-0" aria-label={t('secretKeys.list')}>
-          <thead>
-            <tr className="text-left text-slate-600">
-              <th>{t('secretKeys.name')}</th>
-              <th>{t('secretKeys.prefix')}</th>
-              <th>{t('secretKeys.created')}</th>
-              <th>{t('secretKeys.lastUsed')}</th>
-              <th>{t('secretKeys.status')}</th>
-              <th>
-                <span className="sr-only">{t('secretKeys.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {(keys.data ?? []).map((key) => (
-              <tr key={key.id} className="border-t border-slate-200">
-                <td>{key.name}</td>
-                <td className="font-mono">{key.prefix}…</td>
-                <td>{formatDateTime(key.createdAt)}</td>
-                <td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : t('secretKeys.never')}</td>
-                <td>{statusOf(key, t)}</td>
-                <td>
-                  <div className="flex gap-3 whitespace-nowrap">
-                    {!key.revokedAt && !key.expiresAt ? (
-                      <Button variant="link" pending={rotate.pending} onClick={() => rotate.act(key.id)}>
-                        {t('secretKeys.rotate')}
-                      </Button>
-                    ) : null}
-                    {!key.revokedAt ? (
-                      <button type="button" className="text-red-700 underline" onClick={() => (revoke.reset(), setRevoking(key))}>
-                        {t('secretKeys.revoke')}
-                      </button>
-                    ) : null}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </SidewaysScroll>
+      {/* One key to a line, its times under its name and its actions beside it (under it on a phone): nothing to
+          scroll sideways to reach Revoke when a key has leaked. */}
+      <ul aria-label={t('secretKeys.list')} className="flex max-w-3xl flex-col divide-y divide-slate-200 rounded border border-slate-200">
+        {(keys.data ?? []).map((key) => (
+          <li key={key.id} aria-label={key.name} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-start sm:justify-between">
+            <div className="min-w-0">
+              <p className="font-medium break-words text-slate-900">
+                {key.name} <span className="font-mono text-sm font-normal text-slate-700">{key.prefix}…</span>
+              </p>
+              <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm text-slate-700">
+                <dt className="text-slate-600">{t('secretKeys.status')}</dt>
+                <dd>{statusOf(key, t)}</dd>
+                <dt className="text-slate-600">{t('secretKeys.created')}</dt>
+                <dd>{formatDateTime(key.createdAt)}</dd>
+                <dt className="text-slate-600">{t('secretKeys.lastUsed')}</dt>
+                <dd>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : t('secretKeys.never')}</dd>
+              </dl>
+            </div>
+            <div className="flex shrink-0 gap-4">
+              {!key.revokedAt && !key.expiresAt ? (
+                <Button variant="link" onClick={() => (rotate.reset(), setRotating(key))}>
+                  {t('secretKeys.rotate')}
+                </Button>
+              ) : null}
+              {!key.revokedAt ? (
+                <button type="button" className="text-red-700 underline" onClick={() => (revoke.reset(), setRevoking(key))}>
+                  {t('secretKeys.revoke')}
+                </button>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
       {keys.isError ? (
         <p role="alert" className="text-sm text-red-700">
           {keys.error.message}
@@ -148,6 +143,17 @@ export function SecretKeysForm({ scope }: SettingsFormProps) {
           {t('secretKeys.none')}
         </p>
       ) : null}
+      <ConfirmDialog
+        open={rotating !== null}
+        title={t('secretKeys.rotateTitle', { name: rotating?.name ?? '' })}
+        confirmLabel={t('secretKeys.rotate')}
+        pending={rotate.pending}
+        error={rotate.error?.message ?? null}
+        onCancel={() => setRotating(null)}
+        onConfirm={() => rotating && rotate.act(rotating.id)}
+      >
+        {t('secretKeys.rotateBody', { hours: ROTATION_OVERLAP_HOURS })}
+      </ConfirmDialog>
       <ConfirmDialog
         open={revoking !== null}
         title={t('secretKeys.revokeTitle', { name: revoking?.name ?? '' })}
