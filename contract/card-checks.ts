@@ -20,3 +20,29 @@ export function passesLuhn(digits: string): boolean {
 export function cardExpired(month: number, year: number, now: Date): boolean {
   return year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
 }
+
+/** The card networks the guest's payment page tells apart by a card number's first digits. */
+export const CARD_NETWORKS = ['Visa', 'Mastercard', 'Amex', 'Discover', 'Diners', 'JCB', 'UnionPay'] as const;
+export type CardNetwork = (typeof CARD_NETWORKS)[number];
+
+/** Whether the number's first `length` digits, read as a number, lie in [low, high]. */
+const startsWithin = (digits: string, length: number, low: number, high: number) => {
+  const head = Number(digits.slice(0, length));
+  return digits.length >= length && head >= low && head <= high;
+};
+
+/**
+ * A card's network from its first digits (the issuer identification ranges the networks publish), or null for a
+ * number no network here issues. Discover's and UnionPay's ranges overlap at 622126-622925, which Discover
+ * accepts for UnionPay: those read as UnionPay.
+ */
+export function cardNetworkOf(digits: string): CardNetwork | null {
+  if (digits.startsWith('4')) return 'Visa';
+  if (startsWithin(digits, 2, 51, 55) || startsWithin(digits, 4, 2221, 2720)) return 'Mastercard';
+  if (digits.startsWith('34') || digits.startsWith('37')) return 'Amex';
+  if (startsWithin(digits, 4, 3528, 3589)) return 'JCB';
+  if (digits.startsWith('62')) return 'UnionPay';
+  if (digits.startsWith('6011') || digits.startsWith('65') || startsWithin(digits, 3, 644, 649)) return 'Discover';
+  if (startsWithin(digits, 3, 300, 305) || digits.startsWith('36') || digits.startsWith('38') || digits.startsWith('39')) return 'Diners';
+  return null;
+}

@@ -5,6 +5,7 @@ import { defineEndpoint, endpointTable } from './endpoint';
 import { ChargeCategorySchema, OrderStatusSchema, PaymentTypeSchema } from './transactions';
 import { BACKOFFICE_API } from './product';
 import { safeText } from './text';
+import { CARD_NETWORKS } from './card-checks';
 import { MoneyCurrencySchema } from './currency';
 
 // Spec 2 "/generate-payment-link", "/payment-link-preview"; spec 3 payment link data, payment
@@ -107,6 +108,16 @@ export const DEFAULT_BRANDING: CheckoutBranding = {
   font: 'Helvetica',
 };
 
+/**
+ * How the property's guest page takes a card, from its processing settings (decision 0698): the card networks it
+ * takes (another network's card is refused before the acquirer is asked) and whether it asks for the holder's name.
+ */
+export const CardRulesSchema = z.object({
+  acceptedCards: z.array(z.enum(CARD_NETWORKS)),
+  cardholderNameRequired: z.boolean(),
+});
+export type CardRules = z.infer<typeof CardRulesSchema>;
+
 /** What the generate and preview screens need about the active property. */
 export const PaymentLinkSetupSchema = z.object({
   merchantId: z.uuid(),
@@ -118,6 +129,8 @@ export const PaymentLinkSetupSchema = z.object({
   defaultExpiryHours: z.number().int(),
   maxExpiryHours: z.number().int(),
   branding: CheckoutBrandingSchema,
+  /** The guest page's card form as the property's processing settings shape it, for the preview. */
+  cards: CardRulesSchema,
 });
 export type PaymentLinkSetup = z.infer<typeof PaymentLinkSetupSchema>;
 
@@ -140,6 +153,7 @@ export const GuestCheckoutSchema = z.object({
   guestName: z.string(),
   amountMinor: z.number().int(),
   currency: z.string(),
+  /** What the guest's card goes through: AU for a pay-now link whose property only authorizes (decision 0698). */
   paymentType: PaymentTypeSchema,
   chargeCategory: ChargeCategorySchema,
   bookingReference: z.string(),
@@ -155,6 +169,8 @@ export const GuestCheckoutSchema = z.object({
   paymentHeld: z.enum(GUEST_PAYMENT_HOLDS).nullable(),
   /** What became of the link, one word for the page to show (decision 0420). */
   outcome: GuestLinkOutcomeSchema,
+  /** The card form as the property's processing settings shape it (decision 0698). */
+  cards: CardRulesSchema,
 });
 export type GuestCheckout = z.infer<typeof GuestCheckoutSchema>;
 
@@ -163,7 +179,8 @@ export const TokenParamsSchema = z.object({ token: z.string().max(200) });
 
 /** The demo card form. The number and CVC go to the acquirer and nowhere else (never stored, never logged). */
 export const GuestCardSchema = z.object({
-  cardholderName: safeText().trim().min(1, { message: 'enter the name on the card' }).max(100),
+  /** May be empty where the property does not ask for it (`cardholderNameRequired`); the pay call then refuses none. */
+  cardholderName: safeText().trim().max(100),
   cardNumber: z
     .string()
     .transform((text) => text.replace(/[\s-]/g, ''))

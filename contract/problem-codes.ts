@@ -90,6 +90,9 @@ export const PROBLEM_CODES = {
   'webhook.saveAddressFirst': [],
   'webhook.saveBeforeTest': [],
   'emailSettings.saveBeforeTest': [],
+  // The guest's payment page: its property's processing settings (decision 0698).
+  'checkout.holderNameRequired': [],
+  'checkout.cardNotAccepted': [],
   // Anywhere.
   /** Two requests raced to create the same thing; this one lost. */
   'request.createdMeanwhile': [],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CARD_NETWORKS, type CardNetwork } from '../card-checks';
 import { DomainSchema, m, TimeOfDaySchema } from './fields';
 
 // Processing settings (spec 3 "Card and payment scheme labels" and "Settings field labels").
@@ -47,3 +48,32 @@ export const PROCESSING_DEFAULTS: ProcessingSettings = {
   cardholderNameRequired: true,
   guestEmailDomains: [],
 };
+
+/**
+ * The card networks each processing scheme stands for at the guest's payment page (decision 0698). The page takes
+ * cards only, so the local payment methods (Alipay, iDEAL, ...) add none; Visa and Mastercard are one scheme in two
+ * regions, and a property choosing either takes both networks (the page cannot tell a card's region).
+ */
+export const CARD_NETWORKS_OF_SCHEME: Record<(typeof PAYMENT_SCHEMES)[number], readonly CardNetwork[]> = {
+  visaMastercardUkEurope: ['Visa', 'Mastercard'],
+  visaMastercardWorldwide: ['Visa', 'Mastercard'],
+  amexDiscoverDiners: ['Amex', 'Discover', 'Diners'],
+  jcbUnionPay: ['JCB', 'UnionPay'],
+  businessCards: [],
+  alipay: [],
+  bancontact: [],
+  eps: [],
+  giropay: [],
+  ideal: [],
+  klarnaPayLater: [],
+  multibanco: [],
+  przelewy24: [],
+  sofort: [],
+  wechatPay: [],
+};
+
+/** The card networks a property's schemes accept, in the networks' own order. */
+export function acceptedCardNetworks(schemes: readonly string[]): CardNetwork[] {
+  const accepted = new Set(schemes.flatMap((scheme) => CARD_NETWORKS_OF_SCHEME[scheme as keyof typeof CARD_NETWORKS_OF_SCHEME] ?? []));
+  return CARD_NETWORKS.filter((network) => accepted.has(network));
+}

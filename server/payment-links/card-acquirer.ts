@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { cardExpired, passesLuhn } from '../../contract/card-checks';
+import { cardExpired, cardNetworkOf, passesLuhn } from '../../contract/card-checks';
 import type { AcquirerAnswer } from '../transactions/acquirer';
 
 /**
@@ -19,6 +19,8 @@ export interface CardDetails {
   expiryYear: number;
   cvc: string;
   holder: string;
+  /** Ask the issuer to confirm the guest (3-D Secure); the property's processing settings say whether (decision 0698). */
+  authenticate: boolean;
 }
 
 export type TokenizeAnswer =
@@ -29,7 +31,7 @@ export type TokenizeAnswer =
  * The demo acquirer's test cards (any future expiry, any CVC, any name):
  * - 4242 4242 4242 4242 (Visa) and 5555 5555 5555 4444 (Mastercard): accepted;
  * - 4000 0000 0000 0002: declined by the issuer;
- * - 4000 0000 0000 3220: the guest fails the issuer's authentication (3-D Secure).
+ * - 4000 0000 0000 3220: the guest fails the issuer's authentication (3-D Secure), when the property asks for it;
  * Any other number passing the Luhn check is accepted too; one failing it is declined.
  * A sale whose amount ends in 51 minor units is declined, as a capture is (server/transactions/acquirer.ts).
  */
@@ -41,19 +43,15 @@ export const DEMO_CARDS = {
 } as const;
 const DECLINED_SALE_SUFFIX = 51;
 
-function brandOf(digits: string): string {
-  if (digits.startsWith('4')) return 'Visa';
-  if (/^5[1-5]/.test(digits) || /^2[2-7]/.test(digits)) return 'Mastercard';
-  if (/^3[47]/.test(digits)) return 'Amex';
-  return 'Card';
-}
+const brandOf = (digits: string): string => cardNetworkOf(digits) ?? 'Card';
 
 export function demoCardAcquirer(latencyMs: number): CardAcquirer {
   const wait = () => (latencyMs > 0 ? new Promise((resolve) => setTimeout(resolve, latencyMs)) : Promise.resolve());
   return {
     async tokenize(card) {
       await wait();
-      if (card.number === DEMO_CARDS.authenticationFailed) return { outcome: 'AuthenticationFailed', message: 'The card issuer could not confirm it is you.' };
+      if (card.authenticate && card.number === DEMO_CARDS.authenticationFailed)
+        return { outcome: 'AuthenticationFailed', message: 'The card issuer could not confirm it is you.' };
       if (card.number === DEMO_CARDS.declined || !passesLuhn(card.number)) return { outcome: 'Declined', message: 'The card was declined.' };
       if (cardExpired(card.expiryMonth, card.expiryYear, new Date())) return { outcome: 'Declined', message: 'The card has expired.' };
       // 128 random bits: the token says nothing about the number it stands for. Its hex digits are

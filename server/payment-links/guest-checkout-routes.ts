@@ -10,6 +10,7 @@ import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { demoCardAcquirer, type CardAcquirer } from './card-acquirer';
 import { MAX_FAILED_CARD_ATTEMPTS } from './link-limits';
+import { cardNetworkOf } from '../../contract/card-checks';
 import { linkState } from './payment-link-routes';
 import { propertyCheckout } from './property-checkout';
 import { enqueueOrderEvent } from '../webhooks/webhook-events';
@@ -41,6 +42,8 @@ type LinkRow = ColumnsOf<
   property_status: ColumnOf<'merchants', 'status'>;
   // The tables' CHECK constraints hold these to the contract's values.
   order_status: OrderStatus;
+  /** What the order has captured: a pay-now link whose property only authorizes (decision 0698) completes with none. */
+  captured_minor: ColumnOf<'orders', 'captured_minor'>;
   payment_type: 'PN' | 'PL' | 'AU';
   charge_category: GuestCheckout['chargeCategory'];
 };
@@ -48,7 +51,7 @@ type LinkRow = ColumnsOf<
 /** The link and its order; `lock` holds both rows for the rest of the transaction (a link pays at most once). */
 async function linkByToken(db: Db, token: string, lock: boolean): Promise<LinkRow> {
   const result = await sql<LinkRow>`
-    SELECT l.id AS link_id, l.merchant_id, l.order_id, o.status AS order_status, l.amount_minor, l.currency, l.guest_name,
+    SELECT l.id AS link_id, l.merchant_id, l.order_id, o.status AS order_status, o.captured_minor, l.amount_minor, l.currency, l.guest_name,
            l.payment_type, l.charge_category, l.booking_reference, l.message, l.expires_at, l.completed_at, l.card_brand, l.card_last4, l.failed_attempts,
            m.status AS property_status
     FROM payment_links l JOIN orders o ON o.id = l.order_id JOIN merchants m ON m.id = l.merchant_id
@@ -71,7 +74,8 @@ async function checkoutOf(db: Db, row: LinkRow): Promise<GuestCheckout> {
     guestName: row.guest_name ?? '',
     amountMinor: Number(row.amount_minor),
     currency: row.currency.trim(),
-    paymentType: row.payment_type,
+    // What the guest's card goes through: a pay-now link of a property that only authorizes holds the amount.
+    paymentType: row.payment_type === 'PN' && property!.cards.authorizeOnly ? 'AU' : row.payment_type,
     chargeCategory: row.charge_category,
     bookingReference: row.booking_reference,
     message: row.message,
@@ -79,13 +83,20 @@ async function checkoutOf(db: Db, row: LinkRow): Promise<GuestCheckout> {
     branding: property!.branding,
     card: row.completed_at && row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4.trim() } : null,
     paymentHeld,
-    outcome: guestOutcomeOf(state, paymentHeld, row.payment_type),
+    outcome: guestOutcomeOf(state, paymentHeld, row),
+    cards: { acceptedCards: property!.cards.accepted, cardholderNameRequired: property!.cards.holderNameRequired },
   };
 }
 
-/** One word for what became of the link (decision 0420): a completed link by what its payment type did to the card. */
-function guestOutcomeOf(state: LinkState, held: GuestCheckout['paymentHeld'], paymentType: LinkRow['payment_type']): GuestLinkOutcome {
-  if (state === 'Completed') return paymentType === 'PN' ? 'Paid' : paymentType === 'PL' ? 'CardSaved' : 'AmountHeld';
+/**
+ * One word for what became of the link (decision 0420): a completed link by what its payment did to the card. A
+ * pay-now link of a property that only authorizes (decision 0698) held the amount until the hotel captures it.
+ */
+function guestOutcomeOf(state: LinkState, held: GuestCheckout['paymentHeld'], row: LinkRow): GuestLinkOutcome {
+  if (state === 'Completed') {
+    if (row.payment_type === 'PL') return 'CardSaved';
+    return row.payment_type === 'PN' && Number(row.captured_minor) > 0 ? 'Paid' : 'AmountHeld';
+  }
   if (state !== 'Payable') return state;
   if (held === 'TooManyRefusedCards') return 'Locked';
   if (held === 'PropertyNotActive') return 'NotTakingPayments';
@@ -156,19 +167,33 @@ export function registerGuestCheckoutRoutes(app: FastifyInstance, acquirer: Card
           await recordLiveEvent(ctx.db, { type: 'paymentLink', linkId: row.link_id, orderId, merchantId: row.merchant_id, change: 'locked', state: 'Payable' });
         return { outcome, message, checkout: await checkoutOf(ctx.db, { ...row, failed_attempts: row.failed_attempts + 1 }) };
       };
+      // The property's processing settings (decision 0698): the card networks it takes and whether it asks for the
+      // holder's name are answered before the acquirer is asked, and cost the link no card attempt.
+      const property = (await propertyCheckout(ctx.db, row.merchant_id))!;
+      if (property.cards.holderNameRequired && body.cardholderName === '')
+        throw problems.validation({ cardholderName: ['enter the name on the card'] }).withCode('checkout.holderNameRequired');
+      const network = cardNetworkOf(body.cardNumber);
+      if (network === null || !property.cards.accepted.includes(network))
+        throw problems
+          .validation(
+            { cardNumber: [network ? `${property.name} does not take ${network} cards` : `${property.name} does not take cards of this network`] },
+            `the property takes ${property.cards.accepted.join(', ')} cards`,
+          )
+          .withCode('checkout.cardNotAccepted');
       const card = await acquirer.tokenize({
         number: body.cardNumber,
         expiryMonth: body.expiryMonth,
         expiryYear: body.expiryYear,
         cvc: body.cvc,
         holder: body.cardholderName,
+        authenticate: property.cards.authenticateGuest,
       });
       if (card.outcome !== 'Tokenized') return refuse(card.outcome, card.message, null);
       let status: OrderStatus = 'Tokenized';
       let authorized = 0;
       let captured = 0;
       if (row.payment_type !== 'PL') {
-        const capture = row.payment_type === 'PN';
+        const capture = row.payment_type === 'PN' && !property.cards.authorizeOnly;
         const sale = await acquirer.sale({ cardToken: card.token, amountMinor: amount, currency: row.currency, capture });
         if (sale.outcome === 'Declined') return refuse('Declined', sale.message, sale.reference);
         authorized = amount;
@@ -204,7 +229,7 @@ export function registerGuestCheckoutRoutes(app: FastifyInstance, acquirer: Card
         .where('id', '=', row.order_id)
         .execute();
       await audit(ctx.db, null, 'payment-link.completed', 'order', row.order_id, { paymentType: row.payment_type, status });
-      const outcome = row.payment_type === 'PN' ? 'Paid' : row.payment_type === 'PL' ? 'Tokenized' : 'Authorized';
+      const outcome = row.payment_type === 'PL' ? 'Tokenized' : captured > 0 ? 'Paid' : 'Authorized';
       await enqueueOrderEvent(ctx.db, row.order_id, outcome === 'Paid' ? 'order.paid' : outcome === 'Tokenized' ? 'order.tokenized' : 'order.authorized');
       const orderId = Number(row.order_id);
       await recordLiveEvent(ctx.db, { type: 'order', orderId, merchantId: row.merchant_id, change: outcome === 'Paid' ? 'paid' : 'authorized', status });

@@ -52,6 +52,7 @@ export function registerPaymentLinkRoutes(app: FastifyInstance): void {
       defaultExpiryHours: property.defaultExpiryHours,
       maxExpiryHours: maxExpiryHours(),
       branding: property.branding,
+      cards: { acceptedCards: property.cards.accepted, cardholderNameRequired: property.cards.holderNameRequired },
     };
   });
 

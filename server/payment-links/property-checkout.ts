@@ -1,6 +1,9 @@
-import { CHECKOUT_FONTS, DEFAULT_BRANDING, DEFAULT_LINK_EXPIRY_HOURS, type CheckoutBranding } from '../../contract/payment-links';
+import { CHECKOUT_FONTS, DEFAULT_BRANDING, type CheckoutBranding } from '../../contract/payment-links';
+import type { CardNetwork } from '../../contract/card-checks';
+import { acceptedCardNetworks } from '../../contract/settings/processing';
 import type { Db } from '../db/database';
 import { logoUrlOf } from '../properties/brand-assets';
+import { processingSettingsOf } from '../settings/settings-store';
 
 // What a property's payment links look like and accept, read from its settings (the property's own
 // row first, then its merchant group's) with sensible defaults while the settings pages are being
@@ -16,6 +19,17 @@ export interface PropertyCheckout {
   /** The property's IANA time zone: the guest's e-mail gives the link's expiry in the hotel's local time. */
   timeZone: string;
   branding: CheckoutBranding;
+  /** How the guest's card is taken, from the processing settings (decision 0698). */
+  cards: {
+    /** The networks whose cards the page takes. */
+    accepted: CardNetwork[];
+    /** The guest names the card's holder. */
+    holderNameRequired: boolean;
+    /** The issuer is asked to confirm the guest (3-D Secure). */
+    authenticateGuest: boolean;
+    /** A pay-now link only holds the amount; the hotel captures it from the order. */
+    authorizeOnly: boolean;
+  };
 }
 
 type SettingsData = Record<string, unknown>;
@@ -63,11 +77,6 @@ function currenciesOf(data: SettingsData, home: string): string[] {
   return [...new Set([home, ...extra])];
 }
 
-function expiryHoursOf(data: SettingsData): number {
-  const value = data.paymentLinkExpiryHours ?? data.linkExpiryHours;
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 24 * 365 ? value : DEFAULT_LINK_EXPIRY_HOURS;
-}
-
 export async function propertyCheckout(db: Db, merchantId: string): Promise<PropertyCheckout | undefined> {
   const property = await db
     .selectFrom('merchants')
@@ -77,16 +86,22 @@ export async function propertyCheckout(db: Db, merchantId: string): Promise<Prop
   if (!property) return undefined;
   const brand = await settingsOf(db, property.id, property.merchant_group_id, 'brand-assets');
   const currencyRules = await settingsOf(db, property.id, property.merchant_group_id, 'currency-rules');
-  const processing = await settingsOf(db, property.id, property.merchant_group_id, 'processing');
+  const processing = await processingSettingsOf(db, property.merchant_group_id, property.id);
   return {
     merchantId: property.id,
     merchantGroupId: property.merchant_group_id,
     name: property.name,
     status: property.status,
     currencies: currenciesOf(currencyRules, property.currency.trim()),
-    defaultExpiryHours: expiryHoursOf(processing),
+    defaultExpiryHours: processing.linkExpiryHours,
     timeZone: property.timezone,
     // The uploaded logo (decision 0300) comes before a logo address in the settings.
     branding: brandingOf({ ...brand, logoUrl: (await logoUrlOf(db, property.id)) ?? brand.logoUrl }),
+    cards: {
+      accepted: acceptedCardNetworks(processing.schemes),
+      holderNameRequired: processing.cardholderNameRequired,
+      authenticateGuest: processing.userAuthentication,
+      authorizeOnly: processing.forceAuthorization,
+    },
   };
 }

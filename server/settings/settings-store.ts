@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { SETTINGS_KIND_DEFINITIONS, type SettingsKind } from '../../contract/settings/kinds';
 import type { FieldSource, SettingsAnswer } from '../../contract/settings/endpoints';
 import { PAYMENT_DEFAULTS, type PaymentSettings } from '../../contract/settings/payment';
+import { PROCESSING_DEFAULTS, type ProcessingSettings } from '../../contract/settings/processing';
 import { startingTimeZone } from '../../contract/country-time-zones';
 import type { Db } from '../db/database';
 
@@ -147,4 +148,10 @@ export async function resetPropertySettings(
 export async function paymentSettingsOf(db: Db, merchantGroupId: string, merchantId: string): Promise<PaymentSettings> {
   const answer = await readSettings(db, merchantGroupId, 'payment', merchantId);
   return { ...PAYMENT_DEFAULTS, ...(answer.values as Partial<PaymentSettings>) };
+}
+
+/** The property's processing settings (its own, else its group's, else the defaults): how its guests' cards are taken. */
+export async function processingSettingsOf(db: Db, merchantGroupId: string, merchantId: string): Promise<ProcessingSettings> {
+  const answer = await readSettings(db, merchantGroupId, 'processing', merchantId);
+  return { ...PROCESSING_DEFAULTS, ...(answer.values as Partial<ProcessingSettings>) };
 }

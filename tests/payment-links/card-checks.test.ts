@@ -79,4 +79,19 @@ describe('the guest card form on the form kit', () => {
       expiryMonth: 'say:expiryMonth',
     });
   });
+
+  it("holds back a card of a network the property does not take, and asks the holder's name only where the property does", async () => {
+    const amexOnly = kitResolver(
+      cardFormSchema(() => NOW, { acceptedCards: ['Amex'], cardholderNameRequired: false }),
+      () => cardWords((key) => `say:${key}`),
+    );
+    const said = async (typed: Partial<typeof TYPED>) => {
+      const result = await amexOnly({ ...TYPED, ...typed }, undefined, { fields: {}, shouldUseNativeValidation: false });
+      return Object.fromEntries(Object.entries(result.errors).map(([field, error]) => [field, error?.message]));
+    };
+    expect(await said({})).toEqual({ cardNumber: 'say:notTaken' });
+    expect(await said({ cardNumber: '4242 4242 4242 4241' })).toEqual({ cardNumber: 'say:numberMistyped' });
+    expect(await said({ cardNumber: '3782 822463 10005', cardholderName: '' })).toEqual({});
+    expect(await shown({ cardholderName: '' })).toEqual({ cardholderName: 'say:cardholderName' });
+  });
 });

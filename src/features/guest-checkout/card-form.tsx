@@ -1,7 +1,7 @@
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { cardExpired, passesLuhn } from '../../../contract/card-checks';
-import { GuestCardSchema, type CheckoutBranding, type GuestCard } from '../../../contract/payment-links';
+import { cardExpired, cardNetworkOf, passesLuhn } from '../../../contract/card-checks';
+import { GuestCardSchema, type CardRules, type CheckoutBranding, type GuestCard } from '../../../contract/payment-links';
 import { z } from 'zod';
 import { Button } from '../../components/form/button';
 import { Field, inputClass } from '../../components/form/field';
@@ -13,6 +13,8 @@ import { useForm } from '../../components/form/use-form';
 
 export interface CardFormProps {
   branding: CheckoutBranding;
+  /** The networks the property takes and whether it asks for the holder's name (its processing settings). */
+  cards: CardRules;
   submitLabel: string;
   /** Absent in a preview: the form is shown, nothing can be sent. */
   onPay?: (card: GuestCard) => void;
@@ -25,6 +27,11 @@ const CARD = GuestCardSchema.shape;
 /** The page's own checks beyond the contract (decision 0351), each the key of its words (guestCheckout.card.error.*). */
 const MISTYPED = 'numberMistyped';
 const EXPIRED = 'expired';
+const NOT_TAKEN = 'notTaken';
+const NAME_MISSING = 'cardholderName';
+
+/** Every network, when a caller does not say: the contract's own checks only. */
+const ANY_CARD: CardRules = { acceptedCards: ['Visa', 'Mastercard', 'Amex', 'Discover', 'Diners', 'JCB', 'UnionPay'], cardholderNameRequired: true };
 
 /** A typed year: a two-digit one is of this century. */
 const yearOf = (typed: string) => Number(typed.length === 2 ? `20${typed}` : typed);
@@ -36,13 +43,19 @@ const yearOf = (typed: string) => Number(typed.length === 2 ? `20${typed}` : typ
  * field is checked whatever the others hold, so every fault shows at the first press (issue 34); a
  * good card comes out as the contract's `GuestCard`.
  */
-export function cardFormSchema(now: () => Date = () => new Date()) {
+export function cardFormSchema(now: () => Date = () => new Date(), cards: CardRules = ANY_CARD) {
+  // A card of a network the property does not take would be refused by the server before the acquirer is asked.
+  const taken = (digits: string) => {
+    const network = cardNetworkOf(digits);
+    return network !== null && cards.acceptedCards.includes(network);
+  };
   const expiryTaken = (card: { expiryMonth: unknown; expiryYear: unknown }) =>
     CARD.expiryMonth.safeParse(card.expiryMonth).success && CARD.expiryYear.safeParse(card.expiryYear).success;
   return z
     .object({
-      cardholderName: CARD.cardholderName,
-      cardNumber: CARD.cardNumber.refine(passesLuhn, { message: MISTYPED }),
+      cardholderName: CARD.cardholderName.refine((name) => !cards.cardholderNameRequired || name !== '', { message: NAME_MISSING }),
+      // A mistyped number is said as mistyped, not also as a card not taken.
+      cardNumber: CARD.cardNumber.refine(passesLuhn, { message: MISTYPED }).refine((digits) => !passesLuhn(digits) || taken(digits), { message: NOT_TAKEN }),
       expiryMonth: z.string().transform(Number).pipe(CARD.expiryMonth),
       expiryYear: z.string().transform(yearOf).pipe(CARD.expiryYear),
       cvc: CARD.cvc,
@@ -57,23 +70,24 @@ export function cardFormSchema(now: () => Date = () => new Date()) {
 /** What the guest must correct, in the page's words (guestCheckout.card.error.*): the field's own words unless a fault has its own. */
 export function cardWords(say: (key: string) => string): FaultWords {
   return ({ path, type, message }) => {
-    if (type === 'custom' && (message === MISTYPED || message === EXPIRED)) return say(message);
+    if (type === 'custom' && (message === MISTYPED || message === EXPIRED || message === NOT_TAKEN || message === NAME_MISSING)) return say(message);
     if (path === 'cardholderName' && type === 'too_big') return say('nameTooLong');
     if (path === 'cardholderName' && type === 'custom') return say('nameCharacters');
     return say(path);
   };
 }
 
-export function CardForm({ branding, submitLabel, onPay, pending = false }: CardFormProps) {
+export function CardForm({ branding, cards, submitLabel, onPay, pending = false }: CardFormProps) {
   const { t } = useTranslation();
   const preview = !onPay;
+  const accepted = cards.acceptedCards.map((network) => t(`guestCheckout.card.networks.${network}`)).join(', ');
   const form = useForm({
-    schema: cardFormSchema(),
+    schema: cardFormSchema(undefined, cards),
     defaultValues: EMPTY,
-    words: cardWords((key) => t(`guestCheckout.card.error.${key}`, { year: new Date().getUTCFullYear() + 3 })),
+    words: cardWords((key) => t(`guestCheckout.card.error.${key}`, { year: new Date().getUTCFullYear() + 3, accepted })),
   });
-  const text = (name: keyof typeof EMPTY, label: string, props: { autoComplete: string; inputMode?: 'numeric'; maxLength?: number }) => (
-    <Field name={name} label={label} required>
+  const text = (name: keyof typeof EMPTY, label: string, props: { autoComplete: string; inputMode?: 'numeric'; maxLength?: number }, required = true) => (
+    <Field name={name} label={label} required={required}>
       {(control) => <input {...control} {...props} {...form.register(name)} disabled={preview} className={inputClass} />}
     </Field>
   );
@@ -90,7 +104,15 @@ export function CardForm({ branding, submitLabel, onPay, pending = false }: Card
       >
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-1 font-semibold">{t('guestCheckout.card.legend')}</legend>
-          {text('cardholderName', t('guestCheckout.card.holder'), { autoComplete: 'cc-name' })}
+          <p className="text-sm" data-testid="accepted-cards">
+            {t('guestCheckout.card.accepted', { accepted })}
+          </p>
+          {text(
+            'cardholderName',
+            cards.cardholderNameRequired ? t('guestCheckout.card.holder') : t('guestCheckout.card.holderOptional'),
+            { autoComplete: 'cc-name' },
+            cards.cardholderNameRequired,
+          )}
           {text('cardNumber', t('guestCheckout.card.number'), { autoComplete: 'cc-number', inputMode: 'numeric', maxLength: 23 })}
           <div className="grid grid-cols-2 gap-2 @sm:grid-cols-3">
             {text('expiryMonth', t('guestCheckout.card.expiryMonth'), { autoComplete: 'cc-exp-month', inputMode: 'numeric', maxLength: 2 })}

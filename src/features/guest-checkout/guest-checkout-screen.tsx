@@ -89,6 +89,7 @@ function GuestPayment() {
             <Refusal answer={pay.data} error={pay.error} />
             <CardForm
               branding={data.branding}
+              cards={data.cards}
               submitLabel={t(`guestCheckout.card.submit.${data.paymentType}`, { amount })}
               onPay={send}
               pending={pay.isPending}
@@ -119,7 +120,14 @@ function Refusal({ answer, error }: { answer: GuestPaymentAnswer | undefined; er
 function OutcomeScreen({ checkout, amount }: { checkout: GuestCheckout; amount: string }) {
   const { t } = useTranslation();
   const good = checkout.outcome === 'Paid' || checkout.outcome === 'CardSaved' || checkout.outcome === 'AmountHeld';
-  const words = { amount, property: checkout.propertyName, brand: checkout.card?.brand ?? '', last4: checkout.card?.last4 ?? '' };
+  // The card's network as the form's list names it ("American Express" for Amex); a brand it does not know, as it came.
+  const brand = checkout.card?.brand ?? '';
+  const words = {
+    amount,
+    property: checkout.propertyName,
+    brand: t(`guestCheckout.card.networks.${brand}`, { defaultValue: brand }),
+    last4: checkout.card?.last4 ?? '',
+  };
   return (
     <section
       data-testid="link-outcome"

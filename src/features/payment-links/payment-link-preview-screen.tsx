@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { SECURE_VIEW_MODES, type CheckoutBranding } from '../../../contract/payment-links';
+import { SECURE_VIEW_MODES, type CardRules, type CheckoutBranding } from '../../../contract/payment-links';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { useActiveProperty } from '../../lib/active-property';
 import { formatMoney } from '../../lib/format';
@@ -18,7 +18,7 @@ const FRAME_WIDTH: Record<Mode, number> = { Desktop: 1024, Mobile: 390 };
 export interface PaymentLinkPreviewParts {
   /** The guest's page and its card form, drawn by features/guest-checkout; the route table hands them in (decision 0600). */
   GuestCheckoutView: ComponentType<{ content: PreviewContent & { propertyName: string }; branding: CheckoutBranding; children?: ReactNode }>;
-  CardForm: ComponentType<{ branding: CheckoutBranding; submitLabel: string }>;
+  CardForm: ComponentType<{ branding: CheckoutBranding; cards: CardRules; submitLabel: string }>;
 }
 
 export function PaymentLinkPreviewScreen({ GuestCheckoutView, CardForm }: PaymentLinkPreviewParts) {
@@ -64,6 +64,7 @@ export function PaymentLinkPreviewScreen({ GuestCheckoutView, CardForm }: Paymen
           <GuestCheckoutView content={content} branding={setup.data.branding}>
             <CardForm
               branding={setup.data.branding}
+              cards={setup.data.cards}
               submitLabel={t(`guestCheckout.card.submit.${content.paymentType}`, { amount: formatMoney(content.amountMinor, content.currency) })}
             />
           </GuestCheckoutView>

@@ -149,7 +149,10 @@ function LoadedForm({ kind, fields, scope, onboarding, finishLabel, onSaved, onD
               draft={draft}
               onChange={change}
               error={error}
-              description={source ? t(`settings.source.${source}`) : undefined}
+              description={
+                [t(`settings.help.${kind}.${field.name}`, { defaultValue: '' }), source ? t(`settings.source.${source}`) : ''].filter(Boolean).join(' ') ||
+                undefined
+              }
               disabled={!mayChange}
             />
             {source === 'property' && mayChange ? (
