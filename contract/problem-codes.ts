@@ -48,7 +48,8 @@ export const PROBLEM_CODES = {
   'user.nothingToResendDeactivated': ['email'],
   'propertyManagers.changedSince': [],
   // Orders (transactions) and their refunds.
-  'order.actionNotAllowed': [],
+  /** `status`: the order's status on the wire (Paid, PaymentLinkSentNoProcessing, ...), worded by WORDED_PARAMS. */
+  'order.actionNotAllowed': ['status'],
   'order.noCardKept': [],
   'order.authorizationOpen': [],
   'order.alreadyCaptured': [],
@@ -67,7 +68,7 @@ export const PROBLEM_CODES = {
   'refund.notRejectableNow': [],
   'refund.approvedAlready': [],
   // Payouts.
-  /** `status`: the payout's status on the wire (Paid, Processing, ...). */
+  /** `status`: the payout's status on the wire (Paid, Processing, ...), worded by WORDED_PARAMS. */
   'payout.onlyFailedRetried': ['status'],
   'payout.attemptInProgress': [],
   // Properties that take no money, payment links.
@@ -106,6 +107,17 @@ export type ProblemCode = keyof typeof PROBLEM_CODES;
  * "¥1,000", "KWD 12.345"), so a refusal's amount reads like the screen's around it.
  */
 export const MONEY_PARAMS = { minor: 'amountMinor', currency: 'currency', written: 'amount' } as const;
+
+/**
+ * Params whose value is a word of a list on the wire, a status (`PaymentLinkSentNoProcessing`): the SPA names the
+ * value with the catalogue's word for it, the one its screens show (`transactions.status.PaymentLinkSentNoProcessing`,
+ * "Payment link sent, not processed"), under the catalogue branch given here. A value with no word there (a status
+ * the server added after this SPA was built) is named as it came.
+ */
+export const WORDED_PARAMS: { readonly [C in ProblemCode]?: { readonly [Name in (typeof PROBLEM_CODES)[C][number]]?: string } } = {
+  'order.actionNotAllowed': { status: 'transactions.status' },
+  'payout.onlyFailedRetried': { status: 'payouts.status' },
+};
 
 /** The values a code's sentence names, by the names the registry lists for it. */
 export type ProblemParamsOf<C extends ProblemCode> = { [Name in (typeof PROBLEM_CODES)[C][number]]: string | number };

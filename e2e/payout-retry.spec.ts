@@ -63,6 +63,6 @@ test('a retry refused by the server (the payout changed meanwhile) shows the err
   await expect(toast).toBeVisible();
   await expect(toast).toContainText('This cannot be done now');
   await expect(toast).not.toContainText('Conflict');
-  await expect(toast).toContainText('Only a failed payout can be retried, and this one is Processing. Reload the payout to see where it stands.');
+  await expect(toast).toContainText('Only a failed payout can be retried, and this one is now “Processing”. Reload the payout to see where it stands.');
   await expect(dialog.getByTestId('payout-status')).toHaveText('Processing');
 });

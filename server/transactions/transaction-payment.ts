@@ -190,7 +190,7 @@ async function lockOrderFor(db: Db, id: number, caller: AnyCaller, merchantHeade
 
 /** Refuses the action: for the reason given, or because the order's status does not allow it now. */
 function refuse(order: LockedOrder, action: OrderPaymentAction, why?: HttpProblem): never {
-  throw why ?? problems.conflict(`this order is ${order.status}: ${action} is not allowed now`).withCode('order.actionNotAllowed');
+  throw why ?? problems.conflict(`this order is ${order.status}: ${action} is not allowed now`).withCode('order.actionNotAllowed', { status: order.status });
 }
 
 async function record(

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_MESSAGES } from '../../contract/exports';
 import { KYC_MESSAGE_KEYS } from '../../contract/kyc/messages';
-import { MONEY_PARAMS, PROBLEM_CODES } from '../../contract/problem-codes';
+import { MONEY_PARAMS, PROBLEM_CODES, WORDED_PARAMS } from '../../contract/problem-codes';
+import { ORDER_STATUSES } from '../../contract/transactions';
+import { PAYOUT_STATUSES } from '../../contract/payouts';
 
 // Every message key the server can send, and every i18n key the contract names (column labels,
 // step titles, photo rules), has English words in src/i18n/en, so a user never reads a raw key
@@ -67,13 +69,20 @@ function databaseColumns(): Set<string> {
 }
 const COLUMNS = databaseColumns();
 
+/** The catalogue branches that name a param's value (a status), with the values the server sends in it. */
+const WORDED_BRANCHES = new Map<string, readonly string[]>([
+  ['transactions.status', ORDER_STATUSES],
+  ['payouts.status', PAYOUT_STATUSES],
+]);
+
 const namedKeys = [
   ...new Set(
     ['contract', 'server']
       .flatMap((dir) => sourceFiles(path.join(root, dir)))
       .flatMap(keyLiteralsIn)
       // A problem code (`'settings.changedSince'`) is not a key: its words are `problems.<code>`, checked below.
-      .filter((key) => !COLUMNS.has(key) && !Object.hasOwn(PROBLEM_CODES, key)),
+      // Nor is a branch of words a param is named by (WORDED_PARAMS): its words are checked below, value by value.
+      .filter((key) => !COLUMNS.has(key) && !Object.hasOwn(PROBLEM_CODES, key) && !WORDED_BRANCHES.has(key)),
   ),
 ];
 
@@ -149,6 +158,22 @@ describe('English words for every problem code', () => {
       }
       // A code whose sentence counts has a form for one and for more.
       if (params.includes('count')) expect(forms.length, code).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('has a word for every value a worded param sends (a status as the screens name it)', () => {
+    const used = Object.entries(WORDED_PARAMS).flatMap(([code, names]) =>
+      Object.entries(names as Record<string, string>).map(([name, branch]) => ({ code, name, branch })),
+    );
+    expect(used.length).toBeGreaterThan(0);
+    for (const { code, name, branch } of used) {
+      expect((PROBLEM_CODES as Record<string, readonly string[]>)[code], `${code} sends ${name}`).toContain(name);
+      const values = WORDED_BRANCHES.get(branch);
+      expect(values, `the values of ${branch}`).toBeDefined();
+      expect(
+        values!.filter((value) => typeof englishOf(`${branch}.${value}`) !== 'string'),
+        branch,
+      ).toEqual([]);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { MONEY_PARAMS } from '../../contract/problem-codes';
+import { MONEY_PARAMS, WORDED_PARAMS } from '../../contract/problem-codes';
 import problemsArea from '../i18n/en/problems.json';
 import { addAreaStrings, i18next } from '../i18n/i18n';
 import { ResponseError } from './failure-message';
@@ -33,6 +33,13 @@ export function problemWords(body: unknown): { code: string; words: string } | u
   const minor = values[MONEY_PARAMS.minor];
   const currency = values[MONEY_PARAMS.currency];
   if (typeof minor === 'number' && typeof currency === 'string') values[MONEY_PARAMS.written] = formatMoney(minor, currency);
+  // A status on the wire is named with the word the screens show for it, when the catalogue has one.
+  const worded: Record<string, string | undefined> = Object.hasOwn(WORDED_PARAMS, code) ? WORDED_PARAMS[code as keyof typeof WORDED_PARAMS]! : {};
+  for (const [name, branch] of Object.entries(worded)) {
+    const value = values[name];
+    if (branch && typeof value === 'string' && /^[A-Za-z0-9]+$/.test(value) && i18next.exists(`${branch}.${value}`))
+      values[name] = i18next.t(`${branch}.${value}`);
+  }
   const key = `problems.${code}`;
   if (!i18next.exists(key, values)) return undefined;
   // A code naming a branch of the catalogue, not a sentence, has no words.

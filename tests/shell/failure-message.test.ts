@@ -5,6 +5,7 @@ import { fieldErrorsOf } from '../../src/components/form/problem-errors';
 import { errorToastContent } from '../../src/lib/error-toast';
 import { FALLBACK_FAILURE, failureMessage, ResponseError } from '../../src/lib/failure-message';
 import { told } from '../../src/lib/refusals';
+import { loadSignedInTranslations } from '../../src/i18n/i18n';
 
 // Spec 8 "Generic failure handling", in order.
 describe('failure message', () => {
@@ -125,6 +126,24 @@ describe('a refusal with a code', () => {
     expect(atMost(1027, 'EUR')).toBe('You can refund at most €10.27 on this order.');
     expect(atMost(1000, 'JPY')).toBe('You can refund at most ¥1,000 on this order.');
     expect(atMost(12345, 'KWD')).toBe('You can refund at most KWD 12.345 on this order.');
+  });
+
+  it("names a status with the screens' word for it, or as it came when the catalogue has none", async () => {
+    await loadSignedInTranslations();
+    const notAllowed = (status: string) =>
+      refused(409, {
+        title: 'Conflict',
+        status: 409,
+        detail: `this order is ${status}: capture is not allowed now`,
+        code: 'order.actionNotAllowed',
+        params: { status },
+      }).message;
+    expect(notAllowed('PaymentLinkSentNoProcessing')).toBe(
+      'This order is now “Payment link sent, not processed”, which does not allow this. Reload the order to see what you can do now.',
+    );
+    expect(notAllowed('OnHold')).toBe('This order is now “OnHold”, which does not allow this. Reload the order to see what you can do now.');
+    const payout = refused(409, { detail: 'only a Failed payout can be retried', code: 'payout.onlyFailedRetried', params: { status: 'Processing' } });
+    expect(payout.message).toBe('Only a failed payout can be retried, and this one is now “Processing”. Reload the payout to see where it stands.');
   });
 
   it("keeps spec 8's message for a code the catalogue does not know, or no code", () => {

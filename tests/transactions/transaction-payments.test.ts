@@ -155,7 +155,14 @@ describe('order payments', () => {
       .where('kind', '=', 'Cancel')
       .executeTakeFirstOrThrow();
     expect(row.reason_code).toBe(5);
-    expect((await capture(merchantAdmin, order.id, 100, order.currency)).statusCode).toBe(409);
+    const late = await capture(merchantAdmin, order.id, 100, order.currency);
+    expect(late.statusCode).toBe(409);
+    // The refusal names the order's status, for the screen to say it in its own words.
+    expect(late.json()).toMatchObject({
+      detail: 'this order is Cancelled: capture is not allowed now',
+      code: 'order.actionNotAllowed',
+      params: { status: 'Cancelled' },
+    });
     expect((await cancel(merchantAdmin, order.id, 'again')).statusCode).toBe(409);
     expect((await cancel(merchantAdmin, demoOrders[5]!.id, '   ')).statusCode).toBe(400);
   });
