@@ -94,6 +94,17 @@ export const PROBLEM_CODES = {
   // The guest's payment page: its property's processing settings (decision 0698).
   'checkout.holderNameRequired': [],
   'checkout.cardNotAccepted': [],
+  // The KYC application: the applicant's wizard (saves, uploads, submit) and the provider's review.
+  /** `status`: the application's onboarding status on the wire (InReview, ...), worded by WORDED_PARAMS. */
+  'kycApplication.actionNotAllowed': ['status'],
+  'kycApplication.changedMeanwhile': [],
+  /** `status`: as for kycApplication.actionNotAllowed; a save or upload while the application is read-only. */
+  'kycApplication.cannotChangeNow': ['status'],
+  'kycApplication.onlyFlaggedChange': [],
+  'kycApplication.stepsIncomplete': [],
+  'kycApplication.flaggedDocumentsNotReplaced': [],
+  'kycDocument.onlyFlaggedReplaced': [],
+  'kycDocument.typeNotAccepted': [],
   // Anywhere.
   /** Two requests raced to create the same thing; this one lost. */
   'request.createdMeanwhile': [],
@@ -117,6 +128,8 @@ export const MONEY_PARAMS = { minor: 'amountMinor', currency: 'currency', writte
 export const WORDED_PARAMS: { readonly [C in ProblemCode]?: { readonly [Name in (typeof PROBLEM_CODES)[C][number]]?: string } } = {
   'order.actionNotAllowed': { status: 'transactions.status' },
   'payout.onlyFailedRetried': { status: 'payouts.status' },
+  'kycApplication.actionNotAllowed': { status: 'merchants.status' },
+  'kycApplication.cannotChangeNow': { status: 'merchants.status' },
 };
 
 /** The values a code's sentence names, by the names the registry lists for it. */

@@ -94,7 +94,9 @@ test('the applicant fills in the eight steps, resumes after a reload, and submit
   await certificate
     .getByLabel(/Certificate of incorporation/)
     .setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') });
-  await expect(certificate.getByRole('alert')).toContainText('Only PDF, JPEG or PNG');
+  await expect(certificate.getByRole('alert')).toHaveText(
+    'This file is not a PDF, JPEG or PNG document, so it cannot be uploaded. Choose a PDF, JPEG or PNG file.',
+  );
   await expect(certificate.getByRole('link', { name: 'fake.pdf' })).toHaveCount(0);
   await fillCompanyDetails(page);
   await expect(certificate.getByRole('alert')).toHaveCount(0);

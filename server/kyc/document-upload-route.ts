@@ -97,7 +97,9 @@ export function registerDocumentUploadRoute(app: FastifyInstance): void {
     if (!upload.file || upload.file.content.length === 0) throw problems.validation({ file: ['kyc.validation.fileRequired'] });
     const detected = await fileTypeFromBuffer(upload.file.content);
     if (!detected || !(KYC_DOCUMENT_CONTENT_TYPES as readonly string[]).includes(detected.mime))
-      throw problems.unsupportedMedia(`only PDF, JPEG or PNG documents are accepted; this file's content is ${detected?.mime ?? 'not a recognised type'}`);
+      throw problems
+        .unsupportedMedia(`only PDF, JPEG or PNG documents are accepted; this file's content is ${detected?.mime ?? 'not a recognised type'}`)
+        .withCode('kycDocument.typeNotAccepted');
     const fields = parsed.data;
     // The document must fit a slot of its section: right type, right group, and a person/account for list slots.
     const slot = KYC_DOCUMENT_SLOTS[fields.header].find((entry) => entry.documentType === fields.documentType);
@@ -111,14 +113,17 @@ export function registerDocumentUploadRoute(app: FastifyInstance): void {
     if (slot.list && !fields.ownerRef && !fields.replacesDocumentId)
       throw problems.validation({ ownerRef: ['kyc.validation.id'] }, `name the ${slot.list.ownerKey} this document belongs to`);
     const state = await loadApplicationState(ctx.db, params.id);
-    if (state.tracking.mode === 'readOnly') throw problems.conflict(`the application is ${state.group.status}: documents cannot be changed now`);
+    if (state.tracking.mode === 'readOnly')
+      throw problems
+        .conflict(`the application is ${state.group.status}: documents cannot be changed now`)
+        .withCode('kycApplication.cannotChangeNow', { status: state.group.status });
     let replaced: DocumentRow | undefined;
     if (fields.replacesDocumentId) {
       replaced = state.documents.find((row) => row.id === fields.replacesDocumentId && row.replaced_by === null);
       if (!replaced) throw problems.notFound('the document to replace is not a current document of this application');
       if (replaced.document_type !== fields.documentType) throw problems.validation({ documentType: ['kyc.validation.sameDocumentType'] });
       if (state.tracking.mode === 'resubmission' && !mayReplaceInResubmission(state, replaced.id))
-        throw problems.conflict('only the documents the reviewer flagged can be replaced now');
+        throw problems.conflict('only the documents the reviewer flagged can be replaced now').withCode('kycDocument.onlyFlaggedReplaced');
     }
     const id = randomUUID();
     const storageKey = `kyc/${params.id}/${id}`;

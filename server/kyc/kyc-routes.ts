@@ -62,7 +62,8 @@ export function registerKycRoutes(app: FastifyInstance): void {
       throw problems.tooLarge(`a step draft may hold at most ${MAX_STEP_DRAFT_BYTES / 1024} KB`);
     const state = await loadApplicationState(ctx.db, params.id);
     const { mode, status } = state.tracking;
-    if (mode === 'readOnly') throw problems.conflict(`the application is ${status}: it cannot be changed now`);
+    if (mode === 'readOnly')
+      throw problems.conflict(`the application is ${status}: it cannot be changed now`).withCode('kycApplication.cannotChangeNow', { status });
     const step: KycStepId = body.step;
     const before = state.checks.get(step)?.data ?? {};
     if (mode === 'resubmission') {
@@ -79,7 +80,7 @@ export function registerKycRoutes(app: FastifyInstance): void {
         throw problemWithErrors(
           'only the fields and documents the reviewer flagged can change',
           Object.fromEntries(refused.map((path) => [`${step}.${path}`, ['kyc.validation.notFlagged']])),
-        );
+        ).withCode('kycApplication.onlyFlaggedChange');
     }
     const byId = new Map(state.documents.map((row) => [row.id, row]));
     const check = checkStep(step, body.data, byId);
@@ -141,13 +142,13 @@ export function registerKycRoutes(app: FastifyInstance): void {
       throw problemWithErrors(
         'every step must be complete before the application is submitted',
         Object.fromEntries(incomplete.map((step) => [step, ['kyc.validation.stepIncomplete']])),
-      );
+      ).withCode('kycApplication.stepsIncomplete');
     const unreplaced = unreplacedFlaggedDocuments(state);
     if (unreplaced.length)
       throw problemWithErrors(
         'replace the documents the reviewer flagged before resubmitting',
         Object.fromEntries(unreplaced.map((id) => [id, ['kyc.validation.flaggedDocumentNotReplaced']])),
-      );
+      ).withCode('kycApplication.flaggedDocumentsNotReplaced');
     await applyTransition(ctx.db, {
       groupId: params.id,
       from: status,

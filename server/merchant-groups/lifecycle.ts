@@ -25,7 +25,9 @@ export interface TransitionRequest {
 
 export function forbiddenTransition(from: OnboardingStatus, action: LifecycleAction) {
   const allowed = allowedActions(from);
-  return problems.conflict(`the application is ${from}: ${action} is not allowed now (allowed: ${allowed.length ? allowed.join(', ') : 'nothing'})`);
+  return problems
+    .conflict(`the application is ${from}: ${action} is not allowed now (allowed: ${allowed.length ? allowed.join(', ') : 'nothing'})`)
+    .withCode('kycApplication.actionNotAllowed', { status: from });
 }
 
 export async function applyTransition(db: Db, request: TransitionRequest): Promise<OnboardingStatus> {
@@ -38,7 +40,8 @@ export async function applyTransition(db: Db, request: TransitionRequest): Promi
       .where('id', '=', request.groupId)
       .where('status', '=', request.from)
       .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) throw problems.conflict('the application changed meanwhile; reload it and try again');
+    if (Number(moved.numUpdatedRows) !== 1)
+      throw problems.conflict('the application changed meanwhile; reload it and try again').withCode('kycApplication.changedMeanwhile');
     await request.effects?.(trx, to);
     await trx
       .insertInto('audit_log')

@@ -6,6 +6,7 @@ import { KYC_MESSAGE_KEYS } from '../../contract/kyc/messages';
 import { MONEY_PARAMS, PROBLEM_CODES, WORDED_PARAMS } from '../../contract/problem-codes';
 import { ORDER_STATUSES } from '../../contract/transactions';
 import { PAYOUT_STATUSES } from '../../contract/payouts';
+import { ONBOARDING_STATUSES } from '../../contract/onboarding-status';
 
 // Every message key the server can send, and every i18n key the contract names (column labels,
 // step titles, photo rules), has English words in src/i18n/en, so a user never reads a raw key
@@ -73,6 +74,7 @@ const COLUMNS = databaseColumns();
 const WORDED_BRANCHES = new Map<string, readonly string[]>([
   ['transactions.status', ORDER_STATUSES],
   ['payouts.status', PAYOUT_STATUSES],
+  ['merchants.status', ONBOARDING_STATUSES],
 ]);
 
 const namedKeys = [

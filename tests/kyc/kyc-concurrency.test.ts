@@ -23,7 +23,9 @@ describe('lifecycle transitions under concurrency', () => {
     expect(await applyTransition(app.ctx.db, { groupId: group.id, from: 'Pending', action: 'startReview', actorUserId: null })).toBe('InReview');
     const stale = applyTransition(app.ctx.db, { groupId: group.id, from: 'Pending', action: 'startReview', actorUserId: null });
     await expect(stale).rejects.toBeInstanceOf(HttpProblem);
-    await expect(stale).rejects.toMatchObject({ problem: { status: 409, detail: 'the application changed meanwhile; reload it and try again' } });
+    await expect(stale).rejects.toMatchObject({
+      problem: { status: 409, detail: 'the application changed meanwhile; reload it and try again', code: 'kycApplication.changedMeanwhile' },
+    });
     expect(await auditCount()).toBe(before + 1);
   });
 

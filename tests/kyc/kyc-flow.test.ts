@@ -83,6 +83,10 @@ describe('KYC application, applicant side', () => {
     const response = await post(applicant, `${confirmation()}/submit`);
     expect(response.statusCode).toBe(409);
     expect(response.json().errors).toHaveProperty('processing-details', ['kyc.validation.stepIncomplete']);
+    expect(response.json()).toMatchObject({
+      detail: 'every step must be complete before the application is submitted',
+      code: 'kycApplication.stepsIncomplete',
+    });
     expect((await get(applicant, confirmation())).json().status).toBe('Created');
   });
 
@@ -97,6 +101,11 @@ describe('KYC application, applicant side', () => {
     expect(submitted.json().documents.every((document: { status: string }) => document.status === 'Waited')).toBe(true);
     const late = await save('company-details', steps['company-details']);
     expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({
+      detail: 'the application is Pending: it cannot be changed now',
+      code: 'kycApplication.cannotChangeNow',
+      params: { status: 'Pending' },
+    });
   });
 });
 
@@ -139,6 +148,7 @@ describe('KYC review and the lifecycle', () => {
     const sneaky = await save('company-details', { ...steps['company-details'], legalBusinessName: 'Something Else GmbH' });
     expect(sneaky.statusCode).toBe(409);
     expect(sneaky.json().errors).toEqual({ 'company-details.legalBusinessName': ['kyc.validation.notFlagged'] });
+    expect(sneaky.json()).toMatchObject({ detail: 'only the fields and documents the reviewer flagged can change', code: 'kycApplication.onlyFlaggedChange' });
     const other = steps['company-details']!.proofOfPrincipalPlaceOfBusinessDocumentId as string;
     const wrongReplace = await upload(app, applicant, groupId, {
       documentType: '5',
@@ -147,6 +157,10 @@ describe('KYC review and the lifecycle', () => {
       replacesDocumentId: other,
     });
     expect(wrongReplace.statusCode).toBe(409);
+    expect(wrongReplace.json()).toMatchObject({
+      detail: 'only the documents the reviewer flagged can be replaced now',
+      code: 'kycDocument.onlyFlaggedReplaced',
+    });
     // A document held by a flagged field may be replaced too.
     const people = steps['company-stakeholders']!.stakeholders as Array<Record<string, string>>;
     const passport = await upload(
@@ -161,6 +175,10 @@ describe('KYC review and the lifecycle', () => {
     const early = await post(applicant, `${confirmation()}/submit`);
     expect(early.statusCode).toBe(409);
     expect(early.json().errors).toEqual({ [flaggedDocument]: ['kyc.validation.flaggedDocumentNotReplaced'] });
+    expect(early.json()).toMatchObject({
+      detail: 'replace the documents the reviewer flagged before resubmitting',
+      code: 'kycApplication.flaggedDocumentsNotReplaced',
+    });
     const replaced = await upload(
       app,
       applicant,
@@ -213,6 +231,7 @@ describe('KYC review and the lifecycle', () => {
     expect(unsent.statusCode).toBe(409);
     expect(unsent.headers['content-type']).toContain('application/problem+json');
     expect(unsent.json().detail).toBe('the application is Approved: signContract is not allowed now (allowed: sendContract, delete)');
+    expect(unsent.json()).toMatchObject({ code: 'kycApplication.actionNotAllowed', params: { status: 'Approved' } });
     // Only provider reviewers send it: the applicant is refused, and nothing moved.
     const byApplicant = await post(applicant, `${MERCHANT_API}/kyc/applications/${groupId}/transitions`, { action: 'sendContract' });
     expect(byApplicant.statusCode).toBe(403);

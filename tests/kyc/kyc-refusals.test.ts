@@ -99,6 +99,7 @@ describe('KYC refusals', () => {
     });
     expectProblem(approve, 409);
     expect(approve.json().detail).toBe('the application is Created: approve is not allowed now (allowed: submit, delete, expire)');
+    expect(approve.json()).toMatchObject({ code: 'kycApplication.actionNotAllowed', params: { status: 'Created' } });
     const activate = await app.inject({ method: 'PUT', url: `${MERCHANT_API}/merchant-groups/activate/${groupId}`, headers: bearer(admin) });
     expectProblem(activate, 409);
     const group = await app.inject({ method: 'GET', url: `${MERCHANT_API}/merchant-groups/${groupId}`, headers: bearer(admin) });
@@ -118,6 +119,7 @@ describe('KYC refusals', () => {
     );
     expectProblem(response, 415);
     expect(response.json().detail).toContain('only PDF, JPEG or PNG');
+    expect(response.json().code).toBe('kycDocument.typeNotAccepted');
     const text = await upload(
       app,
       applicant,
