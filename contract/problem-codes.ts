@@ -105,6 +105,18 @@ export const PROBLEM_CODES = {
   'kycApplication.flaggedDocumentsNotReplaced': [],
   'kycDocument.onlyFlaggedReplaced': [],
   'kycDocument.typeNotAccepted': [],
+  // Properties' lifecycle (the property pages, the provider's merchants list) and their information.
+  /** `status`: the property's status on the wire (PendingReview, ...), worded by WORDED_PARAMS. */
+  'property.actionNotAllowed': ['status'],
+  'property.feesFirst': [],
+  'property.changeFlaggedFirst': [],
+  'property.inReview': [],
+  /** A field the reviewer did not name changed while the property waits for resubmission. */
+  'property.notFlagged': [],
+  /** `property`: the property's name; `status`: its status on the wire (worded). */
+  'property.statusAlready': ['property', 'status'],
+  /** `property`: the property's name; `status`, `target`: its status and the one asked for, on the wire (worded). */
+  'property.cannotMoveTo': ['property', 'status', 'target'],
   // Anywhere.
   /** Two requests raced to create the same thing; this one lost. */
   'request.createdMeanwhile': [],
@@ -130,6 +142,9 @@ export const WORDED_PARAMS: { readonly [C in ProblemCode]?: { readonly [Name in 
   'payout.onlyFailedRetried': { status: 'payouts.status' },
   'kycApplication.actionNotAllowed': { status: 'merchants.status' },
   'kycApplication.cannotChangeNow': { status: 'merchants.status' },
+  'property.actionNotAllowed': { status: 'properties.status' },
+  'property.statusAlready': { status: 'merchants.propertyStatus' },
+  'property.cannotMoveTo': { status: 'merchants.propertyStatus', target: 'merchants.propertyStatus' },
 };
 
 /** The values a code's sentence names, by the names the registry lists for it. */

@@ -108,17 +108,18 @@ export function registerMerchantStatusRoutes(app: FastifyInstance): void {
     const row = await ctx.db.selectFrom('merchants').select(['id', 'name', 'status']).where('id', '=', body.merchantId).forUpdate().executeTakeFirst();
     if (!row || !canSeeMerchant(caller, row.id)) throw problems.notFound('no such merchant');
     const from = row.status as PropertyStatus;
-    if (from === body.status) throw problems.conflict(`${row.name} is ${from} already`);
+    if (from === body.status)
+      throw problems.conflict(`${row.name} is ${from} already`).withCode('property.statusAlready', { property: row.name, status: from });
     const hasFees = (await ctx.db.selectFrom('fees').select('id').where('merchant_id', '=', row.id).limit(1).executeTakeFirst()) !== undefined;
     const action = stepTo(caller, from, body.status, hasFees);
     if (!action) {
       const allowed = allowedStatuses(caller, from, hasFees);
       const needsFees = body.status === 'Active' && from === 'FeeSetup' && !hasFees;
-      throw problems.conflict(
-        needsFees
-          ? `${row.name} has no fees yet: set its fees before making it Active`
-          : `${row.name} is ${from}: it cannot be moved to ${body.status} here (allowed: ${allowed.length ? allowed.join(', ') : 'nothing'})`,
-      );
+      throw needsFees
+        ? problems.conflict(`${row.name} has no fees yet: set its fees before making it Active`).withCode('property.feesFirst')
+        : problems
+            .conflict(`${row.name} is ${from}: it cannot be moved to ${body.status} here (allowed: ${allowed.length ? allowed.join(', ') : 'nothing'})`)
+            .withCode('property.cannotMoveTo', { property: row.name, status: from, target: body.status });
     }
     const transition =
       action === 'deactivate' || action === 'reactivate' ? { action, confirm: true as const, reason: body.reason } : ({ action } as { action: 'approve' });

@@ -62,13 +62,17 @@ export async function updatePropertyInfo(db: Db, caller: Caller, merchantId: str
   const record = await propertyRecord(db, merchantId, caller.merchantScope, true);
   if (!record) throw problems.notFound(`property ${merchantId} not found`);
   const before = toPropertyRow(record);
-  if (before.status === 'PendingReview') throw problems.conflict('the property is in review: it cannot change until the review ends');
+  if (before.status === 'PendingReview')
+    throw problems.conflict('the property is in review: it cannot change until the review ends').withCode('property.inReview');
   const changed = changedFields(before, info);
   if (before.status === 'ResubmissionRequired') {
     const open = await db.selectFrom('property_review_flags').select('target').where('merchant_id', '=', merchantId).where('resolved_at', 'is', null).execute();
     const named = new Set(open.map((flag) => flag.target));
     const notNamed = changed.filter((field) => !named.has(field));
-    if (notNamed.length) throw problems.validation(Object.fromEntries(notNamed.map((field) => [field, ['the reviewer did not ask for this to change']])));
+    if (notNamed.length)
+      throw problems
+        .validation(Object.fromEntries(notNamed.map((field) => [field, ['the reviewer did not ask for this to change']])))
+        .withCode('property.notFlagged');
     if (changed.length)
       await db
         .updateTable('property_review_flags')

@@ -32,9 +32,12 @@ export async function transitionProperty(db: Db, caller: Caller, merchantId: str
   const facts = await propertyFacts(db, merchantId);
   const to = nextPropertyStatus(from, action, facts);
   if (!to) {
-    if (action === 'activate' && actionExistsIn(from, action)) throw problems.conflict('the property has no fees yet: set its fees before activating it');
+    if (action === 'activate' && actionExistsIn(from, action))
+      throw problems.conflict('the property has no fees yet: set its fees before activating it').withCode('property.feesFirst');
     const allowed = allowedPropertyActions(from, facts);
-    throw problems.conflict(`the property is ${from}: ${action} is not allowed now (allowed: ${allowed.length ? allowed.join(', ') : 'nothing'})`);
+    throw problems
+      .conflict(`the property is ${from}: ${action} is not allowed now (allowed: ${allowed.length ? allowed.join(', ') : 'nothing'})`)
+      .withCode('property.actionNotAllowed', { status: from });
   }
   if (action === 'submit' && from === 'ResubmissionRequired') {
     const open = await db
@@ -44,7 +47,10 @@ export async function transitionProperty(db: Db, caller: Caller, merchantId: str
       .where('resolved_at', 'is', null)
       .where('target', 'in', [...PROPERTY_FIELDS])
       .execute();
-    if (open.length) throw problems.conflict(`change what the reviewer named before submitting again: ${open.map((flag) => flag.target).join(', ')}`);
+    if (open.length)
+      throw problems
+        .conflict(`change what the reviewer named before submitting again: ${open.map((flag) => flag.target).join(', ')}`)
+        .withCode('property.changeFlaggedFirst');
     // Flags on settings pages are answered by resubmitting; the reviewer sees the pages as they are now.
     await db
       .updateTable('property_review_flags')

@@ -7,6 +7,7 @@ import { MONEY_PARAMS, PROBLEM_CODES, WORDED_PARAMS } from '../../contract/probl
 import { ORDER_STATUSES } from '../../contract/transactions';
 import { PAYOUT_STATUSES } from '../../contract/payouts';
 import { ONBOARDING_STATUSES } from '../../contract/onboarding-status';
+import { PROPERTY_STATUSES } from '../../contract/properties';
 
 // Every message key the server can send, and every i18n key the contract names (column labels,
 // step titles, photo rules), has English words in src/i18n/en, so a user never reads a raw key
@@ -75,6 +76,8 @@ const WORDED_BRANCHES = new Map<string, readonly string[]>([
   ['transactions.status', ORDER_STATUSES],
   ['payouts.status', PAYOUT_STATUSES],
   ['merchants.status', ONBOARDING_STATUSES],
+  ['properties.status', PROPERTY_STATUSES],
+  ['merchants.propertyStatus', PROPERTY_STATUSES],
 ]);
 
 const namedKeys = [

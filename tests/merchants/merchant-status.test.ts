@@ -81,9 +81,23 @@ describe('PUT /merchants/status', () => {
     const skip = await change(admin, { merchantId: canal, status: 'FeeSetup', reason: 'why not' });
     expect(skip.statusCode).toBe(409);
     expect(skip.json<{ detail: string }>().detail).toMatch(/cannot be moved to FeeSetup here \(allowed: Inactive\)/);
+    expect(skip.json()).toMatchObject({
+      code: 'property.cannotMoveTo',
+      params: { property: 'Canal House Amsterdam', status: 'Active', target: 'FeeSetup' },
+    });
+    const same = await change(admin, { merchantId: canal, status: 'Active', reason: 'again' });
+    expect(same.statusCode).toBe(409);
+    expect(same.json()).toMatchObject({
+      detail: 'Canal House Amsterdam is Active already',
+      code: 'property.statusAlready',
+      params: { property: 'Canal House Amsterdam', status: 'Active' },
+    });
     const dublin = await change(admin, { merchantId: await merchantId('Dublin Quay Hotel'), status: 'Active', reason: 'contract signed' });
     expect(dublin.statusCode).toBe(409);
-    expect(dublin.json<{ detail: string }>().detail).toMatch(/no fees yet/);
+    expect(dublin.json()).toMatchObject({
+      detail: 'Dublin Quay Hotel has no fees yet: set its fees before making it Active',
+      code: 'property.feesFirst',
+    });
     const noReason = await change(admin, { merchantId: canal, status: 'Inactive', reason: ' ' });
     expect(noReason.statusCode).toBe(400);
     expect(Object.keys(noReason.json<{ errors: Record<string, string[]> }>().errors)).toEqual(['reason']);

@@ -113,7 +113,13 @@ describe('the property lifecycle over HTTP', () => {
     });
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json<{ errors: Record<string, string[]> }>().errors).toHaveProperty('city');
-    expect((await act(merchantAdmin, id, { action: 'submit' })).statusCode).toBe(409);
+    expect(wrongField.json()).toMatchObject({ errors: { city: ['the reviewer did not ask for this to change'] }, code: 'property.notFlagged' });
+    const unchanged = await act(merchantAdmin, id, { action: 'submit' });
+    expect(unchanged.statusCode).toBe(409);
+    expect(unchanged.json()).toMatchObject({
+      detail: 'change what the reviewer named before submitting again: postCode',
+      code: 'property.changeFlaggedFirst',
+    });
     const fixed = await app.inject({
       method: 'PUT',
       url: `${BASE}/${id}/info`,
@@ -124,7 +130,9 @@ describe('the property lifecycle over HTTP', () => {
     expect(fixed.json<PropertyOverview>().flags[0]!.resolvedAt).not.toBeNull();
     expect((await act(merchantAdmin, id, { action: 'submit' })).json<PropertyOverview>().status).toBe('PendingReview');
     // In review nothing changes.
-    expect((await app.inject({ method: 'PUT', url: `${BASE}/${id}/info`, headers: bearer(merchantAdmin), payload: NEW_HOTEL })).statusCode).toBe(409);
+    const inReview = await app.inject({ method: 'PUT', url: `${BASE}/${id}/info`, headers: bearer(merchantAdmin), payload: NEW_HOTEL });
+    expect(inReview.statusCode).toBe(409);
+    expect(inReview.json()).toMatchObject({ detail: 'the property is in review: it cannot change until the review ends', code: 'property.inReview' });
 
     expect((await act(admin, id, { action: 'approve' })).json<PropertyOverview>()).toMatchObject({
       status: 'FeeSetup',
@@ -133,7 +141,7 @@ describe('the property lifecycle over HTTP', () => {
     });
     const withoutFees = await act(admin, id, { action: 'activate' });
     expect(withoutFees.statusCode).toBe(409);
-    expect(withoutFees.json<{ detail: string }>().detail).toMatch(/fees/);
+    expect(withoutFees.json()).toMatchObject({ detail: 'the property has no fees yet: set its fees before activating it', code: 'property.feesFirst' });
     await app.ctx.db.insertInto('fees').values({ merchant_id: id, fee_model: 'Blended', percentage: '1.500', currency: 'EUR' }).execute();
     expect((await act(admin, id, { action: 'activate' })).json<PropertyOverview>()).toMatchObject({ status: 'Active', active: true });
 
@@ -153,6 +161,7 @@ describe('the property lifecycle over HTTP', () => {
     const refused = await act(merchantAdmin, active.merchantId, { action: 'submit' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ detail: string }>().detail).toMatch(/Active: submit is not allowed now/);
+    expect(refused.json()).toMatchObject({ code: 'property.actionNotAllowed', params: { status: 'Active' } });
     const foreign = (await search(admin, { filters: { search: 'Lisbon' } })).json<{ items: { merchantId: string }[] }>().items[0]!;
     expect((await overview(merchantAdmin, foreign.merchantId)).statusCode).toBe(404);
     expect((await act(merchantAdmin, foreign.merchantId, { action: 'submit' })).statusCode).toBe(404);
