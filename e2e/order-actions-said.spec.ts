@@ -40,7 +40,17 @@ async function setUp(page: Page) {
     return link.orderId;
   };
   const open = (orderId: number) => page.goto(`/transactions/transaction-info?transactionId=${orderId}&merchantId=${merchantId}`);
-  return { order, open };
+  /** Another tab cancels the order. */
+  const cancelElsewhere = async (orderId: number) =>
+    expect(
+      (
+        await page.request.post(`${BACKOFFICE_API}/order/${orderId}/cancel/5`, {
+          headers: { ...headers, 'Idempotency-Key': randomUUID() },
+          data: { reason: 'Cancelled at the front desk' },
+        })
+      ).status(),
+    ).toBe(200);
+  return { order, open, cancelElsewhere };
 }
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
@@ -125,4 +135,19 @@ test('a double click on Capture or Authorize card leaves its confirmation open',
   const authorize = await doubleClickOpener(page, page.getByRole('button', { name: 'Authorize card', exact: true }));
   await authorize.getByRole('button', { name: 'Cancel' }).click();
   await expect(authorize).toBeHidden();
+});
+
+test("a capture refused because the order changed meanwhile names the order's status in the screen's words", async ({ page }) => {
+  // With live updates the other tab's cancel would reach this screen before the click: the stream is kept down here.
+  await page.route('**/live/events**', (route) => route.abort());
+  const { order, open, cancelElsewhere } = await setUp(page);
+  const held = await order('AU', 70_00, 'BK-SAID-STALE');
+  await open(held);
+  await expect(page.getByRole('button', { name: 'Capture', exact: true })).toBeVisible();
+  await cancelElsewhere(held);
+  await page.getByRole('button', { name: 'Capture', exact: true }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Capture €70.00' }).click();
+  const refused = page.getByTestId('error-toast');
+  await expect(refused).toContainText('This order is now “Cancelled”, which does not allow this. Reload the order to see what you can do now.');
+  await expect(refused).not.toContainText('capture is not allowed now');
 });
