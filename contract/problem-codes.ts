@@ -117,6 +117,11 @@ export const PROBLEM_CODES = {
   'property.statusAlready': ['property', 'status'],
   /** `property`: the property's name; `status`, `target`: its status and the one asked for, on the wire (worded). */
   'property.cannotMoveTo': ['property', 'status', 'target'],
+  // The merchant wizard, fees, e-mail settings.
+  'merchantWizard.stepsIncomplete': [],
+  'fees.validFromTaken': [],
+  /** The mail server, port, encryption or user changed, and the saved password goes only where it was saved for. */
+  'emailSettings.passwordAgain': [],
   // Anywhere.
   /** Two requests raced to create the same thing; this one lost. */
   'request.createdMeanwhile': [],

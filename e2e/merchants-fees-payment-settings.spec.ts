@@ -84,7 +84,7 @@ test('fees set on the group fee page show the same on fee management and on the 
   const effectiveFrom = page.getByLabel('Effective from');
   await effectiveFrom.fill(today());
   await page.getByRole('button', { name: 'Save fee schedule' }).click();
-  await expect(effectiveFrom).toHaveAccessibleErrorMessage('A fee schedule starts on this day already; choose another day');
+  await expect(effectiveFrom).toHaveAccessibleErrorMessage('A fee schedule starts on this day already. Choose another day.');
   await effectiveFrom.fill(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
   await expect(effectiveFrom).not.toHaveAttribute('aria-invalid');
 });

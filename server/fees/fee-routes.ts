@@ -86,7 +86,9 @@ export function registerFeeRoutes(app: FastifyInstance): void {
       .where('valid_from', '=', body.validFrom)
       .executeTakeFirst();
     if (sameDay)
-      throw problems.conflict(`a fee schedule starts on ${body.validFrom} already; choose another day`, { validFrom: ['fees.validation.validFromTaken'] });
+      throw problems
+        .conflict(`a fee schedule starts on ${body.validFrom} already; choose another day`, { validFrom: ['fees.validation.validFromTaken'] })
+        .withCode('fees.validFromTaken');
     const { id } = await ctx.db
       .insertInto('fees')
       .values({

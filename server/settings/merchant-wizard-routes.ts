@@ -62,7 +62,7 @@ export function registerMerchantWizardRoutes(app: FastifyInstance): void {
     assertOpen(group);
     const wizard = await wizardOf(ctx.db, group);
     const missing = wizard.steps.filter((step) => !step.valid).map((step) => step.step);
-    if (missing.length > 0) throw problems.conflict(`these steps are not complete yet: ${missing.join(', ')}`);
+    if (missing.length > 0) throw problems.conflict(`these steps are not complete yet: ${missing.join(', ')}`).withCode('merchantWizard.stepsIncomplete');
     await ctx.db
       .insertInto('merchant_wizards')
       .values({ merchant_group_id: group.id, completed_by: caller.userId })

@@ -85,7 +85,8 @@ export function registerSmtpSettingsRoutes(app: FastifyInstance): void {
         existing.port !== body.port ||
         existing.encryption !== body.encryption ||
         existing.username !== body.username);
-    if (newPassword === undefined && existing?.password_cipher && redirected) throw problems.validation({ password: [SMTP_PASSWORD_AGAIN] });
+    if (newPassword === undefined && existing?.password_cipher && redirected)
+      throw problems.validation({ password: [SMTP_PASSWORD_AGAIN] }).withCode('emailSettings.passwordAgain');
     const passwordCipher = newPassword !== undefined ? secretBoxOf(ctx).seal(newPassword) : (existing?.password_cipher ?? null);
     const values = {
       provider: body.provider,

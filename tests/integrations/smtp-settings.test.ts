@@ -102,7 +102,7 @@ describe('e-mail settings', () => {
     for (const elsewhere of [{ server: '127.0.0.2' }, { port: peer.port + 1 }, { username: 'someone-else' }, { encryption: 'STARTTLS' }]) {
       const refused = await save(merchantAdmin, { ...withoutPassword, ...elsewhere });
       expect(refused.statusCode, JSON.stringify(elsewhere)).toBe(400);
-      expect(refused.json()).toMatchObject({ errors: { password: [SMTP_PASSWORD_AGAIN] } });
+      expect(refused.json()).toMatchObject({ errors: { password: [SMTP_PASSWORD_AGAIN] }, code: 'emailSettings.passwordAgain' });
     }
     // Nothing changed: the test e-mail still logs in where the password was saved for.
     expect((await sendTest(merchantAdmin, groupScope(), 'frontdesk@lagoon.example')).json<SmtpTestAnswer>().delivered).toBe(true);

@@ -101,6 +101,7 @@ describe('fee schedules', () => {
     expect(sameDay.json().detail).toMatch(/starts on .* already/);
     // The clash is the day's: named at that field, so the form shows it there in the user's words.
     expect(sameDay.json().errors).toEqual({ validFrom: ['fees.validation.validFromTaken'] });
+    expect(sameDay.json().code).toBe('fees.validFromTaken');
   });
 
   it('is scoped: a merchant admin reads their own merchants only and may not set fees', async () => {

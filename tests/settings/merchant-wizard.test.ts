@@ -66,7 +66,9 @@ describe('merchant wizard', () => {
     // A step saved before its settings are: a draft, not yet valid.
     const early = await call(admin, 'POST', `/merchant-wizard/${group}/steps`, { step: 'currency-rules', data: {} });
     expect(early.json().steps[0]).toMatchObject({ step: 'currency-rules', saved: true, valid: false });
-    expect((await call(admin, 'POST', `/merchant-wizard/${group}/complete`)).statusCode).toBe(409);
+    const unfinished = await call(admin, 'POST', `/merchant-wizard/${group}/complete`);
+    expect(unfinished.statusCode).toBe(409);
+    expect(unfinished.json()).toMatchObject({ detail: expect.stringMatching(/^these steps are not complete yet: /), code: 'merchantWizard.stepsIncomplete' });
 
     for (const step of MERCHANT_WIZARD_STEPS) {
       const settings = VALID[step];
