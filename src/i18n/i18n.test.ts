@@ -5,6 +5,8 @@ import { FIRST_LOAD_STRINGS, i18next, loadSignedInTranslations } from './i18n';
 
 // The first load carries the public screens' strings; the rest arrive with the signed-in shell.
 const FIRST_LOAD = ['auth.json', 'common.json', 'shell.json'];
+/** Not in the signed-in strings either: src/lib/refusals.ts carries them (src/i18n/signed-in-strings.ts). */
+const REFUSAL_WORDS = 'problems.json';
 const dir = path.join(import.meta.dirname, 'en');
 
 /** The dotted path of the first string in an area file. */
@@ -34,6 +36,9 @@ describe('translations in two parts', () => {
     for (const file of later) expect(inFirstLoad(firstKeyOf(file)), file).toBeUndefined();
     expect((FIRST_LOAD_STRINGS as Record<string, unknown>).shell, 'the signed-in shell strings stay off the first load').not.toHaveProperty('menu');
     await loadSignedInTranslations();
+    for (const file of later.filter((name) => name !== REFUSAL_WORDS)) expect(i18next.exists(firstKeyOf(file)), file).toBe(true);
+    // The refusals' words come with the module that says them, fetched with the first refusal.
+    await import('../lib/refusals');
     for (const file of files) expect(i18next.exists(firstKeyOf(file)), file).toBe(true);
   });
 });
