@@ -70,6 +70,13 @@ test("a guest on a phone pays as the property's processing settings say: the car
   await phone.close();
 
   // The hotel sees the amount held, not paid, on the order: its capture is the hotel's to make.
+  // Its settings pages say what each field does, and which are kept but not applied yet.
+  await page.goto(`/properties/processing-settings?merchantId=${merchantId}`);
+  const processing = page.getByRole('form', { name: 'Processing settings' });
+  await expect(processing.locator('[data-field="forceAuthorization"]')).toContainText('a pay-now link only holds the amount');
+  await expect(processing.locator('[data-field="guestEmailDomains"]')).toContainText('not use them yet');
+  await page.goto(`/properties/payout-settings?merchantId=${merchantId}`);
+  await expect(page.getByRole('form', { name: 'Payout settings' }).locator('[data-field="schedule"]')).toContainText('Not applied yet');
   const order = (await admin.get(`${BACKOFFICE_API}/order/${link.orderId}`)) as { status: string };
   expect(order.status).toBe('Tokenized');
 });
