@@ -76,7 +76,10 @@ test("a guest on a phone pays as the property's processing settings say: the car
   await expect(processing.locator('[data-field="forceAuthorization"]')).toContainText('a pay-now link only holds the amount');
   await expect(processing.locator('[data-field="guestEmailDomains"]')).toContainText('not use them yet');
   await page.goto(`/properties/payout-settings?merchantId=${merchantId}`);
-  await expect(page.getByRole('form', { name: 'Payout settings' }).locator('[data-field="schedule"]')).toContainText('Not applied yet');
+  await expect(page.getByRole('form', { name: 'Payout settings' }).locator('[data-field="minimumPayoutMinor"]')).toContainText(
+    'A payout that would pay less waits',
+  );
+  await expect(page.getByRole('form', { name: 'Payout settings' }).locator('[data-field="schedule"]')).toContainText('weekly pays Monday to Sunday');
   const order = (await admin.get(`${BACKOFFICE_API}/order/${link.orderId}`)) as { status: string };
   expect(order.status).toBe('Tokenized');
 });

@@ -21,8 +21,7 @@ test('a merchant admin opens a failed payout from home, reads its lines and down
     reference: string;
     amountMinor: number;
   }>;
-  const payout = failed[0]!;
-  expect(payout.amountMinor).toBeGreaterThan(0);
+  expect(failed[0]!.amountMinor).toBeGreaterThan(0);
 
   await page.goto('/home');
   await page
@@ -31,7 +30,12 @@ test('a merchant admin opens a failed payout from home, reads its lines and down
     .click();
   await expect(page).toHaveURL(/\/payouts\?status=Failed$/);
   const table = page.getByRole('table', { name: 'Payouts' });
-  await expect(table.getByRole('row')).toHaveCount(failed.length + 1);
+  // The list's first page (25 rows): the demo's failed payouts fall on random days of each template, sometimes more than 25.
+  await expect(table.getByRole('row')).toHaveCount(Math.min(failed.length, 25) + 1);
+  // The largest of the payouts the page shows.
+  const shown = new Set((await table.getByRole('row').allInnerTexts()).map((text) => text.trim().split(/\s+/)[0]));
+  const payout = failed.find((one) => shown.has(one.reference))!;
+  expect(payout.amountMinor).toBeGreaterThan(0);
   await table.getByRole('button', { name: payout.reference, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `Payout ${payout.reference}` });
   await expect(dialog.getByTestId('payout-status')).toHaveText('Failed');

@@ -44,7 +44,7 @@ export const DOMAIN_USES = {
   'payment-settings': ['settings'],
   transactions: ['properties', 'webhooks'],
   refunds: ['transactions', 'webhooks'],
-  payouts: ['fees', 'webhooks'],
+  payouts: ['fees', 'settings', 'webhooks'],
   'payment-links': ['properties', 'settings', 'transactions', 'webhooks'],
   home: ['payment-links'],
   capabilities: ['payment-links', 'properties', 'settings'],

@@ -24,7 +24,7 @@ export const PayoutSettingsSchema = z.object({
 });
 export type PayoutSettings = z.infer<typeof PayoutSettingsSchema>;
 export const PAYOUT_DEFAULTS: PayoutSettings = {
-  schedule: 'Weekly',
+  schedule: 'Daily',
   accountHolder: '',
   accountNumber: '',
   accountType: 'current',

@@ -7,15 +7,18 @@ import { startRounds } from '../jobs/job-runner';
 import { enqueuePayoutEvent } from '../webhooks/webhook-events';
 import { nextPayoutStage, storedStatus } from '../../machines/payout-lifecycle.machine';
 import { buildSettlementLines } from './settlement-build';
+import { effectivePayoutSettings } from '../settings/settings-store';
 
 /**
  * The payout run (issue 37, decisions 0582, 0583): the provider's own job that makes and sends payouts.
  * Each round:
  * 1. schedules: for each merchant that takes payments (Active or Inactive, as the demo seed pays out),
- *    the Paid captures of closed UTC days (before today) after the merchant's last payout period that
+ *    the Paid captures of closed periods of its payout schedule (UTC days before today, or weeks before
+ *    this one, or months before this one; decision 0699) after the merchant's last payout period that
  *    are in no payout's lines get one new payout per currency, Scheduled, covering the days from the
- *    one after that period (or the first such capture's day) to yesterday; its lines are built by
- *    buildSettlementLines and its amount from them. A capture of a day an earlier payout already
+ *    one after that period (or the first such capture's day) to the period's end; its lines are built by
+ *    buildSettlementLines and its amount from them. A payout whose net falls short of the merchant's
+ *    minimum payout (in its currency) is not made: its days join the next one. A capture of a day an earlier payout already
  *    covered stays out: the reconciliation check lists it (decision 0432);
  * 2. sends every Scheduled payout: its first attempt, marked as the run's, and the payout in transit
  *    (stored Processing), with a live event, an audit entry and the `payout.sent` webhook.
@@ -36,44 +39,78 @@ function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
-/** Step 1: schedules a payout per merchant and currency with captures of closed days in no payout; returns how many. */
+/**
+ * The first day a payout made today may not cover, per the merchant's payout schedule (decision 0699), as SQL over
+ * the effective settings `s`: a daily payout covers the days before today, a weekly one the weeks before this one
+ * (Monday to Sunday, ISO), a monthly one the months before this one. The days of the schedule's open period wait for it
+ * to close; a run that missed a closing day catches up on the next. A schedule of "Manually" is paid daily: no one
+ * can yet ask for a payout by hand (said on the settings page).
+ */
+const cutoffOf = (today: string) => sql`(CASE s.schedule
+  WHEN 'Weekly' THEN date_trunc('week', ${today}::date)::date
+  WHEN 'Monthly' THEN date_trunc('month', ${today}::date)::date
+  ELSE ${today}::date END)`;
+
+/** Step 1: schedules a payout per merchant and currency with captures of closed periods in no payout; returns how many. */
 export async function scheduleDuePayouts(ctx: AppContext, now = new Date()): Promise<number> {
+  let scheduled = 0;
+  // Merchant by merchant in id order: a batch whose payouts all waited for their minimum moves on to the next merchants.
+  for (let after: string | null = null, first = true; first || after !== null; first = false) {
+    const batch = await scheduleBatch(ctx, now, after);
+    scheduled += batch.scheduled;
+    after = batch.last;
+  }
+  return scheduled;
+}
+
+async function scheduleBatch(ctx: AppContext, now: Date, after: string | null): Promise<{ scheduled: number; last: string | null }> {
   const today = utcDay(now);
+  const cutoff = cutoffOf(today);
   return ctx.db.transaction().execute(async (trx) => {
-    // Captures of closed days after the merchant's last payout period, in no payout yet. The first day
+    // Captures of closed periods after the merchant's last payout period, in no payout yet. The first day
     // depends on the merchant only, so the orders are one range of its (merchant, created) index.
     const firstDay = (merchant: string) => sql`(SELECT max(p.period_end) + 1 FROM payouts p WHERE p.merchant_id = ${sql.raw(merchant)})`;
     const unsettled = (merchant: string) => sql`
-      o.merchant_id = ${sql.raw(merchant)} AND o.status = 'Paid' AND o.created_at < ${today}::date::timestamp AT TIME ZONE 'UTC'
+      o.merchant_id = ${sql.raw(merchant)} AND o.status = 'Paid' AND o.created_at < ${cutoff}::timestamp AT TIME ZONE 'UTC'
       AND o.created_at >= coalesce(${firstDay(merchant)}::timestamp AT TIME ZONE 'UTC', '-infinity'::timestamptz)
       AND NOT EXISTS (SELECT 1 FROM payout_lines l WHERE l.order_id = o.id AND l.kind = 'Capture')`;
     // The merchant's row is the claim: another instance skips it (NO KEY: new orders of the merchant are not held up).
     const claimed = await sql<{ id: string }>`
-      SELECT m.id FROM merchants m
-      WHERE m.status IN ('Active', 'Inactive') AND EXISTS (SELECT 1 FROM orders o WHERE ${unsettled('m.id')})
+      SELECT m.id FROM merchants m CROSS JOIN ${effectivePayoutSettings} s
+      WHERE m.status IN ('Active', 'Inactive') ${after === null ? sql`` : sql`AND m.id > ${after}::uuid`}
+        AND EXISTS (SELECT 1 FROM orders o WHERE ${unsettled('m.id')})
       ORDER BY m.id LIMIT ${BATCH}
       FOR NO KEY UPDATE OF m SKIP LOCKED`.execute(trx);
-    if (claimed.rows.length === 0) return 0;
+    if (claimed.rows.length === 0) return { scheduled: 0, last: null };
+    const last = claimed.rows.at(-1)!.id;
     const merchantIds = sql.join(claimed.rows.map((row) => sql`${row.id}::uuid`));
     const created = await sql<{ id: string; merchant_id: string }>`
-      INSERT INTO payouts (merchant_id, reference, amount_minor, currency, status, period_start, period_end, created_at, updated_at)
+      INSERT INTO payouts (merchant_id, reference, amount_minor, currency, status, schedule, period_start, period_end, created_at, updated_at)
       SELECT o.merchant_id,
-        'PO-' || substr(o.merchant_id::text, 1, 8) || '-' || to_char(${today}::date - 1, 'YYYYMMDD') || CASE WHEN o.currency = m.currency THEN '' ELSE '-' || trim(o.currency) END,
-        0, o.currency, 'Scheduled',
+        'PO-' || substr(o.merchant_id::text, 1, 8) || '-' || to_char(${cutoff} - 1, 'YYYYMMDD') || CASE WHEN o.currency = m.currency THEN '' ELSE '-' || trim(o.currency) END,
+        0, o.currency, 'Scheduled', s.schedule,
         coalesce(${firstDay('o.merchant_id')}, min((o.created_at AT TIME ZONE 'UTC')::date)),
-        ${today}::date - 1, now(), now()
-      FROM orders o JOIN merchants m ON m.id = o.merchant_id
+        ${cutoff} - 1, now(), now()
+      FROM orders o JOIN merchants m ON m.id = o.merchant_id CROSS JOIN ${effectivePayoutSettings} s
       WHERE o.merchant_id IN (${merchantIds}) AND ${unsettled('o.merchant_id')}
-      GROUP BY o.merchant_id, o.currency, m.currency
+      GROUP BY o.merchant_id, o.currency, m.currency, s.schedule
       RETURNING id, merchant_id`.execute(trx);
-    if (created.rows.length === 0) return 0;
+    if (created.rows.length === 0) return { scheduled: 0, last };
     const ids = sql.join(created.rows.map((row) => sql`${row.id}::uuid`));
     await buildSettlementLines(trx, sql`p.id IN (${ids})`);
-    for (const payout of created.rows) {
+    // A payout that would pay less than the merchant's minimum (in that currency) waits: it is not made, and its
+    // captures, refunds and fees join the next one (decision 0699).
+    const waiting = await sql<{ id: string }>`
+      DELETE FROM payouts p USING merchants m CROSS JOIN ${effectivePayoutSettings} s
+      WHERE p.id IN (${ids}) AND m.id = p.merchant_id AND trim(p.currency) = s.minimum_currency
+        AND (SELECT coalesce(sum(l.amount_minor), 0) FROM payout_lines l WHERE l.payout_id = p.id) < s.minimum_minor
+      RETURNING p.id`.execute(trx);
+    const made = created.rows.filter((payout) => !waiting.rows.some((held) => held.id === payout.id));
+    for (const payout of made) {
       await recordLiveEvent(trx, { type: 'payout', payoutId: payout.id, merchantId: payout.merchant_id, status: 'Scheduled' });
       await audit(trx, null, 'payout.scheduled', 'payout', payout.id, { by: 'payout run' });
     }
-    return created.rows.length;
+    return { scheduled: made.length, last };
   });
 }
 
@@ -112,9 +149,7 @@ export async function sendScheduledPayouts(ctx: AppContext): Promise<number> {
 
 /** One round of the run: schedules what is due, then sends what is scheduled. */
 export async function runPayoutRound(ctx: AppContext, now = new Date()): Promise<PayoutRoundResult> {
-  let scheduled = 0;
-  // A batch at a time until no merchant is left to schedule (or the rest are another instance's).
-  for (let batch = await scheduleDuePayouts(ctx, now); batch > 0; batch = await scheduleDuePayouts(ctx, now)) scheduled += batch;
+  const scheduled = await scheduleDuePayouts(ctx, now);
   let sent = 0;
   for (let batch = await sendScheduledPayouts(ctx); batch > 0; batch = await sendScheduledPayouts(ctx)) sent += batch;
   return { scheduled, sent };

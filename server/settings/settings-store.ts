@@ -3,6 +3,7 @@ import { SETTINGS_KIND_DEFINITIONS, type SettingsKind } from '../../contract/set
 import type { FieldSource, SettingsAnswer } from '../../contract/settings/endpoints';
 import { PAYMENT_DEFAULTS, type PaymentSettings } from '../../contract/settings/payment';
 import { PROCESSING_DEFAULTS, type ProcessingSettings } from '../../contract/settings/processing';
+import { PAYOUT_DEFAULTS } from '../../contract/settings/payout';
 import { startingTimeZone } from '../../contract/country-time-zones';
 import type { Db } from '../db/database';
 
@@ -155,3 +156,18 @@ export async function processingSettingsOf(db: Db, merchantGroupId: string, merc
   const answer = await readSettings(db, merchantGroupId, 'processing', merchantId);
   return { ...PROCESSING_DEFAULTS, ...(answer.values as Partial<ProcessingSettings>) };
 }
+
+/**
+ * A property's effective payout settings as SQL, for the payout run's set-based claim: a LATERAL subquery over
+ * `merchants m` answering `schedule`, `minimum_minor` and `minimum_currency`, each field the property's own value,
+ * else its group's, else the default (the inheritance readSettings applies, a property's row holding only its
+ * own values).
+ */
+export const effectivePayoutSettings = sql`LATERAL (
+  SELECT coalesce(own.data->>'schedule', grp.data->>'schedule', ${PAYOUT_DEFAULTS.schedule}) AS schedule,
+    coalesce((own.data->>'minimumPayoutMinor')::bigint, (grp.data->>'minimumPayoutMinor')::bigint, ${PAYOUT_DEFAULTS.minimumPayoutMinor}::bigint) AS minimum_minor,
+    coalesce(own.data->>'currency', grp.data->>'currency', ${PAYOUT_DEFAULTS.currency}) AS minimum_currency
+  FROM (SELECT 1) AS one
+  LEFT JOIN merchant_settings own ON own.merchant_group_id = m.merchant_group_id AND own.merchant_id = m.id AND own.kind = ${SETTINGS_KIND_DEFINITIONS.payout.storedAs}
+  LEFT JOIN merchant_settings grp ON grp.merchant_group_id = m.merchant_group_id AND grp.merchant_id IS NULL AND grp.kind = ${SETTINGS_KIND_DEFINITIONS.payout.storedAs}
+)`;
