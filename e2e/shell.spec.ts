@@ -139,6 +139,17 @@ test('on a small screen the menu sits behind the hamburger', async ({ page }) =>
   await expect(page.getByTestId('side-menu')).toBeHidden();
 });
 
+test('an account with no pages has no menu: no hamburger opening an empty drawer on a phone, no empty column on a desktop', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, 'foliobot@demo.folio.test');
+  await expect(page.getByText('This is a machine account')).toBeVisible();
+  // The page starts at the window's left edge, not beside an empty 240 px column.
+  expect(await page.getByTestId('shell-content').evaluate((element) => element.getBoundingClientRect().left)).toBe(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByText('This is a machine account')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Menu', exact: true })).toHaveCount(0);
+});
+
 test('a failed property load shows one red notification top-center, 440 px wide, closing after 4 s', async ({ page }) => {
   await page.clock.install();
   let calls = 0;

@@ -33,6 +33,10 @@ function ShellFrame({ children }: { children: ReactNode }) {
   const role = currentRoleOf(user?.userRoles ?? session?.userRoles);
   const items = user ? visibleMenuItems(role, merchantUserInfo?.merchantGroupStatus, user.userPermissions) : [];
   const hrefOf = (item: VisibleMenuItem) => menuItemHref(item, role, { active: activeProperty, resolving });
+  const sideItems = items.filter((item) => !item.submenu);
+  // An account with no pages (a machine account, a role without rights) has no menu: no empty column
+  // beside its page and no hamburger opening an empty drawer. While the user loads, the column is kept.
+  const noMenu = user !== null && sideItems.length === 0;
   const firstName = profile?.firstName ?? '';
   const lastName = profile?.lastName ?? '';
 
@@ -41,16 +45,18 @@ function ShellFrame({ children }: { children: ReactNode }) {
       <SkipToContent />
       {/* One line at every width (issue 11 "Layout"): below sm the labels shrink to icons, nothing wraps. */}
       <header className="flex h-[68px] shrink-0 items-center gap-2 whitespace-nowrap bg-brand-dark px-3 text-white sm:gap-3 sm:px-4">
-        <button
-          type="button"
-          className="rounded p-2 hover:bg-white/10 md:hidden"
-          aria-label={t('shell.menu.toggle')}
-          aria-expanded={menuOpen}
-          aria-controls="folio-side-menu"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <span aria-hidden className="block h-0.5 w-5 bg-white shadow-[0_6px_0_white,0_-6px_0_white]" />
-        </button>
+        {noMenu ? null : (
+          <button
+            type="button"
+            className="rounded p-2 hover:bg-white/10 md:hidden"
+            aria-label={t('shell.menu.toggle')}
+            aria-expanded={menuOpen}
+            aria-controls="folio-side-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span aria-hidden className="block h-0.5 w-5 bg-white shadow-[0_6px_0_white,0_-6px_0_white]" />
+          </button>
+        )}
         {/* The visible word starts the link's name (WCAG 2.5.3 label in name); "Home" follows for screen readers. */}
         <Link href={homeOf(role)} className="text-xl font-bold tracking-wide">
           {t('shell.logo')}
@@ -65,12 +71,14 @@ function ShellFrame({ children }: { children: ReactNode }) {
       </header>
       <div className="relative flex h-[calc(100vh-68px)] min-h-0">
         {/* Below md the open menu lies over the content instead of pushing it sideways. */}
-        <aside
-          id="folio-side-menu"
-          className={`${menuOpen ? 'block' : 'hidden'} absolute inset-y-0 left-0 z-30 w-60 overflow-y-auto border-r border-slate-200 bg-white shadow-lg md:static md:block md:shrink-0 md:shadow-none`}
-        >
-          <SideMenu items={items.filter((item) => !item.submenu)} onNavigate={() => setMenuOpen(false)} />
-        </aside>
+        {noMenu ? null : (
+          <aside
+            id="folio-side-menu"
+            className={`${menuOpen ? 'block' : 'hidden'} absolute inset-y-0 left-0 z-30 w-60 overflow-y-auto border-r border-slate-200 bg-white shadow-lg md:static md:block md:shrink-0 md:shadow-none`}
+          >
+            <SideMenu items={sideItems} onNavigate={() => setMenuOpen(false)} />
+          </aside>
+        )}
         <main
           id={MAIN_CONTENT_ID}
           tabIndex={-1}
