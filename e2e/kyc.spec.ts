@@ -176,9 +176,18 @@ test('the reviewer sends the application back flagging the bank statement', asyn
 
 test('the applicant replaces only the flagged document and resubmits', async ({ page }) => {
   await signInAs(page, APPLICANT);
-  // Every step is valid, so the flagged step's own address opens it (a completed step can be viewed, decision 0203).
-  await page.goto('/kyc/settlement-accounts');
+  // The home says the application came back, and its link opens the first step, which names what the
+  // reviewer asked for and leads to that step.
+  await page.goto('/home');
+  await expect(page.getByText('Our reviewer sent your KYC application back with questions.')).toBeVisible();
+  await page.getByRole('link', { name: 'See what to change' }).click();
+  await expectStep(page, 'application-overview', 'Application overview');
+  const requests = page.getByRole('note', { name: 'Our reviewer asked you to change:' });
+  await expect(requests).toContainText('Nothing on this step needs to change.');
+  await expect(requests.getByText('The statement must be less than three months old', { exact: true })).toBeVisible();
+  await requests.getByRole('button', { name: 'Step 7: Settlement accounts' }).click();
   await expectStep(page, 'settlement-accounts', 'Settlement accounts');
+  await expect(page.getByRole('note', { name: 'Our reviewer asked you to change:' })).toHaveCount(0);
   await expect(page.getByText('The statement must be less than three months old')).toBeVisible();
   const progress = page.getByRole('navigation', { name: 'Application progress' });
   await expect(progress).toContainText('Needs changes: 7. Settlement');

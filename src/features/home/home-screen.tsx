@@ -39,15 +39,21 @@ export function HomeScreen() {
     meta: { errorToast: false },
   });
   const title = t('shell.routes.home');
-  if (onboarding)
+  if (onboarding) {
+    // What the applicant has to do now: an application sent back says so (the wizard then names what to
+    // change), one with the reviewers needs nothing; otherwise the application is still to be finished.
+    const status = merchantUserInfo?.merchantGroupStatus;
+    const sentBack = status === 'SentForResubmission';
+    const withReviewers = status === 'Pending' || status === 'InReview';
     return (
       <PageLayout title={title}>
-        <p>{t('home.merchant.onboardingFirst')}</p>
+        <p>{t(sentBack ? 'home.merchant.sentBack' : withReviewers ? 'home.merchant.withReviewers' : 'home.merchant.onboardingFirst')}</p>
         <Link href={`/kyc/${KYC_STEP_IDS[0]}`} className="mt-3 inline-block font-medium text-brand underline">
-          {t('home.merchant.openKyc')}
+          {t(sentBack ? 'home.merchant.seeWhatToChange' : 'home.merchant.openKyc')}
         </Link>
       </PageLayout>
     );
+  }
   if (noGroup)
     return (
       <PageLayout title={title}>

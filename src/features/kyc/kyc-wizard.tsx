@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { KycApplication } from '../../../contract/kyc/application';
 import type { KycDocumentUploadFields } from '../../../contract/kyc/documents';
+import type { KycFlag } from '../../../contract/kyc/review';
 import type { SaveStepAnswer } from '../../../contract/kyc/endpoints';
 import { KYC_STEP_IDS, type KycStepId } from '../../../contract/kyc/steps';
 import { KYC_DISPLAY_STATUS_LABEL_KEYS } from '../../../contract/merchant-groups';
@@ -132,9 +133,13 @@ export function KycWizard({ groupId, urlStep }: { groupId: string; urlStep: KycS
       <p className="mb-1 text-xs text-slate-500">{t('kyc.wizard.stepOf', { current: snapshot.context.currentIndex + 1, total: KYC_STEP_IDS.length })}</p>
       <p className="mb-4 text-sm text-slate-600">{t(`kyc.stepIntro.${step}`)}</p>
       {data.mode === 'resubmission' ? (
-        <p role="note" className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {stepDetail?.flagged ? t('kyc.resubmission.banner') : t('kyc.resubmission.nothingHere')}
-        </p>
+        stepDetail?.flagged ? (
+          <p role="note" className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {t('kyc.resubmission.banner')}
+          </p>
+        ) : (
+          <OpenRequests flags={data.flags} onGoTo={(id) => actor.send({ type: 'wizard.go-to', stepId: id })} />
+        )
       ) : null}
       <StepForm
         key={`${step}-${data.mode}`}
@@ -156,6 +161,49 @@ export function KycWizard({ groupId, urlStep }: { groupId: string; urlStep: KycS
       </StepForm>
       <WizardStatus actor={actor} snapshot={snapshot} application={data} />
     </KycDocumentsContext.Provider>
+  );
+}
+
+/**
+ * On a step with nothing to change, what the reviewer asked for and where: an applicant who opens the
+ * application sent back (from the home page or the menu, both at its first step) sees why at once and
+ * goes to the step to change, instead of looking for the one marked step.
+ */
+function OpenRequests({ flags, onGoTo }: { flags: readonly KycFlag[]; onGoTo: (step: KycStepId) => void }) {
+  const { t } = useTranslation();
+  const open = flags.filter((flag) => flag.resolvedAt === null && flag.step !== null);
+  const steps = KYC_WIZARD.steps.filter((step) => open.some((flag) => flag.step === step.id));
+  return (
+    <section
+      role="note"
+      aria-label={t('kyc.resubmission.requestsTitle')}
+      className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+    >
+      <p>{t('kyc.resubmission.nothingHere')}</p>
+      {steps.length ? (
+        <>
+          <p className="mt-2 font-medium">{t('kyc.resubmission.requestsTitle')}</p>
+          <ul className="mt-1 flex flex-col gap-2">
+            {steps.map((step) => (
+              <li key={step.id}>
+                <button type="button" className="font-medium text-brand underline underline-offset-2" onClick={() => onGoTo(step.id as KycStepId)}>
+                  {t('kyc.resubmission.goToStep', { number: KYC_STEP_IDS.indexOf(step.id as KycStepId) + 1, title: t(step.titleKey) })}
+                </button>
+                <ul className="mt-0.5 list-disc pl-5">
+                  {open
+                    .filter((flag) => flag.step === step.id)
+                    .map((flag) => (
+                      <li key={flag.id} className="break-words">
+                        {flag.reason}
+                      </li>
+                    ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
   );
 }
 
