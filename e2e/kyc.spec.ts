@@ -174,7 +174,7 @@ test('the reviewer sends the application back flagging the bank statement', asyn
   await expect(page.getByRole('region', { name: 'Open resubmission requests' })).toContainText('less than three months old');
 });
 
-test('the applicant replaces only the flagged document and resubmits', async ({ page }) => {
+test('the applicant replaces only the flagged document and resubmits', async ({ page, browser, baseURL }) => {
   await signInAs(page, APPLICANT);
   // The home says the application came back, and its link opens the first step, which names what the
   // reviewer asked for and leads to that step.
@@ -210,6 +210,15 @@ test('the applicant replaces only the flagged document and resubmits', async ({ 
   await expectStep(page, 'authorised-signatory', 'Submit application');
   await expect(page.getByLabel('Job title')).not.toBeEditable();
   await expect(page.locator('input[type=file]:not([disabled])')).toHaveCount(0);
+  // Meanwhile the reviewer's open request names the replaced document by its step and its replacement, not by an id.
+  const reviewerContext = await browser.newContext({ baseURL });
+  const reviewer = await reviewerContext.newPage();
+  await signInAs(reviewer, REVIEWER);
+  await openApplication(reviewer);
+  await expect(reviewer.getByRole('region', { name: 'Open resubmission requests' }).getByRole('listitem')).toHaveText(
+    'Settlement accounts: The statement must be less than three months old (replaced by bank-statement-new.pdf)',
+  );
+  await reviewerContext.close();
   await page.getByRole('button', { name: 'Resubmit application' }).click();
   await expect(page.getByRole('heading', { name: 'Application submitted' })).toBeVisible();
 });
@@ -218,8 +227,13 @@ test('the reviewer approves, sends and signs the contract and activates the grou
   await signInAs(page, REVIEWER);
   await openApplication(page);
   await expect(page.getByTestId('status-badge').first()).toHaveText('Pending');
+  // Back from resubmission, the review goes on from what was asked last time and what answered it.
+  const answered = page.getByRole('region', { name: 'Asked for in the last resubmission' });
+  await expect(answered).toContainText('Settlement accounts: The statement must be less than three months old (replaced by bank-statement-new.pdf)');
   await act(page, 'Start review', 'In review');
+  await expect(answered).toBeVisible();
   await act(page, 'Approve', 'Contract Pending');
+  await expect(answered).toHaveCount(0);
   // Approved, the contract is sent first (decision 0536); only then is its signature recorded.
   await expect(page.getByRole('button', { name: 'Sign contract' })).toHaveCount(0);
   await act(page, 'Send contract', 'Contract Pending');

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { useLocation, useSearch } from 'wouter';
 import type { KycApplication } from '../../../contract/kyc/application';
+import type { KycDocument } from '../../../contract/kyc/documents';
+import type { KycFlag } from '../../../contract/kyc/review';
 import { KYC_STEP_TITLE_KEYS } from '../../../contract/kyc/steps';
 import { AuditTrail } from './components/audit-trail';
 import { DocumentLink } from './components/document-link';
@@ -64,9 +66,61 @@ export function KycApplicationScreen() {
   );
 }
 
-function ApplicationDetail({ application }: { application: KycApplication }) {
+/**
+ * One resubmission request: what it names and why. The answer lists only current documents, so a flagged
+ * document the applicant has replaced is named by its step, with the file that replaced it (not by its id).
+ */
+function FlagLine({ flag, documents }: { flag: KycFlag; documents: readonly KycDocument[] }) {
   const { t } = useTranslation();
   const flagTargetLabel = useFlagTargetLabel();
+  if (flag.targetKind === 'field')
+    return (
+      <>
+        <strong>{flagTargetLabel(flag.target)}</strong>: {flag.reason}
+      </>
+    );
+  const flagged = documents.find((entry) => entry.documentId === flag.target);
+  const replacement = documents.find((entry) => entry.replaces === flag.target);
+  const stepTitle = flag.step ? t(KYC_STEP_TITLE_KEYS[flag.step]) : t('kycReview.detail.aDocument');
+  return (
+    <>
+      <strong>{flagged ? flagged.name : stepTitle}</strong>: {flag.reason}
+      {flagged ? null : replacement ? ` (${t('kycReview.detail.replacedBy', { name: replacement.name })})` : null}
+    </>
+  );
+}
+
+/**
+ * An application back from resubmission: what the reviewer asked for last time, so the review goes on
+ * from there (the requests are closed by the resubmission, and were otherwise seen only as a count in the
+ * audit trail). A flagged document says what replaced it.
+ */
+function AnsweredRequests({ application }: { application: KycApplication }) {
+  const { t } = useTranslation();
+  const lastResolved = application.flags.reduce<string | null>(
+    (latest, flag) => (flag.resolvedAt && (!latest || flag.resolvedAt > latest) ? flag.resolvedAt : latest),
+    null,
+  );
+  const lastRound = application.flags.filter((flag) => lastResolved !== null && flag.resolvedAt === lastResolved);
+  if (lastRound.length === 0) return null;
+  return (
+    <section aria-labelledby="answered-flags" className="mb-6 rounded border border-slate-300 bg-slate-50 p-3">
+      <h2 id="answered-flags" className="mb-1 font-semibold">
+        {t('kycReview.detail.answeredFlags')}
+      </h2>
+      <ul className="list-disc pl-5 text-sm">
+        {lastRound.map((flag) => (
+          <li key={flag.id} className="break-words">
+            <FlagLine flag={flag} documents={application.documents} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ApplicationDetail({ application }: { application: KycApplication }) {
+  const { t } = useTranslation();
   const openFlags = application.flags.filter((flag) => flag.resolvedAt === null);
   const current = application.documents.filter((document) => document.replacedBy === null);
   const headers = [...new Set(current.map((document) => document.header))];
@@ -86,16 +140,17 @@ function ApplicationDetail({ application }: { application: KycApplication }) {
             {t('kycReview.detail.openFlags')}
           </h2>
           <ul className="list-disc pl-5 text-sm">
-            {openFlags.map((flag) => {
-              const document = flag.targetKind === 'document' ? application.documents.find((entry) => entry.documentId === flag.target) : undefined;
-              return (
-                <li key={flag.id}>
-                  <strong>{document ? document.name : flagTargetLabel(flag.target)}</strong>: {flag.reason}
-                </li>
-              );
-            })}
+            {openFlags.map((flag) => (
+              <li key={flag.id} className="break-words">
+                <FlagLine flag={flag} documents={application.documents} />
+              </li>
+            ))}
           </ul>
         </section>
+      ) : null}
+
+      {openFlags.length === 0 && (application.status === 'Pending' || application.status === 'InReview') ? (
+        <AnsweredRequests application={application} />
       ) : null}
 
       <section aria-labelledby="sections" className="mb-6">
