@@ -107,6 +107,16 @@ test("an Active group's page leads into its unfinished merchant wizard, and on t
   await expect(page.getByTestId('merchant-wizard-entry')).toHaveCount(0);
 });
 
+test('the group opened by its address (the way back from its pages) leads into the merchant wizard, and the wizard stays open', async ({ page }) => {
+  await signInAs(page, 'foliouser@demo.folio.test');
+  const groupId = await groupIdOf(page, 'Lagoon Hotels Group');
+  await page.goto(`/merchants?merchantGroupId=${groupId}`);
+  const entry = page.getByTestId('group-dialog').getByTestId('merchant-wizard-entry');
+  await entry.getByRole('link', { name: /(Start|Continue) the merchant wizard/ }).click();
+  await expect(page.getByTestId('merchant-wizard')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/merchants/[a-z-]+\\?merchantGroupId=${groupId}&isOnboarding=true$`));
+});
+
 test("a provider admin changes a property's status from its group's page, with a reason, among the statuses the lifecycle allows", async ({ page }) => {
   await signInAs(page, 'folioadmin@demo.folio.test');
   await page.goto('/merchants?q=Lagoon');

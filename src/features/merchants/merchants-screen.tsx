@@ -134,7 +134,7 @@ export function MerchantsScreen() {
 
 /**
  * `/merchants?merchantGroupId=` opens that group, the way back from its settings pages (issue 34). Closing it
- * drops the id from the address, so a reload shows the list.
+ * on the list drops the id from the address, so a reload shows the list.
  */
 function useAddressedGroup(): { group: MerchantGroupListItem | null; close: () => void } {
   const [location, navigate] = useLocation();
@@ -147,6 +147,10 @@ function useAddressedGroup(): { group: MerchantGroupListItem | null; close: () =
   });
   const close = () => {
     if (!id) return;
+    // The dialog also closes when a link in it has opened another page (the wizard, a settings page) and
+    // the list goes away: the address is that page's by then, and must stay. Only the list's own address
+    // drops the id; `location` is the one this list rendered with.
+    if (window.location.pathname !== location) return;
     search.delete('merchantGroupId');
     const rest = search.toString();
     navigate(rest ? `${location}?${rest}` : location, { replace: true });
