@@ -184,7 +184,8 @@ test('the applicant replaces only the flagged document and resubmits', async ({ 
   await expectStep(page, 'application-overview', 'Application overview');
   const requests = page.getByRole('note', { name: 'Our reviewer asked you to change:' });
   await expect(requests).toContainText('Nothing on this step needs to change.');
-  await expect(requests.getByText('The statement must be less than three months old', { exact: true })).toBeVisible();
+  // Each request names what to change: here the flagged document.
+  await expect(requests).toContainText('bank-statement.pdf: The statement must be less than three months old');
   await requests.getByRole('button', { name: 'Step 7: Settlement accounts' }).click();
   await expectStep(page, 'settlement-accounts', 'Settlement accounts');
   await expect(page.getByRole('note', { name: 'Our reviewer asked you to change:' })).toHaveCount(0);

@@ -4,12 +4,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { KycApplication } from '../../../contract/kyc/application';
-import type { KycDocumentUploadFields } from '../../../contract/kyc/documents';
+import type { KycDocument, KycDocumentUploadFields } from '../../../contract/kyc/documents';
 import type { KycFlag } from '../../../contract/kyc/review';
 import type { SaveStepAnswer } from '../../../contract/kyc/endpoints';
 import { KYC_STEP_IDS, type KycStepId } from '../../../contract/kyc/steps';
 import { KYC_DISPLAY_STATUS_LABEL_KEYS } from '../../../contract/merchant-groups';
 import { KYC_WIZARD } from '../../../machines/kyc-wizard';
+import { useFlagTargetLabel } from '../../lib/kyc-field-labels';
 import { hideLoadingOverlay, showLoadingOverlay } from '../../lib/loading-overlay-store';
 import { KycDocumentsContext, type KycDocuments } from './components/documents-context';
 import { StepIndicator } from './components/step-indicator';
@@ -138,7 +139,7 @@ export function KycWizard({ groupId, urlStep }: { groupId: string; urlStep: KycS
             {t('kyc.resubmission.banner')}
           </p>
         ) : (
-          <OpenRequests flags={data.flags} onGoTo={(id) => actor.send({ type: 'wizard.go-to', stepId: id })} />
+          <OpenRequests flags={data.flags} documents={data.documents} onGoTo={(id) => actor.send({ type: 'wizard.go-to', stepId: id })} />
         )
       ) : null}
       <StepForm
@@ -169,8 +170,14 @@ export function KycWizard({ groupId, urlStep }: { groupId: string; urlStep: KycS
  * application sent back (from the home page or the menu, both at its first step) sees why at once and
  * goes to the step to change, instead of looking for the one marked step.
  */
-function OpenRequests({ flags, onGoTo }: { flags: readonly KycFlag[]; onGoTo: (step: KycStepId) => void }) {
+function OpenRequests({ flags, documents, onGoTo }: { flags: readonly KycFlag[]; documents: readonly KycDocument[]; onGoTo: (step: KycStepId) => void }) {
   const { t } = useTranslation();
+  const flagTargetLabel = useFlagTargetLabel();
+  // What a request names: the field, or the document (by the file that replaced it once replaced).
+  const targetOf = (flag: KycFlag) =>
+    flag.targetKind === 'field'
+      ? flagTargetLabel(flag.target, { withStep: false })
+      : (documents.find((entry) => entry.documentId === flag.target) ?? documents.find((entry) => entry.replaces === flag.target))?.name;
   const open = flags.filter((flag) => flag.resolvedAt === null && flag.step !== null);
   const steps = KYC_WIZARD.steps.filter((step) => open.some((flag) => flag.step === step.id));
   return (
@@ -194,6 +201,7 @@ function OpenRequests({ flags, onGoTo }: { flags: readonly KycFlag[]; onGoTo: (s
                     .filter((flag) => flag.step === step.id)
                     .map((flag) => (
                       <li key={flag.id} className="break-words">
+                        {targetOf(flag) ? <strong>{targetOf(flag)}: </strong> : null}
                         {flag.reason}
                       </li>
                     ))}

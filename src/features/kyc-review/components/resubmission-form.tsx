@@ -8,7 +8,7 @@ import { Button } from '../../../components/form/button';
 import { useForm } from '../../../components/form/use-form';
 import { BIRTH_DATE } from './field-order';
 import { BIRTH_PARTS, labelKeyOf, reviewEntries } from './review-entries';
-import { useFieldLabel } from './step-data';
+import { useFieldLabel } from '../../../lib/kyc-field-labels';
 import { KYC_REASON_MAX_LENGTH } from '../../../../contract/kyc/review';
 
 export interface FlagInput {

@@ -1,38 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_TYPES, type KycDocument } from '../../../../contract/kyc/documents';
 import { ACCOUNT_TYPES, PAYMENT_SCHEMES, STAKEHOLDER_KINDS } from '../../../../contract/kyc/step-schemas';
-import { KYC_STEP_TITLE_KEYS, type KycStepId } from '../../../../contract/kyc/steps';
+import type { KycStepId } from '../../../../contract/kyc/steps';
+import { useFieldLabel } from '../../../lib/kyc-field-labels';
 import { KYC_SURVEY_QUESTIONS } from '../../../../contract/kyc/surveys';
 import { DocumentLink } from './document-link';
 import { birthDateText, isBirthDate, labelKeyOf, reviewEntries } from './review-entries';
 
 type Data = Record<string, unknown>;
-
-function humanize(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
-}
-
-/** A field's label: the wizard's label when it has one, else the key in words. */
-export function useFieldLabel() {
-  const { t } = useTranslation();
-  return (key: string) => t(`kyc.fields.${key}`, { defaultValue: humanize(key) });
-}
-
-/**
- * A field flag's target (`<step>` or `<step>.<field>.<part>`) in words: the step's title, then each
- * field's label, e.g. "Company details: Business address › Postal code". Unknown steps keep their id.
- */
-export function useFlagTargetLabel() {
-  const { t } = useTranslation();
-  const fieldLabel = useFieldLabel();
-  return (target: string) => {
-    const [step = '', ...fields] = target.split('.');
-    const titleKey = (KYC_STEP_TITLE_KEYS as Record<string, string>)[step];
-    const stepTitle = titleKey ? t(titleKey) : step;
-    return fields.length === 0 ? stepTitle : `${stepTitle}: ${fields.map(fieldLabel).join(' › ')}`;
-  };
-}
 
 /**
  * A saved step draft as a definition list. Survey answers show the question and answer texts;

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { KYC_STEP_TITLE_KEYS } from '../../contract/kyc/steps';
+
+// The words for a KYC field and a reviewer's field flag, shared by the applicant's wizard (what the
+// reviewer asked to change) and the reviewer's pages (what they asked for), so both name a field alike.
+
+function humanize(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
+}
+
+/** A field's label: the wizard's label when it has one, else the key in words. */
+export function useFieldLabel() {
+  const { t } = useTranslation();
+  return (key: string) => t(`kyc.fields.${key}`, { defaultValue: humanize(key) });
+}
+
+/**
+ * A field flag's target (`<step>` or `<step>.<field>.<part>`) in words: the step's title, then each
+ * field's label, e.g. "Company details: Business address › Postal code". Unknown steps keep their id.
+ * `withStep: false` leaves the step's title out, for a list already grouped by step.
+ */
+export function useFlagTargetLabel() {
+  const { t } = useTranslation();
+  const fieldLabel = useFieldLabel();
+  return (target: string, { withStep = true }: { withStep?: boolean } = {}) => {
+    const [step = '', ...fields] = target.split('.');
+    const titleKey = (KYC_STEP_TITLE_KEYS as Record<string, string>)[step];
+    const stepTitle = titleKey ? t(titleKey) : step;
+    if (fields.length === 0) return stepTitle;
+    const fieldsText = fields.map(fieldLabel).join(' › ');
+    return withStep ? `${stepTitle}: ${fieldsText}` : fieldsText;
+  };
+}
