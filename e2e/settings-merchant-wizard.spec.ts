@@ -92,6 +92,6 @@ test('the wizard of a group that is not Active is locked and says why', async ({
   await signInAs(page, PROVIDER_ADMIN);
   const groupId = await groupIdOf(page, 'Iberia Boutique');
   await page.goto(`/merchants/currency-rules?merchantGroupId=${groupId}&isOnboarding=true`);
-  await expect(page.getByTestId('merchant-wizard-locked')).toHaveText('The merchant wizard opens once the merchant group is Active; it is ContractSigned.');
+  await expect(page.getByTestId('merchant-wizard-locked')).toHaveText('The merchant wizard opens once the merchant group is Active; it is Contract signed.');
   await expect(page.getByRole('form')).toHaveCount(0);
 });

@@ -50,7 +50,8 @@ export function MerchantWizard({ merchantGroupId, urlStep }: { merchantGroupId: 
       ? ''
       : answer.completedAt
         ? t('settings.wizard.finishedAlready')
-        : t('settings.wizard.notActive', { status: answer.groupStatus, active: MERCHANT_WIZARD_STATUS });
+        : // The statuses in words, as the merchants list shows them, not their codes ("ContractSigned").
+          t('settings.wizard.notActive', { status: t(`merchants.status.${answer.groupStatus}`), active: t(`merchants.status.${MERCHANT_WIZARD_STATUS}`) });
     return (
       <p role="status" data-testid="merchant-wizard-locked">
         {reason}
