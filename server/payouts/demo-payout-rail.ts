@@ -5,6 +5,7 @@ import { enqueuePayoutEvent } from '../webhooks/webhook-events';
 import { nextPayoutStage, payoutStage } from '../../machines/payout-lifecycle.machine';
 import { recordLiveEvent } from '../events/live-outbox';
 import { startRounds } from '../jobs/job-runner';
+import { sendPayoutStatements } from './payout-statements';
 
 /**
  * The demo's stand-in for the bank (decision 0137): a payout attempt a user started (a retry) or the
@@ -25,7 +26,7 @@ export interface PayoutRail {
 
 /** Settles every due attempt in one transaction; returns how many. */
 export async function settleDueAttempts(ctx: AppContext, settleAfterMs: number): Promise<number> {
-  return ctx.db.transaction().execute(async (trx) => {
+  const settled = await ctx.db.transaction().execute(async (trx) => {
     const due = await trx
       .selectFrom('payout_attempts')
       .innerJoin('payouts', 'payouts.id', 'payout_attempts.payout_id')
@@ -75,8 +76,11 @@ export async function settleDueAttempts(ctx: AppContext, settleAfterMs: number):
         refused ? { attemptNo: attempt.attempt_no, error: DEMO_REFUSAL_ERROR } : { attemptNo: attempt.attempt_no },
       );
     }
-    return due.length;
+    return due.map((attempt) => attempt.payout_id);
   });
+  // Each property's payout e-mail recipients hear what the bank did, once the settlement has committed (decision 0700).
+  await sendPayoutStatements(ctx, settled);
+  return settled.length;
 }
 
 export interface PayoutRailOptions {

@@ -3,7 +3,8 @@ import { SETTINGS_KIND_DEFINITIONS, type SettingsKind } from '../../contract/set
 import type { FieldSource, SettingsAnswer } from '../../contract/settings/endpoints';
 import { PAYMENT_DEFAULTS, type PaymentSettings } from '../../contract/settings/payment';
 import { PROCESSING_DEFAULTS, type ProcessingSettings } from '../../contract/settings/processing';
-import { PAYOUT_DEFAULTS } from '../../contract/settings/payout';
+import { PAYOUT_DEFAULTS, type PayoutSettings } from '../../contract/settings/payout';
+import { PAYOUT_EMAILS_DEFAULTS, type PayoutEmails } from '../../contract/settings/payout-emails';
 import { startingTimeZone } from '../../contract/country-time-zones';
 import type { Db } from '../db/database';
 
@@ -171,3 +172,15 @@ export const effectivePayoutSettings = sql`LATERAL (
   LEFT JOIN merchant_settings own ON own.merchant_group_id = m.merchant_group_id AND own.merchant_id = m.id AND own.kind = ${SETTINGS_KIND_DEFINITIONS.payout.storedAs}
   LEFT JOIN merchant_settings grp ON grp.merchant_group_id = m.merchant_group_id AND grp.merchant_id IS NULL AND grp.kind = ${SETTINGS_KIND_DEFINITIONS.payout.storedAs}
 )`;
+
+/** The property's payout settings (its own, else its group's, else the defaults): the account a payout goes to. */
+export async function payoutSettingsOf(db: Db, merchantGroupId: string, merchantId: string): Promise<PayoutSettings> {
+  const answer = await readSettings(db, merchantGroupId, 'payout', merchantId);
+  return { ...PAYOUT_DEFAULTS, ...(answer.values as Partial<PayoutSettings>) };
+}
+
+/** Who receives the property's payout statements (its own list, else its group's, else none). */
+export async function payoutEmailsOf(db: Db, merchantGroupId: string, merchantId: string): Promise<PayoutEmails> {
+  const answer = await readSettings(db, merchantGroupId, 'payout-emails', merchantId);
+  return { ...PAYOUT_EMAILS_DEFAULTS, ...(answer.values as Partial<PayoutEmails>) };
+}
