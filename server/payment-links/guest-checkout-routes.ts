@@ -13,6 +13,7 @@ import { MAX_FAILED_CARD_ATTEMPTS } from './link-limits';
 import { cardNetworkOf } from '../../contract/card-checks';
 import { linkState } from './payment-link-routes';
 import { propertyCheckout } from './property-checkout';
+import { sendPaymentNotice } from './payment-notices';
 import { enqueueOrderEvent } from '../webhooks/webhook-events';
 import { recordLiveEvent } from '../events/live-outbox';
 
@@ -143,7 +144,7 @@ export function registerGuestCheckoutRoutes(app: FastifyInstance, acquirer: Card
   registerEndpoint(
     app,
     payGuestCheckout,
-    async ({ params, body, ctx }): Promise<GuestPaymentAnswer> => {
+    async ({ params, body, ctx, afterCommit }): Promise<GuestPaymentAnswer> => {
       const row = await linkByToken(ctx.db, params.token, true);
       const state = linkState(row, row.order_status);
       if (state !== 'Payable') throw problems.conflict(REFUSALS[state]);
@@ -234,6 +235,20 @@ export function registerGuestCheckoutRoutes(app: FastifyInstance, acquirer: Card
       const orderId = Number(row.order_id);
       await recordLiveEvent(ctx.db, { type: 'order', orderId, merchantId: row.merchant_id, change: outcome === 'Paid' ? 'paid' : 'authorized', status });
       await recordLiveEvent(ctx.db, { type: 'paymentLink', linkId: row.link_id, orderId, merchantId: row.merchant_id, change: 'paid', state: 'Completed' });
+      // The hotel's payment recipients hear of it once the payment has committed (decision 0701).
+      const notice = {
+        merchantId: row.merchant_id,
+        merchantGroupId: property.merchantGroupId,
+        property: property.name,
+        guestName: row.guest_name ?? '',
+        bookingReference: row.booking_reference,
+        orderId,
+        amountMinor: amount,
+        currency: row.currency.trim(),
+        outcome,
+        card: { brand: card.brand, last4: card.last4 },
+      } as const;
+      afterCommit(() => sendPaymentNotice(app.ctx, notice));
       return { outcome, message: null, checkout: await checkoutOf(ctx.db, await linkByToken(ctx.db, params.token, false)) };
     },
     { rateLimit: { max: app.ctx.config.rateLimits.guestPaymentsPerTenMinutes, timeWindow: 600_000 } },

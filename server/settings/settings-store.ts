@@ -5,6 +5,7 @@ import { PAYMENT_DEFAULTS, type PaymentSettings } from '../../contract/settings/
 import { PROCESSING_DEFAULTS, type ProcessingSettings } from '../../contract/settings/processing';
 import { PAYOUT_DEFAULTS, type PayoutSettings } from '../../contract/settings/payout';
 import { PAYOUT_EMAILS_DEFAULTS, type PayoutEmails } from '../../contract/settings/payout-emails';
+import { NOTIFICATION_DEFAULTS, type NotificationSettings } from '../../contract/settings/notifications';
 import { startingTimeZone } from '../../contract/country-time-zones';
 import type { Db } from '../db/database';
 
@@ -183,4 +184,10 @@ export async function payoutSettingsOf(db: Db, merchantGroupId: string, merchant
 export async function payoutEmailsOf(db: Db, merchantGroupId: string, merchantId: string): Promise<PayoutEmails> {
   const answer = await readSettings(db, merchantGroupId, 'payout-emails', merchantId);
   return { ...PAYOUT_EMAILS_DEFAULTS, ...(answer.values as Partial<PayoutEmails>) };
+}
+
+/** The property's notification recipients by type (its own lists, else its group's, else none). */
+export async function notificationsOf(db: Db, merchantGroupId: string, merchantId: string): Promise<NotificationSettings> {
+  const answer = await readSettings(db, merchantGroupId, 'notifications', merchantId);
+  return { ...NOTIFICATION_DEFAULTS, ...(answer.values as Partial<NotificationSettings>) };
 }
