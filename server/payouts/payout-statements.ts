@@ -3,6 +3,7 @@ import { minorToText } from '../../contract/money';
 import type { PayoutEmails } from '../../contract/settings/payout-emails';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/database';
+import type { ColumnOf, ColumnsOf } from '../db/row-types';
 import type { Mail } from '../mail/mailer';
 import { payoutEmailsOf, payoutSettingsOf } from '../settings/settings-store';
 
@@ -14,23 +15,25 @@ import { payoutEmailsOf, payoutSettingsOf } from '../settings/settings-store';
 /** An amount as the back office's e-mails write it: "EUR 1234.56", in the currency's own decimals. */
 const formatMinor = (amountMinor: number, currency: string) => `${currency} ${minorToText(amountMinor, currency)}`;
 
-/** A settled payout with what its lines hold, by kind. */
-interface SettledPayout {
-  id: string;
-  reference: string;
-  status: 'Paid' | 'Failed';
-  currency: string;
-  merchant_id: string;
-  merchant_group_id: string;
-  property: string;
-  period_start: string;
-  period_end: string;
-  captures: string;
-  refunds: string;
-  fees: string;
-  carried: string;
-  error: string | null;
-}
+/** A settled payout with what its lines hold, by kind: typed from the schema, the computed columns as text (decision 0610). */
+type SettledPayout = ColumnsOf<'payouts', 'id' | 'reference' | 'merchant_id'> &
+  ColumnsOf<'merchants', 'merchant_group_id'> & {
+    status: 'Paid' | 'Failed';
+    /** `trim(p.currency)`. */
+    currency: string;
+    /** The merchant's name. */
+    property: ColumnOf<'merchants', 'name'>;
+    /** `to_char(..., 'YYYY-MM-DD')`. */
+    period_start: string;
+    period_end: string;
+    /** Sums of the lines of each kind, in minor units, as text. */
+    captures: string;
+    refunds: string;
+    fees: string;
+    carried: string;
+    /** The last attempt's error. */
+    error: ColumnOf<'payout_attempts', 'error'>;
+  };
 
 /** The last four characters of an account number, as a bank statement shows them; nothing when none is saved. */
 const accountEnd = (accountNumber: string) => (accountNumber.replace(/\s/g, '').length >= 4 ? accountNumber.replace(/\s/g, '').slice(-4) : null);
