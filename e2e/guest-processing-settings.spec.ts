@@ -74,7 +74,7 @@ test("a guest on a phone pays as the property's processing settings say: the car
   await page.goto(`/properties/processing-settings?merchantId=${merchantId}`);
   const processing = page.getByRole('form', { name: 'Processing settings' });
   await expect(processing.locator('[data-field="forceAuthorization"]')).toContainText('a pay-now link only holds the amount');
-  await expect(processing.locator('[data-field="guestEmailDomains"]')).toContainText('not use them yet');
+  await expect(processing.locator('[data-field="guestEmailDomains"]')).toContainText('Not applied yet: payment links do not use them.');
   await page.goto(`/properties/payout-settings?merchantId=${merchantId}`);
   await expect(page.getByRole('form', { name: 'Payout settings' }).locator('[data-field="minimumPayoutMinor"]')).toContainText(
     'A payout that would pay less waits',
