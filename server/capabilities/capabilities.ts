@@ -14,7 +14,7 @@ import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { propertyCheckout } from '../payment-links/property-checkout';
 import { moneyBlockOf, propertyStatusOpens } from '../properties/property-money-rules';
-import { mostKeptPropertyTimeZone, paymentSettingsOf } from '../settings/settings-store';
+import { effectiveSettingsOf, mostKeptPropertyTimeZone } from '../settings/settings-store';
 import { CURRENCY_RULES_DEFAULTS } from '../../contract/settings/currency-rules';
 import { SETTINGS_KIND_DEFINITIONS } from '../../contract/settings/kinds';
 import { startingTimeZone } from '../../contract/country-time-zones';
@@ -41,7 +41,7 @@ export async function propertyCapabilities(db: Db, caller: Caller, merchantId: s
     .executeTakeFirst();
   if (!row) throw problems.notFound('no such property');
   const status = row.status as PropertyStatus;
-  const [checkout, settings] = await Promise.all([propertyCheckout(db, row.id), paymentSettingsOf(db, row.merchant_group_id, row.id)]);
+  const [checkout, settings] = await Promise.all([propertyCheckout(db, row.id), effectiveSettingsOf(db, row.merchant_group_id, row.id, 'payment')]);
   return {
     merchantId: row.id,
     name: row.name,

@@ -11,7 +11,7 @@ import { effectiveMerchants } from '../lists/list-query';
 import { problems, type HttpProblem } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { linkOrigin } from '../mail/link-origin';
-import { formatInstant, formatMinor } from './money-text';
+import { formatInstant, formatMinor } from '../mail/money-text';
 import { staffLinkState } from './link-state';
 import { GUEST_PAGE_PATH, linkState } from './payment-link-routes';
 import { propertyCheckout } from './property-checkout';

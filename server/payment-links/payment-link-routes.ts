@@ -9,9 +9,9 @@ import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { linkOrigin } from '../mail/link-origin';
-import { formatInstant, formatMinor } from './money-text';
+import { formatInstant, formatMinor } from '../mail/money-text';
 import { propertyCheckout, type PropertyCheckout } from './property-checkout';
-import { paymentSettingsOf } from '../settings/settings-store';
+import { effectiveSettingsOf } from '../settings/settings-store';
 
 const { getPaymentLinkSetup, createPaymentLink } = paymentLinkEndpoints;
 
@@ -33,7 +33,7 @@ async function activeProperty(db: Db, merchantId: string) {
 
 /** What the property's payment settings let a link ask for (issue 32): its payment types and charge categories. */
 async function linkChoices(db: Db, property: PropertyCheckout) {
-  const settings = await paymentSettingsOf(db, property.merchantGroupId, property.merchantId);
+  const settings = await effectiveSettingsOf(db, property.merchantGroupId, property.merchantId, 'payment');
   return {
     paymentTypes: settings.paymentTypes,
     chargeCategories: settings.chargeCategories,

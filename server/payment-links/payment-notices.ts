@@ -1,6 +1,6 @@
-import { minorToText } from '../../contract/money';
 import type { AppContext } from '../app-context';
-import { notificationsOf } from '../settings/settings-store';
+import { formatMinor } from '../mail/money-text';
+import { effectiveSettingsOf } from '../settings/settings-store';
 
 // The hotel hears of its guests' payments (decision 0701): when a guest completes a payment link, the property's
 // PMNT (payment) notification recipients, else its DEFAULT ones (the notifications settings page, the property's own
@@ -28,7 +28,7 @@ const DONE: Record<PaymentNotice['outcome'], { subject: string; sentence: string
 };
 
 export function paymentNoticeMail(notice: PaymentNotice): { subject: string; text: string } {
-  const amount = `${notice.currency} ${minorToText(notice.amountMinor, notice.currency)}`;
+  const amount = formatMinor(notice.amountMinor, notice.currency);
   const done = DONE[notice.outcome];
   // What is left for the hotel to do: nothing for a charged card.
   const next = { Paid: [], Authorized: ['Capture it from the order when the stay is charged.'], Tokenized: ['Charge it from the order when it is due.'] }[
@@ -48,7 +48,7 @@ export function paymentNoticeMail(notice: PaymentNotice): { subject: string; tex
 /** Sends the notice to the property's payment recipients (else its default ones); a failure is logged, never undoes the payment. */
 export async function sendPaymentNotice(ctx: AppContext, notice: PaymentNotice): Promise<void> {
   try {
-    const lists = await notificationsOf(ctx.db, notice.merchantGroupId, notice.merchantId);
+    const lists = await effectiveSettingsOf(ctx.db, notice.merchantGroupId, notice.merchantId, 'notifications');
     const recipients = lists.PMNT.length > 0 ? lists.PMNT : lists.DEFAULT;
     const mail = paymentNoticeMail(notice);
     for (const to of new Set(recipients)) await ctx.mailer.send({ to, ...mail });

@@ -3,7 +3,7 @@ import type { CardNetwork } from '../../contract/card-checks';
 import { acceptedCardNetworks } from '../../contract/settings/processing';
 import type { Db } from '../db/database';
 import { logoUrlOf } from '../properties/brand-assets';
-import { processingSettingsOf } from '../settings/settings-store';
+import { effectiveSettingsOf } from '../settings/settings-store';
 
 // What a property's payment links look like and accept, read from its settings (the property's own
 // row first, then its merchant group's) with sensible defaults while the settings pages are being
@@ -86,7 +86,7 @@ export async function propertyCheckout(db: Db, merchantId: string): Promise<Prop
   if (!property) return undefined;
   const brand = await settingsOf(db, property.id, property.merchant_group_id, 'brand-assets');
   const currencyRules = await settingsOf(db, property.id, property.merchant_group_id, 'currency-rules');
-  const processing = await processingSettingsOf(db, property.merchant_group_id, property.id);
+  const processing = await effectiveSettingsOf(db, property.merchant_group_id, property.id, 'processing');
   return {
     merchantId: property.id,
     merchantGroupId: property.merchant_group_id,

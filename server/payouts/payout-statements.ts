@@ -1,19 +1,16 @@
 import { sql } from 'kysely';
-import { minorToText } from '../../contract/money';
 import type { PayoutEmails } from '../../contract/settings/payout-emails';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/database';
 import type { ColumnOf, ColumnsOf } from '../db/row-types';
 import type { Mail } from '../mail/mailer';
-import { payoutEmailsOf, payoutSettingsOf } from '../settings/settings-store';
+import { formatMinor } from '../mail/money-text';
+import { effectiveSettingsOf } from '../settings/settings-store';
 
 // Payout statements (decision 0700): when the bank has paid or refused a payout, its property's payout e-mail
 // recipients (the payout e-mails settings page: to, cc and bcc, the property's own else its group's) get what
 // happened, the period, what the payout holds and the account it went to. Sent after the settlement commits, one
 // e-mail per address (a bcc address is not shown to the others). A property with no recipients gets none.
-
-/** An amount as the back office's e-mails write it: "EUR 1234.56", in the currency's own decimals. */
-const formatMinor = (amountMinor: number, currency: string) => `${currency} ${minorToText(amountMinor, currency)}`;
 
 /** A settled payout with what its lines hold, by kind: typed from the schema, the computed columns as text (decision 0610). */
 type SettledPayout = ColumnsOf<'payouts', 'id' | 'reference' | 'merchant_id'> &
@@ -94,10 +91,10 @@ export async function payoutStatementMails(db: Db, payoutIds: readonly string[])
     ORDER BY p.reference`.execute(db);
   const mails: Mail[] = [];
   for (const payout of payouts.rows) {
-    const recipients: PayoutEmails = await payoutEmailsOf(db, payout.merchant_group_id, payout.merchant_id);
+    const recipients: PayoutEmails = await effectiveSettingsOf(db, payout.merchant_group_id, payout.merchant_id, 'payout-emails');
     const addresses = [...new Set([...recipients.to, ...recipients.cc, ...recipients.bcc])];
     if (addresses.length === 0) continue;
-    const statement = statementOf(payout, (await payoutSettingsOf(db, payout.merchant_group_id, payout.merchant_id)).accountNumber);
+    const statement = statementOf(payout, (await effectiveSettingsOf(db, payout.merchant_group_id, payout.merchant_id, 'payout')).accountNumber);
     for (const to of addresses) mails.push({ to, ...statement });
   }
   return mails;

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { SETTINGS_KIND_DEFINITIONS, type SettingsKind } from '../../contract/settings/kinds';
 import type { FieldSource, SettingsAnswer } from '../../contract/settings/endpoints';
-import { PAYMENT_DEFAULTS, type PaymentSettings } from '../../contract/settings/payment';
-import { PROCESSING_DEFAULTS, type ProcessingSettings } from '../../contract/settings/processing';
+import type { PaymentSettings } from '../../contract/settings/payment';
+import type { ProcessingSettings } from '../../contract/settings/processing';
 import { PAYOUT_DEFAULTS, type PayoutSettings } from '../../contract/settings/payout';
-import { PAYOUT_EMAILS_DEFAULTS, type PayoutEmails } from '../../contract/settings/payout-emails';
-import { NOTIFICATION_DEFAULTS, type NotificationSettings } from '../../contract/settings/notifications';
+import type { PayoutEmails } from '../../contract/settings/payout-emails';
+import type { NotificationSettings } from '../../contract/settings/notifications';
 import { startingTimeZone } from '../../contract/country-time-zones';
 import type { Db } from '../db/database';
 
@@ -147,18 +147,6 @@ export async function resetPropertySettings(
   return { rowId, changed: dropped };
 }
 
-/** The property's payment settings (its own, else its group's, else the defaults): what a link may ask for. */
-export async function paymentSettingsOf(db: Db, merchantGroupId: string, merchantId: string): Promise<PaymentSettings> {
-  const answer = await readSettings(db, merchantGroupId, 'payment', merchantId);
-  return { ...PAYMENT_DEFAULTS, ...(answer.values as Partial<PaymentSettings>) };
-}
-
-/** The property's processing settings (its own, else its group's, else the defaults): how its guests' cards are taken. */
-export async function processingSettingsOf(db: Db, merchantGroupId: string, merchantId: string): Promise<ProcessingSettings> {
-  const answer = await readSettings(db, merchantGroupId, 'processing', merchantId);
-  return { ...PROCESSING_DEFAULTS, ...(answer.values as Partial<ProcessingSettings>) };
-}
-
 /**
  * A property's effective payout settings as SQL, for the payout run's set-based claim: a LATERAL subquery over
  * `merchants m` answering `schedule`, `minimum_minor` and `minimum_currency`, each field the property's own value,
@@ -174,20 +162,26 @@ export const effectivePayoutSettings = sql`LATERAL (
   LEFT JOIN merchant_settings grp ON grp.merchant_group_id = m.merchant_group_id AND grp.merchant_id IS NULL AND grp.kind = ${SETTINGS_KIND_DEFINITIONS.payout.storedAs}
 )`;
 
-/** The property's payout settings (its own, else its group's, else the defaults): the account a payout goes to. */
-export async function payoutSettingsOf(db: Db, merchantGroupId: string, merchantId: string): Promise<PayoutSettings> {
-  const answer = await readSettings(db, merchantGroupId, 'payout', merchantId);
-  return { ...PAYOUT_DEFAULTS, ...(answer.values as Partial<PayoutSettings>) };
+/** The values of the kinds the rest of the server reads, as the contract types them. */
+interface EffectiveSettings {
+  payment: PaymentSettings;
+  processing: ProcessingSettings;
+  payout: PayoutSettings;
+  'payout-emails': PayoutEmails;
+  notifications: NotificationSettings;
 }
 
-/** Who receives the property's payout statements (its own list, else its group's, else none). */
-export async function payoutEmailsOf(db: Db, merchantGroupId: string, merchantId: string): Promise<PayoutEmails> {
-  const answer = await readSettings(db, merchantGroupId, 'payout-emails', merchantId);
-  return { ...PAYOUT_EMAILS_DEFAULTS, ...(answer.values as Partial<PayoutEmails>) };
-}
-
-/** The property's notification recipients by type (its own lists, else its group's, else none). */
-export async function notificationsOf(db: Db, merchantGroupId: string, merchantId: string): Promise<NotificationSettings> {
-  const answer = await readSettings(db, merchantGroupId, 'notifications', merchantId);
-  return { ...NOTIFICATION_DEFAULTS, ...(answer.values as Partial<NotificationSettings>) };
+/**
+ * A property's effective settings of a kind, as the rest of the server applies them: each field its own value, else
+ * its group's, else the kind's default (payment: what a link may ask for; processing: how guests' cards are taken;
+ * payout: the account and schedule; payout e-mails and notifications: who is told).
+ */
+export async function effectiveSettingsOf<K extends keyof EffectiveSettings>(
+  db: Db,
+  merchantGroupId: string,
+  merchantId: string,
+  kind: K,
+): Promise<EffectiveSettings[K]> {
+  const answer = await readSettings(db, merchantGroupId, kind, merchantId);
+  return { ...SETTINGS_KIND_DEFINITIONS[kind].defaults, ...answer.values } as EffectiveSettings[K];
 }

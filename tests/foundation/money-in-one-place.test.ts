@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currencyDigits, minorToPlain, minorToText } from '../../contract/money';
 import { formatMoney, minorDigitsOf } from '../../src/lib/format';
-import { formatMinor } from '../../server/payment-links/money-text';
+import { formatMinor } from '../../server/mail/money-text';
 
 // One home for a currency's minor digits and for minor units as text (issue 35): the SPA's
 // formatting and the server's e-mail amounts read the same functions.

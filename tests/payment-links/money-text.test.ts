@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInstant, formatMinor } from '../../server/payment-links/money-text';
+import { formatInstant, formatMinor } from '../../server/mail/money-text';
 
 // The guest's e-mail words (decisions 0220, 0348): amounts by the currency's own decimals from integer
 // minor units, and the link's expiry in the hotel's time zone, named.

@@ -1,6 +1,6 @@
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { cardExpired, cardNetworkOf, passesLuhn } from '../../../contract/card-checks';
+import { CARD_NETWORKS, cardExpired, cardNetworkOf, passesLuhn } from '../../../contract/card-checks';
 import { GuestCardSchema, type CardRules, type CheckoutBranding, type GuestCard } from '../../../contract/payment-links';
 import { z } from 'zod';
 import { Button } from '../../components/form/button';
@@ -31,7 +31,7 @@ const NOT_TAKEN = 'notTaken';
 const NAME_MISSING = 'cardholderName';
 
 /** Every network, when a caller does not say: the contract's own checks only. */
-const ANY_CARD: CardRules = { acceptedCards: ['Visa', 'Mastercard', 'Amex', 'Discover', 'Diners', 'JCB', 'UnionPay'], cardholderNameRequired: true };
+const ANY_CARD: CardRules = { acceptedCards: [...CARD_NETWORKS], cardholderNameRequired: true };
 
 /** A typed year: a two-digit one is of this century. */
 const yearOf = (typed: string) => Number(typed.length === 2 ? `20${typed}` : typed);
