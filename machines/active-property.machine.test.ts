@@ -17,7 +17,17 @@ const canal = property(2, 'Canal House Amsterdam');
 const dune = property(3, 'Dune Resort Scheveningen');
 const status = (p: ScopedProperty, value: PropertyStatusEntry['status']): PropertyStatusEntry => ({ merchantId: p.merchantId, status: value });
 
-function start(options: { list?: ScopedProperty[] | Error; statuses?: PropertyStatusEntry[] | Error; lists?: Array<ScopedProperty[] | Error> } = {}) {
+function start(
+  options: {
+    list?: ScopedProperty[] | Error;
+    statuses?: PropertyStatusEntry[] | Error;
+    lists?: Array<ScopedProperty[] | Error>;
+    /** Held until it settles: the statuses answer later than the list, as on a busy server. */
+    statusesAfter?: Promise<void>;
+    /** Held until it settles: each list read after the first. */
+    refreshAfter?: Promise<void>;
+  } = {},
+) {
   const persist = vi.fn();
   const forget = vi.fn();
   const navigate = vi.fn();
@@ -28,11 +38,15 @@ function start(options: { list?: ScopedProperty[] | Error; statuses?: PropertySt
     actors: {
       loadPropertyList: fromPromise(async ({ input }: { input: { userId: string } }) => {
         listCalls(input.userId);
+        if (listCalls.mock.calls.length > 1) await options.refreshAfter;
         // `lists`: one answer per read, in order (the first load, then each refresh).
         const next = options.lists?.[listCalls.mock.calls.length - 1];
         return answer(next ?? options.list ?? [harbour, canal, dune]);
       }),
-      loadPropertyStatuses: fromPromise(async () => answer(options.statuses ?? [status(harbour, 'Inactive'), status(canal, 'Active'), status(dune, 'Active')])),
+      loadPropertyStatuses: fromPromise(async () => {
+        await options.statusesAfter;
+        return answer(options.statuses ?? [status(harbour, 'Inactive'), status(canal, 'Active'), status(dune, 'Active')]);
+      }),
     },
     actions: {
       persist: (_, params) => persist(params.merchantId),
@@ -95,6 +109,35 @@ describe('active property statechart', () => {
     actor.send({ type: 'activeProperty.switch', merchantId: 'not-mine' });
     expect(actor.getSnapshot().context.activePropertyId).toBe(dune.merchantId);
     expect(navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes a hotel picked while the statuses are still loading, instead of dropping the click', async () => {
+    let answerStatuses = () => {};
+    const { actor, persist, navigate } = start({ statusesAfter: new Promise<void>((resolve) => (answerStatuses = resolve)) });
+    actor.send({ type: 'activeProperty.start', userId: 'u1', rememberedId: canal.merchantId });
+    await waitFor(actor, (snapshot) => snapshot.context.properties.length === 3);
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    actor.send({ type: 'activeProperty.switch', merchantId: harbour.merchantId });
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(persist).toHaveBeenLastCalledWith(harbour.merchantId);
+    answerStatuses();
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    // Harbour View is Inactive; the user chose it, so it is not replaced by the automatic pick.
+    expect(actor.getSnapshot().context.activePropertyId).toBe(harbour.merchantId);
+  });
+
+  it('takes a hotel picked while the list is read again, and keeps it if the new list has it', async () => {
+    let answerRefresh = () => {};
+    const { actor, navigate } = start({ refreshAfter: new Promise<void>((resolve) => (answerRefresh = resolve)) });
+    actor.send({ type: 'activeProperty.start', userId: 'u1', rememberedId: null });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'activeProperty.refresh' });
+    expect(actor.getSnapshot().value).toBe('refreshing');
+    actor.send({ type: 'activeProperty.switch', merchantId: dune.merchantId });
+    expect(navigate).toHaveBeenCalledTimes(1);
+    answerRefresh();
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(actor.getSnapshot().context.activePropertyId).toBe(dune.merchantId);
   });
 
   it('notifies once and does not retry when a list fails to load', async () => {

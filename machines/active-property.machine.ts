@@ -34,7 +34,7 @@ export function pickActiveProperty(properties: readonly ScopedProperty[], status
   return (properties.find((property) => statusOf.get(property.merchantId) !== 'Inactive') ?? properties[0])?.merchantId ?? null;
 }
 
-export const activePropertyMachine = setup({
+const machineSetup = setup({
   types: {} as { context: ActivePropertyContext; events: ActivePropertyEvent },
   actors: {
     loadPropertyList: fromPromise<ScopedProperty[], { userId: string }>(notProvided('loadPropertyList')),
@@ -56,7 +56,22 @@ export const activePropertyMachine = setup({
     hasProperties: ({ context }) => context.properties.length > 0,
     isListed: ({ context, event }) => event.type === 'activeProperty.switch' && context.properties.some((property) => property.merchantId === event.merchantId),
   },
-}).createMachine({
+});
+
+/** A hotel picked in the user menu becomes the active one, is remembered, and property management opens. */
+const switchProperty = {
+  guard: 'isListed',
+  actions: [
+    machineSetup.assign({ activePropertyId: ({ event }) => (event.type === 'activeProperty.switch' ? event.merchantId : null) }),
+    {
+      type: 'persist',
+      params: ({ event }: { event: ActivePropertyEvent }) => ({ merchantId: event.type === 'activeProperty.switch' ? event.merchantId : '' }),
+    },
+    'navigateToPropertyManagement',
+  ],
+} as const;
+
+export const activePropertyMachine = machineSetup.createMachine({
   id: 'activeProperty',
   description: 'Which property a merchant-side user works on: loaded, picked automatically, switched from the user menu, read again when the grants change',
   initial: 'idle',
@@ -107,6 +122,8 @@ export const activePropertyMachine = setup({
           },
         },
       },
+      // The list can be on screen before the statuses answer: a hotel picked then is not dropped.
+      on: { 'activeProperty.switch': switchProperty },
       onDone: 'selecting',
     },
     selecting: {
@@ -126,16 +143,7 @@ export const activePropertyMachine = setup({
     ready: {
       on: {
         'activeProperty.refresh': 'refreshing',
-        'activeProperty.switch': {
-          guard: 'isListed',
-          target: 'ready',
-          reenter: true,
-          actions: [
-            assign({ activePropertyId: ({ event }) => event.merchantId }),
-            { type: 'persist', params: ({ event }) => ({ merchantId: event.merchantId }) },
-            'navigateToPropertyManagement',
-          ],
-        },
+        'activeProperty.switch': { ...switchProperty, target: 'ready', reenter: true },
       },
     },
     empty: {
@@ -143,6 +151,8 @@ export const activePropertyMachine = setup({
     },
     // The list again, quietly: the switcher keeps showing the old one meanwhile and after a failure.
     refreshing: {
+      // The switcher still shows the old list: a hotel picked meanwhile is taken, then checked against the new list.
+      on: { 'activeProperty.switch': switchProperty },
       invoke: {
         id: 'refreshPropertyList',
         src: 'loadPropertyList',
