@@ -1,7 +1,7 @@
 import { sql, type InferResult, type RawBuilder, type SqlBool } from 'kysely';
 import type { BookingFilter, BookingRow, BookingSearchBody } from '../../contract/bookings';
 import type { Db } from '../db/database';
-import { escapeLike, lowerBound, pageWithCappedCount, upperBound } from '../lists/list-query';
+import { escapeLike, inMerchants, lowerBound, pageWithCappedCount, upperBound } from '../lists/list-query';
 
 // The bookings list (spec 2 "/bookings") and one booking, always inside the caller's merchants.
 
@@ -14,8 +14,7 @@ const SORT_EXPRESSIONS = {
 } as const;
 
 function bookingWhere(filters: BookingFilter, merchants: 'all' | string[]): RawBuilder<SqlBool> {
-  const parts: RawBuilder<unknown>[] = [sql`TRUE`];
-  if (merchants !== 'all') parts.push(merchants.length ? sql`b.merchant_id IN (${sql.join(merchants.map((id) => sql`${id}::uuid`))})` : sql`FALSE`);
+  const parts: RawBuilder<unknown>[] = [inMerchants('b.merchant_id', merchants)];
   if (filters.search) {
     const pattern = `%${escapeLike(filters.search)}%`;
     parts.push(sql`(b.guest_name ILIKE ${pattern} OR b.guest_email ILIKE ${pattern} OR b.reference ILIKE ${pattern})`);

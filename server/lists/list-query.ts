@@ -28,6 +28,40 @@ export function upperBound(bound: string): string {
   return next.toISOString();
 }
 
+/**
+ * The caller's scope as a condition on a merchant id column (`o.merchant_id`, ...): every merchant, the ones
+ * listed, or none at all (`column` is the code's own, never a caller's text). The one place a list, an export or a report narrows its rows to what the caller may
+ * see; ids go as uuid literals so the export's COPY can inline them.
+ */
+export function inMerchants(column: string, merchants: 'all' | string[]): RawBuilder<SqlBool> {
+  if (merchants === 'all') return sql<SqlBool>`TRUE`;
+  if (merchants.length === 0) return sql<SqlBool>`FALSE`;
+  return sql<SqlBool>`${sql.raw(column)} IN (${sql.join(merchants.map((id) => sql`${id}::uuid`))})`;
+}
+
+/** The filters every money list has (orders, refunds, payouts): when it was created, its currency, its amount range. */
+export interface CreatedCurrencyAmount {
+  createdFrom?: string;
+  createdTo?: string;
+  currency?: string;
+  amountMin?: number;
+  amountMax?: number;
+}
+
+/**
+ * The conditions shared by the money lists, on table alias `t` (its merchant_id, created_at, currency and
+ * amount_minor): the scope first, then the filters that are set. The caller adds its own and joins them with AND.
+ */
+export function moneyListConditions(t: string, filters: CreatedCurrencyAmount, merchants: 'all' | string[]): RawBuilder<unknown>[] {
+  const parts: RawBuilder<unknown>[] = [inMerchants(`${t}.merchant_id`, merchants)];
+  if (filters.createdFrom) parts.push(sql`${sql.raw(`${t}.created_at`)} >= ${lowerBound(filters.createdFrom)}::timestamptz`);
+  if (filters.createdTo) parts.push(sql`${sql.raw(`${t}.created_at`)} < ${upperBound(filters.createdTo)}::timestamptz`);
+  if (filters.currency) parts.push(sql`${sql.raw(`${t}.currency`)} = ${filters.currency}`);
+  if (filters.amountMin !== undefined) parts.push(sql`${sql.raw(`${t}.amount_minor`)} >= ${String(filters.amountMin)}::bigint`);
+  if (filters.amountMax !== undefined) parts.push(sql`${sql.raw(`${t}.amount_minor`)} <= ${String(filters.amountMax)}::bigint`);
+  return parts;
+}
+
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }

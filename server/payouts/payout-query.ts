@@ -3,13 +3,12 @@ import type { PayoutFilter, PayoutQuery, PayoutRow as ContractPayoutRow } from '
 import type { Db } from '../db/database';
 import {
   escapeLike,
+  moneyListConditions,
   pageWithCappedCount,
-  lowerBound,
   orderByClause,
   sortKeys,
   toIso,
   toNumber,
-  upperBound,
   type SortColumn,
   type SortKey,
 } from '../lists/list-query';
@@ -34,15 +33,9 @@ export function payoutSortKeys(sorting: PayoutQuery['sorting']): SortKey[] {
 }
 
 export function payoutWhere(filters: PayoutFilter, merchants: 'all' | string[]): RawBuilder<SqlBool> {
-  const parts: RawBuilder<unknown>[] = [sql`TRUE`];
-  if (merchants !== 'all') parts.push(merchants.length ? sql`p.merchant_id IN (${sql.join(merchants.map((id) => sql`${id}::uuid`))})` : sql`FALSE`);
-  if (filters.createdFrom) parts.push(sql`p.created_at >= ${lowerBound(filters.createdFrom)}::timestamptz`);
-  if (filters.createdTo) parts.push(sql`p.created_at < ${upperBound(filters.createdTo)}::timestamptz`);
+  const parts = moneyListConditions('p', filters, merchants);
   if (filters.statuses?.length) parts.push(sql`p.status IN (${sql.join(filters.statuses)})`);
   if (filters.schedules?.length) parts.push(sql`p.schedule IN (${sql.join(filters.schedules)})`);
-  if (filters.currency) parts.push(sql`p.currency = ${filters.currency}`);
-  if (filters.amountMin !== undefined) parts.push(sql`p.amount_minor >= ${String(filters.amountMin)}::bigint`);
-  if (filters.amountMax !== undefined) parts.push(sql`p.amount_minor <= ${String(filters.amountMax)}::bigint`);
   if (filters.reference) parts.push(sql`p.reference LIKE ${`${escapeLike(filters.reference)}%`}`);
   return sql<SqlBool>`${sql.join(parts, sql` AND `)}`;
 }

@@ -2,7 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { SettlementBreakdown, SettlementLineRow, SettlementLineSearchBody, SettlementReportRequest } from '../../contract/settlement';
 import type { Db } from '../db/database';
 import type { ColumnOf, ColumnsOf } from '../db/row-types';
-import { escapeLike, orderByClause, pageWithCappedCount, toIso, toNumber, type SortKey } from '../lists/list-query';
+import { escapeLike, inMerchants, orderByClause, pageWithCappedCount, toIso, toNumber, type SortKey } from '../lists/list-query';
 
 // A payout's settlement lines as the detail's table and the settlement report read them (decision 0430).
 
@@ -90,7 +90,7 @@ export async function breakdownOf(db: Db, payoutId: string): Promise<SettlementB
 
 /** The payouts a settlement report covers, in the caller's scope: `p` of `payouts p`. */
 export function reportPayoutsWhere(request: SettlementReportRequest, merchants: 'all' | string[]): RawBuilder<SqlBool> {
-  const scope = merchants === 'all' ? sql`TRUE` : merchants.length ? sql`p.merchant_id IN (${sql.join(merchants.map((id) => sql`${id}::uuid`))})` : sql`FALSE`;
+  const scope = inMerchants('p.merchant_id', merchants);
   const which = 'payoutId' in request ? sql`p.id = ${request.payoutId}::uuid` : sql`p.period_end BETWEEN ${request.from}::date AND ${request.to}::date`;
   return sql<SqlBool>`${scope} AND ${which}`;
 }

@@ -6,7 +6,7 @@ import { nudgeExportWorker } from '../exports/export-registry';
 import { exportResultOf } from '../exports/export-results';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
-import { effectiveMerchants, pageAnswer } from '../lists/list-query';
+import { effectiveMerchants, inMerchants, pageAnswer } from '../lists/list-query';
 import type { Db } from '../db/database';
 import { reconcile } from './reconciliation';
 import { SETTLEMENT_REPORT_COLUMN_IDS } from './settlement-export';
@@ -16,8 +16,7 @@ const { searchPayoutLines, getPayoutReconciliation, startSettlementExport, getSe
 
 /** Whether the caller may see this payout: outside their merchants it does not exist for them (404, never 403). */
 async function payoutInScope(db: Db, id: string, merchants: 'all' | string[]): Promise<void> {
-  const scope = merchants === 'all' ? sql`TRUE` : merchants.length ? sql`merchant_id IN (${sql.join(merchants.map((m) => sql`${m}::uuid`))})` : sql`FALSE`;
-  const { rows } = await sql`SELECT 1 FROM payouts WHERE id = ${id}::uuid AND ${scope}`.execute(db);
+  const { rows } = await sql`SELECT 1 FROM payouts WHERE id = ${id}::uuid AND ${inMerchants('merchant_id', merchants)}`.execute(db);
   if (rows.length === 0) throw problems.notFound(`payout ${id} not found`);
 }
 

@@ -4,13 +4,12 @@ import type { Db } from '../db/database';
 import type { MerchantsTable, OrdersTable, RefundRequestsTable, UsersTable } from '../db/schema';
 import {
   escapeLike,
-  lowerBound,
+  moneyListConditions,
   orderByClause,
   pageWithCappedCount,
   sortKeys,
   toIso,
   toNumber,
-  upperBound,
   type SortColumn,
   type SortKey,
 } from '../lists/list-query';
@@ -46,15 +45,9 @@ export function refundSortKeys(sorting: RefundQuery['sorting']): SortKey[] {
 const APPROVALS_GIVEN = `(SELECT count(*) FROM refund_approvals a WHERE a.refund_request_id = r.id AND a.decision = 'approve')`;
 
 export function refundWhere(filters: ServerRefundFilter, merchants: 'all' | string[]): RawBuilder<SqlBool> {
-  const parts: RawBuilder<unknown>[] = [sql`TRUE`];
-  if (merchants !== 'all') parts.push(merchants.length ? sql`r.merchant_id IN (${sql.join(merchants.map((id) => sql`${id}::uuid`))})` : sql`FALSE`);
-  if (filters.createdFrom) parts.push(sql`r.created_at >= ${lowerBound(filters.createdFrom)}::timestamptz`);
-  if (filters.createdTo) parts.push(sql`r.created_at < ${upperBound(filters.createdTo)}::timestamptz`);
+  const parts = moneyListConditions('r', filters, merchants);
   if (filters.states?.length) parts.push(sql`r.state IN (${sql.join(filters.states)})`);
   if (filters.approvalStatuses?.length) parts.push(sql`r.approval_status IN (${sql.join(filters.approvalStatuses)})`);
-  if (filters.currency) parts.push(sql`r.currency = ${filters.currency}`);
-  if (filters.amountMin !== undefined) parts.push(sql`r.amount_minor >= ${String(filters.amountMin)}::bigint`);
-  if (filters.amountMax !== undefined) parts.push(sql`r.amount_minor <= ${String(filters.amountMax)}::bigint`);
   if (filters.requester) parts.push(sql`lower(ru.email) LIKE ${`${escapeLike(filters.requester.toLowerCase())}%`}`);
   if (filters.orderId !== undefined) parts.push(sql`r.order_id = ${String(filters.orderId)}::bigint`);
   if (filters.waitingFor) {

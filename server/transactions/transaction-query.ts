@@ -5,13 +5,12 @@ import type { OrderLinkColumn } from './transaction-links';
 import {
   cappedCount,
   escapeLike,
+  moneyListConditions,
   pageWithTotal,
-  lowerBound,
   orderByClause,
   sortKeys,
   toIso,
   toNumber,
-  upperBound,
   type SortColumn,
   type SortKey,
 } from '../lists/list-query';
@@ -37,16 +36,10 @@ export function orderSortKeys(sorting: OrderQuery['sorting']): SortKey[] {
 
 /** The WHERE clause of a filter within the given merchants (already intersected with the caller's scope). */
 export function orderWhere(filters: OrderFilter, merchants: 'all' | string[]): RawBuilder<SqlBool> {
-  const parts: RawBuilder<unknown>[] = [sql`TRUE`];
-  if (merchants !== 'all') parts.push(merchants.length ? sql`o.merchant_id IN (${sql.join(merchants.map((id) => sql`${id}::uuid`))})` : sql`FALSE`);
-  if (filters.createdFrom) parts.push(sql`o.created_at >= ${lowerBound(filters.createdFrom)}::timestamptz`);
-  if (filters.createdTo) parts.push(sql`o.created_at < ${upperBound(filters.createdTo)}::timestamptz`);
+  const parts = moneyListConditions('o', filters, merchants);
   if (filters.statuses?.length) parts.push(sql`o.status IN (${sql.join(filters.statuses)})`);
   if (filters.paymentTypes?.length) parts.push(sql`o.payment_type IN (${sql.join(filters.paymentTypes)})`);
   if (filters.chargeCategories?.length) parts.push(sql`o.charge_category IN (${sql.join(filters.chargeCategories)})`);
-  if (filters.currency) parts.push(sql`o.currency = ${filters.currency}`);
-  if (filters.amountMin !== undefined) parts.push(sql`o.amount_minor >= ${String(filters.amountMin)}::bigint`);
-  if (filters.amountMax !== undefined) parts.push(sql`o.amount_minor <= ${String(filters.amountMax)}::bigint`);
   if (filters.referenceNo) parts.push(sql`o.reference_no LIKE ${`${escapeLike(filters.referenceNo)}%`}`);
   if (filters.cardLast4) parts.push(sql`o.card_last4 = ${filters.cardLast4}`);
   if (filters.guest) {
