@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type Expression, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
 import { DEFAULT_EXACT_COUNT_UP_TO } from '../config';
 
