@@ -30,8 +30,8 @@ export function upperBound(bound: string): string {
 
 /**
  * The caller's scope as a condition on a merchant id column (`o.merchant_id`, ...): every merchant, the ones
- * listed, or none at all (`column` is the code's own, never a caller's text). The one place a list, an export or a report narrows its rows to what the caller may
- * see; ids go as uuid literals so the export's COPY can inline them.
+ * listed, or none at all (`column` is the code's own, never a caller's text). The one place a list, an export or a
+ * report narrows its rows to what the caller may see; ids go as uuid literals so the export's COPY can inline them.
  */
 export function inMerchants(column: string, merchants: 'all' | string[]): RawBuilder<SqlBool> {
   if (merchants === 'all') return sql<SqlBool>`TRUE`;
