@@ -103,6 +103,11 @@ export const PROBLEM_CODES = {
   'kycApplication.onlyFlaggedChange': [],
   'kycApplication.stepsIncomplete': [],
   'kycApplication.flaggedDocumentsNotReplaced': [],
+  /**
+   * Resubmitting while fields the reviewer flagged still hold the values they were flagged with (decision 0703):
+   * `fields`, their flag targets (`<step>.<path>`) joined by ", " (worded by KYC_FIELD_LIST_PARAMS); `count`, how many.
+   */
+  'kycApplication.flaggedFieldsUnchanged': ['fields', 'count'],
   'kycDocument.onlyFlaggedReplaced': [],
   'kycDocument.typeNotAccepted': [],
   // Properties' lifecycle (the property pages, the provider's merchants list) and their information.
@@ -150,6 +155,14 @@ export const WORDED_PARAMS: { readonly [C in ProblemCode]?: { readonly [Name in 
   'property.actionNotAllowed': { status: 'properties.status' },
   'property.statusAlready': { status: 'merchants.propertyStatus' },
   'property.cannotMoveTo': { status: 'merchants.propertyStatus', target: 'merchants.propertyStatus' },
+};
+
+/**
+ * Params that list KYC fields by their flag targets (`company-details.businessAddress.postal`), joined by ", ": the
+ * SPA names each field as the wizard and the review pages do ("Company details: Business address › Postal code").
+ */
+export const KYC_FIELD_LIST_PARAMS: { readonly [C in ProblemCode]?: (typeof PROBLEM_CODES)[C][number] } = {
+  'kycApplication.flaggedFieldsUnchanged': 'fields',
 };
 
 /** The values a code's sentence names, by the names the registry lists for it. */

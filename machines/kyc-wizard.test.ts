@@ -38,9 +38,30 @@ describe('KYC wizard definition', () => {
           createdAt: '',
           createdBy: null,
           resolvedAt: null,
+          outstanding: true,
         },
-        { id: 'b', targetKind: 'document', target: 'doc-1', step: 'company-details', reason: 'blurry', createdAt: '', createdBy: null, resolvedAt: null },
-        { id: 'c', targetKind: 'document', target: 'doc-0', step: 'company-details', reason: 'old', createdAt: '', createdBy: null, resolvedAt: '2026-01-01' },
+        {
+          id: 'b',
+          targetKind: 'document',
+          target: 'doc-1',
+          step: 'company-details',
+          reason: 'blurry',
+          createdAt: '',
+          createdBy: null,
+          resolvedAt: null,
+          outstanding: true,
+        },
+        {
+          id: 'c',
+          targetKind: 'document',
+          target: 'doc-0',
+          step: 'company-details',
+          reason: 'old',
+          createdAt: '',
+          createdBy: null,
+          resolvedAt: '2026-01-01',
+          outstanding: false,
+        },
       ],
     });
     expect(progress.flags).toEqual({ fields: ['company-details.businessAddress.postal'], documents: ['doc-1'] });
@@ -48,7 +69,14 @@ describe('KYC wizard definition', () => {
 
   it('loads, saves and submits through the api calls with the merchant group id', async () => {
     const seen: Array<{ id: string; params: unknown; body?: unknown }> = [];
-    const steps = KYC_STEP_IDS.map((step) => ({ step, saved: true, valid: step !== 'authorised-signatory', savedAt: null, flagged: false }));
+    const steps = KYC_STEP_IDS.map((step) => ({
+      step,
+      saved: true,
+      valid: step !== 'authorised-signatory',
+      savedAt: null,
+      flagged: false,
+      needsChanges: false,
+    }));
     const call = (async (endpoint: Endpoint, options: { params?: unknown; body?: unknown } = {}) => {
       seen.push({ id: endpoint.id, params: options.params, body: options.body });
       if (endpoint.id === 'getOnboardingTracking') return { steps, mode: 'edit', flags: [] } as Partial<OnboardingTracking>;

@@ -17,8 +17,10 @@ export const KycStepStateSchema = z.object({
   saved: z.boolean(),
   valid: z.boolean(),
   savedAt: z.string().nullable(),
-  /** Unresolved review flags on this step (fields or documents). */
+  /** Unresolved review flags on this step (fields or documents): in resubmission, the step may change. */
   flagged: z.boolean(),
+  /** In resubmission, an unresolved flag on this step is still outstanding: its field unchanged, its document not replaced (decision 0703). */
+  needsChanges: z.boolean(),
 });
 export type KycStepState = z.infer<typeof KycStepStateSchema>;
 

@@ -3,7 +3,7 @@ import { defineEndpoint, endpointTable } from '../endpoint';
 import { MERCHANT_API } from '../product';
 import { KycApplicationSchema, KycFieldErrorsSchema, KycStepStateSchema, KycWarningSchema, OnboardingTrackingSchema } from './application';
 import { KYC_DOCUMENT_MAX_BYTES, KycDocumentListSchema, KycDocumentSchema } from './documents';
-import { KycTransitionBodySchema } from './review';
+import { KycFlagSchema, KycTransitionBodySchema } from './review';
 import { KycStepIdSchema } from './steps';
 
 // Spec 7 calls of KYC (decision 0144): the confirmation (wizard) calls, onboarding tracking, the
@@ -23,6 +23,8 @@ export const SaveStepAnswerSchema = z.object({
   /** Every step's state after the save, so the wizard can update its progress. */
   steps: z.array(KycStepStateSchema),
   canSubmit: z.boolean(),
+  /** The review flags after the save: a flagged field changed is no longer outstanding (decision 0703). */
+  flags: z.array(KycFlagSchema),
 });
 export type SaveStepAnswer = z.infer<typeof SaveStepAnswerSchema>;
 

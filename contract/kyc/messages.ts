@@ -56,6 +56,7 @@ export const KYC_MESSAGE_KEYS = [
   'kyc.validation.stepIncomplete',
   'kyc.validation.notFlagged',
   'kyc.validation.flaggedDocumentNotReplaced',
+  'kyc.validation.flaggedFieldUnchanged',
   'kyc.validation.fileRequired',
   'kyc.validation.sameDocumentType',
   'kyc.validation.unsafeText',

@@ -17,6 +17,12 @@ export const KycFlagSchema = z.object({
   createdAt: z.string(),
   createdBy: z.string().nullable(),
   resolvedAt: z.string().nullable(),
+  /**
+   * Open, and what it asks for is not done yet (decision 0703): a flagged field still holds the value it had when
+   * it was flagged, a flagged document is still the current one. A field flag from before that decision, whose value
+   * is not known, is not outstanding. False once resolved.
+   */
+  outstanding: z.boolean(),
 });
 export type KycFlag = z.infer<typeof KycFlagSchema>;
 

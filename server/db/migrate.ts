@@ -37,6 +37,7 @@ import * as refundLaterAnswers from './migrations/0340-refund-later-answers';
 import * as linkExpiryAnnounced from './migrations/0350-link-expiry-announced';
 import * as payoutAttemptsSentByRun from './migrations/0390-payout-attempts-sent-by-run';
 import * as webhookAddressesVersion from './migrations/0400-webhook-addresses-version';
+import * as kycFlaggedFieldValues from './migrations/0410-kyc-flagged-field-values';
 import { applySchemaSnapshot, isEmptyDatabase, type SchemaSnapshot } from './schema-snapshot';
 import { schemaSnapshot } from './schema-snapshot.generated.mjs';
 
@@ -81,6 +82,7 @@ export const migrations: Record<string, Migration> = {
   '0350-link-expiry-announced': linkExpiryAnnounced,
   '0390-payout-attempts-sent-by-run': payoutAttemptsSentByRun,
   '0400-webhook-addresses-version': webhookAddressesVersion,
+  '0410-kyc-flagged-field-values': kycFlaggedFieldValues,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -246,6 +246,8 @@ export interface KycReviewFlagsTable {
   resolved_at: NullableTimestamp;
   created_by: string | null;
   created_at: Timestamp;
+  /** Decision 0703: a field flag's value when flagged, `{ value }` (value absent or null: the field had none); null for a document flag or an unknown value. */
+  flagged_value: ColumnType<{ value?: unknown } | null, string | null | undefined, string | null>;
 }
 export interface DocumentsTable {
   id: Generated<string>;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { KYC_STEP_IDS, type KycStepId } from '../../contract/kyc/steps';
 import { KYC_SURVEY_QUESTIONS } from '../../contract/kyc/surveys';
 import { demoDocumentContent, DEMO_DOCUMENT_PREFIX } from '../kyc/demo-document';
+import { flaggedValueOf } from '../kyc/resubmission-guard';
 import { syncSurveyQuestions } from '../kyc/survey-questions';
 import type { Db } from '../db/database';
 import { DEMO_ANCHOR, DEMO_DOMAIN } from './demo-layout';
@@ -233,6 +234,9 @@ export async function seedKyc(db: Db): Promise<void> {
               reason: flag.reason,
               created_by: reviewer?.id ?? null,
               created_at: at(demo.daysAgo - 1 - index),
+              // A flagged field remembers the value it must change from (decision 0703).
+              flagged_value:
+                flag.targetKind === 'field' ? JSON.stringify(flaggedValueOf(flag.target, data[flag.target.split('.')[0] as KycStepId] ?? null)) : null,
             })),
           )
           .execute();

@@ -11,7 +11,7 @@ import { applyTransition, forbiddenTransition } from '../merchant-groups/lifecyc
 import { nextStatus } from '../../machines/onboarding-lifecycle.machine';
 import { assertMaySee } from '../merchant-groups/group-access';
 import { assertApplicant } from './group-access';
-import { applicationAnswer, currentDocuments, loadApplicationState, unreplacedFlaggedDocuments } from './read-model';
+import { applicationAnswer, currentDocuments, loadApplicationState, unchangedFlaggedFields, unreplacedFlaggedDocuments } from './read-model';
 import { pathsNotFlagged } from './resubmission-guard';
 import { checkStep, referencedDocumentIds } from './step-check';
 import { transitionHandler } from './review-actions';
@@ -129,6 +129,7 @@ export function registerKycRoutes(app: FastifyInstance): void {
       savedAt: savedAt.toISOString(),
       steps: after.tracking.steps,
       canSubmit: after.tracking.canSubmit,
+      flags: after.tracking.flags,
     };
   });
 
@@ -149,6 +150,13 @@ export function registerKycRoutes(app: FastifyInstance): void {
         'replace the documents the reviewer flagged before resubmitting',
         Object.fromEntries(unreplaced.map((id) => [id, ['kyc.validation.flaggedDocumentNotReplaced']])),
       ).withCode('kycApplication.flaggedDocumentsNotReplaced');
+    // A flagged field must really change (decision 0703): one still holding the value it was flagged with is named.
+    const unchanged = unchangedFlaggedFields(state);
+    if (unchanged.length)
+      throw problemWithErrors(
+        `change the fields the reviewer flagged before resubmitting: ${unchanged.join(', ')}`,
+        Object.fromEntries(unchanged.map((target) => [target, ['kyc.validation.flaggedFieldUnchanged']])),
+      ).withCode('kycApplication.flaggedFieldsUnchanged', { fields: unchanged.join(', '), count: unchanged.length });
     await applyTransition(ctx.db, {
       groupId: params.id,
       from: status,

@@ -11,6 +11,7 @@ import { actionsFor, GROUP_ENTITY } from '../merchant-groups/lifecycle';
 import { documentAnswer, type DocumentRow } from './document-access';
 import { loadGroup } from '../merchant-groups/groups';
 import { ensureApplication } from './applications';
+import { holdsFlaggedValue, valueAtTarget } from './resubmission-guard';
 import { checkStep, type StepCheck } from './step-check';
 
 // The application as the wizard and the review page read it. Validity is recomputed from the
@@ -55,16 +56,27 @@ export async function loadApplicationState(db: Db, groupId: string): Promise<App
     const step = draft.step as KycStepId;
     checks.set(step, { ...checkStep(step, draft.data, byId), data: draft.data, savedAt: draft.updated_at });
   }
-  const flags: KycFlag[] = flagRows.map((row) => ({
-    id: row.id,
-    targetKind: row.target_kind,
-    target: row.target,
-    step: flagStep(row, byId),
-    reason: row.reason,
-    createdAt: row.created_at.toISOString(),
-    createdBy: row.created_by,
-    resolvedAt: row.resolved_at?.toISOString() ?? null,
-  }));
+  const flags: KycFlag[] = flagRows.map((row) => {
+    const step = flagStep(row, byId);
+    // Decision 0703: a flag is outstanding while what it asks for is not done: its field still holds the value
+    // it was flagged with, its document is still the current one.
+    const outstanding =
+      row.resolved_at === null &&
+      (row.target_kind === 'field'
+        ? holdsFlaggedValue(row.flagged_value, valueAtTarget(row.target, step ? (checks.get(step)?.data ?? null) : null))
+        : byId.get(row.target)?.replaced_by === null);
+    return {
+      id: row.id,
+      targetKind: row.target_kind,
+      target: row.target,
+      step,
+      reason: row.reason,
+      createdAt: row.created_at.toISOString(),
+      createdBy: row.created_by,
+      resolvedAt: row.resolved_at?.toISOString() ?? null,
+      outstanding,
+    };
+  });
   const open = flags.filter((flag) => flag.resolvedAt === null);
   const mode = modeOf(group.status);
   const steps = KYC_STEP_IDS.map((step) => {
@@ -75,6 +87,7 @@ export async function loadApplicationState(db: Db, groupId: string): Promise<App
       valid: check?.valid ?? false,
       savedAt: check?.savedAt.toISOString() ?? null,
       flagged: mode === 'resubmission' && open.some((flag) => flag.step === step),
+      needsChanges: mode === 'resubmission' && open.some((flag) => flag.step === step && flag.outstanding),
     };
   });
   const tracking: OnboardingTracking = {
@@ -84,13 +97,15 @@ export async function loadApplicationState(db: Db, groupId: string): Promise<App
     displayStatus: kycDisplayStatus(group.status),
     mode,
     steps,
-    // In resubmission the applicant starts where the reviewer asked for changes.
-    resumeStep: (mode === 'resubmission' ? steps.find((step) => step.flagged)?.step : undefined) ?? resumeStepOf(steps),
+    // In resubmission the applicant starts where the reviewer asked for changes not made yet.
+    resumeStep:
+      (mode === 'resubmission' ? (steps.find((step) => step.needsChanges) ?? steps.find((step) => step.flagged))?.step : undefined) ?? resumeStepOf(steps),
     canSubmit:
       mode !== 'readOnly' &&
       nextStatus(group.status, 'submit') !== undefined &&
       steps.every((step) => step.valid) &&
-      unreplacedFlaggedDocuments({ documents, flags }).length === 0,
+      unreplacedFlaggedDocuments({ documents, flags }).length === 0 &&
+      unchangedFlaggedFields({ flags }).length === 0,
     flags,
   };
   return { group, application, checks, documents, flags, tracking };
@@ -100,6 +115,11 @@ export async function loadApplicationState(db: Db, groupId: string): Promise<App
 export function unreplacedFlaggedDocuments(state: Pick<ApplicationState, 'documents' | 'flags'>): string[] {
   const current = new Set(state.documents.filter((document) => document.replaced_by === null).map((document) => document.id));
   return state.flags.filter((flag) => flag.resolvedAt === null && flag.targetKind === 'document' && current.has(flag.target)).map((flag) => flag.target);
+}
+
+/** Open field flags whose field still holds the value it was flagged with (decision 0703): their targets, in flag order. */
+export function unchangedFlaggedFields(state: Pick<ApplicationState, 'flags'>): string[] {
+  return [...new Set(state.flags.filter((flag) => flag.targetKind === 'field' && flag.outstanding).map((flag) => flag.target))];
 }
 
 /** Merchant-side readers see their own people by name and provider staff as the review team. */

@@ -29,3 +29,29 @@ export function pathsNotFlagged(step: KycStepId, before: Record<string, unknown>
   );
   return changedPaths(before, after).filter((path) => !anyFieldFlagOpens(fieldFlags, step, path) && !replaceable.has(path));
 }
+
+// A field the reviewer flagged must really change before the application is resubmitted (decision 0703): the flag
+// remembers the value the field held when it was flagged, and the field still "needs changes" while it holds it.
+
+/** The value a field flag's target (`<step>` or `<step>.<dotted path>`) names in its step's draft: the whole draft for a step. */
+export function valueAtTarget(target: string, draft: unknown): unknown {
+  const [, ...path] = target.split('.');
+  return path.reduce<unknown>(
+    (node, key) => (node !== null && typeof node === 'object' && Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined),
+    draft,
+  );
+}
+
+/** What a field flag records of its field: `{ value }`, the value left out when the field has none. */
+export function flaggedValueOf(target: string, draft: unknown): { value?: unknown } {
+  const value = valueAtTarget(target, draft);
+  return value === undefined ? {} : { value };
+}
+
+/**
+ * Whether a field still holds the value recorded when it was flagged. A missing value and null are alike (as for
+ * the save guard); a flag with no recorded value (one from before decision 0703) holds nothing to compare.
+ */
+export function holdsFlaggedValue(recorded: { value?: unknown } | null, current: unknown): boolean {
+  return recorded !== null && changedPaths(recorded.value, current).length === 0;
+}

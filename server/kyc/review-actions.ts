@@ -1,5 +1,5 @@
 import type { kycEndpoints } from '../../contract/kyc/endpoints';
-import { KYC_STEP_IDS } from '../../contract/kyc/steps';
+import { KYC_STEP_IDS, type KycStepId } from '../../contract/kyc/steps';
 import type { LifecycleAction } from '../../contract/merchant-groups';
 import { can } from '../auth/caller';
 import { problems } from '../http/problem';
@@ -8,6 +8,7 @@ import { applyTransition, forbiddenTransition } from '../merchant-groups/lifecyc
 import { nextStatus } from '../../machines/onboarding-lifecycle.machine';
 import { assertReviewer } from '../merchant-groups/group-access';
 import { applicationAnswer, loadApplicationState, type ApplicationState } from './read-model';
+import { flaggedValueOf } from './resubmission-guard';
 
 // The review actions of spec 2 "KYC admin", each through the onboarding lifecycle, each with its
 // effects on flags and KYC document statuses (docs/decisions/0145-kyc-review-and-document-statuses.md).
@@ -70,6 +71,11 @@ export const transitionHandler: Handler<TransitionEndpoint> = async ({ params, b
               target: flag.target,
               reason: flag.reason,
               created_by: caller.userId,
+              // A flagged field remembers its value: it must change before the application is resubmitted (decision 0703).
+              flagged_value:
+                flag.targetKind === 'field'
+                  ? JSON.stringify(flaggedValueOf(flag.target, state.checks.get(flag.target.split('.')[0] as KycStepId)?.data ?? null))
+                  : null,
             })),
           )
           .execute();

@@ -12,6 +12,7 @@ const flag = (targetKind: 'field' | 'document', target: string, step: KycFlag['s
   createdAt: '2026-11-22T00:00:00Z',
   createdBy: null,
   resolvedAt: null,
+  outstanding: true,
 });
 const document = (documentId: string, replacedBy: string | null, replaces: string | null = null) => ({ documentId, replacedBy, replaces }) as KycDocument;
 
