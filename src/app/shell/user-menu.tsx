@@ -1,9 +1,11 @@
 import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSeparator } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { groupOpensPage } from '../../../contract/permission-rules';
 import { isOneOf, MERCHANT_SIDE_ROLES } from '../../../contract/roles';
 import { RoleBadge } from './role-badge';
 import { useActiveProperty } from '../../lib/active-property';
+import { useSession } from '../../lib/session/session-provider';
 
 // Spec 2 "User menu": merchant-side roles get the greeting with first name and active property, the
 // role label and, with more than one property, "Other hotels" (scrollable, max 200 px); others get
@@ -12,7 +14,17 @@ export function UserMenu({ role, firstName, lastName, onSignOut }: { role: strin
   const { t } = useTranslation();
   const merchantSide = isOneOf(MERCHANT_SIDE_ROLES, role);
   const { properties, activeProperty, switchTo, resolving } = useActiveProperty();
-  const propertyName = activeProperty?.name ?? (resolving ? t('common.loading') : t('shell.userMenu.noProperty'));
+  const { merchantUserInfo } = useSession();
+  // Until the group is Active it has no properties to pick (decision 0183): its user is onboarding the group, and
+  // the top bar says so instead of "No property selected" (decision 0703).
+  const groupStatus = merchantUserInfo?.merchantGroupStatus ?? null;
+  const onboarding = merchantSide && groupStatus !== null && !groupOpensPage('MerchantScopes', groupStatus);
+  const groupName = merchantUserInfo?.merchantGroupName;
+  const propertyName = onboarding
+    ? groupName
+      ? t('shell.userMenu.onboardingGroup', { group: groupName })
+      : t('shell.userMenu.onboarding')
+    : (activeProperty?.name ?? (resolving ? t('common.loading') : t('shell.userMenu.noProperty')));
   const others = properties.filter((property) => property.merchantId !== activeProperty?.merchantId);
 
   return (
