@@ -1,8 +1,10 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { KYC_STEP_TITLE_KEYS } from '../../contract/kyc/steps';
 
 // The words for a KYC field and a reviewer's field flag, shared by the applicant's wizard (what the
-// reviewer asked to change) and the reviewer's pages (what they asked for), so both name a field alike.
+// reviewer asked to change), the reviewer's pages (what they asked for) and the refusal that names the
+// flagged fields still unchanged (src/lib/refusals.ts), so all name a field alike.
 
 function humanize(key: string): string {
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ');
@@ -10,9 +12,8 @@ function humanize(key: string): string {
 }
 
 /** A field's label: the wizard's label when it has one, else the key in words. */
-export function useFieldLabel() {
-  const { t } = useTranslation();
-  return (key: string) => t(`kyc.fields.${key}`, { defaultValue: humanize(key) });
+export function fieldLabelOf(t: TFunction, key: string): string {
+  return t(`kyc.fields.${key}`, { defaultValue: humanize(key) });
 }
 
 /**
@@ -20,15 +21,23 @@ export function useFieldLabel() {
  * field's label, e.g. "Company details: Business address › Postal code". Unknown steps keep their id.
  * `withStep: false` leaves the step's title out, for a list already grouped by step.
  */
+export function flagTargetLabelOf(t: TFunction, target: string, { withStep = true }: { withStep?: boolean } = {}): string {
+  const [step = '', ...fields] = target.split('.');
+  const titleKey = (KYC_STEP_TITLE_KEYS as Record<string, string>)[step];
+  const stepTitle = titleKey ? t(titleKey) : step;
+  if (fields.length === 0) return stepTitle;
+  const fieldsText = fields.map((field) => fieldLabelOf(t, field)).join(' › ');
+  return withStep ? `${stepTitle}: ${fieldsText}` : fieldsText;
+}
+
+/** fieldLabelOf with the screen's translation. */
+export function useFieldLabel() {
+  const { t } = useTranslation();
+  return (key: string) => fieldLabelOf(t, key);
+}
+
+/** flagTargetLabelOf with the screen's translation. */
 export function useFlagTargetLabel() {
   const { t } = useTranslation();
-  const fieldLabel = useFieldLabel();
-  return (target: string, { withStep = true }: { withStep?: boolean } = {}) => {
-    const [step = '', ...fields] = target.split('.');
-    const titleKey = (KYC_STEP_TITLE_KEYS as Record<string, string>)[step];
-    const stepTitle = titleKey ? t(titleKey) : step;
-    if (fields.length === 0) return stepTitle;
-    const fieldsText = fields.map(fieldLabel).join(' › ');
-    return withStep ? `${stepTitle}: ${fieldsText}` : fieldsText;
-  };
+  return (target: string, options: { withStep?: boolean } = {}) => flagTargetLabelOf(t, target, options);
 }

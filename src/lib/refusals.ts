@@ -1,8 +1,9 @@
-import { MONEY_PARAMS, WORDED_PARAMS } from '../../contract/problem-codes';
+import { KYC_FIELD_LIST_PARAMS, MONEY_PARAMS, WORDED_PARAMS } from '../../contract/problem-codes';
 import problemsArea from '../i18n/en/problems.json';
 import { addAreaStrings, i18next } from '../i18n/i18n';
 import { ResponseError } from './failure-message';
 import { formatMoney } from './format';
+import { flagTargetLabelOf } from './kyc-field-labels';
 
 // A refused call in the user's words (decision 0686). A problem may carry a stable `code` from the registry
 // (contract/problem-codes.ts) and the `params` its sentence names; the catalogue words it as `problems.<code>`.
@@ -40,6 +41,18 @@ export function problemWords(body: unknown): { code: string; words: string } | u
     if (branch && typeof value === 'string' && /^[A-Za-z0-9]+$/.test(value) && i18next.exists(`${branch}.${value}`))
       values[name] = i18next.t(`${branch}.${value}`);
   }
+  // KYC fields named by their flag targets are named as the wizard and the review pages name them.
+  const fieldList: string | undefined = Object.hasOwn(KYC_FIELD_LIST_PARAMS, code)
+    ? KYC_FIELD_LIST_PARAMS[code as keyof typeof KYC_FIELD_LIST_PARAMS]
+    : undefined;
+  const targets = fieldList ? values[fieldList] : undefined;
+  if (fieldList && typeof targets === 'string')
+    values[fieldList] = targets
+      .split(',')
+      .map((target) => target.trim())
+      .filter(Boolean)
+      .map((target) => flagTargetLabelOf(i18next.t, target))
+      .join('; ');
   const key = `problems.${code}`;
   if (!i18next.exists(key, values)) return undefined;
   // A code naming a branch of the catalogue, not a sentence, has no words.

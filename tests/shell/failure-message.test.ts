@@ -146,6 +146,22 @@ describe('a refusal with a code', () => {
     expect(payout.message).toBe('Only a failed payout can be retried, and this one is now “Processing”. Reload the payout to see where it stands.');
   });
 
+  it('names the KYC fields a refusal lists as the wizard names them (decision 0703)', async () => {
+    await loadSignedInTranslations();
+    const unchanged = (fields: string, count: number) =>
+      refused(409, {
+        detail: `change the fields the reviewer flagged before resubmitting: ${fields}`,
+        code: 'kycApplication.flaggedFieldsUnchanged',
+        params: { fields, count },
+      }).message;
+    expect(unchanged('company-details.registrationNumber', 1)).toBe(
+      'The reviewer asked you to change 1 field that still holds the value it had when the application came back (Company details: Company registration number). Change it and save the step, then resubmit the application.',
+    );
+    expect(unchanged('company-details.businessAddress.postal, settlement-accounts.accounts.0.iban', 2)).toBe(
+      'The reviewer asked you to change 2 fields that still hold the values they had when the application came back (Company details: Business address › Postal code; Settlement accounts: Settlement accounts › 0 › IBAN / account number). Change them and save their steps, then resubmit the application.',
+    );
+  });
+
   it("keeps spec 8's message for a code the catalogue does not know, or no code", () => {
     const newer = failureMessage(409, JSON.stringify({ title: 'Conflict', status: 409, detail: 'a newer refusal', code: 'someday.newRefusal' }));
     expect(told(newer)).toBe(newer);

@@ -41,6 +41,8 @@ function start(groupId: string, queryClient: QueryClient, startAt: string | unde
             ? {
                 ...old,
                 canSubmit: answer.canSubmit,
+                // A flagged field changed is no longer outstanding (decision 0703).
+                flags: answer.flags,
                 steps: old.steps.map((entry) => {
                   const state = answer.steps.find((s) => s.step === entry.step) ?? entry;
                   return entry.step === step ? { ...entry, ...state, data, errors: answer.errors, warnings: answer.warnings } : { ...entry, ...state };

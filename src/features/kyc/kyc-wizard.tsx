@@ -125,7 +125,9 @@ export function KycWizard({ groupId, urlStep }: { groupId: string; urlStep: KycS
         steps={snapshot.context.steps.map((entry) => ({
           id: entry.id,
           complete: entry.valid,
-          flagged: data.mode === 'resubmission' && entry.flagged,
+          // "Needs changes" only while the reviewer's request is not done: the flagged field still holds its
+          // flagged value, the flagged document is not replaced (decision 0703). The step stays open to change.
+          flagged: data.mode === 'resubmission' && Boolean(data.steps.find((state) => state.step === entry.id)?.needsChanges),
         }))}
         current={step}
         onGoTo={(id) => actor.send({ type: 'wizard.go-to', stepId: id })}
@@ -134,12 +136,17 @@ export function KycWizard({ groupId, urlStep }: { groupId: string; urlStep: KycS
       <p className="mb-1 text-xs text-slate-500">{t('kyc.wizard.stepOf', { current: snapshot.context.currentIndex + 1, total: KYC_STEP_IDS.length })}</p>
       <p className="mb-4 text-sm text-slate-600">{t(`kyc.stepIntro.${step}`)}</p>
       {data.mode === 'resubmission' ? (
-        stepDetail?.flagged ? (
+        stepDetail?.needsChanges ? (
           <p role="note" className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
             {t('kyc.resubmission.banner')}
           </p>
         ) : (
-          <OpenRequests flags={data.flags} documents={data.documents} onGoTo={(id) => actor.send({ type: 'wizard.go-to', stepId: id })} />
+          <OpenRequests
+            flags={data.flags}
+            documents={data.documents}
+            changedHere={Boolean(stepDetail?.flagged)}
+            onGoTo={(id) => actor.send({ type: 'wizard.go-to', stepId: id })}
+          />
         )
       ) : null}
       <StepForm
@@ -166,11 +173,22 @@ export function KycWizard({ groupId, urlStep }: { groupId: string; urlStep: KycS
 }
 
 /**
- * On a step with nothing to change, what the reviewer asked for and where: an applicant who opens the
- * application sent back (from the home page or the menu, both at its first step) sees why at once and
- * goes to the step to change, instead of looking for the one marked step.
+ * On a step with nothing (left) to change, what the reviewer asked for and where, of what is not done yet: an
+ * applicant who opens the application sent back (from the home page or the menu, both at its first step) sees why
+ * at once and goes to the step to change, instead of looking for the one marked step. A step whose requested
+ * changes are made says so (`changedHere`); once every one is made, the list says the application can go back.
  */
-function OpenRequests({ flags, documents, onGoTo }: { flags: readonly KycFlag[]; documents: readonly KycDocument[]; onGoTo: (step: KycStepId) => void }) {
+function OpenRequests({
+  flags,
+  documents,
+  changedHere,
+  onGoTo,
+}: {
+  flags: readonly KycFlag[];
+  documents: readonly KycDocument[];
+  changedHere: boolean;
+  onGoTo: (step: KycStepId) => void;
+}) {
   const { t } = useTranslation();
   const flagTargetLabel = useFlagTargetLabel();
   // What a request names: the field, or the document (by the file that replaced it once replaced).
@@ -178,7 +196,7 @@ function OpenRequests({ flags, documents, onGoTo }: { flags: readonly KycFlag[];
     flag.targetKind === 'field'
       ? flagTargetLabel(flag.target, { withStep: false })
       : (documents.find((entry) => entry.documentId === flag.target) ?? documents.find((entry) => entry.replaces === flag.target))?.name;
-  const open = flags.filter((flag) => flag.resolvedAt === null && flag.step !== null);
+  const open = flags.filter((flag) => flag.outstanding && flag.step !== null);
   const steps = KYC_WIZARD.steps.filter((step) => open.some((flag) => flag.step === step.id));
   return (
     <section
@@ -186,7 +204,8 @@ function OpenRequests({ flags, documents, onGoTo }: { flags: readonly KycFlag[];
       aria-label={t('kyc.resubmission.requestsTitle')}
       className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
     >
-      <p>{t('kyc.resubmission.nothingHere')}</p>
+      <p>{changedHere ? t('kyc.resubmission.changedHere') : t('kyc.resubmission.nothingHere')}</p>
+      {steps.length === 0 ? <p className="mt-2">{t('kyc.resubmission.allChanged')}</p> : null}
       {steps.length ? (
         <>
           <p className="mt-2 font-medium">{t('kyc.resubmission.requestsTitle')}</p>
