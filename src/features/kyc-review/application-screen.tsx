@@ -4,14 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { useLocation, useSearch } from 'wouter';
 import type { KycApplication } from '../../../contract/kyc/application';
-import type { KycDocument } from '../../../contract/kyc/documents';
-import type { KycFlag } from '../../../contract/kyc/review';
 import { KYC_STEP_TITLE_KEYS } from '../../../contract/kyc/steps';
 import { AuditTrail } from './components/audit-trail';
 import { DocumentLink } from './components/document-link';
+import { FlagListSection } from './components/flag-list-section';
 import { ReviewActions } from './components/review-actions';
 import { StepData } from './components/step-data';
-import { useFlagTargetLabel } from '../../lib/kyc-field-labels';
 import { formatDateTime } from '../../lib/format';
 import { reviewApplicationQuery } from './api';
 import { StatusBadge } from './status-badge';
@@ -68,30 +66,6 @@ export function KycApplicationScreen() {
 }
 
 /**
- * One resubmission request: what it names and why. The answer lists only current documents, so a flagged
- * document the applicant has replaced is named by its step, with the file that replaced it (not by its id).
- */
-function FlagLine({ flag, documents }: { flag: KycFlag; documents: readonly KycDocument[] }) {
-  const { t } = useTranslation();
-  const flagTargetLabel = useFlagTargetLabel();
-  if (flag.targetKind === 'field')
-    return (
-      <>
-        <strong>{flagTargetLabel(flag.target)}</strong>: {flag.reason}
-      </>
-    );
-  const flagged = documents.find((entry) => entry.documentId === flag.target);
-  const replacement = documents.find((entry) => entry.replaces === flag.target);
-  const stepTitle = flag.step ? t(KYC_STEP_TITLE_KEYS[flag.step]) : t('kycReview.detail.aDocument');
-  return (
-    <>
-      <strong>{flagged ? flagged.name : stepTitle}</strong>: {flag.reason}
-      {flagged ? null : replacement ? ` (${t('kycReview.detail.replacedBy', { name: replacement.name })})` : null}
-    </>
-  );
-}
-
-/**
  * An application back from resubmission: what the reviewer asked for last time, so the review goes on
  * from there (the requests are closed by the resubmission, and were otherwise seen only as a count in the
  * audit trail). A flagged document says what replaced it.
@@ -103,20 +77,8 @@ function AnsweredRequests({ application }: { application: KycApplication }) {
     null,
   );
   const lastRound = application.flags.filter((flag) => lastResolved !== null && flag.resolvedAt === lastResolved);
-  if (lastRound.length === 0) return null;
   return (
-    <section aria-labelledby="answered-flags" className="mb-6 rounded border border-slate-300 bg-slate-50 p-3">
-      <h2 id="answered-flags" className="mb-1 font-semibold">
-        {t('kycReview.detail.answeredFlags')}
-      </h2>
-      <ul className="list-disc pl-5 text-sm">
-        {lastRound.map((flag) => (
-          <li key={flag.id} className="break-words">
-            <FlagLine flag={flag} documents={application.documents} />
-          </li>
-        ))}
-      </ul>
-    </section>
+    <FlagListSection id="answered-flags" title={t('kycReview.detail.answeredFlags')} tone="answered" flags={lastRound} documents={application.documents} />
   );
 }
 
@@ -135,20 +97,7 @@ function ApplicationDetail({ application }: { application: KycApplication }) {
 
       <ReviewActions application={application} />
 
-      {openFlags.length > 0 ? (
-        <section aria-labelledby="open-flags" className="mb-6 rounded border border-amber-300 bg-amber-50 p-3">
-          <h2 id="open-flags" className="mb-1 font-semibold">
-            {t('kycReview.detail.openFlags')}
-          </h2>
-          <ul className="list-disc pl-5 text-sm">
-            {openFlags.map((flag) => (
-              <li key={flag.id} className="break-words">
-                <FlagLine flag={flag} documents={application.documents} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <FlagListSection id="open-flags" title={t('kycReview.detail.openFlags')} tone="open" flags={openFlags} documents={application.documents} />
 
       {openFlags.length === 0 && (application.status === 'Pending' || application.status === 'InReview') ? (
         <AnsweredRequests application={application} />
