@@ -2,7 +2,8 @@
 // integer minor units with an ISO 4217 currency, and a currency's number of minor digits is its
 // ISO 4217 exponent (JPY 0, EUR 2, KWD 3). Intl knows them in the browser and on the server alike;
 // 2 for a code it does not know. The SPA's formatting (src/lib/format.ts), the e-mails' amounts
-// (server/payment-links/money-text.ts) and the contract's rules all read them here.
+// (server/mail/money-text.ts) and the contract's rules all read them here, and write money as text with
+// moneyText, so a screen and an e-mail show the same amount alike.
 
 // Building an Intl formatter costs far more than using one (a list page asks this for every amount
 // cell), so each currency is asked once.
@@ -41,4 +42,22 @@ export function minorToPlain(minor: number, digits: number): string {
 /** Minor units as a plain decimal in the currency's own decimals: 12500 EUR -> "125.00", 1200 JPY -> "1200". */
 export function minorToText(minor: number, currency: string): string {
   return minorToPlain(minor, currencyDigits(currency));
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Minor units as money text in a locale, with the currency's sign and grouping: 124844 EUR -> "€1,248.44", 1200 JPY ->
+ * "¥1,200", 12345 KWD -> "KWD 12.345". Exact at any size: Intl formats the decimal text of the minor units, not a
+ * float. Throws for a currency code Intl refuses (callers choose their fallback).
+ */
+export function moneyText(minor: number, currency: string, locale?: string): string {
+  const key = `${locale ?? ''}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    if (moneyFormats.size < 1000) moneyFormats.set(key, format);
+  }
+  // A decimal string is formatted as written (ECMA-402 since 2023), so no digit is lost to a float.
+  return format.format(minorToText(minor, currency) as Intl.StringNumericLiteral);
 }

@@ -1,8 +1,15 @@
-import { minorToText } from '../../contract/money';
+import { minorToText, moneyText } from '../../contract/money';
 
-/** An amount in minor units as e-mail text ("EUR 125.00"), in the currency's own number of decimals (contract/money.ts). */
+/**
+ * An amount in minor units as e-mail text, written as the screens write it ("€1,250.00", "¥1,200", "KWD 12.345";
+ * contract/money.ts), in the product's language (en). A code Intl refuses is written "XYZ 12.50".
+ */
 export function formatMinor(amountMinor: number, currency: string): string {
-  return `${currency} ${minorToText(amountMinor, currency)}`;
+  try {
+    return moneyText(amountMinor, currency, 'en');
+  } catch {
+    return `${currency} ${minorToText(amountMinor, currency)}`;
+  }
 }
 
 /**

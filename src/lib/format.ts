@@ -3,7 +3,7 @@
 // (Intl knows the ISO 4217 exponent: JPY 0, EUR 2, KWD 3). Dates show in the user's locale and time
 // zone; `locale` and `timeZone` are parameters only so tests can pin them.
 
-import { currencyDigits, minorToPlain } from '../../contract/money';
+import { currencyDigits, minorToPlain, moneyText } from '../../contract/money';
 
 export interface FormatOptions {
   locale?: string;
@@ -13,15 +13,15 @@ export interface FormatOptions {
 // Building an Intl formatter costs far more than formatting with it (a list page formats every amount
 // and date cell of every row, on every render): each kind of formatter is built once per locale, zone
 // and currency, and kept. The keys are few (the user's locale and zone, the currencies on screen).
-const numberFormats = new Map<string, Intl.NumberFormat>();
+// Money's formatters are the contract's (moneyText, contract/money.ts), shared with the e-mails.
+const countFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-function numberFormat(locale: string | undefined, currency?: string): Intl.NumberFormat {
-  const key = `${locale ?? ''}|${currency ?? ''}`;
-  let format = numberFormats.get(key);
+function countFormat(locale: string | undefined): Intl.NumberFormat {
+  let format = countFormats.get(locale ?? '');
   if (!format) {
-    format = new Intl.NumberFormat(locale, currency ? { style: 'currency', currency } : undefined);
-    numberFormats.set(key, format);
+    format = new Intl.NumberFormat(locale);
+    countFormats.set(locale ?? '', format);
   }
   return format;
 }
@@ -42,11 +42,10 @@ export { currencyDigits as minorDigitsOf, minorToPlain } from '../../contract/mo
 
 /** Minor units as money in the currency's own decimals: 124844 EUR -> "€1,248.44", 1200 JPY -> "¥1,200". */
 export function formatMoney(minor: number, currency: string, options: FormatOptions = {}): string {
-  const digits = currencyDigits(currency);
   try {
-    return numberFormat(options.locale, currency).format(minor / 10 ** digits);
+    return moneyText(minor, currency, options.locale);
   } catch {
-    return `${minorToPlain(minor, digits)} ${currency}`;
+    return `${minorToPlain(minor, currencyDigits(currency))} ${currency}`;
   }
 }
 
@@ -111,7 +110,7 @@ export function formatDate(value: string | null | undefined, options: FormatOpti
 
 /** A count with the locale's grouping: 12345 -> "12,345". */
 export function formatCount(count: number, options: FormatOptions = {}): string {
-  return numberFormat(options.locale).format(count);
+  return countFormat(options.locale).format(count);
 }
 
 /**

@@ -58,7 +58,7 @@ describe('generating a link', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(mail.text_body).toContain(link.url);
-    expect(mail.text_body).toContain('EUR 125.00');
+    expect(mail.text_body).toContain('€125.00');
     // The expiry in the hotel's own time, its zone named (decision 0348), not GMT.
     const { timezone } = await app.ctx.db.selectFrom('merchants').select('timezone').where('id', '=', property.id).executeTakeFirstOrThrow();
     const localTime = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(

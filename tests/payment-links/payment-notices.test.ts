@@ -52,8 +52,8 @@ describe("a guest's payment told to the hotel", () => {
     for (const address of ['frontdesk@canal.example', 'night@canal.example']) {
       const [mail, ...more] = await mailsTo(address);
       expect(more).toEqual([]);
-      expect(mail!.subject).toBe('Payment received: EUR 125.00 from Ada Guest (NOTICE-1)');
-      expect(mail!.text_body).toContain('Ada Guest paid EUR 125.00 for booking NOTICE-1 at Canal House Amsterdam, with Visa ending in 4242.');
+      expect(mail!.subject).toBe('Payment received: €125.00 from Ada Guest (NOTICE-1)');
+      expect(mail!.text_body).toContain('Ada Guest paid €125.00 for booking NOTICE-1 at Canal House Amsterdam, with Visa ending in 4242.');
       expect(mail!.text_body).not.toContain('4242424242424242');
     }
     // The payment recipients are named, so the default ones are not bothered.
@@ -62,7 +62,7 @@ describe("a guest's payment told to the hotel", () => {
     const held = await createdLink(app, manager, dune, { bookingReference: 'NOTICE-2', guestName: 'Bo Guest', amountMinor: 30_000, paymentType: 'AU' });
     expect((await guest.pay(held.token, SUCCESS_CARD)).json()).toMatchObject({ outcome: 'Authorized' });
     const [notice] = await mailsTo('gm@dune.example');
-    expect(notice!.subject).toBe('Amount held: EUR 300.00 from Bo Guest (NOTICE-2)');
+    expect(notice!.subject).toBe('Amount held: €300.00 from Bo Guest (NOTICE-2)');
     expect(notice!.text_body).toContain('Capture it from the order when the stay is charged.');
   });
 });

@@ -69,12 +69,12 @@ describe("a payout's statement to its property's payout e-mail recipients", () =
     for (const address of ['finance@canal.example', 'owner@canal.example', 'audit@lagoon.example']) {
       const [mail, ...more] = await mailsTo(address);
       expect(more).toEqual([]);
-      expect(mail!.subject).toMatch(/^Payout PO-\S+ paid: EUR 2500\.00 for Canal House Amsterdam$/);
-      expect(mail!.text_body).toContain('Folio has paid out EUR 2500.00 for Canal House Amsterdam to the account ending in 4300.');
-      expect(mail!.text_body).toContain('Guest payments: EUR 2500.00');
+      expect(mail!.subject).toMatch(/^Payout PO-\S+ paid: €2,500\.00 for Canal House Amsterdam$/);
+      expect(mail!.text_body).toContain('Folio has paid out €2,500.00 for Canal House Amsterdam to the account ending in 4300.');
+      expect(mail!.text_body).toContain('Guest payments: €2,500.00');
     }
     const [refused] = await mailsTo('finance@dune.example');
-    expect(refused!.subject).toMatch(/^Payout PO-\S+ failed: EUR 1800\.51 for Dune Resort Scheveningen$/);
+    expect(refused!.subject).toMatch(/^Payout PO-\S+ failed: €1,800\.51 for Dune Resort Scheveningen$/);
     expect(refused!.text_body).toContain('The bank said: the bank refused the transfer');
     // Harbour View has no recipients, here or on its group: its payout is paid without a statement.
     const outboxAfter = Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM email_outbox`.execute(app.ctx.db)).rows[0]!.n);
