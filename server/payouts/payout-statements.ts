@@ -40,7 +40,7 @@ export function statementOf(payout: SettledPayout, accountNumber: string): Pick<
   const net = Number(payout.captures) + Number(payout.refunds) + Number(payout.fees) + Number(payout.carried);
   const account = accountEnd(accountNumber);
   const breakdown = [
-    `Period: ${payout.period_start} to ${payout.period_end} (UTC days)`,
+    payout.period_start === payout.period_end ? `Day: ${payout.period_start} (UTC)` : `Period: ${payout.period_start} to ${payout.period_end} (UTC days)`,
     `Guest payments: ${money(payout.captures)}`,
     `Refunds: ${money(payout.refunds)}`,
     `Fees: ${money(payout.fees)}`,

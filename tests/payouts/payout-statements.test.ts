@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, test } from 'vitest';
 import { MERCHANT_API } from '../../contract/product';
 import { PAYOUT_DEFAULTS } from '../../contract/settings/payout';
 import { DEMO_REFUSED_PAYOUT_CENTS, settleDueAttempts } from '../../server/payouts/demo-payout-rail';
 import { scheduleDuePayouts, sendScheduledPayouts } from '../../server/payouts/payout-run';
+import { statementOf } from '../../server/payouts/payout-statements';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 
 // Decision 0700: when the bank has paid or refused a payout, the property's payout e-mail recipients (to, cc and
@@ -72,6 +73,8 @@ describe("a payout's statement to its property's payout e-mail recipients", () =
       expect(mail!.subject).toMatch(/^Payout PO-\S+ paid: €2,500\.00 for Canal House Amsterdam$/);
       expect(mail!.text_body).toContain('Folio has paid out €2,500.00 for Canal House Amsterdam to the account ending in 4300.');
       expect(mail!.text_body).toContain('Guest payments: €2,500.00');
+      // It covers the days since the property's last payout, up to yesterday.
+      expect(mail!.text_body).toMatch(new RegExp(`(Period: \\S+ to|Day:) ${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)} \\(UTC`));
     }
     const [refused] = await mailsTo('finance@dune.example');
     expect(refused!.subject).toMatch(/^Payout PO-\S+ failed: €1,800\.51 for Dune Resort Scheveningen$/);
@@ -82,5 +85,30 @@ describe("a payout's statement to its property's payout e-mail recipients", () =
     // A second round of the bank answers nothing new and sends nothing again.
     expect(await settleDueAttempts(app.ctx, 0)).toBe(0);
     expect(await mailsTo('finance@canal.example')).toHaveLength(1);
+  });
+});
+
+describe('the statement of a payout of one day', () => {
+  it('names the day, not a period from a day to itself', () => {
+    const payout = {
+      id: '1',
+      reference: 'PO-1',
+      merchant_id: 'm',
+      merchant_group_id: 'g',
+      status: 'Paid' as const,
+      currency: 'JPY',
+      property: 'Harbour View Hotel',
+      period_start: '2026-11-29',
+      period_end: '2026-11-29',
+      captures: '120000',
+      refunds: '-2000',
+      fees: '0',
+      carried: '0',
+      error: null,
+    };
+    const { text } = statementOf(payout, '');
+    expect(text).toContain('Day: 2026-11-29 (UTC)');
+    expect(text).toContain('Paid out: ¥118,000');
+    expect(statementOf({ ...payout, period_start: '2026-11-23' }, '').text).toContain('Period: 2026-11-23 to 2026-11-29 (UTC days)');
   });
 });
