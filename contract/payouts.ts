@@ -5,18 +5,18 @@ import { MERCHANT_API } from './product';
 import { safeText } from './text';
 import { refuseInvertedRanges } from './ranges';
 import { CurrencyFilterSchema } from './paging';
+import { PAYOUT_SCHEDULES, type PayoutSchedule } from './settings/payout';
 
 // Spec 2 "/payouts", spec 3 "Payout schedule", spec 7 "Payouts". Decision 0123.
 
 export const PAYOUT_STATUSES = ['Scheduled', 'Processing', 'Paid', 'Failed'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export const PayoutStatusSchema = z.enum(PAYOUT_STATUSES);
-export const PAYOUT_SCHEDULES = ['Daily', 'Weekly', 'Monthly', 'Manually'] as const;
 export const PayoutScheduleSchema = z.enum(PAYOUT_SCHEDULES);
 // The English words the screen shows (src/i18n/en/payouts.json has the same, pinned by
 // tests/exports/screen-labels.test.ts); xlsx exports write them (decision 0202).
 export const PAYOUT_STATUS_LABELS_EN: Record<PayoutStatus, string> = { Scheduled: 'Scheduled', Processing: 'Processing', Paid: 'Paid', Failed: 'Failed' };
-export const PAYOUT_SCHEDULE_LABELS_EN: Record<(typeof PAYOUT_SCHEDULES)[number], string> = {
+export const PAYOUT_SCHEDULE_LABELS_EN: Record<PayoutSchedule, string> = {
   Daily: 'Daily',
   Weekly: 'Weekly',
   Monthly: 'Monthly',
@@ -125,6 +125,16 @@ export const PayoutSearchAnswerSchema = PagedSchema(PayoutRowSchema);
 export type PayoutSearchAnswer = z.infer<typeof PayoutSearchAnswerSchema>;
 export const PayoutIdParamsSchema = z.object({ id: z.uuid({ message: 'not a payout id' }) });
 
+/**
+ * A payout asked for by hand (decision 0704): a property paid "Manually" is not paid by the run; a user who may act
+ * on payouts asks, and the run's own rule makes one payout per currency of everything settled up to the end of
+ * yesterday (UTC), its minimum payout applying.
+ */
+export const PayoutRequestBodySchema = z.object({ merchantId: z.uuid({ message: 'not a property id' }) });
+export type PayoutRequestBody = z.infer<typeof PayoutRequestBodySchema>;
+export const PayoutRequestAnswerSchema = z.object({ payouts: z.array(PayoutRowSchema) });
+export type PayoutRequestAnswer = z.infer<typeof PayoutRequestAnswerSchema>;
+
 export const payoutEndpoints = endpointTable([
   defineEndpoint({
     id: 'searchPayouts',
@@ -155,5 +165,18 @@ export const payoutEndpoints = endpointTable([
     idempotent: true,
     params: PayoutIdParamsSchema,
     response: PayoutDetailSchema,
+  }),
+  defineEndpoint({
+    id: 'requestPayout',
+    method: 'POST',
+    path: `${MERCHANT_API}/payouts/request`,
+    summary:
+      'Ask for a payout of a property paid "Manually": one Scheduled payout per currency of everything settled up to the end of yesterday (UTC), as the payout run makes them; ' +
+      "409 when the property is paid on a schedule (payout.notManual), when nothing is due (payout.nothingDue) or when it is below the property's minimum payout (payout.belowMinimum); " +
+      "404 when the property is outside the caller's merchants. Send an Idempotency-Key per user intent",
+    access: { resource: 'Payouts', action: 'Update' },
+    idempotent: true,
+    body: PayoutRequestBodySchema,
+    response: PayoutRequestAnswerSchema,
   }),
 ]);

@@ -71,6 +71,11 @@ export const PROBLEM_CODES = {
   /** `status`: the payout's status on the wire (Paid, Processing, ...), worded by WORDED_PARAMS. */
   'payout.onlyFailedRetried': ['status'],
   'payout.attemptInProgress': [],
+  /** A payout asked for by hand (decision 0704). `schedule`: the property's payout schedule, worded by WORDED_PARAMS. */
+  'payout.notManual': ['schedule'],
+  'payout.nothingDue': [],
+  /** What is due (money params) and the property's minimum payout in the same currency (`minimumMinor`, see MONEY_PARAMS). */
+  'payout.belowMinimum': ['amountMinor', 'currency', 'minimumMinor'],
   // Properties that take no money, payment links.
   'property.inactive': [],
   'property.notActive': [],
@@ -140,6 +145,11 @@ export type ProblemCode = keyof typeof PROBLEM_CODES;
  * "¥1,000", "KWD 12.345"), so a refusal's amount reads like the screen's around it.
  */
 export const MONEY_PARAMS = { minor: 'amountMinor', currency: 'currency', written: 'amount' } as const;
+/**
+ * A second amount in the same currency, where a refusal compares two (what is due and a minimum): `minimumMinor`,
+ * named `{{minimum}}` and written as `{{amount}}` is.
+ */
+export const SECOND_MONEY_PARAMS = { minor: 'minimumMinor', written: 'minimum' } as const;
 
 /**
  * Params whose value is a word of a list on the wire, a status (`PaymentLinkSentNoProcessing`): the SPA names the
@@ -150,6 +160,7 @@ export const MONEY_PARAMS = { minor: 'amountMinor', currency: 'currency', writte
 export const WORDED_PARAMS: { readonly [C in ProblemCode]?: { readonly [Name in (typeof PROBLEM_CODES)[C][number]]?: string } } = {
   'order.actionNotAllowed': { status: 'transactions.status' },
   'payout.onlyFailedRetried': { status: 'payouts.status' },
+  'payout.notManual': { schedule: 'payouts.schedule' },
   'kycApplication.actionNotAllowed': { status: 'merchants.status' },
   'kycApplication.cannotChangeNow': { status: 'merchants.status' },
   'property.actionNotAllowed': { status: 'properties.status' },

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { CurrencyCodeSchema, m, text } from './fields';
 
 // Payout settings (spec 3 "Payout schedule", "Account types").
+/** Spec 3's payout schedules: the settings page's choice, the run's calendar (decision 0699), a payout's schedule. */
 export const PAYOUT_SCHEDULES = ['Daily', 'Weekly', 'Monthly', 'Manually'] as const;
+export type PayoutSchedule = (typeof PAYOUT_SCHEDULES)[number];
 export const ACCOUNT_TYPES = ['current', 'savings', 'recurring', 'fixed deposit'] as const;
 
 export const PayoutSettingsSchema = z.object({

@@ -10,8 +10,11 @@ import { registerEndpoint } from '../http/route';
 import { payoutFees } from '../fees/payout-fees';
 import { payoutById, payoutPage, type PayoutRow } from './payout-query';
 import { recordLiveEvent } from '../events/live-outbox';
+import { canSeeMerchant } from '../auth/caller';
+import { effectiveSettingsOf } from '../settings/settings-store';
+import { schedulePayouts } from './payout-run';
 
-const { searchPayouts, getPayout, retryPayout } = payoutEndpoints;
+const { searchPayouts, getPayout, retryPayout, requestPayout } = payoutEndpoints;
 
 /** Each payout with the fee and net amount its merchant's fee schedules imply (decision 0291). */
 async function withFees(db: Db, payouts: PayoutRow[]): Promise<PayoutRowWithFee[]> {
@@ -48,7 +51,13 @@ function isUniqueViolation(error: unknown): boolean {
 
 const attemptInProgress = () => problems.conflict('an attempt of this payout is already in progress').withCode('payout.attemptInProgress');
 
-/** Spec 7 "Payouts": search, detail, retry. A retry is a new attempt of the same payout (decision 0123). */
+const nothingDue = () =>
+  problems.conflict('nothing is due: every Paid capture up to the end of yesterday (UTC) is in a payout already').withCode('payout.nothingDue');
+
+/**
+ * Spec 7 "Payouts": search, detail, retry. A retry is a new attempt of the same payout (decision 0123). Beside the
+ * spec: a payout asked for by hand for a property paid "Manually" (decision 0704).
+ */
 export function registerPayoutRoutes(app: FastifyInstance): void {
   registerEndpoint(
     app,
@@ -92,5 +101,42 @@ export function registerPayoutRoutes(app: FastifyInstance): void {
       throw error;
     }
     return payoutDetail(ctx.db, params.id, caller.merchantScope);
+  });
+
+  // Decision 0704: the run's own rule (schedulePayouts) for one property on "Manually", up to the end of yesterday.
+  registerEndpoint(app, requestPayout, async ({ body, caller, ctx }) => {
+    const property = canSeeMerchant(caller, body.merchantId)
+      ? await ctx.db.selectFrom('merchants').select(['id', 'merchant_group_id']).where('id', '=', body.merchantId).executeTakeFirst()
+      : undefined;
+    if (!property) throw problems.notFound(`property ${body.merchantId} not found`);
+    const { schedule } = await effectiveSettingsOf(ctx.db, property.merchant_group_id, property.id, 'payout');
+    if (schedule !== 'Manually')
+      throw problems
+        .conflict(`this property is paid ${schedule} by the payout run; a payout is requested only for a property paid Manually`)
+        .withCode('payout.notManual', { schedule });
+    let pass;
+    try {
+      pass = await schedulePayouts(ctx.db, new Date(), { kind: 'request', merchantId: property.id, userId: caller.userId });
+    } catch (error) {
+      // Two requests raced past the claim (each payout's reference names its last day, and is unique): one made it.
+      if (isUniqueViolation(error)) throw nothingDue();
+      throw error;
+    }
+    if (pass.made.length === 0) {
+      const short = pass.held[0];
+      if (!short) throw nothingDue();
+      throw problems
+        .conflict(
+          `the payout due, ${short.netMinor} ${short.currency} minor units, is below the property's minimum payout of ${short.minimumMinor}; it stays due`,
+        )
+        .withCode('payout.belowMinimum', { amountMinor: short.netMinor, currency: short.currency, minimumMinor: short.minimumMinor });
+    }
+    const made = await Promise.all(pass.made.map((payout) => payoutById(ctx.db, payout.id, 'all')));
+    return {
+      payouts: await withFees(
+        ctx.db,
+        made.filter((payout) => payout !== undefined),
+      ),
+    };
   });
 }

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_MESSAGES } from '../../contract/exports';
 import { KYC_MESSAGE_KEYS } from '../../contract/kyc/messages';
-import { MONEY_PARAMS, PROBLEM_CODES, WORDED_PARAMS } from '../../contract/problem-codes';
+import { MONEY_PARAMS, PROBLEM_CODES, SECOND_MONEY_PARAMS, WORDED_PARAMS } from '../../contract/problem-codes';
 import { ORDER_STATUSES } from '../../contract/transactions';
 import { PAYOUT_STATUSES } from '../../contract/payouts';
+import { PAYOUT_SCHEDULES } from '../../contract/settings/payout';
 import { ONBOARDING_STATUSES } from '../../contract/onboarding-status';
 import { PROPERTY_STATUSES } from '../../contract/properties';
 
@@ -75,6 +76,7 @@ const COLUMNS = databaseColumns();
 const WORDED_BRANCHES = new Map<string, readonly string[]>([
   ['transactions.status', ORDER_STATUSES],
   ['payouts.status', PAYOUT_STATUSES],
+  ['payouts.schedule', PAYOUT_SCHEDULES],
   ['merchants.status', ONBOARDING_STATUSES],
   ['properties.status', PROPERTY_STATUSES],
   ['merchants.propertyStatus', PROPERTY_STATUSES],
@@ -152,9 +154,10 @@ describe('English words for every problem code', () => {
       const sent = (PROBLEM_CODES as Record<string, readonly string[]>)[code]!;
       // An amount's two params (minor units, currency) are named once, written as an amount.
       const money = sent.includes(MONEY_PARAMS.minor) && sent.includes(MONEY_PARAMS.currency);
-      const params = (
-        money ? [...sent.filter((name) => name !== MONEY_PARAMS.minor && name !== MONEY_PARAMS.currency), MONEY_PARAMS.written] : [...sent]
-      ).sort();
+      const params = (money ? [...sent.filter((name) => name !== MONEY_PARAMS.minor && name !== MONEY_PARAMS.currency), MONEY_PARAMS.written] : [...sent])
+        // A second amount of the same currency is named written, as the first.
+        .map((name) => (money && name === SECOND_MONEY_PARAMS.minor ? SECOND_MONEY_PARAMS.written : name))
+        .sort();
       for (const sentence of forms) {
         expect([...new Set(placeholders(sentence))].sort(), `${code}: ${sentence}`).toEqual(params);
         // Full sentences: a capital first (or a value), a full stop last.

@@ -1,4 +1,4 @@
-import { KYC_FIELD_LIST_PARAMS, MONEY_PARAMS, WORDED_PARAMS } from '../../contract/problem-codes';
+import { KYC_FIELD_LIST_PARAMS, MONEY_PARAMS, SECOND_MONEY_PARAMS, WORDED_PARAMS } from '../../contract/problem-codes';
 import problemsArea from '../i18n/en/problems.json';
 import { addAreaStrings, i18next } from '../i18n/i18n';
 import { ResponseError } from './failure-message';
@@ -34,6 +34,9 @@ export function problemWords(body: unknown): { code: string; words: string } | u
   const minor = values[MONEY_PARAMS.minor];
   const currency = values[MONEY_PARAMS.currency];
   if (typeof minor === 'number' && typeof currency === 'string') values[MONEY_PARAMS.written] = formatMoney(minor, currency);
+  // A second amount in the same currency (a minimum it is compared with) is written alike.
+  const second = values[SECOND_MONEY_PARAMS.minor];
+  if (typeof second === 'number' && typeof currency === 'string') values[SECOND_MONEY_PARAMS.written] = formatMoney(second, currency);
   // A status on the wire is named with the word the screens show for it, when the catalogue has one.
   const worded: Record<string, string | undefined> = Object.hasOwn(WORDED_PARAMS, code) ? WORDED_PARAMS[code as keyof typeof WORDED_PARAMS]! : {};
   for (const [name, branch] of Object.entries(worded)) {

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { FilterBar, PropertyFilterAndActions, useFilterDraft, type PropertyChoice } from '../../components/data-table/filter-bar';
 import { ChoiceFilter, DateFilter, TextFilter } from '../../components/data-table/filter-fields';
-import { PAYOUT_SCHEDULES, PAYOUT_STATUSES } from '../../../contract/payouts';
+import { PAYOUT_STATUSES } from '../../../contract/payouts';
+import { PAYOUT_SCHEDULES } from '../../../contract/settings/payout';
 import { EMPTY_PAYOUT_FILTERS, type PayoutFilterValues } from './payout-filter-values';
 
 /** The payouts filter bar: edits a draft and applies it on submit. */

@@ -1,0 +1,190 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { mayCall, type Capabilities } from '../../contract/capabilities';
+import { IDEMPOTENCY_KEY_HEADER } from '../../contract/endpoint';
+import { payoutEndpoints, type PayoutRequestAnswer } from '../../contract/payouts';
+import { BACKOFFICE_API, MERCHANT_API } from '../../contract/product';
+import { PAYOUT_DEFAULTS, type PayoutSettings } from '../../contract/settings/payout';
+import { scheduleDuePayouts } from '../../server/payouts/payout-run';
+import { bearer, signIn, startTestApp } from '../support/test-app';
+
+// Decision 0704: a property paid "Manually" is not paid by the payout run; a user who may act on payouts asks for a
+// payout, and the run's own rule makes it of everything settled up to the end of yesterday (UTC), once, its minimum
+// payout applying.
+
+let app: FastifyInstance;
+let providerAdmin: string;
+let merchantAdmin: string;
+let merchantViewOnly: string;
+const properties: Record<string, string> = {};
+
+const DAY = 86_400_000;
+const day = (date: Date) => date.toISOString().slice(0, 10);
+const plus = (date: string, days: number) => day(new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY));
+const today = () => day(new Date());
+
+beforeAll(async () => {
+  app = await startTestApp({ demoPayoutSettleMs: 0 });
+  providerAdmin = (await signIn(app, 'folioadmin@demo.folio.test')).accessToken;
+  merchantAdmin = (await signIn(app, 'merchantadmin@demo.folio.test')).accessToken;
+  merchantViewOnly = (await signIn(app, 'merchantviewonlyuser@demo.folio.test')).accessToken;
+  const rows = await sql<{ id: string; name: string }>`SELECT id, name FROM merchants`.execute(app.ctx.db);
+  for (const row of rows.rows) properties[row.name] = row.id;
+}, 180_000);
+afterAll(async () => app?.close());
+
+async function setPayoutSettings(merchantId: string, changes: Partial<PayoutSettings>) {
+  const saved = await app.inject({
+    method: 'PUT',
+    url: `${MERCHANT_API}/property-settings/${merchantId}/payout`,
+    headers: bearer(providerAdmin),
+    payload: { ...PAYOUT_DEFAULTS, accountHolder: 'Lagoon Hotels BV', accountNumber: 'NL91ABNA0417164300', ...changes },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
+/** A Paid capture of the property on the day (10:00 UTC); its order id. */
+async function capture(merchantId: string, date: string, amountMinor: number): Promise<string> {
+  const order = await sql<{ id: string }>`
+    INSERT INTO orders (merchant_id, reference_no, guest_name, amount_minor, currency, status, payment_type, created_at, updated_at)
+    VALUES (${merchantId}::uuid, ${`MANUAL-${date}-${amountMinor}`}, 'Planted Guest', ${amountMinor}, 'EUR', 'Paid', 'PN',
+      ${`${date}T10:00:00Z`}::timestamptz, now()) RETURNING id::text`.execute(app.ctx.db);
+  return order.rows[0]!.id;
+}
+
+/** The payout holding the order's capture, if any. */
+async function payoutOf(orderId: string) {
+  const rows = await sql<{ id: string }>`
+    SELECT l.payout_id::text AS id FROM payout_lines l WHERE l.order_id = ${orderId}::bigint AND l.kind = 'Capture'`.execute(app.ctx.db);
+  return rows.rows[0]?.id;
+}
+
+const manualPayoutsOf = async (merchantId: string) =>
+  (await sql<{ id: string }>`SELECT id::text FROM payouts WHERE merchant_id = ${merchantId}::uuid AND schedule = 'Manually'`.execute(app.ctx.db)).rows;
+
+const ask = (token: string, merchantId: string, key?: string): Promise<LightMyRequestResponse> =>
+  app.inject({
+    method: 'POST',
+    url: `${MERCHANT_API}/payouts/request`,
+    headers: { ...bearer(token), ...(key === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: key }) },
+    payload: { merchantId },
+  });
+
+describe('a payout asked for by hand (decision 0704)', () => {
+  test('a property paid Manually is not paid by the run; asked for, it gets one payout of what was settled up to yesterday', async () => {
+    const merchantId = properties['Canal House Amsterdam']!;
+    await setPayoutSettings(merchantId, { schedule: 'Manually' });
+    const twoDaysAgo = await capture(merchantId, plus(today(), -2), 120_000);
+    const yesterday = await capture(merchantId, plus(today(), -1), 80_000);
+    const ofToday = await capture(merchantId, today(), 50_000);
+
+    await scheduleDuePayouts(app.ctx);
+    expect(await payoutOf(twoDaysAgo)).toBeUndefined();
+    expect(await payoutOf(yesterday)).toBeUndefined();
+
+    const asked = await ask(providerAdmin, merchantId, 'ask-canal');
+    expect(asked.statusCode, asked.body).toBe(200);
+    const { payouts } = asked.json<PayoutRequestAnswer>();
+    expect(payouts).toHaveLength(1);
+    const payout = payouts[0]!;
+    expect(payout).toMatchObject({ merchantId, currency: 'EUR', status: 'Scheduled', schedule: 'Manually', periodEnd: plus(today(), -1) });
+    // Its lines: the two captures settled before today, not today's; its amount is the sum of its lines.
+    const lines = await sql<{ order_id: string; kind: string; amount_minor: string }>`
+      SELECT order_id::text, kind, amount_minor::text FROM payout_lines WHERE payout_id = ${payout.id}::uuid`.execute(app.ctx.db);
+    expect(lines.rows.filter((line) => line.kind === 'Capture').map((line) => line.order_id)).toEqual(expect.arrayContaining([twoDaysAgo, yesterday]));
+    expect(lines.rows.filter((line) => line.kind === 'Capture')).toHaveLength(2);
+    expect(payout.amountMinor).toBe(lines.rows.reduce((sum, line) => sum + Number(line.amount_minor), 0));
+    expect(await payoutOf(ofToday)).toBeUndefined();
+    // The list shows it as every other payout.
+    const listed = await app.inject({
+      method: 'POST',
+      url: `${MERCHANT_API}/payouts/search`,
+      headers: bearer(providerAdmin),
+      payload: { filters: { merchantIds: [merchantId], schedules: ['Manually'] } },
+    });
+    expect(listed.json<{ items: { id: string }[] }>().items.map((row) => row.id)).toEqual([payout.id]);
+  });
+
+  test('a double click (one key, twice at once) makes one payout and both see it', async () => {
+    const merchantId = properties['Dune Resort Scheveningen']!;
+    await setPayoutSettings(merchantId, { schedule: 'Manually' });
+    await capture(merchantId, plus(today(), -1), 64_000);
+    const [first, second] = await Promise.all([ask(providerAdmin, merchantId, 'click-1'), ask(providerAdmin, merchantId, 'click-1')]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.json()).toEqual(first.json());
+    expect(await manualPayoutsOf(merchantId)).toHaveLength(1);
+    // Asked again later (a new intent): nothing is left to pay, and it says so.
+    const again = await ask(providerAdmin, merchantId, 'click-2');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'payout.nothingDue' });
+    expect(await manualPayoutsOf(merchantId)).toHaveLength(1);
+  });
+
+  test('two tabs (two keys, or none, at once) make one payout; the other is told nothing is due', async () => {
+    const merchantId = properties['Harbour View Hotel']!;
+    await setPayoutSettings(merchantId, { schedule: 'Manually' });
+    await capture(merchantId, plus(today(), -1), 45_000);
+    const answers = await Promise.all([ask(providerAdmin, merchantId, 'tab-1'), ask(providerAdmin, merchantId, 'tab-2'), ask(providerAdmin, merchantId)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+    for (const refused of answers.filter((answer) => answer.statusCode === 409)) expect(refused.json()).toMatchObject({ code: 'payout.nothingDue' });
+    expect(await manualPayoutsOf(merchantId)).toHaveLength(1);
+  });
+
+  test("below the property's minimum payout: refused, naming the amount and the minimum; nothing is made", async () => {
+    const merchantId = properties['Santorini Caldera Resort']!;
+    await setPayoutSettings(merchantId, { schedule: 'Manually', minimumPayoutMinor: 100_000, currency: 'EUR' });
+    const small = await capture(merchantId, plus(today(), -1), 30_000);
+    const refused = await ask(providerAdmin, merchantId, 'small');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    const problem = refused.json<{ code: string; params: { amountMinor: number; currency: string; minimumMinor: number } }>();
+    expect(problem).toMatchObject({ code: 'payout.belowMinimum', params: { currency: 'EUR', minimumMinor: 100_000 } });
+    expect(problem.params.amountMinor).toBeGreaterThan(0);
+    expect(problem.params.amountMinor).toBeLessThanOrEqual(30_000);
+    expect(await payoutOf(small)).toBeUndefined();
+    expect(await manualPayoutsOf(merchantId)).toHaveLength(0);
+  });
+
+  test('a property paid on a schedule is paid by the run, not by hand; a property with nothing settled is told so', async () => {
+    const merchantId = properties['Naxos Beach Villas']!;
+    const scheduled = await ask(providerAdmin, merchantId);
+    expect(scheduled.statusCode).toBe(409);
+    expect(scheduled.json()).toMatchObject({ code: 'payout.notManual', params: { schedule: 'Daily' } });
+    await setPayoutSettings(merchantId, { schedule: 'Manually' });
+    const nothing = await ask(providerAdmin, merchantId);
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json()).toMatchObject({ code: 'payout.nothingDue' });
+  });
+
+  test('a role that only reads payouts may not ask (403), and is not offered it', async () => {
+    const merchantId = properties['Canal House Amsterdam']!;
+    for (const token of [merchantAdmin, merchantViewOnly]) {
+      const refused = await ask(token, merchantId);
+      expect(refused.statusCode).toBe(403);
+      const capabilities = await app.inject({ method: 'GET', url: `${BACKOFFICE_API}/capabilities`, headers: bearer(token) });
+      expect(mayCall(capabilities.json<Capabilities>().may, payoutEndpoints.requestPayout)).toBe(false);
+    }
+    const offered = await app.inject({ method: 'GET', url: `${BACKOFFICE_API}/capabilities`, headers: bearer(providerAdmin) });
+    expect(mayCall(offered.json<Capabilities>().may, payoutEndpoints.requestPayout)).toBe(true);
+  });
+
+  test("a user granted the call asks only for their own group's properties: another group's is not found", async () => {
+    // Only provider staff (every property) hold Payouts Update today; a merchant-side grant shows the scope rule.
+    await sql`INSERT INTO role_api_grants (role_name, resource, actions) VALUES ('MerchantAdmin', 'Payouts', ARRAY['Read', 'Update'])
+      ON CONFLICT (role_name, resource) DO UPDATE SET actions = excluded.actions`.execute(app.ctx.db);
+    try {
+      const santorini = properties['Santorini Caldera Resort']!;
+      await capture(santorini, plus(today(), -1), 500_000);
+      const outside = await ask(merchantAdmin, santorini);
+      expect(outside.statusCode).toBe(404);
+      expect(outside.json()).toMatchObject({ detail: `property ${santorini} not found` });
+      expect(await manualPayoutsOf(santorini)).toHaveLength(0);
+      // Their own group's property is theirs to ask for (here: paid Daily, so it says that).
+      const own = await ask(merchantAdmin, properties['City Lights Rotterdam']!);
+      expect(own.json()).toMatchObject({ code: 'payout.notManual' });
+    } finally {
+      await sql`UPDATE role_api_grants SET actions = ARRAY['Read'] WHERE role_name = 'MerchantAdmin' AND resource = 'Payouts'`.execute(app.ctx.db);
+    }
+  });
+});
