@@ -134,6 +134,11 @@ export const PayoutRequestBodySchema = z.object({ merchantId: z.uuid({ message: 
 export type PayoutRequestBody = z.infer<typeof PayoutRequestBodySchema>;
 export const PayoutRequestAnswerSchema = z.object({ payouts: z.array(PayoutRowSchema) });
 export type PayoutRequestAnswer = z.infer<typeof PayoutRequestAnswerSchema>;
+/** What a request would pay now, per currency: its net amount and period (nothing is made). */
+export const PayoutDueSchema = PayoutRowSchema.pick({ merchantName: true, amountMinor: true, currency: true, periodStart: true, periodEnd: true });
+export type PayoutDue = z.infer<typeof PayoutDueSchema>;
+export const PayoutDueAnswerSchema = z.object({ due: z.array(PayoutDueSchema) });
+export type PayoutDueAnswer = z.infer<typeof PayoutDueAnswerSchema>;
 
 export const payoutEndpoints = endpointTable([
   defineEndpoint({
@@ -178,5 +183,15 @@ export const payoutEndpoints = endpointTable([
     idempotent: true,
     body: PayoutRequestBodySchema,
     response: PayoutRequestAnswerSchema,
+  }),
+  defineEndpoint({
+    id: 'previewPayoutRequest',
+    method: 'GET',
+    path: `${MERCHANT_API}/payouts/request`,
+    summary:
+      'What a payout request for the property would make now (amount and period per currency), by the same rule, making nothing; the same 409s and 404 as the request',
+    access: { resource: 'Payouts', action: 'Update' },
+    query: PayoutRequestBodySchema,
+    response: PayoutDueAnswerSchema,
   }),
 ]);

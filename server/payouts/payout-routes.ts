@@ -10,11 +10,11 @@ import { registerEndpoint } from '../http/route';
 import { payoutFees } from '../fees/payout-fees';
 import { payoutById, payoutPage, type PayoutRow } from './payout-query';
 import { recordLiveEvent } from '../events/live-outbox';
-import { canSeeMerchant } from '../auth/caller';
+import { canSeeMerchant, type Caller } from '../auth/caller';
 import { effectiveSettingsOf } from '../settings/settings-store';
 import { schedulePayouts } from './payout-run';
 
-const { searchPayouts, getPayout, retryPayout, requestPayout } = payoutEndpoints;
+const { searchPayouts, getPayout, retryPayout, requestPayout, previewPayoutRequest } = payoutEndpoints;
 
 /** Each payout with the fee and net amount its merchant's fee schedules imply (decision 0291). */
 async function withFees(db: Db, payouts: PayoutRow[]): Promise<PayoutRowWithFee[]> {
@@ -105,38 +105,76 @@ export function registerPayoutRoutes(app: FastifyInstance): void {
 
   // Decision 0704: the run's own rule (schedulePayouts) for one property on "Manually", up to the end of yesterday.
   registerEndpoint(app, requestPayout, async ({ body, caller, ctx }) => {
-    const property = canSeeMerchant(caller, body.merchantId)
-      ? await ctx.db.selectFrom('merchants').select(['id', 'merchant_group_id']).where('id', '=', body.merchantId).executeTakeFirst()
-      : undefined;
-    if (!property) throw problems.notFound(`property ${body.merchantId} not found`);
-    const { schedule } = await effectiveSettingsOf(ctx.db, property.merchant_group_id, property.id, 'payout');
-    if (schedule !== 'Manually')
-      throw problems
-        .conflict(`this property is paid ${schedule} by the payout run; a payout is requested only for a property paid Manually`)
-        .withCode('payout.notManual', { schedule });
-    let pass;
-    try {
-      pass = await schedulePayouts(ctx.db, new Date(), { kind: 'request', merchantId: property.id, userId: caller.userId });
-    } catch (error) {
-      // Two requests raced past the claim (each payout's reference names its last day, and is unique): one made it.
-      if (isUniqueViolation(error)) throw nothingDue();
-      throw error;
-    }
-    if (pass.made.length === 0) {
-      const short = pass.held[0];
-      if (!short) throw nothingDue();
-      throw problems
-        .conflict(
-          `the payout due, ${short.netMinor} ${short.currency} minor units, is below the property's minimum payout of ${short.minimumMinor}; it stays due`,
-        )
-        .withCode('payout.belowMinimum', { amountMinor: short.netMinor, currency: short.currency, minimumMinor: short.minimumMinor });
-    }
-    const made = await Promise.all(pass.made.map((payout) => payoutById(ctx.db, payout.id, 'all')));
-    return {
-      payouts: await withFees(
-        ctx.db,
-        made.filter((payout) => payout !== undefined),
-      ),
-    };
+    const made = await payoutsAskedFor(ctx.db, caller, body.merchantId);
+    return { payouts: await withFees(ctx.db, made) };
   });
+
+  // The same request in a transaction that is rolled back: what it would make now, for the confirmation.
+  registerEndpoint(
+    app,
+    previewPayoutRequest,
+    async ({ query, caller, ctx }) => {
+      try {
+        await ctx.db.transaction().execute(async (trx) => {
+          throw new PreviewOnly(await payoutsAskedFor(trx, caller, query.merchantId));
+        });
+      } catch (error) {
+        if (!(error instanceof PreviewOnly)) throw error;
+        return {
+          due: error.payouts.map(({ merchantName, amountMinor, currency, periodStart, periodEnd }) => ({
+            merchantName,
+            amountMinor,
+            currency,
+            periodStart,
+            periodEnd,
+          })),
+        };
+      }
+      throw new Error('unreachable: a preview always rolls back');
+    },
+    { transaction: false },
+  );
+}
+
+/** Carries a preview's payouts out of its transaction, which the throw rolls back. */
+class PreviewOnly extends Error {
+  constructor(readonly payouts: PayoutRow[]) {
+    super('payout request preview');
+  }
+}
+
+/**
+ * A payout asked for by hand (decision 0704), in the transaction `db`: the property (in the caller's scope) must be
+ * paid "Manually"; the run's rule then makes its payouts, or says why none: nothing is due, or it is short of the
+ * property's minimum payout.
+ */
+async function payoutsAskedFor(db: Db, caller: Caller, merchantId: string): Promise<PayoutRow[]> {
+  const property = canSeeMerchant(caller, merchantId)
+    ? await db.selectFrom('merchants').select(['id', 'merchant_group_id']).where('id', '=', merchantId).executeTakeFirst()
+    : undefined;
+  if (!property) throw problems.notFound(`property ${merchantId} not found`);
+  const { schedule } = await effectiveSettingsOf(db, property.merchant_group_id, property.id, 'payout');
+  if (schedule !== 'Manually')
+    throw problems
+      .conflict(`this property is paid ${schedule} by the payout run; a payout is requested only for a property paid Manually`)
+      .withCode('payout.notManual', { schedule });
+  let pass;
+  try {
+    pass = await schedulePayouts(db, new Date(), { kind: 'request', merchantId: property.id, userId: caller.userId });
+  } catch (error) {
+    // Two requests raced past the claim (each payout's reference names its last day, and is unique): one made it.
+    if (isUniqueViolation(error)) throw nothingDue();
+    throw error;
+  }
+  if (pass.made.length === 0) {
+    const short = pass.held[0];
+    if (!short) throw nothingDue();
+    throw problems
+      .conflict(
+        `the payout due, ${short.netMinor} ${short.currency} minor units, is below the property's minimum payout of ${short.minimumMinor}; it stays due`,
+      )
+      .withCode('payout.belowMinimum', { amountMinor: short.netMinor, currency: short.currency, minimumMinor: short.minimumMinor });
+  }
+  const made = await Promise.all(pass.made.map((payout) => payoutById(db, payout.id, 'all')));
+  return made.filter((payout) => payout !== undefined);
 }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mayCall, type Capabilities } from '../../contract/capabilities';
 import { IDEMPOTENCY_KEY_HEADER } from '../../contract/endpoint';
-import { payoutEndpoints, type PayoutRequestAnswer } from '../../contract/payouts';
+import { payoutEndpoints, type PayoutDueAnswer, type PayoutRequestAnswer } from '../../contract/payouts';
 import { BACKOFFICE_API, MERCHANT_API } from '../../contract/product';
 import { PAYOUT_DEFAULTS, type PayoutSettings } from '../../contract/settings/payout';
 import { scheduleDuePayouts } from '../../server/payouts/payout-run';
@@ -83,6 +83,14 @@ describe('a payout asked for by hand (decision 0704)', () => {
     expect(await payoutOf(twoDaysAgo)).toBeUndefined();
     expect(await payoutOf(yesterday)).toBeUndefined();
 
+    // What asking would make, told first (for the confirmation), makes nothing.
+    const preview = await app.inject({ method: 'GET', url: `${MERCHANT_API}/payouts/request?merchantId=${merchantId}`, headers: bearer(providerAdmin) });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const [due] = preview.json<PayoutDueAnswer>().due;
+    expect(due).toMatchObject({ merchantName: 'Canal House Amsterdam', currency: 'EUR', periodEnd: plus(today(), -1) });
+    expect(await payoutOf(yesterday)).toBeUndefined();
+    expect(await manualPayoutsOf(merchantId)).toHaveLength(0);
+
     const asked = await ask(providerAdmin, merchantId, 'ask-canal');
     expect(asked.statusCode, asked.body).toBe(200);
     const { payouts } = asked.json<PayoutRequestAnswer>();
@@ -95,6 +103,7 @@ describe('a payout asked for by hand (decision 0704)', () => {
     expect(lines.rows.filter((line) => line.kind === 'Capture').map((line) => line.order_id)).toEqual(expect.arrayContaining([twoDaysAgo, yesterday]));
     expect(lines.rows.filter((line) => line.kind === 'Capture')).toHaveLength(2);
     expect(payout.amountMinor).toBe(lines.rows.reduce((sum, line) => sum + Number(line.amount_minor), 0));
+    expect(payout).toMatchObject({ amountMinor: due!.amountMinor, periodStart: due!.periodStart });
     expect(await payoutOf(ofToday)).toBeUndefined();
     // The list shows it as every other payout.
     const listed = await app.inject({
@@ -135,6 +144,8 @@ describe('a payout asked for by hand (decision 0704)', () => {
     const merchantId = properties['Santorini Caldera Resort']!;
     await setPayoutSettings(merchantId, { schedule: 'Manually', minimumPayoutMinor: 100_000, currency: 'EUR' });
     const small = await capture(merchantId, plus(today(), -1), 30_000);
+    const previewed = await app.inject({ method: 'GET', url: `${MERCHANT_API}/payouts/request?merchantId=${merchantId}`, headers: bearer(providerAdmin) });
+    expect(previewed.json()).toMatchObject({ code: 'payout.belowMinimum' });
     const refused = await ask(providerAdmin, merchantId, 'small');
     expect(refused.statusCode).toBe(409);
     expect(refused.headers['content-type']).toContain('application/problem+json');
