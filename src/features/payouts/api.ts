@@ -11,6 +11,8 @@ export const payoutKeys = {
   searches: ['payouts', 'search'] as const,
   search: (body: PayoutSearchBody) => ['payouts', 'search', body] as const,
   detail: (id: string) => ['payouts', 'detail', id] as const,
+  /** What a payout request for the property would pay now (decision 0704). */
+  due: (merchantId: string) => ['payouts', 'due', merchantId] as const,
 };
 
 /** One page of the payouts table; the previous page stays on screen while the next loads. */

@@ -1,4 +1,5 @@
 import type { PayoutFilter, PayoutStatus } from '../../../contract/payouts';
+import type { PayoutSchedule } from '../../../contract/settings/payout';
 import { filterAmountToMinor, localDayEnd, localDayStart } from '../../lib/format';
 
 /** The payouts filter as the form holds it (and persisted-store keeps it): strings, amounts in major units. */
@@ -6,7 +7,7 @@ export interface PayoutFilterValues extends Record<string, unknown> {
   createdFrom: string;
   createdTo: string;
   status: PayoutStatus | '';
-  schedule: 'Daily' | 'Weekly' | 'Monthly' | 'Manually' | '';
+  schedule: PayoutSchedule | '';
   amountMin: string;
   amountMax: string;
   currency: string;

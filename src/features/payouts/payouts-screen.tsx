@@ -27,6 +27,7 @@ import { payoutColumns } from './payout-columns';
 import { PayoutDetailDialog } from './payout-detail-dialog';
 import { EMPTY_PAYOUT_FILTERS, toPayoutFilter, type PayoutFilterValues } from './payout-filter-values';
 import { PayoutFilters } from './payout-filters';
+import { RequestPayoutDialog } from './request-payout-dialog';
 
 const DEFAULTS: ListDefaults<PayoutFilterValues> = {
   columns: Object.fromEntries(PAYOUT_COLUMNS.map((column) => [column.id, (PAYOUT_DEFAULT_COLUMNS as string[]).includes(column.id)])),
@@ -44,6 +45,9 @@ export function PayoutsScreen() {
   // this only hides what the user could not use.
   const { may } = useCapabilities();
   const canRetry = may(payoutEndpoints.retryPayout);
+  // A property paid "Manually" is paid when someone asks (decision 0704): here, beside the payouts it makes.
+  const mayRequest = may(payoutEndpoints.requestPayout);
+  const [requesting, setRequesting] = useState(false);
   const mayReconcile = may(settlementEndpoints.getPayoutReconciliation);
   // Spec 3: the page index is persisted for transactions only, so payouts start on page 1.
   const list = useListScreen(usePersistedListState('payouts', DEFAULTS, { persistPage: false }), { sortable: PAYOUT_SORTABLE_COLUMNS });
@@ -82,6 +86,11 @@ export function PayoutsScreen() {
       choosableColumns={choosable}
       actions={
         <>
+          {mayRequest && (
+            <button type="button" className="rounded bg-slate-900 px-3 py-1.5 text-sm text-white" onClick={() => setRequesting(true)}>
+              {t('payouts.request.action')}
+            </button>
+          )}
           {mayReconcile && (
             <Link href="/payouts/reconciliation" className="rounded border border-slate-300 px-3 py-1.5 text-sm">
               {t('settlement.reconciliation.open')}
@@ -96,6 +105,16 @@ export function PayoutsScreen() {
       onRowClick={(row) => setOpenPayout(row.id)}
     >
       <PayoutDetailDialog payoutId={openPayout} canRetry={canRetry} onClose={() => setOpenPayout(null)} />
+      {requesting ? (
+        <RequestPayoutDialog
+          picked={filters.merchantId ? { merchantId: filters.merchantId, name: filters.merchantName } : null}
+          onClose={() => setRequesting(false)}
+          onShow={(property) => {
+            setFilters({ ...filters, merchantId: property.merchantId, merchantName: property.name });
+            setRequesting(false);
+          }}
+        />
+      ) : null}
       <ExportDialog
         open={exporting}
         onClose={() => setExporting(false)}
