@@ -6,6 +6,7 @@ import { MERCHANT_API } from '../contract/product';
 import { PAYOUT_DEFAULTS } from '../contract/settings/payout';
 import { openPglite } from '../server/db/database';
 import { apiOf, PROVIDER_ADMIN, signInAs } from './export-support/api';
+import { seriousFindings } from './support/axe-scan';
 import { privatePort, startPrivateServer, type PrivateServer } from './support/private-server';
 
 // Decision 0704 in the browser: a property paid "Manually" is paid when someone asks. A provider admin, on a phone,
@@ -76,6 +77,7 @@ test.describe('a payout asked for by hand', () => {
     await expect(due).toContainText(`Due now to ${PROPERTY}: €`);
     const amount = /€[\d,]+\.\d{2}/.exec(await due.innerText())![0];
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousFindings(page)).toEqual([]);
 
     await dialog.getByRole('button', { name: `Request payout of ${amount}` }).dblclick();
     const done = page.getByRole('dialog', { name: 'Payout requested' });
