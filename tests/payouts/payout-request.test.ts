@@ -7,6 +7,7 @@ import { payoutEndpoints, type PayoutDueAnswer, type PayoutRequestAnswer } from 
 import { BACKOFFICE_API, MERCHANT_API } from '../../contract/product';
 import { PAYOUT_DEFAULTS, type PayoutSettings } from '../../contract/settings/payout';
 import { scheduleDuePayouts } from '../../server/payouts/payout-run';
+import { freshPostgresDatabase, postgresUrl } from '../support/postgres';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 
 // Decision 0704: a property paid "Manually" is not paid by the payout run; a user who may act on payouts asks for a
@@ -197,5 +198,53 @@ describe('a payout asked for by hand (decision 0704)', () => {
     } finally {
       await sql`UPDATE role_api_grants SET actions = ARRAY['Read'] WHERE role_name = 'MerchantAdmin' AND resource = 'Payouts'`.execute(app.ctx.db);
     }
+  });
+});
+
+// On PostgreSQL (several connections) the requests truly overlap: the claim of the property's row makes them take
+// turns, and the later ones find nothing left. Run where CI provides a server (TEST_DATABASE_URL).
+describe.skipIf(!postgresUrl)('payout requests racing on PostgreSQL', () => {
+  let pgApp: FastifyInstance;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const fresh = await freshPostgresDatabase();
+    drop = fresh.drop;
+    pgApp = await startTestApp({ database: { kind: 'postgres', url: fresh.url }, orders: 0 });
+  }, 180_000);
+  afterAll(async () => {
+    await pgApp?.close();
+    await drop?.();
+  });
+
+  test('five tabs asking at once for one property make one payout; the others are told nothing is due', async () => {
+    const admin = (await signIn(pgApp, 'folioadmin@demo.folio.test')).accessToken;
+    const merchantId = (await sql<{ id: string }>`SELECT id FROM merchants WHERE name = 'Canal House Amsterdam'`.execute(pgApp.ctx.db)).rows[0]!.id;
+    const saved = await pgApp.inject({
+      method: 'PUT',
+      url: `${MERCHANT_API}/property-settings/${merchantId}/payout`,
+      headers: bearer(admin),
+      payload: { ...PAYOUT_DEFAULTS, schedule: 'Manually', accountHolder: 'Canal House BV', accountNumber: 'NL91ABNA0417164300' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await sql`INSERT INTO orders (merchant_id, reference_no, guest_name, amount_minor, currency, status, payment_type, created_at, updated_at)
+      VALUES (${merchantId}::uuid, 'MANUAL-RACE', 'Planted Guest', 70000, 'EUR', 'Paid', 'PN', ${`${plus(today(), -1)}T10:00:00Z`}::timestamptz, now())`.execute(
+      pgApp.ctx.db,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, tab) =>
+        pgApp.inject({
+          method: 'POST',
+          url: `${MERCHANT_API}/payouts/request`,
+          headers: { ...bearer(admin), [IDEMPOTENCY_KEY_HEADER]: `race-tab-${tab}` },
+          payload: { merchantId },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    for (const refused of answers.filter((answer) => answer.statusCode === 409)) expect(refused.json()).toMatchObject({ code: 'payout.nothingDue' });
+    const made = await sql<{ id: string }>`SELECT id::text FROM payouts WHERE merchant_id = ${merchantId}::uuid AND schedule = 'Manually'`.execute(
+      pgApp.ctx.db,
+    );
+    expect(made.rows).toHaveLength(1);
   });
 });
