@@ -128,6 +128,22 @@ describe('a refusal with a code', () => {
     expect(atMost(12345, 'KWD')).toBe('You can refund at most KWD 12.345 on this order.');
   });
 
+  it('writes a minimum beside the amount, both in the currency (decision 0704)', async () => {
+    await loadSignedInTranslations();
+    const error = refused(409, {
+      title: 'Conflict',
+      status: 409,
+      detail: "the payout due, 30000 EUR minor units, is below the property's minimum payout of 100000",
+      code: 'payout.belowMinimum',
+      params: { amountMinor: 30000, currency: 'EUR', minimumMinor: 100000 },
+    });
+    expect(error.message).toBe("The payout due, €300.00, is below this property's minimum payout of €1,000.00. It stays due and joins a later payout.");
+    const scheduled = refused(409, { title: 'Conflict', status: 409, detail: 'paid Weekly', code: 'payout.notManual', params: { schedule: 'Weekly' } });
+    expect(scheduled.message).toBe(
+      'This property is paid “Weekly” by the payout run. A payout is requested by hand only for a property whose payout schedule is “Manually”.',
+    );
+  });
+
   it("names a status with the screens' word for it, or as it came when the catalogue has none", async () => {
     await loadSignedInTranslations();
     const notAllowed = (status: string) =>
