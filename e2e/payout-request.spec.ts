@@ -97,6 +97,8 @@ test.describe('a payout asked for by hand', () => {
     await expect(page.getByRole('dialog', { name: 'Request a payout' }).getByTestId('payout-due')).toHaveText(
       'Nothing is due to this property: everything settled up to the end of yesterday (UTC) is already in a payout.',
     );
+    // Nothing to confirm then: the button waits for another property.
+    await expect(page.getByRole('dialog', { name: 'Request a payout' }).getByRole('button', { name: 'Request payout' })).toBeDisabled();
     await phone.close();
   });
 

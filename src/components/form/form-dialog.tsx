@@ -18,6 +18,8 @@ export interface FormDialogProps {
   tone?: 'primary' | 'danger';
   /** The request is under way: both buttons wait and Escape does nothing, so a double click acts once. */
   pending?: boolean;
+  /** Nothing to confirm: what the dialog shows says the action cannot be done now (it says why). */
+  confirmDisabled?: boolean;
   /** A failure of the request, shown in the dialog so the user can try again or cancel. */
   error?: string | null;
   /** A dialog with fields: its form's submit (the kit's `form.submit(...)`); the confirm button submits it. */
@@ -69,6 +71,7 @@ export function FormDialog(props: FormDialogProps) {
           variant={props.tone === 'danger' ? 'danger' : 'primary'}
           size="sm"
           pending={pending}
+          disabled={props.confirmDisabled}
           onClick={props.onSubmit ? undefined : props.onConfirm}
         >
           {props.confirmLabel}

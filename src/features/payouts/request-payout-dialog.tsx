@@ -101,6 +101,8 @@ export function RequestPayoutDialog(props: { picked: PickedPayoutProperty | null
       confirmLabel={single ? t('payouts.request.confirmAmount', { amount: formatMoney(single.amountMinor, single.currency) }) : t('payouts.request.confirm')}
       tone="danger"
       pending={request.pending}
+      // The property's answer says why nothing would be paid: there is nothing to confirm until another is picked.
+      confirmDisabled={due.isError}
       error={unpicked ? t('payouts.request.pickFirst') : (request.error?.message ?? null)}
       onConfirm={() => {
         if (property) request.act(property.merchantId);
