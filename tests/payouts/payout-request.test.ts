@@ -5,10 +5,11 @@ import { mayCall, type Capabilities } from '../../contract/capabilities';
 import { IDEMPOTENCY_KEY_HEADER } from '../../contract/endpoint';
 import { payoutEndpoints, type PayoutDueAnswer, type PayoutRequestAnswer } from '../../contract/payouts';
 import { BACKOFFICE_API, MERCHANT_API } from '../../contract/product';
-import { PAYOUT_DEFAULTS, type PayoutSettings } from '../../contract/settings/payout';
+import { PAYOUT_DEFAULTS } from '../../contract/settings/payout';
 import { scheduleDuePayouts } from '../../server/payouts/payout-run';
 import { freshPostgresDatabase, postgresUrl } from '../support/postgres';
 import { bearer, signIn, startTestApp } from '../support/test-app';
+import { dayOf, plantCapture, plusDays, setPayoutSettings } from './payout-planting';
 
 // Decision 0704: a property paid "Manually" is not paid by the payout run; a user who may act on payouts asks for a
 // payout, and the run's own rule makes it of everything settled up to the end of yesterday (UTC), once, its minimum
@@ -20,10 +21,7 @@ let merchantAdmin: string;
 let merchantViewOnly: string;
 const properties: Record<string, string> = {};
 
-const DAY = 86_400_000;
-const day = (date: Date) => date.toISOString().slice(0, 10);
-const plus = (date: string, days: number) => day(new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY));
-const today = () => day(new Date());
+const today = () => dayOf(new Date());
 
 beforeAll(async () => {
   app = await startTestApp({ demoPayoutSettleMs: 0 });
@@ -34,25 +32,6 @@ beforeAll(async () => {
   for (const row of rows.rows) properties[row.name] = row.id;
 }, 180_000);
 afterAll(async () => app?.close());
-
-async function setPayoutSettings(merchantId: string, changes: Partial<PayoutSettings>) {
-  const saved = await app.inject({
-    method: 'PUT',
-    url: `${MERCHANT_API}/property-settings/${merchantId}/payout`,
-    headers: bearer(providerAdmin),
-    payload: { ...PAYOUT_DEFAULTS, accountHolder: 'Lagoon Hotels BV', accountNumber: 'NL91ABNA0417164300', ...changes },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-}
-
-/** A Paid capture of the property on the day (10:00 UTC); its order id. */
-async function capture(merchantId: string, date: string, amountMinor: number): Promise<string> {
-  const order = await sql<{ id: string }>`
-    INSERT INTO orders (merchant_id, reference_no, guest_name, amount_minor, currency, status, payment_type, created_at, updated_at)
-    VALUES (${merchantId}::uuid, ${`MANUAL-${date}-${amountMinor}`}, 'Planted Guest', ${amountMinor}, 'EUR', 'Paid', 'PN',
-      ${`${date}T10:00:00Z`}::timestamptz, now()) RETURNING id::text`.execute(app.ctx.db);
-  return order.rows[0]!.id;
-}
 
 /** The payout holding the order's capture, if any. */
 async function payoutOf(orderId: string) {
@@ -75,10 +54,10 @@ const ask = (token: string, merchantId: string, key?: string): Promise<LightMyRe
 describe('a payout asked for by hand (decision 0704)', () => {
   test('a property paid Manually is not paid by the run; asked for, it gets one payout of what was settled up to yesterday', async () => {
     const merchantId = properties['Canal House Amsterdam']!;
-    await setPayoutSettings(merchantId, { schedule: 'Manually' });
-    const twoDaysAgo = await capture(merchantId, plus(today(), -2), 120_000);
-    const yesterday = await capture(merchantId, plus(today(), -1), 80_000);
-    const ofToday = await capture(merchantId, today(), 50_000);
+    await setPayoutSettings(app, providerAdmin, merchantId, { schedule: 'Manually' });
+    const twoDaysAgo = await plantCapture(app, 'MANUAL', merchantId, plusDays(today(), -2), 120_000);
+    const yesterday = await plantCapture(app, 'MANUAL', merchantId, plusDays(today(), -1), 80_000);
+    const ofToday = await plantCapture(app, 'MANUAL', merchantId, today(), 50_000);
 
     await scheduleDuePayouts(app.ctx);
     expect(await payoutOf(twoDaysAgo)).toBeUndefined();
@@ -88,7 +67,7 @@ describe('a payout asked for by hand (decision 0704)', () => {
     const preview = await app.inject({ method: 'GET', url: `${MERCHANT_API}/payouts/request?merchantId=${merchantId}`, headers: bearer(providerAdmin) });
     expect(preview.statusCode, preview.body).toBe(200);
     const [due] = preview.json<PayoutDueAnswer>().due;
-    expect(due).toMatchObject({ merchantName: 'Canal House Amsterdam', currency: 'EUR', periodEnd: plus(today(), -1) });
+    expect(due).toMatchObject({ merchantName: 'Canal House Amsterdam', currency: 'EUR', periodEnd: plusDays(today(), -1) });
     expect(await payoutOf(yesterday)).toBeUndefined();
     expect(await manualPayoutsOf(merchantId)).toHaveLength(0);
 
@@ -97,7 +76,7 @@ describe('a payout asked for by hand (decision 0704)', () => {
     const { payouts } = asked.json<PayoutRequestAnswer>();
     expect(payouts).toHaveLength(1);
     const payout = payouts[0]!;
-    expect(payout).toMatchObject({ merchantId, currency: 'EUR', status: 'Scheduled', schedule: 'Manually', periodEnd: plus(today(), -1) });
+    expect(payout).toMatchObject({ merchantId, currency: 'EUR', status: 'Scheduled', schedule: 'Manually', periodEnd: plusDays(today(), -1) });
     // Its lines: the two captures settled before today, not today's; its amount is the sum of its lines.
     const lines = await sql<{ order_id: string; kind: string; amount_minor: string }>`
       SELECT order_id::text, kind, amount_minor::text FROM payout_lines WHERE payout_id = ${payout.id}::uuid`.execute(app.ctx.db);
@@ -118,8 +97,8 @@ describe('a payout asked for by hand (decision 0704)', () => {
 
   test('a double click (one key, twice at once) makes one payout and both see it', async () => {
     const merchantId = properties['Dune Resort Scheveningen']!;
-    await setPayoutSettings(merchantId, { schedule: 'Manually' });
-    await capture(merchantId, plus(today(), -1), 64_000);
+    await setPayoutSettings(app, providerAdmin, merchantId, { schedule: 'Manually' });
+    await plantCapture(app, 'MANUAL', merchantId, plusDays(today(), -1), 64_000);
     const [first, second] = await Promise.all([ask(providerAdmin, merchantId, 'click-1'), ask(providerAdmin, merchantId, 'click-1')]);
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
     expect(second.json()).toEqual(first.json());
@@ -133,8 +112,8 @@ describe('a payout asked for by hand (decision 0704)', () => {
 
   test('two tabs (two keys, or none, at once) make one payout; the other is told nothing is due', async () => {
     const merchantId = properties['Harbour View Hotel']!;
-    await setPayoutSettings(merchantId, { schedule: 'Manually' });
-    await capture(merchantId, plus(today(), -1), 45_000);
+    await setPayoutSettings(app, providerAdmin, merchantId, { schedule: 'Manually' });
+    await plantCapture(app, 'MANUAL', merchantId, plusDays(today(), -1), 45_000);
     const answers = await Promise.all([ask(providerAdmin, merchantId, 'tab-1'), ask(providerAdmin, merchantId, 'tab-2'), ask(providerAdmin, merchantId)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
     for (const refused of answers.filter((answer) => answer.statusCode === 409)) expect(refused.json()).toMatchObject({ code: 'payout.nothingDue' });
@@ -143,8 +122,8 @@ describe('a payout asked for by hand (decision 0704)', () => {
 
   test("below the property's minimum payout: refused, naming the amount and the minimum; nothing is made", async () => {
     const merchantId = properties['Santorini Caldera Resort']!;
-    await setPayoutSettings(merchantId, { schedule: 'Manually', minimumPayoutMinor: 100_000, currency: 'EUR' });
-    const small = await capture(merchantId, plus(today(), -1), 30_000);
+    await setPayoutSettings(app, providerAdmin, merchantId, { schedule: 'Manually', minimumPayoutMinor: 100_000, currency: 'EUR' });
+    const small = await plantCapture(app, 'MANUAL', merchantId, plusDays(today(), -1), 30_000);
     const previewed = await app.inject({ method: 'GET', url: `${MERCHANT_API}/payouts/request?merchantId=${merchantId}`, headers: bearer(providerAdmin) });
     expect(previewed.json()).toMatchObject({ code: 'payout.belowMinimum' });
     const refused = await ask(providerAdmin, merchantId, 'small');
@@ -163,7 +142,7 @@ describe('a payout asked for by hand (decision 0704)', () => {
     const scheduled = await ask(providerAdmin, merchantId);
     expect(scheduled.statusCode).toBe(409);
     expect(scheduled.json()).toMatchObject({ code: 'payout.notManual', params: { schedule: 'Daily' } });
-    await setPayoutSettings(merchantId, { schedule: 'Manually' });
+    await setPayoutSettings(app, providerAdmin, merchantId, { schedule: 'Manually' });
     const nothing = await ask(providerAdmin, merchantId);
     expect(nothing.statusCode).toBe(409);
     expect(nothing.json()).toMatchObject({ code: 'payout.nothingDue' });
@@ -187,7 +166,7 @@ describe('a payout asked for by hand (decision 0704)', () => {
       ON CONFLICT (role_name, resource) DO UPDATE SET actions = excluded.actions`.execute(app.ctx.db);
     try {
       const santorini = properties['Santorini Caldera Resort']!;
-      await capture(santorini, plus(today(), -1), 500_000);
+      await plantCapture(app, 'MANUAL', santorini, plusDays(today(), -1), 500_000);
       const outside = await ask(merchantAdmin, santorini);
       expect(outside.statusCode).toBe(404);
       expect(outside.json()).toMatchObject({ detail: `property ${santorini} not found` });
@@ -227,7 +206,7 @@ describe.skipIf(!postgresUrl)('payout requests racing on PostgreSQL', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     await sql`INSERT INTO orders (merchant_id, reference_no, guest_name, amount_minor, currency, status, payment_type, created_at, updated_at)
-      VALUES (${merchantId}::uuid, 'MANUAL-RACE', 'Planted Guest', 70000, 'EUR', 'Paid', 'PN', ${`${plus(today(), -1)}T10:00:00Z`}::timestamptz, now())`.execute(
+      VALUES (${merchantId}::uuid, 'MANUAL-RACE', 'Planted Guest', 70000, 'EUR', 'Paid', 'PN', ${`${plusDays(today(), -1)}T10:00:00Z`}::timestamptz, now())`.execute(
       pgApp.ctx.db,
     );
     const answers = await Promise.all(
