@@ -17,6 +17,24 @@ export function fieldLabelOf(t: TFunction, key: string): string {
 }
 
 /**
+ * Each part of a field path in words. An item of a list (`accounts.0`) is named as one, counted from 1: "Account 1",
+ * "Stakeholder 2" (`kyc.fieldItems.<list>`), else "<list's label> #1"; never "Settlement accounts › 0".
+ */
+function fieldPathLabels(t: TFunction, fields: readonly string[]): string[] {
+  const labels: string[] = [];
+  fields.forEach((field, index) => {
+    const list = fields[index - 1];
+    if (!/^\d+$/.test(field) || list === undefined) {
+      labels.push(fieldLabelOf(t, field));
+      return;
+    }
+    const number = Number(field) + 1;
+    labels[labels.length - 1] = t(`kyc.fieldItems.${list}`, { number, label: labels.at(-1), defaultValue: '{{label}} #{{number}}' });
+  });
+  return labels;
+}
+
+/**
  * A field flag's target (`<step>` or `<step>.<field>.<part>`) in words: the step's title, then each
  * field's label, e.g. "Company details: Business address › Postal code". Unknown steps keep their id.
  * `withStep: false` leaves the step's title out, for a list already grouped by step.
@@ -26,7 +44,7 @@ export function flagTargetLabelOf(t: TFunction, target: string, { withStep = tru
   const titleKey = (KYC_STEP_TITLE_KEYS as Record<string, string>)[step];
   const stepTitle = titleKey ? t(titleKey) : step;
   if (fields.length === 0) return stepTitle;
-  const fieldsText = fields.map((field) => fieldLabelOf(t, field)).join(' › ');
+  const fieldsText = fieldPathLabels(t, fields).join(' › ');
   return withStep ? `${stepTitle}: ${fieldsText}` : fieldsText;
 }
 
