@@ -200,6 +200,8 @@ test('the applicant replaces only the flagged document and resubmits', async ({ 
   await expect(enabledPickers).toHaveCount(1);
   await account.getByLabel(/Bank statement/).setInputFiles(pdfFile('bank-statement-new.pdf', 'October statement'));
   await expect(account.getByRole('link', { name: 'bank-statement-new.pdf' })).toBeVisible();
+  // The request is done once the file is in: the step stops saying "Needs changes" at once, not at the next reload.
+  await expect(progress).not.toContainText('Needs changes');
   // After a reload the replacement is still the flagged slot: open, with the reviewer's reason.
   await page.reload();
   await expectStep(page, 'settlement-accounts', 'Settlement accounts');

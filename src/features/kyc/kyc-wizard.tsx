@@ -14,7 +14,7 @@ import { useFlagTargetLabel } from '../../lib/kyc-field-labels';
 import { hideLoadingOverlay, showLoadingOverlay } from '../../lib/loading-overlay-store';
 import { KycDocumentsContext, type KycDocuments } from './components/documents-context';
 import { StepIndicator } from './components/step-indicator';
-import { applicationQuery, uploadKycDocument } from './api';
+import { applicationQuery, kycKeys, uploadKycDocument } from './api';
 import { kycWizardActor, rememberUploadedDocument, type KycWizardActor } from './kyc-wizard-actor';
 import { stepLock } from './resubmission-lock';
 import { StepActions, WizardStatus } from './wizard-status';
@@ -106,6 +106,9 @@ export function KycWizard({ groupId, urlStep }: { groupId: string; urlStep: KycS
       upload: async (fields: KycDocumentUploadFields, file: File) => {
         const document = await uploadKycDocument(groupId, fields, file);
         rememberUploadedDocument(queryClient, groupId, document, fields.replacesDocumentId);
+        // A replacement may answer a reviewer's request: the server says which steps still need changes and whether
+        // the application can go back (decision 0703), so the application is read again rather than guessed here.
+        if (fields.replacesDocumentId) void queryClient.invalidateQueries({ queryKey: kycKeys.application(groupId) });
         return document;
       },
     }),
