@@ -179,7 +179,7 @@ export const payoutEndpoints = endpointTable([
       'Ask for a payout of a property paid "Manually": one Scheduled payout per currency of everything settled up to the end of yesterday (UTC), as the payout run makes them; ' +
       "409 when the property is paid on a schedule (payout.notManual), when nothing is due (payout.nothingDue) or when it is below the property's minimum payout (payout.belowMinimum); " +
       "404 when the property is outside the caller's merchants. Send an Idempotency-Key per user intent",
-    access: { resource: 'Payouts', action: 'Update' },
+    access: { resource: 'Payouts', action: 'Insert' },
     idempotent: true,
     body: PayoutRequestBodySchema,
     response: PayoutRequestAnswerSchema,
@@ -190,7 +190,7 @@ export const payoutEndpoints = endpointTable([
     path: `${MERCHANT_API}/payouts/request`,
     summary:
       'What a payout request for the property would make now (amount and period per currency), by the same rule, making nothing; the same 409s and 404 as the request',
-    access: { resource: 'Payouts', action: 'Update' },
+    access: { resource: 'Payouts', action: 'Insert' },
     query: PayoutRequestBodySchema,
     response: PayoutDueAnswerSchema,
   }),

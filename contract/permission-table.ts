@@ -116,7 +116,8 @@ const PROVIDER_ADMIN_GRANTS = {
   Clients: 'RIUD',
   Roles: 'RIUD',
   RoleAssignment: 'RIUD',
-  Payouts: 'RU',
+  // Insert: ask for the payout of a property paid "Manually" (decision 0704); Update: retry one.
+  Payouts: 'RIU',
 } as const satisfies RoleRow['grants'];
 
 const SELLS = { Transactions: 'RIUD' } as const;
@@ -165,7 +166,8 @@ export const PERMISSION_TABLE = {
   MerchantAdmin: {
     side: 'merchant',
     scope: 'group',
-    // Payouts read-only: the group's payouts, their lines and settlement reports (issue 37); retry stays provider staff's.
+    // Payouts: the group's payouts, their lines and settlement reports (issue 37), and asking for the payout of a
+    // property paid "Manually" (Insert, decision 0704); retry stays provider staff's.
     menu: ['paymentLink', 'kyc', 'transactions', 'properties', 'users', 'paymentSettings', 'refundManagement', 'refundRules', 'payouts'],
     morePages: ['propertyManagement'],
     grants: {
@@ -176,7 +178,7 @@ export const PERMISSION_TABLE = {
       PaymentSettings: 'RIUD',
       Notifications: 'RIUD',
       Fees: 'R',
-      Payouts: 'R',
+      Payouts: 'RI',
       Refund: 'RIUDA',
       ...SELLS,
       ...MANAGES_USERS,
@@ -213,9 +215,9 @@ export const PERMISSION_TABLE = {
   PropertyManager: {
     side: 'property',
     scope: 'assigned',
-    // Reads the payouts of their own properties (decision 0431).
+    // Reads the payouts of their own properties (decision 0431), and asks for those of a property paid "Manually" (0704).
     menu: ['propertyManagement', 'paymentLink', 'transactions', 'users', 'paymentSettings', 'refundManagement', 'refundRules', 'payouts'],
-    grants: { MerchantScopes: 'RIUD', PaymentSettings: 'RIUD', Users: 'RIUD', UserProfiles: 'RIUD', Bookings: 'R', Refund: 'RIUDA', Payouts: 'R', ...SELLS },
+    grants: { MerchantScopes: 'RIUD', PaymentSettings: 'RIUD', Users: 'RIUD', UserProfiles: 'RIUD', Bookings: 'R', Refund: 'RIUDA', Payouts: 'RI', ...SELLS },
   },
   PropertyOperations: {
     side: 'property',

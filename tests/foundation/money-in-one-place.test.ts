@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyDigits, minorToPlain, minorToText } from '../../contract/money';
+import { currencyDigits, minorToPlain, minorToText, moneyText } from '../../contract/money';
 import { formatMoney, minorDigitsOf } from '../../src/lib/format';
 import { formatMinor } from '../../server/mail/money-text';
 
@@ -21,7 +21,14 @@ describe('money in minor units', () => {
 
   it('is the rule the SPA and the e-mails use', () => {
     expect(minorDigitsOf).toBe(currencyDigits);
-    expect(formatMinor(12_345, 'KWD')).toBe(`KWD ${minorToText(12_345, 'KWD')}`);
+    // One function writes money as text for both (decision 0705): an e-mail's amount reads as the screen's.
+    for (const [minor, currency] of [
+      [12_345, 'KWD'],
+      [1200, 'JPY'],
+      [9_007_199_254_740_991, 'EUR'],
+    ] as const)
+      expect(formatMinor(minor, currency)).toBe(moneyText(minor, currency, 'en'));
+    expect(formatMoney(1200, 'JPY', { locale: 'en' })).toBe(moneyText(1200, 'JPY', 'en'));
     expect(formatMoney(1200, 'JPY', { locale: 'en' })).toBe('¥1,200');
   });
 });

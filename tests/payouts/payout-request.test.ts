@@ -19,6 +19,7 @@ let app: FastifyInstance;
 let providerAdmin: string;
 let merchantAdmin: string;
 let merchantViewOnly: string;
+let propertyManager: string;
 const properties: Record<string, string> = {};
 
 const today = () => dayOf(new Date());
@@ -28,6 +29,7 @@ beforeAll(async () => {
   providerAdmin = (await signIn(app, 'folioadmin@demo.folio.test')).accessToken;
   merchantAdmin = (await signIn(app, 'merchantadmin@demo.folio.test')).accessToken;
   merchantViewOnly = (await signIn(app, 'merchantviewonlyuser@demo.folio.test')).accessToken;
+  propertyManager = (await signIn(app, 'propertymanager@demo.folio.test')).accessToken;
   const rows = await sql<{ id: string; name: string }>`SELECT id, name FROM merchants`.execute(app.ctx.db);
   for (const row of rows.rows) properties[row.name] = row.id;
 }, 180_000);
@@ -95,16 +97,16 @@ describe('a payout asked for by hand (decision 0704)', () => {
     expect(listed.json<{ items: { id: string }[] }>().items.map((row) => row.id)).toEqual([payout.id]);
   });
 
-  test('a double click (one key, twice at once) makes one payout and both see it', async () => {
+  test("a double click (one key, twice at once) makes one payout and both see it: here the group's own admin asks", async () => {
     const merchantId = properties['Dune Resort Scheveningen']!;
-    await setPayoutSettings(app, providerAdmin, merchantId, { schedule: 'Manually' });
+    await setPayoutSettings(app, merchantAdmin, merchantId, { schedule: 'Manually' });
     await plantCapture(app, 'MANUAL', merchantId, plusDays(today(), -1), 64_000);
-    const [first, second] = await Promise.all([ask(providerAdmin, merchantId, 'click-1'), ask(providerAdmin, merchantId, 'click-1')]);
+    const [first, second] = await Promise.all([ask(merchantAdmin, merchantId, 'click-1'), ask(merchantAdmin, merchantId, 'click-1')]);
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
     expect(second.json()).toEqual(first.json());
     expect(await manualPayoutsOf(merchantId)).toHaveLength(1);
     // Asked again later (a new intent): nothing is left to pay, and it says so.
-    const again = await ask(providerAdmin, merchantId, 'click-2');
+    const again = await ask(merchantAdmin, merchantId, 'click-2');
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'payout.nothingDue' });
     expect(await manualPayoutsOf(merchantId)).toHaveLength(1);
@@ -148,35 +150,33 @@ describe('a payout asked for by hand (decision 0704)', () => {
     expect(nothing.json()).toMatchObject({ code: 'payout.nothingDue' });
   });
 
-  test('a role that only reads payouts may not ask (403), and is not offered it', async () => {
+  test('a role that only reads payouts may not ask (403), and is not offered it; the hotel side that may is', async () => {
     const merchantId = properties['Canal House Amsterdam']!;
-    for (const token of [merchantAdmin, merchantViewOnly]) {
-      const refused = await ask(token, merchantId);
-      expect(refused.statusCode).toBe(403);
-      const capabilities = await app.inject({ method: 'GET', url: `${BACKOFFICE_API}/capabilities`, headers: bearer(token) });
-      expect(mayCall(capabilities.json<Capabilities>().may, payoutEndpoints.requestPayout)).toBe(false);
-    }
-    const offered = await app.inject({ method: 'GET', url: `${BACKOFFICE_API}/capabilities`, headers: bearer(providerAdmin) });
-    expect(mayCall(offered.json<Capabilities>().may, payoutEndpoints.requestPayout)).toBe(true);
+    const refused = await ask(merchantViewOnly, merchantId);
+    expect(refused.statusCode).toBe(403);
+    const capabilitiesOf = async (token: string) =>
+      (await app.inject({ method: 'GET', url: `${BACKOFFICE_API}/capabilities`, headers: bearer(token) })).json<Capabilities>().may;
+    expect(mayCall(await capabilitiesOf(merchantViewOnly), payoutEndpoints.requestPayout)).toBe(false);
+    // Whoever may set a property to "Manually" may ask for its payout: the group's admin and the property's manager.
+    for (const token of [providerAdmin, merchantAdmin, propertyManager]) expect(mayCall(await capabilitiesOf(token), payoutEndpoints.requestPayout)).toBe(true);
+    // Asking is not retrying: a retry stays provider staff's.
+    expect(mayCall(await capabilitiesOf(merchantAdmin), payoutEndpoints.retryPayout)).toBe(false);
   });
 
-  test("a user granted the call asks only for their own group's properties: another group's is not found", async () => {
-    // Only provider staff (every property) hold Payouts Update today; a merchant-side grant shows the scope rule.
-    await sql`INSERT INTO role_api_grants (role_name, resource, actions) VALUES ('MerchantAdmin', 'Payouts', ARRAY['Read', 'Update'])
-      ON CONFLICT (role_name, resource) DO UPDATE SET actions = excluded.actions`.execute(app.ctx.db);
-    try {
-      const santorini = properties['Santorini Caldera Resort']!;
-      await plantCapture(app, 'MANUAL', santorini, plusDays(today(), -1), 500_000);
-      const outside = await ask(merchantAdmin, santorini);
+  test("the hotel side asks only for its own group's properties: another group's is not found", async () => {
+    const santorini = properties['Santorini Caldera Resort']!;
+    await plantCapture(app, 'MANUAL', santorini, plusDays(today(), -1), 500_000);
+    for (const token of [merchantAdmin, propertyManager]) {
+      const outside = await ask(token, santorini);
       expect(outside.statusCode).toBe(404);
       expect(outside.json()).toMatchObject({ detail: `property ${santorini} not found` });
-      expect(await manualPayoutsOf(santorini)).toHaveLength(0);
-      // Their own group's property is theirs to ask for (here: paid Daily, so it says that).
-      const own = await ask(merchantAdmin, properties['City Lights Rotterdam']!);
-      expect(own.json()).toMatchObject({ code: 'payout.notManual' });
-    } finally {
-      await sql`UPDATE role_api_grants SET actions = ARRAY['Read'] WHERE role_name = 'MerchantAdmin' AND resource = 'Payouts'`.execute(app.ctx.db);
     }
+    expect(await manualPayoutsOf(santorini)).toHaveLength(0);
+    // Their own group's property is theirs to ask for (Harbour View, "Manually", was paid by an earlier test): they are
+    // told what the property stands at, not refused.
+    const own = await ask(propertyManager, properties['Harbour View Hotel']!);
+    expect(own.statusCode).toBe(409);
+    expect(own.json()).toMatchObject({ code: 'payout.nothingDue' });
   });
 });
 
