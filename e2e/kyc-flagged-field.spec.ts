@@ -15,7 +15,7 @@ const REVIEWER = 'folioadmin@demo.folio.test';
 const API = '/folio/payment-api/v2';
 const REASON = 'The number does not match the company register';
 const REFUSAL =
-  'The application could not be submitted: The reviewer asked you to change 1 field that still holds the value it had when the application came back (Company details: Company registration number). Change it and save the step, then resubmit the application.';
+  'The application could not be submitted: The reviewer asked you to change 1 part of the application that is as it was when the application came back (Company details: Company registration number). Change it and save its step (a whole step flagged: check it and save it again), then resubmit the application.';
 
 test.describe.configure({ mode: 'serial' });
 const server = usePrivateServer(84);

@@ -9,7 +9,7 @@ import {
   type OnboardingStatus,
 } from '../contract/merchant-groups';
 import { allowedActions, onboardingLifecycleMachine } from '../machines/onboarding-lifecycle.machine';
-import { apiSignIn, completeApplication, myGroupId, submitApplication, type ApiUser } from './kyc-support/api-applicant';
+import { apiSignIn, completeApplication, myGroupId, resaveFlaggedSteps, submitApplication, type ApiUser } from './kyc-support/api-applicant';
 import { allTransitions, planLifecyclePaths, type LifecycleGroup } from './kyc-support/lifecycle-plan';
 import { usePrivateServer } from './support/private-server';
 import { signInAs } from './kyc-support/sign-in';
@@ -111,6 +111,8 @@ const driver = createModelDriver<Page>(onboardingLifecycleMachine, {
     'application.submit': async (page) => {
       // The applicant's own action: only the applicant's group has a user who can take it.
       if (!currentGroup.canSubmit) throw new Error(`nobody can submit for ${currentGroup.name ?? 'a new group'}`);
+      // Sent back, the applicant first answers the reviewer: the flagged steps checked and saved again.
+      await resaveFlaggedSteps(applicant, groupIds.get(currentGroup)!);
       await submitApplication(applicant, groupIds.get(currentGroup)!);
       await page.reload();
     },

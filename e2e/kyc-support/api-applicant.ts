@@ -165,6 +165,21 @@ export async function completeApplication(user: ApiUser, groupId: string): Promi
   });
 }
 
+/**
+ * What an applicant does before resubmitting when the reviewer flagged whole steps: checks each and saves it again
+ * (decision 0703: a whole-step flag is answered by saving the step, a field flag only by changing the field).
+ */
+export async function resaveFlaggedSteps(user: ApiUser, groupId: string): Promise<void> {
+  const application = await ok<{
+    flags: Array<{ targetKind: string; target: string; outstanding: boolean }>;
+    steps: Array<{ step: string; data: Record<string, unknown> | null }>;
+  }>(user.context.get(`${API}/merchants/confirmation/${groupId}`, { headers: user.headers }));
+  const flagged = new Set(
+    application.flags.filter((flag) => flag.outstanding && flag.targetKind === 'field' && !flag.target.includes('.')).map((flag) => flag.target),
+  );
+  for (const step of flagged) await save(user, groupId, step, application.steps.find((entry) => entry.step === step)?.data ?? {});
+}
+
 export async function submitApplication(user: ApiUser, groupId: string): Promise<void> {
   await ok(user.context.post(`${API}/merchants/confirmation/${groupId}/submit`, { headers: user.headers }));
 }

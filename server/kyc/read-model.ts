@@ -11,7 +11,7 @@ import { actionsFor, GROUP_ENTITY } from '../merchant-groups/lifecycle';
 import { documentAnswer, type DocumentRow } from './document-access';
 import { loadGroup } from '../merchant-groups/groups';
 import { ensureApplication } from './applications';
-import { holdsFlaggedValue, valueAtTarget } from './resubmission-guard';
+import { holdsFlaggedValue, isWholeStepTarget, valueAtTarget } from './resubmission-guard';
 import { checkStep, type StepCheck } from './step-check';
 
 // The application as the wizard and the review page read it. Validity is recomputed from the
@@ -59,12 +59,15 @@ export async function loadApplicationState(db: Db, groupId: string): Promise<App
   const flags: KycFlag[] = flagRows.map((row) => {
     const step = flagStep(row, byId);
     // Decision 0703: a flag is outstanding while what it asks for is not done: its field still holds the value
-    // it was flagged with, its document is still the current one.
+    // it was flagged with, its whole step has not been saved since, its document is still the current one.
+    const draft = step ? checks.get(step) : undefined;
     const outstanding =
       row.resolved_at === null &&
-      (row.target_kind === 'field'
-        ? holdsFlaggedValue(row.flagged_value, valueAtTarget(row.target, step ? (checks.get(step)?.data ?? null) : null))
-        : byId.get(row.target)?.replaced_by === null);
+      (row.target_kind !== 'field'
+        ? byId.get(row.target)?.replaced_by === null
+        : isWholeStepTarget(row.target)
+          ? !(draft && draft.savedAt > row.created_at)
+          : holdsFlaggedValue(row.flagged_value, valueAtTarget(row.target, draft?.data ?? null)));
     return {
       id: row.id,
       targetKind: row.target_kind,

@@ -55,3 +55,12 @@ export function flaggedValueOf(target: string, draft: unknown): { value?: unknow
 export function holdsFlaggedValue(recorded: { value?: unknown } | null, current: unknown): boolean {
   return recorded !== null && changedPaths(recorded.value, current).length === 0;
 }
+
+/**
+ * A flag on a whole step (its target is the step's id) asks the applicant to look at the step again, not to change a
+ * given value: a step may hold nothing else that is valid (the overview's one acknowledgement). It is answered by
+ * saving the step after the flag, changed or not (decision 0703).
+ */
+export function isWholeStepTarget(target: string): boolean {
+  return !target.includes('.');
+}

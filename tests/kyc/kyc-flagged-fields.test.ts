@@ -151,6 +151,23 @@ describe('a flagged field must change before the application is resubmitted', ()
     expect((await submit()).statusCode).toBe(200);
   });
 
+  it('answers a flag on a whole step by saving the step again: the overview holds nothing else that is valid', async () => {
+    expect((await act({ action: 'startReview' })).statusCode).toBe(200);
+    const back = await act({
+      action: 'requestResubmission',
+      flags: [{ targetKind: 'field', target: 'application-overview', reason: 'Please check this part again' }],
+    });
+    expect(back.statusCode).toBe(200);
+    expect(needingChanges(await tracking())).toEqual(['application-overview']);
+    const unread = await submit();
+    expect(unread.statusCode).toBe(409);
+    expect(unread.json()).toMatchObject({ code: 'kycApplication.flaggedFieldsUnchanged', params: { fields: 'application-overview', count: 1 } });
+    // Checked and saved again as it was: the request is answered.
+    expect((await save('application-overview', steps['application-overview'])).json().valid).toBe(true);
+    expect(needingChanges(await tracking())).toEqual([]);
+    expect((await submit()).statusCode).toBe(200);
+  });
+
   it('records, for a flag from before the migration, the value its step still holds, and leaves unknown one whose step was saved since', async () => {
     expect((await act({ action: 'startReview' })).statusCode).toBe(200);
     expect(

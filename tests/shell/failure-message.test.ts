@@ -171,10 +171,10 @@ describe('a refusal with a code', () => {
         params: { fields, count },
       }).message;
     expect(unchanged('company-details.registrationNumber', 1)).toBe(
-      'The reviewer asked you to change 1 field that still holds the value it had when the application came back (Company details: Company registration number). Change it and save the step, then resubmit the application.',
+      'The reviewer asked you to change 1 part of the application that is as it was when the application came back (Company details: Company registration number). Change it and save its step (a whole step flagged: check it and save it again), then resubmit the application.',
     );
     expect(unchanged('company-details.businessAddress.postal, settlement-accounts.accounts.0.iban', 2)).toBe(
-      'The reviewer asked you to change 2 fields that still hold the values they had when the application came back (Company details: Business address › Postal code; Settlement accounts: Account 1 › IBAN / account number). Change them and save their steps, then resubmit the application.',
+      'The reviewer asked you to change 2 parts of the application that are as they were when the application came back (Company details: Business address › Postal code; Settlement accounts: Account 1 › IBAN / account number). Change them and save their steps (a whole step flagged: check it and save it again), then resubmit the application.',
     );
   });
 
