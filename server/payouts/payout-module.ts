@@ -8,6 +8,7 @@ import { registerPayoutRoutes } from './payout-routes';
 import { settlementExportSource } from './settlement-export';
 import { registerSettlementRoutes } from './settlement-routes';
 import { whenDatabaseReady } from '../http/database-readiness';
+import type { JobRunner } from '../jobs/job-runner';
 
 /**
  * Payouts: their routes and list query, their export (decision 0190), their settlement lines, report
@@ -16,8 +17,8 @@ import { whenDatabaseReady } from '../http/database-readiness';
  */
 export function registerPayoutModule(app: FastifyInstance): void {
   let rail: PayoutRail | undefined;
-  let run: { stop(): Promise<void> } | undefined;
-  registerPayoutRoutes(app);
+  let run: JobRunner | undefined;
+  registerPayoutRoutes(app, { nudgeRun: () => run?.nudge() });
   registerPayoutExportRoutes(app);
   registerExportSource(app, 'PAYOUT', payoutExportSource);
   registerSettlementRoutes(app);

@@ -58,7 +58,7 @@ const nothingDue = () =>
  * Spec 7 "Payouts": search, detail, retry. A retry is a new attempt of the same payout (decision 0123). Beside the
  * spec: a payout asked for by hand for a property paid "Manually" (decision 0704).
  */
-export function registerPayoutRoutes(app: FastifyInstance): void {
+export function registerPayoutRoutes(app: FastifyInstance, options: { nudgeRun: () => void }): void {
   registerEndpoint(
     app,
     searchPayouts,
@@ -104,8 +104,10 @@ export function registerPayoutRoutes(app: FastifyInstance): void {
   });
 
   // Decision 0704: the run's own rule (schedulePayouts) for one property on "Manually", up to the end of yesterday.
-  registerEndpoint(app, requestPayout, async ({ body, caller, ctx }) => {
+  registerEndpoint(app, requestPayout, async ({ body, caller, ctx, afterCommit }) => {
     const made = await payoutsAskedFor(ctx.db, caller, body.merchantId);
+    // Asked for now, sent now: the run's next round starts once the payout is committed, not a minute later.
+    afterCommit(options.nudgeRun);
     return { payouts: await withFees(ctx.db, made) };
   });
 

@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { ColumnsOf, Int8Text } from '../db/row-types';
 import { recordLiveEvent } from '../events/live-outbox';
-import { startRounds } from '../jobs/job-runner';
+import { startRounds, type JobRunner } from '../jobs/job-runner';
 import { enqueuePayoutEvent } from '../webhooks/webhook-events';
 import { nextPayoutStage, storedStatus } from '../../machines/payout-lifecycle.machine';
 import { buildSettlementLines } from './settlement-build';
@@ -192,7 +192,7 @@ export async function runPayoutRound(ctx: AppContext, now = new Date()): Promise
   return { scheduled, sent };
 }
 
-export function startPayoutRun(ctx: AppContext, config: Pick<Config, 'payoutRunMs'>): { stop(): Promise<void> } | undefined {
+export function startPayoutRun(ctx: AppContext, config: Pick<Config, 'payoutRunMs'>): JobRunner | undefined {
   if (config.payoutRunMs <= 0) return undefined;
   return startRounds({
     everyMs: config.payoutRunMs,

@@ -180,6 +180,38 @@ describe('a payout asked for by hand (decision 0704)', () => {
   });
 });
 
+// With the run's timer on (a round a minute, as in production), a payout asked for is sent to the bank at once: the
+// request wakes the run when it commits, rather than leaving the payout Scheduled until the next round.
+describe('a payout asked for with the run on', () => {
+  let running: FastifyInstance;
+  beforeAll(async () => {
+    running = await startTestApp({ orders: 50, payoutRunMs: 60_000, demoPayoutSettleMs: 0 });
+  }, 180_000);
+  afterAll(async () => running?.close());
+
+  test('is sent to the bank within seconds, not at the next round a minute later', async () => {
+    const admin = (await signIn(running, 'folioadmin@demo.folio.test')).accessToken;
+    const merchantId = (await sql<{ id: string }>`SELECT id FROM merchants WHERE name = 'Canal House Amsterdam'`.execute(running.ctx.db)).rows[0]!.id;
+    await setPayoutSettings(running, admin, merchantId, { schedule: 'Manually' });
+    await plantCapture(running, 'NUDGE', merchantId, plusDays(today(), -1), 33_000);
+    const asked = await running.inject({
+      method: 'POST',
+      url: `${MERCHANT_API}/payouts/request`,
+      headers: { ...bearer(admin), [IDEMPOTENCY_KEY_HEADER]: 'nudge-1' },
+      payload: { merchantId },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const [made] = asked.json<PayoutRequestAnswer>().payouts;
+    // A round is a minute apart here; a third of that is a wide margin for a round started by the request.
+    await expect
+      .poll(async () => (await sql<{ status: string }>`SELECT status FROM payouts WHERE id = ${made!.id}::uuid`.execute(running.ctx.db)).rows[0]?.status, {
+        timeout: 20_000,
+        interval: 200,
+      })
+      .toBe('Processing');
+  });
+});
+
 // On PostgreSQL (several connections) the requests truly overlap: the claim of the property's row makes them take
 // turns, and the later ones find nothing left. Run where CI provides a server (TEST_DATABASE_URL).
 describe.skipIf(!postgresUrl)('payout requests racing on PostgreSQL', () => {
