@@ -2,6 +2,7 @@ import { expect, test, type Page, type Route } from './support/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { activePropertyMachine } from '../machines/active-property.machine';
 import { machinePaths, type EnvironmentEvent, type MachinePath } from '../testing/model/machine-paths';
+import { excuseUncovered } from '../testing/model/coverage-record';
 import { coveringPaths } from '../testing/model/transition-coverage';
 import { createModelDriver, requiredDriverKeys, type ModelDriverMap } from '../testing/model/model-driver';
 import { DEMO_PASSWORD as PASSWORD } from '../server/demo/demo-layout';
@@ -176,6 +177,14 @@ function selectPaths(): Array<MachinePath<typeof activePropertyMachine>> {
 }
 
 const paths = selectPaths();
+
+// A pick while a list is on its way (decision 0702): the paths offer the switch where a person sees the active hotel.
+excuseUncovered(activePropertyMachine, {
+  'loading|activeProperty.switch|0':
+    'a hotel picked while the status list is still on its way: driven in the browser by e2e/properties-inactive.spec.ts ("a hotel picked before the property statuses have answered"), the statuses held at the network; covered by machines/active-property.machine.test.ts',
+  'refreshing|activeProperty.switch|0':
+    'a hotel picked while the list is read again after a grants change or a return to the tab; covered by machines/active-property.machine.test.ts ("takes a hotel picked while the list is read again")',
+});
 
 test('the selected paths visit every state and perform every event the machine handles', () => {
   const performed = new Set(paths.flatMap((path) => path.steps.map((step) => step.event.type)));
