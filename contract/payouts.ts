@@ -6,6 +6,7 @@ import { safeText } from './text';
 import { refuseInvertedRanges } from './ranges';
 import { CurrencyFilterSchema } from './paging';
 import { PAYOUT_SCHEDULES, type PayoutSchedule } from './settings/payout';
+import { WorkablePropertySchema } from './capabilities';
 
 // Spec 2 "/payouts", spec 3 "Payout schedule", spec 7 "Payouts". Decision 0123.
 
@@ -131,6 +132,10 @@ export const PayoutIdParamsSchema = z.object({ id: z.uuid({ message: 'not a payo
  * yesterday (UTC), its minimum payout applying.
  */
 export const PayoutRequestBodySchema = z.object({ merchantId: z.uuid({ message: 'not a property id' }) });
+/** The properties a payout may be asked for (paid "Manually", in the caller's scope), by name; at most this many listed. */
+export const REQUESTABLE_PROPERTIES_LIMIT = 20;
+export const RequestablePropertiesQuerySchema = z.object({ search: z.string().max(100).optional() });
+export const RequestablePropertiesSchema = z.object({ items: z.array(WorkablePropertySchema), total: z.number().int() });
 export type PayoutRequestBody = z.infer<typeof PayoutRequestBodySchema>;
 export const PayoutRequestAnswerSchema = z.object({ payouts: z.array(PayoutRowSchema) });
 export type PayoutRequestAnswer = z.infer<typeof PayoutRequestAnswerSchema>;
@@ -183,6 +188,17 @@ export const payoutEndpoints = endpointTable([
     idempotent: true,
     body: PayoutRequestBodySchema,
     response: PayoutRequestAnswerSchema,
+  }),
+  defineEndpoint({
+    id: 'searchRequestableProperties',
+    method: 'GET',
+    path: `${MERCHANT_API}/payouts/request/properties`,
+    summary:
+      'The properties a payout may be asked for: those paid "Manually" (their own payout setting, else their group\'s) in the caller\'s merchants, ' +
+      `by property or group name, the first ${REQUESTABLE_PROPERTIES_LIMIT} by name, and how many there are`,
+    access: { resource: 'Payouts', action: 'Insert' },
+    query: RequestablePropertiesQuerySchema,
+    response: RequestablePropertiesSchema,
   }),
   defineEndpoint({
     id: 'previewPayoutRequest',

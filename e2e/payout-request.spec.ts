@@ -12,7 +12,8 @@ import { privatePort, startPrivateServer, type PrivateServer } from './support/p
 // Decision 0704 in the browser: a property paid "Manually" is paid when someone asks. A provider admin, on a phone,
 // asks for Canal House's payout on the Payouts page, is told what it pays before confirming, double-clicks, reads the
 // payout requested and finds it, once, in the list; asked again, the dialog says nothing is due. The property's roles,
-// who only read payouts, are offered no such action.
+// who only read payouts, are offered no such action; nobody is offered it while no property is paid "Manually", and the
+// dialog lists those properties only (decision 0707).
 
 const PROPERTY = 'Canal House Amsterdam';
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -52,6 +53,12 @@ test.describe('a payout asked for by hand', () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await phone.newPage();
     await signInAs(page, PROVIDER_ADMIN);
+    // While every property is paid on a schedule, as in the demo, there is nothing to ask for (decision 0707).
+    const listed = page.waitForResponse((response) => response.url().includes('/payouts/request/properties'));
+    await page.goto('/payouts');
+    expect((await listed).status()).toBe(200);
+    await expect(page.getByRole('table', { name: 'Payouts' }).getByRole('row').nth(1)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Request payout' })).toHaveCount(0);
     const api = await apiOf(page);
     const found = (await api.post(`${MERCHANT_API}/properties/search`, { filters: { search: 'Canal House' } })) as { items: Array<{ merchantId: string }> };
     const merchantId = found.items[0]!.merchantId;
@@ -70,6 +77,9 @@ test.describe('a payout asked for by hand', () => {
     await page.getByRole('button', { name: 'Request payout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Request a payout' });
     await expect(dialog).toContainText('Everything it settled up to the end of');
+    // Only the property paid Manually is offered.
+    await expect(dialog).toContainText('Only properties paid “Manually” are listed');
+    await expect(dialog.getByLabel('Property to pay').getByRole('option')).toHaveText(['Choose a property', PROPERTY]);
     await dialog.getByLabel('Find a property').fill('Canal');
     await dialog.getByLabel('Property to pay').selectOption({ label: PROPERTY });
     // Told what it pays before confirming: the amount and the days it covers.
@@ -110,14 +120,16 @@ test.describe('a payout asked for by hand', () => {
     await expect(page.getByRole('button', { name: 'Request payout' })).toHaveCount(0);
   });
 
-  test("the group's merchant admin, who may set a property to Manually, is offered the request, and no retry", async ({ page }) => {
+  test("the group's merchant admin is offered their property paid Manually, and only it", async ({ page }) => {
     await signInAs(page, 'merchantadmin@demo.folio.test');
     await page.goto('/payouts');
     await page.getByRole('button', { name: 'Request payout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Request a payout' });
-    await dialog.getByLabel('Property to pay').selectOption({ label: 'Dune Resort Scheveningen' });
-    // Dune is paid Daily in the demo: the dialog says so, and there is nothing to confirm.
-    await expect(dialog.getByTestId('payout-due')).toContainText('Daily');
+    // Canal House was set to Manually above; Dune, paid Daily, is not offered at all (decision 0707).
+    await expect(dialog.getByLabel('Property to pay').getByRole('option')).toHaveText(['Choose a property', PROPERTY]);
+    await dialog.getByLabel('Property to pay').selectOption({ label: PROPERTY });
+    // Paid out above: nothing is due, and there is nothing to confirm.
+    await expect(dialog.getByTestId('payout-due')).toContainText('Nothing is due to this property');
     await expect(dialog.getByRole('button', { name: 'Request payout' })).toBeDisabled();
   });
 });

@@ -13,8 +13,9 @@ import { recordLiveEvent } from '../events/live-outbox';
 import { canSeeMerchant, type Caller } from '../auth/caller';
 import { effectiveSettingsOf } from '../settings/settings-store';
 import { schedulePayouts } from './payout-run';
+import { requestableProperties } from './requestable-properties';
 
-const { searchPayouts, getPayout, retryPayout, requestPayout, previewPayoutRequest } = payoutEndpoints;
+const { searchPayouts, getPayout, retryPayout, requestPayout, previewPayoutRequest, searchRequestableProperties } = payoutEndpoints;
 
 /** Each payout with the fee and net amount its merchant's fee schedules imply (decision 0291). */
 async function withFees(db: Db, payouts: PayoutRow[]): Promise<PayoutRowWithFee[]> {
@@ -109,6 +110,11 @@ export function registerPayoutRoutes(app: FastifyInstance, options: { nudgeRun: 
     // Asked for now, sent now: the run's next round starts once the payout is committed, not a minute later.
     afterCommit(options.nudgeRun);
     return { payouts: await withFees(ctx.db, made) };
+  });
+
+  // Decision 0707: the request dialog lists only the properties a payout may be asked for.
+  registerEndpoint(app, searchRequestableProperties, async ({ query, caller, ctx }) => requestableProperties(ctx.db, caller.merchantScope, query.search), {
+    transaction: false,
   });
 
   // The same request in a transaction that is rolled back: what it would make now, for the confirmation.

@@ -22,7 +22,7 @@ import { ListScreen } from '../../components/list-screen/list-screen';
 import { usePersistedListState, type ListDefaults } from '../../components/list-screen/list-state';
 import { useListScreen } from '../../components/list-screen/use-list-screen';
 import { startExport } from '../../lib/export-tracker';
-import { payoutSearchQuery } from './api';
+import { payoutSearchQuery, requestablePropertiesQuery } from './api';
 import { payoutColumns } from './payout-columns';
 import { PayoutDetailDialog } from './payout-detail-dialog';
 import { EMPTY_PAYOUT_FILTERS, toPayoutFilter, type PayoutFilterValues } from './payout-filter-values';
@@ -46,7 +46,9 @@ export function PayoutsScreen() {
   const { may } = useCapabilities();
   const canRetry = may(payoutEndpoints.retryPayout);
   // A property paid "Manually" is paid when someone asks (decision 0704): here, beside the payouts it makes.
-  const mayRequest = may(payoutEndpoints.requestPayout);
+  // Offered when the server lists a property paid "Manually" in the user's scope (decision 0707), not to every user who may ask.
+  const requestable = useQuery({ ...requestablePropertiesQuery(''), enabled: may(payoutEndpoints.requestPayout) });
+  const mayRequest = may(payoutEndpoints.requestPayout) && (requestable.data?.total ?? 0) > 0;
   const [requesting, setRequesting] = useState(false);
   const mayReconcile = may(settlementEndpoints.getPayoutReconciliation);
   // Spec 3: the page index is persisted for transactions only, so payouts start on page 1.

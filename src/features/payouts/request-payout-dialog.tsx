@@ -1,14 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { capabilityEndpoints } from '../../../contract/capabilities';
 import { payoutEndpoints, type PayoutRow } from '../../../contract/payouts';
 import { FormDialog } from '../../components/form/form-dialog';
 import { inputClass } from '../../components/form/field';
 import { call } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useActionMutation } from '../../lib/use-action-mutation';
-import { payoutKeys } from './api';
+import { payoutKeys, requestablePropertiesQuery } from './api';
 
 const { previewPayoutRequest, requestPayout } = payoutEndpoints;
 
@@ -36,11 +35,8 @@ export function RequestPayoutDialog(props: { picked: PickedPayoutProperty | null
   const [unpicked, setUnpicked] = useState(false);
   const searchId = useId();
   const selectId = useId();
-  const found = useQuery({
-    queryKey: ['capabilities', 'properties', search],
-    queryFn: ({ signal }) => call(capabilityEndpoints.searchWorkableProperties, { query: search ? { search } : {}, signal }),
-    placeholderData: (previous) => previous,
-  });
+  // Only the properties paid "Manually" (decision 0707): the server says which, as the payout run reads their settings.
+  const found = useQuery(requestablePropertiesQuery(search));
   const merchantId = property?.merchantId ?? '';
   const due = useQuery({
     queryKey: payoutKeys.due(merchantId),
@@ -138,9 +134,11 @@ export function RequestPayoutDialog(props: { picked: PickedPayoutProperty | null
               </option>
             ))}
           </select>
-          {found.data && found.data.total > options.length ? (
-            <p className="text-slate-600">{t('payouts.request.more', { shown: options.length, total: found.data.total })}</p>
-          ) : null}
+          <p className="text-slate-600">
+            {found.data && found.data.total > options.length
+              ? t('payouts.request.more', { shown: options.length, total: found.data.total })
+              : t('payouts.request.onlyManual')}
+          </p>
         </div>
         {property ? (
           <div role="status" data-testid="payout-due" className="rounded border border-slate-200 bg-slate-50 p-3">
