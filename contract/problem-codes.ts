@@ -113,6 +113,11 @@ export const PROBLEM_CODES = {
    * `fields`, their flag targets (`<step>.<path>`) joined by ", " (worded by KYC_FIELD_LIST_PARAMS); `count`, how many.
    */
   'kycApplication.flaggedFieldsUnchanged': ['fields', 'count'],
+  /**
+   * Both at once (decision 0708): `documents`, how many flagged documents are not replaced yet; `fields` and `count` as
+   * for kycApplication.flaggedFieldsUnchanged.
+   */
+  'kycApplication.flaggedRequestsOutstanding': ['documents', 'fields', 'count'],
   'kycDocument.onlyFlaggedReplaced': [],
   'kycDocument.typeNotAccepted': [],
   // Properties' lifecycle (the property pages, the provider's merchants list) and their information.
@@ -174,6 +179,7 @@ export const WORDED_PARAMS: { readonly [C in ProblemCode]?: { readonly [Name in 
  */
 export const KYC_FIELD_LIST_PARAMS: { readonly [C in ProblemCode]?: (typeof PROBLEM_CODES)[C][number] } = {
   'kycApplication.flaggedFieldsUnchanged': 'fields',
+  'kycApplication.flaggedRequestsOutstanding': 'fields',
 };
 
 /** The values a code's sentence names, by the names the registry lists for it. */

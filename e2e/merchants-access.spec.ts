@@ -25,6 +25,11 @@ test.afterAll(async () => {
 
 async function openGroup(page: Page, name: string) {
   await page.getByLabel('Search by name').fill(name);
+  // The search applies as the user pauses typing, and the list is answered again: the row is clicked once the list
+  // shows that answer, as a person clicks what they see. A click while the rows were being drawn again was seen
+  // lost in CI (three shards on two cores): no dialog opened.
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(name).replaceAll('%20', '\\+')}(&|$)`));
+  await expect(page.getByRole('table', { name: 'Merchants' })).toHaveAttribute('aria-busy', 'false');
   await page.getByRole('button', { name: `Open ${name}` }).click();
   return page.getByTestId('group-dialog');
 }

@@ -145,18 +145,25 @@ export function registerKycRoutes(app: FastifyInstance): void {
         Object.fromEntries(incomplete.map((step) => [step, ['kyc.validation.stepIncomplete']])),
       ).withCode('kycApplication.stepsIncomplete');
     const unreplaced = unreplacedFlaggedDocuments(state);
-    if (unreplaced.length)
-      throw problemWithErrors(
-        'replace the documents the reviewer flagged before resubmitting',
-        Object.fromEntries(unreplaced.map((id) => [id, ['kyc.validation.flaggedDocumentNotReplaced']])),
-      ).withCode('kycApplication.flaggedDocumentsNotReplaced');
+    const documentErrors = Object.fromEntries(unreplaced.map((id) => [id, ['kyc.validation.flaggedDocumentNotReplaced']]));
     // A flagged field must really change (decision 0703): one still holding the value it was flagged with is named.
     const unchanged = unchangedFlaggedFields(state);
-    if (unchanged.length)
+    const fieldErrors = Object.fromEntries(unchanged.map((target) => [target, ['kyc.validation.flaggedFieldUnchanged']]));
+    // Both kinds outstanding are told at once (decision 0708), not one refusal after the other.
+    if (unreplaced.length && unchanged.length)
       throw problemWithErrors(
-        `change the fields the reviewer flagged before resubmitting: ${unchanged.join(', ')}`,
-        Object.fromEntries(unchanged.map((target) => [target, ['kyc.validation.flaggedFieldUnchanged']])),
-      ).withCode('kycApplication.flaggedFieldsUnchanged', { fields: unchanged.join(', '), count: unchanged.length });
+        `replace the ${unreplaced.length} document(s) and change the fields the reviewer flagged before resubmitting: ${unchanged.join(', ')}`,
+        { ...documentErrors, ...fieldErrors },
+      ).withCode('kycApplication.flaggedRequestsOutstanding', { documents: unreplaced.length, fields: unchanged.join(', '), count: unchanged.length });
+    if (unreplaced.length)
+      throw problemWithErrors('replace the documents the reviewer flagged before resubmitting', documentErrors).withCode(
+        'kycApplication.flaggedDocumentsNotReplaced',
+      );
+    if (unchanged.length)
+      throw problemWithErrors(`change the fields the reviewer flagged before resubmitting: ${unchanged.join(', ')}`, fieldErrors).withCode(
+        'kycApplication.flaggedFieldsUnchanged',
+        { fields: unchanged.join(', '), count: unchanged.length },
+      );
     await applyTransition(ctx.db, {
       groupId: params.id,
       from: status,

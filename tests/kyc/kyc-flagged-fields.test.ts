@@ -118,11 +118,16 @@ describe('a flagged field must change before the application is resubmitted', ()
     expect(back.statusCode).toBe(200);
     expect(needingChanges(await tracking())).toEqual(['company-details', 'company-stakeholders']);
 
+    // Both requests outstanding are told in one refusal (decision 0708), not the document first and the field next time.
     const early = await submit();
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({
-      code: 'kycApplication.flaggedDocumentsNotReplaced',
-      errors: { [certificate]: ['kyc.validation.flaggedDocumentNotReplaced'] },
+      code: 'kycApplication.flaggedRequestsOutstanding',
+      params: { documents: 1, fields: 'company-stakeholders.stakeholders.0.proofOfIdentityDocumentId', count: 1 },
+      errors: {
+        [certificate]: ['kyc.validation.flaggedDocumentNotReplaced'],
+        'company-stakeholders.stakeholders.0.proofOfIdentityDocumentId': ['kyc.validation.flaggedFieldUnchanged'],
+      },
     });
     const certificateAgain = await upload(
       app,

@@ -176,6 +176,15 @@ describe('a refusal with a code', () => {
     expect(unchanged('company-details.businessAddress.postal, settlement-accounts.accounts.0.iban', 2)).toBe(
       'The reviewer asked you to change 2 parts of the application that are as they were when the application came back (Company details: Business address › Postal code; Settlement accounts: Account 1 › IBAN / account number). Change them and save their steps (a whole step flagged: check it and save it again), then resubmit the application.',
     );
+    // Documents and fields outstanding at once are told in one message (decision 0708).
+    const both = refused(409, {
+      detail: 'replace the 2 document(s) and change the fields the reviewer flagged before resubmitting: company-details.registrationNumber',
+      code: 'kycApplication.flaggedRequestsOutstanding',
+      params: { documents: 2, fields: 'company-details.registrationNumber', count: 1 },
+    }).message;
+    expect(both).toBe(
+      "The reviewer's requests are not all answered: replace the flagged documents (2 left), and change the part of the application that is as it was when the application came back (Company details: Company registration number) and save its step. Then resubmit the application.",
+    );
   });
 
   it("keeps spec 8's message for a code the catalogue does not know, or no code", () => {
