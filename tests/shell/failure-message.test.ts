@@ -183,7 +183,7 @@ describe('a refusal with a code', () => {
       params: { documents: 2, fields: 'company-details.registrationNumber', count: 1 },
     }).message;
     expect(both).toBe(
-      "The reviewer's requests are not all answered: replace the flagged documents (2 left), and change the part of the application that is as it was when the application came back (Company details: Company registration number) and save its step. Then resubmit the application.",
+      "The reviewer's requests are not all answered: replace the flagged documents (2 left), and change 1 part of the application that is as it was when the application came back (Company details: Company registration number) and save its step. Then resubmit the application.",
     );
   });
 
