@@ -7,6 +7,7 @@ import pg from 'pg';
 import { BACKOFFICE_API, MERCHANT_API } from '../contract/product';
 import { DEMO_PASSWORD } from '../server/demo/demo-layout';
 import { startLiveBench, type LiveBench } from './lib/live-streams';
+import { waitForHealth } from './lib/server-health';
 import { grownBy, processMinorFaults, processTree, snapshot } from './lib/process-cpu';
 
 // `npm run bench:load` (issue 13 "API under load"): the built server in its own process over a demo
@@ -84,19 +85,6 @@ const loadAverage = () =>
   loadavg()
     .map((value) => value.toFixed(2))
     .join(' ');
-
-async function waitForHealth(): Promise<void> {
-  const deadline = Date.now() + 30 * 60_000; // a first seed of many orders takes minutes
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(500);
-  }
-  throw new Error('the server did not become healthy');
-}
 
 /** Signs in through the real form post, as the browser does, and returns a bearer access token. */
 async function signIn(email: string): Promise<string> {
@@ -268,7 +256,8 @@ async function runOnce(workers: number): Promise<RunSummary> {
   const server = startServer(workers);
   const postgres = postgresUrl ? new pg.Client({ connectionString: postgresUrl }) : undefined;
   try {
-    await waitForHealth();
+    // A first seed of many orders takes minutes.
+    await waitForHealth(base, { withinMs: 30 * 60_000, child: server, pollMs: 500 });
     await postgres?.connect();
     const engine = postgresUrl ? 'PostgreSQL' : 'PGlite (embedded)';
     console.log(

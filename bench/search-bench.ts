@@ -8,10 +8,11 @@ import { configFromEnv } from '../server/config';
 import { openDatabase, openPglite, pgliteDatabase, type Db } from '../server/db/database';
 import { LAST_NAMES } from '../server/demo/demo-layout';
 import { effectiveMerchants } from '../server/lists/list-query';
-import { linkOfOrderFromSql, linkOfOrderSql } from '../server/payment-links/link-state';
+import { orderLinkColumn } from '../server/modules';
 import { countOrders, orderPage, orderSearchPage } from '../server/transactions/transaction-query';
 import { signIn } from '../tests/support/test-app';
 import { percentile } from './export-responsiveness';
+import { waitForHealth } from './lib/server-health';
 
 // `npm run bench:search` (issue 13 "Search at scale"): POST order/search, a page of 25 with its total,
 // for every sortable column (both directions) and each common filter, over the database that
@@ -99,16 +100,7 @@ async function httpCaller(port: number, accessToken: string): Promise<ApiCaller>
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const healthy = await fetch(`http://127.0.0.1:${port}/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the server on ${port} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitForHealth(`http://127.0.0.1:${port}`, { withinMs: 120_000, child });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const search = (payload: unknown) =>
     new Promise<void>((resolve, reject) => {
@@ -207,7 +199,6 @@ const OWN_TIME_TARGET_MS = 2;
 const tallies = new Map(callers.map((caller) => [caller.name, { under50: 0, withinOwnTime: 0 }]));
 const SQL = 'plain SQL';
 const PAIR = 'page and count side by side';
-const links = { sql: linkOfOrderSql, read: linkOfOrderFromSql };
 try {
   for (const entry of cases) {
     const payload = { filters: entry.filters, sorting: entry.sorting, pagination: { page: 0, pageSize: 25 } };
@@ -216,7 +207,7 @@ try {
     const merchants = effectiveMerchants('all', undefined, query.filters.merchantIds);
     const times = await timedInTurns([
       ...callers.map((caller) => [caller.name, () => caller.search(payload)] as const),
-      [SQL, () => orderSearchPage(db, query, merchants, { page: 0, pageSize: 25 }, links)] as const,
+      [SQL, () => orderSearchPage(db, query, merchants, { page: 0, pageSize: 25 }, orderLinkColumn)] as const,
       [PAIR, () => Promise.all([orderPage(db, query, merchants, 0, 25), countOrders(db, query.filters, merchants)])] as const,
     ]);
     const direct = times.get(SQL)!;

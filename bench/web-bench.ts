@@ -6,6 +6,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { DEMO_PASSWORD as PASSWORD } from '../server/demo/demo-layout';
+import { waitForHealth } from './lib/server-health';
 
 // `npm run bench:web` (issue 13 "First load"): the built server (dist-server/ + dist/) on a fresh
 // demo database, then a cold first load of three routes in Chromium, each in a new browser context
@@ -99,19 +100,8 @@ async function startServer(): Promise<{ child: ChildProcess; dataDir: string }> 
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      const healthy = (await fetch(`${BASE}/health`)).ok;
-      // Ours only if it is still running (another server on the port would answer too).
-      if (healthy && child.exitCode === null) return { child, dataDir };
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} (is port ${PORT} in use?)`);
-    if (Date.now() > deadline) throw new Error('the server did not start within 120 s');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitForHealth(BASE, { withinMs: 120_000, child });
+  return { child, dataDir };
 }
 
 async function signIn(context: BrowserContext, email: string): Promise<void> {

@@ -6,7 +6,7 @@ import { safeText } from './text';
 import { refuseInvertedRanges } from './ranges';
 import { CurrencyFilterSchema } from './paging';
 import { PAYOUT_SCHEDULES, type PayoutSchedule } from './settings/payout';
-import { WorkablePropertySchema } from './capabilities';
+import { WORKABLE_PROPERTIES_LIMIT, WorkablePropertySchema } from './capabilities';
 
 // Spec 2 "/payouts", spec 3 "Payout schedule", spec 7 "Payouts". Decision 0123.
 
@@ -132,8 +132,6 @@ export const PayoutIdParamsSchema = z.object({ id: z.uuid({ message: 'not a payo
  * yesterday (UTC), its minimum payout applying.
  */
 export const PayoutRequestBodySchema = z.object({ merchantId: z.uuid({ message: 'not a property id' }) });
-/** The properties a payout may be asked for (paid "Manually", in the caller's scope), by name; at most this many listed. */
-export const REQUESTABLE_PROPERTIES_LIMIT = 20;
 export const RequestablePropertiesQuerySchema = z.object({ search: z.string().max(100).optional() });
 export const RequestablePropertiesSchema = z.object({ items: z.array(WorkablePropertySchema), total: z.number().int() });
 export type PayoutRequestBody = z.infer<typeof PayoutRequestBodySchema>;
@@ -195,7 +193,7 @@ export const payoutEndpoints = endpointTable([
     path: `${MERCHANT_API}/payouts/request/properties`,
     summary:
       'The properties a payout may be asked for: those paid "Manually" (their own payout setting, else their group\'s) in the caller\'s merchants, ' +
-      `by property or group name, the first ${REQUESTABLE_PROPERTIES_LIMIT} by name, and how many there are`,
+      `by property or group name, the first ${WORKABLE_PROPERTIES_LIMIT} by name (as many as the properties picker lists), and how many there are`,
     access: { resource: 'Payouts', action: 'Insert' },
     query: RequestablePropertiesQuerySchema,
     response: RequestablePropertiesSchema,

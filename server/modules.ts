@@ -16,6 +16,7 @@ import { registerMerchantGroupRoutes } from './merchant-groups/merchant-group-ro
 import { registerMerchantsModule } from './merchants/merchants-module';
 import { registerStatechartRoutes } from './docs/statechart-routes';
 import { registerTransactionModule } from './transactions/transaction-module';
+import type { OrderLinkColumn } from './transactions/transaction-links';
 import { linkOfOrderFromSql, linkOfOrderSql, linkStateOfOrderSql } from './payment-links/link-state';
 import { registerPaymentLinkModule } from './payment-links/payment-link-module';
 import { registerPaymentSettingsModule } from './payment-settings/payment-settings-module';
@@ -27,6 +28,9 @@ import { registerSmtpSettingsRoutes } from './smtp-settings/smtp-settings-routes
 import { registerUserRoutes } from './users/user-routes';
 import { registerWebhookModule } from './webhooks/webhook-module';
 
+/** How an order names the link that made it: the payment-links module's reading, handed to the orders' list and page. */
+export const orderLinkColumn: OrderLinkColumn = { sql: linkOfOrderSql, read: linkOfOrderFromSql };
+
 /** Every module's routes, each registered by its own folder's function. One line per module. */
 export function registerModules(app: FastifyInstance): void {
   registerSystemRoutes(app);
@@ -36,7 +40,7 @@ export function registerModules(app: FastifyInstance): void {
   registerPropertyRoutes(app);
   registerUserRoutes(app);
   registerTransactionModule(app, {
-    column: { sql: linkOfOrderSql, read: linkOfOrderFromSql },
+    column: orderLinkColumn,
     stateSql: linkStateOfOrderSql,
   });
   registerBookingsModule(app);

@@ -3,6 +3,7 @@ import { capabilityEndpoints, WORKABLE_PROPERTIES_LIMIT } from '../../contract/c
 import type { PropertyStatus } from '../../contract/properties';
 import { isProviderStaff } from '../auth/caller';
 import { registerEndpoint } from '../http/route';
+import { escapeLike } from '../lists/list-query';
 import { capabilitiesOf } from './capabilities';
 
 const NO_MERCHANT = '00000000-0000-0000-0000-000000000000';
@@ -24,10 +25,7 @@ export function registerCapabilityRoutes(app: FastifyInstance): void {
     const search = query.search?.trim();
     if (search)
       rows = rows.where((eb) =>
-        eb.or([
-          eb('merchants.name', 'ilike', `%${search.replace(/[\\%_]/g, '\\$&')}%`),
-          eb('merchant_groups.name', 'ilike', `%${search.replace(/[\\%_]/g, '\\$&')}%`),
-        ]),
+        eb.or([eb('merchants.name', 'ilike', `%${escapeLike(search)}%`), eb('merchant_groups.name', 'ilike', `%${escapeLike(search)}%`)]),
       );
     const [items, total] = await Promise.all([
       rows

@@ -47,8 +47,9 @@ export function PayoutsScreen() {
   const canRetry = may(payoutEndpoints.retryPayout);
   // A property paid "Manually" is paid when someone asks (decision 0704): here, beside the payouts it makes.
   // Offered when the server lists a property paid "Manually" in the user's scope (decision 0707), not to every user who may ask.
-  const requestable = useQuery({ ...requestablePropertiesQuery(''), enabled: may(payoutEndpoints.requestPayout) });
-  const mayRequest = may(payoutEndpoints.requestPayout) && (requestable.data?.total ?? 0) > 0;
+  const mayAsk = may(payoutEndpoints.requestPayout);
+  const requestable = useQuery({ ...requestablePropertiesQuery(''), enabled: mayAsk });
+  const mayRequest = mayAsk && (requestable.data?.total ?? 0) > 0;
   const [requesting, setRequesting] = useState(false);
   const mayReconcile = may(settlementEndpoints.getPayoutReconciliation);
   // Spec 3: the page index is persisted for transactions only, so payouts start on page 1.
