@@ -34,6 +34,10 @@ import { waitForHealth } from './lib/server-health';
 //   on an app built in this process, as this bench measured before 2026-12; the bench's own requests then
 //   allocate in the server's heap, and nothing is compressed.
 // - `both`: each case through both, in turns with the plain SQL.
+// Over HTTP, BENCH_SERVER_BUNDLE may name several builds or settings, `;` between them (a copy of dist-server/ kept
+// inside the repository, where its packages resolve, e.g. `.bench-build/before/main.mjs;dist-server/main.mjs`): each is
+// started on its own port and called in turns with the others, so a change is measured against what it replaces at
+// the same moments of the machine. BENCH_SEARCH_CASES keeps only the cases whose name holds one of its words.
 // `npm run bench:search` bundles it and runs it with the server's production flags (scripts/run-server.mjs).
 
 const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 200);
@@ -41,7 +45,21 @@ const THROUGH = process.env.BENCH_SEARCH_THROUGH ?? (process.env.BENCH_DATABASE_
 const PORT = Number(process.env.BENCH_PORT ?? 5400);
 /** What the HTTP calls accept: a browser's list by default, so the answers come compressed as users get them; empty, uncompressed. */
 const ENCODING = process.env.BENCH_SEARCH_ENCODING ?? 'gzip, deflate, br, zstd';
-const SERVER_BUNDLE = process.env.BENCH_SERVER_BUNDLE ?? 'dist-server/main.mjs';
+/**
+ * The servers called over HTTP, each on its own port from BENCH_PORT up, all in turns: `;` between them, each a bundle
+ * with node options after it (`dist-server/main.mjs;.bench-build/b/main.mjs --max-semi-space-size=16`), so two builds or
+ * two settings are compared at the same moments of the machine.
+ */
+const SERVERS = (process.env.BENCH_SERVER_BUNDLE ?? 'dist-server/main.mjs')
+  .split(';')
+  .map((entry) => entry.trim().split(/\s+/))
+  .filter((words) => words[0])
+  .map(([bundle, ...nodeFlags]) => ({ bundle: bundle!, nodeFlags }));
+/** Only the cases whose name contains one of these (`,` between them); every case when empty. */
+const CASE_FILTER = (process.env.BENCH_SEARCH_CASES ?? '')
+  .split(',')
+  .map((word) => word.trim())
+  .filter(Boolean);
 const WARM_UP = 5;
 const postgresUrl = process.env.BENCH_DATABASE_URL;
 const dataDir = path.resolve(process.env.FOLIO_DATA_DIR ?? '.bench-data');
@@ -79,8 +97,8 @@ interface ApiCaller {
 }
 
 /** The built server on `port`, on the bench's database, started as production starts it. */
-async function httpCaller(port: number, accessToken: string): Promise<ApiCaller> {
-  const child = spawn(process.execPath, ['scripts/run-server.mjs', SERVER_BUNDLE], {
+async function httpCaller(port: number, accessToken: string, server: (typeof SERVERS)[number], name: string): Promise<ApiCaller> {
+  const child = spawn(process.execPath, ['scripts/run-server.mjs', ...server.nodeFlags, server.bundle], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -129,7 +147,7 @@ async function httpCaller(port: number, accessToken: string): Promise<ApiCaller>
       request.end(body);
     });
   return {
-    name: ENCODING ? 'HTTP' : 'HTTP, uncompressed',
+    name,
     search,
     close: async () => {
       agent.destroy();
@@ -153,7 +171,13 @@ const merchant = (await sql<{ merchant_id: string }>`SELECT merchant_id FROM ord
 const { accessToken } = await signIn(app, 'folioadmin@demo.folio.test');
 
 const callers: ApiCaller[] = [];
-if (THROUGH !== 'inject') callers.push(await httpCaller(PORT, accessToken));
+if (THROUGH !== 'inject')
+  for (const [index, server] of SERVERS.entries()) {
+    const way = ENCODING ? 'HTTP' : 'HTTP, uncompressed';
+    const name = SERVERS.length === 1 ? way : `${way} ${index + 1}`;
+    if (SERVERS.length > 1) console.log(`${name}: ${[server.bundle, ...server.nodeFlags].join(' ')}`);
+    callers.push(await httpCaller(PORT + index, accessToken, server, name));
+  }
 if (THROUGH !== 'http')
   callers.push({
     name: 'inject',
@@ -193,6 +217,7 @@ const cases: Array<{ name: string; filters: Record<string, unknown>; sorting: Ar
   { name: 'filter one property, sort amount', filters: { merchantIds: [merchant.merchant_id] }, sorting: [{ id: 'amount', desc: true }] },
 ];
 
+const chosenCases = CASE_FILTER.length ? cases.filter((entry) => CASE_FILTER.some((word) => entry.name.includes(word))) : cases;
 const f = (ms: number) => ms.toFixed(1).padStart(7);
 // Issue 36: every case under 50 ms at p95, and the API's own time (its p95 less the plain SQL's) at most 2 ms.
 const OWN_TIME_TARGET_MS = 2;
@@ -200,7 +225,7 @@ const tallies = new Map(callers.map((caller) => [caller.name, { under50: 0, with
 const SQL = 'plain SQL';
 const PAIR = 'page and count side by side';
 try {
-  for (const entry of cases) {
+  for (const entry of chosenCases) {
     const payload = { filters: entry.filters, sorting: entry.sorting, pagination: { page: 0, pageSize: 25 } };
     const query = OrderQuerySchema.parse({ filters: entry.filters, sorting: entry.sorting });
     // The property filter narrows the merchants as the route does for a caller who sees them all.
@@ -231,7 +256,7 @@ try {
   for (const caller of callers) {
     const tally = tallies.get(caller.name)!;
     console.log(
-      `${caller.name}: ${cases.length} cases, ${tally.under50} with API p95 under 50 ms, ${tally.withinOwnTime} with the API's own time at p95 ` +
+      `${caller.name}: ${chosenCases.length} cases, ${tally.under50} with API p95 under 50 ms, ${tally.withinOwnTime} with the API's own time at p95 ` +
         `within ${OWN_TIME_TARGET_MS} ms of the plain SQL (ms throughout)`,
     );
   }

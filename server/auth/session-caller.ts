@@ -84,8 +84,11 @@ function listOf(text: string): string[] {
   return kept(listsByText, text, () => Object.freeze(text === '' ? [] : text.split(','))) as string[];
 }
 
+/** One list for every caller without grants, so two answers without any are the same list (server/auth/request-caller.ts `sameCaller`). */
+const NO_PERMISSIONS = Object.freeze([]) as unknown as UserPermission[];
+
 function permissionsOf(grants: string | null): UserPermission[] {
-  if (grants === null) return [];
+  if (grants === null) return NO_PERMISSIONS;
   return kept(permissionsByText, grants, () => {
     const merged = mergePermissions(JSON.parse(grants) as { resource: string; actions: string[] }[]);
     merged.forEach((entry) => Object.freeze(entry.permissions));
@@ -110,7 +113,8 @@ export async function sessionCaller(db: Db, userId: string, sessionId: string, d
     permissions: permissionsOf(row.grants),
     merchantGroupId: row.merchant_group_id,
     merchantGroupStatus: row.group_status ?? null,
-    merchantScope: source === 'all' ? 'all' : source === 'group' ? listOf(row.group_merchants) : source === 'assigned' ? listOf(row.assigned_merchants) : [],
+    merchantScope:
+      source === 'all' ? 'all' : source === 'group' ? listOf(row.group_merchants) : source === 'assigned' ? listOf(row.assigned_merchants) : listOf(''),
   };
   const requireTwoStep = row.require_two_step ?? !demo;
   return { live: true, caller, twoStepPending: isPolicyBound(caller) && requireTwoStep && !row.two_step_on };

@@ -30,6 +30,11 @@ export function rememberTwoStepPending(caller: Caller, pending: boolean): void {
   pendingOfCaller.set(caller, pending);
 }
 
+/** What `rememberTwoStepPending` recorded for this caller object, if anything. */
+export function rememberedTwoStepPending(caller: Caller): boolean | undefined {
+  return pendingOfCaller.get(caller);
+}
+
 /** Whether the policy waits for this caller to turn two-step sign-in on. */
 export async function mustSetUpTwoStep(ctx: Pick<AppContext, 'db' | 'config'>, caller: AnyCaller): Promise<boolean> {
   if (!isPolicyBound(caller)) return false;

@@ -51,7 +51,7 @@ export function registerBookingRoutes(app: FastifyInstance, pms: PmsAdapter = de
       const { items, count } = await bookingPage(ctx.db, { filters: body.filters, sorting: body.sorting, page, pageSize }, merchants);
       return pageAnswer(items, count, page, pageSize);
     },
-    { transaction: false },
+    { readOnly: true },
   );
 
   registerEndpoint(app, getBooking, async ({ params, caller, merchantId, ctx }) => visibleBooking(ctx.db, params.id, caller, merchantId));

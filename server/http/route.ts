@@ -4,7 +4,7 @@ import type { $ZodType } from 'zod/v4/core';
 import { routerPath, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResponseOf } from '../../contract/endpoint';
 import type { AppContext } from '../app-context';
 import { canSeeMerchant, groupOpens, isGranted, KEY_RESOURCES, type AnyCaller, type Caller, type KeyResource } from '../auth/caller';
-import { callerOfRequest } from '../auth/request-caller';
+import { callerOfRequest, lastCallerOfRequest, sameCaller } from '../auth/request-caller';
 import { refuseUntilTwoStep } from '../auth/sign-in-policy';
 import { GRANTS_VERSION_HEADER, grantsVersionOf } from '../auth/grants-version';
 import type { Db } from '../db/database';
@@ -72,10 +72,16 @@ export interface RouteOptions {
   /**
    * Whether the handler runs in one transaction, handed to it as `ctx.db` (use that one: on the
    * embedded engine a query on the app's own handle waits for the transaction to end, forever).
-   * Default: every endpoint but GET and multipart uploads (which read the upload first). A search
-   * sent as POST turns it off, so its count and page queries run in parallel.
+   * Default: every endpoint but GET, multipart uploads (which read the upload first) and `readOnly` ones
+   * (a search sent as POST, whose statements may then run in parallel).
    */
   transaction?: boolean;
+  /**
+   * The handler writes nothing and sends no reply itself (a search or list): its work may start for the caller the
+   * access token was at its last call, beside the session check, and is used only if the check answers that same
+   * caller (decision 0709). No transaction unless `transaction` asks for one.
+   */
+  readOnly?: boolean;
 }
 
 /**
@@ -97,65 +103,77 @@ export function registerEndpoint<const E extends Endpoint>(app: FastifyInstance,
 function registerRoute<const E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>, routeConfig: RouteOptions): void {
   // Money calls declare `idempotent` in the contract; the key handling wraps their handler.
   const run = withIdempotencyKey(endpoint, handler);
-  const { transaction = endpoint.method !== 'GET' && endpoint.bodyType !== 'multipart', ...config } = routeConfig;
+  const { readOnly = false, transaction = !readOnly && endpoint.method !== 'GET' && endpoint.bodyType !== 'multipart', ...config } = routeConfig;
+
+  /** Everything after the session check, for `caller`: the checks in their order, the input, the handler, its effects kept. */
+  const respond = async (request: FastifyRequest, reply: FastifyReply, caller: AnyCaller | null): Promise<Outcome> => {
+    const ctx = app.ctx;
+    if (endpoint.access !== 'public') {
+      if (!caller) throw problems.unauthorized();
+      // A secret key is its property's integration, not a person: sign-in, profiles and two-step are not its (decision 0370).
+      if (caller.kind === 'key' && !keysMayCall(endpoint)) throw problems.forbidden(KEY_REFUSED);
+      if (endpoint.access !== 'session') {
+        const { resource, action } = endpoint.access;
+        if (!isGranted(caller, resource, action)) throw problems.forbidden(`this needs ${action} on ${resource}`);
+        // The merchant-group-status rule (decision 0183), with its own reason.
+        if (!groupOpens(caller, resource))
+          throw problems.forbidden(`your merchant group is ${caller.merchantGroupStatus}: ${resource} opens once it is Active`);
+      }
+      // The sign-in policy may want two-step sign-in turned on first (decision 0310).
+      await refuseUntilTwoStep(ctx, caller, endpoint);
+    }
+    refuseUnsafeInput(request);
+    const params = parsePart(endpoint.params, request.params, 'params');
+    const query = parsePart(endpoint.query, request.query, 'query');
+    const body = parsePart(endpoint.body, request.body, 'body');
+    const merchantId = merchantHeaderOf(request);
+    if (merchantId !== undefined && caller && !canSeeMerchant(caller, merchantId)) throw problems.forbidden('you may not act on this merchant');
+    if (merchantId === undefined && endpoint.merchantHeader === 'required') throw merchantHeaderMissing();
+    const effects: Array<() => unknown> = [];
+    const answer = async (db: Db): Promise<Outcome> => {
+      const input = {
+        params,
+        query,
+        body,
+        caller,
+        ...(endpoint.merchantHeader ? { merchantId } : {}),
+        ctx: db === ctx.db ? ctx : { ...ctx, db },
+        request,
+        reply,
+        afterCommit: (effect: () => unknown) => effects.push(effect),
+      };
+      const result = await run(input as HandlerInput<E>);
+      // A FastifyReply is thenable, so a handler that sent a file resolves to undefined: check `sent`.
+      if (result === reply || reply.sent || reply.raw.headersSent) return { sent: true, effects };
+      if (ctx.config.validateResponses) {
+        const checked = safeParse(endpoint.response, result);
+        if (!checked.success) {
+          request.log.error({ endpoint: endpoint.id, issues: checked.error.issues }, 'answer does not match the contract');
+          throw new Error(`answer of ${endpoint.id} does not match the contract`);
+        }
+      }
+      return { sent: false, result, effects };
+    };
+    // The handler's writes and its audit entry commit together or not at all (decision 0176).
+    return transaction ? await ctx.db.transaction().execute(answer) : await answer(ctx.db);
+  };
+
   app.route({
     method: endpoint.method,
     url: routerPath(endpoint.path),
     config,
     handler: async (request, reply) => {
       const ctx = app.ctx;
+      // A read-only call starts its work for the caller its token was at its last call, beside the session check
+      // (one round trip fewer before the answer), and keeps that work only if the check answers the same caller
+      // (decision 0709). Never for a call that writes: its work could not be taken back.
+      const earlier = readOnly ? lastCallerOfRequest(request) : undefined;
+      const ahead = earlier ? settle(respond(request, reply, earlier)) : undefined;
       const caller = await callerOfRequest(ctx, request);
       // Lets an open page notice a scope change at its next call (decision 0311).
       if (caller) reply.header(GRANTS_VERSION_HEADER, grantsVersionOf(caller));
-      if (endpoint.access !== 'public') {
-        if (!caller) throw problems.unauthorized();
-        // A secret key is its property's integration, not a person: sign-in, profiles and two-step are not its (decision 0370).
-        if (caller.kind === 'key' && !keysMayCall(endpoint)) throw problems.forbidden(KEY_REFUSED);
-        if (endpoint.access !== 'session') {
-          const { resource, action } = endpoint.access;
-          if (!isGranted(caller, resource, action)) throw problems.forbidden(`this needs ${action} on ${resource}`);
-          // The merchant-group-status rule (decision 0183), with its own reason.
-          if (!groupOpens(caller, resource))
-            throw problems.forbidden(`your merchant group is ${caller.merchantGroupStatus}: ${resource} opens once it is Active`);
-        }
-        // The sign-in policy may want two-step sign-in turned on first (decision 0310).
-        await refuseUntilTwoStep(ctx, caller, endpoint);
-      }
-      refuseUnsafeInput(request);
-      const params = parsePart(endpoint.params, request.params, 'params');
-      const query = parsePart(endpoint.query, request.query, 'query');
-      const body = parsePart(endpoint.body, request.body, 'body');
-      const merchantId = merchantHeaderOf(request);
-      if (merchantId !== undefined && caller && !canSeeMerchant(caller, merchantId)) throw problems.forbidden('you may not act on this merchant');
-      if (merchantId === undefined && endpoint.merchantHeader === 'required') throw merchantHeaderMissing();
-      const effects: Array<() => unknown> = [];
-      const answer = async (db: Db): Promise<{ sent: true } | { sent: false; result: unknown }> => {
-        const input = {
-          params,
-          query,
-          body,
-          caller,
-          ...(endpoint.merchantHeader ? { merchantId } : {}),
-          ctx: db === ctx.db ? ctx : { ...ctx, db },
-          request,
-          reply,
-          afterCommit: (effect: () => unknown) => effects.push(effect),
-        };
-        const result = await run(input as HandlerInput<E>);
-        // A FastifyReply is thenable, so a handler that sent a file resolves to undefined: check `sent`.
-        if (result === reply || reply.sent || reply.raw.headersSent) return { sent: true };
-        if (ctx.config.validateResponses) {
-          const checked = safeParse(endpoint.response, result);
-          if (!checked.success) {
-            request.log.error({ endpoint: endpoint.id, issues: checked.error.issues }, 'answer does not match the contract');
-            throw new Error(`answer of ${endpoint.id} does not match the contract`);
-          }
-        }
-        return { sent: false, result };
-      };
-      // The handler's writes and its audit entry commit together or not at all (decision 0176).
-      const outcome = transaction ? await ctx.db.transaction().execute(answer) : await answer(ctx.db);
-      for (const effect of effects) {
+      const outcome = ahead && caller && sameCaller(caller, earlier!) ? settled(await ahead) : await respond(request, reply, caller);
+      for (const effect of outcome.effects) {
         try {
           await effect();
         } catch (error) {
@@ -163,9 +181,26 @@ function registerRoute<const E extends Endpoint>(app: FastifyInstance, endpoint:
         }
       }
       if (outcome.sent) return reply;
-      const result = outcome.result;
       reply.status(endpoint.successStatus ?? 200);
-      return result;
+      return outcome.result;
     },
   });
+}
+
+/** What a handler's run came to: the reply it sent itself, or the result to send; and the work to do once it is committed. */
+type Outcome = { sent: true; effects: Array<() => unknown> } | { sent: false; result: unknown; effects: Array<() => unknown> };
+
+/** A run that may be dropped: its failure is held, not thrown, until the run is kept (`settled`). */
+type Settled = { ok: true; outcome: Outcome } | { ok: false; error: unknown };
+
+function settle(run: Promise<Outcome>): Promise<Settled> {
+  return run.then(
+    (outcome) => ({ ok: true, outcome }),
+    (error: unknown) => ({ ok: false, error }),
+  );
+}
+
+function settled(kept: Settled): Outcome {
+  if (!kept.ok) throw kept.error;
+  return kept.outcome;
 }

@@ -166,7 +166,7 @@ export function registerMerchantGroupRoutes(app: FastifyInstance, applications: 
         pageSize: body.pageSize,
       };
     },
-    { transaction: false },
+    { readOnly: true },
   );
 
   for (const [id, action] of [

@@ -69,7 +69,7 @@ export function registerPayoutRoutes(app: FastifyInstance, options: { nudgeRun: 
       const { rows, count } = await payoutPage(ctx.db, body, merchants, page, pageSize);
       return pageAnswer(await withFees(ctx.db, rows), count, page, pageSize);
     },
-    { transaction: false },
+    { readOnly: true },
   );
 
   registerEndpoint(app, getPayout, async ({ params, caller, ctx }) => payoutDetail(ctx.db, params.id, caller.merchantScope));

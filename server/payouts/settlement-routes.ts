@@ -31,7 +31,7 @@ export function registerSettlementRoutes(app: FastifyInstance): void {
       const [{ items, count }, breakdown] = await Promise.all([linePage(ctx.db, params.id, body, page, pageSize), breakdownOf(ctx.db, params.id)]);
       return { ...pageAnswer(items, count, page, pageSize), breakdown };
     },
-    { transaction: false },
+    { readOnly: true },
   );
 
   registerEndpoint(app, getPayoutReconciliation, async ({ ctx }) => reconcile(ctx.db));

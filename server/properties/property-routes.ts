@@ -83,7 +83,7 @@ export function registerPropertyRoutes(app: FastifyInstance): void {
       const total = await countProperties(ctx.db, body.filters, merchants);
       return pageAnswer(items, { total, exact: true }, page, pageSize);
     },
-    { transaction: false },
+    { readOnly: true },
   );
   registerEndpoint(app, getPropertyOverview, async ({ params, caller, ctx }) => propertyOverview(ctx.db, caller, params.id));
   registerEndpoint(app, transitionEndpoint, async ({ params, body, caller, ctx }) => {

@@ -72,7 +72,7 @@ export function registerRefundRoutes(app: FastifyInstance, acquirer: Acquirer): 
       const { items, count } = await refundPage(ctx.db, { filters, sorting: body.sorting }, merchants, page, pageSize);
       return pageAnswer(items, count, page, pageSize);
     },
-    { transaction: false },
+    { readOnly: true },
   );
 
   registerEndpoint(app, getRefundRequest, async ({ params, caller, ctx }) => refundRequestDetail(ctx.db, caller, params.id, mayApprove(caller)));

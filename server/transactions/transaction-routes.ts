@@ -23,7 +23,7 @@ export function registerOrderRoutes(app: FastifyInstance, linkColumn: OrderLinkC
       const answer = pageAnswer(items, count, page, pageSize);
       return fromEnd ? { ...answer, fromEnd: true } : answer;
     },
-    { transaction: false },
+    { readOnly: true },
   );
 
   registerPaymentRoutes(app, linkColumn);
