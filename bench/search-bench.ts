@@ -75,12 +75,15 @@ function openBenchDatabase(): Db {
 
 /**
  * Times each of `works` in turns, one of each per run, so all see the same moment of the machine (a slower
- * second for one would otherwise pass for overhead or for its absence). Each one's times, sorted.
+ * second for one would otherwise pass for overhead or for its absence), the order rotating from run to run. Each
+ * one's times, sorted.
  */
 async function timedInTurns(works: ReadonlyArray<readonly [string, () => Promise<unknown>]>): Promise<Map<string, number[]>> {
   const times = new Map(works.map(([key]) => [key, [] as number[]]));
   for (let index = 0; index < WARM_UP + RUNS; index++)
-    for (const [key, work] of works) {
+    // Each run starts one further along the list, so no way is always the one right after another's call.
+    for (let turn = 0; turn < works.length; turn++) {
+      const [key, work] = works[(index + turn) % works.length]!;
       const started = performance.now();
       await work();
       if (index >= WARM_UP) times.get(key)!.push(performance.now() - started);
