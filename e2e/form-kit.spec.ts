@@ -33,6 +33,8 @@ test('a double click on the button that opens a dialog leaves it open', async ({
   await page.getByRole('button', { name: 'Export', exact: true }).dblclick();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Export' })).toBeVisible();
+  // The second click, landing on the dialog that the first opened, selects no word of it.
+  expect(await page.evaluate(() => window.getSelection()?.toString() ?? '')).toBe('');
   // Still open once the second click has had every chance to close it: a checkbox in it can be used.
   await dialog.getByRole('button', { name: 'Select none' }).click();
   await expect(dialog.getByRole('checkbox').first()).not.toBeChecked();

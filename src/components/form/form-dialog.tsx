@@ -1,5 +1,5 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useRef, type BaseSyntheticEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type BaseSyntheticEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 
@@ -34,14 +34,28 @@ export interface FormDialogProps {
 }
 
 /**
+ * How long after opening a second press still belongs to the double click that opened the dialog: the
+ * usual longest double-click interval of desktop systems.
+ */
+const OPENING_DOUBLE_CLICK_MS = 500;
+
+/**
  * The one dialog frame (decision 0400): title, what it is about, the fields, then the cancel/confirm
  * row. It closes by its Cancel button or Escape only: a click outside does nothing, so the second click
  * of a double click on the button that opened it cannot close it again, and a stray click does not
- * throw away what was typed.
+ * throw away what was typed. That second press does not select a word of the dialog either; a double
+ * click the user makes in it later (to copy a reference) selects as anywhere else.
  */
 export function FormDialog(props: FormDialogProps) {
   const { t } = useTranslation();
   const cancel = useRef<HTMLButtonElement>(null);
+  const openedAt = useRef(0);
+  useEffect(() => {
+    if (props.open) openedAt.current = performance.now();
+  }, [props.open]);
+  const keepOpeningClickFromSelecting = (event: MouseEvent) => {
+    if (event.detail > 1 && performance.now() - openedAt.current < OPENING_DOUBLE_CLICK_MS) event.preventDefault();
+  };
   const pending = props.pending ?? false;
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
@@ -88,7 +102,7 @@ export function FormDialog(props: FormDialogProps) {
       className="relative z-50"
     >
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
+      <div className="fixed inset-0 flex items-center justify-center p-4" onMouseDown={keepOpeningClickFromSelecting}>
         <DialogPanel
           className={`w-full ${props.size === 'lg' ? 'max-w-2xl' : 'max-w-md'} rounded bg-white p-5 shadow-xl`}
           data-testid={props.testId ?? 'confirm-dialog'}
