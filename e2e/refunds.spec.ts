@@ -188,3 +188,18 @@ test('a double click on Approve leaves its confirmation open, and confirming app
   await expect(detail.getByTestId('refund-approvals')).toHaveText('1 of 1');
   await expect(detail).toContainText('Completed');
 });
+
+test('a double click on a request in the table opens its details and leaves them open', async ({ page }) => {
+  // The requests the tests above made: the provider admin sees them all.
+  await signInAs(page, PROVIDER_ADMIN);
+  await page.goto('/refund-management');
+  await page.getByRole('radio', { name: 'All refunds' }).click();
+  const opener = page.getByRole('row').nth(1).getByRole('button').first();
+  const detail = await doubleClickOpener(page, opener, page.getByTestId('refund-detail'));
+  await expect(detail.getByRole('heading', { level: 2 })).toBeVisible();
+  // Past the double click's half second, a click beside the details closes them, as it always did.
+  await page.waitForTimeout(600);
+  await page.mouse.down();
+  await page.mouse.up();
+  await expect(detail).toBeHidden();
+});

@@ -1,6 +1,7 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useEffect, useRef, type BaseSyntheticEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useRef, type BaseSyntheticEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOpeningDoubleClick } from '../opening-double-click/opening-double-click';
 import { Button } from './button';
 
 export interface FormDialogProps {
@@ -34,12 +35,6 @@ export interface FormDialogProps {
 }
 
 /**
- * How long after opening a second press still belongs to the double click that opened the dialog: the
- * usual longest double-click interval of desktop systems.
- */
-const OPENING_DOUBLE_CLICK_MS = 500;
-
-/**
  * The one dialog frame (decision 0400): title, what it is about, the fields, then the cancel/confirm
  * row. It closes by its Cancel button or Escape only: a click outside does nothing, so the second click
  * of a double click on the button that opened it cannot close it again, and a stray click does not
@@ -49,13 +44,7 @@ const OPENING_DOUBLE_CLICK_MS = 500;
 export function FormDialog(props: FormDialogProps) {
   const { t } = useTranslation();
   const cancel = useRef<HTMLButtonElement>(null);
-  const openedAt = useRef(0);
-  useEffect(() => {
-    if (props.open) openedAt.current = performance.now();
-  }, [props.open]);
-  const keepOpeningClickFromSelecting = (event: MouseEvent) => {
-    if (event.detail > 1 && performance.now() - openedAt.current < OPENING_DOUBLE_CLICK_MS) event.preventDefault();
-  };
+  const openingClick = useOpeningDoubleClick(props.open);
   const pending = props.pending ?? false;
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
@@ -102,7 +91,7 @@ export function FormDialog(props: FormDialogProps) {
       className="relative z-50"
     >
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4" onMouseDown={keepOpeningClickFromSelecting}>
+      <div className="fixed inset-0 flex items-center justify-center p-4" onMouseDown={openingClick.onMouseDown}>
         <DialogPanel
           className={`w-full ${props.size === 'lg' ? 'max-w-2xl' : 'max-w-md'} rounded bg-white p-5 shadow-xl`}
           data-testid={props.testId ?? 'confirm-dialog'}

@@ -15,6 +15,7 @@ import { useActionMutation } from '../../lib/use-action-mutation';
 import { detailedMerchantsQuery, groupMerchantsQuery, merchantKeys, merchantWizardQuery, setMerchantActive } from './api';
 import { OnboardingStatusBadge } from './onboarding-status-badge';
 import { StatusChange } from './status-change';
+import { useOpeningDoubleClick } from '../../components/opening-double-click/opening-double-click';
 
 /** A merchant group opened from the list: its properties (deactivate, reactivate) and its settings pages. */
 export function GroupDialog({ group, onClose }: { group: MerchantGroupListItem; onClose: () => void }) {
@@ -23,10 +24,11 @@ export function GroupDialog({ group, onClose }: { group: MerchantGroupListItem; 
   // The statuses each merchant may move to now (GET /merchants/detailed), for "Change status".
   const detailed = useQuery(detailedMerchantsQuery(group.merchantGroupId));
   const [changing, setChanging] = useState<GroupMerchant | null>(null);
+  const openingClick = useOpeningDoubleClick(true);
   return (
-    <Dialog open onClose={onClose} className="relative z-40">
+    <Dialog open onClose={openingClick.closeUnlessOpening(onClose)} className="relative z-40">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
+      <div className="fixed inset-0 flex items-center justify-center p-4" onMouseDown={openingClick.onMouseDown}>
         <DialogPanel className="max-h-[90vh] w-full max-w-3xl overflow-auto rounded bg-white p-5 shadow-xl" data-testid="group-dialog">
           <div className="flex items-start justify-between gap-3">
             <DialogTitle className="text-lg font-semibold text-slate-900">{group.name}</DialogTitle>

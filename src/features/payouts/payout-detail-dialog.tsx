@@ -13,6 +13,7 @@ import { mayRetry, payoutStage } from '../../../machines/payout-lifecycle.machin
 import { payoutDetailQuery, payoutKeys } from './api';
 import { PayoutSettlement } from './payout-settlement';
 import { SidewaysScroll } from '../../components/sideways-scroll/sideways-scroll';
+import { useOpeningDoubleClick } from '../../components/opening-double-click/opening-double-click';
 
 const { retryPayout } = payoutEndpoints;
 
@@ -54,10 +55,11 @@ export function PayoutDetailDialog(props: { payoutId: string | null; canRetry: b
     if (status && status !== 'Processing') void queryClient.invalidateQueries({ queryKey: payoutKeys.searches });
   }, [status, queryClient]);
   const lastAttempt = payout?.attemptList.at(-1);
+  const openingClick = useOpeningDoubleClick(props.payoutId !== null);
   return (
-    <Dialog open={props.payoutId !== null} onClose={() => (retry.reset(), props.onClose())} className="relative z-40">
+    <Dialog open={props.payoutId !== null} onClose={openingClick.closeUnlessOpening(() => (retry.reset(), props.onClose()))} className="relative z-40">
       <div className="fixed inset-0 bg-black/30" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
+      <div className="fixed inset-0 flex items-center justify-center p-4" onMouseDown={openingClick.onMouseDown}>
         <DialogPanel className="max-h-[95vh] w-full max-w-4xl overflow-y-auto rounded bg-white p-5 shadow-xl">
           <DialogTitle className="text-lg font-semibold">{t('payouts.detail.title', { reference: payout?.reference ?? '' })}</DialogTitle>
           {detail.isError && (

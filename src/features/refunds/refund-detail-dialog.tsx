@@ -21,6 +21,7 @@ import { useSession } from '../../lib/session/session-provider';
 import { REFUND_APPROVAL_STATUS_TONES, REFUND_STATE_TONES } from '../../lib/status-tones';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { refundDetailQuery, refundKeys } from './api';
+import { useOpeningDoubleClick } from '../../components/opening-double-click/opening-double-click';
 
 const { approveRefundRequest, rejectRefundRequest } = refundEndpoints;
 
@@ -62,10 +63,11 @@ export function RefundDetailDialog(props: { requestId: string | null; onClose: (
   const money = (minor: number) => formatMoney(minor, request?.currency ?? 'EUR');
   const ownRequest = request !== undefined && request.requestedByEmail === user?.email;
   const reasonOk = confirming === null || !REASON_REQUIRED[confirming] || reason.trim().length >= 3;
+  const openingClick = useOpeningDoubleClick(props.requestId !== null);
   return (
-    <Dialog open={props.requestId !== null} onClose={props.onClose} className="relative z-40">
+    <Dialog open={props.requestId !== null} onClose={openingClick.closeUnlessOpening(props.onClose)} className="relative z-40">
       <div className="fixed inset-0 bg-black/30" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
+      <div className="fixed inset-0 flex items-center justify-center p-4" onMouseDown={openingClick.onMouseDown}>
         <DialogPanel className="max-h-full w-full max-w-lg overflow-y-auto rounded bg-white p-5 shadow-xl" data-testid="refund-detail">
           <DialogTitle className="text-lg font-semibold">{t('refunds.detail.title')}</DialogTitle>
           {request ? (

@@ -3,16 +3,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
 import { sentEmailQuery } from './api';
+import { useOpeningDoubleClick } from '../../components/opening-double-click/opening-double-click';
 
 /** One sent e-mail: its header lines and its text as sent, secrets masked by the server (decision 0170). */
 export function SentEmailDialog(props: { emailId: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const detail = useQuery({ ...sentEmailQuery(props.emailId ?? ''), enabled: props.emailId !== null });
   const mail = detail.data;
+  const openingClick = useOpeningDoubleClick(props.emailId !== null);
   return (
-    <Dialog open={props.emailId !== null} onClose={props.onClose} className="relative z-40">
+    <Dialog open={props.emailId !== null} onClose={openingClick.closeUnlessOpening(props.onClose)} className="relative z-40">
       <div className="fixed inset-0 bg-black/30" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
+      <div className="fixed inset-0 flex items-center justify-center p-4" onMouseDown={openingClick.onMouseDown}>
         <DialogPanel className="flex max-h-[90vh] w-full max-w-2xl flex-col gap-3 rounded bg-white p-5 shadow-xl">
           <DialogTitle className="text-lg font-semibold">{mail ? mail.subject : t('sentEmails.detail.title')}</DialogTitle>
           {detail.isError ? (
