@@ -90,7 +90,7 @@ test('rule, request above the two-approval threshold, two approvals, refunded on
   await signInAs(page, OPERATIONS);
   const id = await requestRefund(page, order, '60.00', 'guest left two nights early');
   await expect(page.getByTestId('refund-next-step')).toContainText(`The refund of ${formatMoney(6_000, 'EUR')} waits for 2 approvals`);
-  await expect(page.getByTestId('refund-next-step')).toContainText('MerchantAdmin, PropertyManager');
+  await expect(page.getByTestId('refund-next-step')).toContainText('Merchant admin, Property manager');
 
   await signInAs(page, MERCHANT_ADMIN);
   await openInTable(page, 'Waiting for me', order.referenceNo);

@@ -22,6 +22,7 @@ import { REFUND_APPROVAL_STATUS_TONES, REFUND_STATE_TONES } from '../../lib/stat
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { refundDetailQuery, refundKeys } from './api';
 import { useOpeningDoubleClick } from '../../components/opening-double-click/opening-double-click';
+import { roleLabels } from '../../lib/role-label';
 
 const { approveRefundRequest, rejectRefundRequest } = refundEndpoints;
 
@@ -107,7 +108,7 @@ export function RefundDetailDialog(props: { requestId: string | null; onClose: (
                         : t('refunds.detail.approvalsProgress', { given: request.approvalsGiven, required: request.approvalsRequired }),
                     testId: 'refund-approvals',
                   },
-                  { label: t('refunds.detail.approvers'), value: request.approverRoles.join(', ') || '—' },
+                  { label: t('refunds.detail.approvers'), value: roleLabels(t, request.approverRoles) || '—' },
                 ]}
               />
               <section>

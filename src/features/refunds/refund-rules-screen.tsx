@@ -20,6 +20,7 @@ import { refundKeys, refundRulesQuery } from './api';
 import { refundRuleSchema, type RuleValues } from './refund-rule-schema';
 import { LoadingStatus } from '../../components/loading-status/loading-status';
 import { SidewaysScroll } from '../../components/sideways-scroll/sideways-scroll';
+import { roleLabel, roleLabels } from '../../lib/role-label';
 
 const { saveRefundRule } = refundEndpoints;
 /** The roles the permission table lets approve refunds: the only ones a rule may name. */
@@ -100,7 +101,7 @@ export function RefundRulesScreen() {
                 <td className="px-3 py-2">{amount(rule.autoApproveUpToMinor, rule.currency)}</td>
                 <td className="px-3 py-2">{amount(rule.twoApprovalsAboveMinor, rule.currency)}</td>
                 <td className="px-3 py-2">{amount(rule.dailyAutoApproveCapMinor, rule.currency)}</td>
-                <td className="px-3 py-2">{rule.approverRoles.join(', ')}</td>
+                <td className="px-3 py-2">{roleLabels(t, rule.approverRoles)}</td>
                 <td className="px-3 py-2">
                   {formatDateTime(rule.updatedAt)}
                   {rule.updatedBy ? ` · ${rule.updatedBy}` : ''}
@@ -240,7 +241,7 @@ function RuleForm(props: { initial: Draft; existing: readonly RefundRule[]; onDo
           {APPROVER_ROLES.map((role) => (
             <label key={role} className="flex items-center gap-2">
               <input type="checkbox" value={role} {...form.register('approverRoles')} />
-              {role}
+              {roleLabel(t, role)}
             </label>
           ))}
           {rolesError ? (

@@ -5,6 +5,7 @@ import type { RefundRequestDetail } from '../../../contract/refunds';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { formatMoney } from '../../lib/format';
 import { refundDetailQuery } from './api';
+import { roleLabels } from '../../lib/role-label';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -18,7 +19,7 @@ function nextStep(t: ReturnType<typeof useTranslation>['t'], request: RefundRequ
     return t('refunds.submitted.waiting', {
       amount,
       count: request.approvalsRequired - request.approvalsGiven,
-      roles: request.approverRoles.join(', '),
+      roles: roleLabels(t, request.approverRoles),
     });
   return t('refunds.submitted.otherwise', {
     amount,

@@ -3,6 +3,7 @@ import { actionsOf } from '../../../contract/permission-rules';
 import { PERMISSION_TABLE, type ActionLetters } from '../../../contract/permission-table';
 import type { Resource } from '../../../contract/roles';
 import { sideOf, type PickerRole } from '../../../contract/user-admin';
+import { roleLabel } from '../../lib/role-label';
 
 /** The role's row of the permission table: what it lets its users do, resource by resource. */
 export function RolePermissions({ role }: { role: PickerRole }) {
@@ -10,10 +11,7 @@ export function RolePermissions({ role }: { role: PickerRole }) {
   const grants = Object.entries(PERMISSION_TABLE[role].grants) as [Resource, ActionLetters][];
   if (grants.length === 0) return <p className="text-xs text-slate-700">{t('users.picker.nothing')}</p>;
   return (
-    <ul
-      className="grid grid-cols-1 gap-x-4 text-xs text-slate-700 sm:grid-cols-2"
-      aria-label={t('users.picker.allowsFor', { role: t(`users.roles.${role}.name`) })}
-    >
+    <ul className="grid grid-cols-1 gap-x-4 text-xs text-slate-700 sm:grid-cols-2" aria-label={t('users.picker.allowsFor', { role: roleLabel(t, role) })}>
       {grants.map(([resource, letters]) => (
         <li key={resource}>
           <span className="font-medium">{t(`users.resources.${resource}`)}</span>:{' '}
@@ -49,7 +47,7 @@ export function RolePicker(props: { roles: readonly PickerRole[]; value: PickerR
               >
                 <input type="radio" name="role" value={role} checked={props.value === role} onChange={() => props.onChange(role)} className="mt-1" />
                 <span className="flex flex-col gap-1">
-                  <span className="text-sm font-medium text-slate-900">{t(`users.roles.${role}.name`)}</span>
+                  <span className="text-sm font-medium text-slate-900">{roleLabel(t, role)}</span>
                   <span className="text-sm text-slate-700">{t(`users.roles.${role}.description`)}</span>
                   <details className="text-xs">
                     <summary className="cursor-pointer text-brand">{t('users.picker.allows')}</summary>

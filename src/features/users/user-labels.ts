@@ -1,9 +1,10 @@
 import type { TFunction } from 'i18next';
 import { type UserRow } from '../../../contract/user-admin';
+import { roleLabel } from '../../lib/role-label';
 
-export function roleLabel(t: TFunction, role: string | null): string {
-  if (!role) return t('users.noRole');
-  return t(`users.roles.${role}.name`, { defaultValue: role });
+/** A user's role in the users list, "No role" for a user without one. */
+export function userRoleLabel(t: TFunction, role: string | null): string {
+  return role ? roleLabel(t, role) : t('users.noRole');
 }
 
 export function scopeLabel(t: TFunction, row: Pick<UserRow, 'scope' | 'merchantGroupName' | 'properties'>): string {
