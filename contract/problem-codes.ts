@@ -107,7 +107,7 @@ export const PROBLEM_CODES = {
   'webhook.saveAddressFirst': [],
   'webhook.saveBeforeTest': [],
   'emailSettings.saveBeforeTest': [],
-  /** A webhook address or mail server refused at save time (decision 0382). */
+  /** A webhook address or mail server refused at save time (decisions 0283, 0382). */
   'outboundTarget.privateAddress': [],
   'outboundTarget.ownAddress': [],
   'webhook.httpsOnly': [],
