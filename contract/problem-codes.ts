@@ -35,6 +35,8 @@ export const PROBLEM_CODES = {
   'merchantGroup.nameTaken': ['name'],
   /** The new merchant admin's address belongs to a user already. */
   'merchantAccess.emailTaken': [],
+  /** `email`: the address of the merchant admin the chosen group has already. */
+  'merchantAccess.groupHasAdmin': ['email'],
   // Users.
   'user.changedSince': [],
   'user.emailTaken': [],
@@ -46,6 +48,8 @@ export const PROBLEM_CODES = {
   'user.lastProviderAdmin': ['name'],
   'user.nothingToResendActive': ['email'],
   'user.nothingToResendDeactivated': ['email'],
+  /** A role that covers only the properties chosen for it, given none (the users screen, the property managers page). */
+  'user.chooseProperty': [],
   'propertyManagers.changedSince': [],
   // Orders (transactions) and their refunds.
   /** `status`: the order's status on the wire (Paid, PaymentLinkSentNoProcessing, ...), worded by WORDED_PARAMS. */
@@ -67,6 +71,11 @@ export const PROBLEM_CODES = {
   'refund.notApprovableNow': [],
   'refund.notRejectableNow': [],
   'refund.approvedAlready': [],
+  /** An approval sent while someone else rejected the request: approving it now overrides the rejection. */
+  'refund.overrideNeedsReason': [],
+  /** A rule for all properties needs a merchant, and provider staff belong to none. */
+  'refundRule.merchantRequired': [],
+  'refundRule.propertyOfAnotherMerchant': [],
   // Payouts.
   /** `status`: the payout's status on the wire (Paid, Processing, ...), worded by WORDED_PARAMS. */
   'payout.onlyFailedRetried': ['status'],
@@ -83,6 +92,8 @@ export const PROBLEM_CODES = {
   'paymentLink.cancelled': [],
   'paymentLink.locked': [],
   'paymentLink.expired': [],
+  /** The property's currencies or payment settings changed after the form read them. */
+  'paymentLink.choicesChanged': [],
   // Secret keys.
   'secretKey.revokedAlready': [],
   'secretKey.replacedAlready': [],
@@ -96,6 +107,12 @@ export const PROBLEM_CODES = {
   'webhook.saveAddressFirst': [],
   'webhook.saveBeforeTest': [],
   'emailSettings.saveBeforeTest': [],
+  /** A webhook address or mail server refused at save time (decisions 0283, 0382). */
+  'outboundTarget.privateAddress': [],
+  'outboundTarget.ownAddress': [],
+  'webhook.httpsOnly': [],
+  /** Both webhook addresses refused, for different reasons. */
+  'webhook.addressesRefused': [],
   // The guest's payment page: its property's processing settings (decision 0698).
   'checkout.holderNameRequired': [],
   'checkout.cardNotAccepted': [],
@@ -132,9 +149,22 @@ export const PROBLEM_CODES = {
   'property.statusAlready': ['property', 'status'],
   /** `property`: the property's name; `status`, `target`: its status and the one asked for, on the wire (worded). */
   'property.cannotMoveTo': ['property', 'status', 'target'],
+  /** `status`: the merchant group's onboarding status on the wire (worded); a group in it takes no new property. */
+  'property.groupClosed': ['status'],
+  // A property's logo and image (decision 0300).
+  /** `maxKb`: the most the asset may have, in KB. */
+  'brandAsset.fileTooLarge': ['maxKb'],
+  'brandAsset.wrongFormat': [],
+  'brandAsset.unreadable': [],
+  /** The image's pixel size and the smallest and largest the asset may have. */
+  'brandAsset.wrongDimensions': ['width', 'height', 'minWidth', 'minHeight', 'maxWidth', 'maxHeight'],
+  'brandAsset.fileEmpty': [],
   // The merchant wizard, fees, e-mail settings.
   'merchantWizard.stepsIncomplete': [],
+  /** `status`: the merchant group's onboarding status on the wire (worded); the wizard opens only while it is Active. */
+  'merchantWizard.notOpen': ['status'],
   'fees.validFromTaken': [],
+  'fees.validFromPast': [],
   /** The mail server, port, encryption or user changed, and the saved password goes only where it was saved for. */
   'emailSettings.passwordAgain': [],
   // Anywhere.
@@ -171,6 +201,8 @@ export const WORDED_PARAMS: { readonly [C in ProblemCode]?: { readonly [Name in 
   'property.actionNotAllowed': { status: 'properties.status' },
   'property.statusAlready': { status: 'merchants.propertyStatus' },
   'property.cannotMoveTo': { status: 'merchants.propertyStatus', target: 'merchants.propertyStatus' },
+  'property.groupClosed': { status: 'merchants.status' },
+  'merchantWizard.notOpen': { status: 'merchants.status' },
 };
 
 /**

@@ -32,14 +32,13 @@ test("a logo checked by the server, colours and a font: the brand-assets page, t
   await expect(logo.getByTestId('brand-asset-logo-rules')).toHaveText('PNG or JPEG, from 100 × 40 to 1200 × 600 pixels, at most 500 KB.');
   await expect(logo.getByText('No logo yet')).toBeVisible();
 
-  // The server reads the bytes: a GIF named .png, and a PNG too small, are refused by rule.
+  // The server reads the bytes: a GIF named .png, and a PNG too small, are refused by rule, in the catalogue's words.
   await logo.getByLabel('Upload a logo').setInputFiles(file('logo.png', GIF_IMAGE));
-  await expect(logo.getByRole('alert')).toContainText('Wrong format: use a PNG or JPEG image.');
-  await expect(logo.getByRole('alert')).toContainText('image/gif');
+  await expect(logo.getByRole('alert')).toHaveText('Wrong format: this file is not a PNG or JPEG image. Choose a PNG or JPEG file.');
   await logo.getByLabel('Upload a logo').setInputFiles(file('tiny.png', pngImage(60, 30)));
   await expect(logo.getByRole('alert')).toContainText('Wrong dimensions');
   await expect(logo.getByRole('alert')).toHaveText(
-    'Wrong dimensions: the image is too small or too large. This image is 60 × 30 pixels; a logo is from 100 × 40 to 1200 × 600.',
+    'Wrong dimensions: this image is 60 × 30 pixels, and it must be from 100 × 40 to 1200 × 600 pixels. Choose another image, or resize this one.',
   );
   await expect(logo.getByRole('img')).toHaveCount(0);
 

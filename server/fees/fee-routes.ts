@@ -78,7 +78,8 @@ export function registerFeeRoutes(app: FastifyInstance): void {
   registerEndpoint(app, feeEndpoints.createFeeSchedule, async ({ body, caller, ctx }) => {
     // The merchant row's lock makes concurrent saves for one merchant take turns.
     const merchant = await visibleMerchant(ctx.db, caller, body.merchantId, true);
-    if (body.validFrom < todayUtc()) throw problems.validation({ validFrom: ['fees.validation.validFromPast'] }, 'a fee schedule starts today or later');
+    if (body.validFrom < todayUtc())
+      throw problems.validation({ validFrom: ['fees.validation.validFromPast'] }, 'a fee schedule starts today or later').withCode('fees.validFromPast');
     const sameDay = await ctx.db
       .selectFrom('fees')
       .select('id')

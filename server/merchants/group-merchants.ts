@@ -42,7 +42,8 @@ async function lockedMerchant(db: Db, caller: Caller, merchantId: string): Promi
 /** The status the property lifecycle (machines/property-lifecycle.machine.ts) leads to, or 409 where it allows no such step. */
 async function lifecycleNext(db: Db, row: MerchantRow, action: 'deactivate' | 'reactivate'): Promise<PropertyStatus> {
   const next = nextPropertyStatus(row.status as PropertyStatus, action, await propertyFacts(db, row.id));
-  if (!next) throw problems.conflict(`${row.name} cannot be ${action}d while it is ${row.status}`);
+  if (!next)
+    throw problems.conflict(`${row.name} cannot be ${action}d while it is ${row.status}`).withCode('property.actionNotAllowed', { status: row.status });
   return next;
 }
 
@@ -59,7 +60,8 @@ export function registerGroupMerchantRoutes(app: FastifyInstance): void {
 
   registerEndpoint(app, merchantEndpoints.deactivateMerchant, async ({ params, body, caller, ctx }) => {
     const row = await lockedMerchant(ctx.db, caller, params.id);
-    if (row.status === 'Inactive') throw problems.conflict(`${row.name} is inactive already`);
+    if (row.status === 'Inactive')
+      throw problems.conflict(`${row.name} is inactive already`).withCode('property.statusAlready', { property: row.name, status: row.status });
     const next = await lifecycleNext(ctx.db, row, 'deactivate');
     const updated = await ctx.db
       .updateTable('merchants')
@@ -73,7 +75,8 @@ export function registerGroupMerchantRoutes(app: FastifyInstance): void {
 
   registerEndpoint(app, merchantEndpoints.reactivateMerchant, async ({ params, body, caller, ctx }) => {
     const row = await lockedMerchant(ctx.db, caller, params.id);
-    if (row.status !== 'Inactive') throw problems.conflict(`${row.name} is not inactive (it is ${row.status})`);
+    if (row.status !== 'Inactive')
+      throw problems.conflict(`${row.name} is not inactive (it is ${row.status})`).withCode('property.actionNotAllowed', { status: row.status });
     const next = await lifecycleNext(ctx.db, row, 'reactivate');
     const updated = await ctx.db
       .updateTable('merchants')

@@ -48,7 +48,10 @@ export function registerMerchantAccessRoutes(app: FastifyInstance): void {
         .where('users.merchant_group_id', '=', groupId)
         .where('user_roles.role_name', '=', ADMIN_ROLE)
         .executeTakeFirst();
-      if (admins) throw conflictOn('merchantGroupId', `this merchant group has its merchant admin already (${admins.email})`);
+      if (admins)
+        throw conflictOn('merchantGroupId', `this merchant group has its merchant admin already (${admins.email})`).withCode('merchantAccess.groupHasAdmin', {
+          email: admins.email,
+        });
       await ensureApplication(ctx.db, groupId);
     }
 

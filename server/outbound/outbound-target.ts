@@ -115,6 +115,12 @@ export function isOwnAddress(address: string, own: Set<string> = ownAddresses())
 const OWN_ADDRESS = "this is an address of this server itself; use the receiver's own host";
 const PRIVATE_ADDRESS = 'this address is on a private network; use a public host';
 
+/** The code of each refusal literalTargetProblem words, for the forms that save a target (decision 0710). */
+export const TARGET_PROBLEM_CODES: Readonly<Record<string, 'outboundTarget.ownAddress' | 'outboundTarget.privateAddress'>> = {
+  [OWN_ADDRESS]: 'outboundTarget.ownAddress',
+  [PRIVATE_ADDRESS]: 'outboundTarget.privateAddress',
+};
+
 /** Refuses at save time what is private on its face: localhost names, literal private addresses and the server's own. */
 export function literalTargetProblem(host: string, allowPrivate: boolean): string | undefined {
   if (allowPrivate) return undefined;

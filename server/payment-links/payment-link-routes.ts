@@ -68,7 +68,8 @@ export function registerPaymentLinkRoutes(app: FastifyInstance): void {
       refused.paymentType = [`${property.name}'s payment settings allow ${choices.paymentTypes.join(', ')}`];
     if (!choices.chargeCategories.includes(body.chargeCategory))
       refused.chargeCategory = [`${property.name}'s payment settings allow ${choices.chargeCategories.join(', ')}`];
-    if (Object.keys(refused).length > 0) throw problems.validation(refused, 'the request has invalid fields');
+    // The form offers only the setup's choices: one refused here changed after the form read them.
+    if (Object.keys(refused).length > 0) throw problems.validation(refused, 'the request has invalid fields').withCode('paymentLink.choicesChanged');
     const booking = await ctx.db
       .selectFrom('bookings')
       .select('id')

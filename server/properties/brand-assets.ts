@@ -41,18 +41,31 @@ function ruleBroken(rule: BrandAssetRuleName, facts: string): HttpProblem {
 export async function checkBrandAsset(asset: BrandAssetKind, content: Buffer): Promise<{ contentType: BrandAssetFormat; width: number; height: number }> {
   const rule = BRAND_ASSET_RULES[asset];
   const formats = rule.formats.map((format) => FORMAT_NAMES[format]).join(' or ');
-  if (content.length > rule.maxBytes) throw ruleBroken('fileSize', `this file has ${KB(content.length)}; a ${asset} may have at most ${KB(rule.maxBytes)}`);
+  if (content.length > rule.maxBytes)
+    throw ruleBroken('fileSize', `this file has ${KB(content.length)}; a ${asset} may have at most ${KB(rule.maxBytes)}`).withCode('brandAsset.fileTooLarge', {
+      maxKb: Math.round(rule.maxBytes / 1024),
+    });
   const detected = await fileTypeFromBuffer(content);
   const contentType = rule.formats.find((format) => format === detected?.mime);
-  if (!contentType) throw ruleBroken('format', `this file's content is ${detected?.mime ?? 'not a recognised image'}; a ${asset} is ${formats}`);
+  if (!contentType)
+    throw ruleBroken('format', `this file's content is ${detected?.mime ?? 'not a recognised image'}; a ${asset} is ${formats}`).withCode(
+      'brandAsset.wrongFormat',
+    );
   const size = pixelSizeOf(content, contentType);
-  if (!size) throw ruleBroken('format', `the ${FORMAT_NAMES[contentType]} header of this file cannot be read`);
+  if (!size) throw ruleBroken('format', `the ${FORMAT_NAMES[contentType]} header of this file cannot be read`).withCode('brandAsset.unreadable');
   const { width, height } = size;
   if (width < rule.minWidth || height < rule.minHeight || width > rule.maxWidth || height > rule.maxHeight)
     throw ruleBroken(
       'dimensions',
       `this image is ${width} × ${height} pixels; a ${asset} is from ${rule.minWidth} × ${rule.minHeight} to ${rule.maxWidth} × ${rule.maxHeight}`,
-    );
+    ).withCode('brandAsset.wrongDimensions', {
+      width,
+      height,
+      minWidth: rule.minWidth,
+      minHeight: rule.minHeight,
+      maxWidth: rule.maxWidth,
+      maxHeight: rule.maxHeight,
+    });
   return { contentType, width, height };
 }
 
@@ -72,12 +85,17 @@ export async function readAssetUpload(request: FastifyRequest, asset: BrandAsset
     if (error instanceof HttpProblem) throw error;
     const code = (error as { code?: string }).code;
     // The plugin stops reading at the limit: the file is over it, which is the file size rule.
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw ruleBroken('fileSize', `this file has more than ${KB(maxBytes)}; a ${asset} may have at most ${KB(maxBytes)}`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw ruleBroken('fileSize', `this file has more than ${KB(maxBytes)}; a ${asset} may have at most ${KB(maxBytes)}`).withCode('brandAsset.fileTooLarge', {
+        maxKb: Math.round(maxBytes / 1024),
+      });
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw problems.badRequest('send exactly one part: the file, named "file"');
     throw problems.badRequest(`the upload could not be read: ${(error as Error).message}`);
   }
-  if (!file || file.content.length === 0) throw problems.validation({ file: ['brandAssets.rules.fileRequired'] }, 'choose a file to upload');
+  // The screen always sends the chosen file: what reaches here without bytes is an empty file.
+  if (!file || file.content.length === 0)
+    throw problems.validation({ file: ['brandAssets.rules.fileRequired'] }, 'choose a file to upload').withCode('brandAsset.fileEmpty');
   return file;
 }
 

@@ -38,7 +38,9 @@ export async function createProperty(db: Db, caller: Caller, info: PropertyInfo,
   if (!group) throw problems.validation({ merchantGroupId: ['no such merchant group'] });
   // The rule the capabilities answer lists groups by (decision 0481).
   if (GROUPS_CLOSED_TO_NEW_PROPERTIES.includes(group.status as OnboardingStatus))
-    throw problems.conflict(group.status === 'Deleted' ? 'the merchant group is deleted' : `the merchant group is ${group.status}: it takes no new property`);
+    throw problems
+      .conflict(group.status === 'Deleted' ? 'the merchant group is deleted' : `the merchant group is ${group.status}: it takes no new property`)
+      .withCode('property.groupClosed', { status: group.status });
   const { position } = await db
     .selectFrom('merchants')
     .select(sql<number>`coalesce(max(position) + 1, 0)`.as('position'))

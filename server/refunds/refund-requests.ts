@@ -350,7 +350,8 @@ export async function approveRefundRequest(db: Db, acquirer: Acquirer, caller: C
     throw problems.conflict(`this refund request is ${status.approvalStatus}: it cannot be approved now`).withCode('refund.notApprovableNow');
   const refusal = peopleAllow(caller, request, approvers, decision);
   if (refusal) throw problems.forbidden(refusal);
-  if (decision === 'override' && !reason) throw problems.validation({ reason: ['say why the rejection is overridden'] });
+  // The screen offered an approval; a rejection that came meanwhile makes it an override, which must say why.
+  if (decision === 'override' && !reason) throw problems.validation({ reason: ['say why the rejection is overridden'] }).withCode('refund.overrideNeedsReason');
   const refundable = await refundableOf(db, order, request.id);
   if (Number(request.amount_minor) > refundable)
     throw problems

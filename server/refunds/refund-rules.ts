@@ -127,10 +127,12 @@ export async function saveRule(
   if (body.merchantId) {
     const property = await db.selectFrom('merchants').select(['id', 'merchant_group_id']).where('id', '=', body.merchantId).executeTakeFirst();
     if (!property || (caller.merchantScope !== 'all' && !caller.merchantScope.includes(property.id))) throw problems.notFound('property not found');
-    if (groupId && groupId !== property.merchant_group_id) throw problems.validation({ merchantId: ['this property belongs to another merchant'] });
+    if (groupId && groupId !== property.merchant_group_id)
+      throw problems.validation({ merchantId: ['this property belongs to another merchant'] }).withCode('refundRule.propertyOfAnotherMerchant');
     groupId = property.merchant_group_id;
   } else {
-    if (!groupId) throw problems.validation({ merchantGroupId: ['name the merchant the rule is for'] });
+    // Provider staff belong to no merchant, and the rules screen names none for them.
+    if (!groupId) throw problems.validation({ merchantGroupId: ['name the merchant the rule is for'] }).withCode('refundRule.merchantRequired');
     const group = await db.selectFrom('merchant_groups').select('id').where('id', '=', groupId).executeTakeFirst();
     if (!group || (caller.merchantScope !== 'all' && caller.merchantGroupId !== groupId)) throw problems.notFound('merchant not found');
     if (!(await mayRuleGroup(db, caller, groupId))) throw problems.forbidden("only someone who sees all of the merchant's properties may set its rule");

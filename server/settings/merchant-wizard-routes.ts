@@ -36,7 +36,9 @@ async function wizardOf(db: Db, group: { id: string; status: string }): Promise<
 
 function assertOpen(group: { status: string }): void {
   if (group.status !== MERCHANT_WIZARD_STATUS)
-    throw problems.conflict(`the merchant wizard opens once the merchant group is ${MERCHANT_WIZARD_STATUS} (it is ${group.status})`);
+    throw problems
+      .conflict(`the merchant wizard opens once the merchant group is ${MERCHANT_WIZARD_STATUS} (it is ${group.status})`)
+      .withCode('merchantWizard.notOpen', { status: group.status });
 }
 
 export function registerMerchantWizardRoutes(app: FastifyInstance): void {

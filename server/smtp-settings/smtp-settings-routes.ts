@@ -7,7 +7,7 @@ import type { SmtpSettingsTable } from '../db/schema';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { assertVersionAmong, namesVersion } from '../http/versions';
-import { literalTargetProblem } from '../outbound/outbound-target';
+import { literalTargetProblem, TARGET_PROBLEM_CODES } from '../outbound/outbound-target';
 import { secretBoxOf } from '../outbound/secret-box';
 import { currentScopeVersions, lockGroupForSettingsSave } from '../settings/settings-access';
 import { checkSettingsScope, type CheckedScope } from '../settings/settings-scope-access';
@@ -67,7 +67,11 @@ export function registerSmtpSettingsRoutes(app: FastifyInstance): void {
   registerEndpoint(app, saveMerchantSmtp, async ({ body, caller, ctx, request }) => {
     const scope = await checkSettingsScope(ctx.db, caller, body.scope);
     const serverProblem = literalTargetProblem(body.server, ctx.config.integrations.allowPrivateTargets);
-    if (serverProblem) throw problems.validation({ server: [serverProblem] });
+    if (serverProblem) {
+      const refused = problems.validation({ server: [serverProblem] });
+      const code = TARGET_PROBLEM_CODES[serverProblem];
+      throw code ? refused.withCode(code) : refused;
+    }
     await lockGroupForSettingsSave(ctx.db, scope.merchantGroupId);
     const existing = await rowOf(ctx.db, scope.merchantGroupId, scope.merchantId);
     // A property without settings of its own showed its group's: a save made from them is current only while they are.

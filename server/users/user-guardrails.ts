@@ -44,7 +44,7 @@ export async function checkedMerchantIds(db: Db, caller: Caller, role: PickerRol
       throw problems.validation({ merchantIds: [`the role ${role} covers ${groupId ? 'its whole merchant group' : 'every merchant'}; choose no properties`] });
     return [];
   }
-  if (unique.length === 0) throw problems.validation({ merchantIds: ['choose at least one property'] });
+  if (unique.length === 0) throw problems.validation({ merchantIds: ['choose at least one property'] }).withCode('user.chooseProperty');
   if (!groupId) throw problems.validation({ merchantIds: ['a property-side user needs a merchant group'] });
   const inGroup = await db.selectFrom('merchants').select('id').where('id', 'in', unique).where('merchant_group_id', '=', groupId).execute();
   if (inGroup.length !== unique.length) throw problems.forbidden('a property you chose is not in this merchant group');

@@ -19,7 +19,7 @@ import { secretBoxOf } from '../outbound/secret-box';
 import { currentScopeVersions, lockGroupForSettingsSave } from '../settings/settings-access';
 import { checkSettingsScope, type CheckedScope } from '../settings/settings-scope-access';
 import { enqueueDelivery, webhookTargetOf } from './webhook-events';
-import { literalTargetProblem } from '../outbound/outbound-target';
+import { literalTargetProblem, TARGET_PROBLEM_CODES } from '../outbound/outbound-target';
 import { newWebhookSecret } from './webhook-signature';
 
 // Webhook settings, test events and the delivery log of a merchant group or property (decisions 0281-0283).
@@ -90,13 +90,27 @@ function entityOf(scope: CheckedScope): [string, string] {
   return scope.merchantId === null ? ['merchant-group', scope.merchantGroupId] : ['merchant', scope.merchantId];
 }
 
+const HTTPS_ONLY = 'use https://';
+
 /** Whether a URL may be saved here: well formed (the contract checked) and, in production, not private. */
 function urlProblem(value: string, allowPrivate: boolean): string | undefined {
   return (
     webhookUrlProblem(value) ??
     literalTargetProblem(new URL(value).hostname, allowPrivate) ??
-    (allowPrivate || value.startsWith('https:') ? undefined : 'use https://')
+    (allowPrivate || value.startsWith('https:') ? undefined : HTTPS_ONLY)
   );
+}
+
+type AddressRefusalCode = 'webhook.httpsOnly' | 'webhook.addressesRefused' | (typeof TARGET_PROBLEM_CODES)[string];
+
+/**
+ * A coded refusal is about one fault (decision 0686), and the SPA shows its sentence at each field it names: the
+ * addresses' reason when they share one, a sentence naming both when their reasons differ.
+ */
+function addressRefusalCode(reasons: readonly string[]): AddressRefusalCode | undefined {
+  const codes = new Set(reasons.map((reason) => (reason === HTTPS_ONLY ? 'webhook.httpsOnly' : TARGET_PROBLEM_CODES[reason])));
+  if (codes.has(undefined)) return undefined;
+  return codes.size === 1 ? [...codes][0] : 'webhook.addressesRefused';
 }
 
 /** A delivery as DELIVERY_COLUMNS reads it, typed from the schema (decision 0610). */
@@ -156,7 +170,10 @@ export function registerWebhookRoutes(app: FastifyInstance, nudge: () => void): 
     const payLaterUrl = body.payLaterUrl ? body.payLaterUrl : null;
     const payLaterError = payLaterUrl ? urlProblem(payLaterUrl, allowPrivate) : undefined;
     if (payLaterError) errors.payLaterUrl = [payLaterError];
-    if (Object.keys(errors).length) throw problems.validation(errors);
+    if (Object.keys(errors).length) {
+      const code = addressRefusalCode(Object.values(errors).flat());
+      throw code ? problems.validation(errors).withCode(code) : problems.validation(errors);
+    }
     await lockGroupForSettingsSave(ctx.db, scope.merchantGroupId);
     const existing = await rowOf(ctx.db, scope.merchantGroupId, scope.merchantId);
     // A property without settings of its own showed its group's: a save made from them is current only while they are.

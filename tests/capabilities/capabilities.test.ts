@@ -96,6 +96,8 @@ describe("a link asks only for what the property's payment settings allow", () =
     const refused = await createLink(app, tokens.FolioAdmin!, naxos, linkBody({ paymentType: 'AU', chargeCategory: 'Spa', bookingReference: 'CAP-SET-1' }));
     expect(refused.statusCode).toBe(400);
     expect(Object.keys(refused.json<{ errors: Record<string, string[]> }>().errors).sort()).toEqual(['chargeCategory', 'paymentType']);
+    // The form offers only the setup's choices: a refused one changed after it read them, one fault whatever the fields.
+    expect(refused.json<{ code?: string }>().code).toBe('paymentLink.choicesChanged');
     expect((await createLink(app, tokens.FolioAdmin!, naxos, linkBody({ bookingReference: 'CAP-SET-2' }))).statusCode).toBe(201);
     // The demo group takes every type and category.
     const canal = await app.inject({
@@ -161,6 +163,11 @@ describe('adding a property is per merchant group (decision 0481)', () => {
       const refused = await createIn('FolioAdmin', groups[closed], `Refused in ${closed}`);
       expect(refused.statusCode, closed).toBe(409);
       expect(refused.json<{ detail: string }>().detail).toMatch(/takes no new property|deleted/);
+      const { code, params } = refused.json<{ code?: string; params?: { status?: string } }>();
+      expect(code, closed).toBe('property.groupClosed');
+      expect(params?.status, closed).toBe(
+        (await app.ctx.db.selectFrom('merchant_groups').select('status').where('id', '=', groups[closed]!).executeTakeFirstOrThrow()).status,
+      );
     }
     expect((await createIn('FolioAdmin', groups['Baltic Inns'], 'Tallinn Harbour Rooms')).statusCode).toBe(201);
     expect((await createIn('MerchantAdmin', undefined, 'Lagoon Annex')).statusCode).toBe(201);

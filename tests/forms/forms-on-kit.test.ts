@@ -47,7 +47,7 @@ const NOT_FIELD_ERRORS: Record<string, string> = {
   'src/lib/api-client.ts': "an answer that does not match the contract's schema becomes the failure's message",
   'src/lib/failure-message.ts': "a refusal's body that does not match its schema becomes the failure's message",
   'src/features/auth/password-policy.ts': 'the rules a new password misses, a checklist shown while typing',
-  'src/features/settings/brand-assets/brand-asset-upload.tsx': "a file upload, no form: the server's rule for the file",
+  'src/features/settings/brand-assets/brand-asset-refusal.ts': "a file upload, no form: the server's rule for the file",
 };
 
 describe('forms on the form kit', () => {

@@ -68,8 +68,13 @@ describe('with private targets refused', () => {
   });
 
   const scope = () => ({ kind: 'merchantGroup', merchantGroupId: groupId });
-  const saveWebhook = (url: string) =>
-    app.inject({ method: 'PUT', url: '/folio/payment-api/v2/webhooks', headers: bearer(merchantAdmin), payload: { scope: scope(), url } });
+  const saveWebhook = (url: string, payLaterUrl?: string) =>
+    app.inject({
+      method: 'PUT',
+      url: '/folio/payment-api/v2/webhooks',
+      headers: bearer(merchantAdmin),
+      payload: { scope: scope(), url, ...(payLaterUrl === undefined ? {} : { payLaterUrl }) },
+    });
   const saveSmtp = (server: string) =>
     app.inject({
       method: 'PUT',
@@ -78,16 +83,32 @@ describe('with private targets refused', () => {
       payload: { scope: scope(), provider: 'SMTP', server, port: 25, encryption: 'None', username: '', senderEmail: 'bookings@lagoon.example' },
     });
   const fieldError = (response: { json: <T>() => T }, field: string) => response.json<{ errors: Record<string, string[]> }>().errors[field]?.[0];
+  const codeOf = (response: { json: <T>() => T }) => response.json<{ code?: string }>().code;
 
   test('a webhook URL or mail server written as an IPv6 address carrying loopback or a private address is refused at save', async () => {
     for (const address of CARRYING_PRIVATE) {
       const webhook = await saveWebhook(`https://[${address}]:4399/`);
       expect(webhook.statusCode, address).toBe(400);
       expect(fieldError(webhook, 'url'), address).toMatch(/private network/);
+      expect(codeOf(webhook), address).toBe('outboundTarget.privateAddress');
       const smtp = await saveSmtp(address);
       expect(smtp.statusCode, address).toBe(400);
       expect(fieldError(smtp, 'server'), address).toMatch(/private network/);
+      expect(codeOf(smtp), address).toBe('outboundTarget.privateAddress');
     }
+  });
+
+  test('a webhook address without https is refused with its own code; two addresses refused for different reasons with one naming both', async () => {
+    const plain = await saveWebhook('http://hooks.lagoon.example/folio');
+    expect(plain.statusCode).toBe(400);
+    expect(fieldError(plain, 'url')).toBe('use https://');
+    expect(codeOf(plain)).toBe('webhook.httpsOnly');
+    const both = await saveWebhook('http://hooks.lagoon.example/folio', 'http://hooks.lagoon.example/later');
+    expect(codeOf(both)).toBe('webhook.httpsOnly');
+    const mixed = await saveWebhook('https://10.0.0.1/folio', 'http://hooks.lagoon.example/later');
+    expect(mixed.statusCode).toBe(400);
+    expect([fieldError(mixed, 'url'), fieldError(mixed, 'payLaterUrl')]).toEqual(['this address is on a private network; use a public host', 'use https://']);
+    expect(codeOf(mixed)).toBe('webhook.addressesRefused');
   });
 
   test('a delivery or test e-mail to such an address saved earlier is not dialled', async () => {
@@ -114,8 +135,10 @@ describe('with private targets refused', () => {
       const webhook = await saveWebhook(`https://${host}/hooks`);
       expect(webhook.statusCode, host).toBe(400);
       expect(fieldError(webhook, 'url'), host).toMatch(/this server itself/);
+      expect(codeOf(webhook), host).toBe('outboundTarget.ownAddress');
       const smtp = await saveSmtp(host.replace(/^\[|\]$/g, ''));
       expect(fieldError(smtp, 'server'), host).toMatch(/this server itself/);
+      expect(codeOf(smtp), host).toBe('outboundTarget.ownAddress');
       heard = 0;
       const outcome = await postWebhook(`http://${host}:${listenerPort}/`, {}, '{}', { allowPrivate: false, timeoutMs: 5000 });
       expect(outcome.error, host).toMatch(/this server itself/);

@@ -204,6 +204,7 @@ describe('e-mail settings', () => {
         const response = await save(merchantAdmin, settingsBody({ server }));
         expect(response.statusCode, server).toBe(400);
         expect(response.json<{ errors: Record<string, string[]> }>().errors.server?.[0]).toMatch(/private network/);
+        expect(response.json<{ code?: string }>().code, server).toBe('outboundTarget.privateAddress');
       }
       // Settings saved earlier are not dialled either: the check runs on the address about to be used.
       await app.ctx.db

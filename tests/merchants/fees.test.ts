@@ -88,6 +88,13 @@ describe('fee schedules', () => {
     expect((await bad({ feeModel: 'Blended', percentage: 1.2345 })).percentage).toEqual(['fees.validation.percentageDecimals']);
     expect((await bad({ feeModel: 'Other fee', fixedAmountMinor: 1.5 })).fixedAmountMinor).toEqual(['fees.validation.fixedAmount']);
     expect((await bad({ feeModel: 'Other fee', fixedAmountMinor: 10, validFrom: dayFromToday(-1) })).validFrom).toEqual(['fees.validation.validFromPast']);
+    const past = await post(admin, `${MERCHANT_API}/fees`, {
+      merchantId: lagoonMerchant,
+      feeModel: 'Other fee',
+      fixedAmountMinor: 10,
+      validFrom: dayFromToday(-1),
+    });
+    expect(past.json()).toMatchObject({ code: 'fees.validFromPast', detail: 'a fee schedule starts today or later' });
     // Too much is said as too much, not as "0 or more".
     expect((await bad({ feeModel: 'Transaction fees', fixedAmountMinor: 100_000_001 })).fixedAmountMinor).toEqual(['fees.validation.fixedAmountTooLarge']);
 

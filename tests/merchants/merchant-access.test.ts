@@ -74,6 +74,7 @@ describe('granting merchant access', () => {
     const again = await post(admin, GRANT, { merchantGroupId: id, admin: invitee('other@sunset.example') });
     expect(again.statusCode).toBe(409);
     expect(again.json().errors.merchantGroupId[0]).toMatch(/has its merchant admin already/);
+    expect(again.json()).toMatchObject({ code: 'merchantAccess.groupHasAdmin', params: { email: 'admin@sunset.example' } });
   });
 
   it('refuses a taken group name (any letter case) and a taken e-mail with a clear message, and writes nothing', async () => {

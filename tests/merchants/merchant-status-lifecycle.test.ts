@@ -37,5 +37,19 @@ it('a property in review cannot be deactivated from its group: 409, its status u
   const off = await app.inject({ method: 'DELETE', url: `${MERCHANT_API}/merchants/${property.id}/deactivate`, headers: bearer(admin), payload: {} });
   expect(off.statusCode).toBe(409);
   expect(off.headers['content-type']).toContain('application/problem+json');
+  expect(off.json()).toMatchObject({ code: 'property.actionNotAllowed', params: { status: 'PendingReview' } });
   expect(await statusOf(property.id)).toBe('PendingReview');
+});
+
+it('deactivating an Inactive property, or reactivating one that is not, is refused with its status', async () => {
+  const property = await propertyIn('Active');
+  const on = await app.inject({ method: 'POST', url: `${MERCHANT_API}/merchants/${property.id}/reactivate`, headers: bearer(admin), payload: {} });
+  expect(on.statusCode).toBe(409);
+  expect(on.json()).toMatchObject({ code: 'property.actionNotAllowed', params: { status: 'Active' } });
+  const off = () => app.inject({ method: 'DELETE', url: `${MERCHANT_API}/merchants/${property.id}/deactivate`, headers: bearer(admin), payload: {} });
+  expect((await off()).statusCode).toBe(200);
+  const again = await off();
+  expect(again.statusCode).toBe(409);
+  expect(again.json()).toMatchObject({ code: 'property.statusAlready', params: { property: property.name, status: 'Inactive' } });
+  await app.inject({ method: 'POST', url: `${MERCHANT_API}/merchants/${property.id}/reactivate`, headers: bearer(admin), payload: {} });
 });

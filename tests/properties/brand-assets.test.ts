@@ -58,8 +58,8 @@ beforeAll(async () => {
 afterAll(async () => app.close());
 
 function refusal(answer: { statusCode: number; json: () => unknown }) {
-  const body = answer.json() as { status: number; detail: string; errors: { file: string[] } };
-  return { status: answer.statusCode, rule: body.errors?.file?.[0], detail: body.detail };
+  const body = answer.json() as { status: number; detail: string; errors: { file: string[] }; code?: string; params?: Record<string, unknown> };
+  return { status: answer.statusCode, rule: body.errors?.file?.[0], detail: body.detail, code: body.code, params: body.params };
 }
 
 describe('the logo', () => {
@@ -88,21 +88,22 @@ describe('the logo', () => {
   test('a GIF, or text named logo.png, breaks the format rule (400, nothing stored)', async () => {
     const before = (await list(merchantAdmin)).json<BrandAssetsAnswer>().logo!.id;
     const gif = refusal(await upload(merchantAdmin, 'logo', { name: 'logo.gif', content: GIF_IMAGE, type: 'image/gif' }));
-    expect(gif).toMatchObject({ status: 400, rule: 'brandAssets.rules.format' });
+    expect(gif).toMatchObject({ status: 400, rule: 'brandAssets.rules.format', code: 'brandAsset.wrongFormat' });
     expect(gif.detail).toContain('image/gif');
     const text = refusal(await upload(merchantAdmin, 'logo', { name: 'logo.png', content: Buffer.from('not an image at all, only words'.repeat(20)) }));
-    expect(text).toMatchObject({ status: 400, rule: 'brandAssets.rules.format' });
+    expect(text).toMatchObject({ status: 400, rule: 'brandAssets.rules.format', code: 'brandAsset.wrongFormat' });
     // A PNG signature with its header cut off is not an image either.
     const cut = refusal(await upload(merchantAdmin, 'logo', { name: 'logo.png', content: pngImage(300, 100).subarray(0, 20) }));
-    expect(cut).toMatchObject({ status: 400, rule: 'brandAssets.rules.format' });
+    expect(cut).toMatchObject({ status: 400, rule: 'brandAssets.rules.format', code: 'brandAsset.unreadable' });
     expect((await list(merchantAdmin)).json<BrandAssetsAnswer>().logo!.id).toBe(before);
   });
 
   test('pixel dimensions outside the rules are refused, read from the header of PNG and JPEG alike', async () => {
     const { minWidth, maxWidth } = BRAND_ASSET_RULES.logo;
     const small = refusal(await upload(merchantAdmin, 'logo', { name: 'small.png', content: pngImage(minWidth - 1, 60) }));
-    expect(small).toMatchObject({ status: 400, rule: 'brandAssets.rules.dimensions' });
+    expect(small).toMatchObject({ status: 400, rule: 'brandAssets.rules.dimensions', code: 'brandAsset.wrongDimensions' });
     expect(small.detail).toContain(`${minWidth - 1} × 60`);
+    expect(small.params).toEqual({ width: minWidth - 1, height: 60, minWidth, minHeight: 40, maxWidth, maxHeight: 600 });
     const wide = refusal(await upload(merchantAdmin, 'logo', { name: 'wide.jpg', content: jpegImage(maxWidth + 1, 100), type: 'image/jpeg' }));
     expect(wide).toMatchObject({ status: 400, rule: 'brandAssets.rules.dimensions' });
     expect(wide.detail).toContain(`${maxWidth + 1} × 100`);
@@ -111,7 +112,20 @@ describe('the logo', () => {
   test('a file over the size limit is refused by the file size rule, though its pixel size is allowed', async () => {
     const big = pngImage(1000, 500, { noise: true });
     expect(big.length).toBeGreaterThan(BRAND_ASSET_RULES.logo.maxBytes);
-    expect(refusal(await upload(merchantAdmin, 'logo', { name: 'big.png', content: big }))).toMatchObject({ status: 400, rule: 'brandAssets.rules.fileSize' });
+    expect(refusal(await upload(merchantAdmin, 'logo', { name: 'big.png', content: big }))).toMatchObject({
+      status: 400,
+      rule: 'brandAssets.rules.fileSize',
+      code: 'brandAsset.fileTooLarge',
+      params: { maxKb: 500 },
+    });
+  });
+
+  test('an empty file is refused as no file', async () => {
+    expect(refusal(await upload(merchantAdmin, 'logo', { name: 'empty.png', content: Buffer.alloc(0) }))).toMatchObject({
+      status: 400,
+      rule: 'brandAssets.rules.fileRequired',
+      code: 'brandAsset.fileEmpty',
+    });
   });
 });
 

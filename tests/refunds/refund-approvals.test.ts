@@ -67,6 +67,22 @@ describe('refund rules', () => {
     expect(notAnApprover.statusCode).toBe(400);
   });
 
+  test('provider staff name a property of the merchant the rule is for: the rules screen names no merchant for them', async () => {
+    const rule = { currency: 'EUR', autoApproveUpToMinor: 0, approverRoles: ['MerchantAdmin' as const] };
+    const allProperties = await calls.saveRule(token.folioadmin!, { merchantId: null, rule });
+    expect(allProperties.statusCode).toBe(400);
+    expect(allProperties.json()).toMatchObject({ code: 'refundRule.merchantRequired', errors: { merchantGroupId: ['name the merchant the rule is for'] } });
+
+    const lagoon = await app.ctx.db.selectFrom('merchant_groups').select('id').where('name', '=', GROUP).executeTakeFirstOrThrow();
+    const elsewhere = await app.ctx.db.selectFrom('merchants').select('id').where('merchant_group_id', '<>', lagoon.id).executeTakeFirstOrThrow();
+    const otherMerchants = await calls.saveRule(token.folioadmin!, { merchantGroupId: lagoon.id, merchantId: elsewhere.id, rule });
+    expect(otherMerchants.statusCode).toBe(400);
+    expect(otherMerchants.json()).toMatchObject({
+      code: 'refundRule.propertyOfAnotherMerchant',
+      errors: { merchantId: ['this property belongs to another merchant'] },
+    });
+  });
+
   test('a requester cannot change the rules (403): only approvers set what they check', async () => {
     const answer = await calls.saveRule(token.propertyoperations!, {
       merchantId: null,
@@ -173,7 +189,9 @@ describe('requests and approvals', () => {
     const byMerchant = await calls.approve(token.merchantadmin!, request.id, 'changed my mind');
     expect(byMerchant.statusCode).toBe(403);
     expect(byMerchant.json<{ detail: string }>().detail).toMatch(/provider admin/);
-    expect((await calls.approve(token.folioadmin!, request.id)).statusCode).toBe(400);
+    const withoutReason = await calls.approve(token.folioadmin!, request.id);
+    expect(withoutReason.statusCode).toBe(400);
+    expect(withoutReason.json()).toMatchObject({ code: 'refund.overrideNeedsReason', errors: { reason: ['say why the rejection is overridden'] } });
     const detailForAdmin = (await calls.get(token.folioadmin!, request.id)).json<RefundRequestDetail>();
     expect(detailForAdmin.allowedDecisions).toEqual(['override']);
 

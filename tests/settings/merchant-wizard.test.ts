@@ -97,6 +97,7 @@ describe('merchant wizard', () => {
     const refused = await call(admin, 'POST', `/merchant-wizard/${iberia}/steps`, { step: 'currency-rules', data: {} });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toContain('ContractSigned');
+    expect(refused.json()).toMatchObject({ code: 'merchantWizard.notOpen', params: { status: 'ContractSigned' } });
     const lagoon = await groupId('Lagoon Hotels Group');
     const unknown = await call(admin, 'POST', `/merchant-wizard/${lagoon}/steps`, { step: 'secret-keys', data: {} });
     expect(unknown.statusCode).toBe(400);

@@ -5,6 +5,7 @@ import { fieldErrorsOf } from '../../src/components/form/problem-errors';
 import { errorToastContent } from '../../src/lib/error-toast';
 import { FALLBACK_FAILURE, failureMessage, ResponseError } from '../../src/lib/failure-message';
 import { told } from '../../src/lib/refusals';
+import { brandAssetRefusalOf } from '../../src/features/settings/brand-assets/brand-asset-refusal';
 import { loadSignedInTranslations } from '../../src/i18n/i18n';
 
 // Spec 8 "Generic failure handling", in order.
@@ -185,6 +186,29 @@ describe('a refusal with a code', () => {
     expect(both).toBe(
       "The reviewer's requests are not all answered: replace the flagged documents (2 left), and change 1 part of the application that is as it was when the application came back (Company details: Company registration number) and save its step. Then resubmit the application.",
     );
+  });
+
+  it("names a merchant's status and an image's sizes, and the brand asset screen says a coded refusal once (decision 0710)", async () => {
+    await loadSignedInTranslations();
+    const closed = refused(409, {
+      detail: 'the merchant group is ContractSigned: it takes no new property',
+      code: 'property.groupClosed',
+      params: { status: 'ContractSigned' },
+    });
+    expect(closed.message).toBe('This merchant is “Contract signed” now, so it takes no new property. Reload the page to see the merchants that do.');
+    const tooSmall = refused(400, {
+      detail: 'this image is 60 × 30 pixels; a logo is from 100 × 40 to 1200 × 600',
+      errors: { file: ['brandAssets.rules.dimensions'] },
+      code: 'brandAsset.wrongDimensions',
+      params: { width: 60, height: 30, minWidth: 100, minHeight: 40, maxWidth: 1200, maxHeight: 600 },
+    });
+    const sentence =
+      'Wrong dimensions: this image is 60 × 30 pixels, and it must be from 100 × 40 to 1200 × 600 pixels. Choose another image, or resize this one.';
+    expect(tooSmall.message).toBe(sentence);
+    expect(brandAssetRefusalOf(tooSmall)).toEqual({ rule: undefined, detail: sentence });
+    // Without words for its code, the rule's key and the server's facts, as before.
+    const uncoded = refused(400, { detail: 'this image is 60 × 30 pixels', errors: { file: ['brandAssets.rules.dimensions'] } });
+    expect(brandAssetRefusalOf(uncoded)).toEqual({ rule: 'brandAssets.rules.dimensions', detail: 'this image is 60 × 30 pixels' });
   });
 
   it("keeps spec 8's message for a code the catalogue does not know, or no code", () => {

@@ -122,6 +122,19 @@ describe("two admins choosing one property's managers (decision 0684)", () => {
     expect(notAManager.statusCode).toBe(400);
     expect(coveringOf(await read(canal)).sort()).toEqual(coveringOf(opened).sort());
   });
+
+  it("refuses to take a manager's only property, with the users screen's code", async () => {
+    const only = await invitedManager('only.dune@example.test', [dune]);
+    const opened = await read(dune);
+    const refused = await save(
+      dune,
+      coveringOf(opened).filter((id) => id !== only),
+      opened.version,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'user.chooseProperty', errors: { merchantIds: ['choose at least one property'] } });
+    expect(coveringOf(await read(dune))).toContain(only);
+  });
 });
 
 // Two saves made from one version at once: the page's row locks let exactly one through. On the embedded engine the

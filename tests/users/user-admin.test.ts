@@ -151,6 +151,7 @@ describe('inviting a user', () => {
       merchantIds: [],
     });
     expect(noProperty.statusCode).toBe(400);
+    expect(noProperty.json()).toMatchObject({ code: 'user.chooseProperty', errors: { merchantIds: ['choose at least one property'] } });
     const badRole = await call('POST', '/users', admin, { firstName: 'A', lastName: 'B', email: 'br@example.test', role: 'Merchant' });
     expect(badRole.statusCode).toBe(400);
   });

@@ -3,26 +3,20 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BRAND_ASSET_RULES, brandAssetEndpoints, type BrandAsset, type BrandAssetKind } from '../../../../contract/brand-assets';
 import { useCapabilities } from '../../../lib/capabilities';
-import { ResponseError } from '../../../lib/failure-message';
 import { asSentence } from '../../../lib/sentence-case';
 import { useActionMutation } from '../../../lib/use-action-mutation';
 import { MutationButton } from '../../../components/mutation-button';
+import { brandAssetRefusalOf, type BrandAssetRefusal } from './brand-asset-refusal';
 import { brandAssetsKey, removeBrandAsset, uploadBrandAsset } from './brand-assets-api';
 
 // One brand asset (logo or image): its rules, the current file with a preview, and an upload that
-// the server checks by content. A refusal names the rule on the field and says why in the server's words.
-
-function refusalOf(error: unknown): { rule?: string; detail: string } | null {
-  if (!(error instanceof ResponseError)) return null;
-  const body = error.body as { errors?: { file?: string[] }; detail?: string } | undefined;
-  return { rule: body?.errors?.file?.[0], detail: body?.detail ?? error.message };
-}
+// the server checks by content; a refusal is said as brandAssetRefusalOf reads it.
 
 export function BrandAssetUpload({ merchantId, asset, current }: { merchantId: string; asset: BrandAssetKind; current: BrandAsset | null }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const inputId = useId();
-  const [refusal, setRefusal] = useState<{ rule?: string; detail: string } | null>(null);
+  const [refusal, setRefusal] = useState<BrandAssetRefusal | null>(null);
   const rule = BRAND_ASSET_RULES[asset];
   // A view-only role sees the files; uploading and removing are offered to whom the server lets do them.
   const capabilities = useCapabilities(merchantId);
@@ -36,7 +30,7 @@ export function BrandAssetUpload({ merchantId, asset, current }: { merchantId: s
       setRefusal(null);
       void refresh();
     },
-    onError: (error) => setRefusal(refusalOf(error)),
+    onError: (error) => setRefusal(brandAssetRefusalOf(error)),
   });
   const remove = useActionMutation({ mutationFn: () => removeBrandAsset(merchantId, asset), onSuccess: () => void refresh() });
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
@@ -104,7 +98,7 @@ export function BrandAssetUpload({ merchantId, asset, current }: { merchantId: s
       </div>
       {refusal ? (
         <p id={`${inputId}-error`} role="alert" className="text-sm text-red-800">
-          {/* Said once (issue 34): the rule broken in the catalogue's words, then the server's facts about this file. */}
+          {/* Said once (issue 34): the rule broken in the catalogue's words, then the facts about this file. */}
           {refusal.rule ? `${t(refusal.rule)} ` : ''}
           <span className="text-slate-700">{asSentence(refusal.detail)}</span>
         </p>
