@@ -137,46 +137,43 @@ describe.skipIf(!postgresUrl)('on PostgreSQL, the page is read while the session
     return seen;
   }
 
-  it('starts the page beside a session check that waits, and answers once the check has', async () => {
-    const search = searchOf(app);
-    const admin = await signedIn(app, demoEmail('FolioAdmin'));
-    const first = (await search(admin.accessToken)).json<SearchAnswer>();
+  /**
+   * The search called with both tables held: once its page and its session check both wait, `meanwhile` runs with the
+   * holding connections, then both tables are let go and the answer is returned.
+   */
+  async function searchWhileHeld(token: string, meanwhile: (held: { sessions: pg.Client }) => Promise<void> = async () => undefined) {
     const observer = new pg.Client({ connectionString: url });
     await observer.connect();
     const held = await holding();
     try {
-      const pending = search(admin.accessToken);
+      const pending = searchOf(app)(token);
       expect(await bothWaiting(observer)).toEqual(['orders page', 'session check']);
+      await meanwhile(held);
       await held.release();
-      const answered = await pending;
-      expect(answered.statusCode).toBe(200);
-      expect(answered.json<SearchAnswer>().total).toBe(first.total);
+      return await pending;
     } finally {
       await held.release();
       await observer.end();
     }
+  }
+
+  it('starts the page beside a session check that waits, and answers once the check has', async () => {
+    const admin = await signedIn(app, demoEmail('FolioAdmin'));
+    const first = (await searchOf(app)(admin.accessToken)).json<SearchAnswer>();
+    const answered = await searchWhileHeld(admin.accessToken);
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json<SearchAnswer>().total).toBe(first.total);
   });
 
   it('refuses the call when the session ends while its page is being read: the page read for it is never sent', async () => {
-    const search = searchOf(app);
     const admin = await signedIn(app, demoEmail('Admin'));
-    expect((await search(admin.accessToken)).statusCode).toBe(200);
-    const observer = new pg.Client({ connectionString: url });
-    await observer.connect();
-    const held = await holding();
-    try {
-      const pending = search(admin.accessToken);
-      expect(await bothWaiting(observer)).toEqual(['orders page', 'session check']);
-      // Signed out elsewhere while the call waits: the page is read, then the check finds the session ended.
+    expect((await searchOf(app)(admin.accessToken)).statusCode).toBe(200);
+    // Signed out elsewhere while the call waits: the page is read, then the check finds the session ended.
+    const refused = await searchWhileHeld(admin.accessToken, async (held) => {
       await held.sessions.query('UPDATE sessions SET revoked_at = now() WHERE id = $1', [admin.sessionId]);
-      await held.release();
-      const refused = await pending;
-      expect(refused.statusCode).toBe(401);
-      expect(refused.json()).toMatchObject({ detail: 'the session has ended; sign in again' });
-      expect(refused.body).not.toContain('"items"');
-    } finally {
-      await held.release();
-      await observer.end();
-    }
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ detail: 'the session has ended; sign in again' });
+    expect(refused.body).not.toContain('"items"');
   });
 });
