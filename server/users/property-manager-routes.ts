@@ -7,7 +7,7 @@ import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { assertCurrentVersion } from '../http/versions';
-import { changeUser } from './user-admin-routes';
+import { changeUser } from './user-changes';
 import { visibleMerchant } from './user-merchant-permission-routes';
 import { propertyManagersOf } from './user-query';
 

@@ -6,7 +6,7 @@ import { canSeeMerchant, type Caller } from '../auth/caller';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
-import { changeUser } from './user-admin-routes';
+import { changeUser } from './user-changes';
 import { usersCovering, visibleUser } from './user-query';
 
 // Spec 7 `user-merchant-settings` and `user-merchant-permissions/*` (decision 0312), read from and
