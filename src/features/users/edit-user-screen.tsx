@@ -33,7 +33,8 @@ import { userDetailQuery, userKeys } from './api';
 import { PropertyChoice } from './property-choice';
 import { RolePicker } from './role-picker';
 import { UserAuditTrail } from './user-audit-trail';
-import { scopeLabel, userRoleLabel } from './user-labels';
+import { roleLabel } from '../../lib/role-label';
+import { scopeLabel } from './user-labels';
 import { UserStatusBadge } from './user-status';
 
 /** The route is /users/[id]: the id is the `id` query parameter, else the path segment. */
@@ -113,7 +114,7 @@ function UserSummary({ user }: { user: UserDetail }) {
   });
   const items = [
     { label: t('users.columns.email'), value: user.email },
-    { label: t('users.columns.role'), value: userRoleLabel(t, user.role) },
+    { label: t('users.columns.role'), value: roleLabel(t, user.role) },
     { label: t('users.columns.scope'), value: scopeLabel(t, user) },
     { label: t('users.columns.lastSignIn'), value: user.lastSignInAt ? formatDateTime(user.lastSignInAt) : t('users.never') },
     ...(user.invitationExpiresAt ? [{ label: t('users.detail.invitationExpires'), value: formatDateTime(user.invitationExpiresAt) }] : []),
@@ -177,7 +178,7 @@ function WhyNotManaged({ user }: { user: UserDetail }) {
   const reason = self ? 'self' : pickable ? 'beyondYours' : 'providerManaged';
   return (
     <p role="note" data-testid="not-manageable" className="rounded border border-slate-200 bg-slate-50 p-3 text-sm">
-      {t(`users.detail.notManageable.${reason}`, { role: userRoleLabel(t, user.role) })}
+      {t(`users.detail.notManageable.${reason}`, { role: roleLabel(t, user.role) })}
     </p>
   );
 }

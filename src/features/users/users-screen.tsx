@@ -17,7 +17,8 @@ import { currentRoleOf } from '../../lib/permissions';
 import { useSession } from '../../lib/session/session-provider';
 import { usersQuery } from './api';
 import { isProviderAdmin } from './sign-in-security-screen';
-import { scopeLabel, userRoleLabel } from './user-labels';
+import { roleLabel } from '../../lib/role-label';
+import { scopeLabel } from './user-labels';
 import { UserStatusBadge } from './user-status';
 
 type UserFilters = { search: string; role: string; status: string };
@@ -40,7 +41,7 @@ function userColumns(t: TFunction): DataTableColumn<UserRow>[] {
     { id: 'email', accessorFn: (row: UserRow) => row.email, header: () => t('users.columns.email'), enableSorting: false },
     {
       id: 'role',
-      accessorFn: (row: UserRow) => userRoleLabel(t, row.role),
+      accessorFn: (row: UserRow) => roleLabel(t, row.role),
       header: () => t('users.columns.role'),
       enableSorting: false,
       meta: { keyOnPhone: true },
@@ -128,7 +129,7 @@ function UserFilterBar({ filters, onChange }: { filters: UserFilters; onChange: 
           <option value="">{t('users.filters.any')}</option>
           {ROLES.map((role) => (
             <option key={role} value={role}>
-              {userRoleLabel(t, role)}
+              {roleLabel(t, role)}
             </option>
           ))}
         </select>
