@@ -38,6 +38,7 @@ import * as linkExpiryAnnounced from './migrations/0350-link-expiry-announced';
 import * as payoutAttemptsSentByRun from './migrations/0390-payout-attempts-sent-by-run';
 import * as webhookAddressesVersion from './migrations/0400-webhook-addresses-version';
 import * as kycFlaggedFieldValues from './migrations/0410-kyc-flagged-field-values';
+import * as propertiesPaidByHand from './migrations/0420-properties-paid-by-hand';
 import { applySchemaSnapshot, isEmptyDatabase, type SchemaSnapshot } from './schema-snapshot';
 import { schemaSnapshot } from './schema-snapshot.generated.mjs';
 
@@ -83,6 +84,7 @@ export const migrations: Record<string, Migration> = {
   '0390-payout-attempts-sent-by-run': payoutAttemptsSentByRun,
   '0400-webhook-addresses-version': webhookAddressesVersion,
   '0410-kyc-flagged-field-values': kycFlaggedFieldValues,
+  '0420-properties-paid-by-hand': propertiesPaidByHand,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

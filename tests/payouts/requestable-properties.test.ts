@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RequestablePropertiesSchema } from '../../contract/payouts';
 import { MERCHANT_API } from '../../contract/product';
 import { PAYOUT_DEFAULTS } from '../../contract/settings/payout';
+import { requestablePropertiesStatement } from '../../server/payouts/requestable-properties';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 import { setPayoutSettings } from './payout-planting';
 import type { z } from 'zod';
@@ -75,6 +76,29 @@ describe('the properties a payout may be asked for (decision 0707)', () => {
     // A LIKE pattern is a name to find, not a pattern.
     expect(await requestable(providerAdmin, '%')).toEqual({ status: 200, names: [], total: 0 });
     expect(await requestable(merchantAdmin, 'Naxos')).toEqual({ status: 200, names: [], total: 0 });
+  });
+
+  test("a property's own row without a schedule keeps its group's Manually", async () => {
+    // Harbour View's own payout row names only a minimum: the schedule is still the group's.
+    await setPayoutSettings(app, providerAdmin, properties['Harbour View Hotel']!, { minimumPayoutMinor: 5_000 });
+    await sql`UPDATE merchant_settings SET data = data - 'schedule' WHERE merchant_id = ${properties['Harbour View Hotel']!}::uuid AND kind = 'payout'`.execute(
+      app.ctx.db,
+    );
+    expect((await requestable(providerAdmin, 'Harbour')).names).toEqual(['Harbour View Hotel']);
+    expect((await requestable(merchantAdmin, 'Harbour')).names).toEqual(['Harbour View Hotel']);
+  });
+
+  test("provider staff's question starts from the settings rows that say Manually, through their own index (decision 0713)", async () => {
+    // Its predicate must stay the index's word for word (literals): a parameter in its place would make the planner
+    // read every property's settings again, about 2 µs a property. With sequential scans off, only a matching
+    // predicate lets the planner use the partial index.
+    const plan = await app.ctx.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      const statement = requestablePropertiesStatement('all', undefined).compile(trx);
+      const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${statement.sql}`, [...statement.parameters]));
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('merchant_settings_paid_by_hand');
   });
 
   test('refused to a user who may not ask for a payout', async () => {
