@@ -202,4 +202,8 @@ test('a double click on a request in the table opens its details and leaves them
   await page.mouse.down();
   await page.mouse.up();
   await expect(detail).toBeHidden();
+  // Escape right after the opening double click closes them: only that click was held back.
+  await doubleClickOpener(page, opener, detail);
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
 });

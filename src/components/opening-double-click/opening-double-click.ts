@@ -10,8 +10,9 @@ const OPENING_DOUBLE_CLICK_MS = 500;
  * A person double-clicks by habit: the first click opens a dialog, the second lands on it (selecting a word of its
  * title) or beside it, on the backdrop (which, for a dialog that closes on a click outside, closed it again at once).
  * `onMouseDown` goes on the element around the dialog's panel: the opening double click's second press selects
- * nothing. `closeUnlessOpening` wraps the dialog's `onClose`: a close that press asked for is not done. Later double
- * clicks (to copy a reference) and clicks outside behave as anywhere else.
+ * nothing. `closeUnlessOpening` wraps the dialog's `onClose`: a close that press asked for is not done. Only that
+ * press's own click is held back: once it has been handled, Escape closes at once, however soon. Later double clicks
+ * (to copy a reference) and clicks outside behave as anywhere else.
  */
 export function useOpeningDoubleClick(open: boolean): {
   onMouseDown: (event: MouseEvent) => void;
@@ -27,6 +28,9 @@ export function useOpeningDoubleClick(open: boolean): {
       if (event.detail < 2 || performance.now() - openedAt.current >= OPENING_DOUBLE_CLICK_MS) return;
       openingPressAt.current = performance.now();
       event.preventDefault();
+      // The press's click closes a dialog that closes on a click outside (while it is handled, the close is refused);
+      // after that, nothing else is held back, so an Escape right away still closes.
+      window.addEventListener('click', () => setTimeout(() => (openingPressAt.current = Number.NEGATIVE_INFINITY)), { once: true });
     },
     closeUnlessOpening: (close) => () => {
       if (performance.now() - openingPressAt.current < OPENING_DOUBLE_CLICK_MS) return;
