@@ -51,7 +51,6 @@ export type PropertyCapabilities = z.infer<typeof PropertyCapabilitiesSchema>;
  * (Rejected, Expired: a new application is a new group, decision 0140). Every other status takes one.
  */
 export const GROUPS_CLOSED_TO_NEW_PROPERTIES: readonly OnboardingStatus[] = ['Deleted', 'Rejected', 'Expired'];
-export const ADD_PROPERTY_GROUPS_LIMIT = 500;
 
 export const PropertyGroupSchema = z.object({
   merchantGroupId: z.uuid(),
@@ -71,11 +70,11 @@ export const CapabilitiesSchema = z.object({
   /** The calls the caller may make anywhere in their scope. */
   may: z.array(z.string()),
   /**
-   * The groups in which the caller may add a property (`createProperty`), by name: provider staff every group open to
-   * new properties (the first ADD_PROPERTY_GROUPS_LIMIT), a merchant-side user their own group while it is open; none
-   * without the grant.
+   * How many groups the caller may add a property in (`createProperty`): provider staff every group open to new
+   * properties, a merchant-side user their own group while it is open; none without the grant. Which ones, with what a
+   * new property starts with there, is `searchAddPropertyGroups` (decision 0714).
    */
-  addPropertyGroups: z.array(PropertyGroupSchema),
+  addPropertyGroupCount: z.number().int(),
   /** With `merchantId`: what the caller may do on that property (404 when it is outside their scope). */
   property: PropertyCapabilitiesSchema.nullable(),
 });
@@ -89,6 +88,8 @@ export const WorkablePropertySchema = z.object({
 });
 export type WorkableProperty = z.infer<typeof WorkablePropertySchema>;
 export const WORKABLE_PROPERTIES_LIMIT = 20;
+/** How many groups one answer of `searchAddPropertyGroups` names: the add-property form's choice, narrowed by a search. */
+export const ADD_PROPERTY_GROUPS_LIMIT = 20;
 
 export const capabilityEndpoints = endpointTable([
   defineEndpoint({
@@ -108,5 +109,16 @@ export const capabilityEndpoints = endpointTable([
     access: 'session',
     query: z.object({ search: z.string().max(100).optional() }),
     response: z.object({ items: z.array(WorkablePropertySchema), total: z.number().int() }),
+  }),
+  defineEndpoint({
+    id: 'searchAddPropertyGroups',
+    method: 'GET',
+    path: `${BACKOFFICE_API}/capabilities/add-property-groups`,
+    summary:
+      'The groups in which the caller may add a property, by name, with what a new property starts with in each: ' +
+      `the first ${ADD_PROPERTY_GROUPS_LIMIT} whose name holds the search, and how many there are`,
+    access: 'session',
+    query: z.object({ search: z.string().max(100).optional() }),
+    response: z.object({ items: z.array(PropertyGroupSchema), total: z.number().int() }),
   }),
 ]);

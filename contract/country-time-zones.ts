@@ -40,13 +40,25 @@ export const PRINCIPAL_TIME_ZONES: Readonly<Record<string, string>> = {
   UZ: 'Asia/Tashkent',
 };
 
+/**
+ * The runtime's name for each zone asked about. Making a date format to learn it costs about a tenth of a millisecond,
+ * and a country of many zones asked it of each (the add-property groups answer spent most of its time here); the names
+ * are a few hundred, each learnt once.
+ */
+const canonicalNames = new Map<string, string | undefined>();
+
 /** The runtime's name for a zone, so that an old and a new name of one zone (Europe/Kiev, Europe/Kyiv) compare equal. */
 function canonicalZone(zone: string): string | undefined {
+  if (canonicalNames.has(zone)) return canonicalNames.get(zone);
+  let canonical: string | undefined;
   try {
-    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+    canonical = new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
-    return undefined;
+    canonical = undefined;
   }
+  // Only names the runtime knows are many; a bounded memo keeps an endless stream of made-up ones from growing it.
+  if (canonical !== undefined || canonicalNames.size < 2_000) canonicalNames.set(zone, canonical);
+  return canonical;
 }
 
 /** The time zones of a country, by the runtime's CLDR data (`Intl.Locale#timeZones`); none for a code it does not know. */

@@ -156,4 +156,14 @@ test('every settings page names the group or property it edits and leads back to
   await groups.selectOption({ label: 'Danube Hospitality' });
   await expect(form.getByLabel('Currency')).toHaveValue('HUF');
   await expect(form.getByLabel('Time zone')).toHaveValue('Europe/Budapest');
+  // A provider has thousands of groups: a search narrows the list, and the group chosen stays chosen (decision 0714).
+  await form.getByLabel('Find the group by name').fill('jura');
+  await expect(groups.getByRole('option', { name: 'Jura Chalets' })).toHaveCount(1);
+  await expect(groups.getByRole('option', { name: 'Baltic Inns' })).toHaveCount(0);
+  await expect(groups).toHaveValue(/[0-9a-f-]{36}/);
+  await expect(groups.locator('option:checked')).toHaveText('Danube Hospitality');
+  await groups.selectOption({ label: 'Jura Chalets' });
+  await expect(form.getByLabel('Currency')).toHaveValue('CHF');
+  await form.getByLabel('Find the group by name').fill('no such group');
+  await expect(form.getByText('No group you may add a property in has that in its name.')).toBeVisible();
 });

@@ -12,6 +12,7 @@ import { propertyEndpoints, type PropertyStatus } from '../../contract/propertie
 import { can, canSeeMerchant, isProviderStaff, type Caller } from '../auth/caller';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
+import { escapeLike } from '../lists/list-query';
 import { propertyCheckout } from '../payment-links/property-checkout';
 import { moneyBlockOf, propertyStatusOpens } from '../properties/property-money-rules';
 import { effectiveSettingsOf, mostKeptPropertyTimeZone } from '../settings/settings-store';
@@ -61,38 +62,73 @@ export async function propertyCapabilities(db: Db, caller: Caller, merchantId: s
  * The groups in which the caller may add a property, by the rule `createProperty` enforces (property-info.ts): the
  * grant, then provider staff any group open to new properties, a merchant-side user their own while it is open.
  */
-export async function addPropertyGroups(db: Db, caller: Caller, callable: readonly string[]): Promise<PropertyGroup[]> {
-  if (!callable.includes(propertyEndpoints.createProperty.id)) return [];
-  if (!isProviderStaff(caller) && !caller.merchantGroupId) return [];
-  // What a new property starts with comes from the group, read with the list in one statement (not per group).
+function addPropertyGroupsQuery(db: Db, caller: Caller, callable: readonly string[]) {
+  if (!callable.includes(propertyEndpoints.createProperty.id)) return undefined;
+  if (!isProviderStaff(caller) && !caller.merchantGroupId) return undefined;
+  const open = db.selectFrom('merchant_groups').where('status', 'not in', [...GROUPS_CLOSED_TO_NEW_PROPERTIES]);
+  return isProviderStaff(caller) ? open : open.where('id', '=', caller.merchantGroupId!);
+}
+
+/**
+ * How many groups the caller may add a property in: what every capabilities answer says (decision 0714). Counted, not
+ * listed: a provider's thousands of groups, each with what a new property starts with there, are the add-property
+ * form's to ask for (`searchAddPropertyGroups`), not every page's.
+ */
+async function addPropertyGroupCount(db: Db, caller: Caller, callable: readonly string[]): Promise<number> {
+  const groups = addPropertyGroupsQuery(db, caller, callable);
+  if (!groups) return 0;
+  const { count } = await groups.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/**
+ * The groups in which the caller may add a property whose name holds `search`: the first ADD_PROPERTY_GROUPS_LIMIT by
+ * name, each with what a new property starts with there, and how many there are.
+ */
+export async function searchAddPropertyGroups(db: Db, caller: Caller, search: string | undefined): Promise<{ items: PropertyGroup[]; total: number }> {
+  let groups = addPropertyGroupsQuery(db, caller, callableEndpoints(caller));
+  if (!groups) return { items: [], total: 0 };
+  const words = search?.trim();
+  if (words) groups = groups.where('name', 'ilike', `%${escapeLike(words)}%`);
+  // What a new property starts with comes from the group, read with the list in one statement (not per group), and
+  // only for the groups named.
   const groupSetting = (kind: 'location' | 'currency-rules', field: string) =>
     sql<string | null>`(SELECT s.data->>${field} FROM merchant_settings s
       WHERE s.merchant_group_id = merchant_groups.id AND s.merchant_id IS NULL AND s.kind = ${SETTINGS_KIND_DEFINITIONS[kind].storedAs})`;
-  let rows = db
-    .selectFrom('merchant_groups')
-    .select(['id', 'name', 'country'])
-    .select(groupSetting('location', 'timezone').as('timezone'))
-    .select(groupSetting('currency-rules', 'settlementCurrency').as('settlement_currency'))
-    .select(
-      sql<string | null>`(SELECT trim(m.currency) FROM merchants m WHERE m.merchant_group_id = merchant_groups.id
-        GROUP BY trim(m.currency) ORDER BY count(*) DESC, trim(m.currency) LIMIT 1)`.as('property_currency'),
-    )
-    .select(mostKeptPropertyTimeZone.as('property_timezone'))
-    .where('status', 'not in', [...GROUPS_CLOSED_TO_NEW_PROPERTIES]);
-  if (!isProviderStaff(caller)) rows = rows.where('id', '=', caller.merchantGroupId!);
-  const groups = await rows.orderBy('name').orderBy('id').limit(ADD_PROPERTY_GROUPS_LIMIT).execute();
-  return groups.map((group) => ({
-    merchantGroupId: group.id,
-    name: group.name,
-    startsWith: {
-      currency: group.settlement_currency ?? group.property_currency ?? CURRENCY_RULES_DEFAULTS.settlementCurrency,
-      timezone: startingTimeZone(group.country, [group.timezone, group.property_timezone]),
-    },
-  }));
+  const [rows, { count }] = await Promise.all([
+    groups
+      .select(['id', 'name', 'country'])
+      .select(groupSetting('location', 'timezone').as('timezone'))
+      .select(groupSetting('currency-rules', 'settlementCurrency').as('settlement_currency'))
+      .select(
+        sql<string | null>`(SELECT trim(m.currency) FROM merchants m WHERE m.merchant_group_id = merchant_groups.id
+          GROUP BY trim(m.currency) ORDER BY count(*) DESC, trim(m.currency) LIMIT 1)`.as('property_currency'),
+      )
+      .select(mostKeptPropertyTimeZone.as('property_timezone'))
+      .orderBy('name')
+      .orderBy('id')
+      .limit(ADD_PROPERTY_GROUPS_LIMIT)
+      .execute(),
+    groups.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((group) => ({
+      merchantGroupId: group.id,
+      name: group.name,
+      startsWith: {
+        currency: group.settlement_currency ?? group.property_currency ?? CURRENCY_RULES_DEFAULTS.settlementCurrency,
+        timezone: startingTimeZone(group.country, [group.timezone, group.property_timezone]),
+      },
+    })),
+    total: Number(count),
+  };
 }
 
 export async function capabilitiesOf(db: Db, caller: Caller, merchantId: string | undefined): Promise<Capabilities> {
   const may = callableEndpoints(caller);
-  const [property, groups] = await Promise.all([merchantId ? propertyCapabilities(db, caller, merchantId, may) : null, addPropertyGroups(db, caller, may)]);
-  return { may, addPropertyGroups: groups, property };
+  const [property, addGroups] = await Promise.all([
+    merchantId ? propertyCapabilities(db, caller, merchantId, may) : null,
+    addPropertyGroupCount(db, caller, may),
+  ]);
+  return { may, addPropertyGroupCount: addGroups, property };
 }

@@ -4,13 +4,18 @@ import type { PropertyStatus } from '../../contract/properties';
 import { isProviderStaff } from '../auth/caller';
 import { registerEndpoint } from '../http/route';
 import { escapeLike } from '../lists/list-query';
-import { capabilitiesOf } from './capabilities';
+import { capabilitiesOf, searchAddPropertyGroups } from './capabilities';
 
 const NO_MERCHANT = '00000000-0000-0000-0000-000000000000';
 
 /** Issue 32: what the caller may do, and the properties they may act on (the picker of those without a switcher). */
 export function registerCapabilityRoutes(app: FastifyInstance): void {
   registerEndpoint(app, capabilityEndpoints.getCapabilities, async ({ query, caller, ctx }) => capabilitiesOf(ctx.db, caller, query.merchantId));
+
+  // The add-property form's choice of group (decision 0714): every caller asks, the answer is within what they may add.
+  registerEndpoint(app, capabilityEndpoints.searchAddPropertyGroups, async ({ query, caller, ctx }) => searchAddPropertyGroups(ctx.db, caller, query.search), {
+    readOnly: true,
+  });
 
   registerEndpoint(app, capabilityEndpoints.searchWorkableProperties, async ({ query, caller, ctx }) => {
     let rows = ctx.db

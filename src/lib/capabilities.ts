@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { capabilityEndpoints, mayCall, type Capabilities, type PropertyCapabilities, type PropertyGroup } from '../../contract/capabilities';
+import { capabilityEndpoints, mayCall, type Capabilities, type PropertyCapabilities } from '../../contract/capabilities';
 import type { Endpoint } from '../../contract/endpoint';
 import { call } from './api-client';
 import { onGrantsChanged } from './grants-version';
@@ -15,8 +15,8 @@ export interface CapabilityState {
   may(endpoint: Pick<Endpoint, 'id'>): boolean;
   /** What the user may do on the property named, once known. */
   property: PropertyCapabilities | null;
-  /** The merchant groups in which the user may add a property (decision 0481); empty until known. */
-  addPropertyGroups: readonly PropertyGroup[];
+  /** How many merchant groups the user may add a property in (decisions 0481, 0714); 0 until known. */
+  addPropertyGroupCount: number;
   /** The answer is still on its way: offer nothing yet, say nothing is refused either. */
   loading: boolean;
   /** The server refused to say (the property is outside the user's scope, or gone). */
@@ -46,7 +46,7 @@ export function useCapabilities(merchantId?: string | null): CapabilityState {
   return {
     may: (endpoint) => mayCall(may, endpoint),
     property: data?.property ?? null,
-    addPropertyGroups: data?.addPropertyGroups ?? [],
+    addPropertyGroupCount: data?.addPropertyGroupCount ?? 0,
     loading: answer.isPending && Boolean(user),
     failed: answer.isError,
   };

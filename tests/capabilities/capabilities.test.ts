@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Capabilities, WorkableProperty } from '../../contract/capabilities';
+import { ADD_PROPERTY_GROUPS_LIMIT, type Capabilities, type PropertyGroup, type WorkableProperty } from '../../contract/capabilities';
 import type { PaymentLinkSetup } from '../../contract/payment-links';
 import { AUTHORIZE_REQUEST_CODE } from '../../contract/transaction-payments';
 import { MERCHANT_API, MERCHANT_HEADER } from '../../contract/product';
@@ -28,6 +29,15 @@ const workable = async (who: string, search = '') =>
       headers: bearer(tokens[who]!),
     })
   ).json<{ items: WorkableProperty[]; total: number }>();
+
+const addGroups = async (who: string, search = '') =>
+  (
+    await app.inject({
+      method: 'GET',
+      url: `${API}/capabilities/add-property-groups${search ? `?search=${encodeURIComponent(search)}` : ''}`,
+      headers: bearer(tokens[who]!),
+    })
+  ).json<{ items: PropertyGroup[]; total: number }>();
 
 beforeAll(async () => {
   app = await startTestApp({ orders: 40 });
@@ -147,16 +157,24 @@ describe('adding a property is per merchant group (decision 0481)', () => {
 
   test('the answer names the groups where each caller may add one, and the server takes a property exactly there', async () => {
     const groups = await groupIds();
-    const provider = (await capabilities('FolioAdmin')).body.addPropertyGroups.map((group) => group.name);
+    const providerAnswer = await addGroups('FolioAdmin');
+    const provider = providerAnswer.items.map((group) => group.name);
+    // Every capabilities answer says how many (decision 0714); which ones is the add-property form's question.
+    expect((await capabilities('FolioAdmin')).body.addPropertyGroupCount).toBe(providerAnswer.total);
+    expect(providerAnswer.total).toBe(provider.length);
     // Provider staff: every group still open to new properties, by name; not the deleted, rejected or expired ones.
     expect(provider).toEqual([...provider].sort((a, b) => a.localeCompare(b)));
     expect(provider).toEqual(expect.arrayContaining([DEMO_GROUP.name, 'Alpine Lodges Group', 'Baltic Inns', 'Jura Chalets']));
     for (const closed of ['Granite Suites', 'Fjord Retreats', 'Highland Escapes']) expect(provider).not.toContain(closed);
     // A merchant admin: their own group only; a view-only user: none.
-    expect((await capabilities('MerchantAdmin')).body.addPropertyGroups).toEqual([
+    expect((await addGroups('MerchantAdmin')).items).toEqual([
       { merchantGroupId: groups[DEMO_GROUP.name], name: DEMO_GROUP.name, startsWith: { currency: 'EUR', timezone: 'Europe/Amsterdam' } },
     ]);
-    expect((await capabilities('MerchantViewOnlyUser')).body.addPropertyGroups).toEqual([]);
+    expect((await capabilities('MerchantAdmin')).body.addPropertyGroupCount).toBe(1);
+    // Another group's name finds nothing for a merchant admin: the search stays within what they may add.
+    expect(await addGroups('MerchantAdmin', 'Jura')).toEqual({ items: [], total: 0 });
+    expect(await addGroups('MerchantViewOnlyUser')).toEqual({ items: [], total: 0 });
+    expect((await capabilities('MerchantViewOnlyUser')).body.addPropertyGroupCount).toBe(0);
 
     // The server agrees: a group the answer leaves out refuses (409, in words), one it lists takes the property.
     for (const closed of ['Fjord Retreats', 'Highland Escapes', 'Granite Suites']) {
@@ -176,7 +194,7 @@ describe('adding a property is per merchant group (decision 0481)', () => {
 
   test("a new property starts with its group's currency and time zone, not a fixed place's (issue 34)", async () => {
     const groups = await groupIds();
-    const startOf = async (name: string) => (await capabilities('FolioAdmin')).body.addPropertyGroups.find((group) => group.name === name)?.startsWith;
+    const startOf = async (name: string) => (await addGroups('FolioAdmin', name)).items.find((group) => group.name === name)?.startsWith;
     // Nothing saved for the group: the currency its properties use, the time zone of its country (Hungary, Switzerland).
     expect(await startOf('Danube Hospitality')).toEqual({ currency: 'HUF', timezone: 'Europe/Budapest' });
     expect(await startOf('Jura Chalets')).toEqual({ currency: 'CHF', timezone: 'Europe/Zurich' });
@@ -201,7 +219,7 @@ describe('adding a property is per merchant group (decision 0481)', () => {
 
   test("in a country of several time zones a new property starts at the group's own zone there, else the country's principal one, never outside it (decision 0560)", async () => {
     const groups = await groupIds();
-    const zoneOf = async (name: string) => (await capabilities('FolioAdmin')).body.addPropertyGroups.find((group) => group.name === name)?.startsWith.timezone;
+    const zoneOf = async (name: string) => (await addGroups('FolioAdmin', name)).items.find((group) => group.name === name)?.startsWith.timezone;
     // Nothing saved, and the group's properties keep a zone outside the country (the database's Europe/Amsterdam): the principal zone.
     expect(await zoneOf('Coastline Stays')).toBe('Europe/Lisbon');
     expect(await zoneOf('Iberia Boutique')).toBe('Europe/Madrid');
@@ -240,5 +258,33 @@ describe('adding a property is per merchant group (decision 0481)', () => {
     expect(await zoneOf('Iberia Boutique')).toBe('Atlantic/Canary');
     expect(await saveLocation('Europe/Paris')).toBe(200);
     expect(await zoneOf('Iberia Boutique')).toBe('Europe/Madrid');
+  });
+});
+
+describe('a provider with more groups than one answer names (decision 0714)', () => {
+  test('every group stays reachable by its name, and every page is told only how many there are', async () => {
+    const before = (await addGroups('FolioAdmin')).total;
+    // Thirty more open groups, named after the demo's in alphabetical order.
+    await sql`INSERT INTO merchant_groups (name, status) SELECT 'Zeta Stays ' || lpad(n::text, 2, '0'), 'Active' FROM generate_series(1, 30) AS n`.execute(
+      app.ctx.db,
+    );
+    const first = await addGroups('FolioAdmin');
+    expect(first.total).toBe(before + 30);
+    expect(first.items).toHaveLength(ADD_PROPERTY_GROUPS_LIMIT);
+    expect(first.items.map((group) => group.name)).not.toContain('Zeta Stays 30');
+    // The last of them by name is found by its name, with what a new property starts with there, and takes one.
+    const found = await addGroups('FolioAdmin', 'stays 30');
+    expect(found).toEqual({ items: [{ merchantGroupId: expect.any(String), name: 'Zeta Stays 30', startsWith: expect.any(Object) }], total: 1 });
+    const created = await app.inject({
+      method: 'POST',
+      url: `${MERCHANT_API}/properties`,
+      headers: bearer(tokens.FolioAdmin!),
+      payload: { name: 'Zeta Thirty Rooms', currency: 'EUR', timezone: 'Europe/Amsterdam', merchantGroupId: found.items[0]!.merchantGroupId },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    // Every capabilities answer counts them and names none: its size does not grow with the groups.
+    const answer = await app.inject({ method: 'GET', url: `${API}/capabilities`, headers: bearer(tokens.FolioAdmin!) });
+    expect(answer.json<Capabilities>().addPropertyGroupCount).toBe(before + 30);
+    expect(answer.body).not.toContain('Zeta Stays');
   });
 });

@@ -34,8 +34,8 @@ export function CreatePropertyScreen({ PropertyWizard }: CreatePropertyParts) {
   const data = property.data;
   // Only those the server lets add a property get the form; the others are told why (issue 32).
   const capabilities = useCapabilities();
-  // The form waits for the answer: it starts with the group's currency and time zone from it, and a user who typed
-  // and pressed "Create property" before it came was told the currency was missing (seen on a busy server).
+  // The screen waits for the answer: it says whether there is a group to add a property in at all (the form then
+  // asks which ones, with what a new property starts with there).
   if (!merchantId && capabilities.loading)
     return (
       <PageLayout title={t('shell.routes.createProperty')}>
@@ -43,7 +43,7 @@ export function CreatePropertyScreen({ PropertyWizard }: CreatePropertyParts) {
       </PageLayout>
     );
   // The call alone is not enough: a group closed to new properties (or none at all) leaves nothing to add one to.
-  if (!merchantId && (!capabilities.may(propertyEndpoints.createProperty) || capabilities.addPropertyGroups.length === 0))
+  if (!merchantId && (!capabilities.may(propertyEndpoints.createProperty) || capabilities.addPropertyGroupCount === 0))
     return (
       <PageLayout title={t('shell.routes.createProperty')}>
         <p role="status" data-testid="read-only-reason">
