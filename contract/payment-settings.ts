@@ -10,9 +10,17 @@ import { PaymentSettingsSchema } from './settings/payment';
 
 const MerchantIdField = z.uuid({ error: 'paymentSettings.validation.merchant' });
 
+/** The most properties one answer of `searchMerchantConfigs` holds (its default page size). */
+export const MERCHANT_CONFIGS_PAGE_LIMIT = 500;
+
 export const MerchantConfigSearchSchema = z.object({
   merchantGroupId: z.uuid({ error: 'paymentSettings.validation.group' }).optional(),
   merchantId: MerchantIdField.optional(),
+  /** Words in the property's or the group's name (decision 0715). */
+  search: z.string().max(100).optional(),
+  /** A page of the properties in the list's order (group, position, name): from 0, of `pageSize` properties. */
+  page: z.number().int().min(0).max(100_000).optional(),
+  pageSize: z.number().int().min(1).max(MERCHANT_CONFIGS_PAGE_LIMIT).optional(),
 });
 
 /** What a payment or virtual card settings save made from a replaced version is told (412, contract/versions.ts, decision 0352). */
@@ -122,7 +130,9 @@ export const merchantConfigEndpoints = endpointTable([
     id: 'searchMerchantConfigs',
     method: 'POST',
     path: `${MERCHANT_API}/merchant-config/search`,
-    summary: 'The payment settings of the properties the caller may see (optionally of one group or one property)',
+    summary:
+      'The payment settings of the properties the caller may see (optionally of one group or one property, or whose property or group name holds ' +
+      `the search), a page at a time: \`page\` from 0, \`pageSize\` properties (at most and by default ${MERCHANT_CONFIGS_PAGE_LIMIT})`,
     access: { resource: 'PaymentSettings', action: 'Read' },
     body: MerchantConfigSearchSchema,
     response: z.array(MerchantConfigSchema),

@@ -127,6 +127,13 @@ test("a property manager's payment settings item opens the active property's edi
 test('a provider admin reaches the add page and gives a property payment settings of its own', async ({ page }) => {
   await signInAs(page, 'folioadmin@demo.folio.test');
   await page.goto('/payment-settings');
+  // The list is found by name, a page at a time (decision 0715): a provider has thousands of properties.
+  const list = page.getByRole('table', { name: 'Payment settings' });
+  await page.getByLabel('Find a property or group by name').fill('canal');
+  await expect(list.getByRole('row')).toHaveCount(2);
+  await expect(list.getByRole('row').nth(1)).toContainText('Canal House Amsterdam');
+  await page.getByLabel('Find a property or group by name').fill('no such hotel');
+  await expect(page.getByText("No property you may see has that in its name or its group's.")).toBeVisible();
   await page.getByRole('link', { name: 'Add payment settings' }).click();
   await expect(page).toHaveURL(/\/payment-settings\/add-payment-settings$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Add payment settings');

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { merchantConfigEndpoints, PAYMENT_SETTINGS_CHANGED_DETAIL, type MerchantConfig } from '../../contract/payment-settings';
+import { MERCHANT_CONFIGS_PAGE_LIMIT, merchantConfigEndpoints, PAYMENT_SETTINGS_CHANGED_DETAIL, type MerchantConfig } from '../../contract/payment-settings';
 import type { PaymentSettings } from '../../contract/settings/payment';
 import { audit } from '../audit';
 import { canSeeMerchant, isProviderStaff, type Caller } from '../auth/caller';
 import type { Db } from '../db/database';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
+import { escapeLike } from '../lists/list-query';
 import { assertCurrentVersion } from '../http/versions';
 import { lockGroupForSettingsSave } from '../settings/settings-access';
 import { readSettings, resetPropertySettings, savePropertySettings } from '../settings/settings-store';
@@ -70,7 +71,21 @@ export function registerMerchantConfigRoutes(app: FastifyInstance): void {
       let query = propertiesQuery(ctx.db, caller);
       if (body.merchantGroupId) query = query.where('merchants.merchant_group_id', '=', body.merchantGroupId);
       if (body.merchantId) query = query.where('merchants.id', '=', body.merchantId);
-      const properties = await query.orderBy('merchant_groups.name').orderBy('merchants.position').orderBy('merchants.name').limit(500).execute();
+      const search = body.search?.trim();
+      if (search)
+        query = query.where((eb) =>
+          eb.or([eb('merchants.name', 'ilike', `%${escapeLike(search)}%`), eb('merchant_groups.name', 'ilike', `%${escapeLike(search)}%`)]),
+        );
+      // A page at a time (decision 0715): only the page's properties have their settings read.
+      const pageSize = body.pageSize ?? MERCHANT_CONFIGS_PAGE_LIMIT;
+      const properties = await query
+        .orderBy('merchant_groups.name')
+        .orderBy('merchants.position')
+        .orderBy('merchants.name')
+        .orderBy('merchants.id')
+        .limit(pageSize)
+        .offset((body.page ?? 0) * pageSize)
+        .execute();
       return Promise.all(properties.map((property) => configOf(ctx.db, property)));
     },
     { transaction: false },

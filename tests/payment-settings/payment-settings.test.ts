@@ -33,6 +33,28 @@ afterAll(async () => {
 });
 
 describe('merchant-config', () => {
+  it('answers a page at a time, found by the property or group name (decision 0715)', async () => {
+    type Row = { merchantName: string; groupName: string };
+    const everything: Row[] = await search(admin);
+    expect(everything.length).toBeGreaterThan(5);
+    // Pages of two follow the list's order, without a gap or a repeat.
+    const pages: Row[][] = [];
+    for (let page = 0; page * 2 < everything.length; page++) pages.push(await search(admin, { page, pageSize: 2 }));
+    expect(pages.flat().map((row) => row.merchantName)).toEqual(everything.map((row) => row.merchantName));
+    expect(pages.every((page) => page.length <= 2)).toBe(true);
+    // A property's name, or its group's.
+    expect((await search(admin, { search: 'canal' })).map((row: Row) => row.merchantName)).toEqual(['Canal House Amsterdam']);
+    const lagoon: Row[] = await search(admin, { search: 'LAGOON HOTELS' });
+    expect(lagoon).toHaveLength(4);
+    expect(new Set(lagoon.map((row) => row.groupName))).toEqual(new Set(['Lagoon Hotels Group']));
+    // A LIKE pattern is words to find; a search stays within what the caller may see.
+    expect(await search(admin, { search: '%' })).toEqual([]);
+    const managerSees: Row[] = await search(manager);
+    expect((await search(manager, { search: 'Hotels' })).every((row: Row) => managerSees.some((seen) => seen.merchantName === row.merchantName))).toBe(true);
+    // A page size over the limit is refused in words.
+    expect((await call(admin, 'POST', `${CONFIG}/search`, { pageSize: 501 })).statusCode).toBe(400);
+  });
+
   it('lists only the properties the caller may see: a property manager their assigned ones', async () => {
     const all = await search(admin, { merchantGroupId: lagoonGroup });
     expect(all).toHaveLength(4);

@@ -20,6 +20,18 @@ export function saveVccSettings(body: VccMerchantConfigInput, version: string) {
   return call(merchantConfigEndpoints.saveVccMerchantConfig, { body, ifMatch: version });
 }
 
+/**
+ * A page of the list (decision 0715): `size` properties from `page * size`, whose property or group name holds
+ * `search`. The screens ask one more than they show, to know whether a next page exists.
+ */
+export const paymentSettingsPageQuery = (search: string, page: number, size: number) =>
+  queryOptions({
+    queryKey: [...paymentSettingsKeys.all, 'page', search, page, size] as const,
+    queryFn: ({ signal }) =>
+      call(merchantConfigEndpoints.searchMerchantConfigs, { body: { ...(search.trim() ? { search: search.trim() } : {}), page, pageSize: size }, signal }),
+    placeholderData: (previous) => previous,
+  });
+
 export const paymentSettingsQuery = (merchantId?: string) =>
   queryOptions({
     queryKey: paymentSettingsKeys.search(merchantId),

@@ -6,17 +6,28 @@ import type { MerchantConfig } from '../../../contract/payment-settings';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { PageLayout } from '../../components/page-layout/page-layout';
 import { useActionMutation } from '../../lib/use-action-mutation';
-import { deletePaymentSettings, paymentSettingsQuery, paymentSettingsKeys } from './api';
+import { inputClass } from '../../components/form/field';
+import { deletePaymentSettings, paymentSettingsPageQuery, paymentSettingsKeys } from './api';
 import { SidewaysScroll } from '../../components/sideways-scroll/sideways-scroll';
 
 export function editHref(config: Pick<MerchantConfig, 'merchantGroupId' | 'merchantId'>): string {
   return `/payment-settings/edit-payment-settings?merchantGroupId=${encodeURIComponent(config.merchantGroupId)}&merchantId=${encodeURIComponent(config.merchantId)}`;
 }
 
-/** /payment-settings (spec 2): the payment settings of every property the user may see, own or inherited from the group. */
+/** How many properties a page of the list shows. */
+const PAGE_SIZE = 25;
+
+/**
+ * /payment-settings (spec 2): the payment settings of every property the user may see, own or inherited from the group,
+ * a page at a time and found by name (decision 0715): a provider has thousands of properties.
+ */
 export function PaymentSettingsScreen() {
   const { t } = useTranslation();
-  const configs = useQuery(paymentSettingsQuery());
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
+  const answer = useQuery(paymentSettingsPageQuery(search, page, PAGE_SIZE + 1));
+  const configs = { ...answer, data: answer.data?.slice(0, PAGE_SIZE) };
+  const hasNext = (answer.data?.length ?? 0) > PAGE_SIZE;
   const [deleting, setDeleting] = useState<MerchantConfig | null>(null);
   return (
     <PageLayout
@@ -27,8 +38,22 @@ export function PaymentSettingsScreen() {
         </Link>
       }
     >
-      {configs.isError ? <p role="alert">{configs.error.message}</p> : null}
-      {configs.isPending ? <p role="status">{t('paymentSettings.loading')}</p> : null}
+      <label className="mb-3 flex max-w-md flex-col gap-1 text-sm">
+        {t('paymentSettings.find')}
+        <input
+          type="search"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(0);
+          }}
+          className={inputClass}
+          autoComplete="off"
+        />
+      </label>
+      {answer.isError ? <p role="alert">{answer.error.message}</p> : null}
+      {answer.isPending ? <p role="status">{t('paymentSettings.loading')}</p> : null}
+      {configs.data && configs.data.length === 0 && search.trim() ? <p role="status">{t('paymentSettings.noMatch')}</p> : null}
       {configs.data ? (
         <SidewaysScroll className="rounded border border-slate-200 bg-white">
           <table className="w-full text-sm">
@@ -77,6 +102,17 @@ export function PaymentSettingsScreen() {
             </tbody>
           </table>
         </SidewaysScroll>
+      ) : null}
+      {page > 0 || hasNext ? (
+        <nav aria-label={t('paymentSettings.pageOf', { page: page + 1 })} className="mt-3 flex items-center gap-3 text-sm">
+          <button type="button" className="underline disabled:no-underline disabled:opacity-50" disabled={page === 0} onClick={() => setPage(page - 1)}>
+            {t('paymentSettings.previousPage')}
+          </button>
+          <span>{t('paymentSettings.pageOf', { page: page + 1 })}</span>
+          <button type="button" className="underline disabled:no-underline disabled:opacity-50" disabled={!hasNext} onClick={() => setPage(page + 1)}>
+            {t('paymentSettings.nextPage')}
+          </button>
+        </nav>
       ) : null}
       {deleting ? <DeleteConfirm config={deleting} onDone={() => setDeleting(null)} /> : null}
     </PageLayout>
