@@ -91,10 +91,15 @@ try {
           ...(entry.body ? { payload: entry.body } : {}),
         });
         if (index >= WARM_UP) times.push(performance.now() - started);
+        if (response.statusCode === 404 && index === 0) break; // not in this build (an older one, measured for comparison)
         if (response.statusCode !== 200) throw new Error(`${entry.name} answered ${response.statusCode}: ${response.body}`);
         bytes = response.body.length;
       }
       times.sort((a, b) => a - b);
+      if (times.length === 0) {
+        console.log(`${email.split('@')[0]!.padEnd(14)} ${entry.name.padEnd(40)} not in this build`);
+        continue;
+      }
       console.log(
         `${email.split('@')[0]!.padEnd(14)} ${entry.name.padEnd(40)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms, p95 ${percentile(times, 95)
           .toFixed(1)
