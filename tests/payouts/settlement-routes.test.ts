@@ -217,7 +217,9 @@ describe('reconciliation check', () => {
     expect(findings[0]).toMatchObject({ payouts: [{ id: ownPayout.id, reference: ownPayout.reference }] });
     expect(findings[0]!.actualMinor - findings[0]!.expectedMinor).toBe(500);
     expect(findings[1]).toMatchObject({ orderId: Number(orphan.rows[0]!.id), orderReference: 'PLANTED-NO-PAYOUT', expectedMinor: 12345, payouts: [] });
-    expect(findings[2]).toMatchObject({ orderId: Number(capture.order_id) });
+    expect(findings[2]).toMatchObject({ orderId: Number(capture.order_id), expectedMinor: Number(capture.amount_minor) });
+    // The order's captures in both payouts, added up.
+    expect(findings[2]!.actualMinor).toBe(2 * Number(capture.amount_minor));
     expect(findings[2]!.payouts.map((payout) => payout.id).sort()).toEqual([capture.payout_id, other.rows[0]!.id].sort());
   });
 });
