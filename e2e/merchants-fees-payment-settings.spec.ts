@@ -261,3 +261,32 @@ test('a deposit percentage typed as "1,5" or with letters is refused at its fiel
   await page.reload();
   await expect(page.getByLabel('Deposit percentage')).toHaveValue('15');
 });
+
+test('the payment settings list turns a page at a time, also under a double click (decision 0715)', async ({ page }) => {
+  await signInAs(page, 'folioadmin@demo.folio.test');
+  // More properties than a page holds: the demo's sixteen and twelve new ones in Lagoon Hotels Group.
+  const { merchantGroupId } = await activeLagoonProperty(page);
+  const session = await (await page.request.get('/api/auth/session')).json();
+  const headers = { authorization: `Bearer ${session.accessToken}` };
+  for (let n = 1; n <= 12; n++) {
+    const created = await page.request.post(`${MERCHANT_API}/properties`, {
+      headers,
+      data: { name: `Lagoon Annex ${String(n).padStart(2, '0')}`, currency: 'EUR', timezone: 'Europe/Amsterdam', merchantGroupId },
+    });
+    expect(created.status()).toBe(201);
+  }
+  await page.goto('/payment-settings');
+  const list = page.getByRole('table', { name: 'Payment settings' });
+  await expect(list.getByRole('row')).toHaveCount(26);
+  const pages = page.getByRole('navigation', { name: /^Page / });
+  await expect(pages).toContainText('Page 1');
+  await expect(pages.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+  // A double click by habit turns one page: the button waits while the page is on its way.
+  await pages.getByRole('button', { name: 'Next page' }).dblclick();
+  await expect(pages).toContainText('Page 2');
+  await expect(list.getByRole('row').nth(1)).toBeVisible();
+  await expect(pages.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  await pages.getByRole('button', { name: 'Previous page' }).click();
+  await expect(pages).toContainText('Page 1');
+  await expect(list.getByRole('row')).toHaveCount(26);
+});

@@ -28,6 +28,8 @@ export function PaymentSettingsScreen() {
   const answer = useQuery(paymentSettingsPageQuery(search, page, PAGE_SIZE + 1));
   const configs = { ...answer, data: answer.data?.slice(0, PAGE_SIZE) };
   const hasNext = (answer.data?.length ?? 0) > PAGE_SIZE;
+  // While the next page is on its way the buttons wait: a double click on "Next page" turns one page, not two.
+  const turning = answer.isPlaceholderData;
   const [deleting, setDeleting] = useState<MerchantConfig | null>(null);
   return (
     <PageLayout
@@ -105,11 +107,21 @@ export function PaymentSettingsScreen() {
       ) : null}
       {page > 0 || hasNext ? (
         <nav aria-label={t('paymentSettings.pageOf', { page: page + 1 })} className="mt-3 flex items-center gap-3 text-sm">
-          <button type="button" className="underline disabled:no-underline disabled:opacity-50" disabled={page === 0} onClick={() => setPage(page - 1)}>
+          <button
+            type="button"
+            className="underline disabled:no-underline disabled:opacity-50"
+            disabled={page === 0 || turning}
+            onClick={() => setPage(page - 1)}
+          >
             {t('paymentSettings.previousPage')}
           </button>
           <span>{t('paymentSettings.pageOf', { page: page + 1 })}</span>
-          <button type="button" className="underline disabled:no-underline disabled:opacity-50" disabled={!hasNext} onClick={() => setPage(page + 1)}>
+          <button
+            type="button"
+            className="underline disabled:no-underline disabled:opacity-50"
+            disabled={!hasNext || turning}
+            onClick={() => setPage(page + 1)}
+          >
             {t('paymentSettings.nextPage')}
           </button>
         </nav>
