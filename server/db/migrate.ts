@@ -39,6 +39,7 @@ import * as payoutAttemptsSentByRun from './migrations/0390-payout-attempts-sent
 import * as webhookAddressesVersion from './migrations/0400-webhook-addresses-version';
 import * as kycFlaggedFieldValues from './migrations/0410-kyc-flagged-field-values';
 import * as propertiesPaidByHand from './migrations/0420-properties-paid-by-hand';
+import * as paidOrdersByMerchantDay from './migrations/0430-paid-orders-by-merchant-day';
 import { applySchemaSnapshot, isEmptyDatabase, type SchemaSnapshot } from './schema-snapshot';
 import { schemaSnapshot } from './schema-snapshot.generated.mjs';
 
@@ -85,6 +86,7 @@ export const migrations: Record<string, Migration> = {
   '0400-webhook-addresses-version': webhookAddressesVersion,
   '0410-kyc-flagged-field-values': kycFlaggedFieldValues,
   '0420-properties-paid-by-hand': propertiesPaidByHand,
+  '0430-paid-orders-by-merchant-day': paidOrdersByMerchantDay,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

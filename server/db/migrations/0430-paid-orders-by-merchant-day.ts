@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import { runScript } from '../run-script';
+
+// Decision 0716: the reconciliation check asks, per merchant and currency, for the Paid orders of the days already paid
+// out for. Through the (merchant, created) index every order of those days was read from the table for its status and
+// currency: 12 s at ten million orders. Here the Paid orders are indexed on their own with all the check reads, so the
+// question is answered from the index. An order enters it once, when it is paid; the predicate is the query's own
+// (server/payouts/reconciliation.ts).
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await runScript(
+    db,
+    `CREATE INDEX IF NOT EXISTS orders_paid_merchant_created ON orders (merchant_id, currency, created_at) INCLUDE (id)
+       WHERE status = 'Paid';`,
+  );
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await runScript(db, `DROP INDEX IF EXISTS orders_paid_merchant_created;`);
+}
