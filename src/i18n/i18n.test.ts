@@ -47,9 +47,7 @@ describe('counts in sentences', () => {
   it('groups a count by thousands, as the tables do, and still picks the plural by it', async () => {
     await loadSignedInTranslations();
     // A provider with thousands of groups: "3009" was printed as it came.
-    expect(i18next.t('properties.create.groupsShown', { shown: 20, total: 3009 })).toBe(
-      '20 of 3,009 groups shown: type more of the name to find the others.',
-    );
+    expect(i18next.t('properties.create.groupsShown', { shown: 20, total: 3009 })).toBe('20 of 3,009 groups shown: type more of the name to find the others.');
     expect(i18next.t('capabilities.picker.more', { shown: 50, total: 15016 })).toMatch(/^Showing 50 of 15,016:/);
     expect(i18next.t('home.merchant.failedPayments', { count: 1234 })).toBe('1,234 failed payments this week');
     expect(i18next.t('home.merchant.failedPayments', { count: 1 })).toBe('1 failed payment this week');
