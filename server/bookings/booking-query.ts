@@ -78,20 +78,23 @@ function toRow(record: BookingRecord): BookingRow {
   };
 }
 
-export async function bookingPage(
-  db: Db,
-  body: Required<Pick<BookingSearchBody, 'filters' | 'sorting'>> & { page: number; pageSize: number },
-  merchants: 'all' | string[],
-) {
-  const where = bookingWhere(body.filters ?? {}, merchants);
+type BookingPageBody = Required<Pick<BookingSearchBody, 'filters' | 'sorting'>> & { page: number; pageSize: number };
+
+/** The page's rows, in the list's order: by arrival, newest first, unless the caller sorts otherwise; the id breaks ties. */
+export function bookingPageQuery(db: Db, body: BookingPageBody, merchants: 'all' | string[]) {
   const sorting = (body.sorting ?? []).length ? body.sorting! : [{ id: 'checkIn' as const, desc: true }];
   const orderBy = sql.join([...sorting.map((sort) => sql.raw(`${SORT_EXPRESSIONS[sort.id]} ${sort.desc ? 'DESC' : 'ASC'}`)), sql.raw('b.id')]);
-  // The page and its capped count in one statement (decision 0636).
-  const pageQuery = selectBookings(db)
-    .where(where)
+  return selectBookings(db)
+    .where(bookingWhere(body.filters ?? {}, merchants))
     .orderBy(orderBy)
     .limit(body.pageSize)
     .offset(body.page * body.pageSize);
+}
+
+export async function bookingPage(db: Db, body: BookingPageBody, merchants: 'all' | string[]) {
+  const where = bookingWhere(body.filters ?? {}, merchants);
+  // The page and its capped count in one statement (decision 0636).
+  const pageQuery = bookingPageQuery(db, body, merchants);
   const { rows, count } = await pageWithCappedCount<BookingRecord>(db, pageQuery, sql`SELECT 1 FROM bookings b WHERE ${where}`, {
     firstPage: body.page === 0,
   });

@@ -40,6 +40,8 @@ import * as webhookAddressesVersion from './migrations/0400-webhook-addresses-ve
 import * as kycFlaggedFieldValues from './migrations/0410-kyc-flagged-field-values';
 import * as propertiesPaidByHand from './migrations/0420-properties-paid-by-hand';
 import * as paidOrdersByMerchantDay from './migrations/0430-paid-orders-by-merchant-day';
+import * as homeListsOwnIndexes from './migrations/0440-home-lists-own-indexes';
+import * as bookingsByArrival from './migrations/0450-bookings-by-arrival';
 import { applySchemaSnapshot, isEmptyDatabase, type SchemaSnapshot } from './schema-snapshot';
 import { schemaSnapshot } from './schema-snapshot.generated.mjs';
 
@@ -87,6 +89,8 @@ export const migrations: Record<string, Migration> = {
   '0410-kyc-flagged-field-values': kycFlaggedFieldValues,
   '0420-properties-paid-by-hand': propertiesPaidByHand,
   '0430-paid-orders-by-merchant-day': paidOrdersByMerchantDay,
+  '0440-home-lists-own-indexes': homeListsOwnIndexes,
+  '0450-bookings-by-arrival': bookingsByArrival,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -168,10 +168,11 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     stepDone('kyc');
     options.log?.info({ ms: Date.now() - started }, 'demo world seeded');
   }
-  const count = await db
-    .selectFrom('orders')
-    .select(sql<string>`count(*)`.as('n'))
-    .executeTakeFirstOrThrow();
+  // Counted up to the number asked for, no further: a start on a database of ten million orders counted them all
+  // (2.4 s) to learn that none was missing. Fewer than asked are counted exactly: the seed numbers on from them.
+  const count = await sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT 1 FROM orders LIMIT ${options.orders}) AS asked`
+    .execute(db)
+    .then((result) => result.rows[0]!);
   const existingOrders = Number(count.n);
   const missing = options.orders - existingOrders;
   if (missing > 0) {

@@ -46,7 +46,7 @@ export async function payoutFees(db: Db, payouts: readonly PayoutFeeSubject[]): 
     FROM payouts p
     LEFT JOIN LATERAL (
       SELECT o.amount_minor, f.percentage, f.fixed_amount_minor
-      -- Per payout, its merchant's orders of the period through the (merchant, created) index. As a plain
+      -- Per payout, its merchant's Paid orders of the period from their own index alone (migration 0430). As a plain
       -- join the planner read every Paid order and hashed them: 110 ms for a page on 100,000 orders,
       -- against 22 ms this way (OFFSET 0 keeps the subquery from being flattened back into that join).
       FROM (
@@ -55,6 +55,9 @@ export async function payoutFees(db: Db, payouts: readonly PayoutFeeSubject[]): 
           AND o.created_at >= p.period_start::timestamp AT TIME ZONE 'UTC'
           AND o.created_at < (p.period_end + 1)::timestamp AT TIME ZONE 'UTC'
           AND o.currency = p.currency AND o.status = 'Paid'
+          -- A merchant without a schedule by the period's end is charged nothing: its orders are not read at all
+          -- (decision 0718; at ten million orders, 1,800 orders a payout read for no fee).
+          AND EXISTS (SELECT 1 FROM fees fee WHERE fee.merchant_id = p.merchant_id AND fee.valid_from <= p.period_end)
         OFFSET 0
       ) o
       -- Only the orders a schedule charges come back (no schedule on the order's day, or one in another

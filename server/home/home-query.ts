@@ -94,13 +94,25 @@ async function withLinkStates<T extends Omit<DashboardOrder, 'linkState'>>(db: D
   return orders.map((order) => ({ ...order, linkState: links.get(order.orderId)?.state ?? null }));
 }
 
-/** Authorizations with money still open (Tokenized, authorized beyond what was captured or voided), newest first. */
-export async function awaitingCapture(db: Db, merchantId: string) {
-  const rows = await sql<OrderRow & { open_minor: Int8Text }>`
+/** The orders whose authorization has money still open: the predicate of their own index (migration 0440), word for word. */
+export const OPEN_AUTHORIZATION = sql`status = 'Tokenized' AND authorized_minor - captured_minor - voided_minor > 0`;
+
+/**
+ * Authorizations with money still open (Tokenized, authorized beyond what was captured or voided), newest first.
+ * The count is its own subquery, answered from the index alone: counted over the listed rows (`count(*) OVER ()`),
+ * every open authorization was read from the table for its columns, 0.7 s for a property of ten million orders.
+ */
+export function awaitingCaptureStatement(merchantId: string) {
+  return sql<OrderRow & { open_minor: Int8Text }>`
     SELECT id, reference_no, guest_name, amount_minor, currency, status, payment_type, created_at AS at,
-           authorized_minor - captured_minor - voided_minor AS open_minor, count(*) OVER () AS total
-    FROM orders WHERE merchant_id = ${merchantId} AND status = 'Tokenized' AND authorized_minor - captured_minor - voided_minor > 0
-    ORDER BY created_at DESC, id DESC LIMIT ${DASHBOARD_LIST_SIZE}`.execute(db);
+           authorized_minor - captured_minor - voided_minor AS open_minor,
+           (SELECT count(*) FROM orders WHERE merchant_id = ${merchantId} AND ${OPEN_AUTHORIZATION}) AS total
+    FROM orders WHERE merchant_id = ${merchantId} AND ${OPEN_AUTHORIZATION}
+    ORDER BY created_at DESC, id DESC LIMIT ${DASHBOARD_LIST_SIZE}`;
+}
+
+export async function awaitingCapture(db: Db, merchantId: string) {
+  const rows = await awaitingCaptureStatement(merchantId).execute(db);
   const items = rows.rows.map((row) => ({ ...toOrder(row), openMinor: Number(row.open_minor) }));
   return { count: Number(rows.rows[0]?.total ?? 0), items: await withLinkStates(db, items) };
 }
@@ -108,11 +120,12 @@ export async function awaitingCapture(db: Db, merchantId: string) {
 /**
  * Orders with declined attempts or Failed in the lookback, one row per order (decision 0422): five refused cards
  * on one link are one guest's failed payment, not five. The row carries the latest reason and the attempts.
+ * The week's declined attempts and Failed orders come from their own indexes (migration 0440): through the status
+ * index the Failed orders of ten million took 0.3 s to find the week's few.
  */
-export async function failedPayments(db: Db, merchantIds: string[]) {
-  if (merchantIds.length === 0) return { count: 0, items: [] };
+export function failedPaymentsStatement(merchantIds: string[]) {
   const ids = sql.join(merchantIds.map((id) => sql`${id}::uuid`));
-  const rows = await sql<OrderRow & { reason: ColumnOf<'payment_operations', 'note'>; attempts: Int8Text }>`
+  return sql<OrderRow & { reason: ColumnOf<'payment_operations', 'note'>; attempts: Int8Text }>`
     SELECT *, count(*) OVER () AS total FROM (
       SELECT DISTINCT ON (id) id, reference_no, guest_name, amount_minor, currency, status, payment_type, at, reason,
              count(*) FILTER (WHERE declined) OVER (PARTITION BY id) AS attempts
@@ -124,7 +137,12 @@ export async function failedPayments(db: Db, merchantIds: string[]) {
         SELECT id, reference_no, guest_name, amount_minor, currency, status, payment_type, updated_at, NULL, false
         FROM orders WHERE merchant_id IN (${ids}) AND status = 'Failed' AND updated_at > ${lookback}
       ) attempt ORDER BY id, at DESC
-    ) failed ORDER BY at DESC, id DESC LIMIT ${DASHBOARD_LIST_SIZE}`.execute(db);
+    ) failed ORDER BY at DESC, id DESC LIMIT ${DASHBOARD_LIST_SIZE}`;
+}
+
+export async function failedPayments(db: Db, merchantIds: string[]) {
+  if (merchantIds.length === 0) return { count: 0, items: [] };
+  const rows = await failedPaymentsStatement(merchantIds).execute(db);
   return {
     count: Number(rows.rows[0]?.total ?? 0),
     items: await withLinkStates(

@@ -8,7 +8,7 @@ import { registerEndpoint } from '../http/route';
 import { linkOrigin } from '../mail/link-origin';
 import { MAX_FAILED_CARD_ATTEMPTS } from '../payment-links/link-limits';
 import { GUEST_PAGE_PATH } from '../payment-links/payment-link-routes';
-import { awaitingCapture, failedPayments, linksOf, recentOrders, takings } from './home-query';
+import { awaitingCapture, failedPayments, linksOf, OPEN_AUTHORIZATION, recentOrders, takings } from './home-query';
 
 const { getPropertyDashboard, getMerchantHome } = homeScreenEndpoints;
 
@@ -62,7 +62,7 @@ export function registerHomeRoutes(app: FastifyInstance): void {
     const toCapture = await countBy(
       ctx.db,
       sql`SELECT merchant_id, count(*) AS n FROM orders
-          WHERE merchant_id IN (${inScope}) AND status = 'Tokenized' AND authorized_minor - captured_minor - voided_minor > 0 GROUP BY 1`,
+          WHERE merchant_id IN (${inScope}) AND ${OPEN_AUTHORIZATION} GROUP BY 1`,
     );
     const failedPayouts = await sql<{ n: string }>`SELECT count(*) AS n FROM payouts WHERE merchant_id IN (${inScope}) AND status = 'Failed'`.execute(ctx.db);
     const refunds = await sql<{ n: string }>`
