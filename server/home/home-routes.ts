@@ -59,10 +59,12 @@ export function registerHomeRoutes(app: FastifyInstance): void {
       sql`SELECT l.merchant_id, count(*) AS n FROM payment_links l JOIN orders o ON o.id = l.order_id
           WHERE l.merchant_id IN (${inScope}) AND l.completed_at IS NULL AND o.status <> 'Cancelled' AND l.expires_at > now() AND l.failed_attempts < ${MAX_FAILED_CARD_ATTEMPTS} GROUP BY 1`,
     );
+    // Counted property by property from the open authorizations' index (decision 0717). As one count grouped by
+    // property, PostgreSQL started two parallel workers for it: 50 ms of a 15 ms count at ten million orders.
     const toCapture = await countBy(
       ctx.db,
-      sql`SELECT merchant_id, count(*) AS n FROM orders
-          WHERE merchant_id IN (${inScope}) AND ${OPEN_AUTHORIZATION} GROUP BY 1`,
+      sql`SELECT p.id AS merchant_id, (SELECT count(*) FROM orders WHERE merchant_id = p.id AND ${OPEN_AUTHORIZATION}) AS n
+          FROM unnest(ARRAY[${inScope}]) AS p(id)`,
     );
     const failedPayouts = await sql<{ n: string }>`SELECT count(*) AS n FROM payouts WHERE merchant_id IN (${inScope}) AND status = 'Failed'`.execute(ctx.db);
     const refunds = await sql<{ n: string }>`
