@@ -31,8 +31,8 @@ export function pgliteOf(db: Db): PGlite | undefined {
   return pglites.get(db)?.();
 }
 
-/** What the server's PostgreSQL sessions start with (decision 0718). */
-export const POSTGRES_SESSION_OPTIONS = '-c jit=off';
+/** What the server's PostgreSQL sessions start with (decision 0718): no JIT; parallel workers ten times dearer to start. */
+export const POSTGRES_SESSION_OPTIONS = '-c jit=off -c parallel_setup_cost=10000';
 
 /**
  * The database of `target`. `openOnFirstQuery`: the embedded engine is opened by the first statement rather
@@ -40,9 +40,10 @@ export const POSTGRES_SESSION_OPTIONS = '-c jit=off';
  */
 export function openDatabase(target: DatabaseTarget, { openOnFirstQuery = false } = {}): Db {
   if (target.kind === 'postgres') {
-    // No JIT compilation (decision 0718): PostgreSQL compiles a statement whose estimated cost passes 100,000, and at ten
-    // million orders many a page's statement does. Compiling took 0.3-0.4 s of a 0.2 s statement (the Payouts page's
-    // fees), and 1 s more for a property's export COPY. An `options` in the URL is the operator's and replaces this one.
+    // No JIT compilation, and parallel workers only for a statement that saves a lot by them (decision 0718): at ten
+    // million orders many a page's statement is estimated costly enough for both. Compiling took 0.3-0.4 s of a 0.2 s
+    // statement (the Payouts page's fees), and starting two workers 30-60 ms of a count that takes 1-15 ms alone.
+    // An `options` in the URL is the operator's and replaces these.
     const pool = new pg.Pool({ connectionString: target.url, max: 10, options: POSTGRES_SESSION_OPTIONS });
     pool.on('error', () => undefined); // idle client errors are reported on the next query
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

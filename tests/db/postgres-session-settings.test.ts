@@ -3,8 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/database';
 import { postgresUrl } from '../support/postgres';
 
-// Decision 0718: the server's PostgreSQL sessions compile no statement (JIT), whatever the cluster's default, since
-// compiling cost more than many a page's whole statement at ten million orders. An `options` in the URL still wins.
+// Decision 0718: the server's PostgreSQL sessions compile no statement (JIT) and start parallel workers only for a
+// statement that saves much by them, whatever the cluster's defaults: at ten million orders both cost more than many a
+// page's whole statement. An `options` in the URL still wins.
 
 const opened: Db[] = [];
 const open = (url: string) => {
@@ -12,7 +13,7 @@ const open = (url: string) => {
   opened.push(db);
   return db;
 };
-const setting = async (db: Db, name: 'jit' | 'work_mem') =>
+const setting = async (db: Db, name: 'jit' | 'parallel_setup_cost' | 'work_mem') =>
   (await sql<Record<string, string>>`SELECT current_setting(${name}) AS value`.execute(db)).rows[0]!.value;
 
 afterAll(async () => {
@@ -35,6 +36,7 @@ describe.skipIf(!postgresUrl)("the server's PostgreSQL sessions (decision 0718)"
     );
     expect(new Set(sessions.map((session) => session.pid)).size).toBe(3);
     expect(sessions.map((session) => session.jit)).toEqual(['off', 'off', 'off']);
+    expect(await setting(db, 'parallel_setup_cost')).toBe('10000');
     // The cluster's own default, for a session opened without the server's options.
     const raw = await import('pg');
     const client = new raw.default.Client({ connectionString: plain.toString() });
