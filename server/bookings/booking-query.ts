@@ -80,10 +80,16 @@ function toRow(record: BookingRecord): BookingRow {
 
 type BookingPageBody = Required<Pick<BookingSearchBody, 'filters' | 'sorting'>> & { page: number; pageSize: number };
 
-/** The page's rows, in the list's order: by arrival, newest first, unless the caller sorts otherwise; the id breaks ties. */
+/**
+ * The page's rows, in the list's order: by arrival, newest first, unless the caller sorts otherwise. The id breaks ties
+ * in the direction of the first sort, so that each sortable column's `(column, id)` index (migration 0450) reads the
+ * page in its order either way, instead of every booking the caller may see being sorted (2.5 million for provider
+ * staff at ten million orders, seconds).
+ */
 export function bookingPageQuery(db: Db, body: BookingPageBody, merchants: 'all' | string[]) {
   const sorting = (body.sorting ?? []).length ? body.sorting! : [{ id: 'checkIn' as const, desc: true }];
-  const orderBy = sql.join([...sorting.map((sort) => sql.raw(`${SORT_EXPRESSIONS[sort.id]} ${sort.desc ? 'DESC' : 'ASC'}`)), sql.raw('b.id')]);
+  const tiebreak = sql.raw(`b.id ${sorting[0]!.desc ? 'DESC' : 'ASC'}`);
+  const orderBy = sql.join([...sorting.map((sort) => sql.raw(`${SORT_EXPRESSIONS[sort.id]} ${sort.desc ? 'DESC' : 'ASC'}`)), tiebreak]);
   return selectBookings(db)
     .where(bookingWhere(body.filters ?? {}, merchants))
     .orderBy(orderBy)

@@ -41,7 +41,7 @@ import * as kycFlaggedFieldValues from './migrations/0410-kyc-flagged-field-valu
 import * as propertiesPaidByHand from './migrations/0420-properties-paid-by-hand';
 import * as paidOrdersByMerchantDay from './migrations/0430-paid-orders-by-merchant-day';
 import * as homeListsOwnIndexes from './migrations/0440-home-lists-own-indexes';
-import * as bookingsByArrival from './migrations/0450-bookings-by-arrival';
+import * as bookingsInEachSortOrder from './migrations/0450-bookings-in-each-sort-order';
 import { applySchemaSnapshot, isEmptyDatabase, type SchemaSnapshot } from './schema-snapshot';
 import { schemaSnapshot } from './schema-snapshot.generated.mjs';
 
@@ -90,7 +90,7 @@ export const migrations: Record<string, Migration> = {
   '0420-properties-paid-by-hand': propertiesPaidByHand,
   '0430-paid-orders-by-merchant-day': paidOrdersByMerchantDay,
   '0440-home-lists-own-indexes': homeListsOwnIndexes,
-  '0450-bookings-by-arrival': bookingsByArrival,
+  '0450-bookings-in-each-sort-order': bookingsInEachSortOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
