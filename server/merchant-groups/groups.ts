@@ -11,9 +11,16 @@ import { isOnboardingStatus } from '../../machines/onboarding-lifecycle.machine'
 export async function loadGroup(db: Db, groupId: string) {
   const group = await db.selectFrom('merchant_groups').selectAll().where('id', '=', groupId).executeTakeFirst();
   if (!group) throw problems.notFound('no such merchant group');
+  return withOnboardingStatus(group);
+}
+
+/** A group row with its status known to be one of the onboarding lifecycle's (a stored status that is not one is a bug). */
+export function withOnboardingStatus<T extends { status: string }>(group: T): T & { status: OnboardingStatus } {
   if (!isOnboardingStatus(group.status)) throw new Error(`unknown onboarding status ${group.status}`);
   return { ...group, status: group.status as OnboardingStatus };
 }
+
+export type GroupRecord = Awaited<ReturnType<typeof loadGroup>>;
 
 /** Groups in one of `statuses` whose status has not changed since `before` (candidates for the idle expiry). */
 export async function groupsUnchangedSince(db: Db, statuses: readonly OnboardingStatus[], before: Date): Promise<{ id: string; status: OnboardingStatus }[]> {

@@ -17,7 +17,7 @@ import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { escapeLike } from '../lists/list-query';
 import { assertMaySee, assertReviewer } from './group-access';
-import { groupNameConflict, groupNameTaken, insertGroup, loadGroup } from './groups';
+import { groupNameConflict, groupNameTaken, insertGroup, loadGroup, withOnboardingStatus, type GroupRecord } from './groups';
 import { actionsFor, applyTransition, GROUP_ENTITY } from './lifecycle';
 
 // Spec 7 "Merchant groups" (docs/decisions/0144-kyc-api-mapping.md): the group list and detail,
@@ -62,7 +62,11 @@ const LIST_SORT_COLUMNS: Record<MerchantGroupSortField, RawBuilder<unknown>> = {
 
 export async function groupAnswer(ctx: AppContext, caller: Caller, groupId: string, applications: GroupApplications): Promise<MerchantGroup> {
   const group = await loadGroup(ctx.db, groupId);
-  const applicationId = await applications.idOf(ctx.db, groupId);
+  return answerOf(caller, group, await applications.idOf(ctx.db, groupId));
+}
+
+/** A group as the caller sees it, from its row and its application's id. */
+function answerOf(caller: Caller, group: GroupRecord, applicationId: string | null): MerchantGroup {
   return {
     merchantGroupId: group.id,
     name: group.name,
@@ -87,17 +91,21 @@ export function registerMerchantGroupRoutes(app: FastifyInstance, applications: 
     const direction = query.sortDirection === 'asc' ? sql`ASC` : sql`DESC`;
     const [{ total }, rows] = await Promise.all([
       base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+      // Each group's row and its application's id come with the page: asked group by group, a page of ten was twenty
+      // more statements (167-268 ms for the provider admin in a browser walk).
       base
-        .select(['id', propertiesCountSql.as('properties_count')])
+        .selectAll('merchant_groups')
+        .select([propertiesCountSql.as('properties_count'), applications.columnSql<string | null>('id', groupId).as('application_id')])
         .orderBy(sql`${LIST_SORT_COLUMNS[query.sortBy]} ${direction}`)
         .orderBy('id')
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize)
         .execute(),
     ]);
-    const items = await Promise.all(
-      rows.map(async (row) => ({ ...(await groupAnswer(ctx, caller, row.id, applications)), propertiesCount: Number(row.properties_count) })),
-    );
+    const items = rows.map(({ properties_count, application_id, ...group }) => ({
+      ...answerOf(caller, withOnboardingStatus(group), application_id),
+      propertiesCount: Number(properties_count),
+    }));
     return { items, total: Number(total), page: query.page, pageSize: query.pageSize };
   });
 
