@@ -13,11 +13,19 @@ const SORT_EXPRESSIONS = {
   amount: 'b.amount_minor',
 } as const;
 
+/**
+ * What the bookings list's search matches: the guest's name, e-mail and the booking's reference, lower-cased, joined by
+ * the unit separator, which none of them holds, so that a term cannot reach from one into the next. Word for word the
+ * expression of the trigram index of migration 0460 (an index on an expression serves only that expression).
+ */
+export const BOOKING_SEARCH_TEXT = sql.raw(`lower(b.guest_name || E'\\x1f' || coalesce(b.guest_email, '') || E'\\x1f' || b.reference)`);
+
 function bookingWhere(filters: BookingFilter, merchants: 'all' | string[]): RawBuilder<SqlBool> {
   const parts: RawBuilder<unknown>[] = [inMerchants('b.merchant_id', merchants)];
   if (filters.search) {
-    const pattern = `%${escapeLike(filters.search)}%`;
-    parts.push(sql`(b.guest_name ILIKE ${pattern} OR b.guest_email ILIKE ${pattern} OR b.reference ILIKE ${pattern})`);
+    // The guest's name, e-mail and the reference, lower-cased together as the trigram index holds them (decision 0719):
+    // the same bookings as ILIKE on each of the three.
+    parts.push(sql`${BOOKING_SEARCH_TEXT} LIKE lower(${`%${escapeLike(filters.search)}%`})`);
   }
   if (filters.arrivalFrom) parts.push(sql`b.check_in >= ${lowerBound(filters.arrivalFrom)}::timestamptz::date`);
   if (filters.arrivalTo) parts.push(sql`b.check_in < ${upperBound(filters.arrivalTo)}::timestamptz::date`);
@@ -103,6 +111,7 @@ export async function bookingPage(db: Db, body: BookingPageBody, merchants: 'all
   const pageQuery = bookingPageQuery(db, body, merchants);
   const { rows, count } = await pageWithCappedCount<BookingRecord>(db, pageQuery, sql`SELECT 1 FROM bookings b WHERE ${where}`, {
     firstPage: body.page === 0,
+    pageSize: body.pageSize,
   });
   return { items: rows.map(toRow), count };
 }

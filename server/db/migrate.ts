@@ -42,6 +42,7 @@ import * as propertiesPaidByHand from './migrations/0420-properties-paid-by-hand
 import * as paidOrdersByMerchantDay from './migrations/0430-paid-orders-by-merchant-day';
 import * as homeListsOwnIndexes from './migrations/0440-home-lists-own-indexes';
 import * as bookingsInEachSortOrder from './migrations/0450-bookings-in-each-sort-order';
+import * as bookingsSearchTrigrams from './migrations/0460-bookings-search-trigrams';
 import { applySchemaSnapshot, isEmptyDatabase, type SchemaSnapshot } from './schema-snapshot';
 import { schemaSnapshot } from './schema-snapshot.generated.mjs';
 
@@ -91,6 +92,7 @@ export const migrations: Record<string, Migration> = {
   '0430-paid-orders-by-merchant-day': paidOrdersByMerchantDay,
   '0440-home-lists-own-indexes': homeListsOwnIndexes,
   '0450-bookings-in-each-sort-order': bookingsInEachSortOrder,
+  '0460-bookings-search-trigrams': bookingsSearchTrigrams,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -209,18 +209,28 @@ async function askPlanner(db: Db, matching: CompiledQuery): Promise<number> {
  * The count rides on every row of the page as an uncorrelated subquery (PostgreSQL runs it once); an empty
  * page carries none. An empty first page is the whole answer (the filter matches nothing, in the statement's own
  * snapshot), so nothing more is asked; a later page found empty has its count run alone, as does the planner's
- * estimate past the cap. `page` is the page's whole select (its order, limit and offset: `firstPage` says whether
- * that offset is 0); `matching` selects 1 from every row the list matches, as for `cappedCount`.
+ * estimate past the cap. A first page with room left is the whole list too: its rows are the count, and the count's
+ * own search is not run (decision 0719: looking up one booking by its reference or e-mail searched the trigram index
+ * twice). `page` is the page's whole select (its order, limit and offset: `firstPage` says whether that offset is 0,
+ * `pageSize` what its limit is); `matching` selects 1 from every row the list matches, as for `cappedCount`.
  */
 export async function pageWithCappedCount<R extends object>(
   db: Db,
   page: Expression<unknown> | RawBuilder<unknown>,
   matching: RawBuilder<unknown>,
-  { firstPage, estimate }: { firstPage: boolean; estimate?: number },
+  { firstPage, pageSize, estimate }: { firstPage: boolean; pageSize: number; estimate?: number },
 ): Promise<{ rows: R[]; count: { total: number; exact: boolean } }> {
-  const { rows } = await sql<R & { list_capped_count: string | number }>`
-    SELECT page.*, (SELECT count(*) FROM (${matching} LIMIT ${sql.lit(exactCountUpTo + 1)}) AS capped) AS list_capped_count
-    FROM (${page}) AS page`.execute(db);
+  const capped = sql`(SELECT count(*) FROM (${matching} LIMIT ${sql.lit(exactCountUpTo + 1)}) AS capped)`;
+  // PostgreSQL runs each uncorrelated subquery when it is first needed: a CASE that does not reach the capped count
+  // never runs it.
+  const { rows } = await (
+    firstPage
+      ? sql<R & { list_capped_count: string | number }>`
+        WITH page AS MATERIALIZED (${page})
+        SELECT page.*, CASE WHEN (SELECT count(*) FROM page) < ${sql.lit(pageSize)} THEN (SELECT count(*) FROM page) ELSE ${capped} END AS list_capped_count
+        FROM page`
+      : sql<R & { list_capped_count: string | number }>`SELECT page.*, ${capped} AS list_capped_count FROM (${page}) AS page`
+  ).execute(db);
   const first = rows[0];
   // A search for what is not there (a mistyped reference) costs one statement, not two.
   if (!first && firstPage) return { rows: [], count: { total: 0, exact: true } };
@@ -239,14 +249,14 @@ export async function pageWithTotal<R extends object>(
   db: Db,
   page: Expression<unknown> | RawBuilder<unknown>,
   matching: RawBuilder<unknown>,
-  { estimateFirst, firstPage }: { estimateFirst: string; firstPage: boolean },
+  { estimateFirst, firstPage, pageSize }: { estimateFirst: string; firstPage: boolean; pageSize: number },
 ): Promise<{ rows: R[]; count: { total: number; exact: boolean } }> {
   const trusted = exactCountUpTo * TRUSTED_ESTIMATE_FACTOR;
-  if ((await tableRows(db, estimateFirst)) <= trusted) return pageWithCappedCount<R>(db, page, matching, { firstPage });
+  if ((await tableRows(db, estimateFirst)) <= trusted) return pageWithCappedCount<R>(db, page, matching, { firstPage, pageSize });
   // Asked before the page, not beside it: it decides whether the count rides in the page's statement, and a count
   // would wait for it anyway; only a filter first seen and past the cap waits the one round trip more.
   const estimate = await plannedRows(db, matching.compile(db));
-  if (estimate < trusted) return pageWithCappedCount<R>(db, page, matching, { firstPage, estimate });
+  if (estimate < trusted) return pageWithCappedCount<R>(db, page, matching, { firstPage, pageSize, estimate });
   const { rows } = await sql<R>`${page}`.execute(db);
   return { rows, count: { total: estimate, exact: false } };
 }

@@ -104,6 +104,7 @@ export async function payoutPage(
     .offset(page * pageSize);
   const { rows, count } = await pageWithCappedCount<PayoutRecord>(db, pageQuery, sql`SELECT 1 FROM payouts p WHERE ${where}`, {
     firstPage: page === 0,
+    pageSize,
   });
   return { rows: rows.map(toPayoutRow), count };
 }

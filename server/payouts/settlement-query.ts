@@ -49,6 +49,7 @@ export async function linePage(db: Db, payoutId: string, body: LineBody, page: n
       ORDER BY ${orderByClause(lineSortKeys(body.sorting))} LIMIT ${pageSize} OFFSET ${page * pageSize}`;
   const { rows, count } = await pageWithCappedCount<LineRecord>(db, pageQuery, sql`SELECT 1 FROM ${sql.raw(LINE_FROM)} WHERE ${where}`, {
     firstPage: page === 0,
+    pageSize,
   });
   const items: SettlementLineRow[] = rows.map((row) => ({
     id: row.id,

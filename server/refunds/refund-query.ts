@@ -133,6 +133,7 @@ export async function refundPage(
     ORDER BY ${orderByClause(refundSortKeys(query.sorting))} LIMIT ${pageSize} OFFSET ${page * pageSize}`;
   const { rows, count } = await pageWithCappedCount<RefundRecord>(db, pageQuery, sql`SELECT 1 FROM ${sql.raw(REFUND_FROM)} WHERE ${where}`, {
     firstPage: page === 0,
+    pageSize,
   });
   return { items: rows.map(toRow), count };
 }

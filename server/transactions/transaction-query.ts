@@ -147,6 +147,7 @@ export async function orderSearchPage(
   const { rows, count } = await pageWithTotal<OrderRecord & { payment_link: unknown }>(db, withLink, matchingOrders(query.filters, merchants), {
     estimateFirst: 'orders',
     firstPage: page === 0,
+    pageSize,
   });
   const items = rows.map((record) => {
     const row = toOrderRow(record);

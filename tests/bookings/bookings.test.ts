@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BookingLogEntry, BookingRow, PmsFolio, PmsPosting } from '../../contract/bookings';
 import { IDEMPOTENCY_KEY_HEADER } from '../../contract/endpoint';
+import { escapeLike } from '../../server/lists/list-query';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 
 // Issue 14 / decision 0212: the bookings list, one booking's log, its PMS folio and posting a
@@ -119,5 +121,40 @@ describe('bookings', () => {
     expect((await post(propertyManager, { bookingId: ows!.id, amountMinor: 100, currency: ows!.currency, description: 'x' })).statusCode).toBe(403);
     expect((await post(admin, { bookingId: ows!.id, amountMinor: -1, currency: ows!.currency, description: '' })).statusCode).toBe(400);
     expect((await get(admin, `/pms/${ows!.id}`)).json<PmsFolio>().postings).toEqual([]);
+  });
+
+  test("the search finds a guest's name, e-mail or the reference anywhere in any case, as ILIKE on each would, and no term reaches from one into the next (decision 0719)", async () => {
+    const merchantId = (await app.ctx.db.selectFrom('bookings').select('merchant_id').executeTakeFirstOrThrow()).merchant_id;
+    const guests = [
+      ['BK-SRCH-1', 'Zoë Ångström', 'ZOE.A@Example.test'],
+      ['BK-SRCH-2', 'Per Sørensen', null],
+      ['BK-SRCH-3', 'Anna Smith', 'anna_s%1@example.test'],
+    ] as const;
+    for (const [reference, name, email] of guests)
+      await sql`INSERT INTO bookings (id, merchant_id, reference, guest_name, guest_email, check_in, check_out, amount_minor, currency)
+        VALUES (gen_random_uuid(), ${merchantId}, ${reference}, ${name}, ${email}, '2026-12-01', '2026-12-03', 10000, 'EUR')`.execute(app.ctx.db);
+    const found = async (term: string) =>
+      rowsOf(await search(admin, { filters: { search: term }, pagination: { page: 0, pageSize: 100 } }))
+        .items.map((booking) => booking.reference)
+        .sort();
+    const ilike = async (term: string) => {
+      const pattern = `%${escapeLike(term)}%`;
+      const { rows } = await sql<{ reference: string }>`SELECT reference FROM bookings
+        WHERE guest_name ILIKE ${pattern} OR guest_email ILIKE ${pattern} OR reference ILIKE ${pattern} ORDER BY reference`.execute(app.ctx.db);
+      return rows.map((row) => row.reference).sort();
+    };
+    try {
+      expect(await found('ÅNGström')).toEqual(['BK-SRCH-1']);
+      expect(await found('zoe.a@EXAMPLE')).toEqual(['BK-SRCH-1']);
+      expect(await found('bk-srch')).toEqual(['BK-SRCH-1', 'BK-SRCH-2', 'BK-SRCH-3']);
+      expect(await found('s%1')).toEqual(['BK-SRCH-3']);
+      // % and _ are what they are, not wildcards: "srch_1" would otherwise find BK-SRCH-1.
+      expect(await found('srch_1')).toEqual([]);
+      for (const term of ['zoë', 'SØRENSEN', 'smith', 'example.TEST', 'a_s', 'BK-', 'Anna']) expect(await found(term), term).toEqual(await ilike(term));
+      // The name's end and the e-mail's start, the e-mail's end and the reference's start, a name without an e-mail.
+      for (const term of ['strömzoe', 'testbk-srch', 'sørensenbk', 'sensen bk']) expect(await found(term), term).toEqual([]);
+    } finally {
+      await sql`DELETE FROM bookings WHERE reference LIKE 'BK-SRCH-%'`.execute(app.ctx.db);
+    }
   });
 });

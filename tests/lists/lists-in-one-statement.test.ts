@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BACKOFFICE_API, MERCHANT_API } from '../../contract/product';
+import { pageWithCappedCount } from '../../server/lists/list-query';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 
 // Decision 0636 (amended): the refund requests, the bookings and a payout's settlement lines answer a page and its
@@ -62,5 +64,31 @@ describe.each(lists)('$name: a page and its count in one statement', ({ url, not
 
   test('a search that matches nothing answers 0, exact', async () => {
     expect(await search(url(), { filters: nothing, pagination: { page: 0, pageSize: 10 } })).toMatchObject({ items: [], total: 0, totalExact: true });
+  });
+});
+
+describe('a first page with room left is the whole list (decision 0719)', () => {
+  // The count's own search here fails on any row it reads (a division by zero), so a statement that ran it fails: a
+  // first page that is not full answers its count from its rows without it, and a full one still counts.
+  const failsIfRun = sql`SELECT 1 FROM bookings b WHERE 1 / (b.amount_minor - b.amount_minor) = 1`;
+  const firstBookings = (limit: number) => sql`SELECT b.id FROM bookings b ORDER BY b.id LIMIT ${limit}`;
+
+  test('its rows are its count, and the count is not searched again', async () => {
+    const { rows, count } = await pageWithCappedCount(app.ctx.db, firstBookings(3), failsIfRun, { firstPage: true, pageSize: 10 });
+    expect(rows).toHaveLength(3);
+    expect(count).toEqual({ total: 3, exact: true });
+  });
+
+  test('a full first page, or a later one, still counts every match', async () => {
+    const full = pageWithCappedCount(app.ctx.db, firstBookings(10), failsIfRun, { firstPage: true, pageSize: 10 });
+    await expect(full).rejects.toThrow(/division by zero/);
+    const later = pageWithCappedCount(app.ctx.db, firstBookings(3), failsIfRun, { firstPage: false, pageSize: 10 });
+    await expect(later).rejects.toThrow(/division by zero/);
+    const counted = await pageWithCappedCount(app.ctx.db, firstBookings(10), sql`SELECT 1 FROM bookings b`, { firstPage: true, pageSize: 10 });
+    const bookings = await app.ctx.db
+      .selectFrom('bookings')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(counted.count).toEqual({ total: Number(bookings.n), exact: true });
   });
 });

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { CompiledQuery, sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { feeOf } from '../../contract/fees';
 import type { ReconciliationAnswer, ReconciliationFinding } from '../../contract/settlement';
 import { DEMO_FEE_PROPERTY, DEMO_FEE_SCHEDULE } from '../../server/demo/seed-fees';
 import { unbalancedPayoutsStatement, unpaidCapturesStatement } from '../../server/payouts/reconciliation';
+import { planWithoutSequentialScans } from '../support/query-plan';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 
 // Decision 0716: the reconciliation check's fee rule read from the lines and their payouts (a schedule in force from its
@@ -21,14 +22,7 @@ const unbalanced = async (): Promise<ReconciliationFinding[]> => {
   return response.json<ReconciliationAnswer>().findings.filter((finding) => finding.kind === 'LinesDoNotSum');
 };
 
-/** The statement's plan with sequential scans discouraged, as the planner would choose it on a large database. */
-const planOf = (statement: RawBuilder<unknown>) =>
-  app.ctx.db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-    const compiled = statement.compile(trx);
-    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]));
-    return rows.map((row) => row['QUERY PLAN']).join('\n');
-  });
+const planOf = (statement: RawBuilder<unknown>) => planWithoutSequentialScans(app.ctx.db, (trx) => statement.compile(trx));
 
 beforeAll(async () => {
   app = await startTestApp();

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RequestablePropertiesSchema } from '../../contract/payouts';
 import { MERCHANT_API } from '../../contract/product';
 import { PAYOUT_DEFAULTS } from '../../contract/settings/payout';
 import { requestablePropertiesStatement } from '../../server/payouts/requestable-properties';
+import { planWithoutSequentialScans } from '../support/query-plan';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 import { setPayoutSettings } from './payout-planting';
 import type { z } from 'zod';
@@ -92,12 +93,7 @@ describe('the properties a payout may be asked for (decision 0707)', () => {
     // Its predicate must stay the index's word for word (literals): a parameter in its place would make the planner
     // read every property's settings again, about 2 µs a property. With sequential scans off, only a matching
     // predicate lets the planner use the partial index.
-    const plan = await app.ctx.db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-      const statement = requestablePropertiesStatement('all', undefined).compile(trx);
-      const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${statement.sql}`, [...statement.parameters]));
-      return rows.map((row) => row['QUERY PLAN']).join('\n');
-    });
+    const plan = await planWithoutSequentialScans(app.ctx.db, (trx) => requestablePropertiesStatement('all', undefined).compile(trx));
     expect(plan).toContain('merchant_settings_paid_by_hand');
   });
 
