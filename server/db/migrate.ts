@@ -43,6 +43,7 @@ import * as paidOrdersByMerchantDay from './migrations/0430-paid-orders-by-merch
 import * as homeListsOwnIndexes from './migrations/0440-home-lists-own-indexes';
 import * as bookingsInEachSortOrder from './migrations/0450-bookings-in-each-sort-order';
 import * as bookingsSearchTrigrams from './migrations/0460-bookings-search-trigrams';
+import * as sentEmailsByRecipient from './migrations/0470-sent-emails-by-recipient';
 import { applySchemaSnapshot, isEmptyDatabase, type SchemaSnapshot } from './schema-snapshot';
 import { schemaSnapshot } from './schema-snapshot.generated.mjs';
 
@@ -93,6 +94,7 @@ export const migrations: Record<string, Migration> = {
   '0440-home-lists-own-indexes': homeListsOwnIndexes,
   '0450-bookings-in-each-sort-order': bookingsInEachSortOrder,
   '0460-bookings-search-trigrams': bookingsSearchTrigrams,
+  '0470-sent-emails-by-recipient': sentEmailsByRecipient,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

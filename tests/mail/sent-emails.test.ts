@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SentEmail, SentEmailPage } from '../../contract/emails';
 import { up as maskStoredSecrets } from '../../server/db/migrations/0040-mask-email-secrets';
+import { DEFAULT_EXACT_COUNT_UP_TO } from '../../server/config';
+import { setExactCountUpTo } from '../../server/lists/list-query';
 import { maskSecrets } from '../../server/mail/mask-secrets';
+import { sentEmailsMatching } from '../../server/sent-emails/sent-email-query';
 import { resetLinkIn, startSmtpPeer, type SmtpPeer } from '../../testing/mail/smtp-peer';
+import { planWithoutSequentialScans } from '../support/query-plan';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 
 // The provider admins' "sent e-mails" view (issue 12; decision 0170): recipient, subject, time and
@@ -128,5 +133,39 @@ describe('masking', () => {
     const row = await app.ctx.db.selectFrom('email_outbox').select(['text_body', 'html_body']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.text_body).toBe('Hello,\nhttp://localhost:3000/create-password?token=[redacted]\nBye');
     expect(row.html_body).toBe('<a href="http://localhost:3000/create-password?token=[redacted]">set</a>');
+  });
+});
+
+describe('the list as the outbox grows (decision 0719)', () => {
+  it('counts up to the cap and estimates past it, and the recipient filter takes % and _ as they are, any letter case', async () => {
+    await sql`INSERT INTO email_outbox (recipient, subject, text_body, status)
+      SELECT 'volume' || n || '@Example.test', 'Your payment link', 'text', 'stored' FROM generate_series(1, 60) AS n`.execute(app.ctx.db);
+    await sql`INSERT INTO email_outbox (recipient, subject, text_body, status)
+      VALUES ('odd_%@example.test', 'Odd', 'text', 'stored'), ('oddx1@example.test', 'Odd', 'text', 'stored')`.execute(app.ctx.db);
+    setExactCountUpTo(40);
+    try {
+      const opening = (await search(admin)).json<SentEmailPage>();
+      expect(opening).toMatchObject({ totalExact: false, page: 0, pageSize: 25 });
+      expect(opening.total).toBeGreaterThan(40);
+      expect(opening.items).toHaveLength(25);
+      const ids = opening.items.map((item) => Number(item.id));
+      expect(ids).toEqual([...ids].sort((a, b) => b - a));
+      // Under the cap: exact.
+      expect((await search(admin, { recipient: 'VOLUME1' })).json<SentEmailPage>()).toMatchObject({ total: 11, totalExact: true }); // 1, 10-19
+      const odd = async (recipient: string) => (await search(admin, { recipient })).json<SentEmailPage>().items.map((item) => item.to);
+      expect(await odd('ODD_')).toEqual(['odd_%@example.test']);
+      expect(await odd('_%')).toEqual(['odd_%@example.test']);
+      expect((await odd('odd')).sort()).toEqual(['odd_%@example.test', 'oddx1@example.test']);
+    } finally {
+      setExactCountUpTo(DEFAULT_EXACT_COUNT_UP_TO);
+      await sql`DELETE FROM email_outbox WHERE recipient LIKE 'volume%' OR recipient LIKE 'odd%'`.execute(app.ctx.db);
+    }
+  });
+
+  it('finds a recipient through the trigram index of the lower-cased address', async () => {
+    // With a scan of the table or a walk of an index in order discouraged, a filter that index cannot serve shows as a scan.
+    const plan = await planWithoutSequentialScans(app.ctx.db, (trx) => sentEmailsMatching('guest123@example').compile(trx), { orIndexWalks: true });
+    expect(plan).toContain('email_outbox_recipient_trgm');
+    expect(plan).not.toContain('Seq Scan');
   });
 });
