@@ -44,6 +44,7 @@ import * as homeListsOwnIndexes from './migrations/0440-home-lists-own-indexes';
 import * as bookingsInEachSortOrder from './migrations/0450-bookings-in-each-sort-order';
 import * as bookingsSearchTrigrams from './migrations/0460-bookings-search-trigrams';
 import * as sentEmailsByRecipient from './migrations/0470-sent-emails-by-recipient';
+import * as webhookDeliveriesByReceiver from './migrations/0480-webhook-deliveries-by-receiver';
 import { applySchemaSnapshot, isEmptyDatabase, type SchemaSnapshot } from './schema-snapshot';
 import { schemaSnapshot } from './schema-snapshot.generated.mjs';
 
@@ -95,6 +96,7 @@ export const migrations: Record<string, Migration> = {
   '0450-bookings-in-each-sort-order': bookingsInEachSortOrder,
   '0460-bookings-search-trigrams': bookingsSearchTrigrams,
   '0470-sent-emails-by-recipient': sentEmailsByRecipient,
+  '0480-webhook-deliveries-by-receiver': webhookDeliveriesByReceiver,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

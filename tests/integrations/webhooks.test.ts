@@ -2,9 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { WEBHOOK_HEADERS, type WebhookDelivery, type WebhookSecretAnswer } from '../../contract/webhooks';
+import { DEFAULT_EXACT_COUNT_UP_TO } from '../../server/config';
+import { setExactCountUpTo } from '../../server/lists/list-query';
 import { DEMO_REFUSAL_ERROR, DEMO_REFUSED_PAYOUT_CENTS, settleDueAttempts } from '../../server/payouts/demo-payout-rail';
 import { enqueueOrderEvent } from '../../server/webhooks/webhook-events';
+import { deliveryLogStatements } from '../../server/webhooks/webhook-routes';
 import { signatureChecksOut, startWebhookReceiver, type WebhookReceiver } from '../../testing/integrations/webhook-receiver';
+import { planWithoutSequentialScans } from '../support/query-plan';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 
 // Issues 17/18 webhooks (decisions 0281-0283): settings with a signing secret shown once, signed
@@ -368,5 +372,38 @@ describe('deliveries', () => {
     expect((await post('/test', { scope })).statusCode).toBe(404);
     const admin = (await signIn(app, 'folioadmin@demo.folio.test')).accessToken;
     expect((await post('/search', { scope: groupScope() }, admin)).statusCode).toBe(200);
+  });
+});
+
+describe('the delivery log as it grows (decision 0719)', () => {
+  test("a group's log counts up to the cap and estimates past it, newest first, and reads its receiver's own index", async () => {
+    const { id: receiverId } = await app.ctx.db
+      .selectFrom('webhook_settings')
+      .select('id')
+      .where('merchant_group_id', '=', groupId)
+      .where('merchant_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    await sql`INSERT INTO webhook_deliveries (webhook_settings_id, merchant_group_id, event_type, payload, target_url, status, finished_at)
+      SELECT ${receiverId}::uuid, ${groupId}::uuid, 'order.paid', '{}'::jsonb, 'https://hooks.example.test/volume', 'Succeeded', now()
+      FROM generate_series(1, 40)`.execute(app.ctx.db);
+    setExactCountUpTo(20);
+    try {
+      const answer = (await post('/deliveries/search', { scope: groupScope() })).json<{ items: WebhookDelivery[]; total: number; totalExact: boolean }>();
+      expect(answer.totalExact).toBe(false);
+      expect(answer.total).toBeGreaterThan(20);
+      expect(answer.items).toHaveLength(25);
+      const ids = answer.items.map((item) => Number(item.id));
+      expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    } finally {
+      setExactCountUpTo(DEFAULT_EXACT_COUNT_UP_TO);
+      await sql`DELETE FROM webhook_deliveries WHERE target_url = 'https://hooks.example.test/volume'`.execute(app.ctx.db);
+    }
+    // With a scan of the table or a walk of an index in order discouraged, a log no index can serve shows as a scan.
+    const log = deliveryLogStatements({ merchantGroupId: groupId, merchantId: null }, 0, 25);
+    for (const statement of [log.page, log.matching]) {
+      const plan = await planWithoutSequentialScans(app.ctx.db, (trx) => statement.compile(trx), { orIndexWalks: true });
+      expect(plan).toContain('webhook_deliveries_receiver');
+      expect(plan).not.toContain('Seq Scan on webhook_deliveries');
+    }
   });
 });
