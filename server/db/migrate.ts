@@ -45,6 +45,8 @@ import * as bookingsInEachSortOrder from './migrations/0450-bookings-in-each-sor
 import * as bookingsSearchTrigrams from './migrations/0460-bookings-search-trigrams';
 import * as sentEmailsByRecipient from './migrations/0470-sent-emails-by-recipient';
 import * as webhookDeliveriesByReceiver from './migrations/0480-webhook-deliveries-by-receiver';
+import * as auditByActor from './migrations/0490-audit-by-actor';
+import * as refundsInEachSortOrder from './migrations/0500-refunds-in-each-sort-order';
 import { applySchemaSnapshot, isEmptyDatabase, type SchemaSnapshot } from './schema-snapshot';
 import { schemaSnapshot } from './schema-snapshot.generated.mjs';
 
@@ -97,6 +99,8 @@ export const migrations: Record<string, Migration> = {
   '0460-bookings-search-trigrams': bookingsSearchTrigrams,
   '0470-sent-emails-by-recipient': sentEmailsByRecipient,
   '0480-webhook-deliveries-by-receiver': webhookDeliveriesByReceiver,
+  '0490-audit-by-actor': auditByActor,
+  '0500-refunds-in-each-sort-order': refundsInEachSortOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -38,6 +38,14 @@ const TIEBREAK: SortColumn = { expr: 'r.id' };
 export const REFUND_FROM = `refund_requests r JOIN merchants m ON m.id = r.merchant_id JOIN orders o ON o.id = r.order_id
   LEFT JOIN users ru ON ru.id = r.requested_by`;
 
+/**
+ * What the list's count reads: the requests, with their requester for the requester filter. Every request has its
+ * property and its order (both required, both foreign keys), so joining them counts nothing more; it looked each of
+ * the count's up to 10,001 orders up among ten million, 44 ms (decision 0719). PostgreSQL leaves the requester's join
+ * out where no filter reads it.
+ */
+const REFUND_COUNT_FROM = `refund_requests r LEFT JOIN users ru ON ru.id = r.requested_by`;
+
 export function refundSortKeys(sorting: RefundQuery['sorting']): SortKey[] {
   return sortKeys(SORT_COLUMNS, sorting, { id: 'createdAt', desc: true }, TIEBREAK);
 }
@@ -119,22 +127,32 @@ function toRow(record: RefundRecord): RefundRequestRow {
   };
 }
 
+type RefundListQuery = { filters: ServerRefundFilter; sorting: RefundQuery['sorting'] };
+
+/**
+ * The statements of a page of refund requests: the page, in the list's order, and every request the filter matches
+ * (one row of 1 each, what its count counts).
+ */
+export function refundPageStatements(query: RefundListQuery, merchants: 'all' | string[], page: number, pageSize: number) {
+  const where = refundWhere(query.filters, merchants);
+  return {
+    page: sql`SELECT ${REFUND_SELECT} FROM ${sql.raw(REFUND_FROM)}
+      WHERE ${where}
+      ORDER BY ${orderByClause(refundSortKeys(query.sorting))} LIMIT ${pageSize} OFFSET ${page * pageSize}`,
+    matching: sql`SELECT 1 FROM ${sql.raw(REFUND_COUNT_FROM)} WHERE ${where}`,
+  };
+}
+
 /** A page of refund requests and the capped count of all the filter matches, in one statement (decision 0636). */
 export async function refundPage(
   db: Db,
-  query: { filters: ServerRefundFilter; sorting: RefundQuery['sorting'] },
+  query: RefundListQuery,
   merchants: 'all' | string[],
   page: number,
   pageSize: number,
 ): Promise<{ items: RefundRequestRow[]; count: { total: number; exact: boolean } }> {
-  const where = refundWhere(query.filters, merchants);
-  const pageQuery = sql`SELECT ${REFUND_SELECT} FROM ${sql.raw(REFUND_FROM)}
-    WHERE ${where}
-    ORDER BY ${orderByClause(refundSortKeys(query.sorting))} LIMIT ${pageSize} OFFSET ${page * pageSize}`;
-  const { rows, count } = await pageWithCappedCount<RefundRecord>(db, pageQuery, sql`SELECT 1 FROM ${sql.raw(REFUND_FROM)} WHERE ${where}`, {
-    firstPage: page === 0,
-    pageSize,
-  });
+  const statements = refundPageStatements(query, merchants, page, pageSize);
+  const { rows, count } = await pageWithCappedCount<RefundRecord>(db, statements.page, statements.matching, { firstPage: page === 0, pageSize });
   return { items: rows.map(toRow), count };
 }
 

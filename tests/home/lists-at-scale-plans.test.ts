@@ -4,6 +4,7 @@ import type { Db } from '../../server/db/database';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bookingPageQuery } from '../../server/bookings/booking-query';
 import { awaitingCaptureStatement, failedPaymentsStatement } from '../../server/home/home-query';
+import { refundPageStatements } from '../../server/refunds/refund-query';
 import { planWithoutSequentialScans } from '../support/query-plan';
 import { startTestApp } from '../support/test-app';
 
@@ -68,5 +69,23 @@ describe('the lists of the home screens and of bookings, each through its own in
       expect(plan).toContain('bookings_search_trgm');
       expect(plan).not.toMatch(/Seq Scan on bookings/);
     }
+  });
+
+  test("the refund requests list in each sort order, either way, reads its column's index, and its count reads no order (decision 0719)", async () => {
+    const indexOf = {
+      amount: 'refund_requests_amount_id',
+      state: 'refund_requests_state_id',
+      approvalStatus: 'refund_requests_approval_id',
+      updatedAt: 'refund_requests_updated_id',
+    } as const;
+    for (const [column, index] of Object.entries(indexOf) as [keyof typeof indexOf, string][])
+      for (const desc of [false, true]) {
+        const { page } = refundPageStatements({ filters: {}, sorting: [{ id: column, desc }] }, 'all', 0, 25);
+        const plan = await planOf((db) => page.compile(db));
+        expect(plan, `${column} ${desc ? 'descending' : 'ascending'}`).toContain(index);
+        expect(plan, `${column} ${desc ? 'descending' : 'ascending'}`).not.toMatch(/Sort Key: r\./);
+      }
+    const { matching } = refundPageStatements({ filters: { states: ['Created'] }, sorting: [] }, 'all', 0, 25);
+    expect(await planOf((db) => matching.compile(db))).not.toMatch(/ on orders\b/);
   });
 });

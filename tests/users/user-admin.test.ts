@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_CHANGED_DETAIL, type UserDetail, type UserPage } from '../../contract/user-admin';
 import { VERSION_HEADER } from '../../contract/versions';
 import { resetLinkIn, startSmtpPeer, type SmtpPeer } from '../../testing/mail/smtp-peer';
 import { loadCaller } from '../../server/auth/caller';
+import { userAuditIds } from '../../server/users/user-admin-routes';
 import { assertNotLastAdmin } from '../../server/users/user-guardrails';
 import { visibleUser } from '../../server/users/user-query';
+import { planWithoutSequentialScans } from '../support/query-plan';
 import { bearer, signIn, startTestApp } from '../support/test-app';
 
 // Managing people over real HTTP on a fresh demo database (issue 19): the list scoped to the caller,
@@ -340,5 +343,32 @@ describe('two admins changing one user (decision 0355)', () => {
     expect((await call('GET', `/users/${userId}/details`, admin)).json<UserDetail>().properties.map((property) => property.merchantId)).toEqual([harbour]);
     // Made from the current version, the same change goes through.
     expect((await change([harbour, canal], narrowed.json<UserDetail>().updatedAt)).statusCode).toBe(200);
+  });
+});
+
+describe("a user's audit page as the log grows (decision 0719)", () => {
+  it('shows the newest hundred of what they did and what was done to their account, and reads what they did from its own index', async () => {
+    const admin = await tokenOf('folioadmin@demo.folio.test');
+    const userId = await userIdOf('createcanceluser@demo.folio.test');
+    const adminId = await userIdOf('folioadmin@demo.folio.test');
+    // Their own entries, others' entries about their account, and entries of nobody's (a guest's payment), interleaved.
+    await sql`INSERT INTO audit_log (actor_user_id, action, entity_type, entity_id, created_at)
+      SELECT CASE WHEN n % 5 = 0 THEN ${adminId}::uuid WHEN n % 5 = 1 THEN NULL ELSE ${userId}::uuid END,
+        CASE WHEN n % 5 = 0 THEN 'user.updated' ELSE 'payment-link.create' END,
+        CASE WHEN n % 5 = 0 THEN 'user' ELSE 'order' END,
+        CASE WHEN n % 5 = 0 THEN ${userId} ELSE n::text END,
+        now() + make_interval(secs => n)
+      FROM generate_series(1, 300) AS n`.execute(app.ctx.db);
+    const shown = (await call('GET', `/users/${userId}/audit`, admin)).json<{ id: string }[]>().map((entry) => entry.id);
+    const { rows } = await sql<{ id: string }>`SELECT id::text FROM audit_log
+      WHERE actor_user_id = ${userId}::uuid OR (entity_type = 'user' AND entity_id = ${userId}) ORDER BY audit_log.id DESC LIMIT 100`.execute(app.ctx.db);
+    expect(shown).toHaveLength(100);
+    expect(shown).toEqual(rows.map((row) => row.id));
+    // Discouraged from scanning the log or walking it in order, what they did is still found through its index.
+    const plan = await planWithoutSequentialScans(app.ctx.db, (trx) => sql`SELECT id FROM audit_log WHERE id IN (${userAuditIds(userId)})`.compile(trx), {
+      orIndexWalks: true,
+    });
+    expect(plan).toContain('audit_log_actor');
+    expect(plan).not.toContain('Seq Scan on audit_log');
   });
 });
