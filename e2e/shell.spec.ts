@@ -181,3 +181,19 @@ test('a failed property load shows one red notification top-center, 440 px wide,
   // No retry (spec 7): the list was asked for once.
   expect(calls).toBe(1);
 });
+
+test('on a phone the profile progress button shows its progress as a small ring, which does not turn like a loading one', async ({ page }) => {
+  await signIn(page, 'folioadmin@demo.folio.test');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const ring = page.getByTestId('profile-progress-bar-ring');
+  await expect(ring).toBeVisible();
+  await expect(ring).toHaveAttribute('stroke', '#16a34a');
+  const [arc, circumference] = (await ring.getAttribute('stroke-dasharray'))!.split(' ').map(Number);
+  expect(arc! / circumference!).toBeCloseTo(0.5, 2);
+  expect(await ring.evaluate((element) => getComputedStyle(element.closest('svg')!).animationName)).toBe('none');
+  // The button keeps its name; the panel opens from it as on a wide screen.
+  await page.getByRole('button', { name: 'Profile progress' }).click();
+  await expect(page.getByTestId('profile-progress')).toContainText('50% complete');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(ring).toBeHidden();
+});
