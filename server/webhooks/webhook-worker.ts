@@ -71,6 +71,22 @@ function summaryOf(outcome: PostOutcome): string {
   return `${outcome.status ?? ''} ${outcome.body ?? ''}`.trim();
 }
 
+/** What an attempt whose signing secret cannot be opened records: nothing is sent unsigned. */
+export const UNREADABLE_SECRET = 'the signing secret cannot be read (sealed with another key): rotate the secret';
+
+/**
+ * The signature, or that the secret cannot be opened (stored under another sealing key, or damaged). Such an attempt
+ * is recorded as failed, retried and in the end given up like any other: thrown, it left its delivery claimed, to be
+ * claimed again every few seconds forever, never counted against its attempts.
+ */
+function signedOrUnreadable(sign: () => string): { unreadable: false; header: string } | { unreadable: true } {
+  try {
+    return { unreadable: false, header: sign() };
+  } catch {
+    return { unreadable: true };
+  }
+}
+
 /** One attempt of one claimed delivery, recorded; returns whether the receiver took it. */
 export async function attemptDelivery(ctx: AppContext, workerId: string, delivery: ClaimedDelivery, options: IntegrationsConfig): Promise<boolean> {
   const body = typeof delivery.payload === 'string' ? delivery.payload : JSON.stringify(delivery.payload);
@@ -96,8 +112,12 @@ export async function attemptDelivery(ctx: AppContext, workerId: string, deliver
         .where('id', '=', delivery.webhook_settings_id)
         .where('previous_secret_expires_at', '<=', new Date())
         .execute();
-    headers[WEBHOOK_HEADERS.signature.toLowerCase()] = signatureHeader(secretBoxOf(ctx), settings, timestamp, body);
-    outcome = await postWebhook(delivery.target_url, headers, body, { allowPrivate: options.allowPrivateTargets, timeoutMs: options.webhookTimeoutMs });
+    const signature = signedOrUnreadable(() => signatureHeader(secretBoxOf(ctx), settings, timestamp, body));
+    if (signature.unreadable) outcome = { status: null, body: null, error: UNREADABLE_SECRET, durationMs: 0 };
+    else {
+      headers[WEBHOOK_HEADERS.signature.toLowerCase()] = signature.header;
+      outcome = await postWebhook(delivery.target_url, headers, body, { allowPrivate: options.allowPrivateTargets, timeoutMs: options.webhookTimeoutMs });
+    }
   }
   const succeeded = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
   const exhausted = delivery.attempts >= options.webhookMaxAttempts;

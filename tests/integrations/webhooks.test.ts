@@ -6,6 +6,7 @@ import { DEFAULT_EXACT_COUNT_UP_TO } from '../../server/config';
 import { setExactCountUpTo } from '../../server/lists/list-query';
 import { DEMO_REFUSAL_ERROR, DEMO_REFUSED_PAYOUT_CENTS, settleDueAttempts } from '../../server/payouts/demo-payout-rail';
 import { enqueueOrderEvent } from '../../server/webhooks/webhook-events';
+import { UNREADABLE_SECRET } from '../../server/webhooks/webhook-worker';
 import { deliveryLogStatements } from '../../server/webhooks/webhook-routes';
 import { signatureChecksOut, startWebhookReceiver, type WebhookReceiver } from '../../testing/integrations/webhook-receiver';
 import { planWithoutSequentialScans } from '../support/query-plan';
@@ -232,6 +233,32 @@ describe('deliveries', () => {
       receiver.secret = held;
       await settled((await post('/test', { scope: groupScope() })).json<WebhookDelivery>().id);
       expect(receiver.received.at(-1)!.signatureValid).toBe(true);
+    }
+  });
+
+  test('a signing secret that cannot be opened (sealed under another key) fails each attempt, sends nothing unsigned, and is given up in the end', async () => {
+    const held = await app.ctx.db
+      .selectFrom('webhook_settings')
+      .select(['id', 'secret_cipher'])
+      .where('merchant_group_id', '=', groupId)
+      .where('merchant_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    // The form of a sealed secret, sealed under some other key: it does not open.
+    await app.ctx.db
+      .updateTable('webhook_settings')
+      .set({ secret_cipher: 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' })
+      .where('id', '=', held.id)
+      .execute();
+    try {
+      const sentBefore = receiver.received.length;
+      const queued = (await post('/test', { scope: groupScope() })).json<WebhookDelivery>();
+      const given = await settled(queued.id);
+      expect(given).toMatchObject({ status: 'Failed', attempts: MAX_ATTEMPTS, lastResponse: UNREADABLE_SECRET });
+      expect(receiver.received.length).toBe(sentBefore);
+      const attempts = await app.ctx.db.selectFrom('webhook_delivery_attempts').select('error').where('delivery_id', '=', queued.id).execute();
+      expect(attempts.map((attempt) => attempt.error)).toEqual(Array(MAX_ATTEMPTS).fill(UNREADABLE_SECRET));
+    } finally {
+      await app.ctx.db.updateTable('webhook_settings').set({ secret_cipher: held.secret_cipher }).where('id', '=', held.id).execute();
     }
   });
 
