@@ -75,9 +75,9 @@ function summaryOf(outcome: PostOutcome): string {
 export const UNREADABLE_SECRET = 'the signing secret cannot be read (sealed with another key): rotate the secret';
 
 /**
- * The signature, or that the secret cannot be opened (stored under another sealing key, or damaged). Such an attempt
- * is recorded as failed, retried and in the end given up like any other: thrown, it left its delivery claimed, to be
- * claimed again every few seconds forever, never counted against its attempts.
+ * The signature, or that the secret cannot be opened: stored under another sealing key, or damaged (decision 0720).
+ * Such an attempt is recorded as failed, retried and in the end given up like any other: thrown, it left its delivery
+ * claimed, to be claimed again every few seconds forever, never counted against its attempts.
  */
 function signedOrUnreadable(sign: () => string): { unreadable: false; header: string } | { unreadable: true } {
   try {
