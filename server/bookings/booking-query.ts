@@ -18,7 +18,7 @@ const SORT_EXPRESSIONS = {
  * the unit separator, which none of them holds, so that a term cannot reach from one into the next. Word for word the
  * expression of the trigram index of migration 0460 (an index on an expression serves only that expression).
  */
-export const BOOKING_SEARCH_TEXT = sql.raw(`lower(b.guest_name || E'\\x1f' || coalesce(b.guest_email, '') || E'\\x1f' || b.reference)`);
+const BOOKING_SEARCH_TEXT = sql.raw(`lower(b.guest_name || E'\\x1f' || coalesce(b.guest_email, '') || E'\\x1f' || b.reference)`);
 
 function bookingWhere(filters: BookingFilter, merchants: 'all' | string[]): RawBuilder<SqlBool> {
   const parts: RawBuilder<unknown>[] = [inMerchants('b.merchant_id', merchants)];

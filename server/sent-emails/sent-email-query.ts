@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { SentEmailStatus } from '../../contract/emails';
 import type { Db } from '../db/database';
+import type { ColumnsOf } from '../db/row-types';
 import { escapeLike, pageAnswer, pageWithCappedCount } from '../lists/list-query';
 
 // The sent e-mails list (decision 0170): every e-mail the product wrote to its outbox, newest first. A provider sends
@@ -14,14 +15,8 @@ const RECIPIENT_TEXT = sql.raw('lower(recipient)');
 
 const recipientWhere = (recipient: string | undefined) => (recipient ? sql`${RECIPIENT_TEXT} LIKE lower(${`%${escapeLike(recipient)}%`})` : sql`true`);
 
-interface OutboxRecord {
-  id: string;
-  recipient: string;
-  subject: string;
-  status: string;
-  created_at: Date;
-  sent_at: Date | null;
-}
+/** An outbox row as the list reads it, typed from server/db/schema.ts (decision 0610). */
+type OutboxRecord = ColumnsOf<'email_outbox', 'id' | 'recipient' | 'subject' | 'status' | 'created_at' | 'sent_at'>;
 
 export function summaryOf(row: OutboxRecord) {
   return {
