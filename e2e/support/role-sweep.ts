@@ -1,10 +1,12 @@
 import type { Locator } from '@playwright/test';
 import { expect, test, type Page } from './test';
+import { BACKOFFICE_API } from '../../contract/product';
 import { groupOpensPage, rowOf } from '../../contract/permission-rules';
-import { MENU, PAGE_AREAS, type RoleSide } from '../../contract/permission-table';
-import { ROLES, type RoleName } from '../../contract/roles';
+import { MENU, PAGE_AREAS, PROVIDER_ADMINS, type RoleSide } from '../../contract/permission-table';
+import { MERCHANT_SIDE_ROLES, PROPERTY_LEVEL_ROLES, PROVIDER_ROLES, ROLES, type RoleName } from '../../contract/roles';
+import { grantableRoles, PICKER_ROLES } from '../../contract/user-admin';
 import { DEMO_DOMAIN } from '../../server/demo/demo-layout';
-import { signInAs } from '../export-support/api';
+import { apiOf, signInAs } from '../export-support/api';
 import { expectLanding, LANDINGS } from './role-landing';
 import { usePrivateServer } from './private-server';
 
@@ -403,17 +405,67 @@ async function tryEverything(sweep: Sweep, path: string, depth: number, done: st
 }
 
 /**
+ * Everything the product decides a role's answers by: its row of the permission table, the role lists the code
+ * asks (provider admins, provider staff, the merchant side, property level, the user picker), the roles it may
+ * give, and its group's status. Two accounts with the same of all of it are twins (decision 0721).
+ */
+function behaviourOf(account: Account): string {
+  const lists = { PROVIDER_ADMINS, PROVIDER_ROLES, MERCHANT_SIDE_ROLES, PROPERTY_LEVEL_ROLES, PICKER_ROLES };
+  return JSON.stringify({
+    row: rowOf(account.role),
+    lists: Object.entries(lists).map(([name, roles]) => [name, (roles as readonly string[]).includes(account.role)]),
+    gives: grantableRoles([account.role]),
+    groupStatus: account.groupStatus,
+  });
+}
+
+/**
+ * The accounts the sweep clicks through, one per behaviour, and each other account with the swept one it is a twin
+ * of. A sweep took 1-3 minutes of two busy cores per account (decision 0721): a twin's would repeat its sweep click
+ * for click, so a twin proves instead that the server answers it exactly as the swept account, and that it lands
+ * where its role's row says.
+ */
+export function dealTwins<T extends Account>(accounts: readonly T[]): { swept: T[]; twins: Array<{ twin: T; of: T }> } {
+  const first = new Map<string, T>();
+  const swept: T[] = [];
+  const twins: Array<{ twin: T; of: T }> = [];
+  for (const account of accounts) {
+    const behaviour = behaviourOf(account);
+    const of = first.get(behaviour);
+    if (of) twins.push({ twin: account, of });
+    else {
+      first.set(behaviour, account);
+      swept.push(account);
+    }
+  }
+  return { swept, twins };
+}
+
+/** What the server answers an account on what it may do: everywhere, on each property it may act on, and where. */
+async function answersTo(page: Page, email: string) {
+  await page.context().clearCookies();
+  await signInAs(page, email);
+  const api = await apiOf(page);
+  const everywhere = await api.get(`${BACKOFFICE_API}/capabilities`);
+  const workable = (await api.get(`${BACKOFFICE_API}/capabilities/properties`)) as { items: Array<{ merchantId: string }>; total: number };
+  const onProperties = [];
+  for (const { merchantId } of workable.items) onProperties.push(await api.get(`${BACKOFFICE_API}/capabilities?merchantId=${merchantId}`));
+  await page.context().clearCookies();
+  return { everywhere, workable, onProperties };
+}
+
+/**
  * One test per demo account of the given sides, each on this file's own server (`serverOffset`,
  * see e2e/support/private-server.ts). `file` names the counts it prints at the end.
  */
 export function sweepRoles(file: string, sides: readonly RoleSide[], serverOffset: number) {
-  const accounts = ACCOUNTS.filter((account) => sides.includes(rowOf(account.role)!.side));
+  const { swept: accounts, twins } = dealTwins(ACCOUNTS.filter((account) => sides.includes(rowOf(account.role)!.side)));
   const tally: Tally = { roles: 0, screens: 0, actions: 0, submits: 0, cancelled: 0 };
   usePrivateServer(serverOffset);
 
   test.afterAll(() => {
     console.log(
-      `role sweep (${file}): ${tally.roles} accounts, ${tally.screens} screens, ${tally.actions} actions tried ` +
+      `role sweep (${file}): ${tally.roles} accounts (${twins.map(({ twin, of }) => `${twin.label} as ${of.label}`).join(', ') || 'no twins'}), ${tally.screens} screens, ${tally.actions} actions tried ` +
         `(${tally.submits} forms sent, ${tally.cancelled} stopped at their confirmation)`,
     );
   });
@@ -471,6 +523,16 @@ export function sweepRoles(file: string, sides: readonly RoleSide[], serverOffse
           `(${tally.submits - before.submits} forms sent, ${tally.cancelled - before.cancelled} stopped at their confirmation)`,
       );
       expect(sweep.refused, `${account.label}: answers refusing what a screen offered`).toEqual([]);
+    });
+  }
+
+  for (const { twin, of } of twins) {
+    test(`${twin.label}: answered as ${of.label}, whose sweep stands for it`, async ({ page }) => {
+      const expected = await answersTo(page, of.email);
+      expect(await answersTo(page, twin.email), `${twin.label}: what the server says it may do`).toEqual(expected);
+      await signInAs(page, twin.email);
+      await page.goto('/sign-in');
+      await expectLanding(page, twin.label, LANDINGS[twin.role]);
     });
   }
 }

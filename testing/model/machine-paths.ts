@@ -260,7 +260,8 @@ function isEnabled(snapshot: AnyMachineSnapshot, event: EventObject, sources: En
   return snapshot.can(event);
 }
 
-function withoutPrefixes<T extends { event: EventObject }>(lists: T[][]): T[][] {
+/** The step lists whose events are not a prefix of another list's (of two equal lists, the first stays). */
+export function withoutPrefixes<T extends { event: EventObject }>(lists: T[][]): T[][] {
   const signatures = lists.map((steps) => steps.map((s) => stableJson(s.event)));
   return lists.filter((_, i) => {
     const mine = signatures[i] as string[];

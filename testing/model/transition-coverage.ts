@@ -1,5 +1,5 @@
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate';
-import { machineStates, type MachinePath } from './machine-paths';
+import { machineStates, withoutPrefixes, type MachinePath } from './machine-paths';
 
 /*
  * What a machine can do, as countable items, and which of them a path did.
@@ -144,8 +144,18 @@ export function coveringPaths<TPath extends MachinePath<AnyStateMachine>>(
       if (gain > 0 && (!best || gain > best.gain || (gain === best.gain && entry.path.steps.length < best.path.steps.length)))
         best = { path: entry.path, gain };
     }
-    if (!best) return chosen;
+    if (!best) return withoutPrefixesOf(chosen);
     chosen.push(best.path);
     for (const id of pathCoverage(machine, best.path).transitions) taken.add(id);
   }
+}
+
+/**
+ * The chosen paths but those whose events are the start of another chosen one: a shortest path to a state is often
+ * the start of a transition's path, and the longer walk asserts every screen on the way (runPath), so the shorter one
+ * would only open a new browser to check again what the longer one checks.
+ */
+function withoutPrefixesOf<TPath extends MachinePath<AnyStateMachine>>(paths: readonly TPath[]): TPath[] {
+  const kept = new Set(withoutPrefixes(paths.map((path) => path.steps)));
+  return paths.filter((path) => kept.has(path.steps));
 }
