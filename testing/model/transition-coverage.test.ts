@@ -22,6 +22,10 @@ describe('coveringPaths', () => {
     const chosen = coveringPaths(door, generate('states'), generate('transitions'));
     expect(events(chosen)).toEqual([['open', 'close']]);
     const taken = new Set(chosen.flatMap((path) => [...pathCoverage(door, path).transitions]));
-    expect([...taken].sort()).toEqual(machineGraph(door).transitions.map((transition) => transition.id).sort());
+    expect([...taken].sort()).toEqual(
+      machineGraph(door)
+        .transitions.map((transition) => transition.id)
+        .sort(),
+    );
   });
 });
