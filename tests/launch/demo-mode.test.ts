@@ -8,7 +8,7 @@ import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { createPgliteCluster } from '../../server/db/database';
 import { freePort } from '../support/free-port';
-import { buildServerBundle } from '../support/server-bundle';
+import { useServerBundle } from '../support/server-bundle';
 
 // Issue 12: demo mode is explicit in production. A production start over a database holding the demo
 // accounts (published passwords) and no FOLIO_DEMO refuses to run and says why; `npm start` says
@@ -16,12 +16,7 @@ import { buildServerBundle } from '../support/server-bundle';
 // (decision 0171). These run the real server entry and the real launcher as processes.
 
 /** The server as production runs it, built from these sources once for the file (tests/support/server-bundle.ts). */
-let serverEntry = '';
-beforeAll(async () => {
-  const bundle = await buildServerBundle();
-  serverEntry = bundle.entry;
-  return bundle.dispose;
-}, 60_000);
+const serverEntry = useServerBundle();
 const LAUNCHER = path.resolve('scripts/run-server.mjs');
 
 /** The environment of a production start on `dataDir`, without anything of the test runner's. */
@@ -40,7 +35,7 @@ function productionEnv(dataDir: string, extra: Record<string, string> = {}): Nod
 }
 
 function startServer(env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [serverEntry()], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

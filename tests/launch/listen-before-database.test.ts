@@ -3,10 +3,10 @@ import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_DOMAIN, DEMO_PASSWORD } from '../../server/demo/demo-layout';
 import { freePort } from '../support/free-port';
-import { buildServerBundle } from '../support/server-bundle';
+import { useServerBundle } from '../support/server-bundle';
 
 // Issue 36 "Start": the server listens before its database is ready (decision 0652). The sign-in page is
 // served while the database opens, migrates and seeds; a call made meanwhile waits and then succeeds;
@@ -14,12 +14,7 @@ import { buildServerBundle } from '../support/server-bundle';
 // with a readable sentence. The real server entry runs as a process and is called over HTTP.
 
 /** The server as production runs it, built from these sources once for the file (tests/support/server-bundle.ts). */
-let serverEntry = '';
-beforeAll(async () => {
-  const bundle = await buildServerBundle();
-  serverEntry = bundle.entry;
-  return bundle.dispose;
-}, 60_000);
+const serverEntry = useServerBundle();
 
 /** A stand-in build of the SPA: a page and the module script it loads. */
 function spaDir(): string {
@@ -34,7 +29,7 @@ function spaDir(): string {
 function startServer(extra: Record<string, string>, { ipc = false } = {}) {
   const { FOLIO_DEMO: _demo, DATABASE_URL: _database, NODE_ENV: _node, FOLIO_WORKERS: _workers, PUBLIC_URL: _public, ...rest } = process.env;
   const env = { ...rest, HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...extra };
-  const child = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? ['ipc' as const] : [])] });
+  const child = spawn(process.execPath, [serverEntry()], { env, stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? ['ipc' as const] : [])] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -8,25 +8,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../server/config';
 import { freshPostgresDatabase, postgresUrl } from '../support/postgres';
 import { freePort } from '../support/free-port';
-import { buildServerBundle } from '../support/server-bundle';
+import { useServerBundle } from '../support/server-bundle';
 
 // FOLIO_WORKERS (issue 36 "Every core", decision 0471): that many server processes answer on one port,
 // on PostgreSQL only; the embedded database refuses, saying why. The real server entry runs as a process.
 
 /** The server as production runs it, built from these sources once for the file (tests/support/server-bundle.ts). */
-let serverEntry = '';
-beforeAll(async () => {
-  const bundle = await buildServerBundle();
-  serverEntry = bundle.entry;
-  return bundle.dispose;
-}, 60_000);
+const serverEntry = useServerBundle();
 
 /** A start of the real entry with `extra` over a clean environment (nothing of the test runner's database or demo settings). */
 function startServer(extra: Record<string, string>) {
   const { FOLIO_DEMO: _demo, DATABASE_URL: _database, NODE_ENV: _node, FOLIO_WORKERS: _workers, ...rest } = process.env;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-workers-'));
   const env = { ...rest, FOLIO_DATA_DIR: dataDir, FOLIO_SEED_ORDERS: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', FOLIO_DEMO: 'true', ...extra };
-  const child = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [serverEntry()], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

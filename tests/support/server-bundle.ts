@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { beforeAll } from 'vitest';
 import { SERVER_BUILD } from '../../scripts/build-if-changed.mjs';
 
 /**
@@ -16,4 +17,15 @@ export async function buildServerBundle(): Promise<{ entry: string; dispose: () 
   const outdir = mkdtempSync(path.join(parent, 'folio-test-server-'));
   await build({ ...SERVER_BUILD, outdir, sourcemap: false, logLevel: 'error' });
   return { entry: path.join(outdir, 'main.mjs'), dispose: () => rmSync(outdir, { recursive: true, force: true }) };
+}
+
+/** The bundle of `buildServerBundle` for the calling test file: built before its tests, removed after them. */
+export function useServerBundle(): () => string {
+  let entry = '';
+  beforeAll(async () => {
+    const bundle = await buildServerBundle();
+    entry = bundle.entry;
+    return bundle.dispose;
+  }, 60_000);
+  return () => entry;
 }
