@@ -425,7 +425,7 @@ function behaviourOf(account: Account): string {
  * for click, so a twin proves instead that the server answers it exactly as the swept account, and that it lands
  * where its role's row says.
  */
-export function dealTwins<T extends Account>(accounts: readonly T[]): { swept: T[]; twins: Array<{ twin: T; of: T }> } {
+function dealTwins<T extends Account>(accounts: readonly T[]): { swept: T[]; twins: Array<{ twin: T; of: T }> } {
   const first = new Map<string, T>();
   const swept: T[] = [];
   const twins: Array<{ twin: T; of: T }> = [];
@@ -441,7 +441,7 @@ export function dealTwins<T extends Account>(accounts: readonly T[]): { swept: T
   return { swept, twins };
 }
 
-/** What the server answers an account on what it may do: everywhere, on each property it may act on, and where. */
+/** What the server answers an account on what it may do: everywhere, which properties it may act on, and on each of them. */
 async function answersTo(page: Page, email: string) {
   await page.context().clearCookies();
   await signInAs(page, email);
