@@ -174,3 +174,62 @@ test("a settings form's loading is said as a status while its read is on its way
   await expect(page.getByRole('form', { name: 'Property managers' })).toBeVisible();
   await expect(page.getByRole('status')).toHaveCount(0);
 });
+
+test('the webhook page\'s delivery log that cannot read its answer says so at once, not "Loading…" nor "No deliveries yet"', async ({ page }) => {
+  await signInAs(page, PROVIDER_ADMIN);
+  const groupId = await groupIdOf(page, 'Emerald Isle Hotels');
+  const delivery = {
+    id: 'delivery-1',
+    eventId: 'event-1',
+    eventType: 'order.paid',
+    targetUrl: 'https://hooks.example.test/folio',
+    status: 'Succeeded',
+    attempts: 1,
+    maxAttempts: 8,
+    lastResponseStatus: 200,
+    lastResponse: 'ok',
+    nextAttemptAt: null,
+    createdAt: '2026-12-02T08:00:00.000Z',
+    finishedAt: '2026-12-02T08:00:01.000Z',
+  };
+  const page0 = { total: 1, totalExact: true, page: 0, pageSize: 25 };
+  // An event type the contract does not know: the answer arrives (200) and cannot be read.
+  let answer = { ...page0, items: [{ ...delivery, eventType: 'order.unheard-of' }] };
+  let asked = 0;
+  await page.route(`**${MERCHANT_API}/webhooks/deliveries/search`, (route) => {
+    asked += 1;
+    return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(answer) });
+  });
+  // The log shows once the scope has an address: the group's settings are answered as saved, and nothing is saved.
+  const saved = {
+    url: 'https://hooks.example.test/folio',
+    payLaterUrl: null,
+    secretHint: 'ab12',
+    secretCreatedAt: '2026-12-01T08:00:00.000Z',
+    previousSecretHint: null,
+    previousSecretValidUntil: null,
+    updatedAt: '2026-12-01T08:00:00.000Z',
+    addressesUpdatedAt: '2026-12-01T08:00:00.000Z',
+  };
+  await page.route(`**${MERCHANT_API}/webhooks/search`, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ settings: saved, inherited: null }) }),
+  );
+  await page.goto(`/merchants/webhook-configuration?merchantGroupId=${groupId}`);
+  const log = page.getByRole('region', { name: 'Recent deliveries' });
+  await expect(log.getByTestId('read-failed')).toContainText('The deliveries could not be loaded');
+  await expect(log.getByText('No deliveries yet.')).toHaveCount(0);
+  await expect(log.getByRole('status')).toHaveCount(0);
+  // Asked once: the same answer would come again, so it is not asked three more times behind "Loading…".
+  expect(asked).toBe(1);
+
+  // Readable, the log shows its row; unreadable again, it keeps the row and says it could not load them again.
+  answer = { ...page0, items: [delivery] };
+  await log.getByRole('button', { name: 'Refresh' }).click();
+  await expect(log.getByTestId('webhook-delivery-log')).toContainText('order.paid');
+  await expect(log.getByTestId('read-failed')).toHaveCount(0);
+  answer = { ...page0, items: [{ ...delivery, eventType: 'order.unheard-of' }] };
+  await log.getByRole('button', { name: 'Refresh' }).click();
+  await expect(log.getByTestId('read-failed-again')).toContainText('The deliveries could not be loaded again');
+  await expect(log.getByTestId('webhook-delivery-log')).toContainText('order.paid');
+  expect(asked).toBe(3);
+});

@@ -14,10 +14,12 @@ export function retryDelay(attempt: number): number {
 
 /**
  * A 4xx answer says the request itself is wrong (not found, forbidden, invalid): asking again gives
- * the same answer, only later (an unknown id showed "Loading…" for 7 s). Network failures and 5xx retry.
+ * the same answer, only later (an unknown id showed "Loading…" for 7 s). So does a 2xx answer the
+ * screen cannot read (outside the contract): the webhook log stayed at "Loading…" while it was asked
+ * three more times. Network failures and 5xx retry.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ResponseError && error.status >= 400 && error.status < 500) return false;
+  if (error instanceof ResponseError && error.status >= 200 && error.status < 500) return false;
   return failureCount < QUERY_RETRIES;
 }
 

@@ -26,6 +26,10 @@ describe('query retries', () => {
     expect(await attemptsUntilSettled(new ResponseError('refused', status))).toBe(1);
   });
 
+  it('asks once when an answer arrived but could not be read (outside the contract)', async () => {
+    expect(await attemptsUntilSettled(new ResponseError('items.0.eventType: Invalid option', 200, { items: [{}] }))).toBe(1);
+  });
+
   it.each([0, 500, 503])('retries three times after a failure worth retrying (status %i)', async (status) => {
     expect(await attemptsUntilSettled(new ResponseError('failed', status))).toBe(4);
   });

@@ -4,6 +4,7 @@ import type { SettingsScope } from '../../../../contract/settings/scope';
 import { formatDateTime } from '../../../lib/format';
 import { webhookDeliveriesQuery } from './webhooks-api';
 import { LoadingStatus } from '../../../components/loading-status/loading-status';
+import { neverAnswered } from '../../../components/form/read-failure';
 import { SidewaysScroll } from '../../../components/sideways-scroll/sideways-scroll';
 
 /** The recent deliveries of the scope's events: event, time, status, attempts and the receiver's last answer. */
@@ -21,9 +22,17 @@ export function WebhookDeliveryLog({ scope }: { scope: SettingsScope }) {
           {t('integrations.webhooks.log.refresh')}
         </button>
       </div>
+      {/* A log that cannot be read says so, in its place or above the rows it read before: "no deliveries" would be untrue. */}
+      {deliveries.isError ? (
+        <p role="alert" data-testid={neverAnswered(deliveries) ? 'read-failed' : 'read-failed-again'} className="text-sm text-red-800">
+          {t(neverAnswered(deliveries) ? 'integrations.webhooks.log.unreadable' : 'integrations.webhooks.log.unreadableAgain', {
+            message: deliveries.error.message,
+          })}
+        </p>
+      ) : null}
       {items.length === 0 && deliveries.isLoading ? (
         <LoadingStatus message={t('integrations.common.loading')} />
-      ) : items.length === 0 ? (
+      ) : neverAnswered(deliveries) ? null : items.length === 0 ? (
         <p className="text-sm text-slate-600">{t('integrations.webhooks.log.empty')}</p>
       ) : (
         <SidewaysScroll>
