@@ -216,7 +216,9 @@ test('the webhook page\'s delivery log that cannot read its answer says so at on
   );
   await page.goto(`/merchants/webhook-configuration?merchantGroupId=${groupId}`);
   const log = page.getByRole('region', { name: 'Recent deliveries' });
-  await expect(log.getByTestId('read-failed')).toContainText('The deliveries could not be loaded');
+  await expect(log.getByTestId('read-failed')).toContainText(
+    "The deliveries could not be loaded, so the log cannot say whether events were delivered. Refresh to try again. (the server's answer was not in the form this page reads)",
+  );
   await expect(log.getByText('No deliveries yet.')).toHaveCount(0);
   await expect(log.getByRole('status')).toHaveCount(0);
   // Asked once: the same answer would come again, so it is not asked three more times behind "Loading…".

@@ -5,7 +5,11 @@ import { formatDateTime } from '../../../lib/format';
 import { webhookDeliveriesQuery } from './webhooks-api';
 import { LoadingStatus } from '../../../components/loading-status/loading-status';
 import { neverAnswered } from '../../../components/form/read-failure';
+import { ResponseError } from '../../../lib/failure-message';
 import { SidewaysScroll } from '../../../components/sideways-scroll/sideways-scroll';
+
+/** An answer that arrived but is outside the contract: the list of its mismatches is for developers, not for the page. */
+const answeredButUnreadable = (error: Error) => error instanceof ResponseError && error.status >= 200 && error.status < 300;
 
 /** The recent deliveries of the scope's events: event, time, status, attempts and the receiver's last answer. */
 export function WebhookDeliveryLog({ scope }: { scope: SettingsScope }) {
@@ -26,7 +30,7 @@ export function WebhookDeliveryLog({ scope }: { scope: SettingsScope }) {
       {deliveries.isError ? (
         <p role="alert" data-testid={neverAnswered(deliveries) ? 'read-failed' : 'read-failed-again'} className="text-sm text-red-800">
           {t(neverAnswered(deliveries) ? 'integrations.webhooks.log.unreadable' : 'integrations.webhooks.log.unreadableAgain', {
-            message: deliveries.error.message,
+            message: answeredButUnreadable(deliveries.error) ? t('integrations.webhooks.log.unreadableAnswer') : deliveries.error.message,
           })}
         </p>
       ) : null}
