@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { BookingLogEntry } from '../../../contract/bookings';
 import { formatDateTime } from '../../lib/format';
 import { bookingLogsQuery } from './api';
+import { SectionReadFailure } from '../../components/section-read-failure/section-read-failure';
 
 /** The booking's log (spec 7 `bookings/{id}/logs`): PMS and webhook exchanges, newest first, each body viewable and copyable. */
 export function BookingLog({ bookingId }: { bookingId: string }) {
   const { t } = useTranslation();
   const result = useQuery(bookingLogsQuery(bookingId));
   const entries = result.data?.items;
+  if (result.isError && !entries) return <SectionReadFailure read={result} never="bookings.log.unreadable" />;
   if (!entries) return <p className="text-sm text-slate-700">{t('bookings.detail.loading')}</p>;
   if (entries.length === 0) return <p className="text-sm text-slate-700">{t('bookings.log.empty')}</p>;
   return (

@@ -7,6 +7,7 @@ import { call } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { useActionMutation } from '../../lib/use-action-mutation';
 import { orderEmailHistoryQuery, orderKeys } from './api';
+import { SectionReadFailure } from '../../components/section-read-failure/section-read-failure';
 
 const { resendOrderEmail } = orderEmailEndpoints;
 const PAGE_SIZE = 10;
@@ -27,6 +28,7 @@ export function OrderEmailHistory({ orderId, merchantId, mayResend }: { orderId:
     },
   });
   const history = result.data;
+  if (result.isError && !history) return <SectionReadFailure read={result} never="transactions.info.emailsUnreadable" />;
   if (!history) return <p className="text-sm text-slate-700">{t('transactions.info.loading')}</p>;
   if (history.total === 0) return <p className="text-sm text-slate-700">{t('transactions.info.emailsEmpty')}</p>;
   const pages = Math.ceil(history.total / PAGE_SIZE);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { type UserAuditEntry } from '../../../contract/user-admin';
 import { formatDateTime } from '../../lib/format';
 import { userAuditQuery } from './api';
+import { SectionReadFailure } from '../../components/section-read-failure/section-read-failure';
 
 /** What changed between before and after, field by field. */
 function changesOf(entry: UserAuditEntry): { field: string; from: string; to: string }[] {
@@ -23,6 +24,7 @@ export function UserAuditTrail({ userId }: { userId: string }) {
         {t('users.audit.title')}
       </h2>
       {audit.isPending ? <p className="text-sm">{t('users.audit.loading')}</p> : null}
+      <SectionReadFailure read={audit} never="users.audit.unreadable" />
       {audit.data?.length === 0 ? <p className="text-sm">{t('users.audit.empty')}</p> : null}
       <ol className="flex flex-col gap-2">
         {audit.data?.map((entry) => (

@@ -5,11 +5,8 @@ import { formatDateTime } from '../../../lib/format';
 import { webhookDeliveriesQuery } from './webhooks-api';
 import { LoadingStatus } from '../../../components/loading-status/loading-status';
 import { neverAnswered } from '../../../components/form/read-failure';
-import { ResponseError } from '../../../lib/failure-message';
+import { SectionReadFailure } from '../../../components/section-read-failure/section-read-failure';
 import { SidewaysScroll } from '../../../components/sideways-scroll/sideways-scroll';
-
-/** An answer that arrived but is outside the contract: the list of its mismatches is for developers, not for the page. */
-const answeredButUnreadable = (error: Error) => error instanceof ResponseError && error.status >= 200 && error.status < 300;
 
 /** The recent deliveries of the scope's events: event, time, status, attempts and the receiver's last answer. */
 export function WebhookDeliveryLog({ scope }: { scope: SettingsScope }) {
@@ -27,13 +24,7 @@ export function WebhookDeliveryLog({ scope }: { scope: SettingsScope }) {
         </button>
       </div>
       {/* A log that cannot be read says so, in its place or above the rows it read before: "no deliveries" would be untrue. */}
-      {deliveries.isError ? (
-        <p role="alert" data-testid={neverAnswered(deliveries) ? 'read-failed' : 'read-failed-again'} className="text-sm text-red-800">
-          {t(neverAnswered(deliveries) ? 'integrations.webhooks.log.unreadable' : 'integrations.webhooks.log.unreadableAgain', {
-            message: answeredButUnreadable(deliveries.error) ? t('integrations.webhooks.log.unreadableAnswer') : deliveries.error.message,
-          })}
-        </p>
-      ) : null}
+      <SectionReadFailure read={deliveries} never="integrations.webhooks.log.unreadable" again="integrations.webhooks.log.unreadableAgain" />
       {items.length === 0 && deliveries.isLoading ? (
         <LoadingStatus message={t('integrations.common.loading')} />
       ) : neverAnswered(deliveries) ? null : items.length === 0 ? (

@@ -25,6 +25,8 @@ export const webhookDeliveriesQuery = (scope: SettingsScope) =>
     queryKey: webhookKeys.deliveries(scope),
     queryFn: ({ signal }) => call(searchWebhookDeliveries, { body: { scope, pagination: { page: 0, pageSize: 25 } }, signal }),
     refetchInterval: (query) => (query.state.data?.items.some((item) => item.status === 'Pending' || item.status === 'Delivering') ? 1000 : false),
+    // The log says a failed read itself, first or again (decision 0722): a toast as well would say it twice.
+    meta: { errorToast: false },
   });
 
 /** `ifMatch`: the version of the settings the addresses were built from (decision 0354); someone else's newer save refuses it (412). */
