@@ -11,14 +11,15 @@ import { secretKey } from './auth/tokens';
 import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { vacuumAnalyze } from './db/maintenance';
-import { migrateToLatest } from './db/migrate';
+import { indexesBuiltAsideBy, migrateToLatest } from './db/migrate';
+import { buildIndexesAsideInBackground, type BackgroundIndexBuild } from './db/indexes-built-aside';
 import { DatabaseReadiness } from './db/readiness';
 import { yieldingToRequests } from './db/pglite-dialect';
 import { seedDemo, seedRoles } from './demo/seed-demo';
 import { localFileStorage } from './files/storage';
 import { s3FileStorage } from './files/s3-storage';
 import { registerCompression } from './http/compression';
-import { holdCallsUntilDatabaseReady } from './http/database-readiness';
+import { holdCallsUntilDatabaseReady, whenDatabaseReady } from './http/database-readiness';
 import { databaseRateLimitStore } from './auth/rate-limit-store';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
 import { installProblemHandlers } from './http/problem';
@@ -48,7 +49,8 @@ export function tokenSecret(config: Config): string {
  * several server processes (FOLIO_WORKERS) the primary runs this once before they start (decision 0471).
  */
 export async function prepareDatabase(config: Config, db: Db, log: FastifyBaseLogger): Promise<void> {
-  const applied = await migrateToLatest(db as never);
+  // On PostgreSQL the indexes an upgrade builds aside come once the server answers (decision 0723, buildApp).
+  const applied = await migrateToLatest(db as never, undefined, { indexesAside: config.database.kind === 'postgres' ? 'later' : 'now' });
   if (applied.length) log.info({ applied }, 'migrations applied');
   // The embedded engine never vacuums or analyzes by itself (decision 0330).
   const vacuumAfter = config.vacuumOnStart && config.database.kind === 'pglite' && config.database.dataDir !== 'memory';
@@ -57,6 +59,21 @@ export async function prepareDatabase(config: Config, db: Db, log: FastifyBaseLo
   if (config.demo) await seedDemo(db, { orders: config.seedOrders, log, analyze: !vacuumAfter });
   else await seedRoles(db);
   if (vacuumAfter) log.info(await vacuumAnalyze(db), 'embedded database: changed tables vacuumed and analyzed');
+}
+
+/**
+ * The indexes an upgrade left to build aside on PostgreSQL (decision 0723), built once the server is ready, while
+ * it answers; stopped when it closes (the next start finishes them). Every process of FOLIO_WORKERS starts one;
+ * the first to take the build lock builds, the others leave it to it.
+ */
+function buildUpgradeIndexesOnceReady(app: FastifyInstance, config: Config, db: Db): void {
+  if (config.database.kind !== 'postgres') return;
+  let build: BackgroundIndexBuild | undefined;
+  // Started, not awaited: the server is ready without them.
+  whenDatabaseReady(app, () => void (build = buildIndexesAsideInBackground(db, indexesBuiltAsideBy(), app.log)));
+  app.addHook('onClose', async () => {
+    await build?.stop();
+  });
 }
 
 export interface BuildOptions {
@@ -167,6 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!options.db) await db.destroy();
   });
   registerModules(app);
+  buildUpgradeIndexesOnceReady(app, config, db);
 
   if (options.spaBuilt) app.log.info('the SPA is being built: its files are served, and the server listens, once the build ends');
   if (options.spaBuilt)

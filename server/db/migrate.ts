@@ -47,11 +47,13 @@ import * as sentEmailsByRecipient from './migrations/0470-sent-emails-by-recipie
 import * as webhookDeliveriesByReceiver from './migrations/0480-webhook-deliveries-by-receiver';
 import * as auditByActor from './migrations/0490-audit-by-actor';
 import * as refundsInEachSortOrder from './migrations/0500-refunds-in-each-sort-order';
+import { buildIndexesAside, type IndexBuiltAside } from './indexes-built-aside';
 import { applySchemaSnapshot, isEmptyDatabase, type SchemaSnapshot } from './schema-snapshot';
 import { schemaSnapshot } from './schema-snapshot.generated.mjs';
 
 // Migrations are listed here rather than read from disk, so they work the same under tsx, in
-// tests and in a bundle. Append new ones; never edit one that has shipped.
+// tests and in a bundle. Append new ones; never change what one that has shipped leaves behind (decision 0723
+// changed how eleven of them build their indexes, not which indexes they build).
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0010-role-api-grants': roleApiGrants,
@@ -113,17 +115,29 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 // An empty database gets the schema snapshot (every migration it lists, in one step: decision 0620)
 // when those migrations are among `available`, then the migrator applies any the snapshot does not
 // hold yet. `fromSnapshot: false` replays every migration (what the snapshot is checked against).
+//
+// `indexesAside: 'later'` leaves the indexes migrations build aside to the caller: a server builds them once it
+// answers (buildIndexesAsideInBackground, decision 0723). Scripts and tests get them built before this returns.
 export async function migrateToLatest(
   db: Kysely<unknown>,
   available: Record<string, Migration> = migrations,
-  { fromSnapshot = true }: { fromSnapshot?: boolean } = {},
+  { fromSnapshot = true, indexesAside = 'now' }: { fromSnapshot?: boolean; indexesAside?: 'now' | 'later' } = {},
 ): Promise<string[]> {
   // A restart over an up-to-date database (the common case) asks one question instead of running the
   // migrator, which takes its lock table, lists and orders every migration each time (decision 0472).
-  if (await everyMigrationApplied(db, Object.keys(available))) return [];
+  // The indexes migrations build aside are checked on every start too: a server stopped while it built one
+  // left its migration recorded and the index missing or invalid (decision 0723).
+  const asideIndexes = indexesAside === 'now' ? indexesBuiltAsideBy(available) : [];
+  if (await everyMigrationApplied(db, Object.keys(available))) {
+    await buildIndexesAside(db, asideIndexes);
+    return [];
+  }
   const fromOneStep = fromSnapshot && snapshotApplies(schemaSnapshot, available) && (await isEmptyDatabase(db)) ? schemaSnapshot.migrations : [];
   if (fromOneStep.length) await applySchemaSnapshot(db, schemaSnapshot);
-  if (fromOneStep.length === Object.keys(available).length) return [...fromOneStep];
+  if (fromOneStep.length === Object.keys(available).length) {
+    await buildIndexesAside(db, asideIndexes);
+    return [...fromOneStep];
+  }
   const source = available === migrations ? provider : { getMigrations: async () => available };
   const migrator = new Migrator({ db, provider: source, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
@@ -131,9 +145,15 @@ export async function migrateToLatest(
   const applied = (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
   await vacuumRewrittenTables(
     db,
-    applied.flatMap((name) => (available[name] as RewritingMigration).vacuumAfter ?? []),
+    applied.flatMap((name) => (available[name] as MigrationOfFolio).vacuumAfter ?? []),
   );
+  await buildIndexesAside(db, asideIndexes);
   return [...fromOneStep, ...applied];
+}
+
+/** The indexes `available` migrations build aside (decision 0723). */
+export function indexesBuiltAsideBy(available: Record<string, Migration> = migrations): IndexBuiltAside[] {
+  return Object.values(available).flatMap((migration) => (migration as MigrationOfFolio).indexesBuiltAside ?? []);
 }
 
 /** Whether every migration the snapshot holds is one of `available` (the same module, not one of the same name). */
@@ -150,9 +170,16 @@ async function everyMigrationApplied(db: Kysely<unknown>, names: readonly string
   return names.every((name) => applied.has(name));
 }
 
-/** A migration that rewrites tables names them, to be vacuumed once it is applied. */
-interface RewritingMigration extends Migration {
+/** What a migration may declare beside its `up`, for the runner to do after the migrations' transaction. */
+interface MigrationOfFolio extends Migration {
+  /** Tables it rewrites, to be vacuumed once it is applied. */
   vacuumAfter?: readonly string[];
+  /**
+   * Indexes on tables that payments write to, built after the transaction without blocking writes on
+   * PostgreSQL (server/db/indexes-built-aside.ts, decision 0723). Nothing in a migration may depend on
+   * them: only queries use them, once complete.
+   */
+  indexesBuiltAside?: readonly IndexBuiltAside[];
 }
 
 /**

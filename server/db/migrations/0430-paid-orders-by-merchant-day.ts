@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { IndexBuiltAside } from '../indexes-built-aside';
 import { runScript } from '../run-script';
 
 // Decision 0716: the reconciliation check asks, per merchant and currency, for the Paid orders of the days already paid
@@ -7,13 +8,12 @@ import { runScript } from '../run-script';
 // question is answered from the index. The Payouts page's fees (server/fees/payout-fees.ts) read the same orders with
 // their amounts, so the amount is in the index too. An order enters it once, when it is paid; the predicate is the
 // queries' own.
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await runScript(
-    db,
-    `CREATE INDEX IF NOT EXISTS orders_paid_merchant_created ON orders (merchant_id, currency, created_at) INCLUDE (id, amount_minor)
-       WHERE status = 'Paid';`,
-  );
-}
+export const indexesBuiltAside: readonly IndexBuiltAside[] = [
+  { name: 'orders_paid_merchant_created', on: `orders (merchant_id, currency, created_at) INCLUDE (id, amount_minor) WHERE status = 'Paid'` },
+];
+
+// The indexes are built after the migrations' transaction, without holding writes back (decision 0723).
+export async function up(): Promise<void> {}
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await runScript(db, `DROP INDEX IF EXISTS orders_paid_merchant_created;`);
