@@ -98,7 +98,12 @@ interface BuildState {
 
 async function stillToBuild(db: Kysely<unknown>, indexes: readonly IndexBuiltAside[]): Promise<IndexBuiltAside[]> {
   for (const index of indexes) if (!SAFE_NAME.test(index.name)) throw new Error(`index name "${index.name}" is not a plain lower-case name`);
-  const incomplete = new Set(await incompleteIndexes(db, indexes.map((index) => index.name)));
+  const incomplete = new Set(
+    await incompleteIndexes(
+      db,
+      indexes.map((index) => index.name),
+    ),
+  );
   return indexes.filter((index) => incomplete.has(index.name));
 }
 

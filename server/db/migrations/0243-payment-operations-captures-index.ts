@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
 import type { IndexBuiltAside } from '../indexes-built-aside';
-import { runScript } from '../run-script';
 
 // The home screens' takings count the captures of a day or a week (decision 0345): the succeeded
 // captures by their time, so a dashboard reads today's few rather than every operation of the property.

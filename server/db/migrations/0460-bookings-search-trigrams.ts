@@ -9,7 +9,10 @@ import { runScript } from '../run-script';
 // server/bookings/booking-query.ts, word for word), answers the same searches in 1-220 ms. An index on an expression
 // leaves the table as it is: no column is added and no row rewritten. pg_trgm is there since migration 0241.
 export const indexesBuiltAside: readonly IndexBuiltAside[] = [
-  { name: 'bookings_search_trgm', on: `bookings USING gin ((lower(guest_name || E'\\x1f' || coalesce(guest_email, '') || E'\\x1f' || reference)) gin_trgm_ops)` },
+  {
+    name: 'bookings_search_trgm',
+    on: `bookings USING gin ((lower(guest_name || E'\\x1f' || coalesce(guest_email, '') || E'\\x1f' || reference)) gin_trgm_ops)`,
+  },
 ];
 
 // The indexes are built after the migrations' transaction, without holding writes back (decision 0723).
