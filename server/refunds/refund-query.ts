@@ -135,10 +135,18 @@ type RefundListQuery = { filters: ServerRefundFilter; sorting: RefundQuery['sort
  */
 export function refundPageStatements(query: RefundListQuery, merchants: 'all' | string[], page: number, pageSize: number) {
   const where = refundWhere(query.filters, merchants);
+  const keys = refundSortKeys(query.sorting);
+  // The page's requests are chosen from the requests and their requesters alone (all the filter and the sort read),
+  // then joined to their orders and properties: choosing them from the whole join made PostgreSQL join every
+  // request to its order before sorting by requester, reading every order (2.9 s at two million orders). Each
+  // sort key leaves the choice as a column, so the page keeps the choice's order without sorting again.
+  const chosenKeys = keys.map((key, index) => ({ expr: `chosen.sort_${index}`, desc: key.desc }));
   return {
-    page: sql`SELECT ${REFUND_SELECT} FROM ${sql.raw(REFUND_FROM)}
-      WHERE ${where}
-      ORDER BY ${orderByClause(refundSortKeys(query.sorting))} LIMIT ${pageSize} OFFSET ${page * pageSize}`,
+    page: sql`SELECT ${REFUND_SELECT}
+      FROM (SELECT ${sql.raw(keys.map((key, index) => `${key.expr} AS sort_${index}`).join(', '))} FROM ${sql.raw(REFUND_COUNT_FROM)}
+            WHERE ${where} ORDER BY ${orderByClause(keys)} LIMIT ${pageSize} OFFSET ${page * pageSize}) AS chosen
+      JOIN (${sql.raw(REFUND_FROM)}) ON r.id = chosen.sort_${sql.raw(String(keys.findIndex((key) => key.expr === TIEBREAK.expr)))}
+      ORDER BY ${orderByClause(chosenKeys)}`,
     matching: sql`SELECT 1 FROM ${sql.raw(REFUND_COUNT_FROM)} WHERE ${where}`,
   };
 }

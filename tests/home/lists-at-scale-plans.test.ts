@@ -94,4 +94,22 @@ describe('the lists of the home screens and of bookings, each through its own in
     const { matching } = refundPageStatements({ filters: { states: ['Created'] }, sorting: [] }, 'all', 0, 25);
     expect(await planOf((db) => matching.compile(db))).not.toMatch(/ on orders\b/);
   });
+
+  test('the refund requests list by requester, either way, sorts the requests alone and joins only its page to the orders', async () => {
+    // No index holds the requester's e-mail in the requests' order, so the requests are sorted; before, each one was
+    // joined to its order first, and PostgreSQL read every order to do it (2.9 s at two million orders).
+    for (const desc of [false, true]) {
+      const plan = await planOf((db) => refundPageStatements({ filters: {}, sorting: [{ id: 'requestedBy', desc }] }, 'all', 0, 25).page.compile(db));
+      const lines = plan.split('\n');
+      // The Sort node is the line above its key; what it sorts is the run of lines below it indented deeper.
+      const sortAt = lines.findIndex((line) => /Sort Key: ru\w*\.email/.test(line)) - 1;
+      expect(sortAt, plan).toBeGreaterThanOrEqual(0);
+      const depth = (line: string) => line.search(/\S/);
+      const below = lines.slice(sortAt + 1);
+      const end = below.findIndex((line) => depth(line) <= depth(lines[sortAt]!));
+      const sorted = end < 0 ? below : below.slice(0, end);
+      expect(sorted.join('\n'), plan).not.toMatch(/ on orders\b/);
+      expect(plan).toMatch(/ on orders\b/);
+    }
+  });
 });

@@ -282,6 +282,24 @@ describe('scoping and the table', () => {
     expect(byRequester.items.map((row) => row.id)).toEqual([two.id]);
     const paged = (await calls.search(token.merchantadmin!, { pagination: { page: 1, pageSize: 10 } })).json<RefundSearchAnswer>();
     expect(paged).toMatchObject({ items: [], total: 3, page: 1 });
+    // By requester, either way: the e-mails in order, the request's id breaking ties in the same direction, every
+    // row whole (the page is chosen from the requests before they are joined to their orders).
+    for (const desc of [false, true]) {
+      const answer = (await calls.search(token.merchantadmin!, { sorting: [{ id: 'requestedBy', desc }] })).json<RefundSearchAnswer>();
+      const rows = answer.items;
+      expect(rows.map((row) => row.id)).toEqual(
+        [...rows]
+          .sort(
+            (a, b) =>
+              (a.requestedByEmail === b.requestedByEmail ? a.id.localeCompare(b.id) : a.requestedByEmail.localeCompare(b.requestedByEmail)) * (desc ? -1 : 1),
+          )
+          .map((row) => row.id),
+      );
+      const emails = rows.map((row) => row.requestedByEmail);
+      expect(emails).toEqual([...emails].sort((a, b) => (desc ? b.localeCompare(a) : a.localeCompare(b))));
+      expect(new Set(rows.map((row) => row.id)).size).toBe(3);
+      expect(rows.every((row) => row.orderReference.length > 0 && row.merchantName.length > 0)).toBe(true);
+    }
 
     // Waiting for the merchant admin: not their own request (two), the other one (one) is.
     const forAdmin = (await calls.search(token.merchantadmin!, { filters: { waitingForMe: true } })).json<RefundSearchAnswer>();
