@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
-import { configFromEnv, type Config } from '../../server/config';
+import { configFromEnv, DEFAULT_EXACT_COUNT_UP_TO, type Config } from '../../server/config';
 import type { DatabaseTarget } from '../../server/db/database';
 import { DEMO_PASSWORD } from '../../server/demo/demo-layout';
 import { seededDatabase } from './seeded-database';
+import { setExactCountUpTo } from '../../server/lists/list-query';
 
 /** The demo accounts' password, defined once by the seed; tests import it from here or from the seed. */
 export { DEMO_PASSWORD };
@@ -36,14 +37,15 @@ export async function startTestApp(overrides: Partial<Config> & { orders?: numbe
   };
   const app = await buildApp(config);
   await app.ready();
-  if (seeded) {
+  const close = app.close.bind(app);
+  app.close = (async () => {
+    await close();
+    // The lists' count cap is the process's (buildApp sets it from the config): a later test file in this worker
+    // counts with the default again, not with the cap this app was given.
+    setExactCountUpTo(DEFAULT_EXACT_COUNT_UP_TO);
     // The copy is removed once the server has closed its database (a run makes about a hundred of them).
-    const close = app.close.bind(app);
-    app.close = (async () => {
-      await close();
-      seeded.remove();
-    }) as typeof app.close;
-  }
+    seeded?.remove();
+  }) as typeof app.close;
   return app;
 }
 
