@@ -234,4 +234,15 @@ test('the webhook page\'s delivery log that cannot read its answer says so at on
   await expect(log.getByTestId('read-failed-again')).toContainText('The deliveries could not be loaded again');
   await expect(log.getByTestId('webhook-delivery-log')).toContainText('order.paid');
   expect(asked).toBe(3);
+
+  // A refresh the server refuses (asked once, a 4xx) is said by the log alone: no error toast says it again.
+  const refusal = { type: 'about:blank', title: 'Not Found', status: 404, detail: 'No such webhook receiver.' };
+  await page.unroute(`**${MERCHANT_API}/webhooks/deliveries/search`);
+  await page.route(`**${MERCHANT_API}/webhooks/deliveries/search`, (route) =>
+    route.fulfill({ status: 404, contentType: 'application/problem+json', body: JSON.stringify(refusal) }),
+  );
+  await log.getByRole('button', { name: 'Refresh' }).click();
+  await expect(log.getByTestId('read-failed-again')).toContainText('No such webhook receiver.');
+  await expect(log.getByTestId('webhook-delivery-log')).toContainText('order.paid');
+  await expect(page.getByTestId('error-toast')).toHaveCount(0);
 });
