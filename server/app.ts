@@ -14,6 +14,8 @@ import { vacuumAnalyze } from './db/maintenance';
 import { indexesBuiltAsideBy, migrateToLatest } from './db/migrate';
 import { buildIndexesAsideInBackground, type BackgroundIndexBuild } from './db/indexes-built-aside';
 import { DatabaseReadiness } from './db/readiness';
+import { forgetWhatIsNoLongerKept, RETENTION_SWEEP_MS } from './db/retention';
+import { startRounds, type JobRunner } from './jobs/job-runner';
 import { yieldingToRequests } from './db/pglite-dialect';
 import { seedDemo, seedRoles } from './demo/seed-demo';
 import { localFileStorage } from './files/storage';
@@ -73,6 +75,29 @@ function buildUpgradeIndexesOnceReady(app: FastifyInstance, config: Config, db: 
   whenDatabaseReady(app, () => void (build = buildIndexesAsideInBackground(db, indexesBuiltAsideBy(), app.log)));
   app.addHook('onClose', async () => {
     await build?.stop();
+  });
+}
+
+/**
+ * Process 1 forgets what is past its keeping (decision 0724, server/db/retention.ts): a first sweep once the
+ * database is ready (not waited for), then one every hour; the server stops it when it closes.
+ */
+function sweepWhatIsNoLongerKept(app: FastifyInstance, config: Config, db: Db): void {
+  if (config.serverProcess !== 1) return;
+  const round = async () => {
+    const forgotten = await forgetWhatIsNoLongerKept(db, config.retention);
+    if (Object.values(forgotten).some((rows) => rows > 0)) app.log.info({ forgotten }, 'rows past their keeping forgotten');
+  };
+  const onError = (error: unknown) => app.log.error({ err: error }, 'the retention sweep failed');
+  let first: Promise<void> = Promise.resolve();
+  let rounds: JobRunner | undefined;
+  whenDatabaseReady(app, () => {
+    first = round().catch(onError);
+    rounds = startRounds({ everyMs: RETENTION_SWEEP_MS, round, onError });
+  });
+  app.addHook('onClose', async () => {
+    await rounds?.stop();
+    await first;
   });
 }
 
@@ -185,6 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerModules(app);
   buildUpgradeIndexesOnceReady(app, config, db);
+  sweepWhatIsNoLongerKept(app, config, db);
 
   if (options.spaBuilt) app.log.info('the SPA is being built: its files are served, and the server listens, once the build ends');
   if (options.spaBuilt)

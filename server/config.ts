@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { DatabaseTarget } from './db/database';
+import { DEFAULT_RETENTION, type RetentionConfig } from './db/retention';
 
 /** How many rows a list counts exactly before it estimates (FOLIO_LIST_EXACT_COUNT_UP_TO). */
 export const DEFAULT_EXACT_COUNT_UP_TO = 10_000;
@@ -90,6 +91,8 @@ export interface Config {
   vacuumOnStart?: boolean;
   /** The live event stream's timings and limits (issue 38); defaults in server/events/live-config.ts. */
   live?: Partial<LiveStreamConfig>;
+  /** How long the webhook delivery log and the sent e-mails keep their rows (decision 0724); process 1 sweeps. */
+  retention: RetentionConfig;
 }
 
 export interface LiveStreamConfig {
@@ -258,5 +261,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       webhookTimeoutMs: Math.max(100, integer('FOLIO_WEBHOOK_TIMEOUT_MS', env.FOLIO_WEBHOOK_TIMEOUT_MS, 10_000)),
     },
     vacuumOnStart: env.NODE_ENV !== 'test',
+    retention: {
+      webhookDeliveryDays: integer('FOLIO_KEEP_WEBHOOK_DELIVERIES_DAYS', env.FOLIO_KEEP_WEBHOOK_DELIVERIES_DAYS, DEFAULT_RETENTION.webhookDeliveryDays),
+      sentEmailDays: integer('FOLIO_KEEP_SENT_EMAILS_DAYS', env.FOLIO_KEEP_SENT_EMAILS_DAYS, DEFAULT_RETENTION.sentEmailDays),
+    },
   };
 }

@@ -47,6 +47,7 @@ import * as sentEmailsByRecipient from './migrations/0470-sent-emails-by-recipie
 import * as webhookDeliveriesByReceiver from './migrations/0480-webhook-deliveries-by-receiver';
 import * as auditByActor from './migrations/0490-audit-by-actor';
 import * as refundsInEachSortOrder from './migrations/0500-refunds-in-each-sort-order';
+import * as whatIsForgottenByAge from './migrations/0510-what-is-forgotten-by-age';
 import { buildIndexesAside, type IndexBuiltAside } from './indexes-built-aside';
 import { applySchemaSnapshot, isEmptyDatabase, type SchemaSnapshot } from './schema-snapshot';
 import { schemaSnapshot } from './schema-snapshot.generated.mjs';
@@ -103,6 +104,7 @@ export const migrations: Record<string, Migration> = {
   '0480-webhook-deliveries-by-receiver': webhookDeliveriesByReceiver,
   '0490-audit-by-actor': auditByActor,
   '0500-refunds-in-each-sort-order': refundsInEachSortOrder,
+  '0510-what-is-forgotten-by-age': whatIsForgottenByAge,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -52,6 +52,7 @@ export const schemaSnapshot = {
     '0480-webhook-deliveries-by-receiver',
     '0490-audit-by-actor',
     '0500-refunds-in-each-sort-order',
+    '0510-what-is-forgotten-by-age',
   ],
   statements: [
     'CREATE EXTENSION IF NOT EXISTS pg_trgm',
@@ -264,6 +265,7 @@ export const schemaSnapshot = {
     "CREATE INDEX bookings_search_trgm ON bookings USING gin (lower(((((guest_name || '\u001f'::text) || COALESCE(guest_email, ''::text)) || '\u001f'::text) || reference)) gin_trgm_ops)",
     'CREATE INDEX documents_current ON documents USING btree (merchant_group_id, replaced_by)',
     'CREATE INDEX documents_group ON documents USING btree (merchant_group_id, header)',
+    'CREATE INDEX email_outbox_created ON email_outbox USING btree (created_at)',
     'CREATE INDEX email_outbox_recipient_trgm ON email_outbox USING gin (lower(recipient) gin_trgm_ops)',
     "CREATE INDEX export_jobs_claimable ON export_jobs USING btree (status, created_at) WHERE (status = ANY (ARRAY['Starting'::text, 'Processing'::text]))",
     "CREATE INDEX export_jobs_ready_expiry ON export_jobs USING btree (expires_at) WHERE (status = 'Ready'::text)",
@@ -327,6 +329,7 @@ export const schemaSnapshot = {
     "CREATE UNIQUE INDEX smtp_settings_scope ON smtp_settings USING btree (merchant_group_id, COALESCE(merchant_id, '00000000-0000-0000-0000-000000000000'::uuid))",
     'CREATE INDEX two_step_challenges_user ON two_step_challenges USING btree (user_id)',
     "CREATE INDEX webhook_deliveries_due ON webhook_deliveries USING btree (next_attempt_at) WHERE (status = ANY (ARRAY['Pending'::text, 'Delivering'::text]))",
+    'CREATE INDEX webhook_deliveries_finished ON webhook_deliveries USING btree (finished_at) WHERE (finished_at IS NOT NULL)',
     'CREATE INDEX webhook_deliveries_receiver ON webhook_deliveries USING btree (webhook_settings_id, id DESC)',
     'CREATE INDEX webhook_deliveries_scope ON webhook_deliveries USING btree (merchant_group_id, merchant_id, id DESC)',
     "CREATE UNIQUE INDEX webhook_settings_scope ON webhook_settings USING btree (merchant_group_id, COALESCE(merchant_id, '00000000-0000-0000-0000-000000000000'::uuid))",
@@ -426,6 +429,6 @@ export const schemaSnapshot = {
     'ALTER TABLE webhook_settings ADD CONSTRAINT webhook_settings_merchant_id_fkey FOREIGN KEY (merchant_id) REFERENCES merchants(id)',
     'ALTER TABLE webhook_settings ADD CONSTRAINT webhook_settings_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES users(id)',
     "INSERT INTO kysely_migration_lock (id, is_locked) VALUES ('migration_lock', 0)",
-    "INSERT INTO kysely_migration (name, \"timestamp\") SELECT name, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') FROM unnest(ARRAY['0001-foundation', '0010-role-api-grants', '0020-orders-payouts-exports', '0030-kyc', '0040-mask-email-secrets', '0050-refresh-token-rotation', '0051-rate-limit-counters', '0080-payment-operations', '0090-idempotency-keys', '0100-card-tokens', '0101-order-metadata', '0102-bookings-pms', '0110-payment-link-checkout', '0120-refund-approvals', '0140-settings-store', '0150-property-lifecycle', '0151-property-api-keys', '0160-two-step', '0170-integrations', '0200-webhook-secret-overlap', '0201-merchant-group-name-unique', '0202-vcc-merchant-configs', '0210-property-brand-assets', '0211-property-info-in-columns', '0220-sign-in-policy', '0240-orders-status-id-index', '0241-orders-guest-trigram-index', '0242-orders-guest-search-column', '0243-payment-operations-captures-index', '0260-secret-keys-act-as-themselves', '0300-payout-settlement-lines', '0320-orders-guest-name-reading-order', '0310-live-events', '0330-orders-reference-by-id', '0340-refund-later-answers', '0350-link-expiry-announced', '0390-payout-attempts-sent-by-run', '0400-webhook-addresses-version', '0410-kyc-flagged-field-values', '0420-properties-paid-by-hand', '0430-paid-orders-by-merchant-day', '0440-home-lists-own-indexes', '0450-bookings-in-each-sort-order', '0460-bookings-search-trigrams', '0470-sent-emails-by-recipient', '0480-webhook-deliveries-by-receiver', '0490-audit-by-actor', '0500-refunds-in-each-sort-order']::text[]) AS name",
+    "INSERT INTO kysely_migration (name, \"timestamp\") SELECT name, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') FROM unnest(ARRAY['0001-foundation', '0010-role-api-grants', '0020-orders-payouts-exports', '0030-kyc', '0040-mask-email-secrets', '0050-refresh-token-rotation', '0051-rate-limit-counters', '0080-payment-operations', '0090-idempotency-keys', '0100-card-tokens', '0101-order-metadata', '0102-bookings-pms', '0110-payment-link-checkout', '0120-refund-approvals', '0140-settings-store', '0150-property-lifecycle', '0151-property-api-keys', '0160-two-step', '0170-integrations', '0200-webhook-secret-overlap', '0201-merchant-group-name-unique', '0202-vcc-merchant-configs', '0210-property-brand-assets', '0211-property-info-in-columns', '0220-sign-in-policy', '0240-orders-status-id-index', '0241-orders-guest-trigram-index', '0242-orders-guest-search-column', '0243-payment-operations-captures-index', '0260-secret-keys-act-as-themselves', '0300-payout-settlement-lines', '0320-orders-guest-name-reading-order', '0310-live-events', '0330-orders-reference-by-id', '0340-refund-later-answers', '0350-link-expiry-announced', '0390-payout-attempts-sent-by-run', '0400-webhook-addresses-version', '0410-kyc-flagged-field-values', '0420-properties-paid-by-hand', '0430-paid-orders-by-merchant-day', '0440-home-lists-own-indexes', '0450-bookings-in-each-sort-order', '0460-bookings-search-trigrams', '0470-sent-emails-by-recipient', '0480-webhook-deliveries-by-receiver', '0490-audit-by-actor', '0500-refunds-in-each-sort-order', '0510-what-is-forgotten-by-age']::text[]) AS name",
   ],
 };

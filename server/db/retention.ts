@@ -1,0 +1,95 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from './database';
+
+// What Folio forgets, and when (decision 0724). Some tables grow with every payment or sign-in and hold rows that
+// serve nothing after a while: at ten million orders there were ten million copies of sent e-mails and five million
+// webhook deliveries, and every staff sign-in leaves a session whose refresh tokens rotate every quarter of an hour.
+// Process 1 sweeps them once the database is ready and then every hour, a bounded batch at a time:
+// - a session that ended (signed out, revoked or expired) more than ENDED_SESSION_DAYS ago, with its refresh tokens;
+// - a password-reset link that expired more than a day ago (used or not);
+// - a webhook delivery finished (delivered or given up) more than FOLIO_KEEP_WEBHOOK_DELIVERIES_DAYS ago, with its
+//   attempts; one still under way is never forgotten;
+// - the copy of an e-mail sent more than FOLIO_KEEP_SENT_EMAILS_DAYS ago (the provider's "sent e-mails" list; an
+//   order's own e-mail history is another table and stays with the order).
+// The audit log is kept: PCI DSS asks a payments service for at least a year of it, and what a provider keeps beyond
+// is its own policy, archived outside Folio. Orders, payouts and their lines are the books: never forgotten here.
+
+export interface RetentionConfig {
+  /** FOLIO_KEEP_WEBHOOK_DELIVERIES_DAYS: how long a finished webhook delivery stays in its log; 0 keeps them all. */
+  webhookDeliveryDays: number;
+  /** FOLIO_KEEP_SENT_EMAILS_DAYS: how long the copy of a sent e-mail stays in the sent e-mails list; 0 keeps them all. */
+  sentEmailDays: number;
+}
+
+export const DEFAULT_RETENTION: RetentionConfig = { webhookDeliveryDays: 90, sentEmailDays: 730 };
+/** A session that ended stays this long (someone looking into a recent sign-in), then goes with its refresh tokens. */
+export const ENDED_SESSION_DAYS = 30;
+/** A password-reset link is forgotten this long after it expired. */
+export const EXPIRED_RESET_DAYS = 1;
+/** How often process 1 sweeps. */
+export const RETENTION_SWEEP_MS = 60 * 60_000;
+
+/** Rows deleted per statement: a short lock each, whatever the backlog. */
+const BATCH = 5_000;
+/** Statements per kind and round: a first sweep of a large backlog spreads over several rounds. */
+const BATCHES_PER_ROUND = 20;
+
+const DAY_MS = 24 * 60 * 60_000;
+
+export interface Forgotten {
+  sessions: number;
+  passwordResets: number;
+  webhookDeliveries: number;
+  sentEmails: number;
+}
+
+/** Deletes a batch at a time (`batch` deletes up to `limit` rows and says how many) until one comes back short. */
+async function inBatches(db: Db, batch: (limit: number) => RawBuilder<{ n: number }>): Promise<number> {
+  let total = 0;
+  for (let round = 0; round < BATCHES_PER_ROUND; round++) {
+    const { rows } = await batch(BATCH).execute(db);
+    const n = Number(rows[0]?.n ?? 0);
+    total += n;
+    if (n < BATCH) break;
+  }
+  return total;
+}
+
+/** One sweep: what is past its keeping, at `now`. */
+export async function forgetWhatIsNoLongerKept(db: Db, retention: RetentionConfig, now = new Date()): Promise<Forgotten> {
+  const before = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const sessionsEnded = before(ENDED_SESSION_DAYS);
+  const sessions = await inBatches(
+    db,
+    (limit) => sql<{ n: number }>`WITH gone AS (DELETE FROM sessions WHERE id IN (
+      SELECT id FROM sessions WHERE expires_at < ${sessionsEnded} OR revoked_at < ${sessionsEnded} LIMIT ${limit}) RETURNING 1)
+      SELECT count(*)::int AS n FROM gone`,
+  );
+  const resetsExpired = before(EXPIRED_RESET_DAYS);
+  const passwordResets = await inBatches(
+    db,
+    (limit) => sql<{ n: number }>`WITH gone AS (DELETE FROM password_reset_tokens WHERE token_hash IN (
+      SELECT token_hash FROM password_reset_tokens WHERE expires_at < ${resetsExpired} LIMIT ${limit}) RETURNING 1)
+      SELECT count(*)::int AS n FROM gone`,
+  );
+  const deliveriesFinished = before(retention.webhookDeliveryDays);
+  const webhookDeliveries = retention.webhookDeliveryDays
+    ? await inBatches(
+        db,
+        // Read oldest first from their index (migration 0510); a delivery under way has no finished_at.
+        (limit) => sql<{ n: number }>`WITH gone AS (DELETE FROM webhook_deliveries WHERE id IN (
+          SELECT id FROM webhook_deliveries WHERE finished_at < ${deliveriesFinished} ORDER BY finished_at LIMIT ${limit}) RETURNING 1)
+          SELECT count(*)::int AS n FROM gone`,
+      )
+    : 0;
+  const emailsSent = before(retention.sentEmailDays);
+  const sentEmails = retention.sentEmailDays
+    ? await inBatches(
+        db,
+        (limit) => sql<{ n: number }>`WITH gone AS (DELETE FROM email_outbox WHERE id IN (
+          SELECT id FROM email_outbox WHERE created_at < ${emailsSent} ORDER BY created_at LIMIT ${limit}) RETURNING 1)
+          SELECT count(*)::int AS n FROM gone`,
+      )
+    : 0;
+  return { sessions, passwordResets, webhookDeliveries, sentEmails };
+}
