@@ -55,6 +55,17 @@ async function inBatches(db: Db, batch: (limit: number) => RawBuilder<{ n: numbe
   return total;
 }
 
+/** The rows of `table` whose `column` is before `before`, oldest first, a batch at a time (`key`: the table's key). */
+function forgetOldest(db: Db, { table, key, column, before }: { table: string; key: string; column: string; before: Date }): Promise<number> {
+  const [t, k, c] = [sql.raw(table), sql.raw(key), sql.raw(column)];
+  return inBatches(
+    db,
+    (limit) => sql<{ n: number }>`WITH gone AS (DELETE FROM ${t} WHERE ${k} IN (
+      SELECT ${k} FROM ${t} WHERE ${c} < ${before} ORDER BY ${c} LIMIT ${limit}) RETURNING 1)
+      SELECT count(*)::int AS n FROM gone`,
+  );
+}
+
 /** One sweep: what is past its keeping, at `now`. */
 export async function forgetWhatIsNoLongerKept(db: Db, retention: RetentionConfig, now = new Date()): Promise<Forgotten> {
   const before = (days: number) => new Date(now.getTime() - days * DAY_MS);
@@ -65,31 +76,18 @@ export async function forgetWhatIsNoLongerKept(db: Db, retention: RetentionConfi
       SELECT id FROM sessions WHERE expires_at < ${sessionsEnded} OR revoked_at < ${sessionsEnded} LIMIT ${limit}) RETURNING 1)
       SELECT count(*)::int AS n FROM gone`,
   );
-  const resetsExpired = before(EXPIRED_RESET_DAYS);
-  const passwordResets = await inBatches(
-    db,
-    (limit) => sql<{ n: number }>`WITH gone AS (DELETE FROM password_reset_tokens WHERE token_hash IN (
-      SELECT token_hash FROM password_reset_tokens WHERE expires_at < ${resetsExpired} LIMIT ${limit}) RETURNING 1)
-      SELECT count(*)::int AS n FROM gone`,
-  );
-  const deliveriesFinished = before(retention.webhookDeliveryDays);
+  const passwordResets = await forgetOldest(db, {
+    table: 'password_reset_tokens',
+    key: 'token_hash',
+    column: 'expires_at',
+    before: before(EXPIRED_RESET_DAYS),
+  });
+  // Read oldest first from their indexes (migration 0510); a delivery under way has no finished_at.
   const webhookDeliveries = retention.webhookDeliveryDays
-    ? await inBatches(
-        db,
-        // Read oldest first from their index (migration 0510); a delivery under way has no finished_at.
-        (limit) => sql<{ n: number }>`WITH gone AS (DELETE FROM webhook_deliveries WHERE id IN (
-          SELECT id FROM webhook_deliveries WHERE finished_at < ${deliveriesFinished} ORDER BY finished_at LIMIT ${limit}) RETURNING 1)
-          SELECT count(*)::int AS n FROM gone`,
-      )
+    ? await forgetOldest(db, { table: 'webhook_deliveries', key: 'id', column: 'finished_at', before: before(retention.webhookDeliveryDays) })
     : 0;
-  const emailsSent = before(retention.sentEmailDays);
   const sentEmails = retention.sentEmailDays
-    ? await inBatches(
-        db,
-        (limit) => sql<{ n: number }>`WITH gone AS (DELETE FROM email_outbox WHERE id IN (
-          SELECT id FROM email_outbox WHERE created_at < ${emailsSent} ORDER BY created_at LIMIT ${limit}) RETURNING 1)
-          SELECT count(*)::int AS n FROM gone`,
-      )
+    ? await forgetOldest(db, { table: 'email_outbox', key: 'id', column: 'created_at', before: before(retention.sentEmailDays) })
     : 0;
   return { sessions, passwordResets, webhookDeliveries, sentEmails };
 }
