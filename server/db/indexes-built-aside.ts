@@ -127,12 +127,19 @@ async function buildConcurrently(
     locked = true;
     for (const index of toBuild) {
       if (state.stopping) break;
-      const { rows } = await client.query<{ valid: boolean }>(
-        `SELECT i.indisvalid AS valid FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid JOIN pg_namespace n ON n.oid = c.relnamespace
+      const { rows } = await client.query<{ valid: boolean; building: boolean }>(
+        `SELECT i.indisvalid AS valid, EXISTS (SELECT 1 FROM pg_stat_progress_create_index p WHERE p.index_relid = c.oid) AS building
+         FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid JOIN pg_namespace n ON n.oid = c.relnamespace
          WHERE n.nspname = current_schema() AND c.relname = $1`,
         [index.name],
       );
       if (rows[0]?.valid) continue; // another server built it while this one waited for the lock
+      // Invalid because someone is building it right now (an operator by hand, as decisions 0716 and 0719 advised):
+      // left to them; a later start finds it complete, or finishes it.
+      if (rows[0]?.building) {
+        log?.info({ index: index.name }, 'index being built by another session: left to it');
+        continue;
+      }
       const started = Date.now();
       if (rows[0]) await client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${index.name}`);
       await client.query(`CREATE INDEX CONCURRENTLY IF NOT EXISTS ${index.name} ON ${index.on}`);

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/database';
-import { incompleteIndexes } from '../../server/db/indexes-built-aside';
+import { buildIndexesAside, incompleteIndexes } from '../../server/db/indexes-built-aside';
 import { migrateToLatest, migrations } from '../../server/db/migrate';
 import { freshPostgresDatabase, postgresUrl, testEngines } from '../support/postgres';
 import { startTestApp } from '../support/test-app';
@@ -125,6 +125,29 @@ describe.skipIf(!postgresUrl)('an index a migration adds, on PostgreSQL, with a 
     await sql`DROP INDEX aside_probe_v`.execute(db);
     expect(await migrateToLatest(db as never, withAsideIndex)).toEqual([]);
     expect(await incompleteIndexes(db as never, ['aside_probe_v'])).toEqual([]);
+  });
+
+  it('leaves an index that another session is building to it, instead of dropping it', async () => {
+    await sql`DROP INDEX IF EXISTS aside_probe_v`.execute(db);
+    // An operator builds it by hand; a transaction open on the table keeps that build going.
+    const open = await client(url);
+    const operator = await client(url);
+    try {
+      await open.query('BEGIN');
+      await open.query('INSERT INTO aside_probe (v) VALUES (3)');
+      const byHand = operator.query('CREATE INDEX CONCURRENTLY aside_probe_v ON aside_probe (v)');
+      await untilWaiting(url, 'CREATE INDEX CONCURRENTLY aside_probe_v%');
+      expect(await incompleteIndexes(db as never, ['aside_probe_v'])).toEqual(['aside_probe_v']);
+      // A start meanwhile leaves it alone and returns (it would otherwise wait on the operator's build to drop it).
+      expect(await buildIndexesAside(db as never, [{ name: 'aside_probe_v', on: 'aside_probe (v)' }])).toEqual([]);
+      await open.query('COMMIT');
+      await byHand;
+      expect(await incompleteIndexes(db as never, ['aside_probe_v'])).toEqual([]);
+    } finally {
+      await open.query('ROLLBACK').catch(() => undefined);
+      await open.end();
+      await operator.end();
+    }
   });
 
   it('two servers starting at once build it once, and both find it complete', async () => {
