@@ -2,8 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { sql, type Migration } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../server/db/database';
-import { buildIndexesAsideInBackground, type IndexBuiltAside } from '../server/db/indexes-built-aside';
-import { indexesBuiltAsideBy, migrateToLatest, migrations } from '../server/db/migrate';
+import { buildIndexesAsideInBackground } from '../server/db/indexes-built-aside';
+import { indexesBuiltAsideBy, migrateToLatest, migrations, type MigrationOfFolio } from '../server/db/migrate';
 
 // `BENCH_DATABASE_URL=postgres://.../seeded npm run bench:upgrade-writes` (decision 0723): what a guest's payment
 // meets while a server upgrades a large database whose migrations add indexes to the payments' tables. It takes
@@ -21,13 +21,12 @@ const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL: a PostgreSQL database seeded with `npm run seed -- --orders N`');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 
-type FolioMigration = Migration & { indexesBuiltAside?: readonly IndexBuiltAside[] };
-const aside = Object.entries(migrations as Record<string, FolioMigration>).filter(([, migration]) => migration.indexesBuiltAside?.length);
+const aside = Object.entries(migrations as Record<string, MigrationOfFolio>).filter(([, migration]) => migration.indexesBuiltAside?.length);
 const asideIndexes = indexesBuiltAsideBy();
 
 /** The same migrations with each one's indexes built inside the migrator's transaction, as before decision 0723. */
 const inTheTransaction: Record<string, Migration> = Object.fromEntries(
-  Object.entries(migrations as Record<string, FolioMigration>).map(([name, migration]) => [
+  Object.entries(migrations as Record<string, MigrationOfFolio>).map(([name, migration]) => [
     name,
     migration.indexesBuiltAside
       ? {

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { DatabaseTarget } from './db/database';
-import { DEFAULT_RETENTION, type RetentionConfig } from './db/retention';
+import { DEFAULT_RETENTION, MAX_KEPT_DAYS, type RetentionConfig } from './db/retention';
 
 /** How many rows a list counts exactly before it estimates (FOLIO_LIST_EXACT_COUNT_UP_TO). */
 export const DEFAULT_EXACT_COUNT_UP_TO = 10_000;
@@ -205,6 +205,16 @@ function s3ConfigOf(env: NodeJS.ProcessEnv): S3StorageConfig | undefined {
   };
 }
 
+/**
+ * A retention in days (decision 0724): 0 keeps everything. A longer one than a hundred years is refused at start: its
+ * cut-off would be before any date the database holds, and every sweep would fail instead of keeping everything.
+ */
+function keptDays(name: string, value: string | undefined, fallback: number): number {
+  const days = integer(name, value, fallback);
+  if (days > MAX_KEPT_DAYS) throw new Error(`${name} must be at most ${MAX_KEPT_DAYS} days (a hundred years), got "${value}"; 0 keeps everything`);
+  return days;
+}
+
 /** Reads the configuration from the environment (README "Configuration"). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
@@ -262,8 +272,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     },
     vacuumOnStart: env.NODE_ENV !== 'test',
     retention: {
-      webhookDeliveryDays: integer('FOLIO_KEEP_WEBHOOK_DELIVERIES_DAYS', env.FOLIO_KEEP_WEBHOOK_DELIVERIES_DAYS, DEFAULT_RETENTION.webhookDeliveryDays),
-      sentEmailDays: integer('FOLIO_KEEP_SENT_EMAILS_DAYS', env.FOLIO_KEEP_SENT_EMAILS_DAYS, DEFAULT_RETENTION.sentEmailDays),
+      webhookDeliveryDays: keptDays('FOLIO_KEEP_WEBHOOK_DELIVERIES_DAYS', env.FOLIO_KEEP_WEBHOOK_DELIVERIES_DAYS, DEFAULT_RETENTION.webhookDeliveryDays),
+      sentEmailDays: keptDays('FOLIO_KEEP_SENT_EMAILS_DAYS', env.FOLIO_KEEP_SENT_EMAILS_DAYS, DEFAULT_RETENTION.sentEmailDays),
     },
   };
 }

@@ -173,7 +173,7 @@ async function everyMigrationApplied(db: Kysely<unknown>, names: readonly string
 }
 
 /** What a migration may declare beside its `up`, for the runner to do after the migrations' transaction. */
-interface MigrationOfFolio extends Migration {
+export interface MigrationOfFolio extends Migration {
   /** Tables it rewrites, to be vacuumed once it is applied. */
   vacuumAfter?: readonly string[];
   /**

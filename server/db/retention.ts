@@ -22,6 +22,8 @@ export interface RetentionConfig {
 }
 
 export const DEFAULT_RETENTION: RetentionConfig = { webhookDeliveryDays: 90, sentEmailDays: 730 };
+/** The longest retention a setting may ask for (a hundred years); 0 keeps everything. */
+export const MAX_KEPT_DAYS = 36_500;
 /** A session that ended stays this long (someone looking into a recent sign-in), then goes with its refresh tokens. */
 export const ENDED_SESSION_DAYS = 30;
 /** A password-reset link is forgotten this long after it expired. */

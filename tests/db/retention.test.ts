@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/database';
+import { configFromEnv } from '../../server/config';
 import { DEFAULT_RETENTION, forgetWhatIsNoLongerKept } from '../../server/db/retention';
 import { freshPostgresDatabase, postgresUrl } from '../support/postgres';
 import { startTestApp } from '../support/test-app';
@@ -187,6 +188,9 @@ describe.skipIf(!postgresUrl)('a server forgets what is past its keeping once it
       );
     const old = await write(new Date(Date.now() - 3 * 365 * DAY));
     const recent = await write(new Date());
+    // Written after the first server's sweep at start: both are there until the next start sweeps.
+    const both = await db.selectFrom('email_outbox').select('id').where('subject', '=', 'At start').execute();
+    expect(both.map((row) => String(row.id)).sort()).toEqual([old, recent].sort());
     await first.close();
     const next = await startTestApp({ database: { kind: 'postgres', url }, orders: 0 });
     try {
@@ -198,9 +202,22 @@ describe.skipIf(!postgresUrl)('a server forgets what is past its keeping once it
           .execute()
           .then((rows) => rows.map((row) => String(row.id)));
       await expect.poll(left, { timeout: 30_000 }).toEqual([recent]);
-      expect(old).not.toBe(recent);
     } finally {
       await next.close();
     }
+  });
+});
+
+describe('the retention settings (decision 0724)', () => {
+  it('read the days asked for, 0 to keep everything, and refuse what no sweep could apply', () => {
+    expect(configFromEnv({}).retention).toEqual(DEFAULT_RETENTION);
+    expect(configFromEnv({ FOLIO_KEEP_WEBHOOK_DELIVERIES_DAYS: '30', FOLIO_KEEP_SENT_EMAILS_DAYS: '0' }).retention).toEqual({
+      webhookDeliveryDays: 30,
+      sentEmailDays: 0,
+    });
+    expect(() => configFromEnv({ FOLIO_KEEP_SENT_EMAILS_DAYS: '-5' })).toThrow('FOLIO_KEEP_SENT_EMAILS_DAYS must be a whole number, got "-5"');
+    expect(() => configFromEnv({ FOLIO_KEEP_WEBHOOK_DELIVERIES_DAYS: '1000000000' })).toThrow(
+      'FOLIO_KEEP_WEBHOOK_DELIVERIES_DAYS must be at most 36500 days (a hundred years), got "1000000000"; 0 keeps everything',
+    );
   });
 });
