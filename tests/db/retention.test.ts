@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/database';
 import { configFromEnv } from '../../server/config';
@@ -174,36 +175,33 @@ describe.skipIf(!postgresUrl)('a server forgets what is past its keeping once it
   afterAll(async () => drop?.());
 
   it('sweeps at start: an e-mail copy of three years ago is gone, one of today stays', async () => {
-    const first = await startTestApp({ database: { kind: 'postgres', url }, orders: 0 });
-    const db = first.ctx.db;
-    const write = async (created_at: Date) =>
-      String(
-        (
-          await db
-            .insertInto('email_outbox')
-            .values({ recipient: 'guest@example.test', subject: 'At start', text_body: 'Pay here', status: 'stored', created_at })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id,
-      );
-    const old = await write(new Date(Date.now() - 3 * 365 * DAY));
-    const recent = await write(new Date());
-    // Written after the first server's sweep at start: both are there until the next start sweeps.
-    const both = await db.selectFrom('email_outbox').select('id').where('subject', '=', 'At start').execute();
-    expect(both.map((row) => String(row.id)).sort()).toEqual([old, recent].sort());
-    await first.close();
-    const next = await startTestApp({ database: { kind: 'postgres', url }, orders: 0 });
+    // The first server migrates the database and sweeps it; closing waits for that sweep, so the rows written after
+    // it (on a connection of the test's own) can only be swept by the next start, however slow the machine.
+    await (await startTestApp({ database: { kind: 'postgres', url }, orders: 0 })).close();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const idsAtStart = async () =>
+      (await client.query<{ id: string }>(`SELECT id::text AS id FROM email_outbox WHERE subject = 'At start' ORDER BY id`)).rows.map((row) => row.id);
     try {
-      const left = () =>
-        next.ctx.db
-          .selectFrom('email_outbox')
-          .select('id')
-          .where('subject', '=', 'At start')
-          .execute()
-          .then((rows) => rows.map((row) => String(row.id)));
-      await expect.poll(left, { timeout: 30_000 }).toEqual([recent]);
+      const write = async (createdAt: Date) =>
+        (
+          await client.query<{ id: string }>(
+            `INSERT INTO email_outbox (recipient, subject, text_body, status, created_at)
+             VALUES ('guest@example.test', 'At start', 'Pay here', 'stored', $1) RETURNING id::text AS id`,
+            [createdAt],
+          )
+        ).rows[0].id;
+      const old = await write(new Date(Date.now() - 3 * 365 * DAY));
+      const recent = await write(new Date());
+      expect(await idsAtStart()).toEqual([old, recent].sort((a, b) => Number(a) - Number(b)));
+      const next = await startTestApp({ database: { kind: 'postgres', url }, orders: 0 });
+      try {
+        await expect.poll(idsAtStart, { timeout: 30_000 }).toEqual([recent]);
+      } finally {
+        await next.close();
+      }
     } finally {
-      await next.close();
+      await client.end();
     }
   });
 });
