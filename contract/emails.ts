@@ -36,7 +36,14 @@ export const SentEmailSchema = SentEmailSummarySchema.extend({
 });
 export type SentEmail = z.infer<typeof SentEmailSchema>;
 
-export const SentEmailPageSchema = PagedSchema(SentEmailSummarySchema);
+export const SentEmailPageSchema = PagedSchema(SentEmailSummarySchema).extend({
+  // The list forgets what is past its keeping (decision 0724): the answer says how long, so the page can say why an
+  // older e-mail is not listed (decision 0725).
+  keptForDays: z.number().int().positive().nullable().meta({
+    description:
+      "How many days after it was sent the copy of an e-mail stays in this list before the server forgets it (FOLIO_KEEP_SENT_EMAILS_DAYS); null when the copies are kept for good. An order's own e-mail history is kept with the order.",
+  }),
+});
 export type SentEmailPage = z.infer<typeof SentEmailPageSchema>;
 
 const READ_SENT_EMAILS = { resource: 'EmailTemplates', action: 'Read' } as const;

@@ -140,7 +140,15 @@ export const WebhookDeliverySearchBodySchema = z.object({
   scope: SettingsScopeSchema,
   pagination: PaginationSchema.default({ page: 0, pageSize: 25 }),
 });
-export const WebhookDeliveryPageSchema = PagedSchema(WebhookDeliverySchema);
+export const WebhookDeliveryPageSchema = PagedSchema(WebhookDeliverySchema).extend({
+  // The log forgets what is past its keeping (decision 0724): the answer says how long, so the page can say why an
+  // older delivery is not listed (decision 0725).
+  keptForDays: z.number().int().positive().nullable().meta({
+    description:
+      'How many days after it finished (delivered or given up) a delivery stays in this log before the server forgets it (FOLIO_KEEP_WEBHOOK_DELIVERIES_DAYS); null when finished deliveries are kept for good. A delivery still under way is never forgotten.',
+  }),
+});
+export type WebhookDeliveryPage = z.infer<typeof WebhookDeliveryPageSchema>;
 
 const ScopeBody = z.object({ scope: SettingsScopeSchema });
 

@@ -192,7 +192,7 @@ test('the webhook page\'s delivery log that cannot read its answer says so at on
     createdAt: '2026-12-02T08:00:00.000Z',
     finishedAt: '2026-12-02T08:00:01.000Z',
   };
-  const page0 = { total: 1, totalExact: true, page: 0, pageSize: 25 };
+  const page0 = { total: 1, totalExact: true, page: 0, pageSize: 25, keptForDays: 30 };
   // An event type the contract does not know: the answer arrives (200) and cannot be read.
   let answer = { ...page0, items: [{ ...delivery, eventType: 'order.unheard-of' }] };
   let asked = 0;
@@ -230,6 +230,8 @@ test('the webhook page\'s delivery log that cannot read its answer says so at on
   );
   await expect(log.getByText('No deliveries yet.')).toHaveCount(0);
   await expect(log.getByRole('status')).toHaveCount(0);
+  // Nothing was read, so nothing is said about how long deliveries are kept (decision 0725).
+  await expect(log.getByTestId('kept-for')).toHaveCount(0);
   // Asked once: the same answer would come again, so it is not asked three more times behind "Loading…".
   expect(asked).toBe(1);
 
@@ -242,6 +244,8 @@ test('the webhook page\'s delivery log that cannot read its answer says so at on
   await log.getByRole('button', { name: 'Refresh' }).click();
   await expect(log.getByTestId('read-failed-again')).toContainText('The deliveries could not be loaded again');
   await expect(log.getByTestId('webhook-delivery-log')).toContainText('order.paid');
+  // The rows read before stay, and so does what that answer said about how long they are kept (decision 0725).
+  await expect(log.getByTestId('kept-for')).toHaveText('Deliveries are kept for 30 days after they finish; older ones are no longer listed.');
   expect(asked).toBe(3);
 
   // A refresh the server refuses (asked once, a 4xx) is said by the log alone: no error toast says it again.

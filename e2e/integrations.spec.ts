@@ -100,6 +100,10 @@ test("a merchant admin configures a property's webhook: the secret is shown once
   // A receiver on this machine: the log shows its status line, never its body (decision 0382).
   await expect(row).toContainText('200 HTTP/1.1 200 OK');
   await expect(row).not.toContainText('ok, got it');
+  // Why an older delivery would not be listed: the server's retention, the default 90 days here (decision 0725).
+  await expect(page.getByRole('region', { name: 'Recent deliveries' }).getByTestId('kept-for')).toHaveText(
+    'Deliveries are kept for 90 days after they finish; older ones are no longer listed.',
+  );
   const [request] = (await receiver.waitFor(before + 1)).slice(before);
   expect(request!.signatureValid).toBe(true);
 });

@@ -37,6 +37,19 @@ test('a provider admin opens Sent e-mails from the menu and reads a reset e-mail
   expect(await page.content()).not.toMatch(UNMASKED_TOKEN);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
+
+  // Why an older e-mail would not be listed: the server's retention, the default 730 days here (decision 0725)...
+  const keptFor = page.getByTestId('kept-for');
+  await expect(keptFor).toHaveText('Copies of sent e-mails are kept for 730 days; older ones are no longer listed.');
+  // ...and nothing when the server keeps every copy (the setting at 0 answers null).
+  await page.route(`**${BACKOFFICE_API}/emails/search`, async (route) => {
+    const answer = await route.fetch();
+    await route.fulfill({ response: answer, json: { ...((await answer.json()) as Record<string, unknown>), keptForDays: null } });
+  });
+  await page.getByLabel('Recipient contains').fill('propertyviewonlyuser');
+  await expect(row).toBeVisible();
+  await expect(page).toHaveURL(/\?to=propertyviewonlyuser$/);
+  await expect(keptFor).toHaveCount(0);
 });
 
 test('a merchant admin has no Sent e-mails item, the address sends them home, and the API refuses them', async ({ page }) => {

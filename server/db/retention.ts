@@ -22,6 +22,12 @@ export interface RetentionConfig {
 }
 
 export const DEFAULT_RETENTION: RetentionConfig = { webhookDeliveryDays: 90, sentEmailDays: 730 };
+/**
+ * How long a list keeps its rows, as its answer tells the page (decision 0725): the days the sweep keeps them, or null
+ * when the setting is 0 and nothing of the kind is forgotten. Read from the same configuration the sweep reads.
+ */
+export const keptForDays = (days: number): number | null => (days > 0 ? days : null);
+
 /** The longest retention a setting may ask for (a hundred years); 0 keeps everything. */
 export const MAX_KEPT_DAYS = 36_500;
 /** A session that ended stays this long (someone looking into a recent sign-in), then goes with its refresh tokens. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { emailEndpoints } from '../../contract/emails';
 import { isProviderStaff, type Caller } from '../auth/caller';
+import { keptForDays } from '../db/retention';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { maskSecrets } from '../mail/mask-secrets';
@@ -18,7 +19,9 @@ export function registerSentEmailRoutes(app: FastifyInstance): void {
 
   registerEndpoint(app, emailEndpoints.searchSentEmails, async ({ body, caller, ctx }) => {
     assertProviderStaff(caller);
-    return sentEmailPage(ctx.db, { recipient: body.recipient || undefined, ...body.pagination });
+    const page = await sentEmailPage(ctx.db, { recipient: body.recipient || undefined, ...body.pagination });
+    // What the retention sweep keeps (decision 0724), so the page can say why an older e-mail is not listed.
+    return { ...page, keptForDays: keptForDays(ctx.config.retention.sentEmailDays) };
   });
 
   registerEndpoint(app, emailEndpoints.getSentEmail, async ({ params, caller, ctx }) => {

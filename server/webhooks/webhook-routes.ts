@@ -12,6 +12,7 @@ import {
 import { audit } from '../audit';
 import type { Db } from '../db/database';
 import type { ColumnOf, ColumnsOf } from '../db/row-types';
+import { keptForDays } from '../db/retention';
 import { problems } from '../http/problem';
 import { registerEndpoint } from '../http/route';
 import { assertVersionAmong, namesVersion } from '../http/versions';
@@ -301,12 +302,16 @@ export function registerWebhookRoutes(app: FastifyInstance, nudge: () => void): 
       // event or more for most payments, and the settings screen polls it each second while a delivery is under way.
       const { rows, count } = await pageWithCappedCount<DeliveryRow>(ctx.db, log.page, log.matching, { firstPage: page === 0, pageSize });
       const limit = ctx.config.integrations.webhookMaxAttempts;
-      return pageAnswer(
-        rows.map((row) => deliveryOf(row, limit)),
-        count,
-        page,
-        pageSize,
-      );
+      return {
+        ...pageAnswer(
+          rows.map((row) => deliveryOf(row, limit)),
+          count,
+          page,
+          pageSize,
+        ),
+        // What the retention sweep keeps (decision 0724), so the page can say why an older delivery is not listed.
+        keptForDays: keptForDays(ctx.config.retention.webhookDeliveryDays),
+      };
     },
     { transaction: false },
   );

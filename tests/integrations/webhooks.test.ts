@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { WEBHOOK_HEADERS, type WebhookDelivery, type WebhookSecretAnswer } from '../../contract/webhooks';
-import { DEFAULT_EXACT_COUNT_UP_TO } from '../../server/config';
+import { WEBHOOK_HEADERS, type WebhookDelivery, type WebhookDeliveryPage, type WebhookSecretAnswer } from '../../contract/webhooks';
+import { configFromEnv, DEFAULT_EXACT_COUNT_UP_TO } from '../../server/config';
 import { setExactCountUpTo } from '../../server/lists/list-query';
 import { DEMO_REFUSAL_ERROR, DEMO_REFUSED_PAYOUT_CENTS, settleDueAttempts } from '../../server/payouts/demo-payout-rail';
 import { enqueueOrderEvent } from '../../server/webhooks/webhook-events';
@@ -399,6 +399,25 @@ describe('deliveries', () => {
     expect((await post('/test', { scope })).statusCode).toBe(404);
     const admin = (await signIn(app, 'folioadmin@demo.folio.test')).accessToken;
     expect((await post('/search', { scope: groupScope() }, admin)).statusCode).toBe(200);
+  });
+});
+
+describe('how long the log keeps its deliveries (decision 0725)', () => {
+  test("a group's and a property's log say the days of FOLIO_KEEP_WEBHOOK_DELIVERIES_DAYS, the default 90, and null when the setting keeps them all", async () => {
+    const propertyScope = { kind: 'property', merchantGroupId: groupId, merchantId: propertyId };
+    const keptForDays = async () =>
+      Promise.all([groupScope(), propertyScope].map(async (scope) => (await post('/deliveries/search', { scope })).json<WebhookDeliveryPage>().keptForDays));
+    expect(await keptForDays()).toEqual([90, 90]);
+    const configured = app.ctx.config.retention;
+    try {
+      // The configuration the retention sweep reads, as a start with the setting would build it.
+      app.ctx.config.retention = configFromEnv({ FOLIO_KEEP_WEBHOOK_DELIVERIES_DAYS: '0' }).retention;
+      expect(await keptForDays()).toEqual([null, null]);
+      app.ctx.config.retention = configFromEnv({ FOLIO_KEEP_WEBHOOK_DELIVERIES_DAYS: '14' }).retention;
+      expect(await keptForDays()).toEqual([14, 14]);
+    } finally {
+      app.ctx.config.retention = configured;
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SentEmail, SentEmailPage } from '../../contract/emails';
 import { up as maskStoredSecrets } from '../../server/db/migrations/0040-mask-email-secrets';
-import { DEFAULT_EXACT_COUNT_UP_TO } from '../../server/config';
+import { configFromEnv, DEFAULT_EXACT_COUNT_UP_TO } from '../../server/config';
 import { setExactCountUpTo } from '../../server/lists/list-query';
 import { maskSecrets } from '../../server/mail/mask-secrets';
 import { sentEmailsMatching } from '../../server/sent-emails/sent-email-query';
@@ -104,6 +104,25 @@ describe('sent e-mails for provider admins', () => {
       const opened = await app.inject({ method: 'GET', url: `/backoffice/api/v2/emails/${anyId}`, headers });
       expect([listed.statusCode, opened.statusCode], role).toEqual([403, 403]);
       expect(listed.body).not.toContain('create-password');
+    }
+  });
+});
+
+describe('how long the list keeps its e-mails (decision 0725)', () => {
+  it('says the days of FOLIO_KEEP_SENT_EMAILS_DAYS, the default 730, and null when the setting keeps them all', async () => {
+    const keptForDays = async () => (await search(admin)).json<SentEmailPage>().keptForDays;
+    expect(await keptForDays()).toBe(730);
+    const configured = app.ctx.config.retention;
+    try {
+      // The configuration the retention sweep reads, as a start with the setting would build it.
+      app.ctx.config.retention = configFromEnv({ FOLIO_KEEP_SENT_EMAILS_DAYS: '0' }).retention;
+      expect(await keptForDays()).toBeNull();
+      app.ctx.config.retention = configFromEnv({ FOLIO_KEEP_SENT_EMAILS_DAYS: '45' }).retention;
+      expect(await keptForDays()).toBe(45);
+      // A filter that finds nothing still says it: that is when an older e-mail is looked for.
+      expect((await search(admin, { recipient: 'nobody-at-all@' })).json<SentEmailPage>()).toMatchObject({ total: 0, keptForDays: 45 });
+    } finally {
+      app.ctx.config.retention = configured;
     }
   });
 });

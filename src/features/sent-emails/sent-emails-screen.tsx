@@ -73,6 +73,13 @@ export function SentEmailsScreen() {
       emptyMessage={t('sentEmails.empty')}
       filters={<RecipientFilter value={list.filters.to} onChange={(to) => list.setFilters({ to })} />}
     >
+      {/* Why an older e-mail is not listed: the server forgets copies after this long (decisions 0724, 0725). Said
+          from the last answer read; nothing before one, nor when nothing is forgotten (null). */}
+      {typeof result.data?.keptForDays === 'number' ? (
+        <p data-testid="kept-for" className="text-xs text-slate-600">
+          {t('sentEmails.keptFor', { count: result.data.keptForDays })}
+        </p>
+      ) : null}
       <SentEmailDialog emailId={openId} onClose={() => setOpenId(null)} />
     </ListScreen>
   );

@@ -65,6 +65,13 @@ export function WebhookDeliveryLog({ scope }: { scope: SettingsScope }) {
           </table>
         </SidewaysScroll>
       )}
+      {/* Why an older delivery is not listed: the server forgets finished ones after this long (decisions 0724, 0725).
+          Said from the last answer read; nothing before one, nor when nothing is forgotten (null). */}
+      {typeof deliveries.data?.keptForDays === 'number' ? (
+        <p data-testid="kept-for" className="text-xs text-slate-600">
+          {t('integrations.webhooks.log.keptFor', { count: deliveries.data.keptForDays })}
+        </p>
+      ) : null}
     </section>
   );
 }
