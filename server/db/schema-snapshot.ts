@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import { pgliteOf, poolOf, type Db } from './database';
 
@@ -193,21 +194,28 @@ export function recordMigrations(names: readonly string[]): string {
 }
 
 /**
- * Applies `snapshot` to an empty database in one batch: one implicit transaction, all or nothing. A
- * Kysely instance made elsewhere than `openDatabase` (whose engine is not known here) gets the
- * statements one at a time in a transaction.
+ * Applies `snapshot` to an empty database, all or nothing. On PostgreSQL, one batch: one implicit transaction, one
+ * round trip. On the embedded engine, statement by statement in one transaction, with a turn of the event loop after
+ * each: the engine runs in the server's own thread, and the batch held it for the whole schema (3-4 s on a slow
+ * machine). A first `npm start` then neither answered the sign-in page nor heard that the SPA's build had ended
+ * until the schema was in. A Kysely instance made elsewhere than `openDatabase` (whose engine is not known here)
+ * gets the statements one at a time in a transaction.
  */
 export async function applySchemaSnapshot(db: Kysely<unknown>, snapshot: SchemaSnapshot): Promise<void> {
-  const script = snapshot.statements.join(';\n');
-  // The embedded engine takes several statements in one call only through its simple-protocol `exec`;
-  // node-postgres sends a query without parameters the same way. The embedded engine's one connection
-  // is held meanwhile, as for any query through Kysely.
   const pglite = pgliteOf(db as Db);
-  if (pglite || poolOf(db as Db))
-    await db.connection().execute(async (connection) => {
-      if (pglite) await pglite.exec(script);
-      else await sql.raw(script).execute(connection);
-    });
+  // The engine's one connection is held meanwhile, as for any query through Kysely.
+  if (pglite)
+    await db.connection().execute(() =>
+      pglite.transaction(async (transaction) => {
+        for (const statement of snapshot.statements) {
+          await transaction.exec(statement);
+          await nextTurn();
+        }
+      }),
+    );
+  else if (poolOf(db as Db))
+    // node-postgres sends a query without parameters by the simple protocol, which takes several statements.
+    await db.connection().execute((connection) => sql.raw(snapshot.statements.join(';\n')).execute(connection));
   else
     await db.transaction().execute(async (transaction) => {
       for (const statement of snapshot.statements) await sql.raw(statement).execute(transaction);
