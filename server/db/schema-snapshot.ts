@@ -7,10 +7,11 @@ import { pgliteOf, poolOf, type Db } from './database';
 // bookkeeping around each. The schema those migrations leave is written once from the catalog
 // (`npm run schema:snapshot`, into server/db/schema-snapshot.generated.mjs with the names of the
 // migrations it holds) and applied to an empty database as one batch of statements, the migrator's
-// own tables filled as if it had run them. On a first `npm start` the cluster's child process applies
-// it right after creating the cluster, beside the build (server/db/pglite-cluster.mjs), so the server
-// finds the schema in place. tests/db/schema-snapshot.test.ts holds the snapshot equal to a replay,
-// catalog against catalog, on both engines.
+// own tables filled as if it had run them. Run from the sources, the cluster's child process applies
+// it right after creating the cluster (server/db/pglite-cluster.mjs); the server's bundle finds no
+// snapshot module beside it, and a first `npm start` applies it in the server, a statement at a time
+// (decision 0726). tests/db/schema-snapshot.test.ts holds the snapshot equal to a replay, catalog
+// against catalog, on both engines.
 
 /** The schema the listed migrations leave, as statements for an empty database; the last records the migrations as applied. */
 export interface SchemaSnapshot {
