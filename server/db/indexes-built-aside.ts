@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import { poolOf, type Db } from './database';
@@ -19,7 +20,15 @@ export interface IndexBuiltAside {
 
 // Two servers starting on one database (FOLIO_WORKERS' primaries, a rolling deploy) build each index once:
 // the second waits for the first's lock, then finds the index complete.
-const BUILD_LOCK = 'folio: indexes built aside';
+/** The advisory lock one session holds while it builds (exported for the tests that stand in for another server). */
+export const BUILD_LOCK = 'folio: indexes built aside';
+/**
+ * Between two tries for the lock while another session builds. A session must not wait for it inside one statement:
+ * CREATE INDEX CONCURRENTLY waits for every transaction older than its snapshots, that waiting statement among them,
+ * while the statement waits for the builder's lock. PostgreSQL then cancels one of them ("deadlock detected", seen
+ * in CI run 80). Each try is a statement that ends at once.
+ */
+const LOCK_RETRY_MS = 200;
 
 const SAFE_NAME = /^[a-z_][a-z0-9_]*$/;
 
@@ -122,9 +131,12 @@ async function buildConcurrently(
   let locked = false;
   try {
     state.backend = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
-    if (waitForOthers) await client.query('SELECT pg_advisory_lock(hashtext($1))', [BUILD_LOCK]);
-    else if (!(await client.query<{ got: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS got', [BUILD_LOCK])).rows[0]!.got) return [];
-    locked = true;
+    for (;;) {
+      locked = (await client.query<{ got: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS got', [BUILD_LOCK])).rows[0]!.got;
+      if (locked || !waitForOthers || state.stopping) break;
+      await sleep(LOCK_RETRY_MS);
+    }
+    if (!locked) return [];
     for (const index of toBuild) {
       if (state.stopping) break;
       const { rows } = await client.query<{ valid: boolean; building: boolean }>(

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/database';
-import { buildIndexesAside, incompleteIndexes } from '../../server/db/indexes-built-aside';
+import { BUILD_LOCK, buildIndexesAside, incompleteIndexes } from '../../server/db/indexes-built-aside';
 import { migrateToLatest, migrations } from '../../server/db/migrate';
 import { freshPostgresDatabase, postgresUrl, testEngines } from '../support/postgres';
 import { startTestApp } from '../support/test-app';
@@ -161,6 +161,38 @@ describe.skipIf(!postgresUrl)('an index a migration adds, on PostgreSQL, with a 
       expect(await incompleteIndexes(db as never, ['aside_probe_v'])).toEqual([]);
     } finally {
       await other.destroy();
+    }
+  });
+
+  // CI run 80: the two starts above failed with "deadlock detected". The one waiting for the lock waited inside a
+  // statement, and the builder's CREATE INDEX CONCURRENTLY waits for every older transaction, that statement among them.
+  // Here the builder is a session of the test's own, so the order is certain: the start is waiting first.
+  it("a start waiting for another session's build does not deadlock with it, and finds the index built", async () => {
+    await sql`DROP INDEX IF EXISTS aside_probe_v`.execute(db);
+    const builder = await client(url);
+    const watcher = await client(url);
+    try {
+      await builder.query(`SET statement_timeout = '60s'`);
+      await builder.query('SELECT pg_advisory_lock(hashtext($1))', [BUILD_LOCK]);
+      const exempt = [(await builder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid];
+      const waiting = buildIndexesAside(db as never, [{ name: 'aside_probe_v', on: 'aside_probe (v)' }]);
+      // The start has asked for the lock (and is waiting for it, one way or another) before the build begins.
+      for (let tries = 0; ; tries++) {
+        const { rows } = await watcher.query(
+          `SELECT 1 FROM pg_stat_activity WHERE query ILIKE '%advisory_lock(hashtext%' AND pid <> pg_backend_pid() AND pid <> ALL($1::int[])`,
+          [exempt],
+        );
+        if (rows.length) break;
+        if (tries > 600) throw new Error('the start never asked for the lock');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await builder.query('CREATE INDEX CONCURRENTLY aside_probe_v ON aside_probe (v)');
+      await builder.query('SELECT pg_advisory_unlock(hashtext($1))', [BUILD_LOCK]);
+      expect(await waiting).toEqual([]);
+      expect(await incompleteIndexes(db as never, ['aside_probe_v'])).toEqual([]);
+    } finally {
+      await builder.end();
+      await watcher.end();
     }
   });
 });
